@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import type { ClubSettings } from '../../server/services/settings';
+import { CLUB_NAME, CLUB_STRAPLINE } from '../lib/club';
+import { NAV_LINKS } from './site-header';
+
+export function SiteFooter({ settings }: { settings: ClubSettings }) {
+  return (
+    <footer className="mt-16 bg-brand-950 text-brand-100">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{CLUB_NAME}</p>
+          <p className="mt-2 text-sm">{CLUB_STRAPLINE}.</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-bold uppercase tracking-wide text-white">Explore</h2>
+          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-bold uppercase tracking-wide text-white">Contact</h2>
+          <address className="mt-3 space-y-2 text-sm not-italic">
+            {settings.club_address && <p>{settings.club_address}</p>}
+            <p>
+              <a href={`mailto:${settings.club_email}`} className="underline hover:text-white">
+                {settings.club_email}
+              </a>
+            </p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-brand-200">
+          © {new Date().getFullYear()} {CLUB_NAME}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,29 @@
+import { redirect, type AppLoadContext } from 'react-router';
+import { canEnterAdmin, type Role, type SessionUser } from '../../shared/roles';
+
+/** Only same-site paths may be redirected to after sign-in (no open redirects). */
+export function safeRedirectPath(value: unknown, fallback: string) {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}
+
+/** No signed-in user: off to /login, coming back here afterwards. */
+export function requireUser(context: AppLoadContext, request: Request): SessionUser {
+  if (context.user) return context.user;
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/** The admin panel: admins, and staff for their part of it; players go to their portal. */
+export function requireAdminArea(context: AppLoadContext, request: Request): SessionUser {
+  const user = requireUser(context, request);
+  if (!canEnterAdmin(user.role)) throw redirect('/players-area');
+  return user;
+}
+
+export function requireRole(context: AppLoadContext, request: Request, roles: Role[]): SessionUser {
+  const user = requireUser(context, request);
+  if (user.role !== 'admin' && !roles.includes(user.role)) throw redirect(user.role === 'player' ? '/players-area' : '/admin');
+  return user;
+}

@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { ButtonLink } from './components/ui/button';
+import { Toaster } from './components/ui/toast';
+import { FALLBACK_SETTINGS } from '../server/services/settings';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { user: context.user, settings: await context.services.settings.get() };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const location = useLocation();
+  // Disclosure menus (<details>) close when the page changes.
+  useEffect(() => {
+    document.querySelectorAll('header details[open]').forEach((d) => d.removeAttribute('open'));
+  }, [location.pathname]);
+
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#14532d" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col font-sans antialiased">
+        <SiteHeader user={data?.user ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter settings={data?.settings ?? FALLBACK_SETTINGS} />
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Visitors see a friendly page, never a stack trace; the server log has the details. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? 'Page not found' : 'Something went wrong';
+  const message = notFound
+    ? "We couldn't find that page. It may have moved, or the link may be mistyped."
+    : 'Sorry, something went wrong on our side. Please try again in a moment.';
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <title>{title}</title>
+      <p className="text-6xl font-black text-brand-800">{notFound ? '404' : 'Oops'}</p>
+      <h1 className="mt-4 text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-muted">{message}</p>
+      <ButtonLink to="/" className="mt-8">
+        Back to the home page
+      </ButtonLink>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  index('routes/public/home.tsx'),
+  route('login', 'routes/auth/login.tsx'),
+  route('logout', 'routes/auth/logout.tsx'),
+  route('initialize', 'routes/setup/initialize.tsx'),
+  route('players-area', 'routes/portal/_layout.tsx', [index('routes/portal/dashboard.tsx')]),
+  route('admin', 'routes/admin/_layout.tsx', [index('routes/admin/dashboard.tsx')]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,3 @@
+export default function PortalDashboard() {
+  return <h2 className="text-xl font-bold">Dashboard</h2>;
+}

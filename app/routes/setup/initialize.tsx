@@ -1,0 +1,152 @@
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { FormMessage } from '../../components/ui/field';
+import { pageTitle } from '../../lib/club';
+import { isDomainError } from '../../../server/services/errors';
+import type { Route } from './+types/initialize';
+
+export const STATUS_FAILED = 'Failed to check database status';
+export const INITIALIZE_FAILED = 'Failed to initialize database';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Database set-up') },
+  { name: 'description', content: 'Check the database and set it up with sample content and the admin account.' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { status: await context.services.setup.status(), adminUsername: context.services.setup.adminUsername, error: null };
+  } catch (error) {
+    console.error('[error] database status:', error);
+    return { status: null, adminUsername: context.services.setup.adminUsername, error: STATUS_FAILED };
+  }
+}
+
+export async function action({ context }: Route.ActionArgs) {
+  try {
+    const result = await context.services.setup.initialize(context.user);
+    return { ok: true as const, result };
+  } catch (error) {
+    if (!isDomainError(error)) console.error('[error] initialize:', error);
+    return { ok: false as const, error: isDomainError(error) ? `${INITIALIZE_FAILED}: ${error.detail}` : INITIALIZE_FAILED };
+  }
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-xl bg-brand-50 p-4 text-center">
+      <dt className="text-sm font-medium text-muted">{label}</dt>
+      <dd className="text-3xl font-extrabold text-brand-800">{value}</dd>
+    </div>
+  );
+}
+
+export default function Initialize({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const { status, adminUsername } = loaderData;
+
+  if (result?.ok) {
+    const { result: done } = result;
+    return (
+      <Shell>
+        <div role="status" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+          <h2 className="text-2xl font-bold text-success">Database initialized successfully!</h2>
+          <p className="mt-2 text-muted">Sample products, fixtures, news, sponsors and squad players have been added.</p>
+          <dl className="mt-6 space-y-3 rounded-xl bg-gray-50 p-4">
+            <div>
+              <dt className="text-sm font-semibold text-muted">Admin username</dt>
+              <dd className="font-mono text-lg">{done.admin_username}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-muted">Admin password</dt>
+              <dd className="font-mono text-lg">
+                {done.admin_password ?? <span className="font-sans text-base">the one set in ADMIN_PASSWORD</span>}
+              </dd>
+            </div>
+          </dl>
+          {done.admin_password && (
+            <p className="mt-4 rounded-lg border border-gold-500 bg-yellow-50 p-3 text-sm text-ink">
+              <strong>Write this password down now.</strong> It is shown only once (it is also in the server log). You can
+              sign in and change it later.
+            </p>
+          )}
+          <div className="mt-6 flex flex-wrap gap-3">
+            <ButtonLink to="/login">Sign in</ButtonLink>
+            <ButtonLink to="/" variant="secondary">
+              Go to the website
+            </ButtonLink>
+          </div>
+        </div>
+      </Shell>
+    );
+  }
+
+  return (
+    <Shell>
+      {loaderData.error && <FormMessage>{loaderData.error}</FormMessage>}
+      {result && !result.ok && <FormMessage>{result.error}</FormMessage>}
+
+      {status?.needs_initialization && (
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+          <h2 className="text-2xl font-bold">The database needs initialization</h2>
+          <p className="mt-2 text-muted">
+            This adds sample products, fixtures, news, sponsors and squad players, and creates the admin account, so you
+            can explore and then replace the samples with your club's own content.
+          </p>
+          <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Count label="Users" value={status.users_count} />
+            <Count label="Products" value={status.products_count} />
+            <Count label="News" value={status.news_count} />
+            <Count label="Fixtures" value={status.fixtures_count} />
+          </dl>
+          <Form method="post" className="mt-6">
+            <Button type="submit" size="lg" disabled={busy}>
+              {busy ? 'Initializing…' : 'Initialize Database'}
+            </Button>
+          </Form>
+        </div>
+      )}
+
+      {status && !status.needs_initialization && (
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+          <h2 className="text-2xl font-bold text-success">Database Ready</h2>
+          <p className="mt-2 text-muted">The database is set up and the website is running on it.</p>
+          <dl className="mt-6 grid grid-cols-2 gap-3">
+            <Count label="Users" value={status.users_count} />
+            <Count label="Products" value={status.products_count} />
+          </dl>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <ButtonLink to="/admin">Go to the admin panel</ButtonLink>
+            <ButtonLink to="/" variant="secondary">
+              Go to the website
+            </ButtonLink>
+          </div>
+        </div>
+      )}
+
+      <aside className="mt-6 rounded-xl border border-line bg-white p-4 text-sm text-muted">
+        <h2 className="font-semibold text-ink">About the admin account</h2>
+        <p className="mt-1">
+          Initialization creates a seeded admin user with the username <strong className="text-ink">{adminUsername}</strong>{' '}
+          (set by ADMIN_USERNAME). Its password is the one in ADMIN_PASSWORD or, when that is not set, a random password shown
+          once when initialization finishes and written to the server log. There is no well-known default password.{' '}
+          <Link to="/login" className="font-semibold text-brand-800 underline">
+            Sign in
+          </Link>
+        </p>
+      </aside>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <section className="mx-auto max-w-2xl space-y-4 px-4 py-12">
+      <h1 className="text-3xl font-extrabold">Database set-up</h1>
+      {children}
+    </section>
+  );
+}

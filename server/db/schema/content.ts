@@ -1,0 +1,41 @@
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+
+export const news = pgTable(
+  'news',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    summary: text('summary'),
+    content: text('content').notNull(),
+    image_url: text('image_url'),
+    is_published: boolean('is_published').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('news_published_created_idx').on(t.is_published, t.created_at)],
+);
+
+export const sponsors = pgTable('sponsors', {
+  id: id(),
+  name: text('name').notNull(),
+  logo_url: text('logo_url').notNull(),
+  website_url: text('website_url'),
+  category: text('category').notNull(),
+  description: text('description'),
+  created_at: createdAt(),
+});
+
+export const joinUsSubmissions = pgTable(
+  'join_us_submissions',
+  {
+    id: id(),
+    full_name: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone_number: text('phone_number').notNull(),
+    message: text('message').notNull(),
+    interest_types: text('interest_types').array().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('join_us_created_idx').on(t.created_at)],
+);

@@ -1,0 +1,27 @@
+import { boolean, date, index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+
+export const fixtureStatusEnum = pgEnum('fixture_status', ['upcoming', 'completed', 'cancelled']);
+
+export const fixtures = pgTable(
+  'fixtures',
+  {
+    id: id(),
+    match_date: date('match_date', { mode: 'string' }).notNull(),
+    /** Kick-off as "HH:MM" (24-hour, club's local time). */
+    match_time: text('match_time').notNull(),
+    venue: text('venue').notNull(),
+    competition: text('competition').notNull(),
+    /** Whether the club plays at home; decides which score is "ours". */
+    is_home: boolean('is_home').notNull().default(true),
+    /** The opponent's name. */
+    away_team: text('away_team').notNull(),
+    home_score: integer('home_score'),
+    away_score: integer('away_score'),
+    status: fixtureStatusEnum('status').notNull().default('upcoming'),
+    match_report: text('match_report'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('fixtures_status_date_idx').on(t.status, t.match_date, t.match_time)],
+);

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    stock: integer('stock').notNull().default(0),
+    sizes: text('sizes').array().notNull().default([]),
+    images: text('images').array().notNull().default([]),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  // The last line of defence against overselling: stock can never go below zero.
+  (t) => [check('products_stock_non_negative', sql`${t.stock} >= 0`), index('products_category_idx').on(t.category)],
+);
+
+export const orderStatusEnum = pgEnum('order_status', ['pending', 'confirmed', 'paid', 'fulfilled', 'cancelled']);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** Null once the product is deleted; product_name keeps the order readable. */
+    product_id: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    product_name: text('product_name').notNull(),
+    size: text('size'),
+    quantity: integer('quantity').notNull().default(1),
+    unit_price: numeric('unit_price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    total_amount: numeric('total_amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    customer_name: text('customer_name').notNull(),
+    customer_email: text('customer_email').notNull(),
+    customer_phone: text('customer_phone').notNull(),
+    customer_address: text('customer_address'),
+    notes: text('notes'),
+    status: orderStatusEnum('status').notNull().default('pending'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('orders_quantity_positive', sql`${t.quantity} > 0`), index('orders_created_idx').on(t.created_at)],
+);

@@ -1,0 +1,66 @@
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt, id, updatedAt } from './columns';
+
+export const positionEnum = pgEnum('position', ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Staff']);
+export const teamTypeEnum = pgEnum('team_type', ['Vets', 'Staff', 'Senior']);
+
+export const players = pgTable(
+  'players',
+  {
+    id: id(),
+    /** Null until an account is created: "has a login" is exactly this link. */
+    user_id: uuid('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'set null' }),
+    full_name: text('full_name').notNull(),
+    jersey_number: smallint('jersey_number'),
+    position: positionEnum('position').notNull().default('Midfielder'),
+    nationality: text('nationality').notNull().default(''),
+    team_type: teamTypeEnum('team_type').notNull().default('Senior'),
+    photo_url: text('photo_url'),
+    bio: text('bio'),
+    date_of_birth: date('date_of_birth', { mode: 'string' }),
+    height: text('height'),
+    weight: text('weight'),
+    social_media: jsonb('social_media').$type<Record<string, string>>().notNull().default({}),
+    // What the player keeps up to date in the portal (My Profile) or gave when registering.
+    phone_number: text('phone_number'),
+    address: text('address'),
+    emergency_contact_name: text('emergency_contact_name'),
+    emergency_contact_phone: text('emergency_contact_phone'),
+    medical_notes: text('medical_notes'),
+    previous_club: text('previous_club'),
+    position_preference: text('position_preference'),
+    availability: text('availability').array().notNull().default([]),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('players_team_idx').on(t.team_type)],
+);
+
+export const playerStats = pgTable('player_stats', {
+  player_id: uuid('player_id')
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  /** Percentage; null means "not recorded" and the portal shows the default of 95. */
+  training_attendance: integer('training_attendance'),
+  matches_played: integer('matches_played').notNull().default(0),
+  matches_started: integer('matches_started').notNull().default(0),
+  goals: integer('goals').notNull().default(0),
+  assists: integer('assists').notNull().default(0),
+  minutes_played: integer('minutes_played').notNull().default(0),
+  yellow_cards: integer('yellow_cards').notNull().default(0),
+  red_cards: integer('red_cards').notNull().default(0),
+  updated_at: updatedAt(),
+});

@@ -1,0 +1,66 @@
+import http from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { log, setLogLevel } from './log';
+import { developmentPages, productionPages } from './pages';
+import { createServices, serviceOptionsFrom } from './services';
+
+/** The process: configuration, database, HTTP server, and a clean shutdown. */
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  setLogLevel(config.logLevel);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const services = createServices(database.db, serviceOptionsFrom(config));
+
+  let server: http.Server;
+  if (config.env === 'production') {
+    const { pages, clientDir } = await productionPages();
+    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir });
+    server = http.createServer(getRequestListener(app.fetch));
+  } else {
+    const { pages, vite } = await developmentPages();
+    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir: 'public' });
+    const listener = getRequestListener(app.fetch);
+    server = http.createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
+  }
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info(`Club site listening on http://localhost:${port} (${config.env}, ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`);
+
+  // Sessions that expired are of no use to anyone; tidy them daily.
+  const tidy = setInterval(() => services.accounts.purgeExpiredSessions().catch(() => undefined), 24 * 60 * 60 * 1000);
+  tidy.unref();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing requests, then stopping the database`);
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await database.close();
+    log.info('Stopped cleanly');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  log.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { PageHandler } from './app';
+import { projectRoot } from './paths';
+
+/** The production page renderer: the React Router server build made by `npm run build`. */
+export async function productionPages(): Promise<{ pages: PageHandler; clientDir: string }> {
+  const root = projectRoot();
+  const buildFile = path.join(root, 'build', 'server', 'index.js');
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const handler = createRequestHandler(build, 'production');
+  return { pages: (request, context) => handler(request, context), clientDir: path.relative(process.cwd(), path.join(root, 'build', 'client')) };
+}
+
+/** Development: Vite compiles the app on demand with hot reload. */
+export async function developmentPages() {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  const pages: PageHandler = async (request, context) => {
+    const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+    return createRequestHandler(build, 'development')(request, context);
+  };
+  return { pages, vite };
+}

@@ -1,0 +1,56 @@
+/**
+ * Domain errors: services throw these, the transports (Hono handlers, React Router loaders)
+ * turn them into the status codes of ARCHITECTURE.md and a `{"detail": …}` body.
+ */
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'rate_limited';
+
+export const statusOf: Record<ErrorKind, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429> = {
+  invalid: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+};
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly detail: string,
+    readonly extra: { errors?: FieldError[]; retryAfterSeconds?: number } = {},
+  ) {
+    super(detail);
+    this.name = 'DomainError';
+  }
+  get status() {
+    return statusOf[this.kind];
+  }
+}
+
+export const invalid = (detail: string, errors?: FieldError[]) => new DomainError('invalid', detail, { errors });
+export const unauthenticated = (detail = 'Please sign in to continue.') => new DomainError('unauthenticated', detail);
+export const forbidden = (detail = 'You do not have permission to do that.') => new DomainError('forbidden', detail);
+export const notFound = (detail: string) => new DomainError('not_found', detail);
+export const conflict = (detail: string) => new DomainError('conflict', detail);
+export const rateLimited = (detail: string, retryAfterSeconds: number) =>
+  new DomainError('rate_limited', detail, { retryAfterSeconds });
+
+export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
+
+/** PostgreSQL's unique_violation, for turning races into 409s. */
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' ||
+  (typeof error === 'object' && error !== null && (error as { cause?: { code?: string } }).cause?.code === '23505');
