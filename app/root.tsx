@@ -26,6 +26,10 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const location = useLocation();
+  // Tests and styles can tell when the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   // Disclosure menus (<details>) close when the page changes.
   useEffect(() => {
     document.querySelectorAll('header details[open]').forEach((d) => d.removeAttribute('open'));

@@ -123,7 +123,7 @@ export function createApp(options: AppOptions) {
     if (UNSAFE_METHODS.has(c.req.method) && c.get('authVia') === 'cookie' && c.get('user')) {
       const origin = c.req.header('origin') ?? originOf(c.req.header('referer'));
       const proto = c.get('secure') ? 'https' : 'http';
-      const host = (trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host');
+      const host = (trustProxy && c.req.header('x-forwarded-host')) || new URL(c.req.url).host;
       if (!origin || origin !== `${proto}://${host}`) {
         return c.json({ detail: 'This request came from another site and was refused.' }, 403);
       }

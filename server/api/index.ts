@@ -49,6 +49,7 @@ export function createApi() {
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
+    servers: [{ url: '/api' }],
     info: {
       title: 'Club website API',
       version: '1.0.0',

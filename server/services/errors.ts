@@ -26,7 +26,12 @@ export interface FieldError {
   message: string;
 }
 
+// The page bundle and the server bundle each carry a copy of this module, so `instanceof` cannot
+// tell a DomainError thrown by the other copy; a global symbol can.
+const BRAND = Symbol.for('club-site.DomainError');
+
 export class DomainError extends Error {
+  readonly [BRAND] = true;
   constructor(
     readonly kind: ErrorKind,
     readonly detail: string,
@@ -48,7 +53,8 @@ export const conflict = (detail: string) => new DomainError('conflict', detail);
 export const rateLimited = (detail: string, retryAfterSeconds: number) =>
   new DomainError('rate_limited', detail, { retryAfterSeconds });
 
-export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
+export const isDomainError = (error: unknown): error is DomainError =>
+  typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
 
 /** PostgreSQL's unique_violation, for turning races into 409s. */
 export const isUniqueViolation = (error: unknown) =>

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { createTestContext } from '../../tests/support/api';
+import { SESSION_COOKIE } from '../../shared/auth';
+
+// A short window so the lock-out can be seen to end within the test.
+const t = await createTestContext({ loginLimits: { perUser: 3, perAddress: 100, windowSeconds: 2 } });
+
+describe('POST /api/auth/login', () => {
+  it('returns access_token and user, and sets an httpOnly SameSite=Lax cookie', async () => {
+    const { username, password } = await t.signedIn('player');
+    const res = await t.json('/api/auth/login', { body: { username, password } });
+    expect(res.status).toBe(200);
+    expect(res.body.access_token).toMatch(/^[\w-]{40,}$/);
+    expect(res.body.user).toMatchObject({ username, role: 'player', full_name: 'Test player' });
+    expect(res.body.user).not.toHaveProperty('password_hash');
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toContain(`${SESSION_COOKIE}=${res.body.access_token}`);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+  });
+
+  it('accepts the username in any case', async () => {
+    const { username, password } = await t.signedIn('staff');
+    const res = await t.json('/api/auth/login', { body: { username: username.toUpperCase(), password } });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 with a detail for a wrong password or an unknown user', async () => {
+    const { username } = await t.signedIn('player');
+    const wrong = await t.json('/api/auth/login', { body: { username, password: 'nope' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.detail).toBe('Incorrect username or password');
+    const unknown = await t.json('/api/auth/login', { body: { username: 'nobody-here', password: 'x' } });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.detail).toBe('Incorrect username or password');
+  });
+
+  it('requires username and password (422 with field errors)', async () => {
+    const res = await t.json('/api/auth/login', { body: { username: '' } });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBeTruthy();
+    expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['password', 'username']);
+  });
+
+  it('answers 400 with a detail for malformed JSON', async () => {
+    const res = await t.json('/api/auth/login', { body: '{"username": ' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('The request body is not valid JSON.');
+  });
+
+  it('rate-limits repeated wrong passwords with 429 and Retry-After, then lets the right password in', async () => {
+    const { username, password } = await t.signedIn('player');
+    for (let i = 0; i < 3; i++) {
+      expect((await t.json('/api/auth/login', { body: { username, password: 'wrong' } })).status).toBe(401);
+    }
+    const limited = await t.json('/api/auth/login', { body: { username, password: 'wrong' } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body.detail).toMatch(/Too many failed sign-in attempts/);
+    // While locked, even the right password is refused (no oracle for guessing)…
+    expect((await t.json('/api/auth/login', { body: { username, password } })).status).toBe(429);
+    // …and once the window has passed, it works again.
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await t.json('/api/auth/login', { body: { username, password } })).status).toBe(200);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('returns the user for a Bearer token', async () => {
+    const { token, username } = await t.signedIn('admin');
+    const res = await t.json('/api/auth/me', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ username, role: 'admin' });
+  });
+
+  it('returns the user for the session cookie', async () => {
+    const { token } = await t.signedIn('player');
+    const res = await t.json('/api/auth/me', { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 without credentials or with a made-up token', async () => {
+    expect((await t.json('/api/auth/me')).status).toBe(401);
+    const res = await t.json('/api/auth/me', { token: 'made-up-token' });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toBeTruthy();
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('ends the session: the old token answers 401 afterwards', async () => {
+    const { token } = await t.signedIn('player');
+    expect((await t.json('/api/auth/me', { token })).status).toBe(200);
+    const out = await t.json('/api/auth/logout', { method: 'POST', token });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
+    expect((await t.json('/api/auth/me', { token })).status).toBe(401);
+  });
+
+  it('refuses a cookie-authenticated request from another site (CSRF)', async () => {
+    const { token } = await t.signedIn('player');
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const foreign = await t.json('/api/auth/logout', { method: 'POST', headers: { cookie, origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    const noOrigin = await t.json('/api/auth/logout', { method: 'POST', headers: { cookie } });
+    expect(noOrigin.status).toBe(403);
+    // The session survived both attempts; our own origin may sign out.
+    expect((await t.json('/api/auth/me', { token })).status).toBe(200);
+    const own = await t.json('/api/auth/logout', { method: 'POST', headers: { cookie, origin: 'http://localhost' } });
+    expect(own.status).toBe(200);
+  });
+});

@@ -1,0 +1,53 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type RunningServer } from '../support/server';
+
+const servers: RunningServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop().catch(() => undefined);
+  await servers[0]?.cleanup();
+});
+
+async function login(baseURL: string) {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+describe('Crash safety of the embedded database', () => {
+  it('After kill -9 the server starts again without manual clean-up and acknowledged writes are kept', async () => {
+    const first = await startServer();
+    servers.push(first);
+    if (process.env.TEST_DATABASE_URL) return; // nothing embedded to crash
+    await initializeDatabase(first.baseURL);
+    const token = await login(first.baseURL); // an acknowledged write: the session row
+
+    await first.kill(); // SIGKILL: the embedded PostgreSQL is orphaned, still running
+
+    const started = performance.now();
+    const second = await startServer({ dataDir: first.dataDir });
+    servers.push(second);
+    const startMs = performance.now() - started;
+    console.log(`restart after kill -9 answered in ${Math.round(startMs)} ms`);
+    expect(second.output()).toContain('left running by a previous run');
+
+    const me = await fetch(`${second.baseURL}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    const status = await (await fetch(`${second.baseURL}/api/admin/database-status`)).json();
+    expect(status.needs_initialization).toBe(false);
+    expect(status.products_count).toBeGreaterThan(0);
+
+    // A clean stop (SIGTERM) then a start on the existing data directory: under 3 seconds.
+    await second.stop();
+    const t0 = performance.now();
+    const third = await startServer({ dataDir: first.dataDir });
+    servers.push(third);
+    const warmStartMs = performance.now() - t0;
+    console.log(`start on an existing data directory answered in ${Math.round(warmStartMs)} ms`);
+    expect(warmStartMs).toBeLessThan(3000);
+    expect((await fetch(`${third.baseURL}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { createApp } from '../../server/app';
+import { hashPassword } from '../../server/auth/passwords';
+import { createDb } from '../../server/db/client';
+import { players, users } from '../../server/db/schema';
+import { createServices, type ServiceOptions } from '../../server/services';
+import type { Role } from '../../shared/roles';
+import { TEMPLATE_DB, databaseOf } from './pg-global-setup';
+
+export const TEST_ADMIN_PASSWORD = 'admin-test-password';
+
+export interface JsonInit {
+  method?: string;
+  body?: unknown;
+  /** A Bearer token. */
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A fresh database (cloned from the migrated template) with the real Hono app on it.
+ * Call once per test file, at the top level; it is dropped after the file's tests.
+ */
+export async function createTestContext(options: Partial<ServiceOptions> = {}) {
+  const admin = JSON.parse(inject('pgAdmin')) as pg.ClientConfig;
+  const name = `club_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client(admin);
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await client.end();
+
+  const pool = new pg.Pool({ ...databaseOf(admin, name), max: 20 });
+  const db = createDb(pool);
+  const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, ...options });
+  const app = createApp({ services });
+
+  afterAll(async () => {
+    await pool.end();
+    const c = new pg.Client(admin);
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+
+  /** Calls the app like an API client would: JSON in, `{ status, body, headers }` out. */
+  async function json<T = any>(path: string, init: JsonInit = {}) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.body !== undefined) headers['content-type'] ??= 'application/json';
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    const response = await app.request(path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+    });
+    const text = await response.text();
+    let body: any = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: body as T, headers: response.headers };
+  }
+
+  /** Creates a user (and, for players, their linked squad record) and signs them in. */
+  async function signedIn(role: Role, overrides: { username?: string; password?: string; full_name?: string } = {}) {
+    const username = overrides.username ?? `${role}_${randomBytes(4).toString('hex')}`;
+    const password = overrides.password ?? 'correct horse battery';
+    const [user] = await db
+      .insert(users)
+      .values({
+        username,
+        email: `${username}@example.com`,
+        full_name: overrides.full_name ?? `Test ${role}`,
+        role,
+        password_hash: await hashPassword(password),
+      })
+      .returning();
+    let playerId: string | undefined;
+    if (role === 'player') {
+      const [player] = await db
+        .insert(players)
+        .values({ user_id: user.id, full_name: user.full_name, position: 'Midfielder', team_type: 'Senior', nationality: 'English' })
+        .returning({ id: players.id });
+      playerId = player.id;
+    }
+    const login = await json('/api/auth/login', { body: { username, password } });
+    if (login.status !== 200) throw new Error(`test sign-in failed: ${JSON.stringify(login.body)}`);
+    return { user, playerId, token: login.body.access_token as string, username, password };
+  }
+
+  /** Runs /initialize's seeding (sample content + admin with TEST_ADMIN_PASSWORD). */
+  async function initialize() {
+    return services.setup.initialize(null);
+  }
+
+  return { app, db, pool, services, json, signedIn, initialize };
+}
