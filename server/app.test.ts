@@ -47,3 +47,17 @@ describe('HTTP conventions', () => {
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/auth/login', '/auth/me', '/admin/initialize-database']));
   });
 });
+
+describe('GET /api/docs', () => {
+  it('serves a readable documentation page for the OpenAPI document, without inline scripts', async () => {
+    const res = await t.app.request('/api/docs');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('/api/docs/swagger-ui-bundle.js');
+    expect(html).not.toMatch(/<script>[^<]/);
+    const bundle = await t.app.request('/api/docs/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
+    expect((await t.app.request('/api/docs/..%2Fpackage.json')).status).toBe(404);
+  });
+});

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
 import { authApi } from './auth';
+import { docsApi } from './docs';
 import { router } from './env';
 import { jsonContent } from './openapi';
 import { setupApi } from './setup';
@@ -58,6 +59,7 @@ export function createApi() {
         '`Authorization: Bearer <token>` (browsers use the httpOnly cookie instead). Errors are `{"detail": "…"}`.',
     },
   });
+  api.route('/docs', docsApi);
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
 
   api.all('*', (c) => c.json({ detail: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404));
