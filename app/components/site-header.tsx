@@ -70,7 +70,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         Skip to content
       </a>
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
-        <Link to="/" className="flex items-center gap-2 font-display text-lg font-extrabold tracking-tight">
+        <Link to="/" className="flex items-center gap-2 whitespace-nowrap font-display text-base font-extrabold tracking-tight sm:text-lg">
           <Crest />
           <span>{CLUB_SHORT_NAME}</span>
         </Link>
@@ -91,7 +91,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           {user ? (
             <UserMenu user={user} />
           ) : (
-            <Link to="/login" className={buttonClass('accent', 'sm')}>
+            <Link to="/login" className={buttonClass('accent', 'sm', 'whitespace-nowrap')}>
               Players' Area
             </Link>
           )}
