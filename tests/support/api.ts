@@ -32,6 +32,8 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}) {
   await client.end();
 
   const pool = new pg.Pool({ ...databaseOf(admin, name), max: 20 });
+  // Idle connections are cut when the database is dropped or the test server stops: expected.
+  pool.on('error', () => undefined);
   const db = createDb(pool);
   const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, ...options });
   const app = createApp({ services });
