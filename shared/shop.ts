@@ -44,7 +44,7 @@ export const CUSTOMER_PHONE_MAX = 20;
 export const CUSTOMER_ADDRESS_MAX = 500;
 export const ORDER_NOTES_MAX = 1000;
 /** Digits, spaces, +, - and parentheses (as a pattern attribute too). */
-export const PHONE_PATTERN = `[0-9+\\-() ]{${CUSTOMER_PHONE_MIN},${CUSTOMER_PHONE_MAX}}`;
+export const PHONE_PATTERN = `[0-9 +\\-\\(\\)]{${CUSTOMER_PHONE_MIN},${CUSTOMER_PHONE_MAX}}`;
 
 // ---------------------------------------------------------------------------------------------
 // Order lifecycle (ARCHITECTURE "Where we do better", point 11)

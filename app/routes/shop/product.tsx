@@ -129,15 +129,19 @@ function ProductView({ product, initial }: LoaderData) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [orderRound, setOrderRound] = useState(0);
   const fetcher = useFetcher<OrderResult>({ key: `order-${product.id}-${orderRound}` });
+  // Only a page submission (no JavaScript, ?buy=1) fills this; the dialog's fetcher keeps its own result.
+  const inlineResult = useActionData<typeof action>() as OrderResult | undefined;
 
   const inStock = product.stock > 0;
   const quantity = clampQuantity(Number(quantityText), product.stock);
   const total = fromPence(toPence(product.price) * quantity);
 
   // After an order the product reloads; never offer more than is now in stock.
-  useEffect(() => {
-    setQuantityText((text) => String(clampQuantity(Number(text), product.stock)));
-  }, [product.stock]);
+  const [seenStock, setSeenStock] = useState(product.stock);
+  if (seenStock !== product.stock) {
+    setSeenStock(product.stock);
+    setQuantityText(String(quantity));
+  }
 
   const step = (delta: number) => setQuantityText(String(clampQuantity(quantity + delta, product.stock)));
 
@@ -327,7 +331,7 @@ function ProductView({ product, initial }: LoaderData) {
         </section>
       </div>
 
-      {initial.buy && <InlineOrder product={product} choice={{ size: initial.size, quantity: initial.quantity, total: fromPence(toPence(product.price) * initial.quantity) }} />}
+      {(initial.buy || inlineResult) && <InlineOrder result={inlineResult} product={product} choice={{ size: initial.size, quantity: initial.quantity, total: fromPence(toPence(product.price) * initial.quantity) }} />}
 
       <Dialog
         open={dialogOpen}
@@ -352,8 +356,7 @@ function ProductView({ product, initial }: LoaderData) {
 }
 
 /** Without JavaScript (?buy=1) the order form is part of the page and posts to the route's action. */
-function InlineOrder({ product, choice }: { product: Product; choice: OrderChoice }) {
-  const result = useActionData<typeof action>() as OrderResult | undefined;
+function InlineOrder({ product, choice, result }: { product: Product; choice: OrderChoice; result: OrderResult | undefined }) {
   const navigation = useNavigation();
   return (
     <section id="order" aria-labelledby="order-heading" className="mx-auto mt-10 max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
@@ -363,7 +366,15 @@ function InlineOrder({ product, choice }: { product: Product; choice: OrderChoic
       {result?.ok ? (
         <OrderSuccess order={result.order} />
       ) : (
-        <OrderForm FormComponent={Form} product={product} choice={choice} busy={navigation.state === 'submitting'} result={result} />
+        <OrderForm
+          FormComponent={Form}
+          // Posting back to ?buy=1&size=…&quantity=… keeps the form (and the choice) on the page afterwards.
+          action={`/shop/product/${product.id}?${new URLSearchParams({ buy: '1', ...(choice.size ? { size: choice.size } : {}), quantity: String(choice.quantity) })}`}
+          product={product}
+          choice={choice}
+          busy={navigation.state === 'submitting'}
+          result={result}
+        />
       )}
     </section>
   );
@@ -377,12 +388,14 @@ interface OrderChoice {
 
 function OrderForm({
   FormComponent,
+  action,
   product,
   choice,
   busy,
   result,
 }: {
   FormComponent: typeof Form;
+  action?: string;
   product: Product;
   choice: OrderChoice;
   busy: boolean;
@@ -391,7 +404,7 @@ function OrderForm({
   const failed = result && !result.ok ? result : undefined;
   const fieldErrors = failed?.fieldErrors ?? {};
   return (
-    <FormComponent method="post" action={`/shop/product/${product.id}`} className="space-y-4">
+    <FormComponent method="post" action={action ?? `/shop/product/${product.id}`} className="space-y-4">
       <input type="hidden" name="quantity" value={choice.quantity} />
       {choice.size && <input type="hidden" name="size" value={choice.size} />}
       <div className="flex items-center justify-between gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm" data-testid="order-summary">
@@ -484,7 +497,7 @@ function OrderSuccess({ order, onOrderAnother }: { order: PlacedOrder; onOrderAn
           </li>
         ))}
       </ul>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <div className="flex flex-col gap-3">
         {order.whatsapp_url && (
           <a
             href={order.whatsapp_url}
