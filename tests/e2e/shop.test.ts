@@ -239,6 +239,8 @@ describe('The product page', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Sorry, this item is out of stock.');
     expect((await api(`/api/products/${product.id}`)).body.stock).toBe(0);
+    // The product reloaded behind the dialog: it now says it is sold out.
+    await page.getByTestId('stock-label').filter({ hasText: 'Out of stock' }).waitFor();
     // The form keeps what was typed, so the visitor can try again later.
     expect(await page.getByRole('dialog').getByLabel('Full name').inputValue()).toBe('Robin Supporter');
   });

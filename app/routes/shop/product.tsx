@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, Form, isRouteErrorResponse, Link, useActionData, useFetcher, useNavigation } from 'react-router';
+import { data, Form, isRouteErrorResponse, Link, useActionData, useFetcher, useNavigation, type ShouldRevalidateFunction } from 'react-router';
 import { formatPounds, fromPence, toPence } from '../../../shared/money';
 import {
   CUSTOMER_ADDRESS_MAX,
@@ -88,6 +88,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ ok: false as const, error: ORDER_FAILED, fieldErrors: {} as Record<string, string> }, { status: 500 });
   }
 }
+
+/** A refused order (409: someone else took the stock) still reloads the product, so the stock shown is current. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) {
@@ -331,7 +335,13 @@ function ProductView({ product, initial }: LoaderData) {
         </section>
       </div>
 
-      {(initial.buy || inlineResult) && <InlineOrder result={inlineResult} product={product} choice={{ size: initial.size, quantity: initial.quantity, total: fromPence(toPence(product.price) * initial.quantity) }} />}
+      {(initial.buy || inlineResult) && (
+        <InlineOrder
+          result={inlineResult}
+          product={product}
+          choice={{ size: initial.size, quantity: initial.quantity, total: fromPence(toPence(product.price) * initial.quantity) }}
+        />
+      )}
 
       <Dialog
         open={dialogOpen}
