@@ -2,6 +2,8 @@ import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
   index('routes/public/home.tsx'),
+  route('shop', 'routes/shop/shop.tsx'),
+  route('shop/product/:id', 'routes/shop/product.tsx'),
   route('login', 'routes/auth/login.tsx'),
   route('logout', 'routes/auth/logout.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),

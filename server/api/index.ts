@@ -5,6 +5,8 @@ import { authApi } from './auth';
 import { docsApi } from './docs';
 import { router } from './env';
 import { jsonContent } from './openapi';
+import { ordersApi } from './orders';
+import { productsApi } from './products';
 import { setupApi } from './setup';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -47,6 +49,8 @@ export function createApi() {
   api.route('/health', healthApi);
   api.route('/auth', authApi);
   api.route('/admin', setupApi);
+  api.route('/products', productsApi);
+  api.route('/orders', ordersApi);
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAccountService } from './accounts';
+import { createOrderService } from './orders';
+import { createProductService } from './products';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import type { ThrottleLimits } from './throttle';
@@ -22,6 +24,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     accounts: createAccountService(db, { loginLimits: options.loginLimits }),
     setup: createSetupService(db, options),
     settings: createSettingsService(db),
+    products: createProductService(db),
+    orders: createOrderService(db, { settings: createSettingsService(db) }),
   };
 }
 

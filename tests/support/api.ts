@@ -42,6 +42,13 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}) {
     await pool.end();
     const c = new pg.Client(admin);
     await c.connect();
+    // pool.end() resolves before its sockets have closed; a forced drop would then kill them
+    // mid-close and surface as uncaught errors, so wait (briefly) for them to go first.
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.end();
   });
