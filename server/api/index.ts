@@ -2,6 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
 import { authApi } from './auth';
+import { documentsApi, messagesApi } from './documents';
+import { passwordResetApi, playerAccountsApi, playersApi } from './players';
 import { router } from './env';
 import { jsonContent } from './openapi';
 import { setupApi } from './setup';
@@ -46,6 +48,11 @@ export function createApi() {
   api.route('/health', healthApi);
   api.route('/auth', authApi);
   api.route('/admin', setupApi);
+  api.route('/players', playersApi);
+  api.route('/admin', playerAccountsApi);
+  api.route('/auth', passwordResetApi);
+  api.route('/documents', documentsApi);
+  api.route('/messages', messagesApi);
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
