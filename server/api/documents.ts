@@ -52,17 +52,6 @@ documentsApi
         'Either multipart/form-data with `file` (PDF, JPEG, PNG or WebP, recognised by its content; at most 10 MB), `title`, ' +
         'optional `description` and `player_id`; or JSON `{title, url, description?, player_id?}` for a link. Without player_id it is for all players.',
       security,
-      request: {
-        body: {
-          content: {
-            'application/json': { schema: documentLinkSchema },
-            'multipart/form-data': {
-              schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }), title: z.string(), description: z.string().optional(), player_id: z.string().optional() }),
-            },
-          },
-          required: true,
-        },
-      },
       responses: {
         201: jsonContent(DocumentSchema, 'Published'),
         413: jsonContent(ErrorSchema, 'File over 10 MB'),
