@@ -4,6 +4,8 @@ import {
   NO_PLAYER_PROFILE,
   PLAYER_NOT_FOUND,
   USERNAME_TAKEN,
+  formatDateGB,
+  formatPounds,
   todayIso,
   type CreatePlayerAccountInput,
   type FeedbackCreateInput,
@@ -142,7 +144,6 @@ const emptyStats = (playerId: string): PlayerStatsView => ({
   red_cards: 0,
 });
 
-export const formatPounds = (amount: number) => `£${amount.toFixed(2)}`;
 
 /**
  * Players: self-registration, the portal's own-data reads and profile edits, and the admin/staff
@@ -380,7 +381,7 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
           await notifyPlayer(tx, playerId, {
             kind: 'payment',
             title: `New payment request: ${row.description}`,
-            body: `${formatPounds(Number(row.amount))} due ${new Date(`${row.due_date}T12:00:00Z`).toLocaleDateString('en-GB')}`,
+            body: `${formatPounds(Number(row.amount))} due ${formatDateGB(row.due_date)}`,
             link: '/players-area/payments',
           });
         }
