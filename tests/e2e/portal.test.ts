@@ -9,7 +9,7 @@ const b = useBrowser();
 
 const unique = () => randomBytes(4).toString('hex');
 
-async function api<T = any>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+async function api<T = Record<string, unknown>>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
   const response = await fetch(new URL(path, b.baseURL), {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
@@ -94,6 +94,9 @@ describe("The players' portal", () => {
     // Nothing owed yet, and the attendance tile defaults to 95%.
     await page.getByText("You're up to date with your payments").waitFor();
     expect(await page.getByText('95%').count()).toBeGreaterThan(0);
+    await page.goto('/players-area/feedback');
+    await page.getByText('No coach feedback available yet').waitFor();
+    await page.goto('/players-area');
 
     // The club publishes things through the API, as the admin panel does.
     const admin = await token('admin', b.adminPassword);
@@ -189,6 +192,10 @@ describe("The players' portal", () => {
     await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), note.click()]);
     await page.reload();
     expect(await page.getByRole('button', { name: /New training feedback from Manager/ }).getAttribute('aria-label')).toBe('New training feedback from Manager');
+
+    await page.goto('/players-area/payments');
+    await page.getByText('No payment records found').waitFor();
+    await page.getByText("You're up to date with your payments").waitFor();
 
     // My Profile: 'Not set' placeholders, then an edit that is saved.
     await page.goto('/players-area/profile');

@@ -1,4 +1,5 @@
-import { Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { DEFAULT_POSITION_LABEL } from '../../components/portal';
 import { ButtonLink } from '../../components/ui/button';
 import { TabNav } from '../../components/ui/tabs';
@@ -36,6 +37,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   const { user, header } = loaderData;
+  const tabs = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the tab row scrolls sideways: keep the current tab in view.
+  useEffect(() => {
+    const nav = tabs.current?.querySelector('nav');
+    const current = tabs.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav && current) nav.scrollLeft = current.offsetLeft - nav.clientWidth / 2 + current.clientWidth / 2;
+  }, [pathname]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <header className="rounded-2xl bg-brand-800 p-5 text-white sm:p-6">
@@ -58,7 +67,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
       </header>
       {header ? (
         <>
-          <div className="mt-6">
+          <div className="mt-6" ref={tabs}>
             <TabNav items={PORTAL_TABS} label="Players' Area sections" />
           </div>
           <div className="mt-6">
