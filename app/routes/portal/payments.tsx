@@ -27,7 +27,7 @@ export default function PortalPayments({ loaderData }: Route.ComponentProps) {
                 <p className="font-bold tabular-nums text-ink">{formatPounds(p.amount)}</p>
               </div>
               <p className="text-sm text-muted">{p.payment_type}</p>
-              <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+              <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
                 <div>
                   <dt className="text-xs text-muted">Due date</dt>
                   <dd>{formatDateGB(p.due_date)}</dd>
