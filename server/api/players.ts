@@ -129,10 +129,11 @@ const errors = {
 };
 const portalErrors = { 401: errors[401], 404: jsonContent(ErrorSchema, 'No player profile is linked to this account') };
 
-const PlayerAndItem = z.object({
+const PlayerAndPayment = z.object({
   id: IdParam.shape.id,
-  itemId: z.string().max(100).openapi({ param: { name: 'itemId', in: 'path' } }),
+  paymentId: z.string().max(100).openapi({ param: { name: 'paymentId', in: 'path' } }),
 });
+const UserIdParam = z.object({ userId: z.string().max(100).openapi({ param: { name: 'userId', in: 'path' } }) });
 
 const get = (path: string, summary: string, schema: z.ZodType, name: string, tag = 'Players\' portal', err: object = portalErrors) =>
   createRoute({ method: 'get', path, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
@@ -293,17 +294,17 @@ export const playersApi = router()
   .openapi(
     createRoute({
       method: 'put',
-      path: '/{id}/payments/{itemId}',
+      path: '/{id}/payments/{paymentId}',
       tags: ['Player management'],
       summary: 'Set a payment status (admin)',
       description: 'paid sets paid_date to today; outstanding or overdue clears it.',
       security,
-      request: { params: PlayerAndItem, body: jsonBody(paymentStatusSchema) },
+      request: { params: PlayerAndPayment, body: jsonBody(paymentStatusSchema) },
       responses: { 200: jsonContent(PaymentSchema, 'Payment status updated successfully'), ...errors },
     }),
     async (c) => {
-      const { id, itemId } = c.req.valid('param');
-      return c.json(await c.get('services').players.setPaymentStatus(c.get('user'), id, itemId, c.req.valid('json').status), 200);
+      const { id, paymentId } = c.req.valid('param');
+      return c.json(await c.get('services').players.setPaymentStatus(c.get('user'), id, paymentId, c.req.valid('json').status), 200);
     },
   )
   .openapi(
@@ -362,16 +363,16 @@ export const playerAccountsApi = router().openapi(
 export const passwordResetApi = router().openapi(
   createRoute({
     method: 'put',
-    path: '/reset-password/{id}',
+    path: '/reset-password/{userId}',
     tags: ['Player management'],
     summary: "Reset a user's password (admin)",
     description: "The id may be the user's id or their player's id. Ends all of that user's sessions.",
     security,
-    request: { params: IdParam, body: jsonBody(resetPasswordSchema) },
+    request: { params: UserIdParam, body: jsonBody(resetPasswordSchema) },
     responses: { 200: jsonContent(Detail, 'Password reset successfully'), ...errors },
   }),
   async (c) => {
-    await c.get('services').players.resetPassword(c.get('user'), c.req.valid('param').id, c.req.valid('json').password);
+    await c.get('services').players.resetPassword(c.get('user'), c.req.valid('param').userId, c.req.valid('json').password);
     return c.json({ detail: 'Password reset successfully' }, 200);
   },
 );
