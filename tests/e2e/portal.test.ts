@@ -122,6 +122,7 @@ describe("The players' portal", () => {
     await tab('Payments').click();
     await page.waitForURL('**/players-area/payments');
     const table = page.getByRole('table');
+    await table.waitFor();
     expect(await table.textContent()).toContain('Season subscription');
     expect(await table.textContent()).toContain('£45.50');
     expect(await table.textContent()).toContain('01/09/2026');
@@ -136,6 +137,7 @@ describe("The players' portal", () => {
 
     await tab('Schedule').click();
     await page.waitForURL('**/players-area/schedule');
+    await page.getByRole('heading', { name: 'Training Sessions' }).waitFor();
     expect(await page.getByText('Tuesday', { exact: true }).count()).toBe(1);
     expect(await page.getByText('7:00 PM - 9:00 PM').count()).toBe(2);
 
@@ -145,6 +147,7 @@ describe("The players' portal", () => {
 
     await tab('My Stats').click();
     await page.waitForURL('**/players-area/stats');
+    await page.getByRole('heading', { name: 'Season Statistics' }).waitFor();
     expect(await page.getByText('0.38').count()).toBe(1); // 3 goals in 8 matches
     expect(await page.getByText('6/8').count()).toBe(1);
     expect(await page.getByText('Clean Record!').count()).toBe(0);
@@ -153,6 +156,7 @@ describe("The players' portal", () => {
     await page.waitForURL('**/players-area/messages');
     await hydrated(page);
     const message = page.locator('details', { hasText: subject });
+    await message.waitFor();
     expect(await message.getByText('New', { exact: true }).count()).toBe(1);
     await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/players-area/messages')),
@@ -220,6 +224,7 @@ describe("The players' portal", () => {
     await nav.getByRole('link', { name: 'My Stats' }).click();
     await page.waitForURL('**/players-area/stats');
     await page.getByText('Clean Record!').waitFor();
+    await page.getByRole('heading', { name: 'Season Statistics' }).waitFor();
     expect(await page.getByText('0.00').count()).toBe(1);
   });
 
