@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
 import { authApi } from './auth';
 import { docsApi } from './docs';
+import { documentsApi, messagesApi } from './documents';
+import { passwordResetApi, playerAccountsApi, playersApi } from './players';
 import { router } from './env';
 import { jsonContent } from './openapi';
 import { ordersApi } from './orders';
@@ -51,6 +53,11 @@ export function createApi() {
   api.route('/admin', setupApi);
   api.route('/products', productsApi);
   api.route('/orders', ordersApi);
+  api.route('/players', playersApi);
+  api.route('/admin', playerAccountsApi);
+  api.route('/auth', passwordResetApi);
+  api.route('/documents', documentsApi);
+  api.route('/messages', messagesApi);
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -3,6 +3,12 @@ import type { Db } from '../db/client';
 import { createAccountService } from './accounts';
 import { createOrderService } from './orders';
 import { createProductService } from './products';
+import { createDocumentService } from './documents';
+import { createMessageService } from './messages';
+import { createNotificationService } from './notifications';
+import { createPlayerService } from './players';
+import { createPortalService } from './portal';
+import { createUploadStore } from './uploads';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import type { ThrottleLimits } from './throttle';
@@ -11,21 +17,35 @@ export interface ServiceOptions {
   adminUsername: string;
   adminPassword?: string;
   loginLimits?: ThrottleLimits;
+  /** Where uploaded files go (DATA_DIR; files under <dataDir>/uploads). */
+  dataDir?: string;
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
-  return { adminUsername: config.adminUsername, adminPassword: config.adminPassword };
+  return { adminUsername: config.adminUsername, adminPassword: config.adminPassword, dataDir: config.dataDir };
 }
 
 /** Every domain service, built once per process around one database handle. */
 export function createServices(db: Db, options: ServiceOptions) {
+  const accounts = createAccountService(db, { loginLimits: options.loginLimits });
+  const uploads = createUploadStore(options.dataDir ?? './data');
+  const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions });
+  const documents = createDocumentService(db, uploads);
+  const messages = createMessageService(db);
+  const settings = createSettingsService(db);
   return {
     db,
-    accounts: createAccountService(db, { loginLimits: options.loginLimits }),
+    accounts,
+    uploads,
+    players,
+    documents,
+    messages,
+    notifications: createNotificationService(db),
+    portal: createPortalService({ players, documents, messages }),
     setup: createSetupService(db, options),
-    settings: createSettingsService(db),
+    settings,
     products: createProductService(db),
-    orders: createOrderService(db, { settings: createSettingsService(db) }),
+    orders: createOrderService(db, { settings }),
   };
 }
 
