@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { formatDateGB, todayIso } from '../../shared/players';
 import { PHONE, hydrated, signIn, useBrowser } from '../support/browser';
 
-// eslint-disable-next-line react-hooks/rules-of-hooks
 const b = useBrowser();
 
 const unique = () => randomBytes(4).toString('hex');
