@@ -213,7 +213,7 @@ export const goalsPerMatch = (goals: number, matchesPlayed: number) => (goals / 
 export const DEFAULT_TRAINING_ATTENDANCE = 95;
 
 /** Money as the club shows it: '£12.50'. */
-export const formatPounds = (amount: number) => `£${amount.toFixed(2)}`;
+export { formatPounds } from './money';
 
 /** A 'YYYY-MM-DD' date in en-GB ('05/03/2026'), or the fallback when absent. */
 export function formatDateGB(iso: string | null | undefined, fallback = '-') {
