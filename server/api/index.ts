@@ -5,6 +5,12 @@ import { authApi } from './auth';
 import { router } from './env';
 import { jsonContent } from './openapi';
 import { setupApi } from './setup';
+import { fixturesApi } from './fixtures';
+import { joinUsApi } from './join-us';
+import { adminNewsApi, newsApi } from './news';
+import { settingsApi } from './settings';
+import { sponsorsApi } from './sponsors';
+import { playersApi, squadApi } from './squad';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -46,6 +52,15 @@ export function createApi() {
   api.route('/health', healthApi);
   api.route('/auth', authApi);
   api.route('/admin', setupApi);
+  api.route('/fixtures', fixturesApi);
+  api.route('/news', newsApi);
+  api.route('/admin', adminNewsApi);
+  api.route('/sponsors', sponsorsApi);
+  api.route('/squad', squadApi);
+  // Keep /players last: routers with literal paths (/players/me, /players/register) go above it.
+  api.route('/players', playersApi);
+  api.route('/join-us', joinUsApi);
+  api.route('/settings', settingsApi);
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

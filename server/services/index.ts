@@ -1,6 +1,11 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAccountService } from './accounts';
+import { createFixtureService } from './fixtures';
+import { createJoinUsService } from './join-us';
+import { createNewsService } from './news';
+import { createSponsorService } from './sponsors';
+import { createSquadService } from './squad';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import type { ThrottleLimits } from './throttle';
@@ -22,6 +27,11 @@ export function createServices(db: Db, options: ServiceOptions) {
     accounts: createAccountService(db, { loginLimits: options.loginLimits }),
     setup: createSetupService(db, options),
     settings: createSettingsService(db),
+    fixtures: createFixtureService(db),
+    news: createNewsService(db),
+    sponsors: createSponsorService(db),
+    squad: createSquadService(db),
+    joinUs: createJoinUsService(db, { whatsappNumber: async () => (await createSettingsService(db).get()).whatsapp_number }),
   };
 }
 
