@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, POSITIONS, TEAM_TYPES } from './content-constants';
+
+export * from './content-constants';
 
 /**
  * The club's public content (fixtures, news, sponsors, the squad, join-us, settings): the zod
@@ -54,13 +57,6 @@ const isoDate = (label: string) =>
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 
-export const FIXTURE_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
-export type FixtureStatus = (typeof FIXTURE_STATUSES)[number];
-
-/** SPEC section 4: upcoming 'Upcoming', completed 'Full Time', anything else 'Cancelled'. */
-export const fixtureStatusLabel = (status: string) =>
-  status === 'upcoming' ? 'Upcoming' : status === 'completed' ? 'Full Time' : 'Cancelled';
-
 const score = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
@@ -105,10 +101,6 @@ export const newsInputSchema = z.object({
 });
 export type NewsInput = z.infer<typeof newsInputSchema>;
 
-/** SPEC section 9: the news list truncates at 300 characters; a card without a summary shows the first 150. */
-export const NEWS_TRUNCATE_AT = 300;
-export const NEWS_SUMMARY_FALLBACK_CHARS = 150;
-
 export const limitQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() });
 
 // ---------------------------------------------------------------------------------------------
@@ -129,11 +121,6 @@ export type SponsorInput = z.infer<typeof sponsorInputSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Squad
-
-export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Staff'] as const;
-export const TEAM_TYPES = ['Vets', 'Staff', 'Senior'] as const;
-export type Position = (typeof POSITIONS)[number];
-export type TeamType = (typeof TEAM_TYPES)[number];
 
 export const playerInputSchema = z.object({
   full_name: requiredText('Full name', 100),
@@ -171,38 +158,8 @@ export type PlayerInput = z.infer<typeof playerInputSchema>;
 
 export const squadQuerySchema = z.object({ team: z.string().max(30).optional() });
 
-/** SPEC section 2 "Squad": the filters and their labels ('All Players', '{x} Team'). */
-export const SQUAD_FILTERS = [
-  { team: null, label: 'All Players' },
-  { team: 'vets', label: 'Vets Team' },
-  { team: 'staff', label: 'Staff Team' },
-  { team: 'senior', label: 'Senior Team' },
-] as const;
-
 // ---------------------------------------------------------------------------------------------
 // Join us
-
-export const INTEREST_TYPES = [
-  {
-    id: 'player',
-    label: 'Player',
-    description: 'Play for one of our teams. All abilities welcome, from first-timers to old hands.',
-  },
-  {
-    id: 'volunteer',
-    label: 'Volunteer/Staff',
-    description: 'Help run the club: coaching, match days, the tea urn, kit, social media or the committee.',
-  },
-  {
-    id: 'sponsor',
-    label: 'Sponsor',
-    description: 'Support the club as a local business and put your name in front of our community.',
-  },
-] as const;
-export const INTEREST_TYPE_IDS = ['player', 'volunteer', 'sponsor'] as const;
-export type InterestType = (typeof INTEREST_TYPE_IDS)[number];
-
-export const JOIN_US_LIMITS = { full_name: 100, email: 254, phone_number: 30, message: 2000 } as const;
 
 export const joinUsInputSchema = z.object({
   full_name: requiredText('Full name', JOIN_US_LIMITS.full_name),

@@ -46,11 +46,9 @@ export function pageMeta(options: {
   ];
 }
 
-/** Plain text cut at a word boundary near `max` characters, with an ellipsis when cut. */
+/** The first `max` characters of a text, with an ellipsis when it was longer (spec limits are exact). */
 export function truncateText(text: string, max: number) {
   const clean = text.trim();
   if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+  return `${clean.slice(0, max).trimEnd()}…`;
 }

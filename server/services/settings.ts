@@ -4,21 +4,10 @@ import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
 
-export interface ClubSettings {
-  whatsapp_number: string;
-  club_email: string;
-  sales_email: string;
-  club_address: string;
-}
-
-/** Before initialization (or if a field is blank) the site still shows something sensible. */
-export const FALLBACK_SETTINGS: ClubSettings = {
-  whatsapp_number: '',
-  club_email: 'info@example.com',
-  sales_email: '',
-  club_address: '',
-};
+// Kept in shared/ so the page bundle can use them without the server's validation code.
+export { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
 
 export function createSettingsService(db: Db) {
   async function stored(): Promise<ClubSettings | null> {
