@@ -64,14 +64,6 @@ function useHydrated() {
 export default function JoinUs({ loaderData }: Route.ComponentProps) {
   const { clubEmail } = loaderData;
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const failed = result && !result.ok ? result : null;
-  const [interests, setInterests] = useState<InterestType[]>(() => (failed?.values.interest_types as InterestType[] | undefined) ?? []);
-  const sending = navigation.state === 'submitting' && navigation.formAction === '/join-us';
-  const noneChosen = interests.length === 0;
-  const fieldErrors = failed?.fieldErrors ?? {};
-  const values = (failed?.values ?? {}) as Record<string, string>;
 
   if (result?.ok) {
     return (
@@ -105,6 +97,19 @@ export default function JoinUs({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
+
+  // The form is its own component so that coming back from the success view starts it afresh.
+  return <JoinUsForm clubEmail={clubEmail} failed={result && !result.ok ? result : null} />;
+}
+
+function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<ActionResult, { ok: false }> | null }) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [interests, setInterests] = useState<InterestType[]>(() => (failed?.values.interest_types as InterestType[] | undefined) ?? []);
+  const sending = navigation.state === 'submitting' && navigation.formAction === '/join-us';
+  const noneChosen = interests.length === 0;
+  const fieldErrors = failed?.fieldErrors ?? {};
+  const values = (failed?.values ?? {}) as Record<string, string>;
 
   function toggle(id: InterestType, checked: boolean) {
     setInterests((current) => (checked ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id)));

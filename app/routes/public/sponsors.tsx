@@ -114,7 +114,7 @@ export default function Sponsors({ loaderData }: Route.ComponentProps) {
               <li key={s.id}>
                 <article data-testid="sponsor" className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
                   <div className="flex h-28 items-center justify-center rounded-xl bg-surface p-4">
-                    <img src={s.logo_url} alt={`${s.name} logo`} width={240} height={96} loading="lazy" className="max-h-24 w-auto object-contain" />
+                    <img src={s.logo_url} alt={`${s.name} logo`} width={240} height={96} loading="lazy" className="h-24 w-full object-contain" />
                   </div>
                   <h2 className="mt-4 text-xl font-bold">{s.name}</h2>
                   <p className="mt-1 w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-bold text-brand-800">{s.category}</p>
