@@ -17,4 +17,12 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
     },
   },
+  {
+    // Tests: useBrowser() is a vitest fixture, not a React hook; JSON test clients return any.
+    files: ['tests/**/*.ts', '**/*.test.ts'],
+    rules: {
+      'react-hooks/rules-of-hooks': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
 );
