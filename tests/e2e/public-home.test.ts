@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiClient, unique } from '../support/api-client';
 import { useBrowser, PHONE } from '../support/browser';
 
 const b = useBrowser();
@@ -49,7 +50,9 @@ describe('Home page', () => {
     expect(await logos.count()).toBe(6);
   });
 
-  it('Fits a 390 px phone without sideways scrolling', async () => {
+  it('Fits a 390 px phone without sideways scrolling, even with a very long word in the news', async () => {
+    const admin = await apiClient(b.baseURL, 'admin', b.adminPassword);
+    await admin('/api/news', { body: { title: unique('W'.repeat(80)), content: 'Z'.repeat(200), is_published: true } });
     const page = await b.newPage({ viewport: PHONE });
     await page.goto('/');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

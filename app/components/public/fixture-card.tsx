@@ -50,7 +50,7 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
   const scores = clubScores(fixture);
   const Heading = `h${headingLevel}` as const;
   return (
-    <details data-testid="fixture" className="group rounded-2xl bg-white shadow-sm ring-1 ring-line open:ring-brand-700">
+    <details data-testid="fixture" className="group wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line open:ring-brand-700">
       <summary className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl p-4 sm:flex-nowrap sm:p-5">
         <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
           <p className="text-sm font-medium text-muted">

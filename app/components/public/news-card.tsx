@@ -11,7 +11,7 @@ export const cardSummary = (article: Pick<Article, 'summary' | 'content'>) =>
 /** A compact news card (home page): image, date, title and summary, linking to the article. */
 export function NewsCard({ article, lazy = true }: { article: Article; lazy?: boolean }) {
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line">
+    <article className="group flex h-full flex-col overflow-hidden wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line">
       {article.image_url && (
         <img
           src={article.image_url}

@@ -35,7 +35,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
               const long = article.content.length > NEWS_TRUNCATE_AT;
               return (
                 <li key={article.id}>
-                  <article data-testid="news-item" className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line sm:flex">
+                  <article data-testid="news-item" className="overflow-hidden wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line sm:flex">
                     {article.image_url && (
                       <img
                         src={article.image_url}
@@ -46,7 +46,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
                         className="aspect-video w-full bg-brand-50 object-cover sm:aspect-auto sm:w-64 sm:shrink-0"
                       />
                     )}
-                    <div className="flex-1 p-5 sm:p-6">
+                    <div className="min-w-0 flex-1 p-5 sm:p-6">
                       <p className="text-sm text-muted">
                         <time dateTime={article.created_at}>{formatTimestamp(article.created_at)}</time>
                       </p>

@@ -88,14 +88,14 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
           )}
           <div>
             {player.jersey_number !== null && <p className="text-5xl font-black text-gold-400">#{player.jersey_number}</p>}
-            <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-5xl">{player.full_name}</h1>
+            <h1 className="mt-1 text-3xl font-extrabold tracking-tight wrap-anywhere sm:text-5xl">{player.full_name}</h1>
             <p className="mt-2 text-lg text-brand-100">
               {player.position} · {player.team_type} Team{player.nationality ? ` · ${player.nationality}` : ''}
             </p>
           </div>
         </div>
       </section>
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 wrap-anywhere lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <section aria-labelledby="season-stats">
             <h2 id="season-stats" className="text-2xl font-extrabold">

@@ -112,7 +112,7 @@ export default function Sponsors({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {sponsors.map((s) => (
               <li key={s.id}>
-                <article data-testid="sponsor" className="flex h-full flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+                <article data-testid="sponsor" className="flex h-full flex-col wrap-anywhere rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
                   <div className="flex h-28 items-center justify-center rounded-xl bg-surface p-4">
                     <img src={s.logo_url} alt={`${s.name} logo`} width={240} height={96} loading="lazy" className="h-24 w-full object-contain" />
                   </div>

@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export function PlayerCard({ player }: { player: PublicPlayer }) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-line hover:ring-brand-700">
+    <article className="group relative flex h-full flex-col overflow-hidden wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line hover:ring-brand-700">
       <div className="relative bg-brand-50">
         {player.photo_url ? (
           <img src={player.photo_url} alt="" width={400} height={400} loading="lazy" className="aspect-square w-full object-cover" />
