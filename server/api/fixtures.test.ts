@@ -111,6 +111,15 @@ describe('POST/PUT/DELETE /api/fixtures', () => {
     expect(await fixtureCount()).toBe(before);
   });
 
+  it('refuses callers without the role before looking at the body (401/403, not 422)', async () => {
+    expect((await t.json('/api/fixtures', { body: {} })).status).toBe(401);
+    expect((await t.json('/api/fixtures', { body: {}, token: (await t.signedIn('player')).token })).status).toBe(403);
+    expect((await t.json('/api/sponsors', { body: {}, token: (await t.signedIn('staff')).token })).status).toBe(403);
+    expect((await t.json('/api/players', { body: {} })).status).toBe(401);
+    expect((await t.json('/api/settings', { method: 'PUT', body: {} })).status).toBe(401);
+    expect((await t.json('/api/news', { body: {} })).status).toBe(401);
+  });
+
   it('answers 404 for an unknown or non-UUID id', async () => {
     const { token } = await t.signedIn('admin');
     expect((await t.json('/api/fixtures/not-a-uuid', { method: 'PUT', body: valid, token })).status).toBe(404);
