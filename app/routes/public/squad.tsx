@@ -38,14 +38,14 @@ export function PlayerCard({ player }: { player: PublicPlayer }) {
           </div>
         )}
         {player.jersey_number !== null && (
-          <span className="absolute left-3 top-3 flex size-11 items-center justify-center rounded-full bg-brand-800 text-lg font-black text-white shadow" aria-label={`Number ${player.jersey_number}`}>
+          <span className="absolute left-2 top-2 flex size-9 items-center justify-center rounded-full bg-brand-800 text-base font-black text-white shadow sm:left-3 sm:top-3 sm:size-11 sm:text-lg" aria-label={`Number ${player.jersey_number}`}>
             {player.jersey_number}
           </span>
         )}
-        <span className="absolute right-3 top-3 rounded-full bg-gold-400 px-2.5 py-0.5 text-xs font-bold text-brand-950">{player.team_type}</span>
+        <span className="absolute right-2 top-2 rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-brand-950 sm:right-3 sm:top-3 sm:px-2.5">{player.team_type}</span>
       </div>
-      <div className="flex flex-1 flex-col p-4">
-        <h2 className="text-lg font-bold leading-snug">
+      <div className="flex flex-1 flex-col p-3 sm:p-4">
+        <h2 className="text-base font-bold leading-snug sm:text-lg">
           <Link to={`/player/${player.id}`} className="after:absolute after:inset-0 hover:text-brand-800">
             {player.full_name}
           </Link>
@@ -71,7 +71,7 @@ export default function Squad({ loaderData }: Route.ComponentProps) {
         {players.length === 0 ? (
           <EmptyState title={anyPlayers ? SQUAD_FILTER_EMPTY : SQUAD_EMPTY} />
         ) : (
-          <ul className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+          <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
             {players.map((p) => (
               <li key={p.id}>
                 <PlayerCard player={p} />
