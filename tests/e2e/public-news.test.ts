@@ -43,7 +43,7 @@ describe('News list', () => {
     expect(await cut.textContent()).not.toContain('Q');
     await cut.getByRole('link', { name: /Read More/ }).click();
     await page.waitForURL(`**/news/${longId}`);
-    expect(await page.getByText(CONTENT_301).isVisible()).toBe(true);
+    await page.getByText(CONTENT_301).waitFor();
   });
 });
 

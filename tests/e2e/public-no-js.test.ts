@@ -41,7 +41,7 @@ describe('The public site without JavaScript', () => {
     await page.goto('/news');
     await page.getByTestId('news-item').first().getByRole('heading').getByRole('link').click();
     await page.waitForURL('**/news/*');
-    expect(await page.getByRole('link', { name: 'Back to News' }).count()).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Back to News' }).first().waitFor();
     expect((await page.locator('article p').allTextContents()).join(' ').length).toBeGreaterThan(100);
   });
 

@@ -38,7 +38,7 @@ describe('Squad page', () => {
     for (const part of ['10', 'Ravi Sandhu', 'Midfielder', 'English', 'Senior', 'Our playmaker']) expect(text).toContain(part);
     await card.getByRole('link', { name: 'Ravi Sandhu' }).click();
     await page.waitForURL('**/player/*');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ravi Sandhu');
+    await page.getByRole('heading', { level: 1, name: 'Ravi Sandhu' }).waitFor();
   });
 });
 
