@@ -4,12 +4,18 @@ import { bodyLimit } from 'hono/body-limit';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi, messagesApi } from './documents';
-import { passwordResetApi, playerAccountsApi, playersApi } from './players';
+import { passwordResetApi, playerAccountsApi, playersApi as playerPortalApi } from './players';
 import { router } from './env';
 import { jsonContent } from './openapi';
 import { ordersApi } from './orders';
 import { productsApi } from './products';
 import { setupApi } from './setup';
+import { fixturesApi } from './fixtures';
+import { joinUsApi } from './join-us';
+import { adminNewsApi, newsApi } from './news';
+import { settingsApi } from './settings';
+import { sponsorsApi } from './sponsors';
+import { playersApi as squadPlayersApi, squadApi } from './squad';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -53,11 +59,21 @@ export function createApi() {
   api.route('/admin', setupApi);
   api.route('/products', productsApi);
   api.route('/orders', ordersApi);
-  api.route('/players', playersApi);
+  api.route('/fixtures', fixturesApi);
+  api.route('/news', newsApi);
+  api.route('/admin', adminNewsApi);
+  api.route('/sponsors', sponsorsApi);
+  api.route('/squad', squadApi);
+  // Two routers share /players: the one with literal paths (/players/me, /players/register,
+  // /players/{id}/payments …) must come before the squad CRUD one (/players/{id}).
+  api.route('/players', playerPortalApi);
+  api.route('/players', squadPlayersApi);
   api.route('/admin', playerAccountsApi);
   api.route('/auth', passwordResetApi);
   api.route('/documents', documentsApi);
   api.route('/messages', messagesApi);
+  api.route('/join-us', joinUsApi);
+  api.route('/settings', settingsApi);
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -9,6 +9,11 @@ import { createNotificationService } from './notifications';
 import { createPlayerService } from './players';
 import { createPortalService } from './portal';
 import { createUploadStore } from './uploads';
+import { createFixtureService } from './fixtures';
+import { createJoinUsService } from './join-us';
+import { createNewsService } from './news';
+import { createSponsorService } from './sponsors';
+import { createSquadService } from './squad';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import type { ThrottleLimits } from './throttle';
@@ -46,6 +51,11 @@ export function createServices(db: Db, options: ServiceOptions) {
     settings,
     products: createProductService(db),
     orders: createOrderService(db, { settings }),
+    fixtures: createFixtureService(db),
+    news: createNewsService(db),
+    sponsors: createSponsorService(db),
+    squad: createSquadService(db),
+    joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number }),
   };
 }
 

@@ -126,9 +126,8 @@ export function createOrderService(db: Db, deps: { settings: ReturnType<typeof c
         return toOrder(row);
       });
 
-      const { whatsapp_number } = await deps.settings.get();
-      const digits = whatsapp_number.replace(/\D/g, '');
-      return digits ? { ...placed, whatsapp_url: whatsappLink(digits, orderMessage(placed)) } : placed;
+      const whatsapp_url = whatsappLink((await deps.settings.get()).whatsapp_number, orderMessage(placed));
+      return whatsapp_url ? { ...placed, whatsapp_url } : placed;
     },
 
     /** Every order, newest first (admin). */
