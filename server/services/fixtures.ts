@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { fixtureInputSchema, type FixtureQuery } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
@@ -36,9 +36,13 @@ export function createFixtureService(db: Db) {
      * Upcoming: the next one first (date and kick-off ascending). Completed: the latest result
      * first. Everything (or cancelled): in date order.
      */
-    async list(query: FixtureQuery = {}): Promise<Fixture[]> {
+    async list(query: FixtureQuery & { fromToday?: boolean } = {}): Promise<Fixture[]> {
       const base = db.select().from(fixtures);
-      const filtered = query.status ? base.where(eq(fixtures.status, query.status)) : base;
+      const conditions: SQL[] = [];
+      if (query.status) conditions.push(eq(fixtures.status, query.status));
+      // Previews of "what's next" skip fixtures whose date has passed but were never updated.
+      if (query.fromToday) conditions.push(gte(fixtures.match_date, sql`current_date`));
+      const filtered = conditions.length ? base.where(and(...conditions)) : base;
       const ordered =
         query.status === 'completed'
           ? filtered.orderBy(desc(fixtures.match_date), desc(fixtures.match_time))

@@ -18,7 +18,7 @@ export const NO_RESULTS = 'No recent results available';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { fixtures, news, sponsors } = context.services;
   const [upcoming, results, latestNews, sponsorList] = await Promise.all([
-    fixtures.list({ status: 'upcoming', limit: HOME_UPCOMING }),
+    fixtures.list({ status: 'upcoming', limit: HOME_UPCOMING, fromToday: true }),
     fixtures.list({ status: 'completed', limit: HOME_RESULTS }),
     news.listPublished({ limit: HOME_NEWS }),
     sponsors.list({ limit: HOME_SPONSORS }),
