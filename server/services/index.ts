@@ -10,6 +10,7 @@ import { createPlayerService } from './players';
 import { createPortalService } from './portal';
 import { createUploadStore } from './uploads';
 import { createFixtureService } from './fixtures';
+import { createImageService } from './images';
 import { createJoinUsService } from './join-us';
 import { createNewsService } from './news';
 import { createSponsorService } from './sponsors';
@@ -42,6 +43,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     db,
     accounts,
     uploads,
+    images: createImageService(db, uploads),
     players,
     documents,
     messages,
