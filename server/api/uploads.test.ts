@@ -12,7 +12,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 async function upload(bytes: Uint8Array, name: string, token?: string) {
   const form = new FormData();
-  form.append('file', new File([bytes], name));
+  form.append('file', new File([new Uint8Array(bytes)], name));
   const res = await t.app.request('/api/uploads', {
     method: 'POST',
     body: form,

@@ -15,6 +15,7 @@ const IMAGE_TYPES = new Set<string>(IMAGE_KINDS.map((k) => FILE_KINDS[k].content
 
 /** A client-given file name that tries to name a path is refused outright. */
 function assertPlainFileName(name: string) {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
   if (!name || name.length > 200 || /[/\\]|\.\.|[\u0000-\u001f]/.test(name)) {
     throw invalid('The file name is not allowed: use a plain name such as "photo.jpg".');
   }
