@@ -70,9 +70,9 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         Skip to content
       </a>
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
-        <Link to="/" className="flex items-center gap-2 whitespace-nowrap font-display text-base font-extrabold tracking-tight sm:text-lg">
+        <Link to="/" className="flex min-w-0 items-center gap-2 font-display text-base font-extrabold tracking-tight sm:text-lg">
           <Crest />
-          <span>{CLUB_SHORT_NAME}</span>
+          <span className="truncate">{CLUB_SHORT_NAME}</span>
         </Link>
 
         <nav aria-label="Main" className="ml-4 hidden lg:block">

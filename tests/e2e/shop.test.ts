@@ -70,11 +70,13 @@ describe('The shop page', () => {
     // Description matches count too (the water bottle's text mentions the dishwasher).
     await page.getByLabel('Search products').fill('dishwasher');
     await page.waitForURL((url) => url.searchParams.get('search') === 'dishwasher');
-    expect(await cardNames(page)).toEqual(['Club Water Bottle']);
+    // The URL changes as the search starts; the cards change when its results arrive.
+    await expect.poll(() => cardNames(page)).toEqual(['Club Water Bottle']);
 
     await page.getByLabel('Search products').fill('');
     await page.waitForURL((url) => !url.searchParams.has('search'));
     await Promise.all([page.waitForURL((url) => url.searchParams.get('category') === 'Kit'), page.getByLabel('Category').selectOption('Kit')]);
+    await expect.poll(async () => (await cardNames(page)).includes('Club Mug')).toBe(false);
     const kit = await cardNames(page);
     expect(kit).toEqual(expect.arrayContaining(['Home Shirt 2025/26', 'Away Shirt 2025/26', 'Match Shorts']));
     expect(kit).not.toContain('Club Mug');
