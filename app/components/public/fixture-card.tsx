@@ -59,7 +59,7 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
           <Heading className="mt-1 text-lg font-bold leading-snug text-ink">{matchTitle(fixture)}</Heading>
           <p className="mt-0.5 text-sm text-muted">{fixture.competition}</p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
           {score && <span className="text-2xl font-black tabular-nums text-ink" aria-label={`Final score ${score}`}>{score}</span>}
           {outcome && <OutcomeBadge outcome={outcome} />}
           <StatusBadge status={fixture.status} />
