@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
+import { adminDashboardApi } from './admin-dashboard';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { router } from './env';
@@ -47,6 +48,7 @@ export function createApi() {
   api.route('/health', healthApi);
   api.route('/auth', authApi);
   api.route('/admin', setupApi);
+  api.route('/admin', adminDashboardApi);
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAccountService } from './accounts';
+import { createAdminService } from './admin';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import type { ThrottleLimits } from './throttle';
@@ -22,6 +23,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     accounts: createAccountService(db, { loginLimits: options.loginLimits }),
     setup: createSetupService(db, options),
     settings: createSettingsService(db),
+    admin: createAdminService(db, createSetupService(db, options)),
   };
 }
 
