@@ -1,0 +1,56 @@
+import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { AdminLoading } from '../../components/admin/section';
+import { POSITIONS, TEAM_TYPES, type Player } from '../../components/admin/types';
+import { loadList } from '../../lib/api-client';
+import { pageTitle } from '../../lib/club';
+import { requireRole } from '../../lib/guards.server';
+import type { Route } from './+types/players';
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Players · Admin') }, { name: 'robots', content: 'noindex' }];
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireRole(context, request, ['admin']) };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [, players] = await Promise.all([serverLoader(), loadList<Player>('/api/players')]);
+  return { players };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export const playerConfig: ResourceConfig<Player> = {
+  resource: 'Player',
+  title: 'Players',
+  description: 'The squad and staff shown on the public Squad page. A login account is created in Player Management.',
+  endpoint: '/api/players',
+  rowLabel: (p) => p.full_name,
+  empty: 'No players yet. Add the first one.',
+  columns: [
+    { header: 'Name', cell: (p) => <span className="font-semibold">{p.full_name}</span> },
+    { header: 'Number', numeric: true, cell: (p) => p.jersey_number ?? '–' },
+    { header: 'Position', cell: (p) => p.position },
+    { header: 'Team', cell: (p) => p.team_type },
+    { header: 'Nationality', cell: (p) => p.nationality },
+  ],
+  fields: [
+    { name: 'full_name', label: 'Full name', type: 'text', required: true },
+    { name: 'jersey_number', label: 'Jersey number', type: 'number', required: true, min: 0, max: 99 },
+    { name: 'position', label: 'Position', type: 'select', required: true, options: POSITIONS },
+    { name: 'team_type', label: 'Team', type: 'select', required: true, options: TEAM_TYPES },
+    { name: 'nationality', label: 'Nationality', type: 'text', required: true },
+    { name: 'date_of_birth', label: 'Date of birth', type: 'date' },
+    { name: 'height', label: 'Height', type: 'text', hint: 'e.g. 1.80 m' },
+    { name: 'weight', label: 'Weight', type: 'text', hint: 'e.g. 75 kg' },
+    { name: 'photo_url', label: 'Photo URL', type: 'url', wide: true },
+    { name: 'bio', label: 'Bio', type: 'textarea' },
+  ],
+  defaults: { position: 'Midfielder', team_type: 'Senior' },
+};
+
+export default function AdminPlayers({ loaderData }: Route.ComponentProps) {
+  return <ResourceTab config={playerConfig} rows={loaderData.players} />;
+}

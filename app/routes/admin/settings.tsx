@@ -1,0 +1,140 @@
+import { useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import { AdminLoading, SectionHeader } from '../../components/admin/section';
+import type { ClubSettings } from '../../components/admin/types';
+import { Button } from '../../components/ui/button';
+import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { api, ApiError, errorDetail } from '../../lib/api-client';
+import { pageTitle } from '../../lib/club';
+import { requireRole } from '../../lib/guards.server';
+import type { Route } from './+types/settings';
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Settings · Admin') }, { name: 'robots', content: 'noindex' }];
+
+export const SETTINGS_SAVED = 'Settings saved successfully!';
+export const SETTINGS_ERROR = 'Error saving settings';
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireRole(context, request, ['admin']) };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [, settings] = await Promise.all([
+    serverLoader(),
+    api.get<ClubSettings>('/api/settings').catch((error) => {
+      console.error('[admin] loading settings failed:', errorDetail(error));
+      return null;
+    }),
+  ]);
+  return { settings };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** International format: an optional +, then digits (spaces allowed), 7 to 15 digits. */
+const PHONE = /^\+?[\d\s]+$/;
+
+export function validateSettings(values: ClubSettings): Partial<Record<keyof ClubSettings, string>> {
+  const errors: Partial<Record<keyof ClubSettings, string>> = {};
+  const digits = values.whatsapp_number.replace(/\D/g, '');
+  if (values.whatsapp_number.trim() && (!PHONE.test(values.whatsapp_number.trim()) || digits.length < 7 || digits.length > 15)) {
+    errors.whatsapp_number = 'Enter the number with its country code, digits only, e.g. 447700900123';
+  }
+  if (!values.club_email.trim()) errors.club_email = 'General email is required';
+  else if (!EMAIL.test(values.club_email.trim())) errors.club_email = 'Enter a valid email address';
+  if (values.sales_email.trim() && !EMAIL.test(values.sales_email.trim())) errors.sales_email = 'Enter a valid email address';
+  if (values.club_address.length > 500) errors.club_address = 'Keep the address under 500 characters';
+  return errors;
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [values, setValues] = useState<ClubSettings>(
+    loaderData.settings ?? { whatsapp_number: '', club_email: '', sales_email: '', club_address: '' },
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof ClubSettings) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateSettings(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFormError('Please correct the highlighted fields.');
+      return;
+    }
+    setFormError('');
+    setBusy(true);
+    try {
+      const body = {
+        whatsapp_number: values.whatsapp_number.trim(),
+        club_email: values.club_email.trim(),
+        sales_email: values.sales_email.trim(),
+        club_address: values.club_address.trim(),
+      };
+      const saved = await api.put<ClubSettings | null>('/api/settings', body);
+      if (saved && typeof saved === 'object' && 'club_email' in saved) setValues(saved);
+      toast.success(SETTINGS_SAVED);
+      await revalidator.revalidate();
+    } catch (error) {
+      setFormError(errorDetail(error));
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      toast.error(`${SETTINGS_ERROR}: ${errorDetail(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section>
+      <SectionHeader
+        title="Settings"
+        description="The club's contact details. The WhatsApp number builds the order and join-us links; the e-mails and address show on the website."
+      />
+      {!loaderData.settings && <FormMessage>The settings could not be loaded. Saving will replace them.</FormMessage>}
+      <form noValidate onSubmit={save} className="max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
+        <FormMessage>{formError}</FormMessage>
+        <TextField
+          label="WhatsApp number"
+          name="whatsapp_number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          hint="With the country code, e.g. 447700900123"
+          value={values.whatsapp_number}
+          error={errors.whatsapp_number}
+          onChange={set('whatsapp_number')}
+        />
+        <TextField
+          label="General email"
+          name="club_email"
+          type="email"
+          required
+          value={values.club_email}
+          error={errors.club_email}
+          onChange={set('club_email')}
+        />
+        <TextField
+          label="Sales email"
+          name="sales_email"
+          type="email"
+          hint="For shop enquiries; the general email is used when blank"
+          value={values.sales_email}
+          error={errors.sales_email}
+          onChange={set('sales_email')}
+        />
+        <TextAreaField label="Club address" name="club_address" value={values.club_address} error={errors.club_address} onChange={set('club_address')} />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save Settings'}
+        </Button>
+      </form>
+    </section>
+  );
+}
