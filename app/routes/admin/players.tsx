@@ -45,7 +45,7 @@ export const playerConfig: ResourceConfig<Player> = {
     { name: 'date_of_birth', label: 'Date of birth', type: 'date' },
     { name: 'height', label: 'Height', type: 'text', hint: 'e.g. 1.80 m' },
     { name: 'weight', label: 'Weight', type: 'text', hint: 'e.g. 75 kg' },
-    { name: 'photo_url', label: 'Photo URL', type: 'url', wide: true },
+    { name: 'photo_url', label: 'Photo URL', type: 'text', wide: true, hint: 'A web address (https://…) or a site path (/images/…)' },
     { name: 'bio', label: 'Bio', type: 'textarea' },
   ],
   defaults: { position: 'Midfielder', team_type: 'Senior' },

@@ -48,7 +48,7 @@ export function validateSettings(values: ClubSettings): Partial<Record<keyof Clu
   if (!values.club_email.trim()) errors.club_email = 'General email is required';
   else if (!EMAIL.test(values.club_email.trim())) errors.club_email = 'Enter a valid email address';
   if (values.sales_email.trim() && !EMAIL.test(values.sales_email.trim())) errors.sales_email = 'Enter a valid email address';
-  if (values.club_address.length > 500) errors.club_address = 'Keep the address under 500 characters';
+  if (values.club_address.length > 300) errors.club_address = 'Club address must be at most 300 characters';
   return errors;
 }
 
