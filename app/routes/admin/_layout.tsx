@@ -1,4 +1,5 @@
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { TabNav } from '../../components/ui/tabs';
 import { pageTitle } from '../../lib/club';
 import { requireAdminArea } from '../../lib/guards.server';
@@ -19,6 +20,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
+  const { pathname } = useLocation();
+  // On a phone the tab strip scrolls: keep the current tab in view.
+  useEffect(() => {
+    document.querySelector('nav[aria-label="Admin sections"] [aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <header className="flex flex-wrap items-end justify-between gap-2">
@@ -29,7 +35,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <p className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{ROLE_LABELS[user.role]}</p>
       </header>
       <div className="mt-6">
-        <TabNav label="Admin sections" items={tabsFor(user.role).map(({ to, label, end }) => ({ to, label, end }))} />
+        <TabNav label="Admin sections" wrapOnDesktop items={tabsFor(user.role).map(({ to, label, end }) => ({ to, label, end }))} />
       </div>
       <div className="mt-6">
         <Outlet />
