@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, expectToast, openAdminTab, unique } from '../support/admin';
+import { apiAs, expectToast, labelled, openAdminTab, unique } from '../support/admin';
 import { PHONE, signIn, useBrowser } from '../support/browser';
 
 const b = useBrowser();
@@ -11,9 +11,10 @@ async function adminPage(viewport?: { width: number; height: number }) {
   return page;
 }
 
-/** Fills a field of the open modal by its exact label. */
-const fill = (page: Page, label: string, value: string) => page.getByRole('dialog').getByLabel(label, { exact: true }).fill(value);
-const choose = (page: Page, label: string, value: string) => page.getByRole('dialog').getByLabel(label, { exact: true }).selectOption(value);
+/** A control of the open modal by its whole label (required ones end with a marked '*'). */
+const field = (page: Page, label: string) => page.getByRole('dialog').getByLabel(labelled(label));
+const fill = (page: Page, label: string, value: string) => field(page, label).fill(value);
+const choose = (page: Page, label: string, value: string) => field(page, label).selectOption(value);
 
 interface ListCase {
   tab: string;
@@ -118,7 +119,7 @@ describe('Admin list tabs', () => {
     it(`The admin adds, edits and deletes an item in the ${c.tab} tab, with toasts`, async () => {
       const page = await adminPage();
       await openAdminTab(page, c.path);
-      expect(await page.getByRole('link', { name: c.tab, exact: true }).getAttribute('aria-current')).toBe('page');
+      expect(await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: c.tab, exact: true }).getAttribute('aria-current')).toBe('page');
 
       // Add (POST): required fields are marked, the list reloads with the new row.
       await page.getByRole('button', { name: `Add ${c.resource}` }).click();
@@ -189,7 +190,7 @@ describe('Admin list tabs', () => {
     await dialog.getByRole('button', { name: 'Create Sponsor' }).click();
     expect(await dialog.getByText('Name is required').isVisible()).toBe(true);
     expect(await dialog.getByText('Logo URL is required').isVisible()).toBe(true);
-    expect(await dialog.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await field(page, 'Name').getAttribute('aria-invalid')).toBe('true');
 
     await fill(page, 'Name', `Bad Logo ${unique()}`);
     await fill(page, 'Category', 'Partner');

@@ -45,3 +45,6 @@ export async function expectToast(page: Page, text: string) {
   await toast.waitFor({ state: 'visible' });
   return toast;
 }
+
+/** Matches a control's whole label, with or without the required marker ' *'. */
+export const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
