@@ -98,7 +98,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <ul aria-label="Club counts" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {TILES.map((tile) => {
           const body = (
             <>
