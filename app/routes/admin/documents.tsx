@@ -178,7 +178,8 @@ function PublishForm({ players, onDone }: { players: Player[]; onDone: () => Pro
             name="file"
             type="file"
             required
-            hint="PDF, Word, Excel or an image"
+            accept="application/pdf,image/jpeg,image/png,image/webp"
+            hint="A PDF, JPEG, PNG or WebP file, at most 10 MB"
             error={errors.file}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
