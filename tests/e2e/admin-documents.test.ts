@@ -34,7 +34,7 @@ describe('Admin documents and messages for the players', () => {
     const fileTitle = `Medical form ${unique()}`;
     await page.getByLabel(labelled('Title')).fill(fileTitle);
     await page.getByLabel('Description').fill('Please fill in and bring to training.');
-    await page.getByLabel('For').selectOption(player.id);
+    await page.getByLabel('For', { exact: true }).selectOption(player.id);
     await page.getByLabel('Upload a file').check();
     await page.getByLabel(labelled('File')).setInputFiles({ name: 'medical-form.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('button', { name: 'Publish document' }).click();
