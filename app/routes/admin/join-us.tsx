@@ -86,7 +86,7 @@ export default function AdminJoinUs({ loaderData }: Route.ComponentProps) {
                       <TrashIcon />
                     </button>
                   </div>
-                  <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+                  <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
                     <div className="min-w-0">
                       <dt className="sr-only">Email</dt>
                       <dd className="break-all">
@@ -112,13 +112,9 @@ export default function AdminJoinUs({ loaderData }: Route.ComponentProps) {
                     ))}
                   </ul>
                   <div className="mt-3 text-sm">
-                    {expanded ? (
-                      <p id={`message-${s.id}`} className="whitespace-pre-line rounded-lg bg-gray-50 p-3">
-                        {s.message}
-                      </p>
-                    ) : (
-                      <p className="text-ink">{truncate(s.message, MESSAGE_PREVIEW_AT)}</p>
-                    )}
+                    <p id={`message-${s.id}`} className={expanded ? 'whitespace-pre-line rounded-lg bg-gray-50 p-3' : 'text-ink'}>
+                      {expanded ? s.message : truncate(s.message, MESSAGE_PREVIEW_AT)}
+                    </p>
                     {long && (
                       <Button
                         variant="ghost"

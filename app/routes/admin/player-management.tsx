@@ -87,11 +87,11 @@ export default function PlayerManagement({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
-        <nav aria-label="Players" className="rounded-2xl bg-white p-2 shadow-sm ring-1 ring-line">
+        <nav aria-label="Players" className="self-start rounded-2xl bg-white p-2 shadow-sm ring-1 ring-line lg:sticky lg:top-4">
           {players.length === 0 ? (
             <p className="p-4 text-sm text-muted">No players yet.</p>
           ) : (
-            <ul className="max-h-72 space-y-1 overflow-y-auto lg:max-h-[70vh]">
+            <ul className="max-h-72 space-y-1 overflow-y-auto lg:max-h-[calc(100dvh-2rem)]">
               {players.map((p) => {
                 const current = selected?.id === p.id;
                 return (
