@@ -17,7 +17,7 @@ import { SectionHeader } from './section';
  * change the route's loaders run again, so the list reloads.
  */
 
-export type FieldType = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'checkbox' | 'date' | 'time' | 'url' | 'email' | 'list';
+export type FieldType = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'checkbox' | 'date' | 'time' | 'url' | 'email' | 'list' | 'links';
 
 export interface FieldConfig {
   name: string;
@@ -63,6 +63,23 @@ export const splitList = (text: string) =>
 
 export const requiredMessage = (label: string) => `${label} is required`;
 
+/** Named links (e.g. a player's social media), one "Name: https://…" per line. */
+const LINK_LINE = /^\s*([^:]+?)\s*:\s*(https?:\/\/\S+)\s*$/i;
+export const LINKS_HINT = 'One per line, e.g. Instagram: https://instagram.com/name';
+
+export function parseLinks(text: string): Record<string, string> | null {
+  const links: Record<string, string> = {};
+  for (const line of text.split('\n').filter((l) => l.trim())) {
+    const match = LINK_LINE.exec(line);
+    if (!match) return null;
+    links[match[1]] = match[2];
+  }
+  return links;
+}
+
+export const formatLinks = (links: unknown) =>
+  links && typeof links === 'object' ? Object.entries(links as Record<string, string>).map(([name, url]) => `${name}: ${url}`).join('\n') : '';
+
 function optionsOf(field: FieldConfig) {
   return (field.options ?? []).map((option) => (typeof option === 'string' ? { value: option, label: option } : option));
 }
@@ -74,6 +91,7 @@ export function toFormValues(fields: FieldConfig[], row: Record<string, unknown>
     const value = row ? row[field.name] : defaults[field.name];
     if (field.type === 'checkbox') values[field.name] = Boolean(value ?? defaults[field.name] ?? false);
     else if (field.type === 'list') values[field.name] = Array.isArray(value) ? value.join(', ') : String(value ?? '');
+    else if (field.type === 'links') values[field.name] = formatLinks(value);
     else if (field.type === 'time') values[field.name] = typeof value === 'string' ? value.slice(0, 5) : '';
     else values[field.name] = value === null || value === undefined ? (field.type === 'select' ? optionsOf(field)[0]?.value ?? '' : '') : String(value);
   }
@@ -97,7 +115,7 @@ export function toPayload(fields: FieldConfig[], values: FormValues) {
     const text = String(raw ?? '').trim();
     if (!text) {
       if (field.required) errors[field.name] = requiredMessage(field.label);
-      else payload[field.name] = field.type === 'list' ? [] : null;
+      else payload[field.name] = field.type === 'list' ? [] : field.type === 'links' ? {} : null;
       continue;
     }
     if (field.type === 'number' || field.type === 'money') {
@@ -107,6 +125,10 @@ export function toPayload(fields: FieldConfig[], values: FormValues) {
       else if (field.min !== undefined && number < field.min) errors[field.name] = `${field.label} must be at least ${field.min}`;
       else if (field.max !== undefined && number > field.max) errors[field.name] = `${field.label} must be at most ${field.max}`;
       else payload[field.name] = field.type === 'money' ? Math.round(number * 100) / 100 : number;
+    } else if (field.type === 'links') {
+      const links = parseLinks(text);
+      if (links) payload[field.name] = links;
+      else errors[field.name] = `Write each link on its own line as Name: https://…`;
     } else if (field.type === 'list') {
       const list = splitList(text);
       if (list.length === 0 && field.required) errors[field.name] = requiredMessage(field.label);
@@ -286,12 +308,13 @@ function FieldControl({
   onChange: (name: string, value: FormValue) => void;
 }) {
   const id = `field-${field.name}`;
-  const span = field.wide || field.type === 'textarea' ? 'sm:col-span-2' : '';
+  const span = field.wide || field.type === 'textarea' || field.type === 'links' ? 'sm:col-span-2' : '';
   const common = { id, name: field.name, label: field.label, required: field.required, error, hint: field.hint, className: span };
   switch (field.type) {
     case 'checkbox':
       return <Checkbox id={id} name={field.name} label={field.label} className={`${span} sm:pt-7`} checked={Boolean(value)} onChange={(e) => onChange(field.name, e.target.checked)} />;
     case 'textarea':
+    case 'links':
       return <TextAreaField {...common} value={String(value ?? '')} onChange={(e) => onChange(field.name, e.target.value)} />;
     case 'select':
       return (

@@ -45,6 +45,7 @@ export interface Player {
   date_of_birth: string | null;
   height: string | null;
   weight: string | null;
+  social_media: Record<string, string>;
 }
 
 export const FIXTURE_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;

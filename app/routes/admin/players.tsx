@@ -1,4 +1,4 @@
-import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { LINKS_HINT, ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading } from '../../components/admin/section';
 import { POSITIONS, TEAM_TYPES, type Player } from '../../components/admin/types';
 import { loadList } from '../../lib/api-client';
@@ -47,6 +47,7 @@ export const playerConfig: ResourceConfig<Player> = {
     { name: 'weight', label: 'Weight', type: 'text', hint: 'e.g. 75 kg' },
     { name: 'photo_url', label: 'Photo URL', type: 'text', wide: true, hint: 'A web address (https://…) or a site path (/images/…)' },
     { name: 'bio', label: 'Bio', type: 'textarea' },
+    { name: 'social_media', label: 'Social links', type: 'links', hint: LINKS_HINT },
   ],
   defaults: { position: 'Midfielder', team_type: 'Senior' },
 };
