@@ -53,6 +53,24 @@ describe('Admin dashboard', () => {
     await page.waitForURL('**/admin/sponsors');
     await page.getByRole('heading', { name: 'Sponsors' }).waitFor();
   });
+
+  it('When the database needs initialization the dashboard lists the counts and offers Initialize Database; a refusal shows the error toast', async () => {
+    const page = await adminPage();
+    // The shared database is initialized, so the dashboard's answer is altered to say it is not;
+    // the Initialize Database call then reaches the real server, which refuses it (409).
+    await page.route('**/api/admin/dashboard', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({ response, json: { ...body, needs_initialization: true, users_count: 1, products_count: 0, news_count: 0, fixtures_count: 0 } });
+    });
+    await openAdminTab(page, '/admin');
+    const notice = page.getByRole('region', { name: 'The database needs initialization' });
+    await notice.waitFor();
+    const text = (await notice.textContent())!;
+    for (const label of ['Users', 'Products', 'News', 'Fixtures']) expect(text).toContain(label);
+    await notice.getByRole('button', { name: 'Initialize Database' }).click();
+    await expectToast(page, 'Error initializing database');
+  });
 });
 
 describe('Admin orders', () => {
