@@ -13,12 +13,19 @@ export function SectionHeader({ title, description, action }: { title: string; d
   );
 }
 
-/** Shown while a tab's data loads in the browser (the panel reads the REST API). */
+export const NEEDS_JAVASCRIPT = 'The admin panel needs JavaScript: please turn it on in your browser and reload the page.';
+
+/** Shown while a tab's data loads in the browser (the panel reads the REST API, ADR 004). */
 export function AdminLoading() {
   return (
-    <p role="status" className="rounded-xl bg-white p-6 text-center text-muted ring-1 ring-line">
-      Loading…
-    </p>
+    <>
+      <p role="status" className="rounded-xl bg-white p-6 text-center text-muted ring-1 ring-line">
+        Loading…
+      </p>
+      <noscript>
+        <p className="mt-4 rounded-xl border border-gold-500 bg-yellow-50 p-4 text-center text-ink">{NEEDS_JAVASCRIPT}</p>
+      </noscript>
+    </>
   );
 }
 

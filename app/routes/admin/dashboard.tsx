@@ -7,15 +7,15 @@ import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, errorDetail } from '../../lib/api-client';
-import { pageTitle } from '../../lib/club';
 import { requireAdminArea } from '../../lib/guards.server';
 import { ADMIN_TABS } from './tabs';
+import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/dashboard';
 
 export const INITIALIZED_TOAST = 'Database initialized successfully!';
 export const INITIALIZE_ERROR_TOAST = 'Error initializing database';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Dashboard · Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => adminMeta('Dashboard', 'Counts of orders, players, products, fixtures, join-us submissions and sponsors.');
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { user: requireAdminArea(context, request) };

@@ -3,11 +3,11 @@ import { ResourceTab, type ResourceConfig } from '../../components/admin/resourc
 import { AdminLoading, Badge } from '../../components/admin/section';
 import { FIXTURE_STATUSES, type Fixture } from '../../components/admin/types';
 import { loadList } from '../../lib/api-client';
-import { pageTitle } from '../../lib/club';
 import { requireAdminArea } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/fixtures';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Fixtures · Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => adminMeta('Fixtures', 'Add, edit and remove fixtures and results.');
 
 /** Admins and staff manage fixtures. */
 export function loader({ context, request }: Route.LoaderArgs) {

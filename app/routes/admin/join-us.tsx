@@ -8,11 +8,11 @@ import { INTEREST_LABELS, type JoinUsSubmission } from '../../components/admin/t
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { api, errorDetail, loadList } from '../../lib/api-client';
-import { pageTitle } from '../../lib/club';
 import { requireRole } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/join-us';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Join Us · Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => adminMeta('Join Us', 'Enquiries sent through the Join Us form.');
 
 /** SPEC section 9: the message preview. */
 export const MESSAGE_PREVIEW_AT = 50;

@@ -8,11 +8,11 @@ import { Button } from '../../components/ui/button';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
-import { pageTitle } from '../../lib/club';
 import { requireRole } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/messages';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Messages · Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => adminMeta('Messages', "Messages to the Players' Area.");
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { user: requireRole(context, request, ['admin']) };

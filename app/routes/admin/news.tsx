@@ -3,11 +3,11 @@ import { ResourceTab, type ResourceConfig } from '../../components/admin/resourc
 import { AdminLoading, Badge } from '../../components/admin/section';
 import type { NewsArticle } from '../../components/admin/types';
 import { loadList } from '../../lib/api-client';
-import { pageTitle } from '../../lib/club';
 import { requireAdminArea } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/news';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('News · Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => adminMeta('News', 'Write, publish and remove news articles.');
 
 /** Admins and staff manage news. */
 export function loader({ context, request }: Route.LoaderArgs) {

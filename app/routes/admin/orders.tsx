@@ -7,11 +7,11 @@ import type { Order, OrderStatus } from '../../components/admin/types';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { api, errorDetail, loadList } from '../../lib/api-client';
-import { pageTitle } from '../../lib/club';
 import { requireRole } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/orders';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Orders · Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => adminMeta('Orders', 'Shop orders and their status.');
 
 /** SPEC section 9. */
 export const ORDER_ID_SHOWN = 8;

@@ -16,11 +16,11 @@ import { Button } from '../../components/ui/button';
 import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
-import { pageTitle } from '../../lib/club';
 import { requireAdminArea } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/player-management';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Player Management · Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => adminMeta('Player Management', "Players' logins, stats, payments and feedback.");
 
 /** The texts of SPEC section 8. */
 export const TOASTS = {

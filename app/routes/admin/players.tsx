@@ -2,11 +2,11 @@ import { LINKS_HINT, ResourceTab, type ResourceConfig } from '../../components/a
 import { AdminLoading } from '../../components/admin/section';
 import { POSITIONS, TEAM_TYPES, type Player } from '../../components/admin/types';
 import { loadList } from '../../lib/api-client';
-import { pageTitle } from '../../lib/club';
 import { requireRole } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/players';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Players · Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => adminMeta('Players', 'Add, edit and remove squad players and staff.');
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { user: requireRole(context, request, ['admin']) };

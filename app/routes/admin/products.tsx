@@ -3,11 +3,11 @@ import { ResourceTab, type ResourceConfig } from '../../components/admin/resourc
 import { AdminLoading } from '../../components/admin/section';
 import type { Product } from '../../components/admin/types';
 import { loadList } from '../../lib/api-client';
-import { pageTitle } from '../../lib/club';
 import { requireRole } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/products';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Products · Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => adminMeta('Products', 'Add, edit and remove the products of the club shop.');
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { user: requireRole(context, request, ['admin']) };

@@ -6,11 +6,11 @@ import { Button } from '../../components/ui/button';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorDetail } from '../../lib/api-client';
-import { pageTitle } from '../../lib/club';
 import { requireRole } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/settings';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Settings · Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => adminMeta('Settings', "The club's contact details used across the website.");
 
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_ERROR = 'Error saving settings';

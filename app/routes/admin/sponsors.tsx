@@ -2,11 +2,11 @@ import { ResourceTab, type ResourceConfig } from '../../components/admin/resourc
 import { AdminLoading } from '../../components/admin/section';
 import type { Sponsor } from '../../components/admin/types';
 import { loadList } from '../../lib/api-client';
-import { pageTitle } from '../../lib/club';
 import { requireRole } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/sponsors';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Sponsors · Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => adminMeta('Sponsors', 'Add, edit and remove the club sponsors.');
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { user: requireRole(context, request, ['admin']) };
