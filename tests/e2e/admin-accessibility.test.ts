@@ -69,4 +69,12 @@ describe('Admin panel accessibility', () => {
     await page.getByRole('dialog', { name: /^Edit / }).waitFor();
     await page.keyboard.press('Escape');
   });
+
+  it('Without JavaScript the panel is still guarded, titled, and says it needs JavaScript', async () => {
+    const page = await b.newPage({ javaScriptEnabled: false });
+    await signIn(page, 'admin', b.adminPassword);
+    await page.goto('/admin/products');
+    expect(await page.title()).toMatch(/^Products · Admin \| /);
+    expect(await page.getByRole('main').textContent()).toContain('The admin panel needs JavaScript');
+  });
 });
