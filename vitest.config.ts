@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    passWithNoTests: false,
     reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
       {
@@ -9,12 +10,14 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/**/*.test.ts', 'app/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
           globalSetup: ['./tests/support/pg-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -24,6 +27,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // After the API tests, so the browser tests have both cores.
+          sequence: { groupOrder: 2 },
           globalSetup: ['./tests/support/e2e-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -15,7 +15,7 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { ButtonLink } from './components/ui/button';
 import { Toaster } from './components/ui/toast';
-import { FALLBACK_SETTINGS } from '../server/services/settings';
+import { FALLBACK_SETTINGS } from '../shared/settings';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { user: context.user, settings: await context.services.settings.get() };

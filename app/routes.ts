@@ -1,11 +1,35 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
-  index('routes/public/home.tsx'),
+  layout('routes/public/_layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('squad', 'routes/public/squad.tsx'),
+    route('player/:playerId', 'routes/public/player.tsx'),
+    route('fixtures', 'routes/public/fixtures.tsx'),
+    route('news', 'routes/public/news.tsx'),
+    route('news/:id', 'routes/public/news-article.tsx'),
+    route('about', 'routes/public/about.tsx'),
+    route('sponsors', 'routes/public/sponsors.tsx'),
+    route('join-us', 'routes/public/join-us.tsx'),
+    route('shop', 'routes/shop/shop.tsx'),
+    route('shop/product/:id', 'routes/shop/product.tsx'),
+  ]),
+  route('sitemap.xml', 'routes/public/sitemap.ts'),
+  route('robots.txt', 'routes/public/robots.ts'),
   route('login', 'routes/auth/login.tsx'),
   route('logout', 'routes/auth/logout.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),
-  route('players-area', 'routes/portal/_layout.tsx', [index('routes/portal/dashboard.tsx')]),
+  route('register', 'routes/auth/register.tsx'),
+  route('players-area', 'routes/portal/_layout.tsx', [
+    index('routes/portal/dashboard.tsx'),
+    route('profile', 'routes/portal/profile.tsx'),
+    route('payments', 'routes/portal/payments.tsx'),
+    route('feedback', 'routes/portal/feedback.tsx'),
+    route('schedule', 'routes/portal/schedule.tsx'),
+    route('documents', 'routes/portal/documents.tsx'),
+    route('messages', 'routes/portal/messages.tsx'),
+    route('stats', 'routes/portal/stats.tsx'),
+  ]),
   route('admin', 'routes/admin/_layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('products', 'routes/admin/products.tsx'),

@@ -133,6 +133,15 @@ export function createApp(options: AppOptions) {
 
   app.route('/api', createApi());
 
+  // Uploaded images (random, never-reused names): public and cached for a year.
+  app.get('/uploads/:name', async (c) => {
+    const image = await options.services.images.publicImage(c.req.param('name'));
+    if (!image) return c.json({ detail: 'Not found' }, 404);
+    c.header('Content-Type', image.content_type);
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.body(new Uint8Array(image.bytes));
+  });
+
   const pages = options.pages;
   app.all('*', async (c) => {
     if (!pages) return c.json({ detail: 'Not found' }, 404);

@@ -40,6 +40,12 @@ async function main() {
   // Sessions that expired are of no use to anyone; tidy them daily.
   const tidy = setInterval(() => services.accounts.purgeExpiredSessions().catch(() => undefined), 24 * 60 * 60 * 1000);
   tidy.unref();
+  // Uploaded images that no product, player, sponsor or article uses any more: hourly.
+  const sweep = setInterval(
+    () => services.images.removeUnreferenced().catch((error) => log.warn('Image clean-up failed', { error: String(error) })),
+    60 * 60 * 1000,
+  );
+  sweep.unref();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

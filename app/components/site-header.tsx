@@ -29,10 +29,10 @@ function UserMenu({ user }: { user: SessionUser }) {
   return (
     <details className="group relative">
       <summary
-        className="flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold text-white hover:bg-white/10"
+        className="flex min-h-11 items-center gap-1.5 rounded-lg px-2 font-semibold text-white hover:bg-white/10 sm:gap-2 sm:px-3"
         aria-label={`Account menu for ${user.full_name}`}
       >
-        <span className="max-w-40 truncate">{user.full_name}</span>
+        <span className="max-w-14 truncate min-[400px]:max-w-28 sm:max-w-40">{user.full_name}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 transition-transform group-open:rotate-180" fill="currentColor">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
@@ -70,9 +70,9 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
         Skip to content
       </a>
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
-        <Link to="/" className="flex items-center gap-2 font-display text-lg font-extrabold tracking-tight">
+        <Link to="/" className="flex min-w-0 items-center gap-2 font-display text-base font-extrabold tracking-tight sm:text-lg">
           <Crest />
-          <span>{CLUB_SHORT_NAME}</span>
+          <span className="truncate">{CLUB_SHORT_NAME}</span>
         </Link>
 
         <nav aria-label="Main" className="ml-4 hidden lg:block">
@@ -87,11 +87,11 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           {user ? (
             <UserMenu user={user} />
           ) : (
-            <Link to="/login" className={buttonClass('accent', 'sm')}>
+            <Link to="/login" className={buttonClass('accent', 'sm', 'whitespace-nowrap')}>
               Players' Area
             </Link>
           )}

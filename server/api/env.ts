@@ -1,8 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { SessionUser } from '../../shared/roles';
+import type { Role, SessionUser } from '../../shared/roles';
 import type { Services } from '../services';
 import { validationHook } from './errors';
+import { requireRoles } from '../services/checks';
 
 export interface AppVariables {
   services: Services;
@@ -22,3 +23,13 @@ export type AppEnv = { Variables: AppVariables };
 export const router = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 export const servicesOf = (c: Context<AppEnv>) => c.get('services');
+
+/**
+ * For routers whose writes need a role: refuse (401/403) before the body is validated, so an
+ * anonymous or wrong-role caller learns nothing about the input rules. The services check again.
+ */
+export const writesNeed = (roles: readonly Role[]) =>
+  async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') requireRoles(c.get('user'), roles);
+    await next();
+  };

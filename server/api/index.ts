@@ -4,11 +4,24 @@ import { bodyLimit } from 'hono/body-limit';
 import { adminDashboardApi } from './admin-dashboard';
 import { authApi } from './auth';
 import { docsApi } from './docs';
+import { documentsApi, messagesApi } from './documents';
+import { passwordResetApi, playerAccountsApi, playersApi as playerPortalApi } from './players';
 import { router } from './env';
 import { jsonContent } from './openapi';
+import { ordersApi } from './orders';
+import { productsApi } from './products';
 import { setupApi } from './setup';
+import { uploadsApi } from './uploads';
+import { fixturesApi } from './fixtures';
+import { joinUsApi } from './join-us';
+import { adminNewsApi, newsApi } from './news';
+import { settingsApi } from './settings';
+import { sponsorsApi } from './sponsors';
+import { playersApi as squadPlayersApi, squadApi } from './squad';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** The largest upload (a 10 MB document) plus room for the multipart framing. */
+export const UPLOAD_BODY_LIMIT_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 
 const healthApi = router().openapi(
   createRoute({
@@ -36,19 +49,42 @@ const healthApi = router().openapi(
 export function createApi() {
   const api = router();
 
-  // JSON bodies are small; uploads (multipart) have their own, larger limits in their routes.
-  api.use('*', async (c, next) => {
-    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next();
-    return bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: (ctx) => ctx.json({ detail: 'The request body is too large (the limit is 1 MB).' }, 413),
-    })(c, next);
+  // JSON bodies are small; file uploads (multipart) may be larger, and each upload route checks
+  // its own limit by kind (images 5 MB, documents 10 MB).
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: (ctx) => ctx.json({ detail: 'The request body is too large (the limit is 1 MB).' }, 413),
   });
+  const uploadLimit = bodyLimit({
+    maxSize: UPLOAD_BODY_LIMIT_BYTES,
+    onError: (ctx) => ctx.json({ detail: 'The file is too large (the limit is 10 MB).' }, 413),
+  });
+  api.use('*', (c, next) =>
+    c.req.header('content-type')?.startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
 
   api.route('/health', healthApi);
   api.route('/auth', authApi);
   api.route('/admin', setupApi);
   api.route('/admin', adminDashboardApi);
+  api.route('/products', productsApi);
+  api.route('/orders', ordersApi);
+  api.route('/fixtures', fixturesApi);
+  api.route('/news', newsApi);
+  api.route('/admin', adminNewsApi);
+  api.route('/sponsors', sponsorsApi);
+  api.route('/squad', squadApi);
+  // Two routers share /players: the one with literal paths (/players/me, /players/register,
+  // /players/{id}/payments …) must come before the squad CRUD one (/players/{id}).
+  api.route('/players', playerPortalApi);
+  api.route('/players', squadPlayersApi);
+  api.route('/admin', playerAccountsApi);
+  api.route('/auth', passwordResetApi);
+  api.route('/documents', documentsApi);
+  api.route('/messages', messagesApi);
+  api.route('/join-us', joinUsApi);
+  api.route('/settings', settingsApi);
+  api.route('/uploads', uploadsApi);
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -63,21 +63,27 @@ async function postgresUserIds(): Promise<{ uid: number; gid: number } | undefin
   }
 }
 
-/** The postgres user must be able to walk down to the data directory. */
-async function assertReachable(dir: string) {
+/**
+ * Running as root, PostgreSQL runs as the postgres user, which must be able to walk down to its
+ * binaries and its data directory. A project cloned into a private folder (mode 0700, e.g. under
+ * /root or a mktemp -d) blocks that: we add only the traverse bit (o+x, not read) to each blocking
+ * folder, and say so in the log.
+ */
+async function ensureTraversable(target: string) {
   if (!isRoot()) return;
-  let current = path.dirname(dir);
+  const blocking: string[] = [];
+  let current = path.dirname(target);
   while (true) {
     const stat = await fs.stat(current);
-    if ((stat.mode & 0o001) === 0) {
-      throw new Error(
-        `PostgreSQL runs as the "${SUPERUSER}" system user, which cannot enter ${current}. ` +
-          `Choose a DATA_DIR outside it (for example DATA_DIR=/var/lib/club-site) or run chmod o+x ${current}.`,
-      );
-    }
+    if ((stat.mode & 0o001) === 0) blocking.push(current);
     const parent = path.dirname(current);
-    if (parent === current) return;
+    if (parent === current) break;
     current = parent;
+  }
+  for (const dir of blocking) {
+    const stat = await fs.stat(dir);
+    await fs.chmod(dir, (stat.mode & 0o7777) | 0o001);
+    log.warn(`Allowed the "${SUPERUSER}" system user to pass through ${dir} (chmod o+x) so PostgreSQL can reach ${target}`);
   }
 }
 
@@ -193,7 +199,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const pgDir = path.join(dataDir, 'postgres');
   await fs.mkdir(dataDir, { recursive: true });
   const ids = await postgresUserIds();
-  await assertReachable(pgDir);
+  await ensureTraversable(bin.postgres);
+  await ensureTraversable(pgDir);
 
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
     await initialiseCluster(bin, pgDir, ids);

@@ -2,6 +2,20 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAccountService } from './accounts';
 import { createAdminService } from './admin';
+import { createOrderService } from './orders';
+import { createProductService } from './products';
+import { createDocumentService } from './documents';
+import { createMessageService } from './messages';
+import { createNotificationService } from './notifications';
+import { createPlayerService } from './players';
+import { createPortalService } from './portal';
+import { createUploadStore } from './uploads';
+import { createFixtureService } from './fixtures';
+import { createImageService } from './images';
+import { createJoinUsService } from './join-us';
+import { createNewsService } from './news';
+import { createSponsorService } from './sponsors';
+import { createSquadService } from './squad';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import type { ThrottleLimits } from './throttle';
@@ -10,20 +24,42 @@ export interface ServiceOptions {
   adminUsername: string;
   adminPassword?: string;
   loginLimits?: ThrottleLimits;
+  /** Where uploaded files go (DATA_DIR; files under <dataDir>/uploads). */
+  dataDir?: string;
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
-  return { adminUsername: config.adminUsername, adminPassword: config.adminPassword };
+  return { adminUsername: config.adminUsername, adminPassword: config.adminPassword, dataDir: config.dataDir };
 }
 
 /** Every domain service, built once per process around one database handle. */
 export function createServices(db: Db, options: ServiceOptions) {
+  const accounts = createAccountService(db, { loginLimits: options.loginLimits });
+  const uploads = createUploadStore(options.dataDir ?? './data');
+  const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions });
+  const documents = createDocumentService(db, uploads);
+  const messages = createMessageService(db);
+  const settings = createSettingsService(db);
   return {
     db,
-    accounts: createAccountService(db, { loginLimits: options.loginLimits }),
+    accounts,
+    uploads,
+    images: createImageService(db, uploads),
+    players,
+    documents,
+    messages,
+    notifications: createNotificationService(db),
+    portal: createPortalService({ players, documents, messages }),
     setup: createSetupService(db, options),
-    settings: createSettingsService(db),
     admin: createAdminService(db, createSetupService(db, options)),
+    settings,
+    products: createProductService(db),
+    orders: createOrderService(db, { settings }),
+    fixtures: createFixtureService(db),
+    news: createNewsService(db),
+    sponsors: createSponsorService(db),
+    squad: createSquadService(db),
+    joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number }),
   };
 }
 

@@ -1,32 +1,58 @@
 import { eq } from 'drizzle-orm';
+import { settingsInputSchema } from '../../shared/content';
+import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
+import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
 
-export interface ClubSettings {
-  whatsapp_number: string;
-  club_email: string;
-  sales_email: string;
-  club_address: string;
-}
-
-/** Before initialization (or if a field is blank) the site still shows something sensible. */
-export const FALLBACK_SETTINGS: ClubSettings = {
-  whatsapp_number: '',
-  club_email: 'info@example.com',
-  sales_email: '',
-  club_address: '',
-};
+// Kept in shared/ so the page bundle can use them without the server's validation code.
+export { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
 
 export function createSettingsService(db: Db) {
+  async function stored(): Promise<ClubSettings | null> {
+    const [row] = await db.select().from(settings).where(eq(settings.id, 1));
+    if (!row) return null;
+    return {
+      whatsapp_number: row.whatsapp_number,
+      club_email: row.club_email,
+      sales_email: row.sales_email,
+      club_address: row.club_address,
+    };
+  }
+
   return {
     /** The club's contact details: the e-mail shown on pages, the address, the WhatsApp number. */
     async get(): Promise<ClubSettings> {
-      const [row] = await db.select().from(settings).where(eq(settings.id, 1));
+      const row = await stored();
       if (!row) return FALLBACK_SETTINGS;
       return {
         whatsapp_number: row.whatsapp_number,
         club_email: row.club_email || FALLBACK_SETTINGS.club_email,
         sales_email: row.sales_email || row.club_email || FALLBACK_SETTINGS.club_email,
+        club_address: row.club_address,
+      };
+    },
+
+    /** The admin's Settings form: the values as stored (blank stays blank). */
+    async read(user: SessionUser | null): Promise<ClubSettings> {
+      requireRoles(user, ADMIN_ONLY);
+      return (await stored()) ?? { ...FALLBACK_SETTINGS, club_email: '' };
+    },
+
+    /** Saves the settings; the WhatsApp number is kept as digits only ('+44 7700 900123' -> '447700900123'). */
+    async update(user: SessionUser | null, input: unknown): Promise<ClubSettings> {
+      requireRoles(user, ADMIN_ONLY);
+      const values = parseInput(settingsInputSchema, input);
+      const [row] = await db
+        .insert(settings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: settings.id, set: { ...values, updated_at: new Date() } })
+        .returning();
+      return {
+        whatsapp_number: row.whatsapp_number,
+        club_email: row.club_email,
+        sales_email: row.sales_email,
         club_address: row.club_address,
       };
     },

@@ -52,7 +52,8 @@ describe('Signing in and out', () => {
     await hydrated(page);
     await page.getByRole('banner').getByText('Club Administrator').click();
     await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('button', { name: 'Sign Out' }).click()]);
-    await expect(page.getByRole('banner').getByRole('link', { name: "Players' Area" }).isVisible()).resolves.toBe(true);
+    // The URL changes a moment before the page re-renders (the home page has a loader): wait for it.
+    await page.getByRole('banner').getByRole('link', { name: "Players' Area" }).waitFor({ timeout: 5000 });
     // The session is gone on the server too: the admin panel is guarded again.
     await page.goto('/admin');
     expect(new URL(page.url()).pathname).toBe('/login');

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createApp } from '../../server/app';
@@ -32,14 +35,25 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}) {
   await client.end();
 
   const pool = new pg.Pool({ ...databaseOf(admin, name), max: 20 });
+  // Idle connections are cut when the database is dropped or the test server stops: expected.
+  pool.on('error', () => undefined);
   const db = createDb(pool);
-  const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, ...options });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-api-test-'));
+  const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, dataDir, ...options });
   const app = createApp({ services });
 
   afterAll(async () => {
     await pool.end();
+    await fs.rm(dataDir, { recursive: true, force: true });
     const c = new pg.Client(admin);
     await c.connect();
+    // pool.end() resolves before its sockets have closed; a forced drop would then kill them
+    // mid-close and surface as uncaught errors, so wait (briefly) for them to go first.
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.end();
   });
@@ -96,5 +110,5 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}) {
     return services.setup.initialize(null);
   }
 
-  return { app, db, pool, services, json, signedIn, initialize };
+  return { app, db, pool, services, json, signedIn, initialize, dataDir };
 }

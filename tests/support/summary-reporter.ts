@@ -1,11 +1,11 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 
 /**
  * Ends the run with one plain line, "N passed, N failed, N skipped", that CI reads whatever the
  * runner's own format.
  */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>) {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -18,6 +18,8 @@ export default class SummaryReporter implements Reporter {
       }
       if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
     }
+    // An error outside any test (a failed global set-up, say) fails the run: count it.
+    failed += unhandledErrors.length;
     process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   }
 }

@@ -1,25 +1,93 @@
-import { Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { DEFAULT_POSITION_LABEL } from '../../components/portal';
+import { ButtonLink } from '../../components/ui/button';
+import { TabNav } from '../../components/ui/tabs';
 import { pageTitle } from '../../lib/club';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/_layout';
+import { portalRead } from './portal.server';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Players' Area") }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Players' Area") },
+  { name: 'description', content: 'Your dashboard, profile, payments, coach feedback, schedule, documents, messages and stats.' },
+  { name: 'robots', content: 'noindex' },
+];
 
-/** The players' portal: any signed-in user. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireUser(context, request) };
+export const PORTAL_TABS = [
+  { to: '/players-area', label: 'Dashboard', end: true },
+  { to: '/players-area/profile', label: 'My Profile' },
+  { to: '/players-area/payments', label: 'Payments' },
+  { to: '/players-area/feedback', label: 'Coach Feedback' },
+  { to: '/players-area/schedule', label: 'Schedule' },
+  { to: '/players-area/documents', label: 'Documents' },
+  { to: '/players-area/messages', label: 'Messages' },
+  { to: '/players-area/stats', label: 'My Stats' },
+];
+
+/** The players' portal: any signed-in user; its tabs need a linked player record. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const player = await portalRead('the player profile', () => context.services.players.findOwn(user), null);
+  return {
+    user,
+    header: player ? { full_name: player.full_name, position: player.position, jersey_number: player.jersey_number } : null,
+  };
 }
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
+  const { user, header } = loaderData;
+  const tabs = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the tab row scrolls sideways: keep the current tab in view.
+  useEffect(() => {
+    const nav = tabs.current?.querySelector('nav');
+    const current = tabs.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav && current) nav.scrollLeft = current.offsetLeft - nav.clientWidth / 2 + current.clientWidth / 2;
+  }, [pathname]);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <header className="rounded-2xl bg-brand-800 p-6 text-white">
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <header className="rounded-2xl bg-brand-800 p-5 text-white sm:p-6">
         <p className="text-sm font-semibold uppercase tracking-wide text-gold-400">Players' Area</p>
-        <h1 className="mt-1 text-3xl font-extrabold">{loaderData.user.full_name}</h1>
+        <h1 className="mt-1 text-2xl font-extrabold sm:text-3xl">{header?.full_name ?? user.full_name}</h1>
+        {header && (
+          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-brand-100">
+            <span>
+              <span className="sr-only">Position: </span>
+              {header.position || DEFAULT_POSITION_LABEL}
+            </span>
+            {header.jersey_number !== null && (
+              <span className="inline-flex items-center gap-1.5">
+                <span className="rounded-md bg-gold-400 px-2 py-0.5 text-sm font-bold text-brand-950">#{header.jersey_number}</span>
+                <span className="sr-only">jersey number</span>
+              </span>
+            )}
+          </p>
+        )}
       </header>
-      <div className="mt-6">
-        <Outlet />
-      </div>
+      {header ? (
+        <>
+          <div className="mt-6" ref={tabs}>
+            <TabNav items={PORTAL_TABS} label="Players' Area sections" />
+          </div>
+          <div className="mt-6">
+            <Outlet />
+          </div>
+        </>
+      ) : (
+        <section className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-line">
+          <h2 className="text-xl font-bold text-ink">No player profile on this account</h2>
+          <p className="mt-2 text-muted">
+            The Players' Area shows a player's own payments, feedback, stats and messages. Your account ({user.username}) is not linked
+            to a player in the squad, so there is nothing to show here.
+          </p>
+          {user.role !== 'player' && (
+            <ButtonLink to="/admin" className="mt-4">
+              Go to the admin panel
+            </ButtonLink>
+          )}
+        </section>
+      )}
     </div>
   );
 }

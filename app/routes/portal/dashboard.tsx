@@ -1,3 +1,115 @@
-export default function PortalDashboard() {
-  return <h2 className="text-xl font-bold">Dashboard</h2>;
+import { useFetcher } from 'react-router';
+import { DEFAULT_TRAINING_ATTENDANCE, formatLongDateGB } from '../../../shared/players';
+import { EmptyState, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile } from '../../components/portal';
+import { requireUser } from '../../lib/guards.server';
+import { formError } from '../../lib/errors.server';
+import type { Route } from './+types/dashboard';
+import { portalRead } from './portal.server';
+
+export const UPCOMING_PREVIEW = 3;
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Players' Area" }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { players, notifications } = context.services;
+  const [stats, payments, fixtures, notes] = await Promise.all([
+    portalRead('stats', () => players.myStats(user), null),
+    portalRead('payments', () => players.myPayments(user), []),
+    portalRead('upcoming fixtures', () => players.upcomingFixtures(UPCOMING_PREVIEW), []),
+    portalRead('notifications', () => notifications.list(user), []),
+  ]);
+  return { stats, payments, fixtures, notifications: notes };
+}
+
+/** Clicking a notification marks it read; the read state is saved. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const form = await request.formData();
+  try {
+    await context.services.notifications.markRead(user, String(form.get('id') ?? ''));
+    return { ok: true as const };
+  } catch (error) {
+    return formError(error);
+  }
+}
+
+function NotificationItem({ note }: { note: Route.ComponentProps['loaderData']['notifications'][number] }) {
+  const fetcher = useFetcher();
+  const read = note.read || fetcher.state !== 'idle' || fetcher.data?.ok;
+  return (
+    <li>
+      <fetcher.Form method="post">
+        <input type="hidden" name="id" value={note.id} />
+        <button
+          type="submit"
+          aria-label={`${note.title}${read ? '' : ' (unread, select to mark as read)'}`}
+          className={`flex w-full items-start gap-3 rounded-lg px-3 py-3 text-left transition-colors hover:bg-gray-50 ${read ? '' : 'bg-brand-50'}`}
+        >
+          <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${read ? 'bg-transparent ring-1 ring-line' : 'bg-brand-700'}`} />
+          <span className="min-w-0 flex-1">
+            <span className={`block ${read ? 'font-medium text-ink' : 'font-bold text-ink'}`}>{note.title}</span>
+            {note.body && <span className="mt-0.5 block text-sm text-muted">{note.body}</span>}
+            <span className="mt-1 block text-xs text-muted">
+              {new Date(note.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' })}
+              {read ? ' · Read' : ' · Unread'}
+            </span>
+          </span>
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}
+
+export default function PortalDashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, payments, fixtures, notifications } = loaderData;
+  return (
+    <div className="space-y-8">
+      <h2 className="sr-only">Dashboard</h2>
+      <PaymentBanner payments={payments} />
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatTile label="Training Attendance" value={`${stats?.training_attendance ?? DEFAULT_TRAINING_ATTENDANCE}%`} />
+        <StatTile label="Matches Played" value={stats?.matches_played ?? 0} />
+        <StatTile label="Goals Scored" value={stats?.goals ?? 0} />
+        <StatTile label="Minutes Played" value={stats?.minutes_played ?? 0} />
+      </dl>
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <PortalSection title="Upcoming Fixtures">
+          {fixtures.length === 0 ? (
+            <EmptyState>{NO_UPCOMING}</EmptyState>
+          ) : (
+            <ul className="space-y-3">
+              {fixtures.map((f) => (
+                <li key={f.id} className="rounded-xl bg-white p-4 ring-1 ring-line">
+                  <p className="font-bold text-ink">
+                    {f.is_home ? 'vs' : '@'} {f.away_team}
+                  </p>
+                  <p className="text-sm text-muted">
+                    {formatLongDateGB(f.match_date)}, {f.match_time} · {f.venue}
+                  </p>
+                  <p className="text-sm text-muted">
+                    {f.competition} · {f.is_home ? 'Home' : 'Away'}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </PortalSection>
+
+        <PortalSection title="Notifications" description="Select a notification to mark it as read.">
+          {notifications.length === 0 ? (
+            <EmptyState>{NO_NOTIFICATIONS}</EmptyState>
+          ) : (
+            <ul className="divide-y divide-line rounded-xl bg-white p-1 ring-1 ring-line">
+              {notifications.map((n) => (
+                <NotificationItem key={n.id} note={n} />
+              ))}
+            </ul>
+          )}
+        </PortalSection>
+      </div>
+    </div>
+  );
 }

@@ -52,6 +52,8 @@ export const documents = pgTable('documents', {
   content_type: text('content_type'),
   size_bytes: integer('size_bytes'),
   player_id: uuid('player_id').references(() => players.id, { onDelete: 'cascade' }),
+  /** The stored file of an uploaded document (null for a link). */
+  upload_id: uuid('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
   created_at: createdAt(),
 });
 

@@ -1,0 +1,117 @@
+import type { ReactNode } from 'react';
+import { amountOwed, formatPounds, RATING_MAX, type PaymentStatus } from '../../shared/players';
+
+/** Texts the portal shows (SPEC: Players' portal). */
+export const PAYMENTS_EMPTY = 'No payment records found';
+export const FEEDBACK_EMPTY = 'No coach feedback available yet';
+export const NOT_SET = 'Not set';
+export const CLEAN_RECORD = 'Clean Record!';
+export const DISCIPLINE_HINT = 'Every card counts: stay calm, keep it clean, and stay available for selection.';
+export const DEFAULT_POSITION_LABEL = 'Player';
+export const NO_NOTIFICATIONS = 'No notifications yet';
+export const NO_UPCOMING = 'No upcoming fixtures scheduled';
+export const NO_DOCUMENTS = 'No documents have been shared with you yet';
+export const NO_MESSAGES = 'No messages from the club yet';
+export const UP_TO_DATE = "You're up to date with your payments";
+
+/** Training is fixed: Tuesday and Thursday evenings at the main ground. */
+export const TRAINING_SLOTS = [
+  { day: 'Tuesday', time: '7:00 PM - 9:00 PM', place: 'Main training ground', label: 'Regular' },
+  { day: 'Thursday', time: '7:00 PM - 9:00 PM', place: 'Main training ground', label: 'Regular' },
+] as const;
+
+export function PortalSection({ title, description, children, action }: { title: string; description?: ReactNode; children: ReactNode; action?: ReactNode }) {
+  return (
+    <section aria-labelledby={`${slug(title)}-heading`} className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={`${slug(title)}-heading`} className="text-xl font-bold text-ink sm:text-2xl">
+            {title}
+          </h2>
+          {description && <p className="mt-1 text-sm text-muted">{description}</p>}
+        </div>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl bg-white p-6 text-center text-muted ring-1 ring-line">{children}</p>;
+}
+
+/** Up to date, or what is owed (outstanding and overdue). */
+export function PaymentBanner({ payments }: { payments: Array<{ status: PaymentStatus; amount: number }> }) {
+  const owed = amountOwed(payments);
+  if (owed.count === 0) {
+    return (
+      <div role="status" className="flex items-center gap-3 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-success">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-6 shrink-0" fill="currentColor">
+          <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3-4 4a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4L9 10.6l3.3-3.3a1 1 0 0 1 1.4 1.4Z" />
+        </svg>
+        <p className="font-semibold">{UP_TO_DATE}</p>
+      </div>
+    );
+  }
+  return (
+    <div role="status" className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-6 shrink-0" fill="currentColor">
+        <path d="M8.3 3.1a2 2 0 0 1 3.4 0l6 10.4A2 2 0 0 1 16 16.5H4a2 2 0 0 1-1.7-3L8.3 3.1ZM10 7a1 1 0 0 0-1 1v3a1 1 0 1 0 2 0V8a1 1 0 0 0-1-1Zm0 7.5a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" />
+      </svg>
+      <div>
+        <p className="font-semibold">
+          You have {formatPounds(owed.total)} outstanding ({owed.count} {owed.count === 1 ? 'payment' : 'payments'}
+          {owed.overdue > 0 ? `, ${owed.overdue} overdue` : ''})
+        </p>
+        <p className="text-sm">Please pay the club by bank transfer, or speak to the manager.</p>
+      </div>
+    </div>
+  );
+}
+
+const badgeStyles: Record<PaymentStatus, string> = {
+  paid: 'bg-green-100 text-green-900 ring-green-300',
+  outstanding: 'bg-amber-100 text-amber-900 ring-amber-300',
+  overdue: 'bg-red-100 text-red-900 ring-red-300',
+};
+const badgeLabels: Record<PaymentStatus, string> = { paid: 'Paid', outstanding: 'Outstanding', overdue: 'Overdue' };
+
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  return (
+    <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badgeStyles[status]}`}>
+      {badgeLabels[status]}
+    </span>
+  );
+}
+
+/** A 1-5 rating as '4/5' with stars; screen readers hear "Rated 4 out of 5". */
+export function RatingStars({ rating }: { rating: number | null }) {
+  if (rating === null) return <span className="text-sm text-muted">No rating</span>;
+  return (
+    <span className="inline-flex items-center gap-2" role="img" aria-label={`Rated ${rating} out of ${RATING_MAX}`}>
+      <span aria-hidden="true" className="flex">
+        {Array.from({ length: RATING_MAX }, (_, i) => (
+          <svg key={i} viewBox="0 0 20 20" className={`size-4 ${i < rating ? 'text-gold-500' : 'text-gray-300'}`} fill="currentColor">
+            <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5Z" />
+          </svg>
+        ))}
+      </span>
+      <span aria-hidden="true" className="text-sm font-semibold text-ink">
+        {rating}/{RATING_MAX}
+      </span>
+    </span>
+  );
+}
+
+export function StatTile({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-white p-4 ring-1 ring-line">
+      <dt className="text-sm font-medium text-muted">{label}</dt>
+      <dd className="mt-1 text-3xl font-extrabold tabular-nums text-brand-800">{value}</dd>
+      {hint && <dd className="mt-1 text-xs text-muted">{hint}</dd>}
+    </div>
+  );
+}

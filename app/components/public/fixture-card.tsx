@@ -1,0 +1,108 @@
+import { fixtureStatusLabel } from '../../../shared/content-constants';
+import type { Fixture } from '../../../server/services/fixtures';
+import { CLUB_SHORT_NAME } from '../../lib/club';
+import { formatMatchDate } from '../../lib/dates';
+import { MATCH_REPORT_COLLAPSE_AT, clubScores, matchOutcome, type MatchOutcome } from '../../lib/fixtures';
+import { ReadMore } from './read-more';
+
+const statusStyles: Record<string, string> = {
+  upcoming: 'bg-brand-50 text-brand-800 ring-brand-200',
+  completed: 'bg-gray-100 text-ink ring-line',
+  cancelled: 'bg-red-50 text-danger ring-red-200',
+};
+const outcomeStyles: Record<MatchOutcome, string> = {
+  Win: 'bg-success text-white',
+  Loss: 'bg-danger text-white',
+  Draw: 'bg-gold-400 text-brand-950',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ring-inset ${statusStyles[status] ?? statusStyles.cancelled}`}>
+      {fixtureStatusLabel(status)}
+    </span>
+  );
+}
+
+export function OutcomeBadge({ outcome }: { outcome: MatchOutcome }) {
+  return (
+    <span data-outcome={outcome} className={`inline-flex rounded-md px-2 py-0.5 text-xs font-extrabold uppercase tracking-wide ${outcomeStyles[outcome]}`}>
+      {outcome}
+    </span>
+  );
+}
+
+/** "Riverside Rovers vs Opponent" at home, "Opponent vs Riverside Rovers" away. */
+export function matchTitle(fixture: Pick<Fixture, 'is_home' | 'away_team'>) {
+  return fixture.is_home ? `${CLUB_SHORT_NAME} vs ${fixture.away_team}` : `${fixture.away_team} vs ${CLUB_SHORT_NAME}`;
+}
+
+/** The final score in home-away order, as printed on a team sheet. */
+export function scoreLine(fixture: Fixture) {
+  if (fixture.home_score === null || fixture.away_score === null) return null;
+  return `${fixture.home_score} - ${fixture.away_score}`;
+}
+
+/** An expandable fixture card: the summary line, then date, kick-off, venue, competition and report. */
+export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; headingLevel?: 2 | 3 }) {
+  const outcome = matchOutcome(fixture);
+  const score = fixture.status === 'completed' ? scoreLine(fixture) : null;
+  const scores = clubScores(fixture);
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <details data-testid="fixture" className="group wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line open:ring-brand-700">
+      <summary className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl p-4 sm:flex-nowrap sm:p-5">
+        <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
+          <p className="text-sm font-medium text-muted">
+            {formatMatchDate(fixture.match_date)} · {fixture.match_time} · {fixture.is_home ? 'Home' : 'Away'}
+          </p>
+          <Heading className="mt-1 text-lg font-bold leading-snug text-ink">{matchTitle(fixture)}</Heading>
+          <p className="mt-0.5 text-sm text-muted">{fixture.competition}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          {score && <span className="text-2xl font-black tabular-nums text-ink" aria-label={`Final score ${score}`}>{score}</span>}
+          {outcome && <OutcomeBadge outcome={outcome} />}
+          <StatusBadge status={fixture.status} />
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 text-muted transition-transform group-open:rotate-180" fill="currentColor">
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+          </svg>
+        </div>
+      </summary>
+      <div className="border-t border-line px-4 pb-5 pt-4 sm:px-5">
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="font-semibold text-muted">Date</dt>
+            <dd>{formatMatchDate(fixture.match_date)}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-muted">Kick-off</dt>
+            <dd>{fixture.match_time}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-muted">Venue</dt>
+            <dd>{fixture.venue}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-muted">Competition</dt>
+            <dd>{fixture.competition}</dd>
+          </div>
+          {score && scores && (
+            <div>
+              <dt className="font-semibold text-muted">Final score</dt>
+              <dd>
+                {matchTitle(fixture)} {score}
+                {outcome && <span className="sr-only"> ({outcome})</span>}
+              </dd>
+            </div>
+          )}
+        </dl>
+        {fixture.match_report && (
+          <div className="mt-4">
+            <h4 className="text-sm font-bold uppercase tracking-wide text-muted">Match report</h4>
+            <ReadMore text={fixture.match_report} limit={MATCH_REPORT_COLLAPSE_AT} className="mt-1 text-ink" />
+          </div>
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,54 @@
+import { CLUB_NAME, pageTitle } from './club';
+
+/** The image shown in link previews when a page has none of its own. */
+export const DEFAULT_SHARE_IMAGE = '/images/seed/news-team.svg';
+
+/** This site's origin as the visitor reached it (for canonical and Open Graph URLs). */
+export function siteOrigin(request: Request) {
+  return new URL(request.url).origin;
+}
+
+/** An absolute URL for a path or URL (og:image must be absolute). */
+export function absoluteUrl(origin: string, pathOrUrl: string) {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/**
+ * <title>, description, canonical link, and the Open Graph + Twitter card tags that make a
+ * pasted link (WhatsApp, Facebook, X) show a proper preview.
+ */
+export function pageMeta(options: {
+  title?: string;
+  description: string;
+  origin?: string;
+  path?: string;
+  image?: string | null;
+  type?: 'website' | 'article' | 'profile';
+}) {
+  const title = pageTitle(options.title);
+  const tags: Record<string, string>[] = [{ title }, { name: 'description', content: options.description }];
+  if (!options.origin || options.path === undefined) return tags;
+  const url = absoluteUrl(options.origin, options.path);
+  const image = absoluteUrl(options.origin, options.image || DEFAULT_SHARE_IMAGE);
+  return [
+    ...tags,
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: CLUB_NAME },
+    { property: 'og:type', content: options.type ?? 'website' },
+    { property: 'og:title', content: options.title ?? CLUB_NAME },
+    { property: 'og:description', content: options.description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: image },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: options.title ?? CLUB_NAME },
+    { name: 'twitter:description', content: options.description },
+    { name: 'twitter:image', content: image },
+  ];
+}
+
+/** The first `max` characters of a text, with an ellipsis when it was longer (spec limits are exact). */
+export function truncateText(text: string, max: number) {
+  const clean = text.trim();
+  if (clean.length <= max) return clean;
+  return `${clean.slice(0, max).trimEnd()}…`;
+}

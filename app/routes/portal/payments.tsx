@@ -1,0 +1,68 @@
+import { formatDateGB, formatPounds } from '../../../shared/players';
+import { PAYMENTS_EMPTY, PaymentBanner, PaymentStatusBadge, PortalSection } from '../../components/portal';
+import { DataTable } from '../../components/ui/data-table';
+import { requireUser } from '../../lib/guards.server';
+import type { Route } from './+types/payments';
+import { portalRead } from './portal.server';
+
+export const meta: Route.MetaFunction = () => [{ title: "Payments | Players' Area" }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  return { payments: await portalRead('payments', () => context.services.players.myPayments(user), []) };
+}
+
+export default function PortalPayments({ loaderData }: Route.ComponentProps) {
+  const { payments } = loaderData;
+  return (
+    <PortalSection title="Payments">
+      <PaymentBanner payments={payments} />
+      {/* Phones get one card per payment; wider screens the full table. */}
+      {payments.length > 0 && (
+        <ul className="space-y-3 sm:hidden" aria-label="Payment history">
+          {payments.map((p) => (
+            <li key={p.id} className="rounded-xl bg-white p-4 ring-1 ring-line">
+              <div className="flex items-start justify-between gap-3">
+                <p className="font-semibold text-ink">{p.description}</p>
+                <p className="font-bold tabular-nums text-ink">{formatPounds(p.amount)}</p>
+              </div>
+              <p className="text-sm text-muted">{p.payment_type}</p>
+              <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+                <div>
+                  <dt className="text-xs text-muted">Due date</dt>
+                  <dd>{formatDateGB(p.due_date)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted">Status</dt>
+                  <dd>
+                    <PaymentStatusBadge status={p.status} />
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted">Paid date</dt>
+                  <dd>{formatDateGB(p.paid_date)}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={payments.length > 0 ? 'hidden sm:block' : ''}>
+        <DataTable
+          caption="Payment history"
+          rows={payments}
+          rowKey={(p) => p.id}
+          empty={PAYMENTS_EMPTY}
+          columns={[
+            { header: 'Description', cell: (p) => <span className="font-medium text-ink">{p.description}</span> },
+            { header: 'Type', cell: (p) => p.payment_type },
+            { header: 'Amount', cell: (p) => formatPounds(p.amount), numeric: true },
+            { header: 'Due date', cell: (p) => formatDateGB(p.due_date), className: 'whitespace-nowrap' },
+            { header: 'Status', cell: (p) => <PaymentStatusBadge status={p.status} /> },
+            { header: 'Paid date', cell: (p) => formatDateGB(p.paid_date), className: 'whitespace-nowrap' },
+          ]}
+        />
+      </div>
+    </PortalSection>
+  );
+}

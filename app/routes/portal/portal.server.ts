@@ -1,0 +1,17 @@
+import { log } from '../../../server/log';
+import { isDomainError } from '../../../server/services/errors';
+
+/**
+ * Portal reads never break the page (SPEC: failed portal reads are logged and leave empty data).
+ * "No player linked" is expected for staff and admins and is not worth a warning.
+ */
+export async function portalRead<T>(what: string, read: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(isDomainError(error) && error.kind === 'not_found')) {
+      log.warn(`Players' portal: could not load ${what}`, { error: error instanceof Error ? error.message : String(error) });
+    }
+    return fallback;
+  }
+}

@@ -1,0 +1,151 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { POSITIONS, WEEKDAYS, formatDateGB, profileUpdateSchema, todayIso } from '../../../shared/players';
+import { NOT_SET, PortalSection } from '../../components/portal';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Checkbox, FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { formError } from '../../lib/errors.server';
+import { requireUser } from '../../lib/guards.server';
+import type { Route } from './+types/profile';
+import { portalRead } from './portal.server';
+
+export const PROFILE_SAVED = 'Profile saved';
+
+export const meta: Route.MetaFunction = () => [{ title: "My Profile | Players' Area" }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const url = new URL(request.url);
+  return {
+    profile: await portalRead('the profile', () => context.services.players.me(user), null),
+    editing: url.searchParams.has('edit'),
+    saved: url.searchParams.has('saved'),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const form = await request.formData();
+  const values = {
+    full_name: String(form.get('full_name') ?? ''),
+    email: String(form.get('email') ?? ''),
+    phone_number: String(form.get('phone_number') ?? ''),
+    date_of_birth: String(form.get('date_of_birth') ?? ''),
+    emergency_contact_name: String(form.get('emergency_contact_name') ?? ''),
+    emergency_contact_phone: String(form.get('emergency_contact_phone') ?? ''),
+    position_preference: String(form.get('position_preference') ?? ''),
+    address: String(form.get('address') ?? ''),
+    medical_notes: String(form.get('medical_notes') ?? ''),
+    availability: form.getAll('availability').map(String),
+  };
+  const parsed = profileUpdateSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    return { ok: false as const, error: 'Please correct the highlighted fields.', fieldErrors, values };
+  }
+  try {
+    await context.services.players.updateMe(user, parsed.data);
+  } catch (error) {
+    const response = formError(error);
+    return data({ ...response.data, values }, { status: response.init?.status ?? 422 });
+  }
+  throw redirect('/players-area/profile?saved=1');
+}
+
+function Field({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-semibold text-muted">{label}</dt>
+      <dd className={`mt-1 sm:col-span-2 sm:mt-0 ${value ? 'text-ink' : 'italic text-muted'}`}>{value || NOT_SET}</dd>
+    </div>
+  );
+}
+
+export default function PortalProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, editing, saved } = loaderData;
+  const navigation = useNavigation();
+  if (!profile) return <p className="text-muted">Your profile could not be loaded just now. Please try again later.</p>;
+
+  const failed = actionData && !actionData.ok ? actionData : null;
+  if (editing || failed) {
+    const v = failed?.values ?? { ...profile, availability: profile.availability };
+    const errors: Record<string, string> = failed?.fieldErrors ?? {};
+    const busy = navigation.state === 'submitting';
+    return (
+      <PortalSection title="Edit Profile">
+        <Form method="post" action="/players-area/profile" className="space-y-5 rounded-2xl bg-white p-5 ring-1 ring-line sm:p-6" noValidate>
+          <FormMessage>{failed?.error}</FormMessage>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label="Full name" name="full_name" defaultValue={v.full_name ?? ''} required autoComplete="name" error={errors.full_name} />
+            <TextField label="Email" name="email" type="email" defaultValue={v.email ?? ''} required autoComplete="email" error={errors.email} />
+            <TextField label="Phone number" name="phone_number" type="tel" defaultValue={v.phone_number ?? ''} autoComplete="tel" error={errors.phone_number} />
+            <TextField label="Date of birth" name="date_of_birth" type="date" max={todayIso()} defaultValue={v.date_of_birth ?? ''} error={errors.date_of_birth} />
+            <TextField label="Emergency contact name" name="emergency_contact_name" defaultValue={v.emergency_contact_name ?? ''} error={errors.emergency_contact_name} />
+            <TextField label="Emergency contact phone" name="emergency_contact_phone" type="tel" defaultValue={v.emergency_contact_phone ?? ''} error={errors.emergency_contact_phone} />
+            <SelectField label="Preferred position" name="position_preference" defaultValue={v.position_preference ?? ''} error={errors.position_preference}>
+              <option value="">Select a position</option>
+              {POSITIONS.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </SelectField>
+            <TextField label="Address" name="address" defaultValue={v.address ?? ''} autoComplete="street-address" error={errors.address} />
+          </div>
+          <TextAreaField label="Medical notes" name="medical_notes" defaultValue={v.medical_notes ?? ''} hint="Anything the coaches should know (allergies, conditions, medication)." error={errors.medical_notes} />
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold text-ink">Weekly availability</legend>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {WEEKDAYS.map((day) => (
+                <Checkbox key={day} label={day} name="availability" value={day} defaultChecked={v.availability.includes(day)} />
+              ))}
+            </div>
+            {errors.availability && <p className="mt-1 text-sm font-medium text-danger">{errors.availability}</p>}
+          </fieldset>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving…' : 'Save Profile'}
+            </Button>
+            <ButtonLink to="/players-area/profile" variant="secondary">
+              Cancel
+            </ButtonLink>
+          </div>
+        </Form>
+      </PortalSection>
+    );
+  }
+
+  return (
+    <PortalSection
+      title="My Profile"
+      action={
+        <ButtonLink to="/players-area/profile?edit" variant="secondary" size="sm" preventScrollReset>
+          Edit Profile
+        </ButtonLink>
+      }
+    >
+      {saved && <FormMessage tone="success">{PROFILE_SAVED}</FormMessage>}
+      <dl className="divide-y divide-line rounded-2xl bg-white px-5 ring-1 ring-line sm:px-6">
+        <Field label="Full name" value={profile.full_name} />
+        <Field label="Email" value={profile.email} />
+        <Field label="Phone number" value={profile.phone_number} />
+        <Field label="Date of birth" value={profile.date_of_birth ? formatDateGB(profile.date_of_birth) : null} />
+        <Field
+          label="Emergency contact"
+          value={[profile.emergency_contact_name, profile.emergency_contact_phone].filter(Boolean).join(' · ') || null}
+        />
+        <Field label="Preferred position" value={profile.position_preference} />
+        <Field label="Address" value={profile.address} />
+        <Field label="Medical notes" value={profile.medical_notes} />
+        <Field label="Weekly availability" value={profile.availability.join(', ') || null} />
+        <Field label="Previous club" value={profile.previous_club} />
+      </dl>
+      <p className="text-sm text-muted">
+        Squad details (position, jersey number, team) are managed by the club. Questions? See{' '}
+        <Link to="/players-area/messages" className="font-semibold text-brand-800 underline">
+          Messages
+        </Link>
+        .
+      </p>
+    </PortalSection>
+  );
+}

@@ -1,0 +1,56 @@
+import { EmptyState, FilterLinks, PageHeader } from '../../components/public/empty-state';
+import { FixtureCard } from '../../components/public/fixture-card';
+import { CLUB_NAME } from '../../lib/club';
+import { pageMeta, siteOrigin } from '../../lib/seo';
+import type { Route } from './+types/fixtures';
+
+export const FIXTURES_EMPTY = 'The fixture list will be updated soon.';
+export const FIXTURES_FILTER_EMPTY = 'No fixtures match the selected filter.';
+
+export const FIXTURE_FILTERS = [
+  { id: 'all', label: 'All Matches', status: undefined },
+  { id: 'upcoming', label: 'Upcoming', status: 'upcoming' },
+  { id: 'results', label: 'Results', status: 'completed' },
+] as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const asked = new URL(request.url).searchParams.get('filter');
+  const filter = FIXTURE_FILTERS.find((f) => f.id === asked) ?? FIXTURE_FILTERS[0];
+  const fixtures = await context.services.fixtures.list({ status: filter.status });
+  const anyFixtures = fixtures.length > 0 || (filter.status !== undefined && (await context.services.fixtures.list({ limit: 1 })).length > 0);
+  return { fixtures, filter: filter.id, anyFixtures, origin: siteOrigin(request) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: 'Fixtures & Results',
+    description: `Where and when ${CLUB_NAME} play next, with final scores and match reports from every game.`,
+    origin: data?.origin,
+    path: '/fixtures',
+  });
+
+export default function Fixtures({ loaderData }: Route.ComponentProps) {
+  const { fixtures, filter, anyFixtures } = loaderData;
+  return (
+    <>
+      <PageHeader title="Fixtures & Results" intro="Kick-off times, venues and how we got on. Open a match for the details and the match report." />
+      <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+        <FilterLinks
+          label="Show matches"
+          items={FIXTURE_FILTERS.map((f) => ({ to: f.id === 'all' ? '/fixtures' : `/fixtures?filter=${f.id}`, label: f.label, current: f.id === filter }))}
+        />
+        {fixtures.length === 0 ? (
+          <EmptyState title={anyFixtures ? FIXTURES_FILTER_EMPTY : FIXTURES_EMPTY} />
+        ) : (
+          <ul className="space-y-3">
+            {fixtures.map((f) => (
+              <li key={f.id}>
+                <FixtureCard fixture={f} headingLevel={2} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,221 @@
+import { useState, useSyncExternalStore } from 'react';
+import { data, Form, useActionData, useNavigation } from 'react-router';
+import { INTEREST_TYPES, JOIN_US_LIMITS, type InterestType } from '../../../shared/content-constants';
+import { isDomainError } from '../../../server/services/errors';
+import { log } from '../../../server/log';
+import { PageHeader } from '../../components/public/empty-state';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
+import { CLUB_NAME } from '../../lib/club';
+import { pageMeta, siteOrigin } from '../../lib/seo';
+import type { Route } from './+types/join-us';
+
+export const JOIN_US_FALLBACK_ERROR = 'Something went wrong. Please try again.';
+export const JOIN_US_HINT = 'Please select at least one area of interest above';
+export const JOIN_US_SUCCESS_TITLE = 'Application Submitted!';
+export const JOIN_US_SUCCESS_TEXT = 'Thank you for your interest. We will review your application within 24-48 hours and get back to you.';
+export const DIRECT_CONTACT_TITLE = 'Prefer to contact us directly?';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const settings = await context.services.settings.get();
+  return { clubEmail: settings.club_email, origin: siteOrigin(request) };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  pageMeta({
+    title: 'Join Us',
+    description: `Play, volunteer or sponsor: tell ${CLUB_NAME} how you'd like to get involved. All abilities welcome.`,
+    origin: d?.origin,
+    path: '/join-us',
+  });
+
+type ActionResult =
+  | { ok: true; whatsapp_url: string | null }
+  | { ok: false; error: string; fieldErrors: Record<string, string>; values: Record<string, string | string[]> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const input = {
+    full_name: String(form.get('full_name') ?? ''),
+    email: String(form.get('email') ?? ''),
+    phone_number: String(form.get('phone_number') ?? ''),
+    message: String(form.get('message') ?? ''),
+    interest_types: form.getAll('interest_types').map(String),
+  };
+  try {
+    const saved = await context.services.joinUs.submit(input);
+    return data<ActionResult>({ ok: true, whatsapp_url: saved.whatsapp_url ?? null });
+  } catch (error) {
+    if (isDomainError(error)) {
+      const fieldErrors = Object.fromEntries((error.extra.errors ?? []).map((e) => [e.field.split('.')[0], e.message]));
+      return data<ActionResult>({ ok: false, error: error.detail, fieldErrors, values: input }, { status: error.status });
+    }
+    log.error('Join-us submission failed', { error: error instanceof Error ? error.stack : String(error) });
+    return data<ActionResult>({ ok: false, error: JOIN_US_FALLBACK_ERROR, fieldErrors: {}, values: input }, { status: 500 });
+  }
+}
+
+const noopSubscribe = () => () => {};
+/** False during server rendering and hydration, true once JavaScript runs. */
+function useHydrated() {
+  return useSyncExternalStore(noopSubscribe, () => true, () => false);
+}
+
+export default function JoinUs({ loaderData }: Route.ComponentProps) {
+  const { clubEmail } = loaderData;
+  const result = useActionData<typeof action>();
+
+  if (result?.ok) {
+    return (
+      <>
+        <PageHeader title="Join Us" />
+        <section className="mx-auto max-w-xl px-4 py-14 text-center" aria-live="polite">
+          <div className="rounded-3xl bg-white p-8 shadow-sm ring-1 ring-line">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto size-14 text-success" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="12" cy="12" r="10" />
+              <path d="m8 12 3 3 5-6" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <h2 className="mt-4 text-2xl font-extrabold">{JOIN_US_SUCCESS_TITLE}</h2>
+            <p className="mt-3 text-muted">{JOIN_US_SUCCESS_TEXT}</p>
+            {result.whatsapp_url && (
+              <p className="mt-5">
+                <a
+                  href={result.whatsapp_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-11 items-center justify-center rounded-lg bg-[#128c4a] px-4 font-semibold text-white hover:bg-[#0e7a3f]"
+                >
+                  Message us on WhatsApp
+                </a>
+              </p>
+            )}
+            <ButtonLink to="/join-us" variant="secondary" className="mt-6">
+              Submit Another Application
+            </ButtonLink>
+          </div>
+        </section>
+      </>
+    );
+  }
+
+  // The form is its own component so that coming back from the success view starts it afresh.
+  return <JoinUsForm clubEmail={clubEmail} failed={result && !result.ok ? result : null} />;
+}
+
+function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<ActionResult, { ok: false }> | null }) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [interests, setInterests] = useState<InterestType[]>(() => (failed?.values.interest_types as InterestType[] | undefined) ?? []);
+  const sending = navigation.state === 'submitting' && navigation.formAction === '/join-us';
+  const noneChosen = interests.length === 0;
+  const fieldErrors = failed?.fieldErrors ?? {};
+  const values = (failed?.values ?? {}) as Record<string, string>;
+
+  function toggle(id: InterestType, checked: boolean) {
+    setInterests((current) => (checked ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id)));
+  }
+
+  return (
+    <>
+      <PageHeader title="Join Us" intro="Play, volunteer or sponsor: everyone is welcome at the club. Tell us a little about yourself and we'll be in touch." />
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-3">
+        <Form method="post" className="space-y-8 lg:col-span-2" onReset={() => setInterests([])} aria-describedby="consent-notice">
+          <FormMessage>{failed ? failed.error || JOIN_US_FALLBACK_ERROR : null}</FormMessage>
+
+          <fieldset>
+            <legend className="text-xl font-extrabold">How would you like to get involved?</legend>
+            <p className="mt-1 text-muted">Choose one or more.</p>
+            <div className="mt-4 grid gap-4 sm:grid-cols-3">
+              {INTEREST_TYPES.map((type) => (
+                <label
+                  key={type.id}
+                  htmlFor={`interest-${type.id}`}
+                  className="relative flex cursor-pointer flex-col rounded-2xl bg-white p-5 shadow-sm ring-2 ring-line has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-700 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold-500"
+                >
+                  <span className="flex items-center gap-3">
+                    <input
+                      id={`interest-${type.id}`}
+                      type="checkbox"
+                      name="interest_types"
+                      value={type.id}
+                      checked={hydrated ? interests.includes(type.id) : undefined}
+                      defaultChecked={hydrated ? undefined : interests.includes(type.id)}
+                      onChange={(e) => toggle(type.id, e.currentTarget.checked)}
+                      className="size-5 accent-brand-800"
+                    />
+                    <span className="text-lg font-bold">{type.label}</span>
+                  </span>
+                  <span className="mt-2 text-sm text-muted">{type.description}</span>
+                </label>
+              ))}
+            </div>
+            {fieldErrors.interest_types && <p className="mt-2 text-sm font-medium text-danger">{fieldErrors.interest_types}</p>}
+          </fieldset>
+
+          <fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+            <legend className="sr-only">Your details</legend>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField label="Full name" name="full_name" autoComplete="name" required maxLength={JOIN_US_LIMITS.full_name} defaultValue={values.full_name} error={fieldErrors.full_name} />
+              <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={JOIN_US_LIMITS.email} defaultValue={values.email} error={fieldErrors.email} />
+            </div>
+            <TextField label="Phone number" name="phone_number" type="tel" autoComplete="tel" required maxLength={JOIN_US_LIMITS.phone_number} defaultValue={values.phone_number} error={fieldErrors.phone_number} />
+            <TextAreaField
+              label="Message"
+              name="message"
+              required
+              rows={5}
+              maxLength={JOIN_US_LIMITS.message}
+              defaultValue={values.message}
+              error={fieldErrors.message}
+              hint="Tell us a bit about yourself: your experience, when you're free, or what you'd like to help with."
+            />
+            <p id="consent-notice" className="rounded-lg bg-surface p-4 text-sm text-muted">
+              By submitting this form you agree that {CLUB_NAME} stores and uses the details you give us to answer your
+              application. We never share them with anyone else. You can withdraw your consent and ask us to delete your
+              details at any time by emailing{' '}
+              <a href={`mailto:${clubEmail}`} className="font-semibold text-brand-800 underline">
+                {clubEmail}
+              </a>
+              .
+            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="submit" size="lg" disabled={sending || (hydrated && noneChosen)} aria-describedby={noneChosen ? 'interest-hint' : undefined}>
+                {sending ? 'Sending…' : 'Submit Application'}
+              </Button>
+              <Button type="reset" variant="ghost" size="lg">
+                Clear Form
+              </Button>
+            </div>
+            {noneChosen && (
+              <p id="interest-hint" className="text-sm font-medium text-gold-700">
+                {JOIN_US_HINT}
+              </p>
+            )}
+          </fieldset>
+        </Form>
+
+        <aside className="space-y-6">
+          <section aria-labelledby="direct-contact" className="rounded-2xl bg-brand-800 p-6 text-white">
+            <h2 id="direct-contact" className="text-xl font-extrabold">
+              {DIRECT_CONTACT_TITLE}
+            </h2>
+            <p className="mt-2 text-brand-100">Email us and we'll reply within 48 hours.</p>
+            <a href={`mailto:${clubEmail}`} className="mt-4 inline-block break-all text-lg font-semibold text-white underline">
+              {clubEmail}
+            </a>
+          </section>
+          <section aria-labelledby="what-next" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+            <h2 id="what-next" className="text-xl font-extrabold">
+              What happens next?
+            </h2>
+            <ol className="mt-3 list-decimal space-y-2 pl-5 text-muted">
+              <li>We read every application within 24-48 hours.</li>
+              <li>Someone from the club gets in touch to say hello.</li>
+              <li>Players are invited to a free training session.</li>
+            </ol>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}

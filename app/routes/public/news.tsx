@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import { NEWS_TRUNCATE_AT } from '../../../shared/content-constants';
+import { EmptyState, PageHeader } from '../../components/public/empty-state';
+import { ShareButtons } from '../../components/public/share-buttons';
+import { CLUB_NAME } from '../../lib/club';
+import { formatTimestamp } from '../../lib/dates';
+import { pageMeta, siteOrigin, truncateText } from '../../lib/seo';
+import type { Route } from './+types/news';
+
+export const NEWS_EMPTY = 'No news yet. Check back soon for match reports and club announcements.';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { articles: await context.services.news.listPublished(), origin: siteOrigin(request) };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: 'News',
+    description: `Match reports, announcements and events from ${CLUB_NAME}.`,
+    origin: data?.origin,
+    path: '/news',
+  });
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { articles, origin } = loaderData;
+  return (
+    <>
+      <PageHeader title="Club News" intro="Match reports, club announcements and everything else going on at the club." />
+      <div className="mx-auto max-w-4xl px-4 py-10">
+        {articles.length === 0 ? (
+          <EmptyState title={NEWS_EMPTY} />
+        ) : (
+          <ul className="space-y-8">
+            {articles.map((article, i) => {
+              const long = article.content.length > NEWS_TRUNCATE_AT;
+              return (
+                <li key={article.id}>
+                  <article data-testid="news-item" className="overflow-hidden wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line sm:flex">
+                    {article.image_url && (
+                      <img
+                        src={article.image_url}
+                        alt=""
+                        width={640}
+                        height={360}
+                        loading={i < 2 ? 'eager' : 'lazy'}
+                        className="aspect-video w-full bg-brand-50 object-cover sm:aspect-auto sm:w-64 sm:shrink-0"
+                      />
+                    )}
+                    <div className="min-w-0 flex-1 p-5 sm:p-6">
+                      <p className="text-sm text-muted">
+                        <time dateTime={article.created_at}>{formatTimestamp(article.created_at)}</time>
+                      </p>
+                      <h2 className="mt-1 text-xl font-bold leading-snug sm:text-2xl">
+                        <Link to={`/news/${article.id}`} className="hover:text-brand-800 hover:underline">
+                          {article.title}
+                        </Link>
+                      </h2>
+                      <p className="mt-3 whitespace-pre-line text-ink">{long ? truncateText(article.content, NEWS_TRUNCATE_AT) : article.content}</p>
+                      {long && (
+                        <Link
+                          to={`/news/${article.id}`}
+                          className="mt-2 inline-block font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+                          aria-label={`Read More: ${article.title}`}
+                        >
+                          Read More
+                        </Link>
+                      )}
+                      <div className="mt-5">
+                        <ShareButtons title={article.title} url={`${origin}/news/${article.id}`} />
+                      </div>
+                    </div>
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import { data } from 'react-router';
+import { isDomainError } from '../../../server/services/errors';
+import type { PlayerStats, PublicPlayer } from '../../../server/services/squad';
+import { ButtonLink } from '../../components/ui/button';
+import { CLUB_NAME } from '../../lib/club';
+import { formatCalendarDate } from '../../lib/dates';
+import { pageMeta, siteOrigin, truncateText } from '../../lib/seo';
+import { log } from '../../../server/log';
+import type { Route } from './+types/player';
+
+export const PLAYER_NOT_FOUND = 'Player not found';
+export const PLAYER_LOAD_ERROR = 'Error loading player profile';
+
+type LoaderResult =
+  | { state: 'ok'; player: PublicPlayer; stats: PlayerStats | null; origin: string }
+  | { state: 'not_found' | 'error'; origin: string };
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const origin = siteOrigin(request);
+  let player: PublicPlayer;
+  try {
+    player = await context.services.squad.get(params.playerId);
+  } catch (error) {
+    if (isDomainError(error) && error.status === 404) return data<LoaderResult>({ state: 'not_found', origin }, { status: 404 });
+    log.error('Player profile failed to load', { error: error instanceof Error ? error.stack : String(error) });
+    return data<LoaderResult>({ state: 'error', origin }, { status: 500 });
+  }
+  // Stats failing to load is tolerated: the profile shows without them (SPEC section 7).
+  const stats = await context.services.squad.stats(player.id).catch(() => null);
+  return data<LoaderResult>({ state: 'ok', player, stats, origin });
+}
+
+export const meta: Route.MetaFunction = ({ data: d, params }) => {
+  if (!d || d.state !== 'ok') return pageMeta({ title: d?.state === 'error' ? PLAYER_LOAD_ERROR : PLAYER_NOT_FOUND, description: `A player profile at ${CLUB_NAME}.` });
+  const p = d.player;
+  const description = p.bio
+    ? truncateText(p.bio, 160)
+    : `${p.full_name}${p.jersey_number !== null ? `, number ${p.jersey_number}` : ''}: ${p.position} for the ${p.team_type} team at ${CLUB_NAME}.`;
+  return pageMeta({ title: p.full_name, description, origin: d.origin, path: `/player/${params.playerId}`, image: p.photo_url, type: 'profile' });
+};
+
+function BackToSquad() {
+  return (
+    <ButtonLink to="/squad" variant="secondary" className="mt-6">
+      <span aria-hidden="true">←</span> Back to Squad
+    </ButtonLink>
+  );
+}
+
+const SOCIAL_LABELS: Record<string, string> = { instagram: 'Instagram', x: 'X (Twitter)', twitter: 'Twitter', facebook: 'Facebook', tiktok: 'TikTok', youtube: 'YouTube' };
+
+export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state !== 'ok') {
+    const title = loaderData.state === 'not_found' ? PLAYER_NOT_FOUND : PLAYER_LOAD_ERROR;
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p className="mt-3 text-muted">
+          {loaderData.state === 'not_found'
+            ? "We couldn't find that player. They may have left the squad."
+            : 'Something went wrong while loading this profile. Please try again in a moment.'}
+        </p>
+        <BackToSquad />
+      </section>
+    );
+  }
+  const { player, stats } = loaderData;
+  const details: [string, string | null][] = [
+    ['Position', player.position],
+    ['Jersey', player.jersey_number !== null ? `#${player.jersey_number}` : null],
+    ['Team', player.team_type],
+    ['Nationality', player.nationality || null],
+    ['Date of birth', player.date_of_birth ? formatCalendarDate(player.date_of_birth) : null],
+    ['Height', player.height],
+    ['Weight', player.weight],
+  ];
+  const social = Object.entries(player.social_media ?? {});
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
+        <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:py-14">
+          {player.photo_url ? (
+            <img src={player.photo_url} alt={player.full_name} width={224} height={224} className="size-40 rounded-3xl bg-brand-50 object-cover shadow-lg ring-4 ring-white/20 sm:size-56" />
+          ) : (
+            <div aria-hidden="true" className="flex size-40 items-center justify-center rounded-3xl bg-brand-700 text-6xl font-black sm:size-56">
+              {player.full_name.charAt(0)}
+            </div>
+          )}
+          <div>
+            {player.jersey_number !== null && <p className="text-5xl font-black text-gold-400">#{player.jersey_number}</p>}
+            <h1 className="mt-1 text-3xl font-extrabold tracking-tight wrap-anywhere sm:text-5xl">{player.full_name}</h1>
+            <p className="mt-2 text-lg text-brand-100">
+              {player.position} · {player.team_type} Team{player.nationality ? ` · ${player.nationality}` : ''}
+            </p>
+          </div>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 wrap-anywhere lg:grid-cols-3">
+        <div className="space-y-8 lg:col-span-2">
+          <section aria-labelledby="season-stats">
+            <h2 id="season-stats" className="text-2xl font-extrabold">
+              Season Stats
+            </h2>
+            {stats ? (
+              <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+                {(
+                  [
+                    ['Matches Played', stats.matches_played],
+                    ['Goals', stats.goals],
+                    ['Assists', stats.assists],
+                    ['Minutes', stats.minutes_played],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label} className="rounded-2xl bg-white p-4 text-center shadow-sm ring-1 ring-line">
+                    <dt className="text-sm font-semibold text-muted">{label}</dt>
+                    <dd className="mt-1 text-3xl font-black text-brand-800 tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="mt-3 text-muted">Stats are not available right now.</p>
+            )}
+          </section>
+          {player.bio && (
+            <section aria-labelledby="about-player">
+              <h2 id="about-player" className="text-2xl font-extrabold">
+                About {player.full_name.split(' ')[0]}
+              </h2>
+              <p className="mt-3 whitespace-pre-line text-lg leading-relaxed">{player.bio}</p>
+            </section>
+          )}
+          <BackToSquad />
+        </div>
+        <aside className="space-y-6">
+          <section aria-labelledby="player-details" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line">
+            <h2 id="player-details" className="text-lg font-bold">
+              Details
+            </h2>
+            <dl className="mt-3 divide-y divide-line">
+              {details
+                .filter(([, value]) => value)
+                .map(([label, value]) => (
+                  <div key={label} className="flex justify-between gap-4 py-2 text-sm">
+                    <dt className="font-semibold text-muted">{label}</dt>
+                    <dd className="text-right">{value}</dd>
+                  </div>
+                ))}
+            </dl>
+          </section>
+          {social.length > 0 && (
+            <section aria-labelledby="player-social" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line">
+              <h2 id="player-social" className="text-lg font-bold">
+                Follow {player.full_name.split(' ')[0]}
+              </h2>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {social.map(([network, url]) => (
+                  <li key={network}>
+                    <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center rounded-lg bg-brand-50 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-100">
+                      {SOCIAL_LABELS[network.toLowerCase()] ?? network}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { EmptyState, PageHeader } from '../../components/public/empty-state';
+import { buttonClass } from '../../components/ui/button';
+import { CLUB_NAME } from '../../lib/club';
+import { pageMeta, siteOrigin } from '../../lib/seo';
+import type { Route } from './+types/sponsors';
+
+export const ALL_CATEGORIES = 'All Categories';
+export const NO_SPONSORS = 'No sponsors found';
+export const NO_SPONSORS_INVITE = 'We are looking for local businesses to support the club. Could yours be the first?';
+export const NO_SPONSORS_IN_CATEGORY = 'No sponsors match the selected category.';
+export const PARTNER_BENEFITS = [
+  { title: 'Community Impact', text: 'Help keep football open to everyone in Riverside, whatever their age or ability.' },
+  { title: 'Brand Visibility', text: 'Your name on our kit, pitch-side boards, website and social media.' },
+  { title: 'Networking', text: 'Meet local people and businesses at match days and club events.' },
+];
+
+const sponsorshipMail = (email: string) => `mailto:${email}?subject=${encodeURIComponent('Sponsorship enquiry')}`;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const [sponsors, settings] = await Promise.all([context.services.sponsors.list(), context.services.settings.get()]);
+  const categories = [...new Set(sponsors.map((s) => s.category))].sort((a, b) => a.localeCompare(b));
+  const asked = new URL(request.url).searchParams.get('category');
+  const category = asked && asked !== ALL_CATEGORIES ? asked : null;
+  return {
+    sponsors: category ? sponsors.filter((s) => s.category === category) : sponsors,
+    total: sponsors.length,
+    categories,
+    category,
+    clubEmail: settings.club_email,
+    origin: siteOrigin(request),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageMeta({
+    title: 'Sponsors',
+    description: `The local businesses that support ${CLUB_NAME}, and how your business can become a partner.`,
+    origin: data?.origin,
+    path: '/sponsors',
+  });
+
+/** Shown while a client-side navigation loads the sponsors (also used by the public layout). */
+export function SponsorsLoading() {
+  return (
+    <div role="status" aria-live="polite" className="mx-auto max-w-7xl px-4 py-10">
+      <p className="mb-4 font-semibold text-muted">Loading sponsors…</p>
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="h-64 animate-pulse rounded-2xl bg-white ring-1 ring-line" />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function Sponsors({ loaderData }: Route.ComponentProps) {
+  const { sponsors, total, categories, category, clubEmail } = loaderData;
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/sponsors';
+
+  return (
+    <>
+      <PageHeader title="Our Sponsors" intro="The local businesses who keep the club going. Please support them, as they support us." />
+      <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
+        {categories.length > 1 && (
+          <Form method="get" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+            <div>
+              <label htmlFor="sponsor-category" className="mb-1 block text-sm font-semibold">
+                Category
+              </label>
+              <select
+                id="sponsor-category"
+                name="category"
+                defaultValue={category ?? ALL_CATEGORIES}
+                key={category ?? ALL_CATEGORIES}
+                className="block min-h-11 rounded-lg border border-line bg-white px-3 pr-8 text-base shadow-sm"
+              >
+                <option value={ALL_CATEGORIES}>{ALL_CATEGORIES}</option>
+                {categories.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <noscript>
+              <button type="submit" className={buttonClass('secondary')}>
+                Show
+              </button>
+            </noscript>
+          </Form>
+        )}
+
+        {loading ? (
+          <SponsorsLoading />
+        ) : sponsors.length === 0 ? (
+          <EmptyState title={NO_SPONSORS}>
+            {total === 0 ? (
+              <>
+                <p>{NO_SPONSORS_INVITE}</p>
+                <a href={sponsorshipMail(clubEmail)} className={buttonClass('primary', 'md', 'mt-4')}>
+                  Become a Sponsor
+                </a>
+              </>
+            ) : (
+              <p>{NO_SPONSORS_IN_CATEGORY}</p>
+            )}
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {sponsors.map((s) => (
+              <li key={s.id}>
+                <article data-testid="sponsor" className="flex h-full flex-col wrap-anywhere rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+                  <div className="flex h-28 items-center justify-center rounded-xl bg-surface p-4">
+                    <img src={s.logo_url} alt={`${s.name} logo`} width={240} height={96} loading="lazy" className="h-24 w-full object-contain" />
+                  </div>
+                  <h2 className="mt-4 text-xl font-bold">{s.name}</h2>
+                  <p className="mt-1 w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-bold text-brand-800">{s.category}</p>
+                  {s.description && <p className="mt-3 line-clamp-3 text-muted">{s.description}</p>}
+                  {s.website_url && (
+                    <a
+                      href={s.website_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-800 underline-offset-2 hover:underline"
+                    >
+                      Visit Website <span aria-hidden="true">↗</span>
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  )}
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <section aria-labelledby="become-partner" className="mt-8 rounded-3xl bg-brand-800 p-8 text-white sm:p-10">
+          <h2 id="become-partner" className="text-2xl font-extrabold sm:text-3xl">
+            Become a Partner
+          </h2>
+          <p className="mt-2 max-w-2xl text-brand-100">Sponsoring {CLUB_NAME} puts your business at the heart of the community.</p>
+          <ul className="mt-6 grid gap-4 md:grid-cols-3">
+            {PARTNER_BENEFITS.map((b) => (
+              <li key={b.title} className="rounded-2xl bg-white/10 p-5">
+                <h3 className="text-lg font-bold text-gold-400">{b.title}</h3>
+                <p className="mt-1 text-brand-50">{b.text}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <a href={sponsorshipMail(clubEmail)} className={buttonClass('accent')}>
+              Email us about sponsorship
+            </a>
+            <Link to="/join-us" className={buttonClass('secondary')}>
+              Apply through Join Us
+            </Link>
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useRef } from 'react';
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { productQuerySchema } from '../../../shared/shop';
+import { ProductCard } from '../../components/shop/product-card';
+import { Button } from '../../components/ui/button';
+import { CLUB_NAME, pageTitle } from '../../lib/club';
+import type { Route } from './+types/shop';
+
+export const SHOP_TITLE = 'Club Shop';
+export const ALL_CATEGORIES = 'All Categories';
+export const NO_MATCHING_PRODUCTS = 'No products match your search.';
+export const SHOP_EMPTY = 'The shop is being restocked. Please check back soon.';
+/** Live filtering waits this long after the last keystroke. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle(SHOP_TITLE) },
+  {
+    name: 'description',
+    content: `Official ${CLUB_NAME} kit, training wear and supporters' gear. Order online and the club confirms by WhatsApp; every sale helps keep our subs low.`,
+  },
+  { property: 'og:title', content: `${SHOP_TITLE} | ${CLUB_NAME}` },
+  { property: 'og:type', content: 'website' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = productQuerySchema.safeParse({
+    search: url.searchParams.get('search') || undefined,
+    category: url.searchParams.get('category') || undefined,
+  });
+  const query = parsed.success ? parsed.data : {};
+  const [products, categories] = await Promise.all([context.services.products.list(query), context.services.products.categories()]);
+  return { products, categories, search: query.search ?? '', category: query.category ?? '' };
+}
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  const { products, categories, search, category } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const filtered = Boolean(search || category);
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/shop';
+
+  // Back/forward changes the URL: keep the uncontrolled search box in step with it.
+  useEffect(() => {
+    if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = search;
+  }, [search]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const filterNow = (replace: boolean) => {
+    if (!formRef.current) return;
+    const data = new FormData(formRef.current);
+    // Keep URLs clean: no empty parameters.
+    for (const key of ['search', 'category']) if (!String(data.get(key) ?? '').trim()) data.delete(key);
+    submit(data, { method: 'get', action: '/shop', replace, preventScrollReset: true });
+  };
+
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{SHOP_TITLE}</h1>
+          <p className="mt-3 max-w-2xl text-brand-100">
+            Kit, training wear and supporters' gear. Order here and the club will confirm with you on WhatsApp and arrange
+            payment: no card details online.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <Form
+          ref={formRef}
+          method="get"
+          action="/shop"
+          role="search"
+          aria-label="Search the shop"
+          className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            clearTimeout(timer.current);
+            filterNow(false);
+          }}
+        >
+          <div>
+            <label htmlFor="shop-search" className="mb-1 block text-sm font-semibold">
+              Search products
+            </label>
+            <input
+              ref={searchRef}
+              id="shop-search"
+              type="search"
+              name="search"
+              defaultValue={search}
+              maxLength={100}
+              placeholder="Shirts, scarf, mug…"
+              className="block w-full rounded-lg border border-line bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
+              onChange={() => {
+                clearTimeout(timer.current);
+                timer.current = setTimeout(() => filterNow(true), SEARCH_DEBOUNCE_MS);
+              }}
+            />
+          </div>
+          <div>
+            <label htmlFor="shop-category" className="mb-1 block text-sm font-semibold">
+              Category
+            </label>
+            <select
+              id="shop-category"
+              name="category"
+              defaultValue={category}
+              key={category}
+              className="block w-full rounded-lg border border-line bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
+              onChange={() => filterNow(false)}
+            >
+              <option value="">{ALL_CATEGORIES}</option>
+              {categories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit">Search</Button>
+        </Form>
+
+        <div className="mt-6 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted" role="status" aria-live="polite" data-testid="result-count">
+            {loading ? 'Loading…' : `${products.length} ${products.length === 1 ? 'product' : 'products'}`}
+            {filtered && !loading && (search ? ` matching “${search}”` : '')}
+            {filtered && !loading && category ? ` in ${category}` : ''}
+          </p>
+          {filtered && (
+            <Link to="/shop" className="text-sm font-semibold text-brand-800 underline" preventScrollReset>
+              Clear filters
+            </Link>
+          )}
+        </div>
+
+        {products.length === 0 ? (
+          <div className="mt-6 rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-line">
+            <p className="text-lg font-semibold">{filtered ? NO_MATCHING_PRODUCTS : SHOP_EMPTY}</p>
+            {filtered && <p className="mt-2 text-muted">Try another word or category.</p>}
+          </div>
+        ) : (
+          <ul className={`mt-4 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4 ${loading ? 'opacity-60' : ''}`}>
+            {products.map((product, index) => (
+              <li key={product.id}>
+                <ProductCard product={product} eager={index < 4} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

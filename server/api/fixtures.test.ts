@@ -1,0 +1,128 @@
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { fixtures } from '../db/schema';
+import { createTestContext } from '../../tests/support/api';
+
+const t = await createTestContext();
+await t.initialize();
+
+const valid = {
+  away_team: 'Test Town',
+  match_date: '2031-05-04',
+  match_time: '10:30',
+  venue: 'Mill Lane',
+  competition: 'League',
+  is_home: true,
+  status: 'upcoming',
+};
+const fixtureCount = async () => (await t.db.select({ n: count() }).from(fixtures))[0].n;
+
+describe('GET /api/fixtures', () => {
+  it('lists every fixture in date order without credentials', async () => {
+    const res = await t.json('/api/fixtures');
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBe(13);
+    const dates = res.body.map((f: { match_date: string }) => f.match_date);
+    expect(dates).toEqual([...dates].sort());
+    expect(Object.keys(res.body[0]).sort()).toEqual(
+      ['away_score', 'away_team', 'competition', 'home_score', 'id', 'is_home', 'match_date', 'match_report', 'match_time', 'status', 'venue'].sort(),
+    );
+  });
+
+  it('status=upcoming gives the next fixtures first, limited', async () => {
+    const res = await t.json('/api/fixtures?status=upcoming&limit=2');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(2);
+    expect(res.body.every((f: { status: string }) => f.status === 'upcoming')).toBe(true);
+    const all = (await t.json('/api/fixtures?status=upcoming')).body;
+    expect(res.body.map((f: { id: string }) => f.id)).toEqual(all.slice(0, 2).map((f: { id: string }) => f.id));
+    expect(all[0].match_date <= all[1].match_date).toBe(true);
+  });
+
+  it('status=completed gives the latest results first', async () => {
+    const res = await t.json('/api/fixtures?status=completed&limit=2');
+    expect(res.body).toHaveLength(2);
+    expect(res.body[0].away_team).toBe('Weir Street United');
+    expect(res.body[0].match_date > res.body[1].match_date).toBe(true);
+  });
+
+  it('rejects an unknown status or a bad limit with 422', async () => {
+    expect((await t.json('/api/fixtures?status=later')).status).toBe(422);
+    expect((await t.json('/api/fixtures?limit=0')).status).toBe(422);
+  });
+});
+
+describe('POST/PUT/DELETE /api/fixtures', () => {
+  it('admin and staff create, update and delete a fixture', async () => {
+    for (const role of ['admin', 'staff'] as const) {
+      const { token } = await t.signedIn(role);
+      const created = await t.json('/api/fixtures', { body: valid, token });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ ...valid, home_score: null, away_score: null, match_report: null });
+      const id = created.body.id;
+
+      const updated = await t.json(`/api/fixtures/${id}`, {
+        method: 'PUT',
+        token,
+        body: { ...valid, status: 'completed', home_score: 2, away_score: 1, match_report: 'Good game.' },
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({ status: 'completed', home_score: 2, away_score: 1, match_report: 'Good game.' });
+
+      expect((await t.json(`/api/fixtures/${id}`, { method: 'DELETE', token })).status).toBe(200);
+      expect((await t.json(`/api/fixtures/${id}`, { method: 'DELETE', token })).status).toBe(404);
+    }
+  });
+
+  it.each(['away_team', 'match_date', 'match_time', 'venue', 'competition'])('requires %s (422 with detail, nothing stored)', async (field) => {
+    const { token } = await t.signedIn('admin');
+    const before = await fixtureCount();
+    const body: Record<string, unknown> = { ...valid };
+    delete body[field];
+    const res = await t.json('/api/fixtures', { body, token });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toContain(field);
+    expect(await fixtureCount()).toBe(before);
+    const blank = await t.json('/api/fixtures', { body: { ...valid, [field]: '' }, token });
+    expect(blank.status).toBe(422);
+    expect(await fixtureCount()).toBe(before);
+  });
+
+  it('rejects an unknown status, a bad date and a negative score', async () => {
+    const { token } = await t.signedIn('admin');
+    for (const bad of [{ status: 'postponed' }, { match_date: '2031-02-30' }, { match_time: '25:00' }, { home_score: -1 }, { is_home: 'yes' }]) {
+      const res = await t.json('/api/fixtures', { body: { ...valid, ...bad }, token });
+      expect(res.status, JSON.stringify(bad)).toBe(422);
+      expect(res.body.detail).toBeTruthy();
+    }
+  });
+
+  it('answers 401 to anonymous callers and 403 to players, storing nothing', async () => {
+    const before = await fixtureCount();
+    expect((await t.json('/api/fixtures', { body: valid })).status).toBe(401);
+    const { token } = await t.signedIn('player');
+    const res = await t.json('/api/fixtures', { body: valid, token });
+    expect(res.status).toBe(403);
+    expect(res.body.detail).toBeTruthy();
+    const [some] = (await t.json('/api/fixtures')).body;
+    expect((await t.json(`/api/fixtures/${some.id}`, { method: 'PUT', body: valid, token })).status).toBe(403);
+    expect((await t.json(`/api/fixtures/${some.id}`, { method: 'DELETE', token })).status).toBe(403);
+    expect((await t.json(`/api/fixtures/${some.id}`, { method: 'DELETE' })).status).toBe(401);
+    expect(await fixtureCount()).toBe(before);
+  });
+
+  it('refuses callers without the role before looking at the body (401/403, not 422)', async () => {
+    expect((await t.json('/api/fixtures', { body: {} })).status).toBe(401);
+    expect((await t.json('/api/fixtures', { body: {}, token: (await t.signedIn('player')).token })).status).toBe(403);
+    expect((await t.json('/api/sponsors', { body: {}, token: (await t.signedIn('staff')).token })).status).toBe(403);
+    expect((await t.json('/api/players', { body: {} })).status).toBe(401);
+    expect((await t.json('/api/settings', { method: 'PUT', body: {} })).status).toBe(401);
+    expect((await t.json('/api/news', { body: {} })).status).toBe(401);
+  });
+
+  it('answers 404 for an unknown or non-UUID id', async () => {
+    const { token } = await t.signedIn('admin');
+    expect((await t.json('/api/fixtures/not-a-uuid', { method: 'PUT', body: valid, token })).status).toBe(404);
+    expect((await t.json('/api/fixtures/00000000-0000-4000-8000-000000000000', { method: 'PUT', body: valid, token })).status).toBe(404);
+  });
+});

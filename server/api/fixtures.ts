@@ -1,0 +1,90 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { FIXTURE_STATUSES, fixtureInputSchema, fixtureQuerySchema } from '../../shared/content';
+import { ADMIN_AND_STAFF } from '../services/checks';
+import { router, writesNeed } from './env';
+import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+
+export const FixtureSchema = z
+  .object({
+    id: z.string().uuid(),
+    match_date: z.string().openapi({ example: '2026-11-29' }),
+    match_time: z.string().openapi({ example: '10:30' }),
+    venue: z.string(),
+    competition: z.string(),
+    is_home: z.boolean(),
+    away_team: z.string().openapi({ description: "The opponent's name" }),
+    home_score: z.number().int().nullable(),
+    away_score: z.number().int().nullable(),
+    status: z.enum(FIXTURE_STATUSES),
+    match_report: z.string().nullable(),
+  })
+  .openapi('Fixture');
+
+const writeErrors = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Not admin or staff'),
+  422: jsonContent(ErrorSchema, 'Invalid fixture'),
+};
+
+const base = router();
+base.use('*', writesNeed(ADMIN_AND_STAFF));
+
+export const fixturesApi = base
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Fixtures'],
+      summary: 'Fixtures and results',
+      description:
+        'status=upcoming: the next fixtures first (date and kick-off ascending). status=completed: the latest results first. ' +
+        'Without status: every fixture in date order. limit caps the count.',
+      request: { query: fixtureQuerySchema },
+      responses: { 200: jsonContent(z.array(FixtureSchema), 'Fixtures') },
+    }),
+    async (c) => c.json(await c.get('services').fixtures.list(c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags: ['Fixtures'],
+      summary: 'Add a fixture (admin or staff)',
+      security: [{ bearer: [] }],
+      request: { body: jsonBody(fixtureInputSchema) },
+      responses: { 201: jsonContent(FixtureSchema, 'Created'), ...writeErrors },
+    }),
+    async (c) => c.json(await c.get('services').fixtures.create(c.get('user'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      tags: ['Fixtures'],
+      summary: 'Update a fixture (admin or staff)',
+      security: [{ bearer: [] }],
+      request: { params: IdParam, body: jsonBody(fixtureInputSchema) },
+      responses: { 200: jsonContent(FixtureSchema, 'Updated'), 404: jsonContent(ErrorSchema, 'Unknown fixture'), ...writeErrors },
+    }),
+    async (c) => c.json(await c.get('services').fixtures.update(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags: ['Fixtures'],
+      summary: 'Delete a fixture (admin or staff)',
+      security: [{ bearer: [] }],
+      request: { params: IdParam },
+      responses: {
+        200: jsonContent(z.object({ detail: z.string() }), 'Deleted'),
+        404: jsonContent(ErrorSchema, 'Unknown fixture'),
+        401: writeErrors[401],
+        403: writeErrors[403],
+      },
+    }),
+    async (c) => {
+      await c.get('services').fixtures.remove(c.get('user'), c.req.valid('param').id);
+      return c.json({ detail: 'Fixture deleted successfully!' }, 200);
+    },
+  );

@@ -1,0 +1,68 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { INTEREST_TYPE_IDS, joinUsInputSchema } from '../../shared/content';
+import { router } from './env';
+import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+
+export const JoinUsSubmissionSchema = z
+  .object({
+    id: z.string().uuid(),
+    full_name: z.string(),
+    email: z.string(),
+    phone_number: z.string(),
+    message: z.string(),
+    interest_types: z.array(z.enum(INTEREST_TYPE_IDS)),
+    created_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('JoinUsSubmission');
+
+const adminErrors = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Not an admin'),
+};
+
+export const joinUsApi = router()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags: ['Join us'],
+      summary: 'Send a join-us application (public)',
+      description: 'whatsapp_url is present when the club has a WhatsApp number in its settings.',
+      request: { body: jsonBody(joinUsInputSchema) },
+      responses: {
+        201: jsonContent(JoinUsSubmissionSchema.extend({ whatsapp_url: z.string().optional() }), 'Stored'),
+        413: jsonContent(ErrorSchema, 'Body over 1 MB'),
+        422: jsonContent(ErrorSchema, 'Invalid application'),
+      },
+    }),
+    async (c) => c.json(await c.get('services').joinUs.submit(c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Join us'],
+      summary: 'Applications, newest first (admin)',
+      security: [{ bearer: [] }],
+      responses: { 200: jsonContent(z.array(JoinUsSubmissionSchema), 'Submissions'), ...adminErrors },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').joinUs.list(c.get('user')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags: ['Join us'],
+      summary: 'Delete an application (admin)',
+      security: [{ bearer: [] }],
+      request: { params: IdParam },
+      responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), 404: jsonContent(ErrorSchema, 'Unknown submission'), ...adminErrors },
+    }),
+    async (c) => {
+      await c.get('services').joinUs.remove(c.get('user'), c.req.valid('param').id);
+      return c.json({ detail: 'Submission deleted successfully!' }, 200);
+    },
+  );

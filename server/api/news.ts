@@ -1,0 +1,109 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { limitQuerySchema, newsInputSchema } from '../../shared/content';
+import { ADMIN_AND_STAFF } from '../services/checks';
+import { router, writesNeed } from './env';
+import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+
+export const ArticleSchema = z
+  .object({
+    id: z.string().uuid(),
+    title: z.string(),
+    summary: z.string().nullable(),
+    content: z.string(),
+    image_url: z.string().nullable(),
+    is_published: z.boolean(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('NewsArticle');
+
+const writeErrors = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Not admin or staff'),
+};
+
+const base = router();
+base.use('*', writesNeed(ADMIN_AND_STAFF));
+
+export const newsApi = base
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['News'],
+      summary: 'Published news, newest first',
+      request: { query: limitQuerySchema },
+      responses: { 200: jsonContent(z.array(ArticleSchema), 'Articles') },
+    }),
+    async (c) => c.json(await c.get('services').news.listPublished(c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags: ['News'],
+      summary: 'One published article',
+      request: { params: IdParam },
+      responses: { 200: jsonContent(ArticleSchema, 'The article'), 404: jsonContent(ErrorSchema, 'Unknown or unpublished') },
+    }),
+    async (c) => c.json(await c.get('services').news.getPublished(c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags: ['News'],
+      summary: 'Write an article (admin or staff)',
+      security: [{ bearer: [] }],
+      request: { body: jsonBody(newsInputSchema) },
+      responses: { 201: jsonContent(ArticleSchema, 'Created'), 422: jsonContent(ErrorSchema, 'Invalid article'), ...writeErrors },
+    }),
+    async (c) => c.json(await c.get('services').news.create(c.get('user'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      tags: ['News'],
+      summary: 'Update an article (admin or staff)',
+      security: [{ bearer: [] }],
+      request: { params: IdParam, body: jsonBody(newsInputSchema) },
+      responses: {
+        200: jsonContent(ArticleSchema, 'Updated'),
+        404: jsonContent(ErrorSchema, 'Unknown article'),
+        422: jsonContent(ErrorSchema, 'Invalid article'),
+        ...writeErrors,
+      },
+    }),
+    async (c) => c.json(await c.get('services').news.update(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags: ['News'],
+      summary: 'Delete an article (admin or staff)',
+      security: [{ bearer: [] }],
+      request: { params: IdParam },
+      responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), 404: jsonContent(ErrorSchema, 'Unknown article'), ...writeErrors },
+    }),
+    async (c) => {
+      await c.get('services').news.remove(c.get('user'), c.req.valid('param').id);
+      return c.json({ detail: 'News deleted successfully!' }, 200);
+    },
+  );
+
+/** Mounted under /api/admin: every article, drafts included. */
+export const adminNewsApi = router().openapi(
+  createRoute({
+    method: 'get',
+    path: '/news',
+    tags: ['News'],
+    summary: 'All articles including unpublished (admin or staff)',
+    security: [{ bearer: [] }],
+    responses: { 200: jsonContent(z.array(ArticleSchema), 'Articles, newest first'), ...writeErrors },
+  }),
+  async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('services').news.listAll(c.get('user')), 200);
+  },
+);

@@ -1,0 +1,117 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ORDER_STATUSES, orderSchema, orderStatusSchema } from '../../shared/shop';
+import { router } from './env';
+import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+
+export const OrderSchema = z
+  .object({
+    id: z.string().uuid(),
+    product_id: z.string().uuid().nullable().openapi({ description: 'Null once the product has been deleted' }),
+    product_name: z.string(),
+    size: z.string().nullable(),
+    quantity: z.number().int(),
+    unit_price: z.number(),
+    total_amount: z.number().openapi({ description: 'Pounds, 2 decimals, computed by the server from the current price' }),
+    customer_name: z.string(),
+    customer_email: z.string(),
+    customer_phone: z.string(),
+    customer_address: z.string().nullable(),
+    notes: z.string().nullable(),
+    status: z.enum(ORDER_STATUSES),
+    created_at: z.string(),
+  })
+  .openapi('Order');
+
+const PlacedOrderSchema = OrderSchema.extend({
+  whatsapp_url: z
+    .string()
+    .optional()
+    .openapi({ description: "https://wa.me/<digits>?text=… to confirm the order with the club; absent when the club has no WhatsApp number set" }),
+}).openapi('PlacedOrder');
+
+const adminOnly = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Signed in without the admin role'),
+};
+const security = [{ bearer: [] }];
+
+const statusRoute = (method: 'patch' | 'put') =>
+  createRoute({
+    method,
+    path: '/{id}',
+    tags: ['Orders'],
+    summary: `Change an order's status (admin)${method === 'put' ? '; same as PATCH' : ''}`,
+    description:
+      'pending -> confirmed -> paid -> fulfilled, or cancelled from any state before fulfilled. Cancelling returns the ' +
+      'quantity to stock, exactly once. Any other change answers 409.',
+    security,
+    request: { params: IdParam, body: jsonBody(orderStatusSchema) },
+    responses: {
+      200: jsonContent(OrderSchema, 'The updated order'),
+      ...adminOnly,
+      404: jsonContent(ErrorSchema, 'Order not found'),
+      409: jsonContent(ErrorSchema, 'Not allowed from the current status'),
+      422: jsonContent(ErrorSchema, 'Unknown status'),
+    },
+  });
+
+export const ordersApi = router()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags: ['Orders'],
+      summary: 'Place a shop order',
+      description:
+        'Public. The quantity must be a whole number from 1 to the current stock; size must be one of the product\'s sizes ' +
+        '(the first when none is sent) and absent for products without sizes. Stock is taken atomically: more than is left ' +
+        'answers 409 and nothing is stored.',
+      request: { body: jsonBody(orderSchema) },
+      responses: {
+        201: jsonContent(PlacedOrderSchema, 'Order placed'),
+        404: jsonContent(ErrorSchema, 'Product not found'),
+        409: jsonContent(ErrorSchema, 'Not enough stock'),
+        413: jsonContent(ErrorSchema, 'Body over 1 MB'),
+        422: jsonContent(ErrorSchema, 'Invalid order'),
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').orders.placeOrder(c.req.valid('json')), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Orders'],
+      summary: 'Every order, newest first (admin)',
+      security,
+      responses: { 200: jsonContent(z.array(OrderSchema), 'Orders'), ...adminOnly },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').orders.list(c.get('user')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags: ['Orders'],
+      summary: 'One order (admin)',
+      security,
+      request: { params: IdParam },
+      responses: { 200: jsonContent(OrderSchema, 'The order'), ...adminOnly, 404: jsonContent(ErrorSchema, 'Order not found') },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').orders.get(c.get('user'), c.req.valid('param').id), 200);
+    },
+  )
+  .openapi(statusRoute('patch'), async (c) =>
+    c.json(await c.get('services').orders.changeStatus(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(statusRoute('put'), async (c) =>
+    c.json(await c.get('services').orders.changeStatus(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );

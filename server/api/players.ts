@@ -1,0 +1,378 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  createPlayerAccountSchema,
+  feedbackCreateSchema,
+  paymentCreateSchema,
+  paymentStatusSchema,
+  profileUpdateSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  statsUpdateSchema,
+} from '../../shared/players';
+import { router } from './env';
+import { ErrorSchema, IdParam, UserSchema, jsonBody, jsonContent } from './openapi';
+
+const security = [{ bearer: [] }];
+
+const ProfileSchema = z
+  .object({
+    id: z.string().uuid(),
+    user_id: z.string().uuid().nullable(),
+    username: z.string().nullable(),
+    email: z.string().nullable(),
+    full_name: z.string(),
+    jersey_number: z.number().int().nullable(),
+    position: z.string(),
+    team_type: z.string(),
+    nationality: z.string(),
+    photo_url: z.string().nullable(),
+    date_of_birth: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    address: z.string().nullable(),
+    emergency_contact_name: z.string().nullable(),
+    emergency_contact_phone: z.string().nullable(),
+    medical_notes: z.string().nullable(),
+    previous_club: z.string().nullable(),
+    position_preference: z.string().nullable(),
+    availability: z.array(z.string()),
+  })
+  .openapi('PlayerProfile');
+
+const StatsSchema = z
+  .object({
+    player_id: z.string().uuid(),
+    training_attendance: z.number().int().nullable(),
+    matches_played: z.number().int(),
+    matches_started: z.number().int(),
+    goals: z.number().int(),
+    assists: z.number().int(),
+    minutes_played: z.number().int(),
+    yellow_cards: z.number().int(),
+    red_cards: z.number().int(),
+  })
+  .openapi('PlayerStats');
+
+const PaymentSchema = z
+  .object({
+    id: z.string().uuid(),
+    player_id: z.string().uuid(),
+    description: z.string(),
+    payment_type: z.string(),
+    amount: z.number(),
+    due_date: z.string(),
+    status: z.enum(['paid', 'outstanding', 'overdue']),
+    paid_date: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('Payment');
+
+const FeedbackSchema = z
+  .object({
+    id: z.string().uuid(),
+    player_id: z.string().uuid(),
+    coach_name: z.string(),
+    category: z.string(),
+    feedback: z.string(),
+    rating: z.number().int().nullable(),
+    date: z.string(),
+    created_at: z.string(),
+  })
+  .openapi('Feedback');
+
+export const DocumentSchema = z
+  .object({
+    id: z.string().uuid(),
+    title: z.string(),
+    description: z.string().nullable(),
+    kind: z.enum(['file', 'link']),
+    url: z.string(),
+    file_name: z.string().nullable(),
+    content_type: z.string().nullable(),
+    size_bytes: z.number().int().nullable(),
+    player_id: z.string().uuid().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('Document');
+
+export const MessageSchema = z
+  .object({
+    id: z.string().uuid(),
+    subject: z.string(),
+    body: z.string(),
+    player_id: z.string().uuid().nullable(),
+    player_name: z.string().nullable(),
+    sender_name: z.string(),
+    created_at: z.string(),
+  })
+  .openapi('Message');
+
+const NotificationSchema = z
+  .object({
+    id: z.string().uuid(),
+    kind: z.string(),
+    title: z.string(),
+    body: z.string(),
+    link: z.string().nullable(),
+    read: z.boolean(),
+    read_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('Notification');
+
+const Detail = z.object({ detail: z.string() });
+
+const errors = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Signed in without the role, or another player'),
+  404: jsonContent(ErrorSchema, 'Unknown player (or no player linked to this account)'),
+  422: jsonContent(ErrorSchema, 'Invalid input'),
+};
+const portalErrors = { 401: errors[401], 404: jsonContent(ErrorSchema, 'No player profile is linked to this account') };
+
+const PlayerAndPayment = z.object({
+  id: IdParam.shape.id,
+  paymentId: z.string().max(100).openapi({ param: { name: 'paymentId', in: 'path' } }),
+});
+const UserIdParam = z.object({ userId: z.string().max(100).openapi({ param: { name: 'userId', in: 'path' } }) });
+
+const get = (path: string, summary: string, schema: z.ZodType, name: string, tag = 'Players\' portal', err: object = portalErrors) =>
+  createRoute({ method: 'get', path, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
+
+/** /api/players: registration, the signed-in player's own data (me), and player management. */
+export const playersApi = router()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/register',
+      tags: ['Players'],
+      summary: 'Register as a player',
+      description:
+        'Creates a user with role player (whatever the body says) and the linked squad record in one transaction. ' +
+        'The confirmation password is checked by the form and never sent.',
+      request: { body: jsonBody(registrationSchema) },
+      responses: {
+        201: jsonContent(z.object({ detail: z.string(), user: UserSchema, player_id: z.string().uuid() }), 'Registered'),
+        409: jsonContent(ErrorSchema, 'Username or e-mail already registered'),
+        422: errors[422],
+      },
+    }),
+    async (c) => {
+      const result = await c.get('services').players.register(c.req.valid('json'));
+      return c.json({ detail: 'Registration successful', ...result }, 201);
+    },
+  )
+  // The signed-in player's own records; registered before /{id} so "me" is never taken as an id.
+  .openapi(get('/me', 'My player profile', ProfileSchema, 'The profile'), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('services').players.me(c.get('user')), 200);
+  })
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/me',
+      tags: ["Players' portal"],
+      summary: 'Save my profile (Edit Profile)',
+      description: 'Also updates the account full name and e-mail. availability lists weekday names (Monday..Sunday).',
+      security,
+      request: { body: jsonBody(profileUpdateSchema) },
+      responses: { 200: jsonContent(ProfileSchema, 'Saved'), 409: jsonContent(ErrorSchema, 'E-mail already registered'), 422: errors[422], ...portalErrors },
+    }),
+    async (c) => c.json(await c.get('services').players.updateMe(c.get('user'), c.req.valid('json')), 200),
+  )
+  .openapi(get('/me/stats', 'My stats', StatsSchema, 'Stats (training_attendance null when not recorded)'), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('services').players.myStats(c.get('user')), 200);
+  })
+  .openapi(get('/me/payments', 'My payments', z.array(PaymentSchema), 'Payments, latest due first'), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('services').players.myPayments(c.get('user')), 200);
+  })
+  .openapi(get('/me/feedback', 'My coach feedback', z.array(FeedbackSchema), 'Feedback, newest first'), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('services').players.myFeedback(c.get('user')), 200);
+  })
+  .openapi(get('/me/documents', 'Club documents for me', z.array(DocumentSchema), 'Documents for all players and for me'), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('services').portal.myDocuments(c.get('user')), 200);
+  })
+  .openapi(
+    get('/me/messages', 'Messages for me', z.array(MessageSchema.extend({ read: z.boolean() })), 'Messages to all players or me, newest first'),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').portal.myMessages(c.get('user')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/messages/{id}/read',
+      tags: ["Players' portal"],
+      summary: 'Mark a message read',
+      security,
+      request: { params: IdParam },
+      responses: { 200: jsonContent(Detail, 'Marked read'), ...portalErrors },
+    }),
+    async (c) => {
+      await c.get('services').portal.readMessage(c.get('user'), c.req.valid('param').id);
+      return c.json({ detail: 'Marked as read' }, 200);
+    },
+  )
+  .openapi(get('/me/notifications', 'My notifications', z.array(NotificationSchema), 'Newest first', "Players' portal", { 401: errors[401] }), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('services').notifications.list(c.get('user')), 200);
+  })
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/me/notifications/{id}/read',
+      tags: ["Players' portal"],
+      summary: 'Mark a notification read (saved)',
+      security,
+      request: { params: IdParam },
+      responses: { 200: jsonContent(Detail, 'Marked read'), 401: errors[401], 404: jsonContent(ErrorSchema, 'Unknown notification') },
+    }),
+    async (c) => {
+      await c.get('services').notifications.markRead(c.get('user'), c.req.valid('param').id);
+      return c.json({ detail: 'Marked as read' }, 200);
+    },
+  )
+  // Player management (admin; staff for stats and feedback).
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/stats',
+      tags: ['Player management'],
+      summary: "A player's season stats (public: the squad profile shows them)",
+      request: { params: IdParam },
+      responses: { 200: jsonContent(StatsSchema, 'Stats'), 404: errors[404] },
+    }),
+    async (c) => c.json(await c.get('services').players.statsOf(c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}/stats',
+      tags: ['Player management'],
+      summary: "Update a player's stats (admin, staff)",
+      description: 'Only the fields given change. Counts are whole numbers >= 0; training_attendance 0-100 or null.',
+      security,
+      request: { params: IdParam, body: jsonBody(statsUpdateSchema) },
+      responses: { 200: jsonContent(StatsSchema, 'Player stats updated successfully'), ...errors },
+    }),
+    async (c) =>
+      c.json(await c.get('services').players.updateStats(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/payments',
+      tags: ['Player management'],
+      summary: "A player's payments (admin, or the player themselves)",
+      security,
+      request: { params: IdParam },
+      responses: { 200: jsonContent(z.array(PaymentSchema), 'Payments'), ...errors },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').players.paymentsOf(c.get('user'), c.req.valid('param').id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/payments',
+      tags: ['Player management'],
+      summary: 'Add a payment request (admin); the player is notified',
+      description: "payment_type defaults to 'Subscription', status to 'outstanding', due_date to today.",
+      security,
+      request: { params: IdParam, body: jsonBody(paymentCreateSchema) },
+      responses: { 201: jsonContent(PaymentSchema, 'Payment added successfully'), ...errors },
+    }),
+    async (c) =>
+      c.json(await c.get('services').players.addPayment(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}/payments/{paymentId}',
+      tags: ['Player management'],
+      summary: 'Set a payment status (admin)',
+      description: 'paid sets paid_date to today; outstanding or overdue clears it.',
+      security,
+      request: { params: PlayerAndPayment, body: jsonBody(paymentStatusSchema) },
+      responses: { 200: jsonContent(PaymentSchema, 'Payment status updated successfully'), ...errors },
+    }),
+    async (c) => {
+      const { id, paymentId } = c.req.valid('param');
+      return c.json(await c.get('services').players.setPaymentStatus(c.get('user'), id, paymentId, c.req.valid('json').status), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/feedback',
+      tags: ['Player management'],
+      summary: "A player's coach feedback (admin, staff, or the player themselves)",
+      security,
+      request: { params: IdParam },
+      responses: { 200: jsonContent(z.array(FeedbackSchema), 'Feedback'), ...errors },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').players.feedbackOf(c.get('user'), c.req.valid('param').id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/feedback',
+      tags: ['Player management'],
+      summary: 'Add coach feedback (admin, staff); the player is notified',
+      description: "coach_name defaults to 'Manager', date to today; rating 1-5 or null.",
+      security,
+      request: { params: IdParam, body: jsonBody(feedbackCreateSchema) },
+      responses: { 201: jsonContent(FeedbackSchema, 'Feedback added successfully'), ...errors },
+    }),
+    async (c) =>
+      c.json(await c.get('services').players.addFeedback(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
+  );
+
+/** POST /api/admin/create-player-account. */
+export const playerAccountsApi = router().openapi(
+  createRoute({
+    method: 'post',
+    path: '/create-player-account',
+    tags: ['Player management'],
+    summary: 'Create a login for a squad player (admin)',
+    description: "Role player, or staff when the player's team is Staff. 409 when the player already has a login or the username/e-mail is taken.",
+    security,
+    request: { body: jsonBody(createPlayerAccountSchema) },
+    responses: {
+      201: jsonContent(z.object({ detail: z.string(), user: UserSchema, player_id: z.string().uuid() }), 'Player account created successfully'),
+      409: jsonContent(ErrorSchema, 'Already has a login, or username/e-mail taken'),
+      ...errors,
+    },
+  }),
+  async (c) => {
+    const result = await c.get('services').players.createAccount(c.get('user'), c.req.valid('json'));
+    return c.json({ detail: 'Player account created successfully', ...result! }, 201);
+  },
+);
+
+/** PUT /api/auth/reset-password/{userId}. */
+export const passwordResetApi = router().openapi(
+  createRoute({
+    method: 'put',
+    path: '/reset-password/{userId}',
+    tags: ['Player management'],
+    summary: "Reset a user's password (admin)",
+    description: "The id may be the user's id or their player's id. Ends all of that user's sessions.",
+    security,
+    request: { params: UserIdParam, body: jsonBody(resetPasswordSchema) },
+    responses: { 200: jsonContent(Detail, 'Password reset successfully'), ...errors },
+  }),
+  async (c) => {
+    await c.get('services').players.resetPassword(c.get('user'), c.req.valid('param').userId, c.req.valid('json').password);
+    return c.json({ detail: 'Password reset successfully' }, 200);
+  },
+);

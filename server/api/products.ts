@@ -1,0 +1,113 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { productQuerySchema, productSchema } from '../../shared/shop';
+import { router } from './env';
+import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+
+export const ProductSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    description: z.string(),
+    category: z.string(),
+    price: z.number().openapi({ description: 'Pounds, 2 decimals', example: 34.99 }),
+    stock: z.number().int(),
+    sizes: z.array(z.string()),
+    images: z.array(z.string()).openapi({ description: 'Image URLs; the first is the main picture' }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('Product');
+
+const adminOnly = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Signed in without the admin role'),
+};
+const security = [{ bearer: [] }];
+
+export const productsApi = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Shop'],
+      summary: 'List products',
+      description:
+        'Public. `search` matches name or description (any case); `category` is an exact category (any case). ' +
+        'Sorted by category, then name. The categories for a dropdown come from GET /api/products/categories.',
+      request: { query: productQuerySchema },
+      responses: { 200: jsonContent(z.array(ProductSchema), 'Matching products'), 422: jsonContent(ErrorSchema, 'Invalid query') },
+    }),
+    async (c) => c.json(await c.get('services').products.list(c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/categories',
+      tags: ['Shop'],
+      summary: 'Every product category, sorted',
+      description: "Public. The distinct categories of all products, for the shop's category dropdown.",
+      responses: { 200: jsonContent(z.array(z.string()), 'Category names') },
+    }),
+    async (c) => c.json(await c.get('services').products.categories(), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags: ['Shop'],
+      summary: 'One product',
+      request: { params: IdParam },
+      responses: { 200: jsonContent(ProductSchema, 'The product'), 404: jsonContent(ErrorSchema, 'Product not found') },
+    }),
+    async (c) => c.json(await c.get('services').products.get(c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags: ['Shop'],
+      summary: 'Create a product (admin)',
+      description: 'Price >= 0 with at most 2 decimals; stock a whole number >= 0; sizes and images are lists of non-empty strings.',
+      security,
+      request: { body: jsonBody(productSchema) },
+      responses: { 201: jsonContent(ProductSchema, 'Created'), ...adminOnly, 422: jsonContent(ErrorSchema, 'Invalid product') },
+    }),
+    async (c) => c.json(await c.get('services').products.create(c.get('user'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      tags: ['Shop'],
+      summary: 'Replace a product (admin)',
+      security,
+      request: { params: IdParam, body: jsonBody(productSchema) },
+      responses: {
+        200: jsonContent(ProductSchema, 'Updated'),
+        ...adminOnly,
+        404: jsonContent(ErrorSchema, 'Product not found'),
+        422: jsonContent(ErrorSchema, 'Invalid product'),
+      },
+    }),
+    async (c) => c.json(await c.get('services').products.update(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags: ['Shop'],
+      summary: 'Delete a product (admin)',
+      description: 'Its orders stay readable: their product_id becomes null and product_name is kept.',
+      security,
+      request: { params: IdParam },
+      responses: {
+        200: jsonContent(z.object({ detail: z.string() }), 'Deleted'),
+        ...adminOnly,
+        404: jsonContent(ErrorSchema, 'Product not found'),
+      },
+    }),
+    async (c) => {
+      await c.get('services').products.remove(c.get('user'), c.req.valid('param').id);
+      return c.json({ detail: 'Product deleted successfully!' }, 200);
+    },
+  );

@@ -1,0 +1,54 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { settingsInputSchema } from '../../shared/content';
+import { ADMIN_ONLY, requireRoles } from '../services/checks';
+import { router } from './env';
+import { ErrorSchema, jsonBody, jsonContent } from './openapi';
+
+export const SettingsSchema = z
+  .object({
+    whatsapp_number: z.string().openapi({ description: 'Digits only, with the country code', example: '447700900123' }),
+    club_email: z.string(),
+    sales_email: z.string(),
+    club_address: z.string(),
+  })
+  .openapi('Settings');
+
+const adminErrors = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Not an admin'),
+};
+
+const base = router();
+base.use('*', async (c, next) => {
+  requireRoles(c.get('user'), ADMIN_ONLY);
+  await next();
+});
+
+export const settingsApi = base
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Settings'],
+      summary: "The club's contact settings (admin)",
+      security: [{ bearer: [] }],
+      responses: { 200: jsonContent(SettingsSchema, 'Settings'), ...adminErrors },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').settings.read(c.get('user')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/',
+      tags: ['Settings'],
+      summary: 'Save the settings (admin)',
+      description: 'whatsapp_number: digits with an optional leading + and spaces; stored as digits only.',
+      security: [{ bearer: [] }],
+      request: { body: jsonBody(settingsInputSchema) },
+      responses: { 200: jsonContent(SettingsSchema, 'Saved'), 422: jsonContent(ErrorSchema, 'Invalid settings'), ...adminErrors },
+    }),
+    async (c) => c.json(await c.get('services').settings.update(c.get('user'), c.req.valid('json')), 200),
+  );

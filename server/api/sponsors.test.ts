@@ -1,0 +1,66 @@
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { sponsors } from '../db/schema';
+import { createTestContext } from '../../tests/support/api';
+
+const t = await createTestContext();
+await t.initialize();
+const sponsorCount = async () => (await t.db.select({ n: count() }).from(sponsors))[0].n;
+const valid = { name: 'Acme', logo_url: 'https://example.com/logo.png', category: 'Partner' };
+
+describe('GET /api/sponsors', () => {
+  it('lists sponsors publicly, with a limit', async () => {
+    const res = await t.json('/api/sponsors');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(7);
+    expect(res.body.map((s: { name: string }) => s.name)).toContain('Millbrook Motors');
+    expect(Object.keys(res.body[0]).sort()).toEqual(['category', 'description', 'id', 'logo_url', 'name', 'website_url']);
+    expect((await t.json('/api/sponsors?limit=6')).body).toHaveLength(6);
+  });
+});
+
+describe('POST/PUT/DELETE /api/sponsors', () => {
+  it('admin creates, updates and deletes a sponsor', async () => {
+    const { token } = await t.signedIn('admin');
+    const created = await t.json('/api/sponsors', { token, body: { ...valid, website_url: '', description: '' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ ...valid, website_url: null, description: null });
+    const updated = await t.json(`/api/sponsors/${created.body.id}`, {
+      method: 'PUT',
+      token,
+      body: { ...valid, name: 'Acme Ltd', website_url: 'https://acme.example' },
+    });
+    expect(updated.body).toMatchObject({ name: 'Acme Ltd', website_url: 'https://acme.example' });
+    expect((await t.json(`/api/sponsors/${created.body.id}`, { method: 'DELETE', token })).status).toBe(200);
+    expect((await t.json(`/api/sponsors/${created.body.id}`, { method: 'DELETE', token })).status).toBe(404);
+  });
+
+  it.each(['name', 'logo_url', 'category'])('requires %s (422 with detail, nothing stored)', async (field) => {
+    const { token } = await t.signedIn('admin');
+    const before = await sponsorCount();
+    const body: Record<string, unknown> = { ...valid };
+    delete body[field];
+    const res = await t.json('/api/sponsors', { token, body });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toContain(field);
+    expect(await sponsorCount()).toBe(before);
+  });
+
+  it('rejects a website that is not http(s)', async () => {
+    const { token } = await t.signedIn('admin');
+    const res = await t.json('/api/sponsors', { token, body: { ...valid, website_url: 'javascript:alert(1)' } });
+    expect(res.status).toBe(422);
+  });
+
+  it('is admin-only: 401 anonymous, 403 player and staff', async () => {
+    const before = await sponsorCount();
+    expect((await t.json('/api/sponsors', { body: valid })).status).toBe(401);
+    for (const role of ['player', 'staff'] as const) {
+      const { token } = await t.signedIn(role);
+      const res = await t.json('/api/sponsors', { token, body: valid });
+      expect(res.status).toBe(403);
+      expect(res.body.detail).toBeTruthy();
+    }
+    expect(await sponsorCount()).toBe(before);
+  });
+});

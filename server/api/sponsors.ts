@@ -1,0 +1,81 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { limitQuerySchema, sponsorInputSchema } from '../../shared/content';
+import { ADMIN_ONLY } from '../services/checks';
+import { router, writesNeed } from './env';
+import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+
+export const SponsorSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    logo_url: z.string(),
+    website_url: z.string().nullable(),
+    category: z.string(),
+    description: z.string().nullable(),
+  })
+  .openapi('Sponsor');
+
+const writeErrors = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Not an admin'),
+};
+
+const base = router();
+base.use('*', writesNeed(ADMIN_ONLY));
+
+export const sponsorsApi = base
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Sponsors'],
+      summary: 'Sponsors, in the order they were added',
+      request: { query: limitQuerySchema },
+      responses: { 200: jsonContent(z.array(SponsorSchema), 'Sponsors') },
+    }),
+    async (c) => c.json(await c.get('services').sponsors.list(c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags: ['Sponsors'],
+      summary: 'Add a sponsor (admin)',
+      security: [{ bearer: [] }],
+      request: { body: jsonBody(sponsorInputSchema) },
+      responses: { 201: jsonContent(SponsorSchema, 'Created'), 422: jsonContent(ErrorSchema, 'Invalid sponsor'), ...writeErrors },
+    }),
+    async (c) => c.json(await c.get('services').sponsors.create(c.get('user'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      tags: ['Sponsors'],
+      summary: 'Update a sponsor (admin)',
+      security: [{ bearer: [] }],
+      request: { params: IdParam, body: jsonBody(sponsorInputSchema) },
+      responses: {
+        200: jsonContent(SponsorSchema, 'Updated'),
+        404: jsonContent(ErrorSchema, 'Unknown sponsor'),
+        422: jsonContent(ErrorSchema, 'Invalid sponsor'),
+        ...writeErrors,
+      },
+    }),
+    async (c) => c.json(await c.get('services').sponsors.update(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags: ['Sponsors'],
+      summary: 'Delete a sponsor (admin)',
+      security: [{ bearer: [] }],
+      request: { params: IdParam },
+      responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), 404: jsonContent(ErrorSchema, 'Unknown sponsor'), ...writeErrors },
+    }),
+    async (c) => {
+      await c.get('services').sponsors.remove(c.get('user'), c.req.valid('param').id);
+      return c.json({ detail: 'Sponsor deleted successfully!' }, 200);
+    },
+  );

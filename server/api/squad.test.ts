@@ -1,0 +1,134 @@
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { players, playerStats } from '../db/schema';
+import { createTestContext } from '../../tests/support/api';
+
+const t = await createTestContext();
+await t.initialize();
+const playerCount = async () => (await t.db.select({ n: count() }).from(players))[0].n;
+const valid = { full_name: 'New Signing', jersey_number: 14, position: 'Forward', team_type: 'Vets', nationality: 'English' };
+
+describe('GET /api/squad', () => {
+  it('lists the squad publicly without private details', async () => {
+    const res = await t.json('/api/squad');
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThan(5);
+    expect(Object.keys(res.body[0]).sort()).toEqual(
+      ['bio', 'date_of_birth', 'full_name', 'height', 'id', 'jersey_number', 'nationality', 'photo_url', 'position', 'social_media', 'team_type', 'weight'].sort(),
+    );
+  });
+
+  it('filters by team, case-insensitively', async () => {
+    for (const team of ['vets', 'VETS', 'Vets']) {
+      const res = await t.json(`/api/squad?team=${team}`);
+      expect(res.body.length).toBeGreaterThan(0);
+      expect(res.body.every((p: { team_type: string }) => p.team_type === 'Vets')).toBe(true);
+    }
+    expect((await t.json('/api/squad?team=youth')).body).toEqual([]);
+  });
+
+  it('GET /api/squad/{id} returns one player, 404 when unknown', async () => {
+    const [first] = (await t.json('/api/squad')).body;
+    const res = await t.json(`/api/squad/${first.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(first);
+    const missing = await t.json('/api/squad/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(missing.body.detail).toBe('Player not found');
+    expect((await t.json('/api/squad/abc')).status).toBe(404);
+  });
+});
+
+describe('GET /api/players/{id}/stats', () => {
+  it('returns recorded stats, zeroes when none, 404 for an unknown player', async () => {
+    const [withStats] = await t.db.select().from(playerStats).limit(1);
+    const res = await t.json(`/api/players/${withStats.player_id}/stats`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ player_id: withStats.player_id, goals: withStats.goals, matches_played: withStats.matches_played });
+
+    const { token } = await t.signedIn('admin');
+    const created = await t.json('/api/players', { token, body: valid });
+    const empty = await t.json(`/api/players/${created.body.id}/stats`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({
+      player_id: created.body.id,
+      training_attendance: null,
+      matches_played: 0,
+      matches_started: 0,
+      goals: 0,
+      assists: 0,
+      minutes_played: 0,
+      yellow_cards: 0,
+      red_cards: 0,
+    });
+    expect((await t.json('/api/players/00000000-0000-4000-8000-000000000000/stats')).status).toBe(404);
+    expect((await t.json('/api/players/nope/stats')).status).toBe(404);
+  });
+});
+
+describe('Admin: /api/players', () => {
+  it('admin creates a player without a user_id, updates and deletes it', async () => {
+    const { token } = await t.signedIn('admin');
+    const created = await t.json('/api/players', { token, body: valid });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ ...valid, user_id: null, has_login: false, social_media: {} });
+    const id = created.body.id;
+    expect((await t.json(`/api/squad/${id}`)).body.full_name).toBe('New Signing');
+
+    const updated = await t.json(`/api/players/${id}`, {
+      method: 'PUT',
+      token,
+      body: { ...valid, position: 'Staff', team_type: 'Staff', height: '180 cm', social_media: { instagram: 'https://instagram.com/x' } },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ position: 'Staff', team_type: 'Staff', height: '180 cm', social_media: { instagram: 'https://instagram.com/x' } });
+
+    expect((await t.json(`/api/players/${id}`, { method: 'DELETE', token })).status).toBe(200);
+    expect((await t.json(`/api/squad/${id}`)).status).toBe(404);
+    expect((await t.json(`/api/players/${id}`, { method: 'DELETE', token })).status).toBe(404);
+  });
+
+  it('keeps a login link when the update leaves user_id out', async () => {
+    const { token } = await t.signedIn('admin');
+    const { playerId, user } = await t.signedIn('player');
+    const res = await t.json(`/api/players/${playerId}`, { method: 'PUT', token, body: valid });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ user_id: user.id, has_login: true });
+    const other = await t.json('/api/players', { token, body: { ...valid, user_id: user.id } });
+    expect(other.status).toBe(409);
+  });
+
+  it.each(['full_name', 'jersey_number', 'position', 'team_type', 'nationality'])('requires %s (422, nothing stored)', async (field) => {
+    const { token } = await t.signedIn('admin');
+    const before = await playerCount();
+    const body: Record<string, unknown> = { ...valid };
+    delete body[field];
+    const res = await t.json('/api/players', { token, body });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toContain(field);
+    expect(await playerCount()).toBe(before);
+  });
+
+  it('rejects an unknown position or team and a non-number jersey', async () => {
+    const { token } = await t.signedIn('admin');
+    for (const bad of [{ position: 'Striker' }, { team_type: 'Youth' }, { jersey_number: '7' }, { jersey_number: 120 }]) {
+      expect((await t.json('/api/players', { token, body: { ...valid, ...bad } })).status, JSON.stringify(bad)).toBe(422);
+    }
+  });
+
+  it('staff may read the list but not write; players and anonymous callers are refused', async () => {
+    const staff = await t.signedIn('staff');
+    const list = await t.json('/api/players', { token: staff.token });
+    expect(list.status).toBe(200);
+    expect(list.body[0]).toHaveProperty('has_login');
+    const before = await playerCount();
+    expect((await t.json('/api/players', { token: staff.token, body: valid })).status).toBe(403);
+    const player = await t.signedIn('player');
+    expect((await t.json('/api/players', { token: player.token })).status).toBe(403);
+    expect((await t.json('/api/players', { token: player.token, body: valid })).status).toBe(403);
+    expect((await t.json('/api/players')).status).toBe(401);
+    expect((await t.json('/api/players', { body: valid })).status).toBe(401);
+    expect((await t.json(`/api/players/${list.body[0].id}`, { method: 'DELETE', token: staff.token })).status).toBe(403);
+    expect(await playerCount()).toBe(before + 1); // the signed-in player's own squad record
+  });
+});

@@ -1,0 +1,160 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { POSITIONS, TEAM_TYPES, playerInputSchema, squadQuerySchema } from '../../shared/content';
+import { ADMIN_ONLY, requireRoles } from '../services/checks';
+import { isUuid } from '../services/ids';
+import { router, type AppEnv } from './env';
+import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+
+export const PublicPlayerSchema = z
+  .object({
+    id: z.string().uuid(),
+    full_name: z.string(),
+    jersey_number: z.number().int().nullable(),
+    position: z.enum(POSITIONS),
+    nationality: z.string(),
+    team_type: z.enum(TEAM_TYPES),
+    photo_url: z.string().nullable(),
+    bio: z.string().nullable(),
+    date_of_birth: z.string().nullable(),
+    height: z.string().nullable(),
+    weight: z.string().nullable(),
+    social_media: z.record(z.string(), z.string()),
+  })
+  .openapi('SquadPlayer');
+
+export const AdminPlayerSchema = PublicPlayerSchema.extend({
+  user_id: z.string().uuid().nullable(),
+  has_login: z.boolean(),
+}).openapi('Player');
+
+export const PlayerStatsSchema = z
+  .object({
+    player_id: z.string().uuid(),
+    training_attendance: z.number().int().nullable().openapi({ description: 'Percentage; null when not recorded' }),
+    matches_played: z.number().int(),
+    matches_started: z.number().int(),
+    goals: z.number().int(),
+    assists: z.number().int(),
+    minutes_played: z.number().int(),
+    yellow_cards: z.number().int(),
+    red_cards: z.number().int(),
+  })
+  .openapi('PlayerStats');
+
+/** GET /api/squad: the public squad list and one player's public profile. */
+export const squadApi = router()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Squad'],
+      summary: 'The squad (optionally one team: vets, staff or senior, any case)',
+      request: { query: squadQuerySchema },
+      responses: { 200: jsonContent(z.array(PublicPlayerSchema), 'Players') },
+    }),
+    async (c) => c.json(await c.get('services').squad.list(c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags: ['Squad'],
+      summary: "One player's public profile",
+      request: { params: IdParam },
+      responses: { 200: jsonContent(PublicPlayerSchema, 'The player'), 404: jsonContent(ErrorSchema, 'Unknown player') },
+    }),
+    async (c) => c.json(await c.get('services').squad.get(c.req.valid('param').id), 200),
+  );
+
+// Only requests aimed at a squad player's id (a UUID) or the list are checked here, so other
+// routers mounted on /players (e.g. /players/me, /players/register) are not affected.
+const adminWrites = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+  const id = c.req.param('id');
+  const unsafe = c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'DELETE';
+  if (unsafe && (id === undefined || isUuid(id))) requireRoles(c.get('user'), ADMIN_ONLY);
+  await next();
+};
+
+const adminErrors = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Not an admin'),
+};
+
+/** /api/players: the admin's squad management, and each player's season stats (public). */
+const playersBase = router();
+playersBase.use('/', adminWrites);
+playersBase.use('/:id', adminWrites);
+
+export const playersApi = playersBase
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags: ['Squad'],
+      summary: 'Every player with login status (admin; staff may read)',
+      security: [{ bearer: [] }],
+      responses: { 200: jsonContent(z.array(AdminPlayerSchema), 'Players'), ...adminErrors },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').squad.adminList(c.get('user')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags: ['Squad'],
+      summary: 'Add a squad player (admin); user_id stays null until a login is created',
+      security: [{ bearer: [] }],
+      request: { body: jsonBody(playerInputSchema) },
+      responses: {
+        201: jsonContent(AdminPlayerSchema, 'Created'),
+        409: jsonContent(ErrorSchema, 'The user account is already linked'),
+        422: jsonContent(ErrorSchema, 'Invalid player'),
+        ...adminErrors,
+      },
+    }),
+    async (c) => c.json(await c.get('services').squad.create(c.get('user'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      tags: ['Squad'],
+      summary: 'Update a squad player (admin); leaving user_id out keeps the login link',
+      security: [{ bearer: [] }],
+      request: { params: IdParam, body: jsonBody(playerInputSchema) },
+      responses: {
+        200: jsonContent(AdminPlayerSchema, 'Updated'),
+        404: jsonContent(ErrorSchema, 'Unknown player'),
+        409: jsonContent(ErrorSchema, 'The user account is already linked'),
+        422: jsonContent(ErrorSchema, 'Invalid player'),
+        ...adminErrors,
+      },
+    }),
+    async (c) => {
+      // The raw body tells whether user_id was sent at all (absent = keep the link).
+      const raw = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+      const input = { ...c.req.valid('json') } as Record<string, unknown>;
+      if (!('user_id' in raw)) delete input.user_id;
+      return c.json(await c.get('services').squad.update(c.get('user'), c.req.valid('param').id, input), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags: ['Squad'],
+      summary: 'Remove a squad player (admin)',
+      security: [{ bearer: [] }],
+      request: { params: IdParam },
+      responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), 404: jsonContent(ErrorSchema, 'Unknown player'), ...adminErrors },
+    }),
+    async (c) => {
+      await c.get('services').squad.remove(c.get('user'), c.req.valid('param').id);
+      return c.json({ detail: 'Player deleted successfully!' }, 200);
+    },
+  );
+// GET /api/players/{id}/stats is served by ./players.ts (the player-management router).

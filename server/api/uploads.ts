@@ -1,0 +1,42 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { invalid } from '../services/errors';
+import { IMAGE_MAX_BYTES } from '../services/images';
+import { router } from './env';
+import { ErrorSchema, jsonContent } from './openapi';
+
+const UploadedImageSchema = z
+  .object({ id: z.string().uuid(), url: z.string(), content_type: z.string(), size_bytes: z.number().int() })
+  .openapi('UploadedImage');
+
+export const uploadsApi = router().openapi(
+  createRoute({
+    method: 'post',
+    path: '/',
+    tags: ['Uploads'],
+    summary: 'Upload an image (admin, staff)',
+    description:
+      `multipart/form-data with one field \`file\`: a JPEG, PNG or WebP image (recognised by its content, not its name), ` +
+      `at most ${IMAGE_MAX_BYTES / (1024 * 1024)} MB. Answers the URL to put in a product's images, a player's photo_url, ` +
+      "a sponsor's logo_url or a news image_url. Images nothing refers to are removed after an hour.",
+    security: [{ bearer: [] }],
+    responses: {
+      201: jsonContent(UploadedImageSchema, 'Stored'),
+      401: jsonContent(ErrorSchema, 'Not signed in'),
+      403: jsonContent(ErrorSchema, 'Not admin or staff'),
+      413: jsonContent(ErrorSchema, 'Too large'),
+      422: jsonContent(ErrorSchema, 'Not an image, or a file name that names a path'),
+    },
+  }),
+  async (c) => {
+    const services = c.get('services');
+    const user = c.get('user');
+    if (!c.req.header('content-type')?.startsWith('multipart/form-data')) {
+      throw invalid('Send the image as multipart/form-data in a field named "file".');
+    }
+    const form = await c.req.parseBody();
+    const file = form.file;
+    if (!(file instanceof File)) throw invalid('Choose an image file to upload (field "file").');
+    const saved = await services.images.upload(user, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name });
+    return c.json(saved, 201);
+  },
+);

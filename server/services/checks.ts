@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import type { Role, SessionUser } from '../../shared/roles';
+import { forbidden, invalid, unauthenticated } from './errors';
+
+/**
+ * Who may act: nobody signed in is 401, a signed-in user without one of `roles` is 403.
+ * Admins may do everything.
+ */
+export function requireRoles(user: SessionUser | null, roles: readonly Role[]): SessionUser {
+  if (!user) throw unauthenticated();
+  if (user.role !== 'admin' && !roles.includes(user.role)) throw forbidden();
+  return user;
+}
+
+export const ADMIN_ONLY: readonly Role[] = ['admin'];
+/** Fixtures, news, squad stats and feedback (ARCHITECTURE point 6). */
+export const ADMIN_AND_STAFF: readonly Role[] = ['admin', 'staff'];
+
+/** Validates input for a service (pages and the API both go through it): 422 with field errors. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
+  const detail = errors
+    .slice(0, 5)
+    .map((e) => (e.field === 'body' ? e.message : `${e.field}: ${e.message}`))
+    .join('; ');
+  throw invalid(detail || 'The request is not valid.', errors);
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq, isNull, or } from 'drizzle-orm';
+import { PLAYER_NOT_FOUND, type DocumentLinkInput } from '../../shared/players';
+import type { SessionUser } from '../../shared/roles';
+import type { Db } from '../db/client';
+import { documents, players } from '../db/schema';
+import { forbidden, invalid, notFound, unauthenticated } from './errors';
+import { isUuid } from './ids';
+import { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, type UploadStore } from './uploads';
+
+export interface DocumentView {
+  id: string;
+  title: string;
+  description: string | null;
+  /** 'file' (uploaded, served by /api/documents/{id}/file) or 'link'. */
+  kind: 'file' | 'link';
+  url: string;
+  file_name: string | null;
+  content_type: string | null;
+  size_bytes: number | null;
+  player_id: string | null;
+  created_at: string;
+}
+
+export const documentFileUrl = (id: string) => `/api/documents/${id}/file`;
+
+const toView = (d: typeof documents.$inferSelect): DocumentView => ({
+  id: d.id,
+  title: d.title,
+  description: d.description,
+  kind: d.upload_id || d.url === documentFileUrl(d.id) ? 'file' : 'link',
+  url: d.url,
+  file_name: d.file_name,
+  content_type: d.content_type,
+  size_bytes: d.size_bytes,
+  player_id: d.player_id,
+  created_at: d.created_at.toISOString(),
+});
+
+/** Club documents: an uploaded file or a link, for every player or one. Admins publish them. */
+export function createDocumentService(db: Db, uploadStore: UploadStore) {
+  function assertAdmin(actor: SessionUser | null) {
+    if (!actor) throw unauthenticated();
+    if (actor.role !== 'admin') throw forbidden();
+  }
+
+  async function assertPlayer(playerId: string | null) {
+    if (!playerId) return;
+    if (!isUuid(playerId)) throw invalid(PLAYER_NOT_FOUND, [{ field: 'player_id', message: PLAYER_NOT_FOUND }]);
+    const [row] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
+    if (!row) throw invalid(PLAYER_NOT_FOUND, [{ field: 'player_id', message: PLAYER_NOT_FOUND }]);
+  }
+
+  async function ownPlayerId(actor: SessionUser) {
+    const [row] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, actor.id));
+    return row?.id ?? null;
+  }
+
+  return {
+    async list(actor: SessionUser | null) {
+      assertAdmin(actor);
+      const rows = await db.select().from(documents).orderBy(desc(documents.created_at));
+      return rows.map(toView);
+    },
+
+    /** Documents for every player plus those for this player, newest first. */
+    async listForPlayer(playerId: string) {
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(or(isNull(documents.player_id), eq(documents.player_id, playerId)))
+        .orderBy(desc(documents.created_at));
+      return rows.map(toView);
+    },
+
+    async publishLink(actor: SessionUser | null, input: DocumentLinkInput) {
+      assertAdmin(actor);
+      await assertPlayer(input.player_id);
+      const [row] = await db
+        .insert(documents)
+        .values({ title: input.title, description: input.description, url: input.url, player_id: input.player_id })
+        .returning();
+      return toView(row);
+    },
+
+    /** Checks the file (type by magic bytes, 10 MB), stores it and publishes it. Nothing is kept on refusal. */
+    async publishFile(
+      actor: SessionUser | null,
+      input: { title: string; description: string | null; player_id: string | null },
+      file: { bytes: Uint8Array; name: string },
+    ) {
+      assertAdmin(actor);
+      await assertPlayer(input.player_id);
+      const upload = await uploadStore.save(db, file, { allowed: DOCUMENT_KINDS, maxBytes: DOCUMENT_MAX_BYTES });
+      try {
+        const id = randomUUID();
+        const [row] = await db
+          .insert(documents)
+          .values({
+            id,
+            title: input.title,
+            description: input.description,
+            url: documentFileUrl(id),
+            file_name: upload.original_name,
+            content_type: upload.content_type,
+            size_bytes: upload.size_bytes,
+            player_id: input.player_id,
+            upload_id: upload.id,
+          })
+          .returning();
+        return toView(row);
+      } catch (error) {
+        await uploadStore.remove(db, upload.id);
+        throw error;
+      }
+    },
+
+    async remove(actor: SessionUser | null, id: string) {
+      assertAdmin(actor);
+      if (!isUuid(id)) throw notFound('Document not found');
+      const [row] = await db.delete(documents).where(eq(documents.id, id)).returning();
+      if (!row) throw notFound('Document not found');
+      if (row.upload_id) await uploadStore.remove(db, row.upload_id);
+    },
+
+    /** The stored file for its owners: admins and staff, or the player(s) it was published to. */
+    async file(actor: SessionUser | null, id: string) {
+      if (!actor) throw unauthenticated();
+      if (!isUuid(id)) throw notFound('Document not found');
+      const [row] = await db.select().from(documents).where(eq(documents.id, id));
+      if (!row || !row.upload_id) throw notFound('Document not found');
+      if (actor.role === 'player') {
+        const mine = await ownPlayerId(actor);
+        if (row.player_id && row.player_id !== mine) throw notFound('Document not found');
+        if (!mine) throw forbidden();
+      }
+      const upload = await uploadStore.find(db, row.upload_id);
+      const bytes = upload ? await uploadStore.read(upload.stored_name) : null;
+      if (!upload || !bytes) throw notFound('The file of this document is missing.');
+      return { bytes, content_type: upload.content_type, file_name: upload.original_name };
+    },
+  };
+}
+

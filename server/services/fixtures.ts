@@ -1,0 +1,88 @@
+import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { fixtureInputSchema, type FixtureQuery } from '../../shared/content';
+import type { SessionUser } from '../../shared/roles';
+import type { Db } from '../db/client';
+import { fixtures } from '../db/schema';
+import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
+import { notFound } from './errors';
+import { isUuid } from './ids';
+
+export type FixtureRow = typeof fixtures.$inferSelect;
+
+export const FIXTURE_NOT_FOUND = 'Fixture not found';
+
+/** The JSON shape of SPEC section 3 "Fixture". */
+export function toFixture(row: FixtureRow) {
+  return {
+    id: row.id,
+    match_date: row.match_date,
+    match_time: row.match_time,
+    venue: row.venue,
+    competition: row.competition,
+    is_home: row.is_home,
+    away_team: row.away_team,
+    home_score: row.home_score,
+    away_score: row.away_score,
+    status: row.status,
+    match_report: row.match_report,
+  };
+}
+export type Fixture = ReturnType<typeof toFixture>;
+
+/** Fixtures and results: anyone reads them, admins and staff manage them. */
+export function createFixtureService(db: Db) {
+  return {
+    /**
+     * Upcoming: the next one first (date and kick-off ascending). Completed: the latest result
+     * first. Everything (or cancelled): in date order.
+     */
+    async list(query: FixtureQuery & { fromToday?: boolean } = {}): Promise<Fixture[]> {
+      const base = db.select().from(fixtures);
+      const conditions: SQL[] = [];
+      if (query.status) conditions.push(eq(fixtures.status, query.status));
+      // Previews of "what's next" skip fixtures whose date has passed but were never updated.
+      if (query.fromToday) conditions.push(gte(fixtures.match_date, sql`current_date`));
+      const filtered = conditions.length ? base.where(and(...conditions)) : base;
+      const ordered =
+        query.status === 'completed'
+          ? filtered.orderBy(desc(fixtures.match_date), desc(fixtures.match_time))
+          : filtered.orderBy(asc(fixtures.match_date), asc(fixtures.match_time));
+      const rows = query.limit ? await ordered.limit(query.limit) : await ordered;
+      return rows.map(toFixture);
+    },
+
+    async get(id: string): Promise<Fixture> {
+      if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
+      const [row] = await db.select().from(fixtures).where(eq(fixtures.id, id));
+      if (!row) throw notFound(FIXTURE_NOT_FOUND);
+      return toFixture(row);
+    },
+
+    async create(user: SessionUser | null, input: unknown): Promise<Fixture> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      const values = parseInput(fixtureInputSchema, input);
+      const [row] = await db.insert(fixtures).values(values).returning();
+      return toFixture(row);
+    },
+
+    async update(user: SessionUser | null, id: string, input: unknown): Promise<Fixture> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
+      const values = parseInput(fixtureInputSchema, input);
+      const [row] = await db
+        .update(fixtures)
+        .set({ ...values, updated_at: new Date() })
+        .where(eq(fixtures.id, id))
+        .returning();
+      if (!row) throw notFound(FIXTURE_NOT_FOUND);
+      return toFixture(row);
+    },
+
+    async remove(user: SessionUser | null, id: string): Promise<void> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
+      const deleted = await db.delete(fixtures).where(eq(fixtures.id, id)).returning({ id: fixtures.id });
+      if (!deleted.length) throw notFound(FIXTURE_NOT_FOUND);
+    },
+  };
+}

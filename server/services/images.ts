@@ -1,0 +1,76 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/roles';
+import type { Db } from '../db/client';
+import { documents, news, players, products, sponsors, uploads } from '../db/schema';
+import { ADMIN_AND_STAFF, requireRoles } from './checks';
+import { invalid } from './errors';
+import { FILE_KINDS, IMAGE_KINDS, type UploadStore } from './uploads';
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** An upload not yet saved into a form is kept this long before housekeeping may remove it. */
+export const UNREFERENCED_GRACE_MINUTES = 60;
+export const IMAGE_URL_PREFIX = '/uploads/';
+
+const IMAGE_TYPES = new Set<string>(IMAGE_KINDS.map((k) => FILE_KINDS[k].contentType));
+
+/** A client-given file name that tries to name a path is refused outright. */
+function assertPlainFileName(name: string) {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
+  if (!name || name.length > 200 || /[/\\]|\.\.|[\u0000-\u001f]/.test(name)) {
+    throw invalid('The file name is not allowed: use a plain name such as "photo.jpg".');
+  }
+}
+
+/**
+ * Images an admin uploads for products, players, sponsors and news: checked by content and size,
+ * stored under DATA_DIR/uploads, served publicly at /uploads/<random name>, and removed once nothing
+ * refers to them.
+ */
+export function createImageService(db: Db, store: UploadStore) {
+  return {
+    async upload(actor: SessionUser | null, file: { bytes: Uint8Array; name: string }) {
+      requireRoles(actor, ADMIN_AND_STAFF);
+      assertPlainFileName(file.name);
+      const saved = await store.save(db, file, { allowed: IMAGE_KINDS, maxBytes: IMAGE_MAX_BYTES });
+      return {
+        id: saved.id,
+        url: `${IMAGE_URL_PREFIX}${saved.stored_name}`,
+        content_type: saved.content_type,
+        size_bytes: saved.size_bytes,
+      };
+    },
+
+    /** A public image by its stored name; documents (private) are never served here. */
+    async publicImage(storedName: string) {
+      const [row] = await db
+        .select({ id: uploads.id, stored_name: uploads.stored_name, content_type: uploads.content_type, document: documents.id })
+        .from(uploads)
+        .leftJoin(documents, eq(documents.upload_id, uploads.id))
+        .where(eq(uploads.stored_name, storedName));
+      if (!row || row.document || !IMAGE_TYPES.has(row.content_type)) return null;
+      const bytes = await store.read(row.stored_name);
+      return bytes ? { bytes, content_type: row.content_type } : null;
+    },
+
+    /** Removes uploaded images nothing refers to any more (after the grace period). Returns how many. */
+    async removeUnreferenced(graceMinutes = UNREFERENCED_GRACE_MINUTES) {
+      const urlOf = sql`${IMAGE_URL_PREFIX} || ${uploads.stored_name}`;
+      const candidates = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(
+          and(
+            lt(uploads.created_at, sql`now() - make_interval(mins => ${graceMinutes})`),
+            sql`NOT EXISTS (SELECT 1 FROM ${documents} WHERE ${documents.upload_id} = ${uploads.id})`,
+            sql`NOT EXISTS (SELECT 1 FROM ${products} WHERE ${urlOf} = ANY(${products.images}))`,
+            sql`NOT EXISTS (SELECT 1 FROM ${players} WHERE ${players.photo_url} = ${urlOf})`,
+            sql`NOT EXISTS (SELECT 1 FROM ${sponsors} WHERE ${sponsors.logo_url} = ${urlOf})`,
+            sql`NOT EXISTS (SELECT 1 FROM ${news} WHERE ${news.image_url} = ${urlOf})`,
+          ),
+        );
+      for (const { id } of candidates) await store.remove(db, id);
+      return candidates.length;
+    },
+  };
+}
+

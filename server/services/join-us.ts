@@ -1,0 +1,58 @@
+import { desc, eq } from 'drizzle-orm';
+import { INTEREST_TYPES, joinUsInputSchema, type InterestType } from '../../shared/content';
+import type { SessionUser } from '../../shared/roles';
+import { whatsappLink } from '../../shared/whatsapp';
+import type { Db } from '../db/client';
+import { joinUsSubmissions } from '../db/schema';
+import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { notFound } from './errors';
+import { isUuid } from './ids';
+
+export const SUBMISSION_NOT_FOUND = 'Submission not found';
+
+export function toSubmission(row: typeof joinUsSubmissions.$inferSelect) {
+  return {
+    id: row.id,
+    full_name: row.full_name,
+    email: row.email,
+    phone_number: row.phone_number,
+    message: row.message,
+    interest_types: row.interest_types as InterestType[],
+    created_at: row.created_at.toISOString(),
+  };
+}
+export type JoinUsSubmission = ReturnType<typeof toSubmission>;
+
+/** The text typed into WhatsApp for the club after someone applies. */
+export function joinUsWhatsappText(submission: { full_name: string; interest_types: string[] }) {
+  const labels = submission.interest_types.map((id) => INTEREST_TYPES.find((t) => t.id === id)?.label ?? id);
+  return `Hello! I'm ${submission.full_name} and I've just sent a Join Us application (${labels.join(', ')}).`;
+}
+
+/** Join-us enquiries: anyone may send one; admins read and delete them. */
+export function createJoinUsService(db: Db, deps: { whatsappNumber: () => Promise<string> }) {
+  return {
+    /** Stores a validated submission; the WhatsApp link is there when the club has a number set. */
+    async submit(input: unknown): Promise<JoinUsSubmission & { whatsapp_url?: string }> {
+      const values = parseInput(joinUsInputSchema, input);
+      const [row] = await db.insert(joinUsSubmissions).values(values).returning();
+      const submission = toSubmission(row);
+      const url = whatsappLink(await deps.whatsappNumber(), joinUsWhatsappText(submission));
+      return url ? { ...submission, whatsapp_url: url } : submission;
+    },
+
+    /** Newest first. */
+    async list(user: SessionUser | null): Promise<JoinUsSubmission[]> {
+      requireRoles(user, ADMIN_ONLY);
+      const rows = await db.select().from(joinUsSubmissions).orderBy(desc(joinUsSubmissions.created_at));
+      return rows.map(toSubmission);
+    },
+
+    async remove(user: SessionUser | null, id: string): Promise<void> {
+      requireRoles(user, ADMIN_ONLY);
+      if (!isUuid(id)) throw notFound(SUBMISSION_NOT_FOUND);
+      const deleted = await db.delete(joinUsSubmissions).where(eq(joinUsSubmissions.id, id)).returning({ id: joinUsSubmissions.id });
+      if (!deleted.length) throw notFound(SUBMISSION_NOT_FOUND);
+    },
+  };
+}

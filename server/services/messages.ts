@@ -1,0 +1,101 @@
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { PLAYER_NOT_FOUND, type MessageCreateInput } from '../../shared/players';
+import type { SessionUser } from '../../shared/roles';
+import type { Db } from '../db/client';
+import { messageReads, messages, players } from '../db/schema';
+import { forbidden, invalid, notFound, unauthenticated } from './errors';
+import { isUuid } from './ids';
+import { notifyAllPlayers, notifyPlayer } from './notifications';
+
+export interface MessageView {
+  id: string;
+  subject: string;
+  body: string;
+  player_id: string | null;
+  /** The recipient's name, or null for a message to all players. */
+  player_name: string | null;
+  sender_name: string;
+  created_at: string;
+}
+
+export interface PlayerMessageView extends MessageView {
+  read: boolean;
+}
+
+const preview = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text);
+
+/** Messages from the club to every player or one player; each player's read state is kept. */
+export function createMessageService(db: Db) {
+  const columns = {
+    id: messages.id,
+    subject: messages.subject,
+    body: messages.body,
+    player_id: messages.player_id,
+    player_name: players.full_name,
+    sender_name: messages.sender_name,
+    created_at: messages.created_at,
+  };
+
+  return {
+    /** Admins and staff send; the recipients get a notification. */
+    async send(actor: SessionUser | null, input: MessageCreateInput): Promise<MessageView> {
+      if (!actor) throw unauthenticated();
+      if (actor.role !== 'admin' && actor.role !== 'staff') throw forbidden();
+      let playerName: string | null = null;
+      if (input.player_id) {
+        const [row] = isUuid(input.player_id)
+          ? await db.select({ full_name: players.full_name }).from(players).where(eq(players.id, input.player_id))
+          : [];
+        if (!row) throw invalid(PLAYER_NOT_FOUND, [{ field: 'player_id', message: PLAYER_NOT_FOUND }]);
+        playerName = row.full_name;
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(messages)
+          .values({ subject: input.subject, body: input.body, player_id: input.player_id, sender_user_id: actor.id, sender_name: actor.full_name })
+          .returning();
+        const note = { kind: 'message', title: `New message: ${row.subject}`, body: preview(row.body), link: '/players-area/messages' };
+        if (row.player_id) await notifyPlayer(tx, row.player_id, note);
+        else await notifyAllPlayers(tx, note);
+        return {
+          id: row.id,
+          subject: row.subject,
+          body: row.body,
+          player_id: row.player_id,
+          player_name: playerName,
+          sender_name: row.sender_name,
+          created_at: row.created_at.toISOString(),
+        };
+      });
+    },
+
+    async list(actor: SessionUser | null): Promise<MessageView[]> {
+      if (!actor) throw unauthenticated();
+      if (actor.role !== 'admin') throw forbidden();
+      const rows = await db.select(columns).from(messages).leftJoin(players, eq(players.id, messages.player_id)).orderBy(desc(messages.created_at));
+      return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+    },
+
+    /** Messages to all players or to this player, newest first, with this user's read state. */
+    async listForPlayer(actor: SessionUser, playerId: string): Promise<PlayerMessageView[]> {
+      const rows = await db
+        .select({ ...columns, read: sql<boolean>`${messageReads.user_id} is not null` })
+        .from(messages)
+        .leftJoin(players, eq(players.id, messages.player_id))
+        .leftJoin(messageReads, and(eq(messageReads.message_id, messages.id), eq(messageReads.user_id, actor.id)))
+        .where(or(isNull(messages.player_id), eq(messages.player_id, playerId)))
+        .orderBy(desc(messages.created_at));
+      return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+    },
+
+    async markRead(actor: SessionUser, playerId: string, messageId: string) {
+      if (!isUuid(messageId)) throw notFound('Message not found');
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.id, messageId), or(isNull(messages.player_id), eq(messages.player_id, playerId))));
+      if (!row) throw notFound('Message not found');
+      await db.insert(messageReads).values({ message_id: messageId, user_id: actor.id }).onConflictDoNothing();
+    },
+  };
+}

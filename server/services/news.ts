@@ -1,0 +1,73 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { newsInputSchema } from '../../shared/content';
+import type { SessionUser } from '../../shared/roles';
+import type { Db } from '../db/client';
+import { news } from '../db/schema';
+import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
+import { notFound } from './errors';
+import { isUuid } from './ids';
+
+export const ARTICLE_NOT_FOUND = 'Article not found';
+
+export function toArticle(row: typeof news.$inferSelect) {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    content: row.content,
+    image_url: row.image_url,
+    is_published: row.is_published,
+    created_at: row.created_at.toISOString(),
+  };
+}
+export type Article = ReturnType<typeof toArticle>;
+
+/** Club news: the public sees published articles only; admins and staff write and publish. */
+export function createNewsService(db: Db) {
+  return {
+    /** Published articles, newest first. */
+    async listPublished(options: { limit?: number } = {}): Promise<Article[]> {
+      const q = db.select().from(news).where(eq(news.is_published, true)).orderBy(desc(news.created_at));
+      const rows = options.limit ? await q.limit(options.limit) : await q;
+      return rows.map(toArticle);
+    },
+
+    /** A published article; an unpublished one is as unknown as a missing one. */
+    async getPublished(id: string): Promise<Article> {
+      if (!isUuid(id)) throw notFound(ARTICLE_NOT_FOUND);
+      const [row] = await db.select().from(news).where(and(eq(news.id, id), eq(news.is_published, true)));
+      if (!row) throw notFound(ARTICLE_NOT_FOUND);
+      return toArticle(row);
+    },
+
+    /** Every article, drafts included (admin panel). */
+    async listAll(user: SessionUser | null): Promise<Article[]> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      const rows = await db.select().from(news).orderBy(desc(news.created_at));
+      return rows.map(toArticle);
+    },
+
+    async create(user: SessionUser | null, input: unknown): Promise<Article> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      const values = parseInput(newsInputSchema, input);
+      const [row] = await db.insert(news).values(values).returning();
+      return toArticle(row);
+    },
+
+    async update(user: SessionUser | null, id: string, input: unknown): Promise<Article> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      if (!isUuid(id)) throw notFound(ARTICLE_NOT_FOUND);
+      const values = parseInput(newsInputSchema, input);
+      const [row] = await db.update(news).set({ ...values, updated_at: new Date() }).where(eq(news.id, id)).returning();
+      if (!row) throw notFound(ARTICLE_NOT_FOUND);
+      return toArticle(row);
+    },
+
+    async remove(user: SessionUser | null, id: string): Promise<void> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      if (!isUuid(id)) throw notFound(ARTICLE_NOT_FOUND);
+      const deleted = await db.delete(news).where(eq(news.id, id)).returning({ id: news.id });
+      if (!deleted.length) throw notFound(ARTICLE_NOT_FOUND);
+    },
+  };
+}

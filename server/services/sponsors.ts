@@ -1,0 +1,57 @@
+import { asc, eq } from 'drizzle-orm';
+import { sponsorInputSchema } from '../../shared/content';
+import type { SessionUser } from '../../shared/roles';
+import type { Db } from '../db/client';
+import { sponsors } from '../db/schema';
+import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { notFound } from './errors';
+import { isUuid } from './ids';
+
+export const SPONSOR_NOT_FOUND = 'Sponsor not found';
+
+export function toSponsor(row: typeof sponsors.$inferSelect) {
+  return {
+    id: row.id,
+    name: row.name,
+    logo_url: row.logo_url,
+    website_url: row.website_url,
+    category: row.category,
+    description: row.description,
+  };
+}
+export type Sponsor = ReturnType<typeof toSponsor>;
+
+/** The club's sponsors: public to read, admin-only to manage. */
+export function createSponsorService(db: Db) {
+  return {
+    /** In the order they were added (the main sponsor is usually first). */
+    async list(options: { limit?: number } = {}): Promise<Sponsor[]> {
+      const q = db.select().from(sponsors).orderBy(asc(sponsors.created_at), asc(sponsors.name));
+      const rows = options.limit ? await q.limit(options.limit) : await q;
+      return rows.map(toSponsor);
+    },
+
+    async create(user: SessionUser | null, input: unknown): Promise<Sponsor> {
+      requireRoles(user, ADMIN_ONLY);
+      const values = parseInput(sponsorInputSchema, input);
+      const [row] = await db.insert(sponsors).values(values).returning();
+      return toSponsor(row);
+    },
+
+    async update(user: SessionUser | null, id: string, input: unknown): Promise<Sponsor> {
+      requireRoles(user, ADMIN_ONLY);
+      if (!isUuid(id)) throw notFound(SPONSOR_NOT_FOUND);
+      const values = parseInput(sponsorInputSchema, input);
+      const [row] = await db.update(sponsors).set(values).where(eq(sponsors.id, id)).returning();
+      if (!row) throw notFound(SPONSOR_NOT_FOUND);
+      return toSponsor(row);
+    },
+
+    async remove(user: SessionUser | null, id: string): Promise<void> {
+      requireRoles(user, ADMIN_ONLY);
+      if (!isUuid(id)) throw notFound(SPONSOR_NOT_FOUND);
+      const deleted = await db.delete(sponsors).where(eq(sponsors.id, id)).returning({ id: sponsors.id });
+      if (!deleted.length) throw notFound(SPONSOR_NOT_FOUND);
+    },
+  };
+}

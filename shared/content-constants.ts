@@ -1,0 +1,50 @@
+/**
+ * The spec's constants for the club's public content, with no zod: pages import these without
+ * pulling the validation schemas (shared/content.ts) into the browser bundle.
+ */
+
+export const FIXTURE_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
+export type FixtureStatus = (typeof FIXTURE_STATUSES)[number];
+
+/** SPEC section 4: upcoming 'Upcoming', completed 'Full Time', anything else 'Cancelled'. */
+export const fixtureStatusLabel = (status: string) =>
+  status === 'upcoming' ? 'Upcoming' : status === 'completed' ? 'Full Time' : 'Cancelled';
+
+/** SPEC section 9: the news list truncates at 300 characters; a card without a summary shows the first 150. */
+export const NEWS_TRUNCATE_AT = 300;
+export const NEWS_SUMMARY_FALLBACK_CHARS = 150;
+
+export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Staff'] as const;
+export const TEAM_TYPES = ['Vets', 'Staff', 'Senior'] as const;
+export type Position = (typeof POSITIONS)[number];
+export type TeamType = (typeof TEAM_TYPES)[number];
+
+/** SPEC section 2 "Squad": the filters and their labels ('All Players', '{x} Team'). */
+export const SQUAD_FILTERS = [
+  { team: null, label: 'All Players' },
+  { team: 'vets', label: 'Vets Team' },
+  { team: 'staff', label: 'Staff Team' },
+  { team: 'senior', label: 'Senior Team' },
+] as const;
+
+export const INTEREST_TYPES = [
+  {
+    id: 'player',
+    label: 'Player',
+    description: 'Play for one of our teams. All abilities welcome, from first-timers to old hands.',
+  },
+  {
+    id: 'volunteer',
+    label: 'Volunteer/Staff',
+    description: 'Help run the club: coaching, match days, the tea urn, kit, social media or the committee.',
+  },
+  {
+    id: 'sponsor',
+    label: 'Sponsor',
+    description: 'Support the club as a local business and put your name in front of our community.',
+  },
+] as const;
+export const INTEREST_TYPE_IDS = ['player', 'volunteer', 'sponsor'] as const;
+export type InterestType = (typeof INTEREST_TYPE_IDS)[number];
+
+export const JOIN_US_LIMITS = { full_name: 100, email: 254, phone_number: 30, message: 2000 } as const;

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, POSITIONS, TEAM_TYPES } from './content-constants';
+
+export * from './content-constants';
+
+/**
+ * The club's public content (fixtures, news, sponsors, the squad, join-us, settings): the zod
+ * schemas the API and the forms share, and the spec's constants for them.
+ */
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Optional text: blank or missing becomes null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const URL_OR_PATH = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
+const HTTP_URL = /^https?:\/\/[^\s]+$/i;
+
+/** An image: a web address (https://…) or a path on this site (/images/…). */
+const imageRef = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(1000, `${label} must be at most 1000 characters`)
+    .regex(URL_OR_PATH, `${label} must be a web address (https://…) or a path starting with /`);
+const optionalImageRef = (label: string) =>
+  z
+    .union([z.literal(''), imageRef(label)])
+    .nullish()
+    .transform((v) => (v ? v : null));
+const optionalWebsite = (label: string) =>
+  z
+    .union([
+      z.literal(''),
+      z.string().trim().max(1000, `${label} must be at most 1000 characters`).regex(HTTP_URL, `${label} must start with http:// or https://`),
+    ])
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} is not a real date`);
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+
+const score = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(99, `${label} must be at most 99`)
+    .nullish()
+    .transform((v) => (v === undefined ? null : v));
+
+export const fixtureInputSchema = z.object({
+  away_team: requiredText('Opponent (away_team)', 100),
+  match_date: isoDate('Match date'),
+  match_time: z
+    .string({ error: 'Kick-off time is required' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Kick-off time must be HH:MM (24-hour)'),
+  venue: requiredText('Venue', 200),
+  competition: requiredText('Competition', 100),
+  is_home: z.boolean({ error: 'is_home must be true or false' }).default(true),
+  home_score: score('Home score'),
+  away_score: score('Away score'),
+  status: z.enum(FIXTURE_STATUSES, { error: 'Status must be one of upcoming, completed, cancelled' }).default('upcoming'),
+  match_report: optionalText('Match report', 20000),
+});
+export type FixtureInput = z.infer<typeof fixtureInputSchema>;
+
+export const FIXTURE_LIST_MAX = 200;
+export const fixtureQuerySchema = z.object({
+  status: z.enum(['upcoming', 'completed', 'cancelled']).optional(),
+  limit: z.coerce.number().int().min(1).max(FIXTURE_LIST_MAX).optional(),
+});
+export type FixtureQuery = z.infer<typeof fixtureQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// News
+
+export const newsInputSchema = z.object({
+  title: requiredText('Title', 200),
+  summary: optionalText('Summary', 500),
+  content: requiredText('Content', 50000),
+  image_url: optionalImageRef('Image URL'),
+  is_published: z.boolean({ error: 'is_published must be true or false' }).default(false),
+});
+export type NewsInput = z.infer<typeof newsInputSchema>;
+
+export const limitQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Sponsors
+
+export const sponsorInputSchema = z.object({
+  name: requiredText('Name', 100),
+  logo_url: z
+    .string({ error: 'Logo URL is required' })
+    .trim()
+    .min(1, 'Logo URL is required')
+    .pipe(imageRef('Logo URL')),
+  category: requiredText('Category', 60),
+  website_url: optionalWebsite('Website'),
+  description: optionalText('Description', 1000),
+});
+export type SponsorInput = z.infer<typeof sponsorInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Squad
+
+export const playerInputSchema = z.object({
+  full_name: requiredText('Full name', 100),
+  /** Optional: an admin-created player has no login until an account is created (ARCHITECTURE point 9). */
+  user_id: z
+    .union([z.literal(''), z.uuid('user_id must be a user id (UUID)')])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  jersey_number: z
+    .number({ error: 'Jersey number is required' })
+    .int('Jersey number must be a whole number')
+    .min(0, 'Jersey number must be 0-99')
+    .max(99, 'Jersey number must be 0-99'),
+  position: z.enum(POSITIONS, { error: `Position must be one of ${POSITIONS.join(', ')}` }),
+  team_type: z.enum(TEAM_TYPES, { error: `Team must be one of ${TEAM_TYPES.join(', ')}` }),
+  nationality: requiredText('Nationality', 60),
+  photo_url: optionalImageRef('Photo URL'),
+  bio: optionalText('Bio', 2000),
+  date_of_birth: z
+    .union([z.literal(''), isoDate('Date of birth')])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  height: optionalText('Height', 20),
+  weight: optionalText('Weight', 20),
+  social_media: z
+    .record(
+      z.string().trim().min(1).max(30, 'Social network names are at most 30 characters'),
+      z.string().trim().max(500).regex(HTTP_URL, 'Social links must start with http:// or https://'),
+    )
+    .refine((v) => Object.keys(v).length <= 10, 'At most 10 social links')
+    .nullish()
+    .transform((v) => v ?? {}),
+});
+export type PlayerInput = z.infer<typeof playerInputSchema>;
+
+export const squadQuerySchema = z.object({ team: z.string().max(30).optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Join us
+
+export const joinUsInputSchema = z.object({
+  full_name: requiredText('Full name', JOIN_US_LIMITS.full_name),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(JOIN_US_LIMITS.email, `Email must be at most ${JOIN_US_LIMITS.email} characters`)
+    .pipe(z.email('Please enter a valid email address')),
+  phone_number: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(JOIN_US_LIMITS.phone_number, `Phone number must be at most ${JOIN_US_LIMITS.phone_number} characters`)
+    .regex(/^\+?[\d\s().-]{6,}$/, 'Please enter a valid phone number'),
+  message: requiredText('Message', JOIN_US_LIMITS.message),
+  interest_types: z
+    .array(z.enum(INTEREST_TYPE_IDS, { error: 'Interest types must be player, volunteer or sponsor' }), {
+      error: 'Choose at least one area of interest',
+    })
+    .min(1, 'Choose at least one area of interest')
+    .refine((v) => new Set(v).size === v.length, 'Each area of interest may be chosen only once'),
+});
+export type JoinUsInput = z.infer<typeof joinUsInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export const settingsInputSchema = z.object({
+  whatsapp_number: z
+    .string({ error: 'WhatsApp number must be text' })
+    .trim()
+    .max(30, 'WhatsApp number must be at most 30 characters')
+    .regex(/^(\+?[\d ]*)$/, 'WhatsApp number may contain only digits, spaces and a leading +')
+    .transform((v) => v.replace(/\D/g, ''))
+    .refine((v) => v === '' || (v.length >= 7 && v.length <= 15), 'WhatsApp number must have 7 to 15 digits, with the country code'),
+  club_email: z
+    .string({ error: 'Club email is required' })
+    .trim()
+    .min(1, 'Club email is required')
+    .max(254)
+    .pipe(z.email('Club email must be a valid email address')),
+  sales_email: z
+    .union([z.literal(''), z.string().trim().max(254).pipe(z.email('Sales email must be a valid email address'))])
+    .nullish()
+    .transform((v) => v ?? ''),
+  club_address: z
+    .string({ error: 'Club address must be text' })
+    .trim()
+    .max(300, 'Club address must be at most 300 characters')
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+export type SettingsInput = z.infer<typeof settingsInputSchema>;

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './auth';
+
+/** Positions a player may prefer (Staff exists only for admin-created players). */
+export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward'] as const;
+export type Position = (typeof POSITIONS)[number];
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const FEEDBACK_CATEGORIES = ['Performance', 'Training', 'Discipline', 'General'] as const;
+export const PAYMENT_STATUSES = ['paid', 'outstanding', 'overdue'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const DEFAULT_PAYMENT_TYPE = 'Subscription';
+export const DEFAULT_COACH_NAME = 'Manager';
+export const RATING_MAX = 5;
+
+export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
+export const USERNAME_TAKEN = 'That username is already registered. Please choose another.';
+export const EMAIL_TAKEN = 'That e-mail address is already registered. Please sign in or use another.';
+export const NO_PLAYER_PROFILE = 'No player profile is linked to this account';
+export const PLAYER_NOT_FOUND = 'Player not found';
+
+/** Today in the club's time zone, as 'YYYY-MM-DD'. */
+export function todayIso(now = new Date()) {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** 'YYYY-MM-DD' that names a real calendar day. */
+export function isRealDate(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
+}
+
+const required = (label: string, max = 200) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+
+const optionalText = (label: string, max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is too long`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(200, 'Email is too long')
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid e-mail address');
+
+export const dateOfBirthField = z
+  .string({ error: 'Date of birth is required' })
+  .trim()
+  .min(1, 'Date of birth is required')
+  .refine(isRealDate, 'Date of birth must be a real date (YYYY-MM-DD)')
+  .refine((v) => v < todayIso(), 'Date of birth must be in the past');
+
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(200, 'Password is too long');
+
+const positionField = z.enum(POSITIONS, { error: `Preferred position must be one of ${POSITIONS.join(', ')}` });
+
+/** POST /api/players/register. The confirmation password is checked by the form, never sent. */
+export const registrationSchema = z.object({
+  username: required('Username', 50).regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dots, dashes and underscores'),
+  password: passwordField,
+  email: emailField,
+  full_name: required('Full name'),
+  phone_number: required('Phone number', 40),
+  date_of_birth: dateOfBirthField,
+  position_preference: positionField,
+  emergency_contact_name: required('Emergency contact name'),
+  emergency_contact_phone: required('Emergency contact phone', 40),
+  medical_notes: optionalText('Medical notes'),
+  previous_club: optionalText('Previous club', 200),
+  nationality: optionalText('Nationality', 100),
+});
+export type RegistrationInput = z.infer<typeof registrationSchema>;
+
+/** PUT /api/players/me: the Edit Profile form. */
+export const profileUpdateSchema = z.object({
+  full_name: required('Full name'),
+  email: emailField,
+  phone_number: optionalText('Phone number', 40),
+  date_of_birth: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isRealDate(v), 'Date of birth must be a real date (YYYY-MM-DD)')
+    .refine((v) => v === null || v < todayIso(), 'Date of birth must be in the past'),
+  emergency_contact_name: optionalText('Emergency contact name', 200),
+  emergency_contact_phone: optionalText('Emergency contact phone', 40),
+  position_preference: z
+    .union([positionField, z.literal('')])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  address: optionalText('Address', 500),
+  medical_notes: optionalText('Medical notes'),
+  availability: z
+    .array(z.enum(WEEKDAYS, { error: `Availability days must be among ${WEEKDAYS.join(', ')}` }))
+    .max(7)
+    .default([])
+    .transform((days) => WEEKDAYS.filter((d) => days.includes(d))),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+const count = (label: string) =>
+  z.number({ error: `${label} must be a whole number` }).int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(100000);
+
+/** PUT /api/players/{id}/stats: every field optional, only those given change. */
+export const statsUpdateSchema = z.object({
+  training_attendance: z
+    .number({ error: 'Training attendance must be a whole number' })
+    .int('Training attendance must be a whole number')
+    .min(0, 'Training attendance must be between 0 and 100')
+    .max(100, 'Training attendance must be between 0 and 100')
+    .nullable()
+    .optional(),
+  matches_played: count('Matches played').optional(),
+  matches_started: count('Matches started').optional(),
+  goals: count('Goals').optional(),
+  assists: count('Assists').optional(),
+  minutes_played: count('Minutes played').optional(),
+  yellow_cards: count('Yellow cards').optional(),
+  red_cards: count('Red cards').optional(),
+});
+export type StatsUpdateInput = z.infer<typeof statsUpdateSchema>;
+
+const isoDateField = (label: string) =>
+  z.string().trim().refine(isRealDate, `${label} must be a real date (YYYY-MM-DD)`);
+
+/** POST /api/players/{id}/payments. */
+export const paymentCreateSchema = z.object({
+  description: required('Description'),
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .positive('Amount must be more than 0')
+    .max(100000, 'Amount is too large')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Amount can have at most 2 decimals'),
+  payment_type: optionalText('Payment type', 100).transform((v) => v ?? DEFAULT_PAYMENT_TYPE),
+  status: z.enum(PAYMENT_STATUSES).default('outstanding'),
+  due_date: isoDateField('Due date').optional(),
+});
+export type PaymentCreateInput = z.infer<typeof paymentCreateSchema>;
+
+export const paymentStatusSchema = z.object({ status: z.enum(PAYMENT_STATUSES, { error: 'Status must be paid, outstanding or overdue' }) });
+
+/** POST /api/players/{id}/feedback. */
+export const feedbackCreateSchema = z.object({
+  coach_name: optionalText('Coach name', 100).transform((v) => v ?? DEFAULT_COACH_NAME),
+  category: z.enum(FEEDBACK_CATEGORIES, { error: `Category must be one of ${FEEDBACK_CATEGORIES.join(', ')}` }).default('General'),
+  feedback: required('Feedback', 5000),
+  rating: z
+    .number({ error: 'Rating must be a whole number from 1 to 5' })
+    .int('Rating must be a whole number from 1 to 5')
+    .min(1, 'Rating must be a whole number from 1 to 5')
+    .max(RATING_MAX, 'Rating must be a whole number from 1 to 5')
+    .nullable()
+    .optional(),
+  date: isoDateField('Date').optional(),
+});
+export type FeedbackCreateInput = z.infer<typeof feedbackCreateSchema>;
+
+/** POST /api/admin/create-player-account. */
+export const createPlayerAccountSchema = z.object({
+  player_id: z.string({ error: 'Player is required' }).trim().min(1, 'Player is required').max(100),
+  username: registrationSchema.shape.username,
+  password: passwordField,
+  email: emailField,
+});
+export type CreatePlayerAccountInput = z.infer<typeof createPlayerAccountSchema>;
+
+export const resetPasswordSchema = z.object({ password: passwordField });
+
+/** POST /api/messages. */
+export const messageCreateSchema = z.object({
+  subject: required('Subject'),
+  body: required('Message', 10000),
+  player_id: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type MessageCreateInput = z.infer<typeof messageCreateSchema>;
+
+/** POST /api/documents as JSON: a link. */
+export const documentLinkSchema = z.object({
+  title: required('Title'),
+  description: optionalText('Description', 1000),
+  url: z
+    .string({ error: 'Link is required' })
+    .trim()
+    .min(1, 'Link is required')
+    .max(2000)
+    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), 'The link must start with http:// or https://'),
+  player_id: messageCreateSchema.shape.player_id,
+});
+export type DocumentLinkInput = z.infer<typeof documentLinkSchema>;
+
+/** Goals per match with the spec's divisor default of 1 when no match was played. */
+export const goalsPerMatch = (goals: number, matchesPlayed: number) => (goals / (matchesPlayed || 1)).toFixed(2);
+
+export const DEFAULT_TRAINING_ATTENDANCE = 95;
+
+/** Money as the club shows it: '£12.50'. */
+export { formatPounds } from './money';
+
+/** A 'YYYY-MM-DD' date in en-GB ('05/03/2026'), or the fallback when absent. */
+export function formatDateGB(iso: string | null | undefined, fallback = '-') {
+  if (!iso || !isRealDate(iso.slice(0, 10))) return fallback;
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+}
+
+/** A 'YYYY-MM-DD' date spelt out for fixtures: 'Saturday 7 March 2026'. */
+export function formatLongDateGB(iso: string) {
+  if (!isRealDate(iso)) return iso;
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+}
+
+/** Outstanding and overdue both count as owing; 'up to date' means nothing owed. */
+export function amountOwed(payments: Array<{ status: PaymentStatus; amount: number }>) {
+  const owing = payments.filter((p) => p.status !== 'paid');
+  return { count: owing.length, overdue: owing.filter((p) => p.status === 'overdue').length, total: owing.reduce((sum, p) => sum + p.amount, 0) };
+}

@@ -1,0 +1,15 @@
+/** The club's contact settings (admin Settings), as pages and the API see them. */
+export interface ClubSettings {
+  whatsapp_number: string;
+  club_email: string;
+  sales_email: string;
+  club_address: string;
+}
+
+/** Before initialization (or if a field is blank) the site still shows something sensible. */
+export const FALLBACK_SETTINGS: ClubSettings = {
+  whatsapp_number: '',
+  club_email: 'info@example.com',
+  sales_email: '',
+  club_address: '',
+};

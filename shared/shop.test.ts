@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { canTransition, orderSchema, productSchema, splitList, stockLabel } from './shop';
+
+describe('stockLabel', () => {
+  it("says 'Only N left!' from 5 down to 1, 'Out of stock' at 0, and nothing above 5", () => {
+    expect(stockLabel(6)).toBeNull();
+    expect(stockLabel(5)).toBe('Only 5 left!');
+    expect(stockLabel(1)).toBe('Only 1 left!');
+    expect(stockLabel(0)).toBe('Out of stock');
+  });
+});
+
+describe('orderSchema', () => {
+  const base = { product_id: 'x', quantity: 1, customer_name: 'A', customer_email: 'a@example.com', customer_phone: '+44 (0)7700 900-123' };
+  it('accepts phones of digits, spaces, +, - and brackets, 7 to 20 characters', () => {
+    expect(orderSchema.safeParse(base).success).toBe(true);
+    for (const phone of ['123456', 'call 07700900123', '1'.repeat(21), '((((((()))']) {
+      expect(orderSchema.safeParse({ ...base, customer_phone: phone }).success, phone).toBe(false);
+    }
+  });
+  it('treats blank optional fields as absent', () => {
+    const parsed = orderSchema.parse({ ...base, size: '', customer_address: '  ', notes: '' });
+    expect(parsed.size).toBeUndefined();
+    expect(parsed.customer_address).toBeUndefined();
+    expect(parsed.notes).toBeUndefined();
+  });
+});
+
+describe('products', () => {
+  it("splits the admin form's comma-separated text into trimmed, non-empty entries", () => {
+    expect(splitList(' S, M ,, L ,')).toEqual(['S', 'M', 'L']);
+  });
+  it('allows at most 2 decimals in a price', () => {
+    const product = { name: 'n', description: 'd', category: 'c', stock: 0 };
+    expect(productSchema.safeParse({ ...product, price: 19.99 }).success).toBe(true);
+    expect(productSchema.safeParse({ ...product, price: 19.999 }).success).toBe(false);
+  });
+});
+
+describe('order lifecycle', () => {
+  it('goes pending -> confirmed -> paid -> fulfilled, or cancelled before fulfilled', () => {
+    expect(canTransition('pending', 'confirmed')).toBe(true);
+    expect(canTransition('pending', 'paid')).toBe(false);
+    expect(canTransition('paid', 'cancelled')).toBe(true);
+    expect(canTransition('fulfilled', 'cancelled')).toBe(false);
+    expect(canTransition('cancelled', 'pending')).toBe(false);
+  });
+});

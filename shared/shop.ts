@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { formatPounds } from './money';
+
+// ---------------------------------------------------------------------------------------------
+// Spec texts and limits (SPEC sections 5, 8 and 9)
+
+/** 'Only N left!' shows when stock is 5 or less and above 0; 'Out of stock' at 0. */
+export const LOW_STOCK_THRESHOLD = 5;
+export const OUT_OF_STOCK_LABEL = 'Out of stock';
+export const lowStockLabel = (stock: number) => `Only ${stock} left!`;
+/** The label a product card or page shows for its stock, or null when there is plenty. */
+export function stockLabel(stock: number): string | null {
+  if (stock <= 0) return OUT_OF_STOCK_LABEL;
+  if (stock <= LOW_STOCK_THRESHOLD) return lowStockLabel(stock);
+  return null;
+}
+
+/** The product gallery: the first image large, then up to 4 more. */
+export const MAX_EXTRA_IMAGES = 4;
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const PRODUCT_NOT_FOUND_TITLE = 'Product Not Found';
+export const ORDER_NOT_FOUND = 'Order not found';
+
+export const PLACING_ORDER = 'Placing Order...';
+export const ORDER_FAILED = 'Failed to place order. Please try again.';
+export const ORDER_SUCCESS_CONTACT = 'The club will contact you within 24 hours to confirm your order.';
+export const ORDER_SUCCESS_SHIPPING = 'Shipping takes 3-5 working days.';
+export const ORDER_SUCCESS_PAYMENT = 'Payment is by bank transfer or a card payment link, which we will send you.';
+
+/** Stock conflicts, in words a customer understands. */
+export const OUT_OF_STOCK_DETAIL = 'Sorry, this item is out of stock.';
+export const onlyLeftDetail = (stock: number) => (stock <= 0 ? OUT_OF_STOCK_DETAIL : `Sorry, only ${stock} left in stock.`);
+
+/** Orders are referred to by the first 8 characters of their id (SPEC section 9). */
+export const ORDER_REFERENCE_LENGTH = 8;
+export const orderReference = (id: string) => id.slice(0, ORDER_REFERENCE_LENGTH);
+
+export const ORDER_QUANTITY_MAX = 1000;
+export const CUSTOMER_NAME_MAX = 100;
+export const CUSTOMER_EMAIL_MAX = 254;
+export const CUSTOMER_PHONE_MIN = 7;
+export const CUSTOMER_PHONE_MAX = 20;
+export const CUSTOMER_ADDRESS_MAX = 500;
+export const ORDER_NOTES_MAX = 1000;
+/** Digits, spaces, +, - and parentheses (as a pattern attribute too). */
+export const PHONE_PATTERN = `[0-9 +\\-\\(\\)]{${CUSTOMER_PHONE_MIN},${CUSTOMER_PHONE_MAX}}`;
+
+// ---------------------------------------------------------------------------------------------
+// Order lifecycle (ARCHITECTURE "Where we do better", point 11)
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'paid', 'fulfilled', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** pending -> confirmed -> paid -> fulfilled, or cancelled from any state before fulfilled. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['paid', 'cancelled'],
+  paid: ['fulfilled', 'cancelled'],
+  fulfilled: [],
+  cancelled: [],
+};
+export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  paid: 'Paid',
+  fulfilled: 'Fulfilled',
+  cancelled: 'Cancelled',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Schemas
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** The order a customer places (SPEC "Order payload"). Quantities are JSON numbers, never strings. */
+export const orderSchema = z.object({
+  product_id: z.string({ error: 'Please choose a product' }).max(100, 'Product not found'),
+  quantity: z
+    .number({ error: 'Quantity must be a whole number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(ORDER_QUANTITY_MAX, `Quantity can be at most ${ORDER_QUANTITY_MAX}`),
+  size: z.preprocess(blankToUndefined, z.string({ error: 'Size must be text' }).trim().max(30, 'Unknown size').nullish()),
+  customer_name: z
+    .string({ error: 'Please enter your full name' })
+    .trim()
+    .min(1, 'Please enter your full name')
+    .max(CUSTOMER_NAME_MAX, `Your name can be at most ${CUSTOMER_NAME_MAX} characters`),
+  customer_email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, 'Please enter your email address')
+    .max(CUSTOMER_EMAIL_MAX, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
+  customer_phone: z
+    .string({ error: 'Please enter your phone number' })
+    .trim()
+    .min(1, 'Please enter your phone number')
+    .regex(new RegExp(`^${PHONE_PATTERN}$`), 'Please enter a valid phone number (digits, spaces, +, - and brackets, 7 to 20 characters)')
+    .refine((phone) => phone.replace(/\D/g, '').length >= CUSTOMER_PHONE_MIN, 'Please enter a valid phone number'),
+  customer_address: z.preprocess(
+    blankToUndefined,
+    z.string({ error: 'Address must be text' }).trim().max(CUSTOMER_ADDRESS_MAX, `The address can be at most ${CUSTOMER_ADDRESS_MAX} characters`).nullish(),
+  ),
+  notes: z.preprocess(
+    blankToUndefined,
+    z.string({ error: 'Notes must be text' }).trim().max(ORDER_NOTES_MAX, `Special instructions can be at most ${ORDER_NOTES_MAX} characters`).nullish(),
+  ),
+});
+export type OrderInput = z.infer<typeof orderSchema>;
+
+export const PRODUCT_NAME_MAX = 120;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+export const PRODUCT_CATEGORY_MAX = 60;
+export const PRODUCT_PRICE_MAX = 100_000;
+export const PRODUCT_STOCK_MAX = 1_000_000;
+
+const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+const trimmedList = (label: string, max: number, itemMax: number) =>
+  z
+    .array(z.string({ error: `Each ${label} must be text` }).trim().min(1, `A ${label} cannot be blank`).max(itemMax, `A ${label} is too long`), {
+      error: `${label[0].toUpperCase()}${label.slice(1)}s must be a list`,
+    })
+    .max(max, `At most ${max} ${label}s`);
+
+/** What an admin sends to create or replace a product (SPEC "Admin modal required fields"). */
+export const productSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(PRODUCT_NAME_MAX, 'Name is too long'),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .max(PRODUCT_DESCRIPTION_MAX, 'Description is too long'),
+  category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(PRODUCT_CATEGORY_MAX, 'Category is too long'),
+  price: z
+    .number({ error: 'Price is required and must be a number' })
+    .min(0, 'Price cannot be negative')
+    .max(PRODUCT_PRICE_MAX, 'Price is too high')
+    .refine(hasAtMostTwoDecimals, 'Price can have at most 2 decimals'),
+  stock: z
+    .number({ error: 'Stock is required and must be a number' })
+    .int('Stock must be a whole number')
+    .min(0, 'Stock cannot be negative')
+    .max(PRODUCT_STOCK_MAX, 'Stock is too high'),
+  sizes: trimmedList('size', 30, 30)
+    .refine((sizes) => new Set(sizes).size === sizes.length, 'Each size can appear only once')
+    .default([]),
+  images: trimmedList('image', 20, 2000)
+    .refine((images) => images.every((url) => /^(https?:\/\/|\/(?!\/))/i.test(url)), 'Images must be web addresses (https://…) or site paths (/…)')
+    .default([]),
+});
+export type ProductInput = z.input<typeof productSchema>;
+export type ProductData = z.infer<typeof productSchema>;
+
+/** The admin form's comma-separated text ("S, M, L") as a list of trimmed, non-empty entries. */
+export const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+export const productQuerySchema = z.object({
+  search: z.string().trim().max(100, 'The search can be at most 100 characters').optional(),
+  category: z.string().trim().max(PRODUCT_CATEGORY_MAX, 'Unknown category').optional(),
+});
+export type ProductQuery = z.infer<typeof productQuerySchema>;
+
+export const orderStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `Status must be one of: ${ORDER_STATUSES.join(', ')}` }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The messaging-app text that confirms an order with the club
+
+export function orderMessage(order: { id: string; product_name: string; size: string | null; quantity: number; total_amount: number; customer_name: string }) {
+  return [
+    `Hello! I have just placed order #${orderReference(order.id)} in the club shop.`,
+    `Product: ${order.product_name}`,
+    ...(order.size ? [`Size: ${order.size}`] : []),
+    `Quantity: ${order.quantity}`,
+    `Total: ${formatPounds(order.total_amount)}`,
+    `Name: ${order.customer_name}`,
+  ].join('\n');
+}

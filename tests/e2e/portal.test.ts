@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { formatDateGB, todayIso } from '../../shared/players';
+import { PHONE, hydrated, signIn, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+
+const unique = () => randomBytes(4).toString('hex');
+
+async function api<T = Record<string, unknown>>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const response = await fetch(new URL(path, b.baseURL), {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function token(username: string, password: string) {
+  const res = await api<{ access_token: string }>('/api/auth/login', { body: { username, password } });
+  expect(res.status).toBe(200);
+  return res.body.access_token;
+}
+
+/** Fills the /register form through the page, like a person would. */
+async function fillRegistration(page: Page, values: { username: string; email: string; password: string; confirm: string }) {
+  await page.getByLabel('Username').fill(values.username);
+  await page.getByLabel('Email').fill(values.email);
+  await page.getByLabel(/^Password/).fill(values.password);
+  await page.getByLabel('Confirm password').fill(values.confirm);
+  await page.getByLabel('Full name').fill('Jordan Portal');
+  await page.getByLabel('Phone number').fill('07700 900777');
+  await page.getByLabel('Date of birth').fill('1996-08-21');
+  await page.getByLabel('Preferred position').selectOption('Midfielder');
+  await page.getByLabel('Emergency contact name').fill('Alex Portal');
+  await page.getByLabel('Emergency contact phone').fill('07700 900888');
+}
+
+describe('Player registration', () => {
+  it('Registration shows the password errors before sending, and the server detail for a taken username', async () => {
+    const page = await b.newPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') sent.push(request.postData() ?? '');
+    });
+    await page.goto('/register');
+    await hydrated(page);
+    const username = `e2e_${unique()}`;
+
+    await fillRegistration(page, { username, email: `${username}@example.com`, password: '12345', confirm: '12345' });
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Password must be at least 6 characters long');
+
+    await page.getByLabel(/^Password/).fill('secret-1');
+    await page.getByLabel('Confirm password').fill('secret-2');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Passwords do not match');
+    expect(sent).toEqual([]);
+
+    // A username that exists already: the server's detail is shown.
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Confirm password').fill('secret-1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('alert').filter({ hasText: 'already registered' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe('That username is already registered. Please choose another.');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).not.toContain('confirm_password');
+  });
+});
+
+describe("The players' portal", () => {
+  it('A new player registers, signs in, and sees every tab filled with what the club published', async () => {
+    const username = `e2e_${unique()}`;
+    const password = 'portal-pass-1';
+    const page = await b.newPage();
+    await page.goto('/register');
+    await hydrated(page);
+    await fillRegistration(page, { username, email: `${username}@example.com`, password, confirm: password });
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('heading', { name: 'Registration successful!' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await page.waitForURL('**/login');
+
+    await signIn(page, username, password);
+    expect(new URL(page.url()).pathname).toBe('/players-area');
+    const header = page.getByRole('main').locator('header').first();
+    expect(await header.getByRole('heading', { level: 1 }).textContent()).toBe('Jordan Portal');
+    expect(await header.textContent()).toContain('Midfielder');
+    // Nothing owed yet, and the attendance tile defaults to 95%.
+    await page.getByText("You're up to date with your payments").waitFor();
+    expect(await page.getByText('95%').count()).toBeGreaterThan(0);
+    await page.goto('/players-area/feedback');
+    await page.getByText('No coach feedback available yet').waitFor();
+    await page.goto('/players-area');
+
+    // The club publishes things through the API, as the admin panel does.
+    const admin = await token('admin', b.adminPassword);
+    const playerToken = await token(username, password);
+    const me = await api<{ id: string }>('/api/players/me', { token: playerToken });
+    const playerId = me.body.id;
+    const subject = `Training kit ${unique()}`;
+    expect((await api(`/api/players/${playerId}/payments`, { token: admin, body: { description: 'Season subscription', amount: 45.5, due_date: '2026-09-01' } })).status).toBe(201);
+    expect((await api(`/api/players/${playerId}/feedback`, { token: admin, body: { category: 'Performance', feedback: 'Superb vision in midfield.', rating: 4 } })).status).toBe(201);
+    expect((await api(`/api/players/${playerId}/stats`, { method: 'PUT', token: admin, body: { matches_played: 8, matches_started: 6, goals: 3, assists: 5, minutes_played: 610, training_attendance: 88, yellow_cards: 1, red_cards: 0 } })).status).toBe(200);
+    expect((await api('/api/documents', { token: admin, body: { title: `Code of conduct ${unique()}`, url: 'https://example.org/conduct', player_id: playerId } })).status).toBe(201);
+    expect((await api('/api/messages', { token: admin, body: { subject, body: 'New shirts arrive on Thursday.', player_id: playerId } })).status).toBe(201);
+
+    // Dashboard: what is owed, the tiles, notifications.
+    await page.reload();
+    await page.getByText('You have £45.50 outstanding').waitFor();
+    expect(await page.getByText('88%').count()).toBe(1);
+    const notes = page.getByRole('region', { name: 'Notifications' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Notifications' }) }));
+    await notes.getByText('New payment request: Season subscription').waitFor();
+
+    // Each tab is its own page.
+    const tab = (name: string) => page.getByRole('navigation', { name: "Players' Area sections" }).getByRole('link', { name, exact: true });
+    await tab('Payments').click();
+    await page.waitForURL('**/players-area/payments');
+    const table = page.getByRole('table');
+    await table.waitFor();
+    expect(await table.textContent()).toContain('Season subscription');
+    expect(await table.textContent()).toContain('£45.50');
+    expect(await table.textContent()).toContain('01/09/2026');
+    expect(await table.textContent()).toContain('Outstanding');
+
+    await tab('Coach Feedback').click();
+    await page.waitForURL('**/players-area/feedback');
+    await page.getByText('Superb vision in midfield.').waitFor();
+    expect(await page.getByRole('img', { name: 'Rated 4 out of 5' }).count()).toBe(1);
+    expect(await page.getByText('4/5').count()).toBe(1);
+    expect(await page.getByText(formatDateGB(todayIso())).count()).toBeGreaterThan(0);
+
+    await tab('Schedule').click();
+    await page.waitForURL('**/players-area/schedule');
+    await page.getByRole('heading', { name: 'Training Sessions' }).waitFor();
+    expect(await page.getByText('Tuesday', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('7:00 PM - 9:00 PM').count()).toBe(2);
+
+    await tab('Documents').click();
+    await page.waitForURL('**/players-area/documents');
+    expect(await page.getByRole('link', { name: /Open link Code of conduct/ }).getAttribute('href')).toBe('https://example.org/conduct');
+
+    await tab('My Stats').click();
+    await page.waitForURL('**/players-area/stats');
+    await page.getByRole('heading', { name: 'Season Statistics' }).waitFor();
+    expect(await page.getByText('0.38').count()).toBe(1); // 3 goals in 8 matches
+    expect(await page.getByText('6/8').count()).toBe(1);
+    expect(await page.getByText('Clean Record!').count()).toBe(0);
+
+    await tab('Messages').click();
+    await page.waitForURL('**/players-area/messages');
+    await hydrated(page);
+    const message = page.locator('details', { hasText: subject });
+    await message.waitFor();
+    expect(await message.getByText('New', { exact: true }).count()).toBe(1);
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/players-area/messages')),
+      message.locator('summary').click(),
+    ]);
+    await page.getByText('New shirts arrive on Thursday.').waitFor();
+    await page.reload();
+    expect(await page.locator('details', { hasText: subject }).getByText('New', { exact: true }).count()).toBe(0);
+  });
+
+  it('A notification marked read stays read after a reload, and profile edits survive a reload', async () => {
+    const username = `e2e_${unique()}`;
+    const password = 'portal-pass-2';
+    const registered = await api('/api/players/register', {
+      body: {
+        username,
+        password,
+        email: `${username}@example.com`,
+        full_name: 'Casey Reload',
+        phone_number: '07700 900111',
+        date_of_birth: '1990-01-15',
+        position_preference: 'Goalkeeper',
+        emergency_contact_name: 'Robin Reload',
+        emergency_contact_phone: '07700 900222',
+      },
+    });
+    expect(registered.status).toBe(201);
+    const admin = await token('admin', b.adminPassword);
+    const playerId = (registered.body as { player_id: string }).player_id;
+    await api(`/api/players/${playerId}/feedback`, { token: admin, body: { category: 'Training', feedback: 'Great handling today.', rating: 5 } });
+
+    const page = await b.newPage({ viewport: PHONE });
+    await signIn(page, username, password);
+    await hydrated(page);
+    const note = page.getByRole('button', { name: /New training feedback from Manager/ });
+    expect(await note.getAttribute('aria-label')).toContain('unread');
+    await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), note.click()]);
+    await page.reload();
+    expect(await page.getByRole('button', { name: /New training feedback from Manager/ }).getAttribute('aria-label')).toBe('New training feedback from Manager');
+
+    await page.goto('/players-area/payments');
+    await page.getByText('No payment records found').waitFor();
+    await page.getByText("You're up to date with your payments").waitFor();
+
+    // My Profile: 'Not set' placeholders, then an edit that is saved.
+    await page.goto('/players-area/profile');
+    expect(await page.getByText('Not set').count()).toBeGreaterThan(0);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.getByLabel('Address').fill('12 Riverside Road');
+    await page.getByLabel('Preferred position').selectOption('Defender');
+    await page.getByLabel('Tuesday').check();
+    await page.getByLabel('Saturday').check();
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Profile saved').waitFor();
+    await page.reload();
+    const profile = await page.getByRole('main').locator('dl').textContent();
+    expect(profile).toContain('12 Riverside Road');
+    expect(profile).toContain('Defender');
+    expect(profile).toContain('Tuesday, Saturday');
+    expect(profile).toContain('15/01/1990');
+
+    // On a phone the tabs scroll sideways and every one is reachable.
+    const nav = page.getByRole('navigation', { name: "Players' Area sections" });
+    await nav.getByRole('link', { name: 'My Stats' }).click();
+    await page.waitForURL('**/players-area/stats');
+    await page.getByText('Clean Record!').waitFor();
+    await page.getByRole('heading', { name: 'Season Statistics' }).waitFor();
+    expect(await page.getByText('0.00').count()).toBe(1);
+  });
+
+  it('Staff without a player record see a friendly note instead of the tabs', async () => {
+    const page = await b.newPage();
+    await signIn(page, 'admin', b.adminPassword);
+    await page.goto('/players-area');
+    await page.getByRole('heading', { name: 'No player profile on this account' }).waitFor();
+    expect(await page.getByRole('navigation', { name: "Players' Area sections" }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,125 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, unique } from '../support/api-client';
+import { hydrated, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+const TITLE_300 = unique('Exactly three hundred');
+const TITLE_301 = unique('Three hundred and one');
+const CONTENT_300 = 'x'.repeat(299) + 'y';
+const CONTENT_301 = 'p'.repeat(300) + 'Q';
+const DRAFT = unique('Secret draft');
+let longId = '';
+let draftId = '';
+
+beforeAll(async () => {
+  const api = await apiClient(b.baseURL, 'admin', b.adminPassword);
+  await api('/api/news', { body: { title: TITLE_300, content: CONTENT_300, is_published: true } });
+  longId = (await api('/api/news', { body: { title: TITLE_301, content: CONTENT_301, summary: 'A long one.', image_url: '/images/seed/news-ball.svg', is_published: true } })).id;
+  draftId = (await api('/api/news', { body: { title: DRAFT, content: 'Not yet.', is_published: false } })).id;
+});
+
+const item = (page: import('playwright-core').Page, title: string) => page.getByTestId('news-item').filter({ hasText: title });
+
+describe('News list', () => {
+  it('Lists published articles newest first, without drafts', async () => {
+    const page = await b.newPage();
+    await page.goto('/news');
+    expect(await page.title()).toBe('News | Riverside Rovers FC');
+    const titles = await page.getByTestId('news-item').getByRole('heading').allTextContents();
+    const api: { title: string }[] = await (await fetch(`${b.baseURL}/api/news`)).json();
+    expect(titles).toEqual(api.map((a) => a.title));
+    expect(titles).not.toContain(DRAFT);
+  });
+
+  it('Shows an article of 300 characters in full and cuts one of 301 at 300 with Read More', async () => {
+    const page = await b.newPage();
+    await page.goto('/news');
+    const full = item(page, TITLE_300);
+    expect(await full.getByText(CONTENT_300, { exact: true }).isVisible()).toBe(true);
+    expect(await full.getByRole('link', { name: /Read More/ }).count()).toBe(0);
+
+    const cut = item(page, TITLE_301);
+    expect(await cut.getByText(`${'p'.repeat(300)}…`, { exact: true }).isVisible()).toBe(true);
+    expect(await cut.textContent()).not.toContain('Q');
+    await cut.getByRole('link', { name: /Read More/ }).click();
+    await page.waitForURL(`**/news/${longId}`);
+    await page.getByText(CONTENT_301).waitFor();
+  });
+});
+
+describe('News article', () => {
+  it('Shows the article with Facebook and WhatsApp share links and a Back to News link', async () => {
+    const page = await b.newPage();
+    await page.goto(`/news/${longId}`);
+    expect(await page.title()).toBe(`${TITLE_301} | Riverside Rovers FC`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE_301);
+    const url = `${b.baseURL}/news/${longId}`;
+    expect(await page.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe(
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+    );
+    expect(await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe(
+      `https://wa.me/?text=${encodeURIComponent(`${TITLE_301} - ${url}`)}`,
+    );
+    expect(await page.getByRole('link', { name: 'Back to News' }).first().getAttribute('href')).toBe('/news');
+  });
+
+  it("Instagram copies 'title - URL' and says 'Link copied!' with how to share it", async () => {
+    const page = await b.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: b.baseURL });
+    await page.goto(`/news/${longId}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Instagram' }).click();
+    await page.getByText('Link copied!').waitFor();
+    expect(await page.getByText('Open Instagram and paste the link in your story or post').isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${TITLE_301} - ${b.baseURL}/news/${longId}`);
+  });
+
+  it("When copying fails it says 'Unable to copy link' and to copy the URL by hand", async () => {
+    const page = await b.newPage();
+    await page.goto(`/news/${longId}`);
+    await hydrated(page);
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+    });
+    await page.getByRole('button', { name: 'Instagram' }).click();
+    await page.getByText('Unable to copy link').waitFor();
+    expect(await page.getByText('Please copy the URL manually from your browser').isVisible()).toBe(true);
+  });
+
+  it("An unknown or unpublished article shows 'Article Not Found' with a 404 and Back to News", async () => {
+    const page = await b.newPage();
+    for (const id of [draftId, '00000000-0000-4000-8000-000000000000', 'nope']) {
+      const response = await page.goto(`/news/${id}`);
+      expect(response!.status()).toBe(404);
+      expect(await page.getByRole('heading', { name: 'Article Not Found' }).isVisible()).toBe(true);
+      expect(await page.getByText("The news article you're looking for doesn't exist.").isVisible()).toBe(true);
+      expect(await page.getByRole('link', { name: 'Back to News' }).getAttribute('href')).toBe('/news');
+    }
+  });
+
+  it('The server HTML of an article carries og:title, og:description, og:image and og:url (as curl sees it)', async () => {
+    const res = await fetch(`${b.baseURL}/news/${longId}`, { headers: { 'user-agent': 'curl/8.0' } });
+    expect(res.status).toBe(200);
+    const head = (await res.text()).split('</head>')[0];
+    expect(head).toContain(`<meta property="og:title" content="${TITLE_301}"/>`);
+    expect(head).toContain('<meta property="og:description" content="A long one."/>');
+    expect(head).toContain(`<meta property="og:image" content="${b.baseURL}/images/seed/news-ball.svg"/>`);
+    expect(head).toContain(`<meta property="og:url" content="${b.baseURL}/news/${longId}"/>`);
+    expect(head).toContain('<meta property="og:type" content="article"/>');
+    expect(head).toContain(`<meta name="twitter:title" content="${TITLE_301}"/>`);
+  });
+});
+
+describe('Sitemap and robots', () => {
+  it('/sitemap.xml lists the public pages and published articles; /robots.txt points to it', async () => {
+    const sitemap = await fetch(`${b.baseURL}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const xml = await sitemap.text();
+    expect(xml).toContain(`<loc>${b.baseURL}/fixtures</loc>`);
+    expect(xml).toContain(`<loc>${b.baseURL}/news/${longId}</loc>`);
+    expect(xml).not.toContain(draftId);
+    const robots = await (await fetch(`${b.baseURL}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${b.baseURL}/sitemap.xml`);
+    expect(robots).toContain('Disallow: /admin');
+  });
+});

@@ -1,0 +1,288 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, hydrated, PHONE, useBrowser } from '../support/browser';
+
+const b = useBrowser();
+let adminToken: string;
+
+/** Talks to the shared server's API like any client would. */
+async function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const response = await fetch(new URL(path, b.baseURL), {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const uniqueTag = () => `e2e${randomBytes(3).toString('hex')}`;
+
+/** Tests that change stock use their own products, never the seeded ones. */
+async function createProduct(overrides: Record<string, unknown> = {}) {
+  const res = await api('/api/products', {
+    token: adminToken,
+    body: {
+      name: `Test Item ${uniqueTag()}`,
+      description: 'A product made by a browser test.',
+      category: 'Test Gear',
+      price: 10.5,
+      stock: 5,
+      sizes: [],
+      images: ['/images/seed/bar-scarf.svg'],
+      ...overrides,
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; name: string; stock: number; price: number };
+}
+
+const cardNames = (page: Page) => page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 }).allTextContents();
+
+async function fillOrderForm(page: Page, name = 'Robin Supporter') {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Full name').fill(name);
+  await dialog.getByLabel('Phone number').fill('07700 900123');
+  await dialog.getByLabel('Email').fill('robin@example.com');
+}
+
+beforeAll(async () => {
+  const login = await api('/api/auth/login', { body: { username: 'admin', password: b.adminPassword } });
+  expect(login.status).toBe(200);
+  adminToken = login.body.access_token;
+});
+
+describe('The shop page', () => {
+  it('Visitors search by name or description and filter by category', async () => {
+    const page = await b.newPage();
+    await page.goto('/shop');
+    await hydrated(page);
+    expect(await page.title()).toBe('Club Shop | Riverside Rovers FC');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('kit');
+
+    await page.getByLabel('Search products').fill('SCARF');
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('search') === 'SCARF'), page.getByRole('button', { name: 'Search' }).click()]);
+    expect((await cardNames(page)).filter((n) => !n.startsWith('Test '))).toEqual(['Bar Scarf']);
+
+    // Description matches count too (the water bottle's text mentions the dishwasher).
+    await page.getByLabel('Search products').fill('dishwasher');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'dishwasher');
+    // The URL changes as the search starts; the cards change when its results arrive.
+    await expect.poll(() => cardNames(page)).toEqual(['Club Water Bottle']);
+
+    await page.getByLabel('Search products').fill('');
+    await page.waitForURL((url) => !url.searchParams.has('search'));
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('category') === 'Kit'), page.getByLabel('Category').selectOption('Kit')]);
+    await expect.poll(async () => (await cardNames(page)).includes('Club Mug')).toBe(false);
+    const kit = await cardNames(page);
+    expect(kit).toEqual(expect.arrayContaining(['Home Shirt 2025/26', 'Away Shirt 2025/26', 'Match Shorts']));
+    expect(kit).not.toContain('Club Mug');
+    const categories = await page.getByRole('main').getByRole('listitem').locator('p.uppercase').allTextContents();
+    expect(new Set(categories.map((c) => c.toLowerCase()))).toEqual(new Set(['kit']));
+    expect(await page.getByTestId('price').first().textContent()).toMatch(/^£\d+\.\d{2}$/);
+  });
+
+  it('Search and filter work without JavaScript, as a plain GET form', async () => {
+    const page = await b.newPage({ javaScriptEnabled: false });
+    await page.goto('/shop');
+    await page.getByLabel('Search products').fill('mug');
+    await page.getByLabel('Category').selectOption('Accessories');
+    await Promise.all([page.waitForURL(/search=mug/), page.getByRole('button', { name: 'Search' }).click()]);
+    expect(new URL(page.url()).searchParams.get('category')).toBe('Accessories');
+    expect(await cardNames(page)).toEqual(['Club Mug']);
+    await page.goto('/shop?search=no-such-thing-at-all');
+    await expect(page.getByText('No products match your search.').isVisible()).resolves.toBe(true);
+  });
+
+  it("Cards say 'Only N left!' from 5 down to 1 and 'Out of stock' at 0", async () => {
+    const tag = uniqueTag();
+    await createProduct({ name: `Low ${tag}`, stock: 3 });
+    await createProduct({ name: `Edge ${tag}`, stock: 5 });
+    await createProduct({ name: `Plenty ${tag}`, stock: 6 });
+    const gone = await createProduct({ name: `Gone ${tag}`, stock: 0 });
+    const page = await b.newPage({ viewport: PHONE });
+    await page.goto(`/shop?search=${tag}`);
+    const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    expect(await card(`Low ${tag}`).getByTestId('stock-label').textContent()).toBe('Only 3 left!');
+    expect(await card(`Edge ${tag}`).getByTestId('stock-label').textContent()).toBe('Only 5 left!');
+    expect(await card(`Plenty ${tag}`).getByTestId('stock-label').count()).toBe(0);
+    expect(await card(`Gone ${tag}`).getByTestId('stock-label').textContent()).toBe('Out of stock');
+    expect(await card(`Low ${tag}`).getByTestId('price').textContent()).toBe('£10.50');
+
+    // The product page of a sold-out item says so and offers no Buy Now.
+    await page.goto(`/shop/product/${gone.id}`);
+    expect(await page.getByTestId('stock-label').textContent()).toBe('Out of stock');
+    expect(await page.getByRole('button', { name: 'Buy Now' }).count()).toBe(0);
+  });
+});
+
+describe('The product page', () => {
+  it('The quantity stepper stays between 1 and the stock, and the total follows it', async () => {
+    const product = await createProduct({ stock: 3, price: 10.5 });
+    const page = await b.newPage();
+    await page.goto(`/shop/product/${product.id}`);
+    await hydrated(page);
+    const minus = page.getByRole('button', { name: 'Decrease quantity' });
+    const plus = page.getByRole('button', { name: 'Increase quantity' });
+    const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+    expect(await quantity.inputValue()).toBe('1');
+    expect(await minus.isDisabled()).toBe(true);
+    expect(await plus.isEnabled()).toBe(true);
+    expect(await page.getByTestId('total').textContent()).toBe('£10.50');
+    await plus.click();
+    await plus.click();
+    expect(await quantity.inputValue()).toBe('3');
+    expect(await plus.isDisabled()).toBe(true);
+    expect(await minus.isEnabled()).toBe(true);
+    expect(await page.getByTestId('total').textContent()).toBe('£31.50');
+    // Typing beyond the stock is clamped too.
+    await quantity.fill('99');
+    await quantity.blur();
+    expect(await quantity.inputValue()).toBe('3');
+    await minus.click();
+    expect(await page.getByTestId('total').textContent()).toBe('£21.00');
+  });
+
+  it('The gallery shows the first image large and thumbnails switch it; sizes default to the first', async () => {
+    const images = ['a', 'b', 'c', 'd', 'e', 'f'].map((x, i) => `/images/seed/${['home-shirt-front', 'home-shirt-back', 'home-shirt-crest', 'home-shirt-collar', 'home-shirt-hanger', 'club-mug'][i]}.svg?${x}`);
+    const product = await createProduct({ images, sizes: ['S', 'M', 'L'] });
+    const page = await b.newPage({ viewport: PHONE });
+    await page.goto(`/shop/product/${product.id}`);
+    await hydrated(page);
+    const main = page.getByTestId('main-image');
+    expect(await main.getAttribute('src')).toBe(images[0]);
+    const thumbs = page.getByRole('list', { name: 'More photos' }).getByRole('link');
+    // The first image and up to 4 more: a sixth image is never shown.
+    expect(await thumbs.count()).toBe(5);
+    await thumbs.nth(2).click();
+    expect(await main.getAttribute('src')).toBe(images[2]);
+    expect(await thumbs.nth(2).getAttribute('aria-current')).toBe('true');
+    expect(await page.getByRole('radio', { name: 'S' }).isChecked()).toBe(true);
+  });
+
+  it('A visitor orders through the dialog, sees the success view, and the page shows the stock left', async () => {
+    const product = await createProduct({ stock: 5, price: 12, sizes: ['S', 'M'] });
+    const page = await b.newPage();
+    await page.goto(`/shop/product/${product.id}`);
+    await hydrated(page);
+    expect(await page.getByTestId('stock-label').textContent()).toBe('Only 5 left!');
+    await page.getByText('M', { exact: true }).click();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete your order' });
+    await dialog.waitFor();
+    // Escape closes the modal, Buy Now opens it again; focus is inside while it is open.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await dialog.waitFor();
+    expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+    expect(await dialog.getByLabel('Phone number').getAttribute('type')).toBe('tel');
+    expect(await dialog.getByLabel('Email').getAttribute('type')).toBe('email');
+    expect(await dialog.getByLabel('Delivery address').getAttribute('required')).toBeNull();
+    expect(await dialog.getByLabel('Special instructions').getAttribute('required')).toBeNull();
+    expect(await dialog.getByTestId('order-summary').textContent()).toContain('£24.00');
+
+    await fillOrderForm(page, `Robin ${product.id.slice(0, 6)}`);
+    await dialog.getByLabel('Special instructions').fill('Name on the back please');
+    // Hold the order request briefly so the busy state can be seen.
+    await page.route('**/shop/product/**', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await dialog.getByRole('button', { name: 'Place Order' }).click();
+    await expect(dialog.getByRole('button', { name: 'Placing Order...' }).isDisabled()).resolves.toBe(true);
+
+    const success = page.getByRole('dialog', { name: 'Order Placed Successfully!' });
+    await success.getByTestId('order-success').waitFor();
+    const text = (await success.textContent()) ?? '';
+    expect(text).toContain('within 24 hours');
+    expect(text).toContain('3-5 working days');
+    expect(text).toContain('bank transfer or a card payment link');
+    expect(text).toContain('2 × ');
+    expect(text).toContain('£24.00');
+    const whatsapp = await success.getByRole('link', { name: /WhatsApp/ }).getAttribute('href');
+    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    expect(decodeURIComponent(whatsapp!)).toContain('Size: M');
+
+    // The product reloaded behind the dialog: the stock left is shown.
+    await page.getByTestId('stock-label').filter({ hasText: 'Only 3 left!' }).waitFor();
+    const orders = await api('/api/orders', { token: adminToken });
+    const stored = orders.body.find((o: { customer_name: string }) => o.customer_name === `Robin ${product.id.slice(0, 6)}`);
+    expect(stored).toMatchObject({ product_id: product.id, size: 'M', quantity: 2, total_amount: 24, notes: 'Name on the back please', status: 'pending' });
+
+    // 'Order Another Item' returns to the product with a fresh form.
+    await success.getByRole('button', { name: 'Order Another Item' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(await page.getByRole('spinbutton', { name: 'Quantity' }).inputValue()).toBe('1');
+    expect(await page.getByRole('radio', { name: 'S' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    expect(await page.getByRole('dialog').getByLabel('Full name').inputValue()).toBe('');
+  });
+
+  it("When the server refuses, the form shows the server's detail in an error banner", async () => {
+    const product = await createProduct({ stock: 1 });
+    const page = await b.newPage({ viewport: PHONE });
+    await page.goto(`/shop/product/${product.id}`);
+    await hydrated(page);
+    // Someone else buys the last one while this visitor is looking.
+    const other = await api('/api/orders', {
+      body: { product_id: product.id, quantity: 1, customer_name: 'Quick Buyer', customer_email: 'quick@example.com', customer_phone: '07700 900456' },
+    });
+    expect(other.status).toBe(201);
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await fillOrderForm(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Place Order' }).click();
+    const alert = page.getByRole('dialog').getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Sorry, this item is out of stock.');
+    expect((await api(`/api/products/${product.id}`)).body.stock).toBe(0);
+    // The product reloaded behind the dialog: it now says it is sold out.
+    await page.getByTestId('stock-label').filter({ hasText: 'Out of stock' }).waitFor();
+    // The form keeps what was typed, so the visitor can try again later.
+    expect(await page.getByRole('dialog').getByLabel('Full name').inputValue()).toBe('Robin Supporter');
+  });
+
+  it('Ordering works without JavaScript: Buy Now shows the form on the page and the action places the order', async () => {
+    const product = await createProduct({ stock: 4, sizes: ['M', 'L'] });
+    const page = await b.newPage({ javaScriptEnabled: false, viewport: PHONE });
+    await page.goto(`/shop/product/${product.id}`);
+    await page.getByText('L', { exact: true }).click();
+    await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
+    await Promise.all([page.waitForURL(/buy=1/), page.getByRole('button', { name: 'Buy Now' }).click()]);
+    const form = page.locator('#order');
+    await form.getByLabel('Full name').fill('No Script');
+    await form.getByLabel('Phone number').fill('+44 7700 900789');
+    await form.getByLabel('Email').fill('noscript@example.com');
+    await form.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByTestId('order-success').waitFor();
+    expect(await page.getByTestId('order-success').textContent()).toContain('(size L)');
+    expect(await page.getByTestId('stock-label').first().textContent()).toBe('Only 2 left!');
+  });
+
+  it('Product pages carry Open Graph tags for sharing', async () => {
+    const product = await createProduct({ name: `Sharable ${uniqueTag()}`, price: 24.99 });
+    const page = await b.newPage();
+    await page.goto(`/shop/product/${product.id}`);
+    const og = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
+    expect(await page.title()).toBe(`${product.name} | Riverside Rovers FC`);
+    expect(await og('og:title')).toBe(product.name);
+    expect(await og('og:description')).toContain('£24.99');
+    expect(await og('og:image')).toBe(new URL('/images/seed/bar-scarf.svg', b.baseURL).href);
+    expect(await og('og:url')).toBe(new URL(`/shop/product/${product.id}`, b.baseURL).href);
+  });
+
+  it("Unknown products get a 'Product Not Found' page with a 404 status", async () => {
+    const page = await b.newPage({ viewport: DESKTOP });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-product']) {
+      const response = await page.goto(`/shop/product/${id}`);
+      expect(response?.status()).toBe(404);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Product Not Found');
+      expect(await page.getByRole('link', { name: 'Back to Shop' }).getAttribute('href')).toBe('/shop');
+    }
+  });
+});

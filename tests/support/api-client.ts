@@ -1,0 +1,23 @@
+/** A tiny JSON client for a running server, signed in with a Bearer token (no cookies, no CSRF). */
+export async function apiClient(baseURL: string, username: string, password: string) {
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const { access_token } = (await login.json()) as { access_token: string };
+  return async function call<T = any>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+    const res = await fetch(`${baseURL}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: { authorization: `Bearer ${access_token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+}
+
+/** A name no other test uses. */
+export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
