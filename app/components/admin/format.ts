@@ -1,6 +1,8 @@
+import { formatPounds } from '../../../shared/money';
+
 /** Display helpers for the admin panel (en-GB, pounds with 2 decimals). */
 
-export const money = (value: number | string | null | undefined) => `£${Number(value ?? 0).toFixed(2)}`;
+export const money = (value: number | string | null | undefined) => formatPounds(Number(value ?? 0));
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {

@@ -1,3 +1,9 @@
+import { FIXTURE_STATUSES, INTEREST_TYPES, POSITIONS, TEAM_TYPES } from '../../../shared/content-constants';
+import { FEEDBACK_CATEGORIES } from '../../../shared/players';
+import type { OrderStatus } from '../../../shared/shop';
+
+export { FEEDBACK_CATEGORIES, FIXTURE_STATUSES, POSITIONS, TEAM_TYPES };
+
 /** What the admin panel reads from the REST API (SPEC section 3 field names). */
 
 export interface Product {
@@ -10,9 +16,6 @@ export interface Product {
   sizes: string[];
   images: string[];
 }
-
-export const ORDER_STATUSES = ['pending', 'confirmed', 'paid', 'fulfilled', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface Order {
   id: string;
@@ -29,9 +32,6 @@ export interface Order {
   notes: string | null;
 }
 
-export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Staff'] as const;
-export const TEAM_TYPES = ['Vets', 'Staff', 'Senior'] as const;
-
 export interface Player {
   id: string;
   user_id: string | null;
@@ -47,8 +47,6 @@ export interface Player {
   weight: string | null;
   social_media: Record<string, string>;
 }
-
-export const FIXTURE_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
 
 export interface Fixture {
   id: string;
@@ -83,7 +81,7 @@ export interface NewsArticle {
   created_at: string;
 }
 
-export const INTEREST_LABELS: Record<string, string> = { player: 'Player', volunteer: 'Volunteer/Staff', sponsor: 'Sponsor' };
+export const INTEREST_LABELS: Record<string, string> = Object.fromEntries(INTEREST_TYPES.map((t) => [t.id, t.label]));
 
 export interface JoinUsSubmission {
   id: string;
@@ -93,13 +91,6 @@ export interface JoinUsSubmission {
   message: string;
   interest_types: string[];
   created_at: string;
-}
-
-export interface ClubSettings {
-  whatsapp_number: string;
-  club_email: string;
-  sales_email: string;
-  club_address: string;
 }
 
 export const STAT_FIELDS = [
@@ -124,8 +115,6 @@ export interface Payment {
   status: 'paid' | 'outstanding' | 'overdue';
   paid_date: string | null;
 }
-
-export const FEEDBACK_CATEGORIES = ['Performance', 'Training', 'Discipline', 'General'] as const;
 
 export interface Feedback {
   id: string;

@@ -5,6 +5,7 @@ import { FIXTURE_STATUSES, type Fixture } from '../../components/admin/types';
 import { loadList } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
+import { fixtureStatusLabel } from '../../../shared/content-constants';
 import type { Route } from './+types/fixtures';
 
 export const meta: Route.MetaFunction = () => adminMeta('Fixtures', 'Add, edit and remove fixtures and results.');
@@ -24,8 +25,6 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-/** The labels of SPEC section 4. */
-export const FIXTURE_STATUS_LABELS: Record<Fixture['status'], string> = { upcoming: 'Upcoming', completed: 'Full Time', cancelled: 'Cancelled' };
 
 export const fixtureConfig: ResourceConfig<Fixture> = {
   resource: 'Fixture',
@@ -43,7 +42,7 @@ export const fixtureConfig: ResourceConfig<Fixture> = {
       header: 'Status',
       cell: (f) => (
         <Badge tone={f.status === 'upcoming' ? 'info' : f.status === 'completed' ? 'success' : 'danger'}>
-          {FIXTURE_STATUS_LABELS[f.status] ?? 'Cancelled'}
+          {fixtureStatusLabel(f.status)}
         </Badge>
       ),
     },
@@ -59,7 +58,7 @@ export const fixtureConfig: ResourceConfig<Fixture> = {
       label: 'Status',
       type: 'select',
       required: true,
-      options: FIXTURE_STATUSES.map((value) => ({ value, label: FIXTURE_STATUS_LABELS[value] })),
+      options: FIXTURE_STATUSES.map((value) => ({ value, label: fixtureStatusLabel(value) })),
     },
     { name: 'is_home', label: 'Home match (we are the home team)', type: 'checkbox', wide: true },
     { name: 'home_score', label: 'Home team score', type: 'number', min: 0, hint: 'Blank until played' },

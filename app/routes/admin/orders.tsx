@@ -3,18 +3,19 @@ import { useRevalidator } from 'react-router';
 import { formatDate, formatDateTime, money, truncate } from '../../components/admin/format';
 import { ChevronIcon } from '../../components/admin/icons';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
-import type { Order, OrderStatus } from '../../components/admin/types';
+import type { Order } from '../../components/admin/types';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { api, errorDetail, loadList } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
+import { ORDER_REFERENCE_LENGTH, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, orderReference, type OrderStatus } from '../../../shared/shop';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = () => adminMeta('Orders', 'Shop orders and their status.');
 
 /** SPEC section 9. */
-export const ORDER_ID_SHOWN = 8;
+export const ORDER_ID_SHOWN = ORDER_REFERENCE_LENGTH;
 export const ADDRESS_TRUNCATE_AT = 30;
 export const DEFAULT_QUANTITY = 1;
 
@@ -32,24 +33,8 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  paid: 'Paid',
-  fulfilled: 'Fulfilled',
-  cancelled: 'Cancelled',
-};
-
 const STATUS_TONES = { pending: 'warning', confirmed: 'info', paid: 'success', fulfilled: 'neutral', cancelled: 'danger' } as const;
 
-/** The order lifecycle (ARCHITECTURE point 11): forward one step, or cancel before fulfilment. */
-export const NEXT_STATUSES: Record<OrderStatus, OrderStatus[]> = {
-  pending: ['confirmed', 'cancelled'],
-  confirmed: ['paid', 'cancelled'],
-  paid: ['fulfilled', 'cancelled'],
-  fulfilled: [],
-  cancelled: [],
-};
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   pending: 'Mark pending',
@@ -59,7 +44,7 @@ const ACTION_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancel order',
 };
 
-export const shortId = (id: string) => id.slice(0, ORDER_ID_SHOWN);
+export const shortId = orderReference;
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
@@ -148,7 +133,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 }
 
 function OrderDetails({ order, busy, onStatus }: { order: Order; busy: boolean; onStatus: (status: OrderStatus) => void }) {
-  const next = NEXT_STATUSES[order.status] ?? [];
+  // The order lifecycle (ARCHITECTURE point 11): forward one step, or cancel before fulfilment.
+  const next = ORDER_TRANSITIONS[order.status] ?? [];
   const items: [string, React.ReactNode][] = [
     ['Order', <span className="font-mono">{shortId(order.id)}</span>],
     ['Customer', order.customer_name],

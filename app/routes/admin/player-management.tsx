@@ -18,6 +18,8 @@ import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../shared/auth';
+import { DEFAULT_COACH_NAME, DEFAULT_PAYMENT_TYPE } from '../../../shared/players';
 import type { Route } from './+types/player-management';
 
 export const meta: Route.MetaFunction = () => adminMeta('Player Management', "Players' logins, stats, payments and feedback.");
@@ -38,9 +40,9 @@ export const TOASTS = {
   feedbackError: 'Error adding feedback',
 } as const;
 
-export const COACH_NAME = 'Manager';
-export const PASSWORD_MIN = 6;
-export const PAYMENT_TYPES = ['Subscription', 'Match Fee', 'Kit', 'Training', 'Other'] as const;
+export const COACH_NAME = DEFAULT_COACH_NAME;
+export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
+export const PAYMENT_TYPES = [DEFAULT_PAYMENT_TYPE, 'Match Fee', 'Kit', 'Training', 'Other'] as const;
 
 /** Admins and staff: staff see the stats and feedback sections only. */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -161,7 +163,7 @@ function CreateLoginForm({ player }: { player: Player }) {
     if (!values.username.trim()) found.username = 'Username is required';
     if (!values.email.trim()) found.email = 'Email is required';
     if (!values.password) found.password = 'Password is required';
-    else if (values.password.length < PASSWORD_MIN) found.password = `Password must be at least ${PASSWORD_MIN} characters long`;
+    else if (values.password.length < PASSWORD_MIN) found.password = PASSWORD_TOO_SHORT;
     setErrors(found);
     if (Object.keys(found).length > 0) return; // nothing is sent
     setBusy(true);
@@ -220,7 +222,7 @@ function ResetPasswordForm({ player }: { player: Player }) {
   async function reset(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (password.length < PASSWORD_MIN) {
-      setError(password ? `Password must be at least ${PASSWORD_MIN} characters long` : 'New password is required');
+      setError(password ? PASSWORD_TOO_SHORT : 'New password is required');
       return;
     }
     setError('');

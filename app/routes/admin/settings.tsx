@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminLoading, SectionHeader } from '../../components/admin/section';
-import type { ClubSettings } from '../../components/admin/types';
+import type { ClubSettings } from '../../../shared/settings';
 import { Button } from '../../components/ui/button';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorDetail } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
+import { settingsInputSchema } from '../../../shared/content';
 import type { Route } from './+types/settings';
 
 export const meta: Route.MetaFunction = () => adminMeta('Settings', "The club's contact details used across the website.");
@@ -35,20 +36,15 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** International format: an optional +, then digits (spaces allowed), 7 to 15 digits. */
-const PHONE = /^\+?[\d\s]+$/;
-
+/** The API's own schema checks the form first, so the messages match what the server would say. */
 export function validateSettings(values: ClubSettings): Partial<Record<keyof ClubSettings, string>> {
+  const result = settingsInputSchema.safeParse(values);
+  if (result.success) return {};
   const errors: Partial<Record<keyof ClubSettings, string>> = {};
-  const digits = values.whatsapp_number.replace(/\D/g, '');
-  if (values.whatsapp_number.trim() && (!PHONE.test(values.whatsapp_number.trim()) || digits.length < 7 || digits.length > 15)) {
-    errors.whatsapp_number = 'Enter the number with its country code, digits only, e.g. 447700900123';
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof ClubSettings;
+    errors[field] ??= issue.message;
   }
-  if (!values.club_email.trim()) errors.club_email = 'General email is required';
-  else if (!EMAIL.test(values.club_email.trim())) errors.club_email = 'Enter a valid email address';
-  if (values.sales_email.trim() && !EMAIL.test(values.sales_email.trim())) errors.sales_email = 'Enter a valid email address';
-  if (values.club_address.length > 300) errors.club_address = 'Club address must be at most 300 characters';
   return errors;
 }
 
