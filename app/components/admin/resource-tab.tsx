@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { api, ApiError, errorDetail } from '../../lib/api-client';
-import { Button } from '../ui/button';
+import { Button, buttonClass } from '../ui/button';
 import { DataTable, type Column } from '../ui/data-table';
 import { Dialog } from '../ui/dialog';
 import { Checkbox, FormMessage, SelectField, TextAreaField, TextField } from '../ui/field';
@@ -31,6 +31,8 @@ export interface FieldConfig {
   max?: number;
   /** Takes the full width of the form grid (long text). */
   wide?: boolean;
+  /** An image field: offer an upload (POST /api/uploads) besides typing a URL; lists get the URL appended. */
+  upload?: boolean;
 }
 
 export interface ResourceConfig<Row extends { id: string }> {
@@ -296,6 +298,53 @@ function ResourceForm<Row extends { id: string }>({
   );
 }
 
+export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
+
+/** "Upload image" beside an image field: stores the file and hands back its URL. */
+function ImageUpload({ label, onUploaded }: { label: string; onUploaded: (url: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setBusy(true);
+    setError('');
+    try {
+      const body = new FormData();
+      body.set('file', file);
+      const saved = await api.post<{ url: string }>('/api/uploads', body);
+      onUploaded(saved.url);
+      toast.success('Image uploaded successfully!');
+    } catch (e) {
+      setError(errorDetail(e));
+      toast.error(`Error uploading image: ${errorDetail(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-2">
+      <label className={buttonClass('secondary', 'sm', 'cursor-pointer focus-within:outline-3 focus-within:outline-gold-500')}>
+        <input
+          type="file"
+          accept={IMAGE_TYPES}
+          className="sr-only"
+          disabled={busy}
+          onChange={(e) => {
+            void upload(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        {busy ? 'Uploading…' : 'Upload image'}
+        <span className="sr-only"> for {label}</span>
+      </label>
+      <span className="ml-2 text-xs text-muted">JPEG, PNG or WebP, at most 5 MB</span>
+      {error && <p className="mt-1 text-sm font-medium text-danger">{error}</p>}
+    </div>
+  );
+}
+
 function FieldControl({
   field,
   value,
@@ -327,6 +376,22 @@ function FieldControl({
         </SelectField>
       );
     default: {
+      if (field.upload) {
+        const { upload: _upload, ...plain } = field;
+        const append = field.type === 'list';
+        return (
+          <div className={span}>
+            <FieldControl field={{ ...plain, wide: false }} value={value} error={error} onChange={onChange} />
+            <ImageUpload
+              label={field.label}
+              onUploaded={(url) => {
+                const current = String(value ?? '').trim();
+                onChange(field.name, append && current ? `${current}, ${url}` : url);
+              }}
+            />
+          </div>
+        );
+      }
       const inputType = { number: 'number', money: 'number', date: 'date', time: 'time', url: 'url', email: 'email' }[field.type as string] ?? 'text';
       return (
         <TextField

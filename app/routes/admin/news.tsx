@@ -41,7 +41,7 @@ export const newsConfig: ResourceConfig<NewsArticle> = {
     { name: 'title', label: 'Title', type: 'text', required: true, wide: true },
     { name: 'summary', label: 'Summary', type: 'textarea', hint: 'Shown on cards; the first 150 characters of the article when blank' },
     { name: 'content', label: 'Content', type: 'textarea', required: true },
-    { name: 'image_url', label: 'Image URL', type: 'text', wide: true, hint: 'A web address (https://…) or a site path (/images/…)' },
+    { name: 'image_url', label: 'Image URL', type: 'text', wide: true, hint: 'A web address (https://…) or a site path (/images/…)', upload: true },
     { name: 'is_published', label: 'Published (visible on the website)', type: 'checkbox', wide: true },
   ],
   defaults: { is_published: true },

@@ -45,7 +45,7 @@ export const playerConfig: ResourceConfig<Player> = {
     { name: 'date_of_birth', label: 'Date of birth', type: 'date' },
     { name: 'height', label: 'Height', type: 'text', hint: 'e.g. 1.80 m' },
     { name: 'weight', label: 'Weight', type: 'text', hint: 'e.g. 75 kg' },
-    { name: 'photo_url', label: 'Photo URL', type: 'text', wide: true, hint: 'A web address (https://…) or a site path (/images/…)' },
+    { name: 'photo_url', label: 'Photo URL', type: 'text', wide: true, hint: 'A web address (https://…) or a site path (/images/…)', upload: true },
     { name: 'bio', label: 'Bio', type: 'textarea' },
     { name: 'social_media', label: 'Social links', type: 'links', hint: LINKS_HINT },
   ],

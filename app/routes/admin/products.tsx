@@ -43,7 +43,7 @@ export const productConfig: ResourceConfig<Product> = {
     { name: 'stock', label: 'Stock', type: 'number', required: true, min: 0 },
     { name: 'description', label: 'Description', type: 'textarea', required: true },
     { name: 'sizes', label: 'Sizes', type: 'list', hint: 'Separate with commas, e.g. S, M, L, XL', wide: true },
-    { name: 'images', label: 'Image URLs', type: 'list', hint: 'Separate with commas; the first is the main image', wide: true },
+    { name: 'images', label: 'Image URLs', type: 'list', hint: 'Separate with commas; the first is the main image', wide: true, upload: true },
   ],
 };
 

@@ -37,7 +37,7 @@ export const sponsorConfig: ResourceConfig<Sponsor> = {
   fields: [
     { name: 'name', label: 'Name', type: 'text', required: true },
     { name: 'category', label: 'Category', type: 'text', required: true, hint: 'e.g. Main Sponsor, Kit Sponsor, Partner' },
-    { name: 'logo_url', label: 'Logo URL', type: 'text', required: true, wide: true, hint: 'A web address (https://…) or a site path (/images/…)' },
+    { name: 'logo_url', label: 'Logo URL', type: 'text', required: true, wide: true, hint: 'A web address (https://…) or a site path (/images/…)', upload: true },
     { name: 'website_url', label: 'Website URL', type: 'url', wide: true },
     { name: 'description', label: 'Description', type: 'textarea' },
   ],
