@@ -231,6 +231,12 @@ describe('Admin list tabs', () => {
     const { scroll, client } = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(client).toBeLessThanOrEqual(PHONE.width);
     expect(scroll).toBeGreaterThanOrEqual(client);
+    // The page itself never scrolls sideways (hidden labels inside the table stay inside it too).
+    for (const path of ['/admin/fixtures', '/admin/products', '/admin/orders']) {
+      await openAdminTab(page, path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
+    }
+    await openAdminTab(page, '/admin/fixtures');
     await page.getByRole('button', { name: 'Add Fixture' }).click();
     const box = await page.getByRole('dialog').boundingBox();
     expect(box!.width).toBeLessThanOrEqual(PHONE.width);

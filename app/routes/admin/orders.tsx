@@ -71,7 +71,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-center text-muted ring-1 ring-line">No orders yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-line" tabIndex={0} role="region" aria-label="Orders">
+        <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-line" tabIndex={0} role="region" aria-label="Orders">
           <table className="min-w-full divide-y divide-line text-left text-sm">
             <caption className="sr-only">Orders</caption>
             <thead className="bg-gray-50">

@@ -393,7 +393,7 @@ function PaymentsSection({ player, payments }: { player: Player; payments: Payme
       {payments.length === 0 ? (
         <p className="text-sm text-muted">No payment records found</p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Payments">
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Payments">
           <table className="min-w-full divide-y divide-line text-left text-sm">
             <caption className="sr-only">Payments of {player.full_name}</caption>
             <thead>
