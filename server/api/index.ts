@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { bodyLimit } from 'hono/body-limit';
+import { adminDashboardApi } from './admin-dashboard';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi, messagesApi } from './documents';
@@ -65,6 +66,7 @@ export function createApi() {
   api.route('/health', healthApi);
   api.route('/auth', authApi);
   api.route('/admin', setupApi);
+  api.route('/admin', adminDashboardApi);
   api.route('/products', productsApi);
   api.route('/orders', ordersApi);
   api.route('/fixtures', fixturesApi);

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAccountService } from './accounts';
+import { createAdminService } from './admin';
 import { createOrderService } from './orders';
 import { createProductService } from './products';
 import { createDocumentService } from './documents';
@@ -50,6 +51,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     notifications: createNotificationService(db),
     portal: createPortalService({ players, documents, messages }),
     setup: createSetupService(db, options),
+    admin: createAdminService(db, createSetupService(db, options)),
     settings,
     products: createProductService(db),
     orders: createOrderService(db, { settings }),

@@ -29,7 +29,7 @@ export function DataTable<Row>({
 }) {
   if (rows.length === 0) return <p className="rounded-xl bg-white p-6 text-center text-muted ring-1 ring-line">{empty}</p>;
   return (
-    <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-line" tabIndex={0} role="region" aria-label={caption}>
+    <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-line" tabIndex={0} role="region" aria-label={caption}>
       <table className="min-w-full divide-y divide-line text-left text-sm">
         <caption className={showCaption ? 'p-4 text-left font-semibold' : 'sr-only'}>{caption}</caption>
         <thead className="bg-gray-50">

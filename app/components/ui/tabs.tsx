@@ -11,10 +11,10 @@ export interface TabItem {
  * Tabs as links: each tab is its own URL (back button, reload and sharing keep the tab, and
  * they work without JavaScript). The current one is marked with aria-current="page".
  */
-export function TabNav({ items, label }: { items: TabItem[]; label: string }) {
+export function TabNav({ items, label, wrapOnDesktop = false }: { items: TabItem[]; label: string; wrapOnDesktop?: boolean }) {
   return (
     <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-line">
+      <ul className={`flex min-w-max gap-1 border-b border-line ${wrapOnDesktop ? 'lg:min-w-0 lg:flex-wrap' : ''}`}>
         {items.map((item) => (
           <li key={item.to}>
             <NavLink

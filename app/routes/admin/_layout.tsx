@@ -1,22 +1,42 @@
-import { Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { TabNav } from '../../components/ui/tabs';
 import { pageTitle } from '../../lib/club';
 import { requireAdminArea } from '../../lib/guards.server';
+import { ROLE_LABELS } from '../../../shared/roles';
+import { tabsFor } from './tabs';
 import type { Route } from './+types/_layout';
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Admin') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Admin') },
+  { name: 'description', content: 'The club control panel.' },
+  { name: 'robots', content: 'noindex' },
+];
 
-/** The admin panel: admins, and staff for the parts they manage. */
+/** The admin panel: admins, and staff for the parts they manage (each tab guards itself too). */
 export function loader({ context, request }: Route.LoaderArgs) {
   return { user: requireAdminArea(context, request) };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const { pathname } = useLocation();
+  // On a phone the tab strip scrolls: keep the current tab in view.
+  useEffect(() => {
+    document.querySelector('nav[aria-label="Admin sections"] [aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <header>
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Admin panel</p>
-        <h1 className="mt-1 text-3xl font-extrabold">Welcome, {loaderData.user.full_name}</h1>
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <header className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Admin panel</p>
+          <h1 className="mt-1 text-2xl font-extrabold sm:text-3xl">Welcome, {user.full_name}</h1>
+        </div>
+        <p className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{ROLE_LABELS[user.role]}</p>
       </header>
+      <div className="mt-6">
+        <TabNav label="Admin sections" wrapOnDesktop items={tabsFor(user.role).map(({ to, label, end }) => ({ to, label, end }))} />
+      </div>
       <div className="mt-6">
         <Outlet />
       </div>

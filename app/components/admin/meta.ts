@@ -1,0 +1,8 @@
+import { pageTitle } from '../../lib/club';
+
+/** Every admin tab's <title> and description; the panel is never indexed. */
+export const adminMeta = (tab: string, description: string) => [
+  { title: pageTitle(`${tab} · Admin`) },
+  { name: 'description', content: description },
+  { name: 'robots', content: 'noindex' },
+];

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import { ALL_PLAYERS, AudienceSelect, audienceName } from '../../components/admin/audience-select';
+import { formatDateTime } from '../../components/admin/format';
+import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
+import type { ClubMessage, Player } from '../../components/admin/types';
+import { Button } from '../../components/ui/button';
+import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
+import { requireRole } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
+import type { Route } from './+types/messages';
+
+export const meta: Route.MetaFunction = () => adminMeta('Messages', "Messages to the Players' Area.");
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireRole(context, request, ['admin']) };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [, messages, players] = await Promise.all([serverLoader(), loadList<ClubMessage>('/api/messages'), loadList<Player>('/api/players')]);
+  return { messages, players };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export default function AdminMessages({ loaderData }: Route.ComponentProps) {
+  const { messages, players } = loaderData;
+  const revalidator = useRevalidator();
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [playerId, setPlayerId] = useState(ALL_PLAYERS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!subject.trim()) found.subject = 'Subject is required';
+    if (!body.trim()) found.body = 'Message is required';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setFormError('');
+    setBusy(true);
+    try {
+      await api.post('/api/messages', { subject: subject.trim(), body: body.trim(), ...(playerId ? { player_id: playerId } : {}) });
+      toast.success('Message sent successfully!');
+      setSubject('');
+      setBody('');
+      await revalidator.revalidate();
+    } catch (error) {
+      setFormError(errorDetail(error));
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      toast.error(`Error sending Message: ${errorDetail(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section>
+      <SectionHeader title="Messages" description="Messages to the Players' Area: to every player or to one." />
+      <div className="grid gap-6 xl:grid-cols-[1fr_24rem]">
+        <div className="min-w-0">
+          <h3 className="mb-3 text-lg font-bold">Sent messages</h3>
+          {messages.length === 0 ? (
+            <p className="rounded-xl bg-white p-6 text-center text-muted ring-1 ring-line">No messages sent yet.</p>
+          ) : (
+            <ul className="space-y-3">
+              {messages.map((message) => (
+                <li key={message.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h4 className="font-bold">{message.subject}</h4>
+                    <span className="text-xs text-muted">{formatDateTime(message.created_at)}</span>
+                  </div>
+                  <p className="mt-1 text-xs text-muted">
+                    To <Badge tone={message.player_id ? 'info' : 'neutral'}>{audienceName(players, message.player_id)}</Badge>
+                    {message.sender_name && <> · from {message.sender_name}</>}
+                  </p>
+                  <p className="mt-2 whitespace-pre-line text-sm">{message.body}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <Panel title="Send a message" className="self-start">
+          <form noValidate onSubmit={send} className="space-y-4">
+            <FormMessage>{formError}</FormMessage>
+            <AudienceSelect players={players} value={playerId} onChange={setPlayerId} />
+            <TextField label="Subject" name="subject" required value={subject} error={errors.subject} onChange={(e) => setSubject(e.target.value)} />
+            <TextAreaField label="Message" name="body" required value={body} error={errors.body} onChange={(e) => setBody(e.target.value)} />
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Sending…' : 'Send message'}
+            </Button>
+          </form>
+        </Panel>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { money } from '../../components/admin/format';
+import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { AdminLoading } from '../../components/admin/section';
+import type { Product } from '../../components/admin/types';
+import { loadList } from '../../lib/api-client';
+import { requireRole } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
+import type { Route } from './+types/products';
+
+export const meta: Route.MetaFunction = () => adminMeta('Products', 'Add, edit and remove the products of the club shop.');
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireRole(context, request, ['admin']) };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [, products] = await Promise.all([serverLoader(), loadList<Product>('/api/products')]);
+  return { products };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export const productConfig: ResourceConfig<Product> = {
+  resource: 'Product',
+  title: 'Products',
+  description: 'What the club shop sells.',
+  endpoint: '/api/products',
+  rowLabel: (p) => p.name,
+  empty: 'No products yet. Add the first one.',
+  columns: [
+    { header: 'Name', cell: (p) => <span className="font-semibold">{p.name}</span> },
+    { header: 'Price', numeric: true, cell: (p) => money(p.price) },
+    { header: 'Stock', numeric: true, cell: (p) => p.stock },
+    { header: 'Category', cell: (p) => p.category },
+  ],
+  fields: [
+    { name: 'name', label: 'Name', type: 'text', required: true },
+    { name: 'category', label: 'Category', type: 'text', required: true },
+    { name: 'price', label: 'Price (£)', type: 'money', required: true, min: 0 },
+    { name: 'stock', label: 'Stock', type: 'number', required: true, min: 0 },
+    { name: 'description', label: 'Description', type: 'textarea', required: true },
+    { name: 'sizes', label: 'Sizes', type: 'list', hint: 'Separate with commas, e.g. S, M, L, XL', wide: true },
+    { name: 'images', label: 'Image URLs', type: 'list', hint: 'Separate with commas; the first is the main image', wide: true, upload: true },
+  ],
+};
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  return <ResourceTab config={productConfig} rows={loaderData.products} />;
+}

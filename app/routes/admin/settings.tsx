@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import { AdminLoading, SectionHeader } from '../../components/admin/section';
+import type { ClubSettings } from '../../../shared/settings';
+import { Button } from '../../components/ui/button';
+import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { api, ApiError, errorDetail } from '../../lib/api-client';
+import { requireRole } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
+import { settingsInputSchema } from '../../../shared/content';
+import type { Route } from './+types/settings';
+
+export const meta: Route.MetaFunction = () => adminMeta('Settings', "The club's contact details used across the website.");
+
+export const SETTINGS_SAVED = 'Settings saved successfully!';
+export const SETTINGS_ERROR = 'Error saving settings';
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireRole(context, request, ['admin']) };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [, settings] = await Promise.all([
+    serverLoader(),
+    api.get<ClubSettings>('/api/settings').catch((error) => {
+      console.error('[admin] loading settings failed:', errorDetail(error));
+      return null;
+    }),
+  ]);
+  return { settings };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+/** The API's own schema checks the form first, so the messages match what the server would say. */
+export function validateSettings(values: ClubSettings): Partial<Record<keyof ClubSettings, string>> {
+  const result = settingsInputSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: Partial<Record<keyof ClubSettings, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof ClubSettings;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [values, setValues] = useState<ClubSettings>(
+    loaderData.settings ?? { whatsapp_number: '', club_email: '', sales_email: '', club_address: '' },
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof ClubSettings) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateSettings(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFormError('Please correct the highlighted fields.');
+      return;
+    }
+    setFormError('');
+    setBusy(true);
+    try {
+      const body = {
+        whatsapp_number: values.whatsapp_number.trim(),
+        club_email: values.club_email.trim(),
+        sales_email: values.sales_email.trim(),
+        club_address: values.club_address.trim(),
+      };
+      const saved = await api.put<ClubSettings | null>('/api/settings', body);
+      if (saved && typeof saved === 'object' && 'club_email' in saved) setValues(saved);
+      toast.success(SETTINGS_SAVED);
+      await revalidator.revalidate();
+    } catch (error) {
+      setFormError(errorDetail(error));
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      toast.error(`${SETTINGS_ERROR}: ${errorDetail(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section>
+      <SectionHeader
+        title="Settings"
+        description="The club's contact details. The WhatsApp number builds the order and join-us links; the e-mails and address show on the website."
+      />
+      {!loaderData.settings && <FormMessage>The settings could not be loaded. Saving will replace them.</FormMessage>}
+      <form noValidate onSubmit={save} className="max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
+        <FormMessage>{formError}</FormMessage>
+        <TextField
+          label="WhatsApp number"
+          name="whatsapp_number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          hint="With the country code, e.g. 447700900123"
+          value={values.whatsapp_number}
+          error={errors.whatsapp_number}
+          onChange={set('whatsapp_number')}
+        />
+        <TextField
+          label="General email"
+          name="club_email"
+          type="email"
+          required
+          value={values.club_email}
+          error={errors.club_email}
+          onChange={set('club_email')}
+        />
+        <TextField
+          label="Sales email"
+          name="sales_email"
+          type="email"
+          hint="For shop enquiries; the general email is used when blank"
+          value={values.sales_email}
+          error={errors.sales_email}
+          onChange={set('sales_email')}
+        />
+        <TextAreaField label="Club address" name="club_address" value={values.club_address} error={errors.club_address} onChange={set('club_address')} />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save Settings'}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { AdminLoading } from '../../components/admin/section';
+import type { Sponsor } from '../../components/admin/types';
+import { loadList } from '../../lib/api-client';
+import { requireRole } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
+import type { Route } from './+types/sponsors';
+
+export const meta: Route.MetaFunction = () => adminMeta('Sponsors', 'Add, edit and remove the club sponsors.');
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireRole(context, request, ['admin']) };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [, sponsors] = await Promise.all([serverLoader(), loadList<Sponsor>('/api/sponsors')]);
+  return { sponsors };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export const sponsorConfig: ResourceConfig<Sponsor> = {
+  resource: 'Sponsor',
+  title: 'Sponsors',
+  description: 'Partners shown on the Sponsors page and the home page.',
+  endpoint: '/api/sponsors',
+  rowLabel: (s) => s.name,
+  empty: 'No sponsors yet. Add the first one.',
+  columns: [
+    { header: 'Name', cell: (s) => <span className="font-semibold">{s.name}</span> },
+    { header: 'Category', cell: (s) => s.category },
+    { header: 'Website', cell: (s) => (s.website_url ? 'Yes' : 'No') },
+  ],
+  fields: [
+    { name: 'name', label: 'Name', type: 'text', required: true },
+    { name: 'category', label: 'Category', type: 'text', required: true, hint: 'e.g. Main Sponsor, Kit Sponsor, Partner' },
+    { name: 'logo_url', label: 'Logo URL', type: 'text', required: true, wide: true, hint: 'A web address (https://…) or a site path (/images/…)', upload: true },
+    { name: 'website_url', label: 'Website URL', type: 'url', wide: true },
+    { name: 'description', label: 'Description', type: 'textarea' },
+  ],
+};
+
+export default function AdminSponsors({ loaderData }: Route.ComponentProps) {
+  return <ResourceTab config={sponsorConfig} rows={loaderData.sponsors} />;
+}

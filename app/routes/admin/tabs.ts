@@ -1,0 +1,27 @@
+import type { Role } from '../../../shared/roles';
+
+export interface AdminTab {
+  to: string;
+  label: string;
+  /** Staff may open it (ARCHITECTURE point 6); everything else is admin-only. */
+  staff: boolean;
+  end?: boolean;
+}
+
+/** The admin panel's tabs, in SPEC order, plus Documents and Messages for the players' portal. */
+export const ADMIN_TABS: AdminTab[] = [
+  { to: '/admin', label: 'Dashboard', staff: true, end: true },
+  { to: '/admin/products', label: 'Products', staff: false },
+  { to: '/admin/orders', label: 'Orders', staff: false },
+  { to: '/admin/players', label: 'Players', staff: false },
+  { to: '/admin/player-management', label: 'Player Management', staff: true },
+  { to: '/admin/fixtures', label: 'Fixtures', staff: true },
+  { to: '/admin/sponsors', label: 'Sponsors', staff: false },
+  { to: '/admin/news', label: 'News', staff: true },
+  { to: '/admin/join-us', label: 'Join Us', staff: false },
+  { to: '/admin/settings', label: 'Settings', staff: false },
+  { to: '/admin/documents', label: 'Documents', staff: false },
+  { to: '/admin/messages', label: 'Messages', staff: false },
+];
+
+export const tabsFor = (role: Role) => ADMIN_TABS.filter((tab) => role === 'admin' || tab.staff);
