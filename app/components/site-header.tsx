@@ -32,7 +32,7 @@ function UserMenu({ user }: { user: SessionUser }) {
         className="flex min-h-11 items-center gap-1.5 rounded-lg px-2 font-semibold text-white hover:bg-white/10 sm:gap-2 sm:px-3"
         aria-label={`Account menu for ${user.full_name}`}
       >
-        <span className="max-w-14 truncate min-[400px]:max-w-28 sm:max-w-40">{user.full_name}</span>
+        <span className="max-w-14 truncate min-[400px]:max-w-28 sm:max-w-40 xl:max-w-64">{user.full_name}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 transition-transform group-open:rotate-180" fill="currentColor">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
