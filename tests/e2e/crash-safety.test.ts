@@ -176,14 +176,15 @@ async function verify(server: RunningServer, databaseUrl: string | undefined, pr
 
   // Registrations: every acknowledged one signs in; none is half-stored (a user without its player
   // record or the reverse) or stored twice.
-  const acknowledgedRegistrations = requests.filter((r) => r.kind === 'registration' && r.status === 201);
+  const registrations = requests.filter((r): r is RegistrationRequest & CrashRequest => r.kind === 'registration');
+  const acknowledgedRegistrations = registrations.filter((r) => r.status === 201);
   for (const request of acknowledgedRegistrations) {
     const res = await login(server.baseURL, request.body.username, request.body.password);
     expect(res.status, `sign-in of acknowledged registration ${request.tag}`).toBe(200);
   }
   const client = await connect(server, databaseUrl);
   try {
-    const usernames = requests.filter((r) => r.kind === 'registration').map((r) => r.body.username);
+    const usernames = registrations.map((r) => r.body.username);
     const { rows } = await client.query<{ username: string; users: number; players: number; player_id: string | null }>(
       `SELECT u.username, count(DISTINCT u.id)::int AS users, count(p.id)::int AS players, min(p.id::text) AS player_id
          FROM users u LEFT JOIN players p ON p.user_id = u.id
