@@ -10,6 +10,12 @@ import { E2E_ADMIN_PASSWORD, externalDatabaseUrl, initializeDatabase, startServe
  * up, and the restart needs no manual step. Two rounds: the app alone killed (its PostgreSQL is
  * orphaned, as after a Node crash), then the app and every PostgreSQL process killed at once (the
  * database must recover from its write-ahead log).
+ *
+ * Checked against broken versions of placeOrder (2026-11-22): without the transaction, (a) inserting
+ * the order before a conditional stock decrement fails round 1 (stock 0, expected -1: an order stored
+ * without its decrement); (b) the same with an unconditional decrement fails round 2 (0 vs -3);
+ * (c) the original statements in the original order, only the transaction removed, fails round 2
+ * (stock 51, expected 53: stock taken for orders that were never stored).
  */
 
 const CRASH_REQUESTS = 200;
