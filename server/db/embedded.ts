@@ -278,3 +278,19 @@ function waitUntilReady(child: ChildProcess) {
     });
   });
 }
+
+/**
+ * The PostgreSQL server running on dataDir's cluster, if any (for maintenance scripts): its socket
+ * directory from postmaster.pid, and the app process that runs it (undefined when orphaned).
+ */
+export async function findRunningServer(dataDir: string) {
+  const pgDir = path.join(dataDir, 'postgres');
+  const content = await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').catch(() => undefined);
+  if (content === undefined) return undefined;
+  const lines = content.split('\n');
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid) || !(await commandLine(pid)).includes('postgres')) return undefined;
+  const ppid = await parentPid(pid);
+  const appPid = ppid > 1 && /\bnode\b|main\.js|main\.ts/.test(await commandLine(ppid)) ? ppid : undefined;
+  return { pid, port: Number(lines[3]) || PORT, socketDir: lines[4]?.trim() || pgDir, user: SUPERUSER, appPid };
+}

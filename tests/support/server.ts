@@ -36,7 +36,7 @@ export async function freePort() {
 }
 
 /** A database of its own on TEST_DATABASE_URL's server, when the suite runs against one. */
-async function externalDatabaseUrl() {
+export async function externalDatabaseUrl() {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
   const name = `club_e2e_${randomBytes(6).toString('hex')}`;
