@@ -95,7 +95,7 @@ function mark(res: Response, value: 'HIT' | 'MISS') {
 interface Entry {
   status: number;
   headers: [string, string][];
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 export interface PublicCacheOptions {
