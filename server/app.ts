@@ -51,6 +51,10 @@ export function createApp(options: AppOptions) {
 
   app.onError(handleError);
 
+  // First, before the security headers and compression: a hit replays the stored, compressed answer
+  // with the headers (CSP nonce included) it was first sent with.
+  if (options.cache) app.use('*', options.cache.middleware);
+
   app.use('*', async (c, next) => {
     c.set('services', options.services);
     c.set('clientAddress', clientAddress(c, trustProxy));
@@ -58,10 +62,6 @@ export function createApp(options: AppOptions) {
     c.set('secure', (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https');
     await next();
   });
-
-  // Before the security headers and compression: a hit replays the stored, compressed answer with
-  // the headers (CSP nonce included) it was first sent with.
-  if (options.cache) app.use('*', options.cache.middleware);
 
   app.use(
     '*',

@@ -94,7 +94,7 @@ function mark(res: Response, value: 'HIT' | 'MISS') {
 
 interface Entry {
   status: number;
-  headers: [string, string][];
+  headers: Record<string, string>;
   body: Uint8Array<ArrayBuffer>;
 }
 
@@ -134,8 +134,8 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
       if (method !== 'HEAD' && method !== 'OPTIONS' && c.res.status < 400) clear();
       return;
     }
-    const url = new URL(c.req.url);
-    if (!isPublicPath(url.pathname)) return next();
+    const pathname = c.req.path;
+    if (!isPublicPath(pathname)) return next();
 
     const anonymous = !c.req.header('authorization') && !readSessionCookie(c.req.header('cookie'));
     if (!anonymous || !enabled) {
@@ -144,13 +144,13 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
       return;
     }
 
-    const key = `GET ${url.pathname}${url.search} ${responseEncoding(c.req.header('accept-encoding'))}`;
+    const url = c.req.url;
+    const queryAt = url.indexOf('?');
+    const key = `GET ${pathname}${queryAt < 0 ? '' : url.slice(queryAt)} ${responseEncoding(c.req.header('accept-encoding'))}`;
     const hit = entries.get(key);
     if (hit) {
       stats.hits++;
-      const headers = new Headers(hit.headers);
-      headers.set(CACHE_HEADER, 'HIT');
-      return new Response(hit.body, { status: hit.status, headers });
+      return new Response(hit.body, { status: hit.status, headers: { ...hit.headers, [CACHE_HEADER]: 'HIT' } });
     }
 
     stats.misses++;
@@ -163,7 +163,10 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     if (/no-store|private/i.test(cacheControl)) return;
 
     const body = new Uint8Array(await res.arrayBuffer());
-    const headers = [...res.headers.entries()].filter(([name]) => name.toLowerCase() !== CACHE_HEADER.toLowerCase());
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      if (name !== 'x-cache') headers[name] = value;
+    });
     c.res = undefined;
     c.res = new Response(body, { status: res.status, headers: res.headers });
     if (enabled && startedAt === generation && body.byteLength <= PUBLIC_CACHE_MAX_ENTRY_BYTES) {
