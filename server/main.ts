@@ -15,7 +15,7 @@ async function main() {
   const config = loadConfig();
   setLogLevel(config.logLevel);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   const services = createServices(database.db, serviceOptionsFrom(config));
   // Anonymous public reads come from memory; every content write (any process) clears it.
   const cache = createPublicCache();
