@@ -27,7 +27,6 @@ const HOST = '127.0.0.1';
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const PRODUCT_STOCK = 1_000_000; // PRODUCT_STOCK_MAX: orders of 1 never run it out in a bench
 const STATIC_NAME = 'bench-static.html';
-const MB = 1024 * 1024;
 
 /** Targets from issue 7 (ratios in one run on this machine). */
 const TARGETS = { pageRatio: 0.7, apiRatio: 0.5, p99Ms: 50, peakMemoryMb: 400 };

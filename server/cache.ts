@@ -17,7 +17,7 @@ import { log } from './log';
  *   connection is down the cache is off (every request rendered fresh) until it reconnects.
  * - Bounds: PUBLIC_CACHE_MAX_ENTRIES entries (LRU), PUBLIC_CACHE_MAX_BYTES in all, and a short
  *   lifetime so pages that change with the date alone ("upcoming" fixtures) are never stale long.
- * See docs/decisions/008-public-page-cache.md.
+ * See docs/decisions/009-public-page-cache.md.
  */
 export const PUBLIC_CACHE_MAX_ENTRIES = 500;
 export const PUBLIC_CACHE_MAX_BYTES = 64 * 1024 * 1024;
