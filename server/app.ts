@@ -7,6 +7,7 @@ import { readSessionCookie } from '../shared/auth';
 import { createApi } from './api';
 import type { AppEnv } from './api/env';
 import { handleError } from './api/errors';
+import type { PublicCache } from './cache';
 import type { Services } from './services';
 
 export type PageContext = {
@@ -25,6 +26,8 @@ export interface AppOptions {
   pages?: PageHandler;
   /** Built browser assets (build/client); absent in API tests. */
   clientDir?: string;
+  /** Answers anonymous public reads from memory (server/cache.ts); absent: everything rendered fresh. */
+  cache?: PublicCache;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -47,6 +50,10 @@ export function createApp(options: AppOptions) {
   const trustProxy = options.trustProxy ?? false;
 
   app.onError(handleError);
+
+  // First, before the security headers and compression: a hit replays the stored, compressed answer
+  // with the headers (CSP nonce included) it was first sent with.
+  if (options.cache) app.use('*', options.cache.middleware);
 
   app.use('*', async (c, next) => {
     c.set('services', options.services);

@@ -19,6 +19,8 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  /** Database connections per app process; public reads come from the cache, so few are needed. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -42,5 +44,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
   };
 }

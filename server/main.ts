@@ -1,6 +1,8 @@
 import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import pg from 'pg';
 import { createApp } from './app';
+import { createPublicCache, listenForContentChanges } from './cache';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { log, setLogLevel } from './log';
@@ -13,16 +15,21 @@ async function main() {
   const config = loadConfig();
   setLogLevel(config.logLevel);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   const services = createServices(database.db, serviceOptionsFrom(config));
+  // Anonymous public reads come from memory; every content write (any process) clears it.
+  const cache = createPublicCache();
+  const contentListener = listenForContentChanges(cache, () => new pg.Client(database.pool.options));
+  await contentListener.ready;
 
   let server: http.Server;
   if (config.env === 'production') {
     const { pages, clientDir } = await productionPages();
-    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir });
+    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir, cache });
     server = http.createServer(getRequestListener(app.fetch));
   } else {
     const { pages, vite } = await developmentPages();
+    // No cache in development: code changes show at once.
     const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir: 'public' });
     const listener = getRequestListener(app.fetch);
     server = http.createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
@@ -58,6 +65,7 @@ async function main() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    await contentListener.stop();
     await database.close();
     log.info('Stopped cleanly');
     process.exit(0);

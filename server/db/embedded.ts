@@ -227,6 +227,10 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       '-c', 'shared_buffers=64MB',
       '-c', 'fsync=on',
       '-c', 'full_page_writes=on',
+      // Fewer idle processes (memory budget, issue 7): synchronous I/O instead of 3 I/O workers,
+      // and no logical-replication launcher (the embedded server is never a publisher/subscriber).
+      '-c', 'io_method=sync',
+      '-c', 'max_logical_replication_workers=0',
     ],
     { ...ids, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );

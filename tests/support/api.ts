@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createApp } from '../../server/app';
+import { createPublicCache, listenForContentChanges } from '../../server/cache';
 import { hashPassword } from '../../server/auth/passwords';
 import { createDb } from '../../server/db/client';
 import { players, users } from '../../server/db/schema';
@@ -26,7 +27,7 @@ export interface JsonInit {
  * A fresh database (cloned from the migrated template) with the real Hono app on it.
  * Call once per test file, at the top level; it is dropped after the file's tests.
  */
-export async function createTestContext(options: Partial<ServiceOptions> = {}) {
+export async function createTestContext(options: Partial<ServiceOptions> = {}, harness: { cache?: boolean } = {}) {
   const admin = JSON.parse(inject('pgAdmin')) as pg.ClientConfig;
   const name = `club_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client(admin);
@@ -40,9 +41,14 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}) {
   const db = createDb(pool);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-api-test-'));
   const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, dataDir, ...options });
-  const app = createApp({ services });
+  // The public cache (as in production) only when a test file asks for it.
+  const cache = harness.cache ? createPublicCache() : undefined;
+  const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name))) : undefined;
+  await listener?.ready;
+  const app = createApp({ services, cache });
 
   afterAll(async () => {
+    await listener?.stop();
     await pool.end();
     await fs.rm(dataDir, { recursive: true, force: true });
     const c = new pg.Client(admin);
@@ -110,5 +116,5 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}) {
     return services.setup.initialize(null);
   }
 
-  return { app, db, pool, services, json, signedIn, initialize, dataDir };
+  return { app, db, pool, services, json, signedIn, initialize, dataDir, cache, listener };
 }

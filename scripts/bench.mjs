@@ -1,0 +1,405 @@
+#!/usr/bin/env node
+// npm run bench: loads the production build and writes bench/results.json and bench/results.md.
+//
+// It builds nothing: run `npm run build` first. It starts `node build/server/main.js` on a free
+// port of 127.0.0.1 with a fresh temporary DATA_DIR (so its own embedded PostgreSQL) and
+// ADMIN_PASSWORD, initializes it (sample content), creates one product with a huge stock for the
+// order target, then loads each target in turn with autocannon in a second process (50
+// connections, fixed duration). The ceilings are measured in the same run: a static file of the
+// home page's size served by the same server (pages are compared with it) and GET /api/health
+// (API reads and the order POST are compared with it). Peak memory is the RSS of the node process
+// plus every PostgreSQL process of that data directory, sampled every 200 ms from /proc.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const HOST = '127.0.0.1';
+/** What a browser sends; every target is asked the same way. */
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+const PRODUCT_STOCK = 1_000_000; // PRODUCT_STOCK_MAX: orders of 1 never run it out in a bench
+const STATIC_NAME = 'bench-static.html';
+
+/** Targets from issue 7 (ratios in one run on this machine). */
+const TARGETS = { pageRatio: 0.7, apiRatio: 0.5, p99Ms: 50, peakMemoryMb: 400 };
+
+const serverFile = path.join(root, 'build', 'server', 'main.js');
+const clientDir = path.join(root, 'build', 'client');
+if (!existsSync(serverFile) || !existsSync(clientDir)) {
+  console.error('No production build found: run `npm run build` first, then `npm run bench`.');
+  process.exit(1);
+}
+
+const cleanups = [];
+async function cleanup() {
+  while (cleanups.length) await cleanups.pop()().catch(() => undefined);
+}
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitForHealth(base, child, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error('the server did not answer /api/health in time');
+}
+
+async function api(base, method, urlPath, { body, token } = {}) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${base}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+// ---- memory: node + every postgres process of this data directory, from /proc -------------------
+
+async function readKb(pid, file, field) {
+  try {
+    const text = await fs.readFile(`/proc/${pid}/${file}`, 'utf8');
+    const match = text.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function findPostmasterPid(dataDir) {
+  // The embedded server's data directory is somewhere under DATA_DIR; postmaster.pid names the server.
+  const stack = [[dataDir, 0]];
+  while (stack.length) {
+    const [dir, depth] = stack.pop();
+    let entries;
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isFile() && entry.name === 'postmaster.pid') {
+        const pid = Number((await fs.readFile(full, 'utf8')).split('\n')[0]);
+        if (pid > 0) return pid;
+      } else if (entry.isDirectory() && depth < 3 && entry.name !== 'uploads' && entry.name !== 'base' && entry.name !== 'pg_wal') {
+        stack.push([full, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
+async function childrenOf(pid) {
+  const kids = [];
+  for (const name of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const status = await fs.readFile(`/proc/${name}/status`, 'utf8');
+      if (status.match(/^PPid:\s+(\d+)/m)?.[1] === String(pid)) kids.push(Number(name));
+    } catch {
+      // gone
+    }
+  }
+  return kids;
+}
+
+function startMemorySampler(nodePid, dataDir) {
+  const peak = { rssKb: 0, nodeKb: 0, postgresKb: 0, pssKb: 0, samples: 0, postgresProcesses: 0 };
+  let phase = { rssKb: 0, nodeKb: 0, postgresKb: 0 };
+  let stopped = false;
+  let postmaster;
+  const loop = (async () => {
+    while (!stopped) {
+      postmaster ??= await findPostmasterPid(dataDir);
+      const pgPids = postmaster ? [postmaster, ...(await childrenOf(postmaster))] : [];
+      const nodeKb = await readKb(nodePid, 'status', 'VmRSS');
+      let postgresKb = 0;
+      let pssKb = await readKb(nodePid, 'smaps_rollup', 'Pss');
+      for (const pid of pgPids) {
+        postgresKb += await readKb(pid, 'status', 'VmRSS');
+        pssKb += await readKb(pid, 'smaps_rollup', 'Pss');
+      }
+      peak.samples++;
+      if (nodeKb + postgresKb > phase.rssKb) phase = { rssKb: nodeKb + postgresKb, nodeKb, postgresKb };
+      if (nodeKb + postgresKb > peak.rssKb) {
+        peak.rssKb = nodeKb + postgresKb;
+        peak.nodeKb = nodeKb;
+        peak.postgresKb = postgresKb;
+        peak.postgresProcesses = pgPids.length;
+      }
+      peak.pssKb = Math.max(peak.pssKb, pssKb);
+      await sleep(200);
+    }
+  })();
+  return {
+    /** The peak since the last call (per target). */
+    takePhase() {
+      const result = phase;
+      phase = { rssKb: 0, nodeKb: 0, postgresKb: 0 };
+      return { rss_mb: round(result.rssKb / 1024, 1), node_mb: round(result.nodeKb / 1024, 1), postgres_mb: round(result.postgresKb / 1024, 1) };
+    },
+    async stop() {
+      stopped = true;
+      await loop;
+      return peak;
+    },
+  };
+}
+
+// ---- load: autocannon in a second process -------------------------------------------------------
+
+function autocannon(url, { method = 'GET', body } = {}) {
+  const bin = path.join(root, 'node_modules', 'autocannon', 'autocannon.js');
+  const args = [bin, '-c', String(CONNECTIONS), '-d', String(DURATION_S), '-j', '-H', `accept-encoding=${ACCEPT_ENCODING}`];
+  if (method !== 'GET') args.push('-m', method);
+  if (body !== undefined) args.push('-H', 'content-type=application/json', '-b', JSON.stringify(body));
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    const guard = setTimeout(() => child.kill('SIGKILL'), (DURATION_S + 30) * 1000);
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err.slice(0, 500)}`));
+      try {
+        resolve(JSON.parse(out));
+      } catch {
+        reject(new Error(`autocannon printed no JSON: ${out.slice(0, 300)} ${err.slice(0, 300)}`));
+      }
+    });
+  });
+}
+
+async function warmUp(url, init) {
+  for (let i = 0; i < 30; i++) {
+    const res = await fetch(url, { ...init, headers: { 'accept-encoding': ACCEPT_ENCODING, ...init?.headers } });
+    await res.arrayBuffer();
+  }
+}
+
+// ---- the run ------------------------------------------------------------------------------------
+
+const round = (n, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function main() {
+  const port = await freePort();
+  const base = `http://${HOST}:${port}`;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-bench-'));
+  await fs.chmod(dataDir, 0o755); // the embedded PostgreSQL runs as `postgres` when we are root
+  cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+  const adminPassword = randomBytes(12).toString('hex');
+
+  const server = spawn(process.execPath, [serverFile], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST, DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: adminPassword, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  cleanups.push(async () => {
+    if (server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, sleep(15_000)]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+  });
+  const memory = startMemorySampler(server.pid, dataDir);
+  cleanups.push(async () => void (await memory.stop()));
+  await waitForHealth(base, server);
+  console.log(`server up on ${base} (DATA_DIR ${dataDir})`);
+
+  await api(base, 'POST', '/api/admin/initialize-database', { body: {} });
+  const login = await api(base, 'POST', '/api/auth/login', { body: { username: 'admin', password: adminPassword } });
+  const token = login.access_token;
+  const product = await api(base, 'POST', '/api/products', {
+    token,
+    body: { name: 'Bench scarf', description: 'A product for the benchmark.', category: 'Bench', price: 9.5, stock: PRODUCT_STOCK, sizes: [], images: [] },
+  });
+  const news = await api(base, 'GET', '/api/news');
+  if (!news.length) throw new Error('no published news after initialization');
+  // Sign out so the admin session does not linger (the bench traffic itself is anonymous).
+  await api(base, 'POST', '/api/auth/logout', { token }).catch(() => undefined);
+
+  // The static ceiling: a file exactly the size of the home page, served by the same server the way
+  // the build serves its own files (pre-compressed .br/.gz beside it, as scripts/build-server.mjs does).
+  const homeHtml = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
+  const staticFile = path.join(clientDir, STATIC_NAME);
+  await fs.writeFile(staticFile, homeHtml);
+  await fs.writeFile(`${staticFile}.br`, brotliCompressSync(homeHtml, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  await fs.writeFile(`${staticFile}.gz`, gzipSync(homeHtml, { level: 9 }));
+  cleanups.push(() => Promise.all(['', '.br', '.gz'].map((ext) => fs.rm(`${staticFile}${ext}`, { force: true }))));
+
+  const order = {
+    product_id: product.id,
+    quantity: 1,
+    customer_name: 'Bench Customer',
+    customer_email: 'bench@example.com',
+    customer_phone: '07700 900123',
+  };
+  const targets = [
+    { id: 'static', name: `Static file (${homeHtml.length} bytes, ceiling for pages)`, path: `/${STATIC_NAME}`, kind: 'ceiling' },
+    { id: 'health', name: 'GET /api/health (ceiling for the API)', path: '/api/health', kind: 'ceiling' },
+    { id: 'home', name: 'Home page /', path: '/', kind: 'page' },
+    { id: 'fixtures_page', name: 'Fixtures page /fixtures', path: '/fixtures', kind: 'page' },
+    { id: 'news_article', name: 'News article /news/{id}', path: `/news/${news[0].id}`, kind: 'page' },
+    { id: 'shop', name: 'Shop page /shop', path: '/shop', kind: 'page' },
+    { id: 'api_fixtures', name: 'GET /api/fixtures', path: '/api/fixtures', kind: 'api' },
+    { id: 'api_products', name: 'GET /api/products', path: '/api/products', kind: 'api' },
+    { id: 'api_orders', name: 'POST /api/orders', path: '/api/orders', kind: 'write', method: 'POST', body: order },
+  ];
+
+  const results = [];
+  for (const target of targets) {
+    const url = `${base}${target.path}`;
+    const init = target.method ? { method: target.method, body: JSON.stringify(target.body), headers: { 'content-type': 'application/json' } } : undefined;
+    await warmUp(url, init);
+    const loadBefore = os.loadavg()[0];
+    memory.takePhase();
+    const r = await autocannon(url, { method: target.method, body: target.body });
+    const expected = target.method === 'POST' ? 201 : 200;
+    const probe = await fetch(url, { ...(init ?? {}), headers: { 'accept-encoding': ACCEPT_ENCODING, ...(init?.headers ?? {}) } });
+    await probe.arrayBuffer();
+    results.push({
+      id: target.id,
+      name: target.name,
+      kind: target.kind,
+      method: target.method ?? 'GET',
+      path: target.path,
+      requests_per_second: round(r.requests.average, 1),
+      latency_p50_ms: r.latency.p50,
+      latency_p99_ms: r.latency.p99,
+      latency_max_ms: r.latency.max,
+      requests_total: r.requests.total,
+      non_2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      bytes_per_second: Math.round(r.throughput.average),
+      response: { status: probe.status, content_encoding: probe.headers.get('content-encoding'), x_cache: probe.headers.get('x-cache'), expected_status: expected },
+      load_average_1m_before: round(loadBefore),
+      peak_memory_during: memory.takePhase(),
+    });
+    console.log(`${target.name}: ${round(r.requests.average, 0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${r.non2xx || r.errors ? `, non-2xx ${r.non2xx}, errors ${r.errors}` : ''}`);
+  }
+
+  const peak = await memory.stop();
+  const byId = Object.fromEntries(results.map((r) => [r.id, r]));
+  for (const r of results) {
+    const ceiling = r.kind === 'page' ? byId.static : r.kind === 'ceiling' ? undefined : byId.health;
+    if (!ceiling) continue;
+    r.ceiling = ceiling.id;
+    r.ratio = {
+      requests_per_second: round(r.requests_per_second / ceiling.requests_per_second, 3),
+      latency_p50: ceiling.latency_p50_ms ? round(r.latency_p50_ms / ceiling.latency_p50_ms, 2) : null,
+      latency_p99: ceiling.latency_p99_ms ? round(r.latency_p99_ms / ceiling.latency_p99_ms, 2) : null,
+    };
+  }
+
+  const peakMb = round(peak.rssKb / 1024, 1);
+  const reads = results.filter((r) => r.kind === 'page' || r.kind === 'api');
+  const checks = [
+    ...results.filter((r) => r.kind === 'page').map((r) => ({ target: `${r.name}: req/s >= ${TARGETS.pageRatio * 100}% of the static file`, value: `${Math.round(r.ratio.requests_per_second * 100)} %`, met: r.ratio.requests_per_second >= TARGETS.pageRatio })),
+    ...results.filter((r) => r.kind === 'api').map((r) => ({ target: `${r.name}: req/s >= ${TARGETS.apiRatio * 100}% of /api/health`, value: `${Math.round(r.ratio.requests_per_second * 100)} %`, met: r.ratio.requests_per_second >= TARGETS.apiRatio })),
+    ...reads.map((r) => ({ target: `${r.name}: p99 < ${TARGETS.p99Ms} ms`, value: `${r.latency_p99_ms} ms`, met: r.latency_p99_ms < TARGETS.p99Ms })),
+    { target: `Peak memory (node + PostgreSQL RSS) < ${TARGETS.peakMemoryMb} MB`, value: `${peakMb} MB`, met: peakMb < TARGETS.peakMemoryMb },
+  ];
+  const cpus = os.cpus();
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpu_model: cpus[0]?.model ?? 'unknown',
+      cores: cpus.length,
+      memory_gb: round(os.totalmem() / 1024 ** 3, 1),
+      os: `${os.type()} ${os.release()}`,
+      node: process.version,
+      load_average_1m_at_start: round(os.loadavg()[0]),
+    },
+    settings: { connections: CONNECTIONS, duration_s: DURATION_S, accept_encoding: ACCEPT_ENCODING, host: HOST, load_generator: 'autocannon (separate process)' },
+    results,
+    memory: {
+      peak_rss_mb: peakMb,
+      node_rss_mb_at_peak: round(peak.nodeKb / 1024, 1),
+      postgres_rss_mb_at_peak: round(peak.postgresKb / 1024, 1),
+      postgres_processes_at_peak: peak.postgresProcesses,
+      peak_pss_mb: round(peak.pssKb / 1024, 1),
+      samples: peak.samples,
+      note: 'RSS of the node process plus every PostgreSQL process of the data directory, sampled every 200 ms; RSS counts shared buffers once per process that touched them, so PSS (shared pages split between processes) is given too.',
+    },
+    targets: checks,
+  };
+
+  await fs.mkdir(path.join(root, 'bench'), { recursive: true });
+  await fs.writeFile(path.join(root, 'bench', 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await fs.writeFile(path.join(root, 'bench', 'results.md'), markdown(report));
+  console.log(`\nwrote bench/results.json and bench/results.md; peak memory ${peakMb} MB`);
+  for (const c of checks) console.log(`${c.met ? 'met   ' : 'MISSED'} ${c.target} (${c.value})`);
+}
+
+function markdown(report) {
+  const m = report.machine;
+  const pct = (n) => (n === undefined || n === null ? '' : `${Math.round(n * 100)} %`);
+  const x = (n) => (n === undefined || n === null ? '' : `${n}×`);
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Run ${report.date} with \`npm run bench\` on ${m.cpu_model}, ${m.cores} cores, ${m.memory_gb} GB memory (${m.os}, Node ${m.node}; 1-minute load average ${m.load_average_1m_at_start} at the start).`,
+    `Each target: ${report.settings.connections} connections for ${report.settings.duration_s} s from autocannon in a separate process, to ${report.settings.host}, with \`Accept-Encoding: ${report.settings.accept_encoding}\`.`,
+    'Anonymous requests; pages and API reads after a warm-up, so they come from the public cache (X-Cache: HIT).',
+    '',
+    '| Target | req/s | p50 ms | p99 ms | req/s vs ceiling | p50 vs ceiling | p99 vs ceiling | non-2xx | cache | load avg before |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|',
+    ...report.results.map(
+      (r) =>
+        `| ${r.name} | ${r.requests_per_second} | ${r.latency_p50_ms} | ${r.latency_p99_ms} | ${r.ratio ? `${pct(r.ratio.requests_per_second)} of ${r.ceiling}` : 'ceiling'} | ${r.ratio ? x(r.ratio.latency_p50) : ''} | ${r.ratio ? x(r.ratio.latency_p99) : ''} | ${r.non_2xx} | ${r.response.x_cache ?? '-'} | ${r.load_average_1m_before} |`,
+    ),
+    '',
+    `Peak memory: **${report.memory.peak_rss_mb} MB** RSS (node ${report.memory.node_rss_mb_at_peak} MB + ${report.memory.postgres_processes_at_peak} PostgreSQL processes ${report.memory.postgres_rss_mb_at_peak} MB); PSS ${report.memory.peak_pss_mb} MB; ${report.memory.samples} samples every 200 ms.`,
+    '',
+    '## Targets (issue 7)',
+    '',
+    '| Target | Value | Met |',
+    '|---|---:|---|',
+    ...report.targets.map((c) => `| ${c.target} | ${c.value} | ${c.met ? 'yes' : '**no**'} |`),
+    '',
+    `Pages are compared with the static file, API reads and the order POST with \`/api/health\`. The order POST has no target (every order is a committed, fsynced transaction; all bench orders are for one product, so they queue on its row). For scale, the ceilings' own p99 in this run: static file ${report.results.find((r) => r.id === 'static').latency_p99_ms} ms, health ${report.results.find((r) => r.id === 'health').latency_p99_ms} ms; the machine has ${m.cores} cores shared with other work (see the load averages), and autocannon runs on the same cores.`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}

@@ -1,0 +1,279 @@
+import type { MiddlewareHandler } from 'hono';
+import { LRUCache } from 'lru-cache';
+import pg from 'pg';
+import { readSessionCookie } from '../shared/auth';
+import { log } from './log';
+
+/**
+ * The public cache: anonymous GETs of public pages and public API reads are answered from memory.
+ *
+ * - What: only the paths below, only 200 answers that set no cookie, only requests with neither a
+ *   session cookie nor an Authorization header. The stored answer is the final one (compressed,
+ *   with its headers, CSP included), one entry per method + path + query + response encoding.
+ * - Invalidation: every write to a content table bumps content_version and NOTIFYs
+ *   `content_changed` (migration 0002); each process LISTENs on its own connection and clears its
+ *   cache. A successful unsafe request (POST/PUT/PATCH/DELETE) in this process also clears it at
+ *   once, so the writer reads its own write without waiting for the notification. While the LISTEN
+ *   connection is down the cache is off (every request rendered fresh) until it reconnects.
+ * - Bounds: PUBLIC_CACHE_MAX_ENTRIES entries (LRU), PUBLIC_CACHE_MAX_BYTES in all, and a short
+ *   lifetime so pages that change with the date alone ("upcoming" fixtures) are never stale long.
+ * See docs/decisions/009-public-page-cache.md.
+ */
+export const PUBLIC_CACHE_MAX_ENTRIES = 500;
+export const PUBLIC_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** A single answer larger than this is not cached. */
+export const PUBLIC_CACHE_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+export const PUBLIC_CACHE_TTL_MS = 60_000;
+export const CONTENT_CHANGED_CHANNEL = 'content_changed';
+export const CACHE_HEADER = 'X-Cache';
+
+const PUBLIC_PAGE = [
+  /^\/$/,
+  /^\/squad$/,
+  /^\/player\/[^/]+$/,
+  /^\/fixtures$/,
+  /^\/news$/,
+  /^\/news\/[^/]+$/,
+  /^\/about$/,
+  /^\/sponsors$/,
+  /^\/shop$/,
+  /^\/shop\/product\/[^/]+$/,
+  /^\/join-us$/,
+];
+const PUBLIC_FILE = [/^\/sitemap\.xml$/, /^\/robots\.txt$/];
+const PUBLIC_API = [
+  /^\/api\/fixtures$/,
+  /^\/api\/news$/,
+  /^\/api\/news\/[^/]+$/,
+  /^\/api\/sponsors$/,
+  /^\/api\/squad$/,
+  /^\/api\/squad\/[^/]+$/,
+  /^\/api\/products$/,
+  /^\/api\/products\/[^/]+$/,
+  /^\/api\/players\/[^/]+\/stats$/,
+];
+
+/** Whether an anonymous GET of this path may be answered from the cache. */
+export function isPublicPath(pathname: string) {
+  if (PUBLIC_API.some((re) => re.test(pathname)) || PUBLIC_FILE.some((re) => re.test(pathname))) return true;
+  // React Router's client-side navigations fetch the same page's data as `<path>.data`.
+  const page = pathname === '/_root.data' ? '/' : pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname;
+  return PUBLIC_PAGE.some((re) => re.test(page));
+}
+
+/**
+ * The encoding hono's compress() will pick for this Accept-Encoding (gzip before deflate, q-values
+ * honoured), or identity: the cache keeps one entry per encoding actually sent.
+ */
+export function responseEncoding(acceptEncoding: string | undefined): 'gzip' | 'deflate' | 'identity' {
+  if (!acceptEncoding) return 'identity';
+  const accepts = acceptEncoding.split(',').map((part) => {
+    const [type, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = q ? Number(q.slice(2)) : 1;
+    return { type: type.trim().toLowerCase(), q: Number.isFinite(value) ? value : 0 };
+  });
+  const wildcard = accepts.find((a) => a.type === '*')?.q;
+  let best: { encoding: 'gzip' | 'deflate'; q: number } | undefined;
+  for (const encoding of ['gzip', 'deflate'] as const) {
+    const explicit = accepts.find((a) => a.type === encoding);
+    const q = explicit ? explicit.q : (wildcard ?? 0);
+    if (q === 1) return encoding;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding ?? 'identity';
+}
+
+function mark(res: Response, value: 'HIT' | 'MISS') {
+  try {
+    res.headers.set(CACHE_HEADER, value);
+  } catch {
+    // Response.redirect() and fetched answers have read-only headers: leave them unmarked.
+  }
+}
+
+interface Entry {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer>;
+}
+
+export interface PublicCacheOptions {
+  maxEntries?: number;
+  maxBytes?: number;
+  ttlMs?: number;
+  /** Starts enabled (tests, single process without a listener); main.ts starts it disabled until LISTEN works. */
+  enabled?: boolean;
+}
+
+export type PublicCache = ReturnType<typeof createPublicCache>;
+
+export function createPublicCache(options: PublicCacheOptions = {}) {
+  const entries = new LRUCache<string, Entry>({
+    max: options.maxEntries ?? PUBLIC_CACHE_MAX_ENTRIES,
+    maxSize: options.maxBytes ?? PUBLIC_CACHE_MAX_BYTES,
+    sizeCalculation: (entry) => entry.body.byteLength + 512,
+    ttl: options.ttlMs ?? PUBLIC_CACHE_TTL_MS,
+  });
+  let enabled = options.enabled ?? true;
+  /** Bumped by every clear: an answer rendered across a clear may be stale and is not stored. */
+  let generation = 0;
+  const stats = { hits: 0, misses: 0, clears: 0 };
+
+  function clear() {
+    generation++;
+    stats.clears++;
+    entries.clear();
+  }
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const method = c.req.method;
+    if (method !== 'GET') {
+      await next();
+      // This process wrote something: drop the cache now, not only when the NOTIFY arrives.
+      if (method !== 'HEAD' && method !== 'OPTIONS' && c.res.status < 400) clear();
+      return;
+    }
+    const pathname = c.req.path;
+    if (!isPublicPath(pathname)) return next();
+
+    const anonymous = !c.req.header('authorization') && !readSessionCookie(c.req.header('cookie'));
+    if (!anonymous || !enabled) {
+      await next();
+      mark(c.res, 'MISS');
+      return;
+    }
+
+    const url = c.req.url;
+    const queryAt = url.indexOf('?');
+    const key = `GET ${pathname}${queryAt < 0 ? '' : url.slice(queryAt)} ${responseEncoding(c.req.header('accept-encoding'))}`;
+    const hit = entries.get(key);
+    if (hit) {
+      stats.hits++;
+      return new Response(hit.body, { status: hit.status, headers: { ...hit.headers, [CACHE_HEADER]: 'HIT' } });
+    }
+
+    stats.misses++;
+    const startedAt = generation;
+    await next();
+    const res = c.res;
+    mark(res, 'MISS');
+    if (res.status !== 200 || res.headers.has('set-cookie') || !res.body) return;
+    const cacheControl = res.headers.get('cache-control') ?? '';
+    if (/no-store|private/i.test(cacheControl)) return;
+
+    const body = new Uint8Array(await res.arrayBuffer());
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      if (name !== 'x-cache') headers[name] = value;
+    });
+    c.res = undefined;
+    c.res = new Response(body, { status: res.status, headers: res.headers });
+    if (enabled && startedAt === generation && body.byteLength <= PUBLIC_CACHE_MAX_ENTRY_BYTES) {
+      entries.set(key, { status: res.status, headers, body });
+    }
+  };
+
+  return {
+    middleware,
+    clear,
+    get enabled() {
+      return enabled;
+    },
+    /** Off: every request passes through (and the cache is emptied); on: answers are stored again. */
+    setEnabled(value: boolean) {
+      if (!value) clear();
+      enabled = value;
+    },
+    get size() {
+      return entries.size;
+    },
+    stats,
+  };
+}
+
+export interface ContentListener {
+  /** Resolves once the first LISTEN is in place (or failed; it keeps retrying). */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * LISTENs for content_changed on a dedicated connection and clears the cache on each notification.
+ * The cache is off until LISTEN works and whenever the connection is lost; it reconnects with
+ * back-off and clears the cache again on reconnecting (writes may have been missed meanwhile).
+ */
+export function listenForContentChanges(
+  cache: PublicCache,
+  connect: () => pg.Client,
+  options: { retryMs?: number; maxRetryMs?: number } = {},
+): ContentListener {
+  const baseRetry = options.retryMs ?? 500;
+  const maxRetry = options.maxRetryMs ?? 10_000;
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry = baseRetry;
+  let timer: NodeJS.Timeout | undefined;
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  function lost(reason: string) {
+    if (stopped) return;
+    if (cache.enabled) log.warn('Public cache off: the content-change listener lost its connection', { reason });
+    cache.setEnabled(false);
+    const old = client;
+    client = undefined;
+    old?.removeAllListeners();
+    old?.on('error', () => undefined);
+    old?.end().catch(() => undefined);
+    if (!timer) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        void open();
+      }, retry);
+      timer.unref();
+      retry = Math.min(retry * 2, maxRetry);
+    }
+  }
+
+  async function open() {
+    if (stopped) return;
+    const next = connect();
+    client = next;
+    next.on('error', (error) => lost(error.message));
+    next.on('end', () => lost('connection ended'));
+    next.on('notification', (message) => {
+      if (message.channel === CONTENT_CHANGED_CHANNEL) cache.clear();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
+      if (stopped || client !== next) return;
+      retry = baseRetry;
+      cache.clear();
+      cache.setEnabled(true);
+      log.debug('Public cache on: listening for content changes');
+    } catch (error) {
+      if (client === next) lost(error instanceof Error ? error.message : String(error));
+    } finally {
+      markReady();
+    }
+  }
+
+  cache.setEnabled(false);
+  void open();
+
+  return {
+    ready,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      cache.setEnabled(false);
+      const old = client;
+      client = undefined;
+      old?.removeAllListeners();
+      old?.on('error', () => undefined);
+      await old?.end().catch(() => undefined);
+    },
+  };
+}
