@@ -100,12 +100,19 @@ async function readTarGz(file: string) {
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const qualified = (table: string) => `${ident(SCHEMA)}.${ident(table)}`;
 
+/**
+ * Tables that are not data: content_version is the page cache's change signal, kept by triggers
+ * (a restore bumps it by itself).
+ */
+export const NOT_BACKED_UP = ['content_version'];
+
 /** The schema's tables, each after the tables its foreign keys point to. */
 async function tablesInDependencyOrder(client: pg.PoolClient) {
   const { rows: tables } = await client.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname`,
-    [SCHEMA],
+      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND c.relname <> ALL($2::text[])
+      ORDER BY c.relname`,
+    [SCHEMA, NOT_BACKED_UP],
   );
   const { rows: edges } = await client.query<{ child: string; parent: string }>(
     `SELECT c.relname AS child, p.relname AS parent
