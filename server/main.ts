@@ -9,6 +9,22 @@ import { log, setLogLevel } from './log';
 import { developmentPages, productionPages } from './pages';
 import { createServices, serviceOptionsFrom } from './services';
 
+/**
+ * SIGINT/SIGTERM are caught from the first moment: a signal during start-up (while the embedded
+ * database starts or migrations run) stops everything cleanly once the database is up, instead of
+ * killing Node and leaving PostgreSQL orphaned.
+ */
+let stopRequested: string | undefined;
+let stopRunning: ((signal: string) => void) | undefined;
+function requestStop(signal: string) {
+  if (stopRequested) return;
+  stopRequested = signal;
+  if (stopRunning) stopRunning(signal);
+  else log.info(`${signal} received during start-up: stopping as soon as the database is up`);
+}
+process.on('SIGINT', () => requestStop('SIGINT'));
+process.on('SIGTERM', () => requestStop('SIGTERM'));
+
 /** The process: configuration, database, HTTP server, and a clean shutdown. */
 async function main() {
   const startedAt = performance.now();
@@ -16,6 +32,11 @@ async function main() {
   setLogLevel(config.logLevel);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  if (stopRequested) {
+    await database.close();
+    log.info('Stopped cleanly');
+    process.exit(0);
+  }
   const services = createServices(database.db, serviceOptionsFrom(config));
   // Anonymous public reads come from memory; every content write (any process) clears it.
   const cache = createPublicCache();
@@ -54,10 +75,7 @@ async function main() {
   );
   sweep.unref();
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
     log.info(`${signal} received: finishing requests, then stopping the database`);
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
     force.unref();
@@ -70,8 +88,8 @@ async function main() {
     log.info('Stopped cleanly');
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopRunning = (signal) => void shutdown(signal);
+  if (stopRequested) stopRunning(stopRequested);
 }
 
 main().catch((error) => {
