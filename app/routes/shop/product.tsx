@@ -16,7 +16,7 @@ import {
   PHONE_PATTERN,
   PLACING_ORDER,
   PRODUCT_NOT_FOUND_TITLE,
-} from '../../../shared/shop';
+} from '../../../shared/shop-constants';
 import type { PlacedOrder } from '../../../server/services/orders';
 import type { Product } from '../../../server/services/products';
 import { isDomainError } from '../../../server/services/errors';
