@@ -123,6 +123,16 @@ function gzippedSize(url) {
   });
 }
 
+/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is retried. */
+async function audit(url, port, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= attempts) throw new Error(`${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    console.warn(`${url}: ${lhr.runtimeError.code}, running again`);
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -160,9 +170,7 @@ async function main() {
       const url = server.baseURL + page.path;
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-        if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
-        runs.push(lhr);
+        runs.push(await audit(url, chrome.port));
       }
       // The median run by Performance (the other categories do not vary between runs).
       const perf = runs.map((r) => r.categories.performance.score);
