@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import stylesheet from './app.css?url';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { ButtonLink } from './components/ui/button';
@@ -21,7 +21,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { user: context.user, settings: await context.services.settings.get() };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+// The stylesheet is a React resource (precedence), so it is written at the top of <head>, before the
+// scripts' modulepreloads: the browser fetches it first and can paint before the JavaScript arrives.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet, precedence: 'high' } as Route.LinkDescriptors[number],
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');

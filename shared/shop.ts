@@ -1,74 +1,8 @@
 import { z } from 'zod';
 import { formatPounds } from './money';
+import { CUSTOMER_ADDRESS_MAX, CUSTOMER_EMAIL_MAX, CUSTOMER_NAME_MAX, CUSTOMER_PHONE_MIN, ORDER_NOTES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, orderReference, PHONE_PATTERN } from './shop-constants';
 
-// ---------------------------------------------------------------------------------------------
-// Spec texts and limits (SPEC sections 5, 8 and 9)
-
-/** 'Only N left!' shows when stock is 5 or less and above 0; 'Out of stock' at 0. */
-export const LOW_STOCK_THRESHOLD = 5;
-export const OUT_OF_STOCK_LABEL = 'Out of stock';
-export const lowStockLabel = (stock: number) => `Only ${stock} left!`;
-/** The label a product card or page shows for its stock, or null when there is plenty. */
-export function stockLabel(stock: number): string | null {
-  if (stock <= 0) return OUT_OF_STOCK_LABEL;
-  if (stock <= LOW_STOCK_THRESHOLD) return lowStockLabel(stock);
-  return null;
-}
-
-/** The product gallery: the first image large, then up to 4 more. */
-export const MAX_EXTRA_IMAGES = 4;
-
-export const PRODUCT_NOT_FOUND = 'Product not found';
-export const PRODUCT_NOT_FOUND_TITLE = 'Product Not Found';
-export const ORDER_NOT_FOUND = 'Order not found';
-
-export const PLACING_ORDER = 'Placing Order...';
-export const ORDER_FAILED = 'Failed to place order. Please try again.';
-export const ORDER_SUCCESS_CONTACT = 'The club will contact you within 24 hours to confirm your order.';
-export const ORDER_SUCCESS_SHIPPING = 'Shipping takes 3-5 working days.';
-export const ORDER_SUCCESS_PAYMENT = 'Payment is by bank transfer or a card payment link, which we will send you.';
-
-/** Stock conflicts, in words a customer understands. */
-export const OUT_OF_STOCK_DETAIL = 'Sorry, this item is out of stock.';
-export const onlyLeftDetail = (stock: number) => (stock <= 0 ? OUT_OF_STOCK_DETAIL : `Sorry, only ${stock} left in stock.`);
-
-/** Orders are referred to by the first 8 characters of their id (SPEC section 9). */
-export const ORDER_REFERENCE_LENGTH = 8;
-export const orderReference = (id: string) => id.slice(0, ORDER_REFERENCE_LENGTH);
-
-export const ORDER_QUANTITY_MAX = 1000;
-export const CUSTOMER_NAME_MAX = 100;
-export const CUSTOMER_EMAIL_MAX = 254;
-export const CUSTOMER_PHONE_MIN = 7;
-export const CUSTOMER_PHONE_MAX = 20;
-export const CUSTOMER_ADDRESS_MAX = 500;
-export const ORDER_NOTES_MAX = 1000;
-/** Digits, spaces, +, - and parentheses (as a pattern attribute too). */
-export const PHONE_PATTERN = `[0-9 +\\-\\(\\)]{${CUSTOMER_PHONE_MIN},${CUSTOMER_PHONE_MAX}}`;
-
-// ---------------------------------------------------------------------------------------------
-// Order lifecycle (ARCHITECTURE "Where we do better", point 11)
-
-export const ORDER_STATUSES = ['pending', 'confirmed', 'paid', 'fulfilled', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** pending -> confirmed -> paid -> fulfilled, or cancelled from any state before fulfilled. */
-export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['confirmed', 'cancelled'],
-  confirmed: ['paid', 'cancelled'],
-  paid: ['fulfilled', 'cancelled'],
-  fulfilled: [],
-  cancelled: [],
-};
-export const canTransition = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  paid: 'Paid',
-  fulfilled: 'Fulfilled',
-  cancelled: 'Cancelled',
-};
+export * from './shop-constants';
 
 // ---------------------------------------------------------------------------------------------
 // Schemas

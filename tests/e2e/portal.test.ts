@@ -191,10 +191,12 @@ describe("The players' portal", () => {
     await signIn(page, username, password);
     await hydrated(page);
     const note = page.getByRole('button', { name: /New training feedback from Manager/ });
-    expect(await note.getAttribute('aria-label')).toContain('unread');
+    expect(await note.textContent()).toContain('(select to mark as read)');
     await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), note.click()]);
     await page.reload();
-    expect(await page.getByRole('button', { name: /New training feedback from Manager/ }).getAttribute('aria-label')).toBe('New training feedback from Manager');
+    const readNote = await page.getByRole('button', { name: /New training feedback from Manager/ }).textContent();
+    expect(readNote).toContain(' · Read');
+    expect(readNote).not.toContain('mark as read');
 
     await page.goto('/players-area/payments');
     await page.getByText('No payment records found').waitFor();

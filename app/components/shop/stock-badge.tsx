@@ -1,4 +1,4 @@
-import { stockLabel } from '../../../shared/shop';
+import { stockLabel } from '../../../shared/shop-constants';
 
 /** 'Only N left!' (stock 1 to 5) or 'Out of stock' (0); nothing when there is plenty. */
 export function StockBadge({ stock, className = '' }: { stock: number; className?: string }) {

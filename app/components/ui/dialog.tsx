@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert
- * (focus stays inside), Escape closes it, and focus returns to what opened it.
+ * (focus stays inside), Escape closes it, and focus returns to what opened it. Focus starts on the
+ * element marked `data-autofocus`, if any, else on the first focusable one.
  */
 export function Dialog({
   open,
@@ -29,6 +30,8 @@ export function Dialog({
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      // A form dialog starts on its first field (marked data-autofocus) rather than on Close.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
       return () => {
         if (dialog.open) dialog.close();
         opener?.focus?.();

@@ -146,7 +146,8 @@ export function FormMessage({ tone = 'error', children }: { tone?: 'error' | 'su
   if (!children) return null;
   const styles = tone === 'error' ? 'border-red-300 bg-red-50 text-danger' : 'border-green-300 bg-green-50 text-success';
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm font-medium ${styles}`}>
+    // tabIndex -1: a form can move focus here after a refused submission.
+    <div role={tone === 'error' ? 'alert' : 'status'} tabIndex={-1} className={`rounded-lg border px-4 py-3 text-sm font-medium ${styles}`}>
       {children}
     </div>
   );

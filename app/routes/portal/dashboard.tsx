@@ -43,7 +43,6 @@ function NotificationItem({ note }: { note: Route.ComponentProps['loaderData']['
         <input type="hidden" name="id" value={note.id} />
         <button
           type="submit"
-          aria-label={`${note.title}${read ? '' : ' (unread, select to mark as read)'}`}
           className={`flex w-full items-start gap-3 rounded-lg px-3 py-3 text-left transition-colors hover:bg-gray-50 ${read ? '' : 'bg-brand-50'}`}
         >
           <span aria-hidden="true" className={`mt-1.5 size-2.5 shrink-0 rounded-full ${read ? 'bg-transparent ring-1 ring-line' : 'bg-brand-700'}`} />
@@ -54,6 +53,8 @@ function NotificationItem({ note }: { note: Route.ComponentProps['loaderData']['
               {new Date(note.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' })}
               {read ? ' · Read' : ' · Unread'}
             </span>
+            {/* In the button's own words (not an aria-label), so what is seen is what is heard (WCAG 2.5.3). */}
+            {!read && <span className="sr-only"> (select to mark as read)</span>}
           </span>
         </button>
       </fetcher.Form>

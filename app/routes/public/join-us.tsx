@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { data, Form, useActionData, useNavigation } from 'react-router';
 import { INTEREST_TYPES, JOIN_US_LIMITS, type InterestType } from '../../../shared/content-constants';
 import { isDomainError } from '../../../server/services/errors';
@@ -65,41 +65,48 @@ export default function JoinUs({ loaderData }: Route.ComponentProps) {
   const { clubEmail } = loaderData;
   const result = useActionData<typeof action>();
 
-  if (result?.ok) {
-    return (
-      <>
-        <PageHeader title="Join Us" />
-        <section className="mx-auto max-w-xl px-4 py-14 text-center" aria-live="polite">
-          <div className="rounded-3xl bg-white p-8 shadow-sm ring-1 ring-line">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto size-14 text-success" fill="none" stroke="currentColor" strokeWidth="2">
-              <circle cx="12" cy="12" r="10" />
-              <path d="m8 12 3 3 5-6" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            <h2 className="mt-4 text-2xl font-extrabold">{JOIN_US_SUCCESS_TITLE}</h2>
-            <p className="mt-3 text-muted">{JOIN_US_SUCCESS_TEXT}</p>
-            {result.whatsapp_url && (
-              <p className="mt-5">
-                <a
-                  href={result.whatsapp_url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex min-h-11 items-center justify-center rounded-lg bg-[#128c4a] px-4 font-semibold text-white hover:bg-[#0e7a3f]"
-                >
-                  Message us on WhatsApp
-                </a>
-              </p>
-            )}
-            <ButtonLink to="/join-us" variant="secondary" className="mt-6">
-              Submit Another Application
-            </ButtonLink>
-          </div>
-        </section>
-      </>
-    );
-  }
+  if (result?.ok) return <Submitted whatsappUrl={result.whatsapp_url} />;
 
   // The form is its own component so that coming back from the success view starts it afresh.
   return <JoinUsForm clubEmail={clubEmail} failed={result && !result.ok ? result : null} />;
+}
+
+function Submitted({ whatsappUrl }: { whatsappUrl: string | null }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form that had focus is gone: focus the confirmation so it is read out.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <>
+      <PageHeader title="Join Us" />
+      <section className="mx-auto max-w-xl px-4 py-14 text-center" aria-live="polite">
+        <div className="rounded-3xl bg-white p-8 shadow-sm ring-1 ring-line">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto size-14 text-success" fill="none" stroke="currentColor" strokeWidth="2">
+            <circle cx="12" cy="12" r="10" />
+            <path d="m8 12 3 3 5-6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-extrabold focus:outline-none">
+            {JOIN_US_SUCCESS_TITLE}
+          </h2>
+          <p className="mt-3 text-muted">{JOIN_US_SUCCESS_TEXT}</p>
+          {whatsappUrl && (
+            <p className="mt-5">
+              <a
+                href={whatsappUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-11 items-center justify-center rounded-lg bg-[#128c4a] px-4 font-semibold text-white hover:bg-[#0e7a3f]"
+              >
+                Message us on WhatsApp
+              </a>
+            </p>
+          )}
+          <ButtonLink to="/join-us" variant="secondary" className="mt-6">
+            Submit Another Application
+          </ButtonLink>
+        </div>
+      </section>
+    </>
+  );
 }
 
 function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<ActionResult, { ok: false }> | null }) {
@@ -111,6 +118,15 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
   const fieldErrors = failed?.fieldErrors ?? {};
   const values = (failed?.values ?? {}) as Record<string, string>;
 
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused application: focus goes to the first field to fix, or to the message.
+  useEffect(() => {
+    if (failed) {
+      const form = formRef.current;
+      (form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[role="alert"]'))?.focus();
+    }
+  }, [failed]);
+
   function toggle(id: InterestType, checked: boolean) {
     setInterests((current) => (checked ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id)));
   }
@@ -119,7 +135,7 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
     <>
       <PageHeader title="Join Us" intro="Play, volunteer or sponsor: everyone is welcome at the club. Tell us a little about yourself and we'll be in touch." />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-3">
-        <Form method="post" className="space-y-8 lg:col-span-2" onReset={() => setInterests([])} aria-describedby="consent-notice">
+        <Form ref={formRef} method="post" className="space-y-8 lg:col-span-2" onReset={() => setInterests([])} aria-describedby="consent-notice">
           <FormMessage>{failed ? failed.error || JOIN_US_FALLBACK_ERROR : null}</FormMessage>
 
           <fieldset>

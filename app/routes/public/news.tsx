@@ -60,9 +60,9 @@ export default function News({ loaderData }: Route.ComponentProps) {
                         <Link
                           to={`/news/${article.id}`}
                           className="mt-2 inline-block font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
-                          aria-label={`Read More: ${article.title}`}
                         >
-                          Read More
+                          {/* The title in the link's text, not only an aria-label: a link's words say where it goes. */}
+                          Read More<span className="sr-only">: {article.title}</span>
                         </Link>
                       )}
                       <div className="mt-5">

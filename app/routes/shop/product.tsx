@@ -16,7 +16,7 @@ import {
   PHONE_PATTERN,
   PLACING_ORDER,
   PRODUCT_NOT_FOUND_TITLE,
-} from '../../../shared/shop';
+} from '../../../shared/shop-constants';
 import type { PlacedOrder } from '../../../server/services/orders';
 import type { Product } from '../../../server/services/products';
 import { isDomainError } from '../../../server/services/errors';
@@ -413,8 +413,16 @@ function OrderForm({
 }) {
   const failed = result && !result.ok ? result : undefined;
   const fieldErrors = failed?.fieldErrors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused order: focus goes to the first field to fix (or the message), not back to the top.
+  useEffect(() => {
+    if (failed) {
+      const form = formRef.current;
+      (form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[role="alert"]'))?.focus();
+    }
+  }, [failed]);
   return (
-    <FormComponent method="post" action={action ?? `/shop/product/${product.id}`} className="space-y-4">
+    <FormComponent ref={formRef} method="post" action={action ?? `/shop/product/${product.id}`} className="space-y-4">
       <input type="hidden" name="quantity" value={choice.quantity} />
       {choice.size && <input type="hidden" name="size" value={choice.size} />}
       <div className="flex items-center justify-between gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm" data-testid="order-summary">
@@ -429,6 +437,7 @@ function OrderForm({
         label="Full name"
         name="customer_name"
         autoComplete="name"
+        data-autofocus
         required
         maxLength={CUSTOMER_NAME_MAX}
         error={fieldErrors.customer_name}

@@ -1,0 +1,296 @@
+// `npm run lighthouse`: Lighthouse (mobile preset) on the public pages of a fresh production server,
+// plus the gzipped JavaScript each page loads. Writes bench/lighthouse.json and bench/lighthouse.md.
+//
+//   node scripts/lighthouse.mjs [--runs=N]   (N runs per page, the median Performance run is kept; default 3)
+//
+// Needs `npm run build` first (the npm script does it) and Debian's Chromium (CHROMIUM_PATH to override).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** The issue's targets (issue 7, item 3). */
+export const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+export const JS_BUDGET_GZIP_BYTES = 130 * 1024;
+
+const runsArg = process.argv.find((a) => a.startsWith('--runs='));
+const RUNS = runsArg ? Math.max(1, Number(runsArg.split('=')[1]) || 1) : 3;
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The production build (`npm start`'s command) on a free port with a fresh data directory. */
+async function startServer() {
+  const entry = path.join(root, 'build', 'server', 'main.js');
+  if (!existsSync(entry)) throw new Error('No production build: run `npm run build` first (`npm run lighthouse` does).');
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-lighthouse-'));
+  const port = await freePort();
+  let output = '';
+  // Its own embedded database, never a DATABASE_URL from the shell.
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'lighthouse-admin-password',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`Server exited during start-up:\n${output}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Server did not answer within 60s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseURL,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function getJson(url, init) {
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** The bytes a browser receives for a script when the server gzips it (the .gz the build wrote). */
+function gzippedSize(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve(res.headers['content-encoding'] === 'gzip' ? body.length : gzipSync(body, { level: 9 }).length);
+        });
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is retried. */
+async function audit(url, port, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= attempts) throw new Error(`${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    console.warn(`${url}: ${lhr.runtimeError.code}, running again`);
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function main() {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install chromium.`);
+  const lighthouseVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
+  const loadBefore = os.loadavg();
+  const server = await startServer();
+  let chrome;
+  try {
+    await getJson(`${server.baseURL}/api/admin/initialize-database`, { method: 'POST' });
+    const [player] = await getJson(`${server.baseURL}/api/squad`);
+    const [article] = await getJson(`${server.baseURL}/api/news`);
+    const products = await getJson(`${server.baseURL}/api/products`);
+    const product = products.find((p) => p.stock > 0) ?? products[0];
+    const pages = [
+      { name: 'Home', path: '/' },
+      { name: 'Squad', path: '/squad' },
+      { name: 'Player profile', path: `/player/${player.id}` },
+      { name: 'Fixtures', path: '/fixtures' },
+      { name: 'News', path: '/news' },
+      { name: 'News article', path: `/news/${article.id}` },
+      { name: 'Shop', path: '/shop' },
+      { name: 'Product', path: `/shop/product/${product.id}` },
+      { name: 'Join us', path: '/join-us' },
+      { name: 'Sponsors', path: '/sponsors' },
+    ];
+
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    const browserVersion = (await getJson(`http://127.0.0.1:${chrome.port}/json/version`)).Browser;
+    const results = [];
+    for (const page of pages) {
+      const url = server.baseURL + page.path;
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await audit(url, chrome.port));
+      }
+      // The median run by Performance (the other categories do not vary between runs).
+      const perf = runs.map((r) => r.categories.performance.score);
+      const lhr = runs[perf.indexOf(median(perf))];
+
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)]));
+      const metric = (id) => lhr.audits[id]?.numericValue;
+      const requests = lhr.audits['network-requests']?.details?.items ?? [];
+      const scriptUrls = [...new Set(requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(server.baseURL)).map((r) => r.url))];
+      const scripts = [];
+      for (const scriptUrl of scriptUrls) scripts.push({ url: scriptUrl.slice(server.baseURL.length), gzip_bytes: await gzippedSize(scriptUrl) });
+      const jsGzipBytes = scripts.reduce((sum, s) => sum + s.gzip_bytes, 0);
+      const failedAudits = CATEGORIES.flatMap((category) =>
+        lhr.categories[category].auditRefs
+          .filter((ref) => ref.weight > 0 || category !== 'performance')
+          .map((ref) => lhr.audits[ref.id])
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+          .map((a) => ({ category, id: a.id, title: a.title, score: a.score, display: a.displayValue ?? null })),
+      );
+      const result = {
+        name: page.name,
+        path: page.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, ':id'),
+        scores,
+        performance_runs: perf.map((p) => Math.round(p * 100)),
+        metrics_ms: {
+          first_contentful_paint: Math.round(metric('first-contentful-paint')),
+          largest_contentful_paint: Math.round(metric('largest-contentful-paint')),
+          total_blocking_time: Math.round(metric('total-blocking-time')),
+          speed_index: Math.round(metric('speed-index')),
+        },
+        cumulative_layout_shift: Number(metric('cumulative-layout-shift').toFixed(3)),
+        js_gzip_bytes: jsGzipBytes,
+        scripts,
+        failed_audits: failedAudits,
+      };
+      results.push(result);
+      console.log(
+        `${page.name.padEnd(15)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join('  ')}  JS ${(jsGzipBytes / 1024).toFixed(1)} KB` +
+          (failedAudits.length ? `\n  below full marks: ${failedAudits.map((a) => `${a.id}${a.display ? ` (${a.display})` : ''}`).join(', ')}` : ''),
+      );
+    }
+
+    const misses = results.flatMap((r) => [
+      ...CATEGORIES.filter((c) => r.scores[c] < TARGETS[c]).map((c) => `${r.name}: ${c} ${r.scores[c]} < ${TARGETS[c]}`),
+      ...(r.js_gzip_bytes > JS_BUDGET_GZIP_BYTES ? [`${r.name}: JavaScript ${(r.js_gzip_bytes / 1024).toFixed(1)} KB > 130 KB gzipped`] : []),
+    ]);
+    const report = {
+      date: new Date().toISOString(),
+      machine: {
+        cpu: os.cpus()[0]?.model ?? 'unknown',
+        cores: os.cpus().length,
+        memory_gb: Math.round(os.totalmem() / 1024 ** 3),
+        load_average_before: loadBefore.map((l) => Number(l.toFixed(2))),
+        load_average_after: os.loadavg().map((l) => Number(l.toFixed(2))),
+      },
+      lighthouse: lighthouseVersion,
+      browser: browserVersion,
+      preset: 'mobile (Lighthouse default: Moto G Power emulation, simulated slow 4G, 4x CPU slowdown)',
+      runs_per_page: RUNS,
+      targets: { ...TARGETS, js_gzip_bytes: JS_BUDGET_GZIP_BYTES },
+      all_targets_met: misses.length === 0,
+      misses,
+      pages: results,
+    };
+    await fs.mkdir(path.join(root, 'bench'), { recursive: true });
+    await fs.writeFile(path.join(root, 'bench', 'lighthouse.json'), JSON.stringify(report, null, 2) + '\n');
+    await fs.writeFile(path.join(root, 'bench', 'lighthouse.md'), markdown(report));
+    console.log(misses.length ? `\nTargets missed:\n  ${misses.join('\n  ')}` : '\nEvery page meets every target.');
+    console.log('Wrote bench/lighthouse.json and bench/lighthouse.md');
+    process.exitCode = misses.length ? 1 : 0;
+  } finally {
+    await chrome?.kill();
+    await server.stop();
+  }
+}
+
+function markdown(report) {
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const mark = (ok) => (ok ? '' : ' ✗');
+  const lines = [
+    '# Lighthouse: public pages',
+    '',
+    `Run ${report.date} with \`npm run lighthouse\` on ${report.machine.cpu} (${report.machine.cores} cores, ${report.machine.memory_gb} GB),`,
+    `load average ${report.machine.load_average_before[0]} before and ${report.machine.load_average_after[0]} after.`,
+    `Lighthouse ${report.lighthouse}, ${report.browser}, ${report.preset}; ${report.runs_per_page} run(s) per page, the median Performance run shown.`,
+    '',
+    `Targets: Performance ≥ ${TARGETS.performance}, Accessibility ${TARGETS.accessibility}, Best Practices ${TARGETS['best-practices']}, SEO ${TARGETS.seo};`,
+    `JavaScript at most ${kb(JS_BUDGET_GZIP_BYTES)} gzipped (the page's script requests, gzip level 9 as served).`,
+    '',
+    '| Page | Path | Performance | Accessibility | Best Practices | SEO | JS (gzip) | LCP | TBT | CLS |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...report.pages.map(
+      (p) =>
+        `| ${p.name} | \`${p.path}\` | ${p.scores.performance}${mark(p.scores.performance >= TARGETS.performance)} | ` +
+        `${p.scores.accessibility}${mark(p.scores.accessibility >= TARGETS.accessibility)} | ` +
+        `${p.scores['best-practices']}${mark(p.scores['best-practices'] >= TARGETS['best-practices'])} | ` +
+        `${p.scores.seo}${mark(p.scores.seo >= TARGETS.seo)} | ${kb(p.js_gzip_bytes)}${mark(p.js_gzip_bytes <= JS_BUDGET_GZIP_BYTES)} | ` +
+        `${(p.metrics_ms.largest_contentful_paint / 1000).toFixed(1)} s | ${p.metrics_ms.total_blocking_time} ms | ${p.cumulative_layout_shift} |`,
+    ),
+    '',
+    report.all_targets_met ? 'Every page meets every target.' : `Targets missed:\n\n${report.misses.map((m) => `- ${m}`).join('\n')}`,
+    '',
+  ];
+  const withFailures = report.pages.filter((p) => p.failed_audits.length);
+  if (withFailures.length) {
+    lines.push('## Audits below full marks', '');
+    for (const p of withFailures) {
+      lines.push(`- ${p.name}: ${p.failed_audits.map((a) => `${a.category}/${a.id}${a.display ? ` (${a.display})` : ''}`).join(', ')}`);
+    }
+    lines.push('');
+  }
+  lines.push(
+    'Performance varies a few points between runs and drops when the machine is busy; the load averages above',
+    'say how quiet it was. Scripts per page are listed in bench/lighthouse.json.',
+    '',
+  );
+  return lines.join('\n');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
