@@ -65,7 +65,7 @@ describe('The shop page', () => {
 
     await page.getByLabel('Search products').fill('SCARF');
     await Promise.all([page.waitForURL((url) => url.searchParams.get('search') === 'SCARF'), page.getByRole('button', { name: 'Search' }).click()]);
-    expect((await cardNames(page)).filter((n) => !n.startsWith('Test '))).toEqual(['Bar Scarf']);
+    await expect.poll(async () => (await cardNames(page)).filter((n) => !n.startsWith('Test '))).toEqual(['Bar Scarf']);
 
     // Description matches count too (the water bottle's text mentions the dishwasher).
     await page.getByLabel('Search products').fill('dishwasher');
