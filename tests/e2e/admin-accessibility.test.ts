@@ -1,27 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openAdminTab } from '../support/admin';
+import { apiAs, expectToast, openAdminTab, unique } from '../support/admin';
+import { axeViolations as violations } from '../support/axe';
 import { PHONE, signIn, useBrowser } from '../support/browser';
 
 const b = useBrowser();
-// Evaluated through the DevTools protocol: the page's Content-Security-Policy rightly refuses injected <script>s.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** WCAG 2 A/AA violations axe finds on the page as it is now. */
-async function violations(page: Page) {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as any).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('Admin panel accessibility', () => {
   for (const viewport of [PHONE, undefined]) {
-    it(`The dashboard, a list tab with its modal, orders and player management have no WCAG A/AA violations (${viewport ? 'phone' : 'desktop'})`, async () => {
+    it(`The dashboard, a list tab with its modal, orders and player management have no WCAG 2.2 AA violations (${viewport ? 'phone' : 'desktop'})`, async () => {
       const page = await b.newPage({ viewport });
       await signIn(page, 'admin', b.adminPassword);
 
@@ -68,6 +54,41 @@ describe('Admin panel accessibility', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: /^Edit / }).waitFor();
     await page.keyboard.press('Escape');
+  });
+
+  it('An admin edits an item with the keyboard alone: Tab to its Edit button, change a field, save, focus comes back', async () => {
+    const api = await apiAs(b.baseURL, 'admin', b.adminPassword);
+    const name = `Keyboard Sponsor ${unique()}`;
+    const created = await api.post('/api/sponsors', { name, logo_url: '/images/seed/sponsor-lanes-bakery.svg', category: 'Keyboard Partner' });
+    expect(created.status).toBe(201);
+
+    const page = await b.newPage();
+    await signIn(page, 'admin', b.adminPassword);
+    await openAdminTab(page, '/admin/sponsors');
+    const edit = page.getByRole('button', { name: `Edit ${name}` });
+    // Tab through the page until the row's Edit button has focus: no mouse, no focus() call.
+    for (let i = 0; i < 400 && !(await edit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /^Edit / });
+    await dialog.waitFor();
+
+    // Move to the Category field with Tab and replace its text by typing.
+    const category = dialog.getByLabel(/^Category/);
+    for (let i = 0; i < 20 && !(await category.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await category.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Keyboard Friends');
+    const save = dialog.getByRole('button', { name: 'Save changes' });
+    for (let i = 0; i < 20 && !(await save.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await save.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+
+    await expectToast(page, 'Sponsor updated successfully!');
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await api.get(`/api/sponsors`)).body.find((s: { id: string }) => s.id === created.body.id).category).toBe('Keyboard Friends');
+    // Focus went back to where the keyboard user was, not to the top of the page.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent)).toContain(name);
   });
 
   it('Without JavaScript the panel is still guarded, titled, and says it needs JavaScript', async () => {
