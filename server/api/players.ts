@@ -11,6 +11,7 @@ import {
 } from '../../shared/players';
 import { router } from './env';
 import { ErrorSchema, IdParam, UserSchema, jsonBody, jsonContent } from './openapi';
+import { PlayerStatsSchema } from './squad';
 
 const security = [{ bearer: [] }];
 
@@ -38,19 +39,8 @@ const ProfileSchema = z
   })
   .openapi('PlayerProfile');
 
-const StatsSchema = z
-  .object({
-    player_id: z.string().uuid(),
-    training_attendance: z.number().int().nullable(),
-    matches_played: z.number().int(),
-    matches_started: z.number().int(),
-    goals: z.number().int(),
-    assists: z.number().int(),
-    minutes_played: z.number().int(),
-    yellow_cards: z.number().int(),
-    red_cards: z.number().int(),
-  })
-  .openapi('PlayerStats');
+// One PlayerStats schema for the whole API (the squad router defines it).
+const StatsSchema = PlayerStatsSchema;
 
 const PaymentSchema = z
   .object({
