@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { amountOwed, formatPounds, RATING_MAX, type PaymentStatus } from '../../shared/players';
+import { amountOwed, formatLongDateGB, formatPounds, RATING_MAX, type PaymentStatus } from '../../shared/players';
+import type { UpcomingFixture } from '../../server/services/players';
 
 /** Texts the portal shows (SPEC: Players' portal). */
 export const PAYMENTS_EMPTY = 'No payment records found';
@@ -113,5 +114,19 @@ export function StatTile({ label, value, hint }: { label: string; value: ReactNo
       <dd className="mt-1 text-3xl font-extrabold tabular-nums text-brand-800">{value}</dd>
       {hint && <dd className="mt-1 text-xs text-muted">{hint}</dd>}
     </div>
+  );
+}
+
+/** An upcoming match as the portal shows it: "vs Opponent" at home, "@ Opponent" away, then when and where. */
+export function MatchLines({ fixture }: { fixture: Pick<UpcomingFixture, 'is_home' | 'away_team' | 'match_date' | 'match_time' | 'venue'> }) {
+  return (
+    <>
+      <p className="font-bold text-ink">
+        {fixture.is_home ? 'vs' : '@'} {fixture.away_team}
+      </p>
+      <p className="text-sm text-muted">
+        {formatLongDateGB(fixture.match_date)}, {fixture.match_time} · {fixture.venue}
+      </p>
+    </>
   );
 }

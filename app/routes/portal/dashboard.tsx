@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router';
-import { DEFAULT_TRAINING_ATTENDANCE, formatLongDateGB } from '../../../shared/players';
-import { EmptyState, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile } from '../../components/portal';
+import { DEFAULT_TRAINING_ATTENDANCE } from '../../../shared/players';
+import { EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile } from '../../components/portal';
 import { requireUser } from '../../lib/guards.server';
 import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/dashboard';
@@ -84,12 +84,7 @@ export default function PortalDashboard({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-3">
               {fixtures.map((f) => (
                 <li key={f.id} className="rounded-xl bg-white p-4 ring-1 ring-line">
-                  <p className="font-bold text-ink">
-                    {f.is_home ? 'vs' : '@'} {f.away_team}
-                  </p>
-                  <p className="text-sm text-muted">
-                    {formatLongDateGB(f.match_date)}, {f.match_time} · {f.venue}
-                  </p>
+                  <MatchLines fixture={f} />
                   <p className="text-sm text-muted">
                     {f.competition} · {f.is_home ? 'Home' : 'Away'}
                   </p>

@@ -1,5 +1,4 @@
-import { formatLongDateGB } from '../../../shared/players';
-import { EmptyState, NO_UPCOMING, PortalSection, TRAINING_SLOTS } from '../../components/portal';
+import { EmptyState, MatchLines, NO_UPCOMING, PortalSection, TRAINING_SLOTS } from '../../components/portal';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/schedule';
 import { portalRead } from './portal.server';
@@ -40,12 +39,7 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
             {loaderData.fixtures.map((f) => (
               <li key={f.id} className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-line">
                 <div>
-                  <p className="font-bold text-ink">
-                    {f.is_home ? 'vs' : '@'} {f.away_team}
-                  </p>
-                  <p className="text-sm text-muted">
-                    {formatLongDateGB(f.match_date)}, {f.match_time} · {f.venue}
-                  </p>
+                  <MatchLines fixture={f} />
                 </div>
                 <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-semibold text-ink ring-1 ring-inset ring-line">
                   {f.competition} · {f.is_home ? 'Home' : 'Away'}
