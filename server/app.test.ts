@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../tests/support/api';
 
@@ -21,6 +22,30 @@ describe('HTTP conventions', () => {
     const res = await t.json('/api/auth/login', { body: big, headers: { 'content-length': String(big.length) } });
     expect(res.status).toBe(413);
     expect(res.body.detail).toMatch(/too large/);
+  });
+
+  it('text the database cannot store (a NUL character) answers 422 with a detail and stores nothing, on every kind of input', async () => {
+    const nul = 'Sam\u0000';
+    const cases = [
+      { path: '/api/auth/login', body: { username: nul, password: 'whatever-password' } },
+      { path: '/api/join-us', body: { full_name: nul, email: 'sam@example.com', phone_number: '07700 900123', message: 'Hello', interest_types: ['player'] } },
+      {
+        path: '/api/players/register',
+        body: {
+          username: `nul${Date.now()}`, password: 'secret-pass', email: 'sam@example.com', full_name: nul, phone_number: '07700 900123',
+          date_of_birth: '1990-01-01', position_preference: 'Defender', emergency_contact_name: 'Kim', emergency_contact_phone: '07700 900124',
+        },
+      },
+    ];
+    for (const { path, body } of cases) {
+      const res = await t.json(path, { method: 'POST', body });
+      expect(res.status, path).toBe(422);
+      expect(res.body.detail, path).toMatch(/NUL character/);
+    }
+    const search = await t.json(`/api/products?search=${encodeURIComponent(nul)}`);
+    expect(search.status).toBeLessThan(500);
+    const stored = await t.db.execute(sql`select (select count(*) from join_us_submissions)::int as submissions, (select count(*) from users)::int as users`);
+    expect(stored.rows[0]).toEqual({ submissions: 0, users: 0 });
   });
 
   it('sends the security headers', async () => {

@@ -39,6 +39,8 @@ export const ORDER_REFERENCE_LENGTH = 8;
 export const orderReference = (id: string) => id.slice(0, ORDER_REFERENCE_LENGTH);
 
 export const ORDER_QUANTITY_MAX = 1000;
+/** The largest amount orders.total_amount (numeric(10, 2)) can hold. */
+export const ORDER_TOTAL_MAX = 99_999_999.99;
 export const CUSTOMER_NAME_MAX = 100;
 export const CUSTOMER_EMAIL_MAX = 254;
 export const CUSTOMER_PHONE_MIN = 7;

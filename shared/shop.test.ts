@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, orderSchema, productSchema, splitList, stockLabel } from './shop';
+import { canTransition, ORDER_QUANTITY_MAX, ORDER_TOTAL_MAX, orderSchema, PRODUCT_PRICE_MAX, productSchema, splitList, stockLabel } from './shop';
 
 describe('stockLabel', () => {
   it("says 'Only N left!' from 5 down to 1, 'Out of stock' at 0, and nothing above 5", () => {
@@ -30,6 +30,14 @@ describe('products', () => {
   it("splits the admin form's comma-separated text into trimmed, non-empty entries", () => {
     expect(splitList(' S, M ,, L ,')).toEqual(['S', 'M', 'L']);
   });
+  it('caps the price so that the largest order (price x quantity) fits an order total', () => {
+    expect(PRODUCT_PRICE_MAX * ORDER_QUANTITY_MAX).toBeLessThanOrEqual(ORDER_TOTAL_MAX);
+    const base = { name: 'Shirt', description: 'A shirt', category: 'Kit', stock: 1 };
+    expect(productSchema.safeParse({ ...base, price: PRODUCT_PRICE_MAX }).success).toBe(true);
+    const tooDear = productSchema.safeParse({ ...base, price: PRODUCT_PRICE_MAX + 0.01 });
+    expect(tooDear.error?.issues[0].message).toBe('Price can be at most £10,000.00');
+  });
+
   it('allows at most 2 decimals in a price', () => {
     const product = { name: 'n', description: 'd', category: 'c', stock: 0 };
     expect(productSchema.safeParse({ ...product, price: 19.99 }).success).toBe(true);

@@ -49,7 +49,8 @@ export type OrderInput = z.infer<typeof orderSchema>;
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
 export const PRODUCT_CATEGORY_MAX = 60;
-export const PRODUCT_PRICE_MAX = 100_000;
+/** £10,000: with ORDER_QUANTITY_MAX, the largest order total still fits orders.total_amount (ORDER_TOTAL_MAX). */
+export const PRODUCT_PRICE_MAX = 10_000;
 export const PRODUCT_STOCK_MAX = 1_000_000;
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -73,7 +74,7 @@ export const productSchema = z.object({
   price: z
     .number({ error: 'Price is required and must be a number' })
     .min(0, 'Price cannot be negative')
-    .max(PRODUCT_PRICE_MAX, 'Price is too high')
+    .max(PRODUCT_PRICE_MAX, `Price can be at most ${formatPounds(PRODUCT_PRICE_MAX)}`)
     .refine(hasAtMostTwoDecimals, 'Price can have at most 2 decimals'),
   stock: z
     .number({ error: 'Stock is required and must be a number' })

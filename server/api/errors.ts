@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
-import { isDomainError } from '../services/errors';
+import { databaseInputError, isDomainError } from '../services/errors';
 import { log } from '../log';
 
 /** Turns zod issues into `{"detail": …, "errors": [{field, message}]}`. */
@@ -22,7 +22,8 @@ export const validationHook = (result: { success: boolean; error?: unknown }, c:
   if (!result.success) return c.json(validationBody(result.error as ZodError), 422);
 };
 
-export const handleError: ErrorHandler = (error, c) => {
+export const handleError: ErrorHandler = (thrown, c) => {
+  const error = databaseInputError(thrown) ?? thrown;
   if (isDomainError(error)) {
     if (error.extra.retryAfterSeconds) c.header('Retry-After', String(error.extra.retryAfterSeconds));
     const body = error.extra.errors ? { detail: error.detail, errors: error.extra.errors } : { detail: error.detail };

@@ -56,7 +56,28 @@ export const rateLimited = (detail: string, retryAfterSeconds: number) =>
 export const isDomainError = (error: unknown): error is DomainError =>
   typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
 
+/** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps it (as `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** PostgreSQL's unique_violation, for turning races into 409s. */
-export const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' ||
-  (typeof error === 'object' && error !== null && (error as { cause?: { code?: string } }).cause?.code === '23505');
+export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
+
+/**
+ * A value PostgreSQL refused to store (SQLSTATE class 22, "data exception": a NUL character in
+ * text, a number beyond its column): the statement failed, so nothing was written. It is the
+ * client's input, so it answers 422 with a plain reason, never 500.
+ */
+export function databaseInputError(error: unknown): DomainError | undefined {
+  const code = pgErrorCode(error);
+  if (!code?.startsWith('22')) return undefined;
+  if (code === '22021' || code === '22P05') return invalid('Text cannot contain the NUL character (\\u0000).');
+  if (code === '22003') return invalid('A number in the request is too large.');
+  if (code === '22001') return invalid('A text in the request is too long.');
+  return invalid('The request contains a value that cannot be stored.');
+}
