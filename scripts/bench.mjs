@@ -28,8 +28,13 @@ const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const PRODUCT_STOCK = 1_000_000; // PRODUCT_STOCK_MAX: orders of 1 never run it out in a bench
 const STATIC_NAME = 'bench-static.html';
 
-/** Targets from issue 7 (ratios in one run on this machine). */
-const TARGETS = { pageRatio: 0.7, apiRatio: 0.5, p99Ms: 50, peakMemoryMb: 400 };
+/**
+ * Targets from issue 7 (ratios in one run on this machine): its p99 budget is item 2's, for the
+ * cached public pages and API reads. Orders are written to disk before they are answered, so they
+ * are held to a ratio of their own: one committed transaction per group of orders (ADR 010) must
+ * keep up with half of what a bare `select 1` per request (/api/health) does.
+ */
+const TARGETS = { pageRatio: 0.7, apiRatio: 0.5, p99Ms: 50, peakMemoryMb: 400, orderRatio: 0.5 };
 
 const serverFile = path.join(root, 'build', 'server', 'main.js');
 const clientDir = path.join(root, 'build', 'client');
@@ -201,8 +206,10 @@ function autocannon(url, { method = 'GET', body } = {}) {
   });
 }
 
+const WARM_UP_REQUESTS = 30;
+
 async function warmUp(url, init) {
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < WARM_UP_REQUESTS; i++) {
     const res = await fetch(url, { ...init, headers: { 'accept-encoding': ACCEPT_ENCODING, ...init?.headers } });
     await res.arrayBuffer();
   }
@@ -300,6 +307,7 @@ async function main() {
       latency_max_ms: r.latency.max,
       requests_total: r.requests.total,
       non_2xx: r.non2xx,
+      acknowledged: r['2xx'],
       errors: r.errors,
       timeouts: r.timeouts,
       bytes_per_second: Math.round(r.throughput.average),
@@ -309,6 +317,22 @@ async function main() {
     });
     console.log(`${target.name}: ${round(r.requests.average, 0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${r.non2xx || r.errors ? `, non-2xx ${r.non2xx}, errors ${r.errors}` : ''}`);
   }
+
+  // A fast answer must not be a lost write: every order acknowledged is stored, the stock taken is
+  // exactly what the stored orders add up to, and at most the requests still in flight when
+  // autocannon stopped (one per connection) were stored without being counted. Warm-up and probe
+  // orders count too.
+  const orderRun = results.find((r) => r.id === 'api_orders');
+  const checkToken = (await api(base, 'POST', '/api/auth/login', { body: { username: 'admin', password: adminPassword } })).access_token;
+  const stored = (await api(base, 'GET', '/api/orders', { token: checkToken })).filter((o) => o.product_id === product.id);
+  const stockAfter = (await api(base, 'GET', `/api/products/${product.id}`)).stock;
+  await api(base, 'POST', '/api/auth/logout', { token: checkToken }).catch(() => undefined);
+  orderRun.stored_check = {
+    acknowledged: orderRun.acknowledged + WARM_UP_REQUESTS + 1,
+    stored: stored.length,
+    stock_taken: PRODUCT_STOCK - stockAfter,
+    quantity_stored: stored.reduce((sum, o) => sum + o.quantity, 0),
+  };
 
   const peak = await memory.stop();
   const byId = Object.fromEntries(results.map((r) => [r.id, r]));
@@ -325,10 +349,22 @@ async function main() {
 
   const peakMb = round(peak.rssKb / 1024, 1);
   const reads = results.filter((r) => r.kind === 'page' || r.kind === 'api');
+  const loaded = results.filter((r) => r.kind !== 'ceiling');
   const checks = [
     ...results.filter((r) => r.kind === 'page').map((r) => ({ target: `${r.name}: req/s >= ${TARGETS.pageRatio * 100}% of the static file`, value: `${Math.round(r.ratio.requests_per_second * 100)} %`, met: r.ratio.requests_per_second >= TARGETS.pageRatio })),
     ...results.filter((r) => r.kind === 'api').map((r) => ({ target: `${r.name}: req/s >= ${TARGETS.apiRatio * 100}% of /api/health`, value: `${Math.round(r.ratio.requests_per_second * 100)} %`, met: r.ratio.requests_per_second >= TARGETS.apiRatio })),
     ...reads.map((r) => ({ target: `${r.name}: p99 < ${TARGETS.p99Ms} ms`, value: `${r.latency_p99_ms} ms`, met: r.latency_p99_ms < TARGETS.p99Ms })),
+    {
+      target: `POST /api/orders: req/s >= ${TARGETS.orderRatio * 100}% of /api/health (our budget for writes)`,
+      value: `${Math.round(orderRun.ratio.requests_per_second * 100)} %`,
+      met: orderRun.ratio.requests_per_second >= TARGETS.orderRatio,
+    },
+    ...loaded.map((r) => ({ target: `${r.name}: every answer ${r.response.expected_status}`, value: `${r.non_2xx + r.errors + r.timeouts} not`, met: r.non_2xx + r.errors + r.timeouts === 0 })),
+    (({ acknowledged, stored, stock_taken, quantity_stored }) => ({
+      target: `POST /api/orders: every acknowledged order stored (at most ${CONNECTIONS} more in flight at the end), stock taken = quantity stored`,
+      value: `${acknowledged} acknowledged, ${stored} stored, stock taken ${stock_taken}`,
+      met: stored >= acknowledged && stored <= acknowledged + CONNECTIONS && stock_taken === quantity_stored,
+    }))(orderRun.stored_check),
     // Memory used is judged by PSS: a summed RSS counts PostgreSQL's shared buffers once for every
     // backend that touched them, overstating what the app and its database really occupy.
     { target: `Peak memory used (node + PostgreSQL, PSS) < ${TARGETS.peakMemoryMb} MB`, value: `${round(peak.pssKb / 1024, 1)} MB (RSS sum ${peakMb} MB)`, met: peak.pssKb / 1024 < TARGETS.peakMemoryMb },
@@ -363,6 +399,7 @@ async function main() {
   await fs.writeFile(path.join(root, 'bench', 'results.md'), markdown(report));
   console.log(`\nwrote bench/results.json and bench/results.md; peak memory ${peakMb} MB`);
   for (const c of checks) console.log(`${c.met ? 'met   ' : 'MISSED'} ${c.target} (${c.value})`);
+  if (checks.some((c) => !c.met)) process.exitCode = 1;
 }
 
 function markdown(report) {
@@ -391,7 +428,7 @@ function markdown(report) {
     '|---|---:|---|',
     ...report.targets.map((c) => `| ${c.target} | ${c.value} | ${c.met ? 'yes' : '**no**'} |`),
     '',
-    `Pages are compared with the static file, API reads and the order POST with \`/api/health\`. The order POST has no target (every order is a committed, fsynced transaction; all bench orders are for one product, so they queue on its row). For scale, the ceilings' own p99 in this run: static file ${report.results.find((r) => r.id === 'static').latency_p99_ms} ms, health ${report.results.find((r) => r.id === 'health').latency_p99_ms} ms; the machine has ${m.cores} cores shared with other work (see the load averages), and autocannon runs on the same cores.`,
+    `Pages are compared with the static file, API reads and the order POST with \`/api/health\`. The p99 budget is issue 7's for the cached public pages and API reads. Every bench order is for one product, the worst case for contention; each answer comes after its order is committed and fsynced, and orders that arrive together share one transaction (group commit, docs/decisions/010-orders-group-commit.md), so the order POST is held to a throughput ratio against health (a database round trip per request) and to the check that every acknowledged order was stored. For scale, the ceilings' own p99 in this run: static file ${report.results.find((r) => r.id === 'static').latency_p99_ms} ms, health ${report.results.find((r) => r.id === 'health').latency_p99_ms} ms; the machine has ${m.cores} cores shared with other work (see the load averages), and autocannon runs on the same cores.`,
     '',
   ];
   return lines.join('\n');

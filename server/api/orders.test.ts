@@ -1,7 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, products, settings } from '../db/schema';
 import { createTestContext } from '../../tests/support/api';
+import { ORDER_QUANTITY_MAX, PRODUCT_PRICE_MAX } from '../../shared/shop';
+import { createOrderService } from '../services/orders';
+import { createSettingsService } from '../services/settings';
 
 const t = await createTestContext();
 await t.initialize();
@@ -144,6 +147,65 @@ describe('POST /api/orders', () => {
     expect(results.find((r) => r.status === 409)!.body.detail).toBe('Sorry, this item is out of stock.');
     expect(await stockOf(product.id)).toBe(0);
     expect(await ordersFor(product.id)).toBe(1);
+  });
+
+  it('orders arriving together for several products each get their own answer: refusals never fail their neighbours', async () => {
+    const shirts = await newProduct({ stock: 3 }); // sizes S, M, L
+    const mugs = await newProduct({ stock: 2, sizes: [] });
+    const scarves = await newProduct({ stock: 5, sizes: [] });
+    const bodies = [
+      ...Array.from({ length: 5 }, () => ({ product_id: shirts.id, quantity: 1, size: 'M', ...customer })),
+      ...Array.from({ length: 4 }, () => ({ product_id: mugs.id, quantity: 1, ...customer })),
+      { product_id: shirts.id, quantity: 1, size: 'XXL', ...customer },
+      { product_id: mugs.id, quantity: 1, size: 'M', ...customer },
+      { product_id: '00000000-0000-4000-8000-000000000000', quantity: 1, ...customer },
+      { product_id: scarves.id, quantity: 1, ...customer, notes: 'Leave at the gate\u0000' },
+      { product_id: scarves.id, quantity: 2, ...customer, notes: 'Leave at the gate' },
+    ];
+    const results = await Promise.all(bodies.map(place));
+    const statusOf = (i: number) => results[i].status;
+
+    expect(results.slice(0, 5).filter((r) => r.status === 201)).toHaveLength(3);
+    expect(results.slice(0, 5).filter((r) => r.status === 409)).toHaveLength(2);
+    expect(results.slice(5, 9).filter((r) => r.status === 201)).toHaveLength(2);
+    expect(results.slice(5, 9).filter((r) => r.status === 409)).toHaveLength(2);
+    expect([statusOf(9), statusOf(10), statusOf(11), statusOf(12)]).toEqual([422, 422, 404, 422]);
+    expect(results[9].body.detail).toBe('size: Please choose one of the sizes: S, M, L');
+    expect(results[12].body.detail).toBe('Text cannot contain the NUL character (\\u0000).');
+    expect(statusOf(13)).toBe(201);
+
+    expect(await stockOf(shirts.id)).toBe(0);
+    expect(await stockOf(mugs.id)).toBe(0);
+    expect(await ordersFor(shirts.id)).toBe(3);
+    expect(await ordersFor(mugs.id)).toBe(2);
+    expect(await stockOf(scarves.id)).toBe(3);
+    expect(await ordersFor(scarves.id)).toBe(1);
+    // Every acknowledged order is the one stored, each with its own id.
+    const ids = results.filter((r) => r.status === 201).map((r) => r.body.id);
+    expect(new Set(ids).size).toBe(6);
+    const stored = await t.db.select({ id: orders.id }).from(orders).where(inArray(orders.product_id, [shirts.id, mugs.id, scarves.id]));
+    expect(stored.map((o) => o.id).sort()).toEqual([...ids].sort());
+  });
+
+  it('two app processes ordering the same product at once never oversell (each has its own queue; the row lock decides)', async () => {
+    const product = await newProduct({ stock: 7, sizes: [] });
+    const settings = createSettingsService(t.db);
+    const processes = [createOrderService(t.db, { settings }), createOrderService(t.db, { settings })];
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 24 }, (_, i) => processes[i % 2].placeOrder({ product_id: product.id, quantity: 1, ...customer })),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(7);
+    const refusals = outcomes.flatMap((o) => (o.status === 'rejected' ? [(o.reason as { status?: number }).status] : []));
+    expect(refusals).toEqual(Array.from({ length: 17 }, () => 409));
+    expect(await stockOf(product.id)).toBe(0);
+    expect(await ordersFor(product.id)).toBe(7);
+  });
+
+  it('places the largest order the limits allow (top price x top quantity): its total fits, no 500', async () => {
+    const dear = await newProduct({ price: PRODUCT_PRICE_MAX, stock: ORDER_QUANTITY_MAX, sizes: [] });
+    const res = await place({ product_id: dear.id, quantity: ORDER_QUANTITY_MAX, ...customer });
+    expect(res.status).toBe(201);
+    expect(res.body.total_amount).toBe(PRODUCT_PRICE_MAX * ORDER_QUANTITY_MAX);
   });
 
   it('whatsapp_url follows the WhatsApp number in the settings, and is absent without one', async () => {

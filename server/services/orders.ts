@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { fromPence, toPence } from '../../shared/money';
 import type { SessionUser } from '../../shared/roles';
 import {
@@ -11,12 +12,15 @@ import {
   orderSchema,
   orderStatusSchema,
   PRODUCT_NOT_FOUND,
+  type OrderInput,
   type OrderStatus,
 } from '../../shared/shop';
 import { whatsappLink } from '../../shared/whatsapp';
 import type { Db } from '../db/client';
+import { groupCommit, type Outcome } from '../db/group-commit';
+import { log } from '../log';
 import { orders, products } from '../db/schema';
-import { conflict, invalid, notFound, type FieldError } from './errors';
+import { conflict, invalid, notFound, pgErrorCode, type FieldError } from './errors';
 import { isUuid } from './ids';
 import { requireAdmin } from './products';
 import type { createSettingsService } from './settings';
@@ -63,55 +67,63 @@ const toOrder = (row: OrderRow): Order => ({
   created_at: row.created_at.toISOString(),
 });
 
-function validationError(issues: { path: PropertyKey[]; message: string }[]): never {
+function validationError(issues: { path: PropertyKey[]; message: string }[]) {
   const errors: FieldError[] = issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message }));
-  throw invalid(errors.map((e) => (e.field === 'body' ? e.message : `${e.field}: ${e.message}`)).slice(0, 5).join('; '), errors);
+  return invalid(errors.map((e) => (e.field === 'body' ? e.message : `${e.field}: ${e.message}`)).slice(0, 5).join('; '), errors);
 }
 
+/** The most orders one transaction writes; more waiting go in the next. */
+const ORDERS_PER_COMMIT = 100;
+
+/** One order of a group: refused with its own error, or the row to insert. */
+type Decision = { ok: false; error: unknown } | { ok: true; row: typeof orders.$inferInsert & { id: string } };
+
+/** PostgreSQL data and integrity errors (SQLSTATE classes 22 and 23): raised by a statement, so its transaction rolled back. */
+const isDataError = (error: unknown) => /^2[23]/.test(pgErrorCode(error) ?? '');
+
 export function createOrderService(db: Db, deps: { settings: ReturnType<typeof createSettingsService> }) {
-  return {
-    /**
-     * Places a shop order (anyone may). Stock is taken with one conditional UPDATE inside the
-     * order's transaction, so concurrent orders queue on the product row and can never oversell.
-     */
-    async placeOrder(input: unknown): Promise<PlacedOrder> {
-      const parsed = orderSchema.safeParse(input);
-      if (!parsed.success) validationError(parsed.error.issues);
-      const order = parsed.data;
-      if (!isUuid(order.product_id)) throw notFound(PRODUCT_NOT_FOUND);
+  /**
+   * Writes a group of orders in one transaction: the products' rows are locked (in id order, so
+   * two processes never deadlock), each order in turn is checked against the stock its
+   * predecessors left, the stock taken is subtracted, the accepted orders are inserted, and one
+   * commit makes them durable. Each order gets its own outcome: a refused order (unknown product,
+   * wrong size, not enough stock) does not affect the others.
+   */
+  async function writeOrders(inputs: OrderInput[]): Promise<Outcome<PlacedOrder>[]> {
+    // Read beside the transaction (one round trip less per group). The link is optional: if the
+    // settings cannot be read, committed orders are answered without it, never failed.
+    const settings = deps.settings.get().catch((error: unknown) => {
+      log.warn('Orders answered without a WhatsApp link: the settings could not be read', { error: String(error) });
+      return null;
+    });
+    const outcomes = await db.transaction(async (tx) => {
+      const ids = [...new Set(inputs.map((o) => o.product_id))].sort();
+      const locked = await tx.select().from(products).where(inArray(products.id, ids)).orderBy(products.id).for('update');
+      const byId = new Map(locked.map((p) => [p.id, { product: p, left: p.stock }]));
 
-      const placed = await db.transaction(async (tx) => {
-        const [product] = await tx.select().from(products).where(eq(products.id, order.product_id));
-        if (!product) throw notFound(PRODUCT_NOT_FOUND);
-
+      const decisions = inputs.map((order): Decision => {
+        const entry = byId.get(order.product_id);
+        if (!entry) return { ok: false, error: notFound(PRODUCT_NOT_FOUND) };
+        const { product } = entry;
         let size: string | null = null;
         if (product.sizes.length > 0) {
           size = order.size ?? product.sizes[0];
           if (!product.sizes.includes(size)) {
-            validationError([{ path: ['size'], message: `Please choose one of the sizes: ${product.sizes.join(', ')}` }]);
+            return { ok: false, error: validationError([{ path: ['size'], message: `Please choose one of the sizes: ${product.sizes.join(', ')}` }]) };
           }
         } else if (order.size != null) {
-          validationError([{ path: ['size'], message: 'This product does not come in sizes' }]);
+          return { ok: false, error: validationError([{ path: ['size'], message: 'This product does not come in sizes' }]) };
         }
+        if (order.quantity > entry.left) return { ok: false, error: conflict(onlyLeftDetail(entry.left)) };
+        entry.left -= order.quantity;
 
-        if (order.quantity > product.stock) throw conflict(onlyLeftDetail(product.stock));
-        const [taken] = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${order.quantity}`, updated_at: new Date() })
-          .where(and(eq(products.id, product.id), gte(products.stock, order.quantity)))
-          .returning({ name: products.name, price: products.price });
-        if (!taken) {
-          // Another order took the stock between our read and our update: say what is left now.
-          const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
-          throw conflict(onlyLeftDetail(now?.stock ?? 0));
-        }
-
-        const unitPence = toPence(Number(taken.price));
-        const [row] = await tx
-          .insert(orders)
-          .values({
+        const unitPence = toPence(Number(product.price));
+        return {
+          ok: true,
+          row: {
+            id: randomUUID(),
             product_id: product.id,
-            product_name: taken.name,
+            product_name: product.name,
             size,
             quantity: order.quantity,
             unit_price: fromPence(unitPence),
@@ -121,13 +133,59 @@ export function createOrderService(db: Db, deps: { settings: ReturnType<typeof c
             customer_phone: order.customer_phone,
             customer_address: order.customer_address ?? null,
             notes: order.notes ?? null,
-          })
-          .returning();
-        return toOrder(row);
+          },
+        };
       });
 
-      const whatsapp_url = whatsappLink((await deps.settings.get()).whatsapp_number, orderMessage(placed));
-      return whatsapp_url ? { ...placed, whatsapp_url } : placed;
+      for (const { product, left } of byId.values()) {
+        if (left === product.stock) continue;
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${product.stock - left}`, updated_at: new Date() })
+          .where(eq(products.id, product.id));
+      }
+      // Each order's own moment (in arrival order), not the transaction's shared start time.
+      const rows = decisions.flatMap((d) => (d.ok ? [{ ...d.row, created_at: sql`clock_timestamp()` }] : []));
+      const inserted = rows.length > 0 ? await tx.insert(orders).values(rows).returning() : [];
+      const stored = new Map(inserted.map((row) => [row.id, toOrder(row)]));
+      return decisions.map((d): Outcome<Order> => (d.ok ? { ok: true, value: stored.get(d.row.id)! } : d));
+    });
+
+    const whatsapp_number = (await settings)?.whatsapp_number ?? '';
+    return outcomes.map((outcome) => {
+      if (!outcome.ok) return outcome;
+      const whatsapp_url = whatsappLink(whatsapp_number, orderMessage(outcome.value));
+      return whatsapp_url ? { ok: true, value: { ...outcome.value, whatsapp_url } } : outcome;
+    });
+  }
+
+  /** A group, or each of its orders alone if one order's data made the group's transaction fail. */
+  async function writeOrdersIsolated(inputs: OrderInput[]): Promise<Outcome<PlacedOrder>[]> {
+    try {
+      return await writeOrders(inputs);
+    } catch (error) {
+      if (inputs.length === 1 || !isDataError(error)) throw error;
+      const outcomes: Outcome<PlacedOrder>[] = [];
+      for (const input of inputs) {
+        outcomes.push(await writeOrders([input]).then((o) => o[0], (e: unknown) => ({ ok: false as const, error: e })));
+      }
+      return outcomes;
+    }
+  }
+
+  const submitOrder = groupCommit(writeOrdersIsolated, ORDERS_PER_COMMIT);
+
+  return {
+    /**
+     * Places a shop order (anyone may). Orders that arrive together are written together (group
+     * commit, ADR 010): one transaction locks the product rows, so concurrent orders, from this
+     * process or another, can never oversell, and the answer comes only once the order is committed.
+     */
+    async placeOrder(input: unknown): Promise<PlacedOrder> {
+      const parsed = orderSchema.safeParse(input);
+      if (!parsed.success) throw validationError(parsed.error.issues);
+      if (!isUuid(parsed.data.product_id)) throw notFound(PRODUCT_NOT_FOUND);
+      return submitOrder(parsed.data);
     },
 
     /** Every order, newest first (admin). */
@@ -153,7 +211,7 @@ export function createOrderService(db: Db, deps: { settings: ReturnType<typeof c
     async changeStatus(actor: SessionUser | null, id: string, input: unknown): Promise<Order> {
       requireAdmin(actor);
       const parsed = orderStatusSchema.safeParse(input);
-      if (!parsed.success) validationError(parsed.error.issues);
+      if (!parsed.success) throw validationError(parsed.error.issues);
       const target = parsed.data.status;
       if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
 
