@@ -1,36 +1,261 @@
-import { describe, expect, it } from 'vitest';
-import { apiAs, expectToast, openAdminTab, unique } from '../support/admin';
-import { axeViolations as violations } from '../support/axe';
-import { PHONE, signIn, useBrowser } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderReference } from '../../shared/shop';
+import { apiAs, expectToast, labelled, openAdminTab, unique } from '../support/admin';
+import { expectNoAxeViolations } from '../support/axe';
+import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
-describe('Admin panel accessibility', () => {
-  for (const viewport of [PHONE, undefined]) {
-    it(`The dashboard, a list tab with its modal, orders and player management have no WCAG 2.2 AA violations (${viewport ? 'phone' : 'desktop'})`, async () => {
-      const page = await b.newPage({ viewport });
-      await signIn(page, 'admin', b.adminPassword);
+/** The five list tabs (ResourceTab): a table, an Add modal, its errors, a delete confirmation. */
+const LIST_TABS = [
+  { path: '/admin/products', title: 'Products', resource: 'Product' },
+  { path: '/admin/players', title: 'Players', resource: 'Player' },
+  { path: '/admin/fixtures', title: 'Fixtures', resource: 'Fixture' },
+  { path: '/admin/sponsors', title: 'Sponsors', resource: 'Sponsor' },
+  { path: '/admin/news', title: 'News', resource: 'News article' },
+];
 
-      await openAdminTab(page, '/admin');
-      expect(await violations(page)).toEqual([]);
+/**
+ * Data of this file's own, uniquely named, made once for both viewports through the API: an order,
+ * a join-us submission, a player without a login (with a payment and feedback), a player with one,
+ * and a document and a message for the first player only (nobody else's Players' Area sees them).
+ */
+interface Seeded {
+  orderReference: string;
+  applicant: string;
+  player: { id: string; full_name: string };
+  withLogin: { id: string; full_name: string };
+  documentTitle: string;
+  messageSubject: string;
+}
+let seeded: Seeded;
+const cleanup: string[] = [];
 
-      await openAdminTab(page, '/admin/products');
-      await page.getByRole('button', { name: 'Add Product' }).click();
-      await page.getByRole('dialog', { name: 'Add Product' }).waitFor();
-      expect(await violations(page)).toEqual([]);
+beforeAll(async () => {
+  const api = await apiAs(b.baseURL, 'admin', b.adminPassword);
+  const created = async (path: string, body: unknown) => {
+    const res = await api.post(path, body);
+    expect(res.status, `POST ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    return res.body;
+  };
+  const tag = unique();
 
-      await openAdminTab(page, '/admin/orders');
-      const details = page.getByRole('button', { name: /^Details of order/ }).first();
-      if (await details.count()) await details.click();
-      expect(await violations(page)).toEqual([]);
+  // Orders and join-us submissions come from the public site, without a token.
+  const publicPost = async (path: string, body: unknown) => {
+    const res = await fetch(`${b.baseURL}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = await res.json();
+    expect(res.status, `POST ${path}: ${JSON.stringify(json)}`).toBeLessThan(300);
+    return json;
+  };
+  const products = (await api.get('/api/products')).body as { id: string; stock: number; sizes: string[] }[];
+  const product = products.find((p) => p.stock > 2);
+  expect(product, 'a product in stock to order').toBeDefined();
+  const order = await publicPost('/api/orders', {
+    product_id: product!.id,
+    quantity: 1,
+    size: product!.sizes[0],
+    customer_name: `Axe Order ${tag}`,
+    customer_email: 'axe.order@example.com',
+    customer_phone: '07700 900321',
+    customer_address: '1 Accessible Lane, Riverside Village, RV1 1AA',
+    notes: 'Accessibility test order',
+  });
+  const applicant = `Axe Applicant ${tag}`;
+  const submission = await publicPost('/api/join-us', {
+    full_name: applicant,
+    email: 'axe.applicant@example.com',
+    phone_number: '07700 900654',
+    message: 'I would like to help on match days and maybe play on Thursday evenings if there is room in the squad.',
+    interest_types: ['player', 'volunteer'],
+  });
+  cleanup.push(`/api/join-us/${submission.id}`);
 
-      await openAdminTab(page, '/admin/player-management');
-      await page.getByRole('navigation', { name: 'Players' }).getByRole('link').first().click();
-      await page.getByRole('heading', { name: 'Season stats' }).waitFor();
-      expect(await violations(page)).toEqual([]);
+  const squadPlayer = async (name: string) => {
+    const player = await created('/api/players', { full_name: name, jersey_number: 42, position: 'Midfielder', team_type: 'Senior', nationality: 'English' });
+    cleanup.push(`/api/players/${player.id}`);
+    return player as { id: string; full_name: string };
+  };
+  const player = await squadPlayer(`Axe Player ${tag}`);
+  const withLogin = await squadPlayer(`Axe Login ${tag}`);
+  await created('/api/admin/create-player-account', {
+    player_id: withLogin.id,
+    username: `axe_${tag}`,
+    email: `axe_${tag}@example.com`,
+    password: 'axe-password-1',
+  });
+  await created(`/api/players/${player.id}/payments`, { description: `Subs ${tag}`, amount: 25, payment_type: 'Monthly Subscription', due_date: '2030-01-31' });
+  await created(`/api/players/${player.id}/feedback`, { category: 'General', feedback: 'Good first touch; keep talking to the back line.', rating: 4 });
+  const documentTitle = `Axe Handbook ${tag}`;
+  const document = await created('/api/documents', { title: documentTitle, url: 'https://example.com/handbook', player_id: player.id, description: 'Read before the first match.' });
+  cleanup.push(`/api/documents/${document.id}`);
+  const messageSubject = `Axe Message ${tag}`;
+  await created('/api/messages', { subject: messageSubject, body: 'Training moves to 7 pm on Thursday.', player_id: player.id });
+
+  seeded = { orderReference: orderReference(order.id), applicant, player, withLogin, documentTitle, messageSubject };
+});
+
+afterAll(async () => {
+  const api = await apiAs(b.baseURL, 'admin', b.adminPassword);
+  for (const path of cleanup.reverse()) await api.delete(path);
+});
+
+/** A toast fades and slides in: axe measures its colours once it has fully arrived. */
+async function settledToast(page: Page, text: string): Promise<Locator> {
+  const toast = await expectToast(page, text);
+  await page.locator('[data-sonner-toast][data-mounted="true"]').filter({ hasText: text }).first().waitFor();
+  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  return toast;
+}
+
+/** Clicks a form's submit button and waits for the error text it must show. */
+async function submitWithErrors(page: Page, button: string, errors: string[], within = page.locator('body')) {
+  await within.getByRole('button', { name: button }).click();
+  for (const error of errors) await within.getByText(error, { exact: true }).first().waitFor();
+}
+
+describe('Admin panel accessibility: every tab and its main states, axe WCAG 2.2 AA', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const at = viewport === PHONE ? 'phone' : 'desktop';
+    describe(at, () => {
+      let page: Page;
+      beforeAll(async () => {
+        page = await b.newPage({ viewport });
+        await signIn(page, 'admin', b.adminPassword);
+      });
+
+      it(`Dashboard (${at})`, async () => {
+        await openAdminTab(page, '/admin');
+        await page.getByRole('list', { name: 'Club counts' }).waitFor();
+        await expectNoAxeViolations(page, 'dashboard');
+      });
+
+      for (const tab of LIST_TABS) {
+        it(`${tab.title}: the table, the Add modal, its errors, the delete confirmation (${at})`, async () => {
+          await openAdminTab(page, tab.path);
+          await page.getByRole('region', { name: tab.title }).getByRole('table').waitFor();
+          await expectNoAxeViolations(page, 'table');
+
+          await page.getByRole('button', { name: `Add ${tab.resource}` }).click();
+          const dialog = page.getByRole('dialog', { name: `Add ${tab.resource}` });
+          await dialog.waitFor();
+          await expectNoAxeViolations(page, 'Add modal open');
+
+          await submitWithErrors(page, `Create ${tab.resource}`, ['Please fill in the required fields.'], dialog);
+          expect(await dialog.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+          await expectNoAxeViolations(page, 'Add modal submitted empty, with errors');
+          await dialog.getByRole('button', { name: 'Cancel' }).click();
+          await dialog.waitFor({ state: 'hidden' });
+
+          await page.getByRole('button', { name: /^Delete / }).first().click();
+          const confirm = page.getByRole('dialog', { name: 'Delete item' });
+          await confirm.waitFor();
+          await expectNoAxeViolations(page, 'delete confirmation open');
+          await confirm.getByRole('button', { name: 'Cancel' }).click();
+          await confirm.waitFor({ state: 'hidden' });
+        });
+      }
+
+      it(`Orders: the list and an expanded details row (${at})`, async () => {
+        await openAdminTab(page, '/admin/orders');
+        await expectNoAxeViolations(page, 'list');
+        const toggle = page.getByRole('button', { name: `Details of order ${seeded.orderReference}` });
+        await toggle.click();
+        await page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`).getByRole('button', { name: 'Mark confirmed' }).waitFor();
+        await expectNoAxeViolations(page, 'details row expanded');
+      });
+
+      it(`Join Us: the list, a message in full, the delete confirmation (${at})`, async () => {
+        await openAdminTab(page, '/admin/join-us');
+        const card = page.getByRole('article', { name: seeded.applicant });
+        await card.waitFor();
+        await expectNoAxeViolations(page, 'list');
+        await card.getByRole('button', { name: 'Read full message' }).click();
+        await card.getByRole('button', { name: 'Show less' }).waitFor();
+        await expectNoAxeViolations(page, 'full message expanded');
+        await card.getByRole('button', { name: `Delete submission from ${seeded.applicant}` }).click();
+        const confirm = page.getByRole('dialog', { name: 'Delete item' });
+        await confirm.waitFor();
+        await expectNoAxeViolations(page, 'delete confirmation open');
+        await confirm.getByRole('button', { name: 'Cancel' }).click();
+        await confirm.waitFor({ state: 'hidden' });
+      });
+
+      it(`Settings: the form, and the form with a validation error (${at})`, async () => {
+        await openAdminTab(page, '/admin/settings');
+        await expectNoAxeViolations(page, 'form');
+        // Refused in the browser before anything is sent: the shared settings stay as they are.
+        await page.getByLabel(labelled('General email')).fill('not-an-email');
+        await submitWithErrors(page, 'Save Settings', ['Please correct the highlighted fields.']);
+        expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+        await expectNoAxeViolations(page, 'form with a validation error');
+      });
+
+      it(`Documents: the list and the publish form, with its errors for a file and for a link (${at})`, async () => {
+        await openAdminTab(page, '/admin/documents');
+        await page.getByRole('link', { name: seeded.documentTitle }).waitFor();
+        await expectNoAxeViolations(page, 'list and form');
+        await submitWithErrors(page, 'Publish document', ['Title is required', 'Choose a file']);
+        await expectNoAxeViolations(page, 'form with errors (file)');
+        await page.getByRole('radio', { name: 'Link to a page' }).check();
+        await submitWithErrors(page, 'Publish document', ['Title is required', 'Enter a link starting with https://']);
+        await expectNoAxeViolations(page, 'form with errors (link)');
+        await page.getByRole('button', { name: `Delete ${seeded.documentTitle}` }).click();
+        const confirm = page.getByRole('dialog', { name: 'Delete item' });
+        await confirm.waitFor();
+        await expectNoAxeViolations(page, 'delete confirmation open');
+        await confirm.getByRole('button', { name: 'Cancel' }).click();
+        await confirm.waitFor({ state: 'hidden' });
+      });
+
+      it(`Messages: the list and the send form, with its errors (${at})`, async () => {
+        await openAdminTab(page, '/admin/messages');
+        await page.getByRole('heading', { name: seeded.messageSubject }).waitFor();
+        await expectNoAxeViolations(page, 'list and form');
+        await submitWithErrors(page, 'Send message', ['Subject is required', 'Message is required']);
+        await expectNoAxeViolations(page, 'form with errors');
+      });
+
+      it(`Player Management: the list, a player with each section, the forms with errors, a toast (${at})`, async () => {
+        await openAdminTab(page, '/admin/player-management');
+        await expectNoAxeViolations(page, 'no player selected');
+
+        const players = page.getByRole('navigation', { name: 'Players' });
+        await players.getByRole('link', { name: new RegExp(seeded.player.full_name) }).click();
+        await page.getByRole('heading', { name: 'Season stats' }).waitFor();
+        await page.getByRole('button', { name: 'Create login' }).waitFor();
+        await page.getByRole('region', { name: 'Payments' }).waitFor();
+        await expectNoAxeViolations(page, 'player selected: login, stats, payments, feedback');
+
+        await submitWithErrors(page, 'Create login', ['Username is required', 'Email is required', 'Password is required']);
+        await page.getByLabel(labelled('Due date')).fill('');
+        await submitWithErrors(page, 'Add payment', ['Description is required', 'Amount is required', 'Due date is required']);
+        await submitWithErrors(page, 'Add feedback', ['Feedback is required']);
+        await expectNoAxeViolations(page, 'create-login, payment and feedback forms with errors');
+
+        // Toasts: a success after adding a payment (to this file's own player), then an info one.
+        await page.getByLabel(labelled('Description')).fill(`Kit ${unique()}`);
+        await page.getByLabel(labelled('Amount (£)')).fill('12.50');
+        await page.getByLabel(labelled('Due date')).fill('2030-02-28');
+        await page.getByRole('button', { name: 'Add payment' }).click();
+        const added = await settledToast(page, 'Payment added successfully');
+        await expectNoAxeViolations(page, 'success toast visible');
+        await added.getByRole('button', { name: 'Close toast' }).click();
+        await added.waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Save stats' }).click();
+        await settledToast(page, 'No changes to save');
+        await expectNoAxeViolations(page, 'info toast visible');
+
+        await players.getByRole('link', { name: new RegExp(seeded.withLogin.full_name) }).click();
+        await page.getByRole('button', { name: 'Reset password' }).waitFor();
+        await submitWithErrors(page, 'Reset password', ['New password is required']);
+        await expectNoAxeViolations(page, 'player with a login: reset-password form with an error');
+      });
     });
   }
+});
 
+describe('Admin panel: keyboard use, and without JavaScript', () => {
   it('The list tabs work from the keyboard: the modal opens, traps focus, closes with Escape and gives focus back', async () => {
     const page = await b.newPage();
     await signIn(page, 'admin', b.adminPassword);

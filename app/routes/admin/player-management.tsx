@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { formatDate, money, today } from '../../components/admin/format';
+import { RatingStars } from '../../components/portal';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import {
   FEEDBACK_CATEGORIES,
@@ -466,21 +467,6 @@ function PaymentsSection({ player, payments }: { player: Player; payments: Payme
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
-function Stars({ rating }: { rating: number | null }) {
-  if (rating == null) return <span className="text-sm text-muted">No rating</span>;
-  return (
-    <span className="text-sm" aria-label={`${rating}/5`}>
-      <span aria-hidden="true" className="text-gold-700">
-        {'★'.repeat(rating)}
-        <span className="text-gray-300">{'★'.repeat(5 - rating)}</span>
-      </span>{' '}
-      <span aria-hidden="true" className="font-semibold">
-        {rating}/5
-      </span>
-    </span>
-  );
-}
-
 function FeedbackSection({ player, feedback }: { player: Player; feedback: Feedback[] }) {
   const revalidator = useRevalidator();
   const [category, setCategory] = useState<string>(FEEDBACK_CATEGORIES[0]);
@@ -521,7 +507,7 @@ function FeedbackSection({ player, feedback }: { player: Player; feedback: Feedb
             <li key={item.id} className="rounded-xl bg-gray-50 p-3">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <Badge tone="info">{item.category}</Badge>
-                <Stars rating={item.rating} />
+                <RatingStars rating={item.rating} />
                 <span className="text-sm text-muted">
                   {formatDate(item.date)} · {item.coach_name}
                 </span>
