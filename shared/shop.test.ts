@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, ORDER_QUANTITY_MAX, ORDER_TOTAL_MAX, orderSchema, PRODUCT_PRICE_MAX, productSchema, splitList, stockLabel } from './shop';
+import { canTransition, ORDER_QUANTITY_MAX, ORDER_TOTAL_MAX, orderSchema, PRODUCT_PRICE_MAX, productQuerySchema, productSchema, splitList, stockLabel } from './shop';
 
 describe('stockLabel', () => {
   it("says 'Only N left!' from 5 down to 1, 'Out of stock' at 0, and nothing above 5", () => {
@@ -52,5 +52,13 @@ describe('order lifecycle', () => {
     expect(canTransition('paid', 'cancelled')).toBe(true);
     expect(canTransition('fulfilled', 'cancelled')).toBe(false);
     expect(canTransition('cancelled', 'pending')).toBe(false);
+  });
+});
+
+describe('productQuerySchema', () => {
+  it('refuses a NUL character in the search or category (the /shop page then shows every product, the API answers 422)', () => {
+    expect(productQuerySchema.safeParse({ search: 'scarf' }).success).toBe(true);
+    expect(productQuerySchema.safeParse({ search: 'sc\u0000arf' }).success).toBe(false);
+    expect(productQuerySchema.safeParse({ category: 'Kit\u0000' }).success).toBe(false);
   });
 });

@@ -98,9 +98,12 @@ export const splitList = (text: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
+/** PostgreSQL cannot compare text holding a NUL character: such a query is refused (422), never a 500. */
+const withoutNul = (value: string) => !value.includes('\u0000');
+
 export const productQuerySchema = z.object({
-  search: z.string().trim().max(100, 'The search can be at most 100 characters').optional(),
-  category: z.string().trim().max(PRODUCT_CATEGORY_MAX, 'Unknown category').optional(),
+  search: z.string().trim().max(100, 'The search can be at most 100 characters').refine(withoutNul, 'The search cannot contain the NUL character').optional(),
+  category: z.string().trim().max(PRODUCT_CATEGORY_MAX, 'Unknown category').refine(withoutNul, 'Unknown category').optional(),
 });
 export type ProductQuery = z.infer<typeof productQuerySchema>;
 

@@ -3,7 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { documentLinkSchema, messageCreateSchema } from '../../shared/players';
 import { invalid } from '../services/errors';
 import { DOCUMENT_MAX_BYTES, safeFileName } from '../services/uploads';
-import { router } from './env';
+import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
+import { router, writesNeed } from './env';
 import { validationBody } from './errors';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 import { DocumentSchema, MessageSchema } from './players';
@@ -19,6 +20,8 @@ const uploadFieldsSchema = documentLinkSchema.omit({ url: true });
 
 /** /api/documents: club documents (uploaded file or link) for all players or one. */
 export const documentsApi = router();
+// Who may publish is checked before the upload or the body is read (401/403, never 413 or 422).
+documentsApi.use('*', writesNeed(ADMIN_ONLY));
 documentsApi.use(
   '/',
   bodyLimit({
@@ -132,7 +135,10 @@ documentsApi
   );
 
 /** /api/messages: messages from the club to all players or one. */
-export const messagesApi = router()
+const messagesBase = router();
+messagesBase.use('*', writesNeed(ADMIN_AND_STAFF));
+
+export const messagesApi = messagesBase
   .openapi(
     createRoute({
       method: 'post',

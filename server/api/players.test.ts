@@ -343,6 +343,39 @@ describe('Player management: stats, payments, feedback', () => {
     expect((await t.json('/api/players/not-a-uuid/feedback', { token: staff.token })).status).toBe(404);
     expect((await t.json('/api/players/not-a-uuid/stats')).status).toBe(404);
   });
+
+  it('checks who is asking before the body: an invalid body from someone not allowed is 401/403, never 422', async () => {
+    const p = await registeredPlayer();
+    const staff = await t.signedIn('staff');
+    const id = p.playerId;
+    // Each body is invalid, so only the role check can answer 401/403 (the body check would say 422).
+    const cases: Array<{ method: string; path: string; body: unknown; allowed: Array<'player' | 'staff'> }> = [
+      { method: 'POST', path: '/api/products', body: {}, allowed: [] },
+      { method: 'PUT', path: `/api/products/${id}`, body: {}, allowed: [] },
+      { method: 'PUT', path: `/api/players/${id}/stats`, body: { goals: -1 }, allowed: ['staff'] },
+      { method: 'POST', path: `/api/players/${id}/payments`, body: {}, allowed: [] },
+      { method: 'PUT', path: `/api/players/${id}/payments/${id}`, body: {}, allowed: [] },
+      { method: 'POST', path: `/api/players/${id}/feedback`, body: {}, allowed: ['staff'] },
+      { method: 'POST', path: '/api/admin/create-player-account', body: {}, allowed: [] },
+      { method: 'PUT', path: `/api/auth/reset-password/${p.userId}`, body: {}, allowed: [] },
+      { method: 'POST', path: '/api/messages', body: {}, allowed: ['staff'] },
+      { method: 'POST', path: '/api/documents', body: {}, allowed: [] },
+      { method: 'POST', path: '/api/uploads', body: {}, allowed: ['staff'] },
+      { method: 'PUT', path: '/api/players/me', body: {}, allowed: ['player', 'staff'] },
+    ];
+    for (const c of cases) {
+      const anon = await t.json(c.path, { method: c.method, body: c.body });
+      expect(anon.status, `anon ${c.method} ${c.path}`).toBe(401);
+      expect(anon.body.detail).toBeTruthy();
+      for (const [who, token] of [
+        ['player', p.token],
+        ['staff', staff.token],
+      ] as const) {
+        const res = await t.json(c.path, { method: c.method, body: c.body, token });
+        expect(res.status, `${who} ${c.method} ${c.path}`).toBe(c.allowed.includes(who) ? 422 : 403);
+      }
+    }
+  });
 });
 
 describe('Accounts: create-player-account and reset-password', () => {

@@ -9,7 +9,9 @@ import {
   resetPasswordSchema,
   statsUpdateSchema,
 } from '../../shared/players';
-import { router } from './env';
+import { ROLES } from '../../shared/roles';
+import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
+import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, UserSchema, jsonBody, jsonContent } from './openapi';
 import { PlayerStatsSchema } from './squad';
 
@@ -128,8 +130,16 @@ const UserIdParam = z.object({ userId: z.string().max(100).openapi({ param: { na
 const get = (path: string, summary: string, schema: z.ZodType, name: string, tag = 'Players\' portal', err: object = portalErrors) =>
   createRoute({ method: 'get', path, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
 
+// Who may write is checked before the body is validated: 401 signed out, 403 without the role, never a 422 for them.
+const base = router();
+base.use('/me', writesNeed(ROLES));
+base.use('/:id/stats', writesNeed(ADMIN_AND_STAFF));
+base.use('/:id/feedback', writesNeed(ADMIN_AND_STAFF));
+base.use('/:id/payments', writesNeed(ADMIN_ONLY));
+base.use('/:id/payments/:paymentId', writesNeed(ADMIN_ONLY));
+
 /** /api/players: registration, the signed-in player's own data (me), and player management. */
-export const playersApi = router()
+export const playersApi = base
   .openapi(
     createRoute({
       method: 'post',
@@ -328,7 +338,9 @@ export const playersApi = router()
   );
 
 /** POST /api/admin/create-player-account. */
-export const playerAccountsApi = router().openapi(
+const accountsBase = router();
+accountsBase.use('/create-player-account', writesNeed(ADMIN_ONLY));
+export const playerAccountsApi = accountsBase.openapi(
   createRoute({
     method: 'post',
     path: '/create-player-account',
@@ -350,7 +362,9 @@ export const playerAccountsApi = router().openapi(
 );
 
 /** PUT /api/auth/reset-password/{userId}. */
-export const passwordResetApi = router().openapi(
+const resetBase = router();
+resetBase.use('/reset-password/:userId', writesNeed(ADMIN_ONLY));
+export const passwordResetApi = resetBase.openapi(
   createRoute({
     method: 'put',
     path: '/reset-password/{userId}',

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { productQuerySchema, productSchema } from '../../shared/shop';
-import { router } from './env';
+import { ADMIN_ONLY } from '../services/checks';
+import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 
 export const ProductSchema = z
@@ -24,7 +25,11 @@ const adminOnly = {
 };
 const security = [{ bearer: [] }];
 
-export const productsApi = router()
+const base = router();
+// Signed out is 401 and a non-admin 403 before the body is looked at (never a 422 for them).
+base.use('*', writesNeed(ADMIN_ONLY));
+
+export const productsApi = base
   .openapi(
     createRoute({
       method: 'get',

@@ -1,14 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { invalid } from '../services/errors';
 import { IMAGE_MAX_BYTES } from '../services/images';
-import { router } from './env';
+import { ADMIN_AND_STAFF } from '../services/checks';
+import { router, writesNeed } from './env';
 import { ErrorSchema, jsonContent } from './openapi';
 
 const UploadedImageSchema = z
   .object({ id: z.string().uuid(), url: z.string(), content_type: z.string(), size_bytes: z.number().int() })
   .openapi('UploadedImage');
 
-export const uploadsApi = router().openapi(
+const base = router();
+base.use('*', writesNeed(ADMIN_AND_STAFF));
+
+export const uploadsApi = base.openapi(
   createRoute({
     method: 'post',
     path: '/',

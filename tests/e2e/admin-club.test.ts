@@ -158,7 +158,7 @@ describe('Admin settings (own server: they change every page)', () => {
     await server?.cleanup();
   });
 
-  it('Invalid settings are refused in the form; saved settings show in the public footer and in a new order\'s WhatsApp link', async () => {
+  it('Invalid settings are refused in the form; saved settings show in the public footer, on the shop and in a new order\'s WhatsApp link', async () => {
     const page = await adminPage(server.baseURL);
     await openAdminTab(page, '/admin/settings');
     const email = page.getByLabel(labelled('General email'));
@@ -182,6 +182,9 @@ describe('Admin settings (own server: they change every page)', () => {
     const footer = page.getByRole('contentinfo');
     expect(await footer.textContent()).toContain('hello@rovers-test.example');
     expect(await footer.textContent()).toContain('1 Test Ground, Testville TV1 1AA');
+    // The sales e-mail is the shop's contact (ARCHITECTURE point 1).
+    await page.goto('/shop');
+    expect(await page.getByRole('link', { name: 'shop@rovers-test.example' }).getAttribute('href')).toBe('mailto:shop@rovers-test.example');
 
     const { order } = await placeOrder(server.baseURL);
     expect(order.whatsapp_url).toMatch(/^https:\/\/wa\.me\/447700900123\?text=/);

@@ -58,7 +58,8 @@ describe('Fixtures page', () => {
   it('Shows Win, Loss or Draw from the club’s point of view, home and away', async () => {
     const page = await b.newPage();
     await page.goto('/fixtures?filter=results');
-    const outcome = async (name: string) => card(page, name).locator('[data-outcome]').textContent();
+    // innerText: the words as rendered (a CSS text-transform would show 'WIN').
+    const outcome = async (name: string) => card(page, name).locator('[data-outcome]').innerText();
     expect(await outcome('Home Winners')).toBe('Win');
     expect(await outcome('Home Losers')).toBe('Loss');
     expect(await outcome('Away Winners')).toBe('Win'); // away: away_score (2) is ours

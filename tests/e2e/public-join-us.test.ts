@@ -69,7 +69,7 @@ describe('Join Us page', () => {
     const saved: { full_name: string; interest_types: string[] }[] = await admin('/api/join-us');
     expect(saved.find((s) => s.full_name === name)?.interest_types).toEqual(['player', 'sponsor']);
 
-    await page.getByRole('link', { name: 'Submit Another Application' }).click();
+    await page.getByRole('button', { name: 'Submit Another Application' }).click();
     await page.getByRole('button', { name: 'Submit Application' }).waitFor();
     expect(await page.getByLabel('Full name').inputValue()).toBe('');
     expect(await page.getByRole('button', { name: 'Submit Application' }).isDisabled()).toBe(true);

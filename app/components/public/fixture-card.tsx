@@ -26,7 +26,8 @@ export function StatusBadge({ status }: { status: string }) {
 
 export function OutcomeBadge({ outcome }: { outcome: MatchOutcome }) {
   return (
-    <span data-outcome={outcome} className={`inline-flex rounded-md px-2 py-0.5 text-xs font-extrabold uppercase tracking-wide ${outcomeStyles[outcome]}`}>
+    // Shown as written ('Win', 'Loss', 'Draw'; SPEC section 2), not upper-cased by the style.
+    <span data-outcome={outcome} className={`inline-flex rounded-md px-2 py-0.5 text-xs font-extrabold tracking-wide ${outcomeStyles[outcome]}`}>
       {outcome}
     </span>
   );

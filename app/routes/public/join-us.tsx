@@ -4,7 +4,7 @@ import { INTEREST_TYPES, JOIN_US_LIMITS, type InterestType } from '../../../shar
 import { isDomainError } from '../../../server/services/errors';
 import { log } from '../../../server/log';
 import { PageHeader } from '../../components/public/empty-state';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
 import { CLUB_NAME } from '../../lib/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
@@ -15,6 +15,7 @@ export const JOIN_US_HINT = 'Please select at least one area of interest above';
 export const JOIN_US_SUCCESS_TITLE = 'Application Submitted!';
 export const JOIN_US_SUCCESS_TEXT = 'Thank you for your interest. We will review your application within 24-48 hours and get back to you.';
 export const DIRECT_CONTACT_TITLE = 'Prefer to contact us directly?';
+export const SUBMIT_ANOTHER = 'Submit Another Application';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
@@ -100,9 +101,12 @@ function Submitted({ whatsappUrl }: { whatsappUrl: string | null }) {
               </a>
             </p>
           )}
-          <ButtonLink to="/join-us" variant="secondary" className="mt-6">
-            Submit Another Application
-          </ButtonLink>
+          {/* A button (SPEC: 'a Submit Another Application button resets the form'); a GET form, so it works without JavaScript too. */}
+          <Form method="get" action="/join-us" className="mt-6">
+            <Button type="submit" variant="secondary">
+              {SUBMIT_ANOTHER}
+            </Button>
+          </Form>
         </div>
       </section>
     </>

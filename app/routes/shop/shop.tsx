@@ -1,15 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { Form, Link, useNavigation, useRouteLoaderData, useSubmit } from 'react-router';
+import { FALLBACK_SETTINGS } from '../../../shared/settings';
 import { productQuerySchema } from '../../../shared/shop';
 import { ProductCard } from '../../components/shop/product-card';
 import { Button } from '../../components/ui/button';
 import { CLUB_NAME, pageTitle } from '../../lib/club';
+import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/shop';
 
 export const SHOP_TITLE = 'Club Shop';
 export const ALL_CATEGORIES = 'All Categories';
 export const NO_MATCHING_PRODUCTS = 'No products match your search.';
 export const SHOP_EMPTY = 'The shop is being restocked. Please check back soon.';
+export const SHOP_CONTACT = 'Questions about kit or an order? Email';
 /** Live filtering waits this long after the last keystroke. */
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -43,6 +46,8 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const filtered = Boolean(search || category);
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/shop';
+  // The sales e-mail from the admin's Settings (ARCHITECTURE point 1); the general one when blank.
+  const salesEmail = useRouteLoaderData<typeof rootLoader>('root')?.settings.sales_email ?? FALLBACK_SETTINGS.club_email;
 
   // Back/forward changes the URL: keep the uncontrolled search box in step with it.
   useEffect(() => {
@@ -66,6 +71,12 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 max-w-2xl text-brand-100">
             Kit, training wear and supporters' gear. Order here and the club will confirm with you on WhatsApp and arrange
             payment: no card details online.
+          </p>
+          <p className="mt-2 max-w-2xl text-brand-100">
+            {SHOP_CONTACT}{' '}
+            <a href={`mailto:${salesEmail}`} className="font-semibold text-white underline">
+              {salesEmail}
+            </a>
           </p>
         </div>
       </section>
