@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../tests/support/api';
+import { UNSUPPORTED_BODY } from './api/errors';
 
 const t = await createTestContext();
 
@@ -46,6 +47,15 @@ describe('HTTP conventions', () => {
     expect(search.status).toBeLessThan(500);
     const stored = await t.db.execute(sql`select (select count(*) from join_us_submissions)::int as submissions, (select count(*) from users)::int as users`);
     expect(stored.rows[0]).toEqual({ submissions: 0, users: 0 });
+  });
+
+  it('a body that is not JSON answers 415 with a detail saying how to send it', async () => {
+    const contentTypes: Record<string, string>[] = [{}, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'text/plain' }];
+    for (const headers of contentTypes) {
+      const res = await t.app.request('/api/join-us', { method: 'POST', headers, body: 'full_name=Sam' });
+      expect(res.status).toBe(415);
+      expect(await res.json()).toEqual({ detail: UNSUPPORTED_BODY });
+    }
   });
 
   it('sends the security headers', async () => {

@@ -16,7 +16,12 @@ export async function productionPages(): Promise<{ pages: PageHandler; clientDir
 /** Development: Vite compiles the app on demand with hot reload. */
 export async function developmentPages() {
   const { createServer } = await import('vite');
+  const ours = new Set(process.listeners('SIGTERM'));
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  // Vite's own servers (the React Router plugin starts one besides ours) exit the process on
+  // SIGTERM, which would cut our shutdown short and leave the embedded PostgreSQL running:
+  // main.ts stops the HTTP server and the database first, then exits.
+  for (const listener of process.listeners('SIGTERM')) if (!ours.has(listener)) process.off('SIGTERM', listener);
   const pages: PageHandler = async (request, context) => {
     const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
     return createRequestHandler(build, 'development')(request, context);

@@ -4,6 +4,9 @@ import type { ZodError } from 'zod';
 import { databaseInputError, isDomainError } from '../services/errors';
 import { log } from '../log';
 
+/** The 415 answer: a body that is not JSON (an HTML form's encoding, plain text, or no Content-Type). */
+export const UNSUPPORTED_BODY = 'Send the request body as JSON, with the header Content-Type: application/json.';
+
 /** Turns zod issues into `{"detail": …, "errors": [{field, message}]}`. */
 export function validationBody(error: ZodError) {
   const errors = error.issues.map((issue) => ({
@@ -30,7 +33,12 @@ export const handleError: ErrorHandler = (thrown, c) => {
     return c.json(body, error.status);
   }
   if (error instanceof HTTPException) {
-    const detail = error.status === 400 && /JSON/i.test(error.message) ? 'The request body is not valid JSON.' : error.message;
+    const detail =
+      error.status === 400 && /JSON/i.test(error.message)
+        ? 'The request body is not valid JSON.'
+        : error.status === 415
+          ? UNSUPPORTED_BODY
+          : error.message;
     return c.json({ detail: detail || 'Bad request.' }, error.status);
   }
   log.error('Unhandled error', { path: c.req.path, method: c.req.method, error: error instanceof Error ? error.stack : String(error) });

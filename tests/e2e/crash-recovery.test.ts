@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type RunningServer } from '../support/server';
 
@@ -7,6 +9,15 @@ afterAll(async () => {
   for (const s of servers) await s.stop().catch(() => undefined);
   await servers[0]?.cleanup();
 });
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 async function login(baseURL: string) {
   const res = await fetch(`${baseURL}/api/auth/login`, {
@@ -54,4 +65,27 @@ describe('Crash safety of the embedded database', () => {
     expect(warmStartMs).toBeLessThan(WARM_START_GUARD_MS);
     expect((await fetch(`${third.baseURL}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
   });
+
+  // Development mode loads Vite, whose own servers exit the process on SIGTERM: that once cut the
+  // shutdown short and left the embedded PostgreSQL running.
+  for (const mode of ['production', 'development']) {
+    it(`SIGTERM stops the app and its embedded PostgreSQL cleanly (${mode} mode)`, async () => {
+      const server = await startServer({ env: { NODE_ENV: mode } });
+      let postmaster = 0;
+      try {
+        expect((await fetch(`${server.baseURL}/api/health`)).status).toBe(200);
+        const pidFile = path.join(server.dataDir, 'postgres', 'postmaster.pid');
+        postmaster = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
+        expect(alive(postmaster)).toBe(true);
+        await server.stop();
+        expect(server.output()).toContain('Stopped cleanly');
+        expect(alive(postmaster)).toBe(false);
+        await expect(fs.access(pidFile)).rejects.toThrow();
+      } finally {
+        await server.kill().catch(() => undefined);
+        if (postmaster && alive(postmaster)) process.kill(postmaster, 'SIGINT'); // a failed run leaves no database behind
+        await server.cleanup();
+      }
+    });
+  }
 });
