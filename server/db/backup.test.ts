@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import * as tar from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ADMIN_PASSWORD } from '../../tests/support/api';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BackupError, backupFileName, createBackup, NOT_BACKED_UP, readBackup, restoreBackup } from './backup';
@@ -24,6 +26,13 @@ async function tableCounts() {
     counts[name] = (await t.pool.query(`SELECT count(*)::int AS n FROM "${name}"`)).rows[0].n;
   }
   return counts;
+}
+
+/** The names in a .tar.gz, in order. */
+async function archiveEntries(file: string) {
+  const names: string[] = [];
+  await tar.list({ file, onReadEntry: (entry) => names.push(`${entry.path}${entry.type === 'SymbolicLink' ? ` -> ${entry.linkpath}` : ''}`) });
+  return names;
 }
 
 async function placeOrder(customer: string) {
@@ -63,6 +72,10 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     });
     expect(registration.status).toBe(201);
     const stored = await t.services.uploads.save(t.db, { bytes: PNG, name: 'crest.png' }, { allowed: ['png'], maxBytes: 1024 });
+    // More rows than one cursor page (1000) and one insert batch (500), so paging is exercised.
+    await t.pool.query(
+      `INSERT INTO login_throttle (key, failures, window_ends_at) SELECT 'bulk:' || g, g % 5, now() + g * interval '1 second' FROM generate_series(1, 2345) g`,
+    );
 
     const before = await tableCounts();
     const orderBefore = (await t.json(`/api/orders/${order.id}`, { token: admin.token })).body;
@@ -74,6 +87,7 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     expect(manifest.format).toBe(BACKUP_FORMAT);
     expect(manifest.format_version).toBe(BACKUP_FORMAT_VERSION);
     expect(manifest.migrations.count).toBeGreaterThan(0);
+    expect(manifest.postgres_version).toMatch(/^\d+\.\d+/);
     expect(manifest.tables).toEqual(Object.fromEntries(Object.keys(before).map((k) => [k, before[k]])));
     // Tables come in restore order: a table after those it refers to.
     const tableOrder = Object.keys(manifest.tables);
@@ -81,6 +95,16 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     expect(tableOrder.indexOf('products')).toBeLessThan(tableOrder.indexOf('orders'));
     expect(manifest.uploads).toEqual({ files: 1, bytes: PNG.length });
     expect((await readBackup(file)).manifest).toEqual(manifest);
+    expect(manifest.tables.login_throttle).toBeGreaterThanOrEqual(2345);
+
+    // The layout: manifest first, one JSON-lines file per table, the uploads; nothing else left behind.
+    const names = await archiveEntries(file);
+    expect(names[0]).toBe('manifest.json');
+    expect(names).toContain('tables/users.jsonl');
+    expect(names.filter((n) => n.startsWith('tables/') && n !== 'tables/')).toHaveLength(tableOrder.length);
+    expect(names).toContain(`uploads/${stored.stored_name}`);
+    expect(((await fs.stat(file)).mode & 0o777).toString(8)).toBe('600');
+    expect(await fs.readdir(backupDir)).toEqual([path.basename(file)]);
 
     // Changes after the backup, then a wipe of everything.
     await placeOrder('After The Backup');
@@ -88,7 +112,9 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     await fs.rm(uploadsDir, { recursive: true, force: true });
     expect(Object.values(await tableCounts()).every((n) => n === 0)).toBe(true);
 
+    const dataDirBefore = (await fs.readdir(t.dataDir)).sort();
     const { counts } = await restoreBackup(t.pool, { file, uploadsDir });
+    expect((await fs.readdir(t.dataDir)).sort()).toEqual([...new Set([...dataDirBefore, 'uploads'])].sort()); // staging removed
     expect(counts).toEqual(manifest.tables);
     expect(await tableCounts()).toEqual(before);
 
@@ -109,7 +135,7 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     expect(await fs.readFile(path.join(uploadsDir, stored.stored_name))).toEqual(PNG);
   });
 
-  it('refuses a file that is not a backup, and a backup from a database with other migrations, changing nothing', async () => {
+  it('refuses a file that is not a backup, a damaged backup, and a backup from a database with other migrations, changing nothing', async () => {
     const junk = path.join(backupDir, 'junk.tar.gz');
     await fs.writeFile(junk, 'not a backup');
     await expect(restoreBackup(t.pool, { file: junk, uploadsDir })).rejects.toThrow(BackupError);
@@ -118,6 +144,14 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     const file = path.join(backupDir, 'current.tar.gz');
     await createBackup(t.pool, { file, uploadsDir });
     const before = await tableCounts();
+    const dataDirBefore = (await fs.readdir(t.dataDir)).sort();
+    // A damaged backup (cut short, as by a full disk): refused, its staging folder removed.
+    const whole = await fs.readFile(file);
+    const truncated = path.join(backupDir, 'truncated.tar.gz');
+    await fs.writeFile(truncated, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    await expect(restoreBackup(t.pool, { file: truncated, uploadsDir })).rejects.toThrow(/is not a readable \.tar\.gz backup/);
+    expect(await tableCounts()).toEqual(before);
+    expect((await fs.readdir(t.dataDir)).sort()).toEqual(dataDirBefore);
     // As if the app had been upgraded since: one more migration applied here.
     await t.pool.query(
       `INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('a-newer-migration', (SELECT max(created_at) + 1 FROM drizzle.__drizzle_migrations))`,
@@ -127,6 +161,88 @@ describe('Backups (npm run db:backup / db:restore)', () => {
       expect(await tableCounts()).toEqual(before);
     } finally {
       await t.pool.query(`DELETE FROM drizzle.__drizzle_migrations WHERE hash = 'a-newer-migration'`);
+    }
+  });
+  it('refuses an archive with a path outside it, an absolute path, a symlink or a hard link, writing nothing outside its staging folder', async () => {
+    // A genuine backup, unpacked, to which each test adds one hostile entry and packs again.
+    const genuine = path.join(backupDir, 'genuine.tar.gz');
+    const manifest = await createBackup(t.pool, { file: genuine, uploadsDir });
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'club-backup-crafted-'));
+    try {
+      const src = path.join(work, 'src');
+      const outside = path.join(work, 'outside');
+      await fs.mkdir(src);
+      await fs.mkdir(outside);
+      await tar.extract({ file: genuine, cwd: src });
+      const layout = ['manifest.json', 'tables', 'uploads'];
+
+      const crafted: Record<string, () => Promise<string>> = {
+        // uploads/../../escaped.txt, from the staging folder, would land in DATA_DIR itself.
+        async dotdot() {
+          await fs.writeFile(path.join(work, 'escaped.txt'), 'escaped');
+          const file = path.join(work, 'dotdot.tar.gz');
+          await tar.create({ gzip: true, file, cwd: src, preservePaths: true }, [...layout, 'uploads/../../escaped.txt']);
+          return file;
+        },
+        async absolute() {
+          await fs.writeFile(path.join(outside, 'absolute.txt'), 'absolute');
+          const file = path.join(work, 'absolute.tar.gz');
+          await tar.create({ gzip: true, file, cwd: src, preservePaths: true }, [...layout, path.join(outside, 'absolute.txt')]);
+          await fs.rm(path.join(outside, 'absolute.txt'));
+          return file;
+        },
+        // A symlink to a folder outside, then a file written through it.
+        async symlink() {
+          await fs.symlink(outside, path.join(src, 'uploads', 'escape'));
+          await fs.writeFile(path.join(outside, 'through-link.txt'), 'through a link');
+          const file = path.join(work, 'symlink.tar.gz');
+          await tar.create({ gzip: true, file, cwd: src }, [...layout, 'uploads/escape/through-link.txt']);
+          await fs.rm(path.join(src, 'uploads', 'escape'));
+          await fs.rm(path.join(outside, 'through-link.txt'));
+          return file;
+        },
+        async hardlink() {
+          await fs.link(path.join(src, 'manifest.json'), path.join(src, 'uploads', 'hard.txt'));
+          const file = path.join(work, 'hardlink.tar.gz');
+          await tar.create({ gzip: true, file, cwd: src }, layout);
+          await fs.rm(path.join(src, 'uploads', 'hard.txt'));
+          return file;
+        },
+      };
+      const expected: Record<string, RegExp> = {
+        dotdot: /uploads\/\.\.\/\.\.\/escaped\.txt \(a path with '\.\.'\)/,
+        absolute: /absolute\.txt \(an absolute path\)/,
+        symlink: /uploads\/escape \(a SymbolicLink entry/,
+        hardlink: /\(a Link entry/,
+      };
+
+      const before = await tableCounts();
+      const uploadsBefore = (await fs.readdir(uploadsDir)).sort();
+      const dataDirBefore = (await fs.readdir(t.dataDir)).sort();
+      for (const [kind, craft] of Object.entries(crafted)) {
+        const file = await craft();
+        // The crafted archive does hold the hostile entry.
+        const names = await archiveEntries(file);
+        expect(names.some((n) => /escaped|absolute|escape|hard/.test(n)), kind).toBe(true);
+
+        const attempt = restoreBackup(t.pool, { file, uploadsDir });
+        await expect(attempt, kind).rejects.toThrow(BackupError);
+        await expect(attempt, kind).rejects.toThrow(expected[kind]);
+
+        // Nothing written outside the staging folder, which is gone; the database and uploads unchanged.
+        expect(await fs.readdir(outside), kind).toEqual([]);
+        expect(existsSync(path.join(t.dataDir, 'escaped.txt')), kind).toBe(false);
+        expect(existsSync(path.join(path.dirname(t.dataDir), 'escaped.txt')), kind).toBe(false);
+        expect((await fs.readdir(t.dataDir)).sort(), kind).toEqual(dataDirBefore);
+        expect((await fs.readdir(uploadsDir)).sort(), kind).toEqual(uploadsBefore);
+        expect(await tableCounts(), kind).toEqual(before);
+      }
+
+      // The genuine archive still restores (the refusals were the entries, not the rest).
+      const { counts } = await restoreBackup(t.pool, { file: genuine, uploadsDir });
+      expect(counts).toEqual(manifest.tables);
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
     }
   });
 });

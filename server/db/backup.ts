@@ -1,11 +1,10 @@
-import { createWriteStream, existsSync } from 'node:fs';
+import { constants as fsConstants, createReadStream, createWriteStream, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
-import { createGzip, gunzip } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import * as tar from 'tar';
 import { EMBEDDED_DATABASE_NAME, openDatabase } from './client';
 import { findRunningServer } from './embedded';
 
@@ -14,13 +13,22 @@ import { findRunningServer } from './embedded';
  * every table of the public schema (a REPEATABLE READ, READ ONLY transaction), one JSON line per
  * row, plus the uploaded files, in a .tar.gz with a manifest. Restoring checks the manifest
  * against the database's applied migrations, then replaces every table in one transaction.
+ *
+ * Nothing is held in memory whole: a backup streams each table (a cursor, FETCH_ROWS at a time)
+ * and copies the uploads into a private staging folder beside the destination, which the tar
+ * package then packs; a restore extracts the archive into a private staging folder beside the
+ * uploads folder (refusing any entry that is not a plain file or folder inside it) and reads the
+ * tables from there line by line.
  */
 
 export const BACKUP_FORMAT = 'club-site-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 const SCHEMA = 'public';
 const INSERT_BATCH_ROWS = 500;
-const gunzipAsync = promisify(gunzip);
+/** Rows read per FETCH from a table's cursor while backing up. */
+const FETCH_ROWS = 1000;
+/** What the archive holds, in this order. */
+const ARCHIVE_LAYOUT = ['manifest.json', 'tables', 'uploads'];
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -33,69 +41,6 @@ export interface BackupManifest {
   uploads: { files: number; bytes: number };
   postgres_version: string;
 }
-
-// ---------------------------------------------------------------------------------------------
-// A minimal POSIX tar (ustar) writer and reader: regular files only, which is all a backup holds.
-
-function tarHeader(name: string, size: number, mtime: Date) {
-  const header = Buffer.alloc(512, 0);
-  let prefix = '';
-  let base = name;
-  if (Buffer.byteLength(name) > 100) {
-    const cut = name.lastIndexOf('/', 155);
-    if (cut <= 0 || Buffer.byteLength(name.slice(cut + 1)) > 100) throw new Error(`Path too long for the archive: ${name}`);
-    prefix = name.slice(0, cut);
-    base = name.slice(cut + 1);
-  }
-  const put = (value: string, offset: number, length: number) => header.write(value, offset, length, 'utf8');
-  const octal = (value: number, length: number) => value.toString(8).padStart(length - 1, '0') + '\0';
-  put(base, 0, 100);
-  put(octal(0o644, 8), 100, 8);
-  put(octal(0, 8), 108, 8);
-  put(octal(0, 8), 116, 8);
-  put(octal(size, 12), 124, 12);
-  put(octal(Math.floor(mtime.getTime() / 1000), 12), 136, 12);
-  put('        ', 148, 8); // checksum placeholder: spaces while summing
-  put('0', 156, 1);
-  put('ustar\0', 257, 6);
-  put('00', 263, 2);
-  put(prefix, 345, 155);
-  let sum = 0;
-  for (const byte of header) sum += byte;
-  put(sum.toString(8).padStart(6, '0') + '\0 ', 148, 8);
-  return header;
-}
-
-function* tarEntries(files: Iterable<{ name: string; data: Buffer }>, mtime: Date) {
-  for (const file of files) {
-    yield tarHeader(file.name, file.data.length, mtime);
-    yield file.data;
-    const padding = (512 - (file.data.length % 512)) % 512;
-    if (padding) yield Buffer.alloc(padding, 0);
-  }
-  yield Buffer.alloc(1024, 0); // two empty blocks end the archive
-}
-
-async function readTarGz(file: string) {
-  const archive = await gunzipAsync(await fs.readFile(file));
-  const entries = new Map<string, Buffer>();
-  let offset = 0;
-  while (offset + 512 <= archive.length) {
-    const header = archive.subarray(offset, offset + 512);
-    if (header.every((b) => b === 0)) break;
-    const text = (start: number, length: number) => header.toString('utf8', start, start + length).replace(/\0.*$/s, '');
-    const size = parseInt(text(124, 12).trim() || '0', 8);
-    const prefix = text(345, 155);
-    const name = prefix ? `${prefix}/${text(0, 100)}` : text(0, 100);
-    const type = text(156, 1) || '0';
-    offset += 512;
-    if (type === '0') entries.set(name, archive.subarray(offset, offset + size));
-    offset += Math.ceil(size / 512) * 512;
-  }
-  return entries;
-}
-
-// ---------------------------------------------------------------------------------------------
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const qualified = (table: string) => `${ident(SCHEMA)}.${ident(table)}`;
@@ -163,79 +108,199 @@ export function backupFileName(now = new Date()) {
 }
 
 /**
- * Writes a backup of the database and of the files under uploadsDir to `file` (a .tar.gz).
- * The database part is one snapshot; files are read after it, so a file uploaded during the
- * backup may be included without its row (harmless: unused files are swept hourly).
+ * Writes a backup of the database and of the files under uploadsDir to `file` (a .tar.gz, readable
+ * only by its owner). The database part is one snapshot; files are copied after it, so a file
+ * uploaded during the backup may be included without its row (harmless: unused files are swept
+ * hourly), and one deleted meanwhile is left out.
  */
 export async function createBackup(pool: pg.Pool, options: { file: string; uploadsDir: string }): Promise<BackupManifest> {
   const createdAt = new Date();
-  const entries: { name: string; data: Buffer }[] = [];
+  const target = path.resolve(options.file);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  // Beside the destination (where there is room for the backup), readable only by us (mkdtemp: 0700).
+  const staging = await fs.mkdtemp(path.join(path.dirname(target), '.club-backup-'));
+  const partial = `${target}.partial`;
+  try {
+    await fs.mkdir(path.join(staging, 'tables'));
+    await fs.mkdir(path.join(staging, 'uploads'));
+    const snapshot = await writeTables(pool, path.join(staging, 'tables'));
+    const uploads = await copyUploads(options.uploadsDir, path.join(staging, 'uploads'));
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      format_version: BACKUP_FORMAT_VERSION,
+      created_at: createdAt.toISOString(),
+      migrations: snapshot.migrations,
+      tables: snapshot.tables,
+      uploads,
+      postgres_version: snapshot.version,
+    };
+    await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+
+    await fs.rm(partial, { force: true }); // a leftover would keep its mode: start afresh
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, ARCHIVE_LAYOUT);
+    await fs.rename(partial, target); // never leave a half-written file under the final name
+    return manifest;
+  } catch (error) {
+    await fs.rm(partial, { force: true });
+    throw error;
+  } finally {
+    await fs.rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** Writes every table to `<dir>/<table>.jsonl` from one snapshot, a page of rows at a time. */
+async function writeTables(pool: pg.Pool, dir: string) {
   const tables: Record<string, number> = {};
   const client = await pool.connect();
-  let migrations: BackupManifest['migrations'];
-  let version: string;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    migrations = await appliedMigrations(client);
-    version = (await client.query<{ v: string }>('SHOW server_version')).rows[0].v;
+    const migrations = await appliedMigrations(client);
+    const version = (await client.query<{ v: string }>(`SELECT current_setting('server_version') AS v`)).rows[0].v;
     for (const table of await tablesInDependencyOrder(client)) {
-      const { rows } = await client.query<{ r: string }>(`SELECT row_to_json(t)::text AS r FROM ${qualified(table)} t`);
-      tables[table] = rows.length;
-      entries.push({ name: `tables/${table}.jsonl`, data: Buffer.from(rows.map((row) => `${row.r}\n`).join(''), 'utf8') });
+      tables[table] = 0;
+      const lines = async function* () {
+        await client.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM ${qualified(table)} t`);
+        for (;;) {
+          const { rows } = await client.query<{ r: string }>(`FETCH ${FETCH_ROWS} FROM backup_rows`);
+          if (rows.length === 0) break;
+          tables[table] += rows.length;
+          yield rows.map((row) => `${row.r}\n`).join('');
+        }
+        await client.query('CLOSE backup_rows');
+      };
+      await pipeline(Readable.from(lines()), createWriteStream(path.join(dir, `${table}.jsonl`), { flags: 'wx', mode: 0o600 }));
     }
     await client.query('COMMIT');
+    return { migrations, version, tables };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release();
   }
+}
 
+/** Copies the regular files under `from` to `to` (a copy-on-write clone where the disk can). */
+async function copyUploads(from: string, to: string) {
+  let files = 0;
   let bytes = 0;
-  const files = await listFiles(options.uploadsDir);
-  for (const name of files) {
-    const data = await fs.readFile(path.join(options.uploadsDir, name));
-    bytes += data.length;
-    entries.push({ name: `uploads/${name}`, data });
+  for (const name of await listFiles(from)) {
+    const copy = path.join(to, name);
+    await fs.mkdir(path.dirname(copy), { recursive: true });
+    try {
+      await fs.copyFile(path.join(from, name), copy, fsConstants.COPYFILE_FICLONE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // deleted since listed
+      throw error;
+    }
+    files++;
+    bytes += (await fs.stat(copy)).size;
   }
-
-  const manifest: BackupManifest = {
-    format: BACKUP_FORMAT,
-    format_version: BACKUP_FORMAT_VERSION,
-    created_at: createdAt.toISOString(),
-    migrations,
-    tables,
-    uploads: { files: files.length, bytes },
-    postgres_version: version,
-  };
-  entries.unshift({ name: 'manifest.json', data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8') });
-
-  await fs.mkdir(path.dirname(path.resolve(options.file)), { recursive: true });
-  const partial = `${options.file}.partial`;
-  await pipeline(Readable.from(tarEntries(entries, createdAt)), createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 }));
-  await fs.rename(partial, options.file); // never leave a half-written file under the final name
-  return manifest;
+  return { files, bytes };
 }
 
 export class BackupError extends Error {}
 
-/** Reads and checks a backup file's manifest (and returns its entries). */
-export async function readBackup(file: string) {
-  if (!existsSync(file)) throw new BackupError(`No such backup file: ${file}`);
-  let entries: Map<string, Buffer>;
+function checkManifest(raw: string | undefined, file: string): BackupManifest {
+  if (raw === undefined) throw new BackupError(`${file} has no manifest.json: it is not a backup made by npm run db:backup`);
+  let manifest: BackupManifest;
   try {
-    entries = await readTarGz(file);
-  } catch (error) {
-    throw new BackupError(`${file} is not a readable .tar.gz backup (${(error as Error).message})`);
+    manifest = JSON.parse(raw) as BackupManifest;
+  } catch {
+    throw new BackupError(`${file} has a manifest.json that is not JSON: it is not a backup made by npm run db:backup`);
   }
-  const raw = entries.get('manifest.json');
-  if (!raw) throw new BackupError(`${file} has no manifest.json: it is not a backup made by npm run db:backup`);
-  const manifest = JSON.parse(raw.toString('utf8')) as BackupManifest;
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`${file} is not a club site backup (format "${manifest.format}")`);
+  if (manifest?.format !== BACKUP_FORMAT) throw new BackupError(`${file} is not a club site backup (format "${manifest?.format}")`);
   if (manifest.format_version !== BACKUP_FORMAT_VERSION) {
     throw new BackupError(`${file} has backup format version ${manifest.format_version}; this version of the app reads version ${BACKUP_FORMAT_VERSION}`);
   }
-  return { manifest, entries };
+  return manifest;
+}
+
+const unreadable = (file: string, error: unknown) =>
+  new BackupError(`${file} is not a readable .tar.gz backup (${(error as Error).message})`);
+
+/** Reads and checks a backup file's manifest, without extracting anything. */
+export async function readBackup(file: string) {
+  if (!existsSync(file)) throw new BackupError(`No such backup file: ${file}`);
+  let raw: string | undefined;
+  try {
+    await tar.list({
+      file,
+      strict: true,
+      filter: (name) => name.replace(/^(\.\/)+/, '') === 'manifest.json',
+      onReadEntry: (entry) => {
+        const chunks: Buffer[] = [];
+        entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+        entry.on('end', () => (raw = Buffer.concat(chunks).toString('utf8')));
+      },
+    });
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+  return { manifest: checkManifest(raw, file) };
+}
+
+/** Regular files and folders, by a relative path that stays inside: all a backup ever holds. */
+const SAFE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory']);
+
+function unsafeEntry(name: string, type: string) {
+  if (!SAFE_TYPES.has(type)) return `a ${type} entry, not a file or folder`;
+  if (name.startsWith('/') || name.startsWith('\\') || /^[A-Za-z]:/.test(name)) return 'an absolute path';
+  if (name.split(/[\\/]/).includes('..')) return "a path with '..'";
+  return null;
+}
+
+/**
+ * Extracts a backup into `dir`. An archive with anything else than plain files and folders
+ * under relative paths (absolute paths, `..`, links, devices) is refused: such entries are never
+ * written, and the restore stops before touching the database. So is a damaged one.
+ */
+async function extractBackup(file: string, dir: string) {
+  const refused: string[] = [];
+  const warnings: string[] = [];
+  try {
+    // Not `strict`: a damaged entry is a warning, so extraction still runs to its end (nothing
+    // left writing into the staging folder while it is removed), and any warning fails it below.
+    await tar.extract({
+      file,
+      cwd: dir,
+      preserveOwner: false, // files belong to whoever restores, even as root
+      onwarn: (code, message) => warnings.push(`${code}: ${message}`),
+      filter: (name, entry) => {
+        const problem = unsafeEntry(name, 'type' in entry ? entry.type : 'Unsupported');
+        if (problem) refused.push(`${name} (${problem})`);
+        return !problem;
+      },
+    });
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+  if (refused.length > 0) {
+    throw new BackupError(
+      `${file} is refused: it holds entries no backup made by npm run db:backup has: ${refused.slice(0, 5).join(', ')}${refused.length > 5 ? ', …' : ''}`,
+    );
+  }
+  if (warnings.length > 0) throw unreadable(file, new Error(warnings.slice(0, 3).join('; ')));
+}
+
+/** A JSON-lines file's lines (split on \n only: JSON escapes every other line break), in batches. */
+async function* lineBatches(file: string, size: number) {
+  let batch: string[] = [];
+  let rest = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line) continue;
+      batch.push(line);
+      if (batch.length === size) {
+        yield batch;
+        batch = [];
+      }
+    }
+  }
+  if (rest) batch.push(rest);
+  if (batch.length > 0) yield batch;
 }
 
 /**
@@ -243,7 +308,35 @@ export async function readBackup(file: string) {
  * part is one transaction: on any error nothing changes. Returns the restored row counts.
  */
 export async function restoreBackup(pool: pg.Pool, options: { file: string; uploadsDir: string }) {
-  const { manifest, entries } = await readBackup(options.file);
+  if (!existsSync(options.file)) throw new BackupError(`No such backup file: ${options.file}`);
+  const uploadsDir = path.resolve(options.uploadsDir);
+  await fs.mkdir(path.dirname(uploadsDir), { recursive: true });
+  // Beside the uploads folder, so the backup's uploads are renamed into place, not copied (0700).
+  const staging = await fs.mkdtemp(path.join(path.dirname(uploadsDir), '.restore-'));
+  try {
+    await extractBackup(options.file, staging);
+    const manifest = checkManifest(await fs.readFile(path.join(staging, 'manifest.json'), 'utf8').catch(() => undefined), options.file);
+    const stagedUploads = path.join(staging, 'uploads');
+    const uploaded = await listFiles(stagedUploads);
+    let bytes = 0;
+    for (const name of uploaded) bytes += (await fs.stat(path.join(stagedUploads, name))).size;
+    if (uploaded.length !== manifest.uploads?.files || bytes !== manifest.uploads?.bytes) {
+      throw new BackupError(
+        `The backup holds ${uploaded.length} uploaded files (${bytes} bytes); the manifest says ${manifest.uploads?.files} (${manifest.uploads?.bytes} bytes)`,
+      );
+    }
+
+    const counts = await restoreTables(pool, manifest, path.join(staging, 'tables'));
+    await replaceUploads(uploadsDir, stagedUploads);
+    return { manifest, counts };
+  } finally {
+    // Retries: after a damaged archive's error, the last file being extracted may still be closing.
+    await fs.rm(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  }
+}
+
+/** Checks the migrations and tables, then replaces every table's rows in one transaction. */
+async function restoreTables(pool: pg.Pool, manifest: BackupManifest, tablesDir: string) {
   const client = await pool.connect();
   try {
     const migrations = await appliedMigrations(client);
@@ -271,13 +364,14 @@ export async function restoreBackup(pool: pg.Pool, options: { file: string; uplo
         [qualified(table)],
       );
       const list = columns.map((c) => ident(c.name)).join(', ');
-      const lines = (entries.get(`tables/${table}.jsonl`) ?? Buffer.alloc(0)).toString('utf8').split('\n').filter(Boolean);
-      for (let i = 0; i < lines.length; i += INSERT_BATCH_ROWS) {
-        const batch = `[${lines.slice(i, i + INSERT_BATCH_ROWS).join(',')}]`;
-        await client.query(
-          `INSERT INTO ${qualified(table)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM json_populate_recordset(NULL::${qualified(table)}, $1::json)`,
-          [batch],
-        );
+      const rowsFile = path.join(tablesDir, `${table}.jsonl`);
+      if (existsSync(rowsFile)) {
+        for await (const batch of lineBatches(rowsFile, INSERT_BATCH_ROWS)) {
+          await client.query(
+            `INSERT INTO ${qualified(table)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM json_populate_recordset(NULL::${qualified(table)}, $1::json)`,
+            [`[${batch.join(',')}]`],
+          );
+        }
       }
       const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${qualified(table)}`);
       counts[table] = rows[0].n;
@@ -299,9 +393,7 @@ export async function restoreBackup(pool: pg.Pool, options: { file: string; uplo
         END LOOP;
       END $$`);
     await client.query('COMMIT');
-
-    await replaceUploads(options.uploadsDir, entries);
-    return { manifest, counts };
+    return counts;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
@@ -310,23 +402,13 @@ export async function restoreBackup(pool: pg.Pool, options: { file: string; uplo
   }
 }
 
-/** Puts the backup's files in place of the uploads folder's (written beside it, then swapped). */
-async function replaceUploads(uploadsDir: string, entries: Map<string, Buffer>) {
-  const staging = `${uploadsDir}.restoring`;
+/** Puts the backup's uploads folder (extracted beside it) in place of the current one. */
+async function replaceUploads(uploadsDir: string, staged: string) {
   const previous = `${uploadsDir}.previous`;
-  await fs.rm(staging, { recursive: true, force: true });
-  await fs.mkdir(staging, { recursive: true });
-  for (const [name, data] of entries) {
-    if (!name.startsWith('uploads/')) continue;
-    const relative = name.slice('uploads/'.length);
-    const target = path.resolve(staging, relative);
-    if (!target.startsWith(`${path.resolve(staging)}${path.sep}`)) throw new BackupError(`Unsafe file name in the backup: ${name}`);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, data);
-  }
+  if (!existsSync(staged)) await fs.mkdir(staged); // a backup taken with no uploads folder
   await fs.rm(previous, { recursive: true, force: true });
   if (existsSync(uploadsDir)) await fs.rename(uploadsDir, previous);
-  await fs.rename(staging, uploadsDir);
+  await fs.rename(staged, uploadsDir);
   await fs.rm(previous, { recursive: true, force: true });
 }
 
