@@ -24,7 +24,13 @@ import { E2E_ADMIN_PASSWORD, externalDatabaseUrl, initializeDatabase, startServe
  */
 
 const CRASH_REQUESTS = 200;
-const KILL_AFTER_RESPONSES = 60;
+/**
+ * The requests start this far apart (200 over 3 s), a sustained load rather than one burst:
+ * orders arriving together are answered together (ADR 010), so a single burst could be answered
+ * in full before the kill lands.
+ */
+const STAGGER_MS = 15;
+const KILL_AFTER_RESPONSES = 40;
 const INITIAL_STOCK = 150;
 
 const servers: RunningServer[] = [];
@@ -99,13 +105,14 @@ function requestsFor(round: string, productId: string): CrashRequest[] {
   });
 }
 
-/** Fires every request at once; `crash` runs once the first KILL_AFTER_RESPONSES answers are in. */
+/** Fires the requests STAGGER_MS apart; `crash` runs once the first KILL_AFTER_RESPONSES answers are in. */
 async function fireAndCrash(baseURL: string, requests: CrashRequest[], crash: () => Promise<void>) {
   let answered = 0;
   let crashing: Promise<void> | undefined;
   const statusesAtCrash: number[] = [];
   await Promise.all(
-    requests.map(async (request) => {
+    requests.map(async (request, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i * STAGGER_MS));
       const url = `${baseURL}${request.kind === 'order' ? '/api/orders' : '/api/players/register'}`;
       try {
         const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request.body) });
