@@ -61,7 +61,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     connection = { ...embedded.connection, database: EMBEDDED_DATABASE_NAME };
   }
   const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
-  pool.on('error', (error) => log.error('Idle database connection failed', { error: error.message }));
+  let closing = false;
+  pool.on('error', (error) => {
+    // pool.end() resolves before its idle connections' sockets have closed, so stopping the embedded
+    // server right after may still terminate one ("administrator command"): expected while closing.
+    if (!closing) log.error('Idle database connection failed', { error: error.message });
+  });
   try {
     await runMigrations(pool);
   } catch (error) {
@@ -74,6 +79,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     pool,
     embedded,
     async close() {
+      closing = true;
       await pool.end().catch(() => undefined);
       await embedded?.stop();
     },
