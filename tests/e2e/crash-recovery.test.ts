@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { alive, E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type RunningServer } from '../support/server';
 
 const WARM_START_GUARD_MS = 10_000;
 const servers: RunningServer[] = [];
@@ -9,15 +9,6 @@ afterAll(async () => {
   for (const s of servers) await s.stop().catch(() => undefined);
   await servers[0]?.cleanup();
 });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function login(baseURL: string) {
   const res = await fetch(`${baseURL}/api/auth/login`, {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN_PASSWORD, externalDatabaseUrl, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { alive, E2E_ADMIN_PASSWORD, externalDatabaseUrl, initializeDatabase, startServer, type RunningServer } from '../support/server';
 
 /**
  * Issue 7, item 5: 200 concurrent orders and registrations, the server killed with SIGKILL in the
@@ -143,15 +143,6 @@ async function childrenOf(pid: number) {
   }
   return children;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A direct connection to the server's database, for checks the API does not expose. */
 async function connect(server: RunningServer, databaseUrl: string | undefined) {

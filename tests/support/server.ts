@@ -24,6 +24,16 @@ export interface RunningServer {
   cleanup(): Promise<void>;
 }
 
+/** Whether a process is still running (signal 0 checks without signalling). */
+export const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export async function freePort() {
   return new Promise<number>((resolve, reject) => {
     const server = net.createServer();
