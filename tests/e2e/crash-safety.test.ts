@@ -19,8 +19,8 @@ import { alive, E2E_ADMIN_PASSWORD, externalDatabaseUrl, initializeDatabase, sta
  * order. With group commit (ADR 010, 2026-11-22), removing the transaction around the stock update
  * and the order insert (same statements, same order) fails round 1 (tried three times, failed each
  * time: stock 0 where 105, 114 and 85 were expected: stock taken for orders never stored), through
- * the refused-text orders; a
- * kill alone rarely lands between the two statements now that a few large groups do the writing.
+ * the refused-text orders; a kill alone rarely lands between the two statements now that a few
+ * large groups do the writing.
  * server/api/orders.test.ts catches the same break without a crash.
  */
 
