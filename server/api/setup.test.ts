@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ADMIN_PASSWORD } from '../../tests/support/api';
 
 const t = await createTestContext();
+// Contexts are made here, not inside a test: their clean-up (afterAll) only runs when registered at file level.
+const chairClub = await createTestContext({ adminPassword: undefined, adminUsername: 'chair' });
+const raceClub = await createTestContext();
 
 describe('database initialization', () => {
   it('GET /api/admin/database-status says a new database needs initialization', async () => {
@@ -39,7 +42,7 @@ describe('database initialization', () => {
 
 describe('initialization without ADMIN_PASSWORD', () => {
   it('generates a password, returns it once, and it works', async () => {
-    const other = await createTestContext({ adminPassword: undefined, adminUsername: 'chair' });
+    const other = chairClub;
     const res = await other.json('/api/admin/initialize-database', { method: 'POST' });
     expect(res.status).toBe(200);
     expect(res.body.admin_username).toBe('chair');
@@ -52,7 +55,7 @@ describe('initialization without ADMIN_PASSWORD', () => {
   });
 
   it('two concurrent initializations: exactly one succeeds', async () => {
-    const other = await createTestContext();
+    const other = raceClub;
     const results = await Promise.all([1, 2, 3].map(() => other.json('/api/admin/initialize-database', { method: 'POST' })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect((await other.json('/api/admin/database-status')).body.users_count).toBe(1);
