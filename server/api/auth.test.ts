@@ -4,6 +4,8 @@ import { SESSION_COOKIE } from '../../shared/auth';
 
 // A short window so the lock-out can be seen to end within the test.
 const t = await createTestContext({ loginLimits: { perUser: 3, perAddress: 100, windowSeconds: 2 } });
+// The real limits, for a burst of attempts.
+const burst = await createTestContext({ loginLimits: { perUser: 5, perAddress: 100, windowSeconds: 60 } });
 
 describe('POST /api/auth/login', () => {
   it('returns access_token and user, and sets an httpOnly SameSite=Lax cookie', async () => {
@@ -62,6 +64,29 @@ describe('POST /api/auth/login', () => {
     // …and once the window has passed, it works again.
     await new Promise((r) => setTimeout(r, 2100));
     expect((await t.json('/api/auth/login', { body: { username, password } })).status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/login under a burst', () => {
+  // Sequential attempts alone cannot show the race: 20 at once must not all be checked.
+  it('checks at most 5 of 20 simultaneous wrong passwords for one username; the rest answer 429', async () => {
+    const { username } = await burst.signedIn('player');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => burst.json('/api/auth/login', { body: { username, password: 'wrong password' } })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBe(5);
+    expect(statuses.filter((s) => s === 429).length).toBe(15);
+  });
+
+  it('a successful sign-in starts the username afresh, so only failures add up', async () => {
+    const { username, password } = await burst.signedIn('player');
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) {
+        expect((await burst.json('/api/auth/login', { body: { username, password: 'wrong' } })).status).toBe(401);
+      }
+      expect((await burst.json('/api/auth/login', { body: { username, password } })).status).toBe(200);
+    }
   });
 });
 

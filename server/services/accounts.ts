@@ -34,17 +34,14 @@ export function createAccountService(db: Db, options: { loginLimits?: ThrottleLi
   return {
     /** Checks the password (rate-limited per username and address) and opens a session. */
     async login(input: LoginInput, address: string): Promise<{ access_token: string; user: SessionUser }> {
-      await throttle.assertAllowed(input.username, address);
+      await throttle.countAttempt(input.username, address);
       const [row] = await db
         .select({ ...userColumns, password_hash: users.password_hash })
         .from(users)
         .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
       const valid = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
-      if (!row || !valid) {
-        await throttle.recordFailure(input.username, address);
-        throw unauthenticated(INVALID_CREDENTIALS);
-      }
-      await throttle.clearUser(input.username);
+      if (!row || !valid) throw unauthenticated(INVALID_CREDENTIALS);
+      await throttle.succeeded(input.username, address);
       const { password_hash: _hash, ...user } = row;
       return { access_token: await startSession(user.id), user };
     },

@@ -1,10 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginThrottle } from '../db/schema';
 import { rateLimited } from './errors';
 
 export interface ThrottleLimits {
-  /** Failed attempts allowed per window for one username. */
+  /** Sign-in attempts allowed per window for one username (a successful one resets the count). */
   perUser: number;
   /** Failed attempts allowed per window from one address (many usernames). */
   perAddress: number;
@@ -14,50 +14,53 @@ export interface ThrottleLimits {
 export const DEFAULT_LOGIN_LIMITS: ThrottleLimits = { perUser: 5, perAddress: 30, windowSeconds: 60 };
 
 /**
- * Counts failed sign-ins in the database, so every app process sees the same counters.
- * A key is locked once its failures reach the limit, until its window ends.
+ * Counts sign-in attempts in the database, so every app process sees the same counters.
+ *
+ * An attempt is counted *before* its password is checked, in one atomic upsert per key: of 20
+ * attempts sent at once for one username, only the first `perUser` get a count within the limit and
+ * are checked; the rest are refused without touching the password hash. A successful sign-in clears
+ * the username's count and gives its address attempt back, so only failures add up.
  */
 export function createLoginThrottle(db: Db, limits: ThrottleLimits = DEFAULT_LOGIN_LIMITS) {
-  const keysFor = (username: string, address: string) => [
-    { key: `user:${username.toLowerCase()}`, max: limits.perUser },
-    { key: `addr:${address}`, max: limits.perAddress },
-  ];
+  const window = sql.raw(`interval '${Math.floor(limits.windowSeconds)} seconds'`);
+  const userKey = (username: string) => `user:${username.toLowerCase()}`;
+  const addressKey = (address: string) => `addr:${address}`;
 
   return {
-    async assertAllowed(username: string, address: string) {
-      const keys = keysFor(username, address);
+    /** Counts this attempt; refuses it (429) when the username or the address is over its limit. */
+    async countAttempt(username: string, address: string) {
+      const keys = [
+        { key: userKey(username), max: limits.perUser },
+        { key: addressKey(address), max: limits.perAddress },
+      ];
       const rows = await db
-        .select()
-        .from(loginThrottle)
-        .where(inArray(loginThrottle.key, keys.map((k) => k.key)));
+        .insert(loginThrottle)
+        .values(keys.map(({ key }) => ({ key, failures: 1, window_ends_at: sql`now() + ${window}` })))
+        .onConflictDoUpdate({
+          target: loginThrottle.key,
+          set: {
+            failures: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
+            window_ends_at: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN now() + ${window} ELSE ${loginThrottle.window_ends_at} END`,
+          },
+        })
+        .returning({ key: loginThrottle.key, failures: loginThrottle.failures, window_ends_at: loginThrottle.window_ends_at });
       const now = Date.now();
       for (const { key, max } of keys) {
         const row = rows.find((r) => r.key === key);
-        if (row && row.failures >= max && row.window_ends_at.getTime() > now) {
+        if (row && row.failures > max) {
           const seconds = Math.max(1, Math.ceil((row.window_ends_at.getTime() - now) / 1000));
           throw rateLimited(`Too many failed sign-in attempts. Please try again in ${seconds} seconds.`, seconds);
         }
       }
     },
 
-    async recordFailure(username: string, address: string) {
-      const window = sql.raw(`interval '${Math.floor(limits.windowSeconds)} seconds'`);
-      for (const { key } of keysFor(username, address)) {
-        await db
-          .insert(loginThrottle)
-          .values({ key, failures: 1, window_ends_at: sql`now() + ${window}` })
-          .onConflictDoUpdate({
-            target: loginThrottle.key,
-            set: {
-              failures: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-              window_ends_at: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN now() + ${window} ELSE ${loginThrottle.window_ends_at} END`,
-            },
-          });
-      }
-    },
-
-    async clearUser(username: string) {
-      await db.delete(loginThrottle).where(eq(loginThrottle.key, `user:${username.toLowerCase()}`));
+    /** After a successful sign-in: the username starts afresh, and the address gets its attempt back. */
+    async succeeded(username: string, address: string) {
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, userKey(username)));
+      await db
+        .update(loginThrottle)
+        .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+        .where(eq(loginThrottle.key, addressKey(address)));
     },
   };
 }
