@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
+import { isDatabaseOutage } from '../server/services/errors';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 
 export const streamTimeout = 5_000;
@@ -45,7 +46,12 @@ export default function handleRequest(
   });
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // The database is away: the server answers with its outage page (or a stale copy), not this render.
+  if (isDatabaseOutage(error)) {
+    context.databaseOutage = true;
+    return;
+  }
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
 };

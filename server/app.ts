@@ -8,7 +8,9 @@ import { createApi } from './api';
 import type { AppEnv } from './api/env';
 import { handleError } from './api/errors';
 import type { PublicCache } from './cache';
+import { outageResponse } from './outage-page';
 import type { Services } from './services';
+import { DATABASE_UNAVAILABLE, isDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from './services/errors';
 
 export type PageContext = {
   services: Services;
@@ -16,6 +18,8 @@ export type PageContext = {
   nonce: string | undefined;
   secure: boolean;
   clientAddress: string;
+  /** Set while rendering when a loader met a database outage (app/entry.server.tsx): the page answers 503. */
+  databaseOutage?: boolean;
 };
 export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
 
@@ -49,7 +53,13 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
   const trustProxy = options.trustProxy ?? false;
 
-  app.onError(handleError);
+  // A database outage is noted (stale pages are served at once while it lasts); a page gets the
+  // outage page, an API call its 503 {"detail"} (handleError).
+  app.onError((error, c) => {
+    options.services.health.observe(error);
+    if (isDatabaseOutage(error) && !c.req.path.startsWith('/api/')) return pageOutage(c.req.path);
+    return handleError(error, c);
+  });
 
   // First, before the security headers and compression: a hit replays the stored, compressed answer
   // with the headers (CSP nonce included) it was first sent with.
@@ -154,16 +164,29 @@ export function createApp(options: AppOptions) {
   const pages = options.pages;
   app.all('*', async (c) => {
     if (!pages) return c.json({ detail: 'Not found' }, 404);
-    return pages(c.req.raw, {
+    const context: PageContext = {
       services: options.services,
       user: c.get('user'),
       nonce: c.get('secureHeadersNonce'),
       secure: c.get('secure'),
       clientAddress: c.get('clientAddress'),
-    });
+    };
+    const response = await pages(c.req.raw, context);
+    if (!context.databaseOutage) return response;
+    await response.body?.cancel();
+    options.services.health.reportOutage();
+    return pageOutage(c.req.path);
   });
 
   return app;
+}
+
+/** What a page request gets when the database is away: the outage page, or 503 JSON for React Router's data requests. */
+function pageOutage(path: string) {
+  if (path.endsWith('.data')) {
+    return Response.json({ detail: DATABASE_UNAVAILABLE }, { status: 503, headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } });
+  }
+  return outageResponse(path);
 }
 
 function originOf(url: string | undefined) {

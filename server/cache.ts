@@ -14,7 +14,11 @@ import { log } from './log';
  *   `content_changed` (migration 0002); each process LISTENs on its own connection and clears its
  *   cache. A successful unsafe request (POST/PUT/PATCH/DELETE) in this process also clears it at
  *   once, so the writer reads its own write without waiting for the notification. While the LISTEN
- *   connection is down the cache is off (every request rendered fresh) until it reconnects.
+ *   connection is down nothing is answered from the cache as fresh (every request is rendered)
+ *   until it reconnects, which clears it: writes may have been missed meanwhile.
+ * - Stale-if-error (ADR 011): an entry past its lifetime, or kept while the listener is down, is not
+ *   served as fresh but is kept for the database's outages. While the database is known to be down,
+ *   or when rendering answers 503, a visitor gets the last copy, marked `X-Cache: STALE`.
  * - Bounds: PUBLIC_CACHE_MAX_ENTRIES entries (LRU), PUBLIC_CACHE_MAX_BYTES in all, and a short
  *   lifetime so pages that change with the date alone ("upcoming" fixtures) are never stale long.
  * See docs/decisions/009-public-page-cache.md.
@@ -25,6 +29,8 @@ export const PUBLIC_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 export const PUBLIC_CACHE_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 export const PUBLIC_CACHE_TTL_MS = 60_000;
 export const CONTENT_CHANGED_CHANNEL = 'content_changed';
+/** The longest pause between two attempts to LISTEN again after losing the connection. */
+export const LISTEN_MAX_RETRY_MS = 500;
 export const CACHE_HEADER = 'X-Cache';
 
 const PUBLIC_PAGE = [
@@ -84,7 +90,7 @@ export function responseEncoding(acceptEncoding: string | undefined): 'gzip' | '
   return best?.encoding ?? 'identity';
 }
 
-function mark(res: Response, value: 'HIT' | 'MISS') {
+function mark(res: Response, value: 'MISS') {
   try {
     res.headers.set(CACHE_HEADER, value);
   } catch {
@@ -96,7 +102,11 @@ interface Entry {
   status: number;
   headers: Record<string, string>;
   body: Uint8Array<ArrayBuffer>;
+  storedAt: number;
 }
+
+const replay = (entry: Entry, state: 'HIT' | 'STALE') =>
+  new Response(entry.body, { status: entry.status, headers: { ...entry.headers, [CACHE_HEADER]: state } });
 
 export interface PublicCacheOptions {
   maxEntries?: number;
@@ -104,6 +114,8 @@ export interface PublicCacheOptions {
   ttlMs?: number;
   /** Starts enabled (tests, single process without a listener); main.ts starts it disabled until LISTEN works. */
   enabled?: boolean;
+  /** Whether the database is known to be down: stale copies are served at once, without trying to render. */
+  databaseDown?: () => boolean;
 }
 
 export type PublicCache = ReturnType<typeof createPublicCache>;
@@ -113,12 +125,14 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     max: options.maxEntries ?? PUBLIC_CACHE_MAX_ENTRIES,
     maxSize: options.maxBytes ?? PUBLIC_CACHE_MAX_BYTES,
     sizeCalculation: (entry) => entry.body.byteLength + 512,
-    ttl: options.ttlMs ?? PUBLIC_CACHE_TTL_MS,
   });
+  // Not lru-cache's ttl, which would delete expired entries: past their lifetime they still serve outages.
+  const ttlMs = options.ttlMs ?? PUBLIC_CACHE_TTL_MS;
+  const databaseDown = options.databaseDown ?? (() => false);
   let enabled = options.enabled ?? true;
   /** Bumped by every clear: an answer rendered across a clear may be stale and is not stored. */
   let generation = 0;
-  const stats = { hits: 0, misses: 0, clears: 0 };
+  const stats = { hits: 0, misses: 0, stale: 0, clears: 0 };
 
   function clear() {
     generation++;
@@ -138,7 +152,7 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     if (!isPublicPath(pathname)) return next();
 
     const anonymous = !c.req.header('authorization') && !readSessionCookie(c.req.header('cookie'));
-    if (!anonymous || !enabled) {
+    if (!anonymous) {
       await next();
       mark(c.res, 'MISS');
       return;
@@ -147,16 +161,27 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     const url = c.req.url;
     const queryAt = url.indexOf('?');
     const key = `GET ${pathname}${queryAt < 0 ? '' : url.slice(queryAt)} ${responseEncoding(c.req.header('accept-encoding'))}`;
-    const hit = entries.get(key);
-    if (hit) {
+    const entry = entries.get(key);
+    if (entry && enabled && Date.now() - entry.storedAt < ttlMs) {
       stats.hits++;
-      return new Response(hit.body, { status: hit.status, headers: { ...hit.headers, [CACHE_HEADER]: 'HIT' } });
+      return replay(entry, 'HIT');
+    }
+    if (entry && databaseDown()) {
+      stats.stale++;
+      return replay(entry, 'STALE');
     }
 
     stats.misses++;
     const startedAt = generation;
     await next();
     const res = c.res;
+    if (res.status === 503 && entry) {
+      // The database went away while rendering: the last copy beats an error page.
+      stats.stale++;
+      c.res = undefined;
+      c.res = replay(entry, 'STALE');
+      return;
+    }
     mark(res, 'MISS');
     if (res.status !== 200 || res.headers.has('set-cookie') || !res.body) return;
     const cacheControl = res.headers.get('cache-control') ?? '';
@@ -170,7 +195,7 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     c.res = undefined;
     c.res = new Response(body, { status: res.status, headers: res.headers });
     if (enabled && startedAt === generation && body.byteLength <= PUBLIC_CACHE_MAX_ENTRY_BYTES) {
-      entries.set(key, { status: res.status, headers, body });
+      entries.set(key, { status: res.status, headers, body, storedAt: Date.now() });
     }
   };
 
@@ -180,9 +205,11 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     get enabled() {
       return enabled;
     },
-    /** Off: every request passes through (and the cache is emptied); on: answers are stored again. */
+    /**
+     * Off: every request is rendered, nothing is stored, and what is stored is kept only for outages;
+     * on: answers are served and stored again (turn on only after a clear()).
+     */
     setEnabled(value: boolean) {
-      if (!value) clear();
       enabled = value;
     },
     get size() {
@@ -201,15 +228,18 @@ export interface ContentListener {
 /**
  * LISTENs for content_changed on a dedicated connection and clears the cache on each notification.
  * The cache is off until LISTEN works and whenever the connection is lost; it reconnects with
- * back-off and clears the cache again on reconnecting (writes may have been missed meanwhile).
+ * back-off (at most LISTEN_MAX_RETRY_MS) and clears the cache again on reconnecting (writes may have
+ * been missed meanwhile). `connect` should bound its connection time (a frozen server).
  */
 export function listenForContentChanges(
   cache: PublicCache,
   connect: () => pg.Client,
   options: { retryMs?: number; maxRetryMs?: number } = {},
 ): ContentListener {
-  const baseRetry = options.retryMs ?? 500;
-  const maxRetry = options.maxRetryMs ?? 10_000;
+  // Tried again often (a failed attempt costs one refused connection), so caching resumes within a
+  // second of the database coming back.
+  const baseRetry = options.retryMs ?? 100;
+  const maxRetry = options.maxRetryMs ?? LISTEN_MAX_RETRY_MS;
   let client: pg.Client | undefined;
   let stopped = false;
   let retry = baseRetry;

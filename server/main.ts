@@ -5,6 +5,8 @@ import { createApp } from './app';
 import { createPublicCache, listenForContentChanges } from './cache';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { HEALTH_CHECK_BOUND_MS } from './db/health';
+import { APP_DATABASE_BOUNDS } from './db/pool';
 import { log, setLogLevel } from './log';
 import { developmentPages, productionPages } from './pages';
 import { createServices, serviceOptionsFrom } from './services';
@@ -31,16 +33,38 @@ async function main() {
   const config = loadConfig();
   setLogLevel(config.logLevel);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    bounds: APP_DATABASE_BOUNDS,
+  });
   if (stopRequested) {
     await database.close();
     log.info('Stopped cleanly');
     process.exit(0);
   }
-  const services = createServices(database.db, serviceOptionsFrom(config));
-  // Anonymous public reads come from memory; every content write (any process) clears it.
-  const cache = createPublicCache();
-  const contentListener = listenForContentChanges(cache, () => new pg.Client(database.pool.options));
+  // A connection of its own, outside the pool, whose start-up and queries are bounded: for the
+  // outage probe (the pool's connections may be stuck on a frozen server) and for LISTEN.
+  const dedicatedClient = () => {
+    const client = new pg.Client({ ...database.pool.options, connectionTimeoutMillis: HEALTH_CHECK_BOUND_MS, query_timeout: HEALTH_CHECK_BOUND_MS });
+    client.on('error', () => undefined); // its user sees the failure through connect() or query()
+    return client;
+  };
+  const probeDatabase = async () => {
+    const client = dedicatedClient();
+    try {
+      await client.connect();
+      await client.query('select 1');
+    } finally {
+      void client.end().catch(() => undefined);
+    }
+  };
+  const services = createServices(database.db, { ...serviceOptionsFrom(config), probeDatabase });
+  // Anonymous public reads come from memory; every content write (any process) clears it. While the
+  // database is down, visitors get the last copies (stale-if-error).
+  const cache = createPublicCache({ databaseDown: () => services.health.isDown });
+  const contentListener = listenForContentChanges(cache, dedicatedClient);
   await contentListener.ready;
 
   let server: http.Server;
@@ -84,6 +108,7 @@ async function main() {
       server.closeIdleConnections();
     });
     await contentListener.stop();
+    services.health.stop();
     await database.close();
     log.info('Stopped cleanly');
     process.exit(0);

@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
-import { databaseInputError, isDomainError } from '../services/errors';
+import { asDomainError, isDomainError } from '../services/errors';
 import { log } from '../log';
 
 /** The 415 answer: a body that is not JSON (an HTML form's encoding, plain text, or no Content-Type). */
@@ -26,7 +26,7 @@ export const validationHook = (result: { success: boolean; error?: unknown }, c:
 };
 
 export const handleError: ErrorHandler = (thrown, c) => {
-  const error = databaseInputError(thrown) ?? thrown;
+  const error = asDomainError(thrown);
   if (isDomainError(error)) {
     if (error.extra.retryAfterSeconds) c.header('Retry-After', String(error.extra.retryAfterSeconds));
     const body = error.extra.errors ? { detail: error.detail, errors: error.extra.errors } : { detail: error.detail };

@@ -321,3 +321,56 @@ describe('Order lifecycle (admin)', () => {
     expect(res.body).toMatchObject({ status: 'cancelled', product_id: null, product_name: product.name });
   });
 });
+
+describe('POST /api/orders while a product row is locked', () => {
+  it('orders for other products go straight through; the locked product answers 503 within its bound, then sells once free', async () => {
+    const held = await newProduct({ stock: 10, sizes: [] });
+    const other = await newProduct({ stock: 10, sizes: [] });
+    // Another transaction (an admin's edit, another process) holds the product's row.
+    const locker = await t.pool.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [held.id]);
+
+      const lockedOrder = place({ product_id: held.id, quantity: 1, ...customer }).then((res) => ({ res, at: Date.now() }));
+      const startedAt = Date.now();
+      // Orders for another product, sent after the locked one, are answered at once.
+      for (let i = 0; i < 5; i++) {
+        const res = await place({ product_id: other.id, quantity: 1, ...customer });
+        expect(res.status).toBe(201);
+      }
+      expect(Date.now() - startedAt).toBeLessThan(1_000);
+
+      const { res, at } = await lockedOrder;
+      expect(res.status).toBe(503);
+      expect(res.body.detail).toBe('This product is being updated right now. Please try again in a moment.');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(at - startedAt).toBeGreaterThanOrEqual(2_500);
+      expect(at - startedAt).toBeLessThan(4_500);
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
+    expect(await stockOf(held.id)).toBe(10);
+    expect(await ordersFor(held.id)).toBe(0);
+    expect(await stockOf(other.id)).toBe(5);
+
+    // Free again: the same order sells.
+    expect((await place({ product_id: held.id, quantity: 1, ...customer })).status).toBe(201);
+    expect(await stockOf(held.id)).toBe(9);
+  });
+
+  it('an order waiting briefly for a row another transaction releases soon is placed, not refused', async () => {
+    const product = await newProduct({ stock: 3, sizes: [] });
+    const locker = await t.pool.connect();
+    await locker.query('BEGIN');
+    await locker.query('UPDATE products SET stock = stock - 1 WHERE id = $1', [product.id]);
+    const pending = place({ product_id: product.id, quantity: 1, ...customer });
+    await new Promise((r) => setTimeout(r, 300));
+    await locker.query('COMMIT');
+    locker.release();
+    const res = await pending;
+    expect(res.status).toBe(201);
+    expect(await stockOf(product.id)).toBe(1);
+  });
+});

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { log } from '../log';
 import { projectRoot } from '../paths';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
+import { createPool, type DatabaseBounds } from './pool';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -49,8 +50,11 @@ async function ensureDatabaseExists(connection: pg.ClientConfig, name: string) {
   }
 }
 
-/** Opens DATABASE_URL when given, otherwise starts the embedded server in dataDir. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+/**
+ * Opens DATABASE_URL when given, otherwise starts the embedded server in dataDir. With `bounds` (the
+ * app) every wait on the database is bounded (server/db/pool.ts); scripts (backups) go without.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number; bounds?: DatabaseBounds }): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let connection: pg.PoolConfig;
   if (options.databaseUrl) {
@@ -60,20 +64,24 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await ensureDatabaseExists(embedded.connection, EMBEDDED_DATABASE_NAME);
     connection = { ...embedded.connection, database: EMBEDDED_DATABASE_NAME };
   }
-  const pool = new pg.Pool({ ...connection, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+  // Migrations run on a connection of their own, without the app's timeouts (a migration may take long).
+  const migrator = new pg.Pool({ ...connection, max: 1 });
+  migrator.on('error', () => undefined); // an idle connection lost before end(): nothing to do
+  try {
+    await runMigrations(migrator);
+  } catch (error) {
+    await migrator.end().catch(() => undefined);
+    await embedded?.stop();
+    throw error;
+  }
+  await migrator.end();
+  const pool = createPool(connection, { max: options.poolSize ?? 10, bounds: options.bounds });
   let closing = false;
   pool.on('error', (error) => {
     // pool.end() resolves before its idle connections' sockets have closed, so stopping the embedded
     // server right after may still terminate one ("administrator command"): expected while closing.
-    if (!closing) log.error('Idle database connection failed', { error: error.message });
+    if (!closing) log.warn('Idle database connection lost', { error: error.message });
   });
-  try {
-    await runMigrations(pool);
-  } catch (error) {
-    await pool.end().catch(() => undefined);
-    await embedded?.stop();
-    throw error;
-  }
   return {
     db: createDb(pool),
     pool,

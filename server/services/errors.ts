@@ -9,9 +9,10 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'too_large'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'unavailable';
 
-export const statusOf: Record<ErrorKind, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429> = {
+export const statusOf: Record<ErrorKind, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503> = {
   invalid: 422,
   unauthenticated: 401,
   forbidden: 403,
@@ -19,6 +20,7 @@ export const statusOf: Record<ErrorKind, 400 | 401 | 403 | 404 | 409 | 413 | 422
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 export interface FieldError {
@@ -52,6 +54,7 @@ export const notFound = (detail: string) => new DomainError('not_found', detail)
 export const conflict = (detail: string) => new DomainError('conflict', detail);
 export const rateLimited = (detail: string, retryAfterSeconds: number) =>
   new DomainError('rate_limited', detail, { retryAfterSeconds });
+export const unavailable = (detail: string, retryAfterSeconds: number) => new DomainError('unavailable', detail, { retryAfterSeconds });
 
 export const isDomainError = (error: unknown): error is DomainError =>
   typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
@@ -81,3 +84,52 @@ export function databaseInputError(error: unknown): DomainError | undefined {
   if (code === '22001') return invalid('A text in the request is too long.');
   return invalid('The request contains a value that cannot be stored.');
 }
+
+/** How long a client should wait before trying again after a database outage answer. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE = 'The club database is not answering right now. Please try again in a few seconds.';
+export const ROW_BUSY = 'Someone else is changing this right now. Please try again in a moment.';
+
+/** Errors of the connection itself (Node and pg): the database is away, not the request wrong. */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'POOL_BUSY']);
+const CONNECTION_ERROR_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+  'connection timeout',
+];
+
+/**
+ * A database fault that is not the request's doing (SQLSTATE 08 connection exceptions, 57P0x
+ * shut-downs, 53300 too many connections, 57014 statement timeout, 55P03 lock timeout, 40001/40P01
+ * serialization failures; a refused, reset or timed-out connection; a full pool queue): the request
+ * answers 503 with Retry-After, never 500. Nothing was acknowledged, so the client may try again.
+ */
+export function databaseUnavailableError(error: unknown): DomainError | undefined {
+  const sqlState = pgErrorCode(error);
+  if (sqlState === '55P03' || sqlState === '40001' || sqlState === '40P01') return unavailable(ROW_BUSY, 2);
+  if (sqlState && (sqlState.startsWith('08') || /^57P0[1-4]$/.test(sqlState) || sqlState === '53300' || sqlState === '57014')) {
+    return unavailable(DATABASE_UNAVAILABLE, OUTAGE_RETRY_AFTER_SECONDS);
+  }
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message, syscall } = e as { code?: unknown; message?: unknown; syscall?: unknown };
+    // ENOENT on connect: the Unix socket of a stopped (embedded) server is gone.
+    if (code === 'ENOENT' && syscall === 'connect') return unavailable(DATABASE_UNAVAILABLE, OUTAGE_RETRY_AFTER_SECONDS);
+    if ((typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) || (typeof message === 'string' && CONNECTION_ERROR_MESSAGES.some((m) => message.startsWith(m)))) {
+      return unavailable(DATABASE_UNAVAILABLE, OUTAGE_RETRY_AFTER_SECONDS);
+    }
+  }
+  return undefined;
+}
+
+/** A thrown value as the domain error it stands for (bad input, a database outage), or itself. */
+export const asDomainError = (thrown: unknown): unknown => databaseInputError(thrown) ?? databaseUnavailableError(thrown) ?? thrown;
+
+/** Whether a thrown value means the database is away (the outage page, stale pages). */
+export const isDatabaseOutage = (thrown: unknown) => {
+  const error = databaseUnavailableError(thrown);
+  return error !== undefined && error.detail === DATABASE_UNAVAILABLE;
+};

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { createDatabaseHealth } from '../db/health';
 import { createAccountService } from './accounts';
 import { createAdminService } from './admin';
 import { createOrderService } from './orders';
@@ -26,6 +28,8 @@ export interface ServiceOptions {
   loginLimits?: ThrottleLimits;
   /** Where uploaded files go (DATA_DIR; files under <dataDir>/uploads). */
   dataDir?: string;
+  /** Tries the database while it is down (default: `select 1` through the pool). */
+  probeDatabase?: () => Promise<unknown>;
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
@@ -40,8 +44,11 @@ export function createServices(db: Db, options: ServiceOptions) {
   const documents = createDocumentService(db, uploads);
   const messages = createMessageService(db);
   const settings = createSettingsService(db);
+  const check = () => db.execute(sql`select 1`);
   return {
     db,
+    /** Whether the database answers (GET /api/health, stale pages during an outage). */
+    health: createDatabaseHealth(check, options.probeDatabase ?? check),
     accounts,
     uploads,
     images: createImageService(db, uploads),

@@ -20,7 +20,7 @@ import type { Db } from '../db/client';
 import { groupCommit, type Outcome } from '../db/group-commit';
 import { log } from '../log';
 import { orders, products } from '../db/schema';
-import { conflict, invalid, notFound, pgErrorCode, type FieldError } from './errors';
+import { conflict, invalid, notFound, pgErrorCode, unavailable, type FieldError } from './errors';
 import { isUuid } from './ids';
 import { requireAdmin } from './products';
 import type { createSettingsService } from './settings';
@@ -78,6 +78,15 @@ const ORDERS_PER_COMMIT = 100;
 /** One order of a group: refused with its own error, or the row to insert. */
 type Decision = { ok: false; error: unknown } | { ok: true; row: typeof orders.$inferInsert & { id: string } };
 
+/** How long an order for a product whose row someone else holds locked keeps trying (ADR 011). */
+export const PRODUCT_LOCK_WAIT_MS = 3_000;
+export const PRODUCT_BUSY = 'This product is being updated right now. Please try again in a moment.';
+
+/** An order whose product row another transaction holds: it waits outside the group and tries again. */
+class ProductBusy extends Error {}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** PostgreSQL data and integrity errors (SQLSTATE classes 22 and 23): raised by a statement, so its transaction rolled back. */
 const isDataError = (error: unknown) => /^2[23]/.test(pgErrorCode(error) ?? '');
 
@@ -88,6 +97,10 @@ export function createOrderService(db: Db, deps: { settings: ReturnType<typeof c
    * predecessors left, the stock taken is subtracted, the accepted orders are inserted, and one
    * commit makes them durable. Each order gets its own outcome: a refused order (unknown product,
    * wrong size, not enough stock) does not affect the others.
+   *
+   * Rows another transaction holds (an admin's edit, another process's group) are skipped, not
+   * waited for: one locked product never holds up orders for the others. Its orders come back as
+   * ProductBusy and try again in a later group (placeOrder).
    */
   async function writeOrders(inputs: OrderInput[]): Promise<Outcome<PlacedOrder>[]> {
     // Read beside the transaction (one round trip less per group). The link is optional: if the
@@ -98,10 +111,15 @@ export function createOrderService(db: Db, deps: { settings: ReturnType<typeof c
     });
     const outcomes = await db.transaction(async (tx) => {
       const ids = [...new Set(inputs.map((o) => o.product_id))].sort();
-      const locked = await tx.select().from(products).where(inArray(products.id, ids)).orderBy(products.id).for('update');
+      const locked = await tx.select().from(products).where(inArray(products.id, ids)).orderBy(products.id).for('update', { skipLocked: true });
       const byId = new Map(locked.map((p) => [p.id, { product: p, left: p.stock }]));
+      const skipped = ids.filter((id) => !byId.has(id));
+      const busy = new Set(
+        skipped.length === 0 ? [] : (await tx.select({ id: products.id }).from(products).where(inArray(products.id, skipped))).map((p) => p.id),
+      );
 
       const decisions = inputs.map((order): Decision => {
+        if (busy.has(order.product_id)) return { ok: false, error: new ProductBusy() };
         const entry = byId.get(order.product_id);
         if (!entry) return { ok: false, error: notFound(PRODUCT_NOT_FOUND) };
         const { product } = entry;
@@ -185,7 +203,18 @@ export function createOrderService(db: Db, deps: { settings: ReturnType<typeof c
       const parsed = orderSchema.safeParse(input);
       if (!parsed.success) throw validationError(parsed.error.issues);
       if (!isUuid(parsed.data.product_id)) throw notFound(PRODUCT_NOT_FOUND);
-      return submitOrder(parsed.data);
+      // Its product's row is held by another transaction: try again shortly, holding no connection
+      // meanwhile, and give up (503) after PRODUCT_LOCK_WAIT_MS.
+      const deadline = Date.now() + PRODUCT_LOCK_WAIT_MS;
+      for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
+        try {
+          return await submitOrder(parsed.data);
+        } catch (error) {
+          if (!(error instanceof ProductBusy)) throw error;
+          if (Date.now() + pause > deadline) throw unavailable(PRODUCT_BUSY, 2);
+          await sleep(pause);
+        }
+      }
     },
 
     /** Every order, newest first (admin). */

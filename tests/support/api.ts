@@ -8,6 +8,7 @@ import { createApp } from '../../server/app';
 import { createPublicCache, listenForContentChanges } from '../../server/cache';
 import { hashPassword } from '../../server/auth/passwords';
 import { createDb } from '../../server/db/client';
+import { APP_DATABASE_BOUNDS, createPool } from '../../server/db/pool';
 import { players, users } from '../../server/db/schema';
 import { createServices, type ServiceOptions } from '../../server/services';
 import type { Role } from '../../shared/roles';
@@ -35,14 +36,15 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
   await client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
   await client.end();
 
-  const pool = new pg.Pool({ ...databaseOf(admin, name), max: 20 });
+  // The app's own pool, with its bounds (timeouts, bounded queue).
+  const pool = createPool(databaseOf(admin, name), { max: 20, bounds: APP_DATABASE_BOUNDS });
   // Idle connections are cut when the database is dropped or the test server stops: expected.
   pool.on('error', () => undefined);
   const db = createDb(pool);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-api-test-'));
   const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, dataDir, ...options });
   // The public cache (as in production) only when a test file asks for it.
-  const cache = harness.cache ? createPublicCache() : undefined;
+  const cache = harness.cache ? createPublicCache({ databaseDown: () => services.health.isDown }) : undefined;
   const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name))) : undefined;
   await listener?.ready;
   const app = createApp({ services, cache });

@@ -1,0 +1,120 @@
+import pg from 'pg';
+import { log } from '../log';
+
+/**
+ * The bounds every database wait of the app has (ADR 011). A request never waits longer than a few
+ * seconds for PostgreSQL, whatever PostgreSQL does: stopped, restarting, frozen or cut off.
+ */
+export interface DatabaseBounds {
+  /** Waiting for a connection: a new one's start-up, or a free one from the pool's queue. */
+  connectionTimeoutMs: number;
+  /** PostgreSQL cancels a statement running longer than this (server side). */
+  statementTimeoutMs: number;
+  /** …and a statement waiting longer than this for a row lock. */
+  lockTimeoutMs: number;
+  /** The client gives up on an answer after this (a frozen server answers nothing); the connection is discarded. */
+  queryTimeoutMs: number;
+  /** A transaction left idle this long (an app process that froze or died) is ended, releasing its locks. */
+  idleInTransactionTimeoutMs: number;
+  /** Requests waiting for a connection beyond this many are refused at once (503 with Retry-After). */
+  maxWaiting: number;
+}
+
+export const APP_DATABASE_BOUNDS: DatabaseBounds = {
+  connectionTimeoutMs: 2_500,
+  statementTimeoutMs: 3_000,
+  lockTimeoutMs: 2_000,
+  queryTimeoutMs: 3_500,
+  idleInTransactionTimeoutMs: 10_000,
+  maxWaiting: 200,
+};
+
+/** Thrown when the pool's queue is full: the database is too slow to keep up right now. */
+export class PoolBusyError extends Error {
+  readonly code = 'POOL_BUSY';
+  constructor() {
+    super('Too many requests are waiting for the database');
+    this.name = 'PoolBusyError';
+  }
+}
+
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/** A pg.Pool whose queue of waiting requests is bounded. */
+class BoundedPool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    private readonly maxWaiting: number,
+  ) {
+    super(config);
+  }
+
+  // pool.query() checks out through this method too, so the bound covers both.
+  connect(): Promise<pg.PoolClient>;
+  connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
+    if (this.waitingCount >= this.maxWaiting) {
+      const error = new PoolBusyError();
+      if (callback) {
+        process.nextTick(() => callback(error, undefined, () => undefined));
+        return undefined;
+      }
+      return Promise.reject(error);
+    }
+    return callback ? super.connect(callback) : super.connect();
+  }
+}
+
+/**
+ * The app's connection pool, made so that no database fault can end the process or hang a request:
+ *
+ * - Every connection has an `error` listener for its whole life. pg emits `error` on a client whose
+ *   connection fails; while a client is checked out (inside a transaction, between two queries) the
+ *   pool listens no more, and an `error` event with no listener ends Node. The failed client is
+ *   not queryable any more, so the pool discards it when it is released.
+ * - A query that times out on the client side (the server froze) leaves its connection waiting for
+ *   an answer that may come later and be taken for the next query's: that connection is destroyed.
+ * - Server-side timeouts and TCP keep-alive come with the connection's start-up parameters.
+ */
+export function createPool(connection: pg.PoolConfig, options: { max: number; bounds?: DatabaseBounds }): pg.Pool {
+  const bounds = options.bounds;
+  const config: pg.PoolConfig = {
+    ...connection,
+    max: options.max,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+  if (bounds) {
+    Object.assign(config, {
+      connectionTimeoutMillis: bounds.connectionTimeoutMs,
+      statement_timeout: bounds.statementTimeoutMs,
+      lock_timeout: bounds.lockTimeoutMs,
+      query_timeout: bounds.queryTimeoutMs,
+      idle_in_transaction_session_timeout: bounds.idleInTransactionTimeoutMs,
+    });
+  }
+  const pool = bounds ? new BoundedPool(config, bounds.maxWaiting) : new pg.Pool(config);
+
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log.warn('Database connection lost', { error: error.message }));
+    const query = client.query;
+    // Wrapped, not replaced: the result (a promise, or undefined in callback style) is returned as is.
+    client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) discard(client);
+        });
+      }
+      return result;
+    } as typeof client.query;
+  });
+  return pool;
+}
+
+/** Ends a connection whose state is unknown; the pool drops it on release (it is no longer queryable). */
+function discard(client: pg.PoolClient) {
+  const stream = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+  stream?.destroy();
+}
