@@ -35,6 +35,7 @@ export interface AppOptions {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const HEALTH_PATH = '/api/health';
 
 function clientAddress(c: Context, trustProxy: boolean) {
   if (trustProxy) {
@@ -125,8 +126,21 @@ export function createApp(options: AppOptions) {
     );
   }
 
-  // Who is asking: a Bearer token (API clients) or the session cookie (browsers).
+  // While the database is known to be down (server/db/health.ts tries it every 250 ms), requests
+  // that need it answer at once instead of each waiting for a timeout. Anonymous public pages were
+  // answered before this, from the cache, when a copy exists.
   app.use('*', async (c, next) => {
+    if (!options.services.health.isDown || c.req.path === HEALTH_PATH) return next();
+    if (c.req.path.startsWith('/api/')) {
+      return c.json({ detail: DATABASE_UNAVAILABLE }, 503, { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) });
+    }
+    return pageOutage(c.req.path);
+  });
+
+  // Who is asking: a Bearer token (API clients) or the session cookie (browsers). The health check
+  // needs nobody, and must not wait on the database for a session.
+  app.use('*', async (c, next) => {
+    if (c.req.path === HEALTH_PATH) return next();
     const bearer = c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
     const cookie = readSessionCookie(c.req.header('cookie'));
     const token = bearer ?? cookie;

@@ -89,9 +89,10 @@ export function databaseInputError(error: unknown): DomainError | undefined {
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 export const DATABASE_UNAVAILABLE = 'The club database is not answering right now. Please try again in a few seconds.';
 export const ROW_BUSY = 'Someone else is changing this right now. Please try again in a moment.';
+export const DATABASE_BUSY = 'The site is very busy right now. Please try again in a few seconds.';
 
 /** Errors of the connection itself (Node and pg): the database is away, not the request wrong. */
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'POOL_BUSY']);
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 const CONNECTION_ERROR_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
@@ -116,6 +117,8 @@ export function databaseUnavailableError(error: unknown): DomainError | undefine
   }
   for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, message, syscall } = e as { code?: unknown; message?: unknown; syscall?: unknown };
+    // The pool's queue is full (server/db/pool.ts): too much load, not an outage.
+    if (code === 'POOL_BUSY') return unavailable(DATABASE_BUSY, 2);
     // ENOENT on connect: the Unix socket of a stopped (embedded) server is gone.
     if (code === 'ENOENT' && syscall === 'connect') return unavailable(DATABASE_UNAVAILABLE, OUTAGE_RETRY_AFTER_SECONDS);
     if ((typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) || (typeof message === 'string' && CONNECTION_ERROR_MESSAGES.some((m) => message.startsWith(m)))) {

@@ -45,10 +45,11 @@ export function createServices(db: Db, options: ServiceOptions) {
   const messages = createMessageService(db);
   const settings = createSettingsService(db);
   const check = () => db.execute(sql`select 1`);
+  /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
+  const health = createDatabaseHealth(check, options.probeDatabase ?? check);
   return {
     db,
-    /** Whether the database answers (GET /api/health, stale pages during an outage). */
-    health: createDatabaseHealth(check, options.probeDatabase ?? check),
+    health,
     accounts,
     uploads,
     images: createImageService(db, uploads),
@@ -61,7 +62,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     admin: createAdminService(db, createSetupService(db, options)),
     settings,
     products: createProductService(db),
-    orders: createOrderService(db, { settings }),
+    orders: createOrderService(db, { settings, health }),
     fixtures: createFixtureService(db),
     news: createNewsService(db),
     sponsors: createSponsorService(db),

@@ -20,7 +20,8 @@ import type { Db } from '../db/client';
 import { groupCommit, type Outcome } from '../db/group-commit';
 import { log } from '../log';
 import { orders, products } from '../db/schema';
-import { conflict, invalid, notFound, pgErrorCode, unavailable, type FieldError } from './errors';
+import type { DatabaseHealth } from '../db/health';
+import { conflict, DATABASE_UNAVAILABLE, invalid, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable, type FieldError } from './errors';
 import { isUuid } from './ids';
 import { requireAdmin } from './products';
 import type { createSettingsService } from './settings';
@@ -90,7 +91,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** PostgreSQL data and integrity errors (SQLSTATE classes 22 and 23): raised by a statement, so its transaction rolled back. */
 const isDataError = (error: unknown) => /^2[23]/.test(pgErrorCode(error) ?? '');
 
-export function createOrderService(db: Db, deps: { settings: ReturnType<typeof createSettingsService> }) {
+export function createOrderService(db: Db, deps: { settings: ReturnType<typeof createSettingsService>; health: DatabaseHealth }) {
   /**
    * Writes a group of orders in one transaction: the products' rows are locked (in id order, so
    * two processes never deadlock), each order in turn is checked against the stock its
@@ -179,9 +180,12 @@ export function createOrderService(db: Db, deps: { settings: ReturnType<typeof c
 
   /** A group, or each of its orders alone if one order's data made the group's transaction fail. */
   async function writeOrdersIsolated(inputs: OrderInput[]): Promise<Outcome<PlacedOrder>[]> {
+    // The groups waiting behind one that met an outage answer at once, not each after a timeout.
+    if (deps.health.isDown) throw unavailable(DATABASE_UNAVAILABLE, OUTAGE_RETRY_AFTER_SECONDS);
     try {
       return await writeOrders(inputs);
     } catch (error) {
+      deps.health.observe(error);
       if (inputs.length === 1 || !isDataError(error)) throw error;
       const outcomes: Outcome<PlacedOrder>[] = [];
       for (const input of inputs) {
