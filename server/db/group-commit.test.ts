@@ -100,4 +100,29 @@ describe('groupCommit', () => {
     calls[0].finish([]);
     expect(await one).toMatch(/returned 0 outcomes for 1 items/);
   });
+
+  it('fails the items waiting behind a group whose write timed out, at once, instead of writing them after it', async () => {
+    const { calls, write } = controlledWrite();
+    const submit = groupCommit(write, 100, (error) => error instanceof Error && error.message === 'timed out');
+    const first = submit(1);
+    await tick();
+    const waiting = [submit(2), submit(3)];
+    await tick();
+    calls[0].fail(new Error('timed out'));
+    await expect(first).rejects.toThrow('timed out');
+    for (const item of waiting) await expect(item).rejects.toThrow('timed out');
+    expect(calls).toHaveLength(1);
+
+    // Another failure leaves the waiting items to their own write.
+    const again = submit(4);
+    await tick();
+    const behind = submit(5);
+    await tick();
+    calls[1].fail(new Error('refused'));
+    await expect(again).rejects.toThrow('refused');
+    await tick();
+    expect(calls.map((c) => c.items)).toEqual([[1], [4], [5]]);
+    calls[2].finish();
+    expect(await behind).toBe('stored 5');
+  });
 });

@@ -14,9 +14,15 @@ interface Waiting<In, Out> {
  *
  * `write` gets the items in arrival order and returns one outcome per item, in the same order,
  * so one item's refusal never fails its neighbours. If `write` throws, every item of that group
- * gets the error. A submitter's promise settles only after its group's write has finished.
+ * gets the error (and, when `failWaitingOn` says so, every item still waiting). A submitter's
+ * promise settles only after its group's write has finished.
  */
-export function groupCommit<In, Out>(write: (items: In[]) => Promise<Outcome<Out>[]>, maxGroup: number) {
+export function groupCommit<In, Out>(
+  write: (items: In[]) => Promise<Outcome<Out>[]>,
+  maxGroup: number,
+  /** When a group's write fails with such an error, the items waiting behind it fail with it at once. */
+  failWaitingOn: (error: unknown) => boolean = () => false,
+) {
   const waiting: Waiting<In, Out>[] = [];
   let writing = false;
 
@@ -30,6 +36,8 @@ export function groupCommit<In, Out>(write: (items: In[]) => Promise<Outcome<Out
           outcomes = await write(group.map((w) => w.item));
           if (outcomes.length !== group.length) throw new Error(`group write returned ${outcomes.length} outcomes for ${group.length} items`);
         } catch (error) {
+          // e.g. the database stopped answering: the next group would wait as long again.
+          if (failWaitingOn(error)) group.push(...waiting.splice(0));
           outcomes = group.map(() => ({ ok: false, error }));
         }
         group.forEach((w, i) => {

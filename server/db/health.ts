@@ -9,7 +9,7 @@ export const OUTAGE_PROBE_INTERVAL_MS = 250;
 export interface DatabaseHealth {
   /** The database failed recently and has not answered a probe since: serve what can be served without it. */
   readonly isDown: boolean;
-  /** Every error a request met: an outage (not bad input) marks the database down until a probe answers. */
+  /** Every error a request met: an outage (not bad input) that a probe confirms marks the database down until a probe answers. */
   observe(error: unknown): void;
   /** A request met an outage (seen as such elsewhere, e.g. by a page's loader). */
   reportOutage(): void;
@@ -46,6 +46,7 @@ export function withinBound<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export function createDatabaseHealth(check: () => Promise<unknown>, probe: () => Promise<unknown> = check): DatabaseHealth {
   let down = false;
+  let verifying = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const recovered: (() => void)[] = [];
@@ -68,6 +69,19 @@ export function createDatabaseHealth(check: () => Promise<unknown>, probe: () =>
     timer.unref();
   }
 
+  /**
+   * A request met an outage-like error. One lost connection (killed, timed out) is not an outage:
+   * the probe decides at once, and only if it fails too is the database treated as down.
+   */
+  function suspect() {
+    if (down || verifying || stopped) return;
+    verifying = true;
+    void attempt(probe).then((ok) => {
+      verifying = false;
+      if (!ok) markDown();
+    });
+  }
+
   function markDown() {
     if (down) return;
     down = true;
@@ -87,9 +101,9 @@ export function createDatabaseHealth(check: () => Promise<unknown>, probe: () =>
       return down;
     },
     observe(error) {
-      if (isDatabaseOutage(error)) markDown();
+      if (isDatabaseOutage(error)) suspect();
     },
-    reportOutage: markDown,
+    reportOutage: suspect,
     async check() {
       if (down) return false;
       const ok = await attempt(check);

@@ -136,3 +136,13 @@ export const isDatabaseOutage = (thrown: unknown) => {
   const error = databaseUnavailableError(thrown);
   return error !== undefined && error.detail === DATABASE_UNAVAILABLE;
 };
+
+/** The database did not answer in time (a frozen or overloaded server): others waiting would fare no better. */
+export function isDatabaseTimeout(error: unknown): boolean {
+  if (pgErrorCode(error) === '57014') return true;
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /^(Query read timeout|timeout exceeded when trying to connect|Connection terminated due to connection timeout)/.test(message)) return true;
+  }
+  return false;
+}

@@ -21,7 +21,7 @@ import { groupCommit, type Outcome } from '../db/group-commit';
 import { log } from '../log';
 import { orders, products } from '../db/schema';
 import type { DatabaseHealth } from '../db/health';
-import { conflict, DATABASE_UNAVAILABLE, invalid, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable, type FieldError } from './errors';
+import { conflict, DATABASE_UNAVAILABLE, invalid, isDatabaseTimeout, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable, type FieldError } from './errors';
 import { isUuid } from './ids';
 import { requireAdmin } from './products';
 import type { createSettingsService } from './settings';
@@ -195,7 +195,7 @@ export function createOrderService(db: Db, deps: { settings: ReturnType<typeof c
     }
   }
 
-  const submitOrder = groupCommit(writeOrdersIsolated, ORDERS_PER_COMMIT);
+  const submitOrder = groupCommit(writeOrdersIsolated, ORDERS_PER_COMMIT, isDatabaseTimeout);
 
   return {
     /**
