@@ -61,8 +61,35 @@ class BoundedPool extends pg.Pool {
       }
       return Promise.reject(error);
     }
-    return callback ? super.connect(callback) : super.connect();
+    // pool.query() (the callback form) releases its client itself, on success and on error.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedWhenLost);
   }
+}
+
+/**
+ * A checked-out client whose connection ends goes back to the pool at once (which drops it), and a
+ * later release() is a no-op. Drizzle's transaction() does not release its client when BEGIN
+ * fails (drizzle-orm 0.45, node-postgres session): on a connection killed at that moment the pool
+ * would lose that slot for good, and after a few such kills every request would wait for a
+ * connection that never comes.
+ */
+function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const onEnd = () => {
+    if (released) return;
+    released = true;
+    release(new Error('Database connection lost'));
+  };
+  client.once('end', onEnd);
+  client.release = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off('end', onEnd);
+    release(error);
+  };
+  return client;
 }
 
 /**

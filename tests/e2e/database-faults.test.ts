@@ -189,6 +189,10 @@ describe('database faults, two app processes on one PostgreSQL', () => {
       });
       const after = await timed(`${server.baseURL}/api/orders`, json({ product_id: productId, quantity: 1, ...customer }));
       expect(after.status, `${after.text}\n${server.output().slice(-3000)}`).toBe(201);
+      // No connection was lost to the pool: more requests at once than it has connections all answer.
+      const burst = await Promise.all(Array.from({ length: 20 }, () => timed(`${server.baseURL}/api/auth/me`, { headers: { authorization: `Bearer ${adminToken}` } })));
+      expect(burst.map((r) => r.status)).toEqual(Array(20).fill(200));
+      expect(Math.max(...burst.map((r) => r.ms))).toBeLessThan(1_000);
     }
   }, 120_000);
 
