@@ -65,6 +65,24 @@ describe('GET /api/openapi.json', () => {
     expect(report.totals.errors).toBe(0);
   });
 
+  it('names every operation with a unique camelCase operationId and declares who may call it', async () => {
+    const doc = await t.json('/api/openapi.json');
+    const operations = Object.entries(doc.body.paths as Record<string, Record<string, { operationId?: string; security?: unknown[] }>>).flatMap(
+      ([route, item]) => Object.entries(item).map(([method, op]) => ({ where: `${method.toUpperCase()} ${route}`, ...op })),
+    );
+    expect(operations.length).toBeGreaterThan(60);
+    for (const op of operations) {
+      expect(op.operationId, op.where).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(Array.isArray(op.security), op.where).toBe(true);
+    }
+    expect(new Set(operations.map((op) => op.operationId)).size).toBe(operations.length);
+    const byId = Object.fromEntries(operations.map((op) => [op.operationId, op.security]));
+    expect(byId.listProducts).toEqual([]);
+    expect(byId.createOrder).toEqual([]);
+    expect(byId.updateOrderStatus).toEqual([{ bearer: [] }]);
+    expect(doc.body.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+  });
+
   it('writes every pattern as a plain JSON Schema (ECMA-262) pattern, without /…/flags', async () => {
     const doc = await t.json('/api/openapi.json');
     const patterns = patternsOf(doc.body);
