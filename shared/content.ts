@@ -24,8 +24,10 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const URL_OR_PATH = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
-const HTTP_URL = /^https?:\/\/[^\s]+$/i;
+// No regex flags: the OpenAPI document publishes these as JSON Schema patterns, which have no
+// flags (an `i` would be printed as a literal `/i`), so "any case" is spelled out in the classes.
+const URL_OR_PATH = /^([Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+|\/[^\s]*)$/;
+const HTTP_URL = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+$/;
 
 /** An image: a web address (https://…) or a path on this site (/images/…). */
 const imageRef = (label: string) =>

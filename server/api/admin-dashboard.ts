@@ -23,6 +23,7 @@ export const adminDashboardApi = router().openapi(
   createRoute({
     method: 'get',
     path: '/dashboard',
+    operationId: 'getAdminDashboard',
     tags: ['Admin'],
     summary: 'Counts for the admin dashboard (admin or staff)',
     security: [{ bearer: [] }],

@@ -9,9 +9,11 @@ export const authApi = router()
     createRoute({
       method: 'post',
       path: '/login',
+      operationId: 'login',
       tags: ['Auth'],
       summary: 'Sign in',
       description: 'Returns a session token and also sets it as an httpOnly cookie. Failed attempts are rate-limited.',
+      security: [],
       request: { body: jsonBody(loginSchema) },
       responses: {
         200: jsonContent(z.object({ access_token: z.string(), token_type: z.literal('bearer'), user: UserSchema }), 'Signed in'),
@@ -31,8 +33,10 @@ export const authApi = router()
     createRoute({
       method: 'get',
       path: '/me',
+      operationId: 'getCurrentUser',
       tags: ['Auth'],
       summary: 'The signed-in user',
+      security: [{ bearer: [] }],
       responses: { 200: jsonContent(UserSchema, 'The current user'), 401: jsonContent(ErrorSchema, 'Not signed in') },
     }),
     (c) => {
@@ -46,9 +50,12 @@ export const authApi = router()
     createRoute({
       method: 'post',
       path: '/logout',
+      operationId: 'logout',
       tags: ['Auth'],
       summary: 'Sign out',
       description: 'Deletes the session: its token stops working at once.',
+      // The token is optional: signing out without one just clears the cookie.
+      security: [{}, { bearer: [] }],
       responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Signed out') },
     }),
     async (c) => {

@@ -35,6 +35,7 @@ documentsApi
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listDocuments',
       tags: ['Documents'],
       summary: 'Every published document (admin)',
       security,
@@ -49,6 +50,7 @@ documentsApi
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'uploadDocument',
       tags: ['Documents'],
       summary: 'Publish a document (admin)',
       description:
@@ -94,6 +96,7 @@ documentsApi
     createRoute({
       method: 'delete',
       path: '/{id}',
+      operationId: 'deleteDocument',
       tags: ['Documents'],
       summary: 'Remove a document and its stored file (admin)',
       security,
@@ -109,6 +112,7 @@ documentsApi
     createRoute({
       method: 'get',
       path: '/{id}/file',
+      operationId: 'getDocumentFile',
       tags: ['Documents'],
       summary: 'Open or download an uploaded document (its players, staff, admin)',
       description: 'Served inline; add ?download=1 for an attachment.',
@@ -143,6 +147,7 @@ export const messagesApi = messagesBase
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'sendMessage',
       tags: ['Messages'],
       summary: 'Send a message to all players or one (admin, staff); recipients are notified',
       security,
@@ -155,6 +160,7 @@ export const messagesApi = messagesBase
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listMessages',
       tags: ['Messages'],
       summary: 'Every message sent (admin)',
       security,

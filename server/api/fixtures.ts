@@ -34,11 +34,13 @@ export const fixturesApi = base
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listFixtures',
       tags: ['Fixtures'],
       summary: 'Fixtures and results',
       description:
         'status=upcoming: the next fixtures first (date and kick-off ascending). status=completed: the latest results first. ' +
         'Without status: every fixture in date order. limit caps the count.',
+      security: [],
       request: { query: fixtureQuerySchema },
       responses: { 200: jsonContent(z.array(FixtureSchema), 'Fixtures') },
     }),
@@ -48,6 +50,7 @@ export const fixturesApi = base
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createFixture',
       tags: ['Fixtures'],
       summary: 'Add a fixture (admin or staff)',
       security: [{ bearer: [] }],
@@ -60,6 +63,7 @@ export const fixturesApi = base
     createRoute({
       method: 'put',
       path: '/{id}',
+      operationId: 'updateFixture',
       tags: ['Fixtures'],
       summary: 'Update a fixture (admin or staff)',
       security: [{ bearer: [] }],
@@ -72,6 +76,7 @@ export const fixturesApi = base
     createRoute({
       method: 'delete',
       path: '/{id}',
+      operationId: 'deleteFixture',
       tags: ['Fixtures'],
       summary: 'Delete a fixture (admin or staff)',
       security: [{ bearer: [] }],

@@ -7,7 +7,7 @@ import { docsApi } from './docs';
 import { documentsApi, messagesApi } from './documents';
 import { passwordResetApi, playerAccountsApi, playersApi as playerPortalApi } from './players';
 import { router } from './env';
-import { jsonContent } from './openapi';
+import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
 import { ordersApi } from './orders';
 import { productsApi } from './products';
 import { setupApi } from './setup';
@@ -27,11 +27,14 @@ const healthApi = router().openapi(
   createRoute({
     method: 'get',
     path: '/',
+    operationId: 'getHealth',
     tags: ['Health'],
     summary: 'Liveness and database check',
+    security: [],
     responses: {
       200: jsonContent(z.object({ status: z.literal('ok') }), 'The app and its database answer'),
       503: jsonContent(z.object({ status: z.literal('unavailable'), detail: z.string() }), 'The database does not answer'),
+      ...anyClientError,
     },
   }),
   async (c) => {
@@ -84,7 +87,7 @@ export function createApi() {
   api.route('/settings', settingsApi);
   api.route('/uploads', uploadsApi);
 
-  api.doc31('/openapi.json', {
+  const documentConfig = {
     openapi: '3.1.0',
     servers: [{ url: '/api' }],
     info: {
@@ -94,7 +97,8 @@ export function createApi() {
         'The REST API behind the club website. Sign in with POST /api/auth/login and send the access_token as ' +
         '`Authorization: Bearer <token>` (browsers use the httpOnly cookie instead). Errors are `{"detail": "…"}`.',
     },
-  });
+  };
+  api.get('/openapi.json', (c) => c.json(withSharedAnswers(api.getOpenAPI31Document(documentConfig))));
   api.route('/docs', docsApi);
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
 

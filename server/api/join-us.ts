@@ -25,9 +25,11 @@ export const joinUsApi = router()
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createJoinUsApplication',
       tags: ['Join us'],
       summary: 'Send a join-us application (public)',
       description: 'whatsapp_url is present when the club has a WhatsApp number in its settings.',
+      security: [],
       request: { body: jsonBody(joinUsInputSchema) },
       responses: {
         201: jsonContent(JoinUsSubmissionSchema.extend({ whatsapp_url: z.string().optional() }), 'Stored'),
@@ -41,6 +43,7 @@ export const joinUsApi = router()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listJoinUsApplications',
       tags: ['Join us'],
       summary: 'Applications, newest first (admin)',
       security: [{ bearer: [] }],
@@ -55,6 +58,7 @@ export const joinUsApi = router()
     createRoute({
       method: 'delete',
       path: '/{id}',
+      operationId: 'deleteJoinUsApplication',
       tags: ['Join us'],
       summary: 'Delete an application (admin)',
       security: [{ bearer: [] }],

@@ -29,8 +29,10 @@ export const newsApi = base
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listNews',
       tags: ['News'],
       summary: 'Published news, newest first',
+      security: [],
       request: { query: limitQuerySchema },
       responses: { 200: jsonContent(z.array(ArticleSchema), 'Articles') },
     }),
@@ -40,8 +42,10 @@ export const newsApi = base
     createRoute({
       method: 'get',
       path: '/{id}',
+      operationId: 'getNewsArticle',
       tags: ['News'],
       summary: 'One published article',
+      security: [],
       request: { params: IdParam },
       responses: { 200: jsonContent(ArticleSchema, 'The article'), 404: jsonContent(ErrorSchema, 'Unknown or unpublished') },
     }),
@@ -51,6 +55,7 @@ export const newsApi = base
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createNewsArticle',
       tags: ['News'],
       summary: 'Write an article (admin or staff)',
       security: [{ bearer: [] }],
@@ -63,6 +68,7 @@ export const newsApi = base
     createRoute({
       method: 'put',
       path: '/{id}',
+      operationId: 'updateNewsArticle',
       tags: ['News'],
       summary: 'Update an article (admin or staff)',
       security: [{ bearer: [] }],
@@ -80,6 +86,7 @@ export const newsApi = base
     createRoute({
       method: 'delete',
       path: '/{id}',
+      operationId: 'deleteNewsArticle',
       tags: ['News'],
       summary: 'Delete an article (admin or staff)',
       security: [{ bearer: [] }],
@@ -97,6 +104,7 @@ export const adminNewsApi = router().openapi(
   createRoute({
     method: 'get',
     path: '/news',
+    operationId: 'listAllNewsArticles',
     tags: ['News'],
     summary: 'All articles including unpublished (admin or staff)',
     security: [{ bearer: [] }],

@@ -40,6 +40,7 @@ const statusRoute = (method: 'patch' | 'put') =>
   createRoute({
     method,
     path: '/{id}',
+    operationId: method === 'patch' ? 'updateOrderStatus' : 'setOrderStatus',
     tags: ['Orders'],
     summary: `Change an order's status (admin)${method === 'put' ? '; same as PATCH' : ''}`,
     description:
@@ -65,12 +66,14 @@ export const ordersApi = base
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createOrder',
       tags: ['Orders'],
       summary: 'Place a shop order',
       description:
         'Public. The quantity must be a whole number from 1 to the current stock; size must be one of the product\'s sizes ' +
         '(the first when none is sent) and absent for products without sizes. Stock is taken atomically: more than is left ' +
         'answers 409 and nothing is stored.',
+      security: [],
       request: { body: jsonBody(orderSchema) },
       responses: {
         201: jsonContent(PlacedOrderSchema, 'Order placed'),
@@ -89,6 +92,7 @@ export const ordersApi = base
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listOrders',
       tags: ['Orders'],
       summary: 'Every order, newest first (admin)',
       security,
@@ -103,6 +107,7 @@ export const ordersApi = base
     createRoute({
       method: 'get',
       path: '/{id}',
+      operationId: 'getOrder',
       tags: ['Orders'],
       summary: 'One order (admin)',
       security,

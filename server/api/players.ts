@@ -127,8 +127,8 @@ const PlayerAndPayment = z.object({
 });
 const UserIdParam = z.object({ userId: z.string().max(100).openapi({ param: { name: 'userId', in: 'path' } }) });
 
-const get = (path: string, summary: string, schema: z.ZodType, name: string, tag = 'Players\' portal', err: object = portalErrors) =>
-  createRoute({ method: 'get', path, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
+const get = (operationId: string, path: string, summary: string, schema: z.ZodType, name: string, tag = 'Players\' portal', err: object = portalErrors) =>
+  createRoute({ method: 'get', path, operationId, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
 
 // Who may write is checked before the body is validated: 401 signed out, 403 without the role, never a 422 for them.
 const base = router();
@@ -144,11 +144,13 @@ export const playersApi = base
     createRoute({
       method: 'post',
       path: '/register',
+      operationId: 'registerPlayer',
       tags: ['Players'],
       summary: 'Register as a player',
       description:
         'Creates a user with role player (whatever the body says) and the linked squad record in one transaction. ' +
         'The confirmation password is checked by the form and never sent.',
+      security: [],
       request: { body: jsonBody(registrationSchema) },
       responses: {
         201: jsonContent(z.object({ detail: z.string(), user: UserSchema, player_id: z.string().uuid() }), 'Registered'),
@@ -162,7 +164,7 @@ export const playersApi = base
     },
   )
   // The signed-in player's own records; registered before /{id} so "me" is never taken as an id.
-  .openapi(get('/me', 'My player profile', ProfileSchema, 'The profile'), async (c) => {
+  .openapi(get('getMyPlayerProfile', '/me', 'My player profile', ProfileSchema, 'The profile'), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await c.get('services').players.me(c.get('user')), 200);
   })
@@ -170,6 +172,7 @@ export const playersApi = base
     createRoute({
       method: 'put',
       path: '/me',
+      operationId: 'updateMyPlayerProfile',
       tags: ["Players' portal"],
       summary: 'Save my profile (Edit Profile)',
       description: 'Also updates the account full name and e-mail. availability lists weekday names (Monday..Sunday).',
@@ -179,24 +182,24 @@ export const playersApi = base
     }),
     async (c) => c.json(await c.get('services').players.updateMe(c.get('user'), c.req.valid('json')), 200),
   )
-  .openapi(get('/me/stats', 'My stats', StatsSchema, 'Stats (training_attendance null when not recorded)'), async (c) => {
+  .openapi(get('getMyStats', '/me/stats', 'My stats', StatsSchema, 'Stats (training_attendance null when not recorded)'), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await c.get('services').players.myStats(c.get('user')), 200);
   })
-  .openapi(get('/me/payments', 'My payments', z.array(PaymentSchema), 'Payments, latest due first'), async (c) => {
+  .openapi(get('listMyPayments', '/me/payments', 'My payments', z.array(PaymentSchema), 'Payments, latest due first'), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await c.get('services').players.myPayments(c.get('user')), 200);
   })
-  .openapi(get('/me/feedback', 'My coach feedback', z.array(FeedbackSchema), 'Feedback, newest first'), async (c) => {
+  .openapi(get('listMyFeedback', '/me/feedback', 'My coach feedback', z.array(FeedbackSchema), 'Feedback, newest first'), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await c.get('services').players.myFeedback(c.get('user')), 200);
   })
-  .openapi(get('/me/documents', 'Club documents for me', z.array(DocumentSchema), 'Documents for all players and for me'), async (c) => {
+  .openapi(get('listMyDocuments', '/me/documents', 'Club documents for me', z.array(DocumentSchema), 'Documents for all players and for me'), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await c.get('services').portal.myDocuments(c.get('user')), 200);
   })
   .openapi(
-    get('/me/messages', 'Messages for me', z.array(MessageSchema.extend({ read: z.boolean() })), 'Messages to all players or me, newest first'),
+    get('listMyMessages', '/me/messages', 'Messages for me', z.array(MessageSchema.extend({ read: z.boolean() })), 'Messages to all players or me, newest first'),
     async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await c.get('services').portal.myMessages(c.get('user')), 200);
@@ -206,6 +209,7 @@ export const playersApi = base
     createRoute({
       method: 'post',
       path: '/me/messages/{id}/read',
+      operationId: 'markMyMessageRead',
       tags: ["Players' portal"],
       summary: 'Mark a message read',
       security,
@@ -217,7 +221,7 @@ export const playersApi = base
       return c.json({ detail: 'Marked as read' }, 200);
     },
   )
-  .openapi(get('/me/notifications', 'My notifications', z.array(NotificationSchema), 'Newest first', "Players' portal", { 401: errors[401] }), async (c) => {
+  .openapi(get('listMyNotifications', '/me/notifications', 'My notifications', z.array(NotificationSchema), 'Newest first', "Players' portal", { 401: errors[401] }), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await c.get('services').notifications.list(c.get('user')), 200);
   })
@@ -225,6 +229,7 @@ export const playersApi = base
     createRoute({
       method: 'post',
       path: '/me/notifications/{id}/read',
+      operationId: 'markMyNotificationRead',
       tags: ["Players' portal"],
       summary: 'Mark a notification read (saved)',
       security,
@@ -241,8 +246,10 @@ export const playersApi = base
     createRoute({
       method: 'get',
       path: '/{id}/stats',
+      operationId: 'getPlayerStats',
       tags: ['Player management'],
       summary: "A player's season stats (public: the squad profile shows them)",
+      security: [],
       request: { params: IdParam },
       responses: { 200: jsonContent(StatsSchema, 'Stats'), 404: errors[404] },
     }),
@@ -252,6 +259,7 @@ export const playersApi = base
     createRoute({
       method: 'put',
       path: '/{id}/stats',
+      operationId: 'updatePlayerStats',
       tags: ['Player management'],
       summary: "Update a player's stats (admin, staff)",
       description: 'Only the fields given change. Counts are whole numbers >= 0; training_attendance 0-100 or null.',
@@ -266,6 +274,7 @@ export const playersApi = base
     createRoute({
       method: 'get',
       path: '/{id}/payments',
+      operationId: 'listPlayerPayments',
       tags: ['Player management'],
       summary: "A player's payments (admin, or the player themselves)",
       security,
@@ -281,6 +290,7 @@ export const playersApi = base
     createRoute({
       method: 'post',
       path: '/{id}/payments',
+      operationId: 'createPlayerPayment',
       tags: ['Player management'],
       summary: 'Add a payment request (admin); the player is notified',
       description: "payment_type defaults to 'Subscription', status to 'outstanding', due_date to today.",
@@ -295,6 +305,7 @@ export const playersApi = base
     createRoute({
       method: 'put',
       path: '/{id}/payments/{paymentId}',
+      operationId: 'updatePaymentStatus',
       tags: ['Player management'],
       summary: 'Set a payment status (admin)',
       description: 'paid sets paid_date to today; outstanding or overdue clears it.',
@@ -311,6 +322,7 @@ export const playersApi = base
     createRoute({
       method: 'get',
       path: '/{id}/feedback',
+      operationId: 'listPlayerFeedback',
       tags: ['Player management'],
       summary: "A player's coach feedback (admin, staff, or the player themselves)",
       security,
@@ -326,6 +338,7 @@ export const playersApi = base
     createRoute({
       method: 'post',
       path: '/{id}/feedback',
+      operationId: 'createPlayerFeedback',
       tags: ['Player management'],
       summary: 'Add coach feedback (admin, staff); the player is notified',
       description: "coach_name defaults to 'Manager', date to today; rating 1-5 or null.",
@@ -344,6 +357,7 @@ export const playerAccountsApi = accountsBase.openapi(
   createRoute({
     method: 'post',
     path: '/create-player-account',
+    operationId: 'createPlayerAccount',
     tags: ['Player management'],
     summary: 'Create a login for a squad player (admin)',
     description: "Role player, or staff when the player's team is Staff. 409 when the player already has a login or the username/e-mail is taken.",
@@ -368,6 +382,7 @@ export const passwordResetApi = resetBase.openapi(
   createRoute({
     method: 'put',
     path: '/reset-password/{userId}',
+    operationId: 'resetUserPassword',
     tags: ['Player management'],
     summary: "Reset a user's password (admin)",
     description: "The id may be the user's id or their player's id. Ends all of that user's sessions.",

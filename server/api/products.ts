@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { productQuerySchema, productSchema } from '../../shared/shop';
 import { ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
-import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+import { ErrorSchema, IdParam, anyClientError, jsonBody, jsonContent } from './openapi';
 
 export const ProductSchema = z
   .object({
@@ -34,11 +34,13 @@ export const productsApi = base
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listProducts',
       tags: ['Shop'],
       summary: 'List products',
       description:
         'Public. `search` matches name or description (any case); `category` is an exact category (any case). ' +
         'Sorted by category, then name. The categories for a dropdown come from GET /api/products/categories.',
+      security: [],
       request: { query: productQuerySchema },
       responses: { 200: jsonContent(z.array(ProductSchema), 'Matching products'), 422: jsonContent(ErrorSchema, 'Invalid query') },
     }),
@@ -48,10 +50,12 @@ export const productsApi = base
     createRoute({
       method: 'get',
       path: '/categories',
+      operationId: 'listProductCategories',
       tags: ['Shop'],
       summary: 'Every product category, sorted',
       description: "Public. The distinct categories of all products, for the shop's category dropdown.",
-      responses: { 200: jsonContent(z.array(z.string()), 'Category names') },
+      security: [],
+      responses: { 200: jsonContent(z.array(z.string()), 'Category names'), ...anyClientError },
     }),
     async (c) => c.json(await c.get('services').products.categories(), 200),
   )
@@ -59,8 +63,10 @@ export const productsApi = base
     createRoute({
       method: 'get',
       path: '/{id}',
+      operationId: 'getProduct',
       tags: ['Shop'],
       summary: 'One product',
+      security: [],
       request: { params: IdParam },
       responses: { 200: jsonContent(ProductSchema, 'The product'), 404: jsonContent(ErrorSchema, 'Product not found') },
     }),
@@ -70,6 +76,7 @@ export const productsApi = base
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createProduct',
       tags: ['Shop'],
       summary: 'Create a product (admin)',
       description: 'Price >= 0 with at most 2 decimals; stock a whole number >= 0; sizes and images are lists of non-empty strings.',
@@ -83,6 +90,7 @@ export const productsApi = base
     createRoute({
       method: 'put',
       path: '/{id}',
+      operationId: 'updateProduct',
       tags: ['Shop'],
       summary: 'Replace a product (admin)',
       security,
@@ -100,6 +108,7 @@ export const productsApi = base
     createRoute({
       method: 'delete',
       path: '/{id}',
+      operationId: 'deleteProduct',
       tags: ['Shop'],
       summary: 'Delete a product (admin)',
       description: 'Its orders stay readable: their product_id becomes null and product_name is kept.',

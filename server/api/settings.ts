@@ -29,6 +29,7 @@ export const settingsApi = base
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'getSettings',
       tags: ['Settings'],
       summary: "The club's contact settings (admin)",
       security: [{ bearer: [] }],
@@ -43,6 +44,7 @@ export const settingsApi = base
     createRoute({
       method: 'put',
       path: '/',
+      operationId: 'updateSettings',
       tags: ['Settings'],
       summary: 'Save the settings (admin)',
       description: 'whatsapp_number: digits with an optional leading + and spaces; stored as digits only.',

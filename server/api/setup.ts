@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { router } from './env';
-import { ErrorSchema, jsonContent } from './openapi';
+import { ErrorSchema, anyClientError, jsonContent } from './openapi';
 
 const StatusSchema = z
   .object({
@@ -17,9 +17,11 @@ export const setupApi = router()
     createRoute({
       method: 'get',
       path: '/database-status',
+      operationId: 'getDatabaseStatus',
       tags: ['Set-up'],
       summary: 'Whether the database needs initialization, with counts',
-      responses: { 200: jsonContent(StatusSchema, 'Database status') },
+      security: [],
+      responses: { 200: jsonContent(StatusSchema, 'Database status'), ...anyClientError },
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -30,11 +32,13 @@ export const setupApi = router()
     createRoute({
       method: 'post',
       path: '/initialize-database',
+      operationId: 'initializeDatabase',
       tags: ['Set-up'],
       summary: 'Seed sample content and the admin account (once)',
       description:
         'Allowed without signing in only while the database needs initialization; afterwards it answers 409 and changes nothing. ' +
         'When ADMIN_PASSWORD is not set, the generated admin password is returned once as admin_password.',
+      security: [],
       responses: {
         200: jsonContent(
           StatusSchema.extend({ admin_username: z.string(), admin_password: z.string().optional(), detail: z.string() }),

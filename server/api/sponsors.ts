@@ -28,8 +28,10 @@ export const sponsorsApi = base
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listSponsors',
       tags: ['Sponsors'],
       summary: 'Sponsors, in the order they were added',
+      security: [],
       request: { query: limitQuerySchema },
       responses: { 200: jsonContent(z.array(SponsorSchema), 'Sponsors') },
     }),
@@ -39,6 +41,7 @@ export const sponsorsApi = base
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createSponsor',
       tags: ['Sponsors'],
       summary: 'Add a sponsor (admin)',
       security: [{ bearer: [] }],
@@ -51,6 +54,7 @@ export const sponsorsApi = base
     createRoute({
       method: 'put',
       path: '/{id}',
+      operationId: 'updateSponsor',
       tags: ['Sponsors'],
       summary: 'Update a sponsor (admin)',
       security: [{ bearer: [] }],
@@ -68,6 +72,7 @@ export const sponsorsApi = base
     createRoute({
       method: 'delete',
       path: '/{id}',
+      operationId: 'deleteSponsor',
       tags: ['Sponsors'],
       summary: 'Delete a sponsor (admin)',
       security: [{ bearer: [] }],

@@ -48,8 +48,10 @@ export const squadApi = router()
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listSquad',
       tags: ['Squad'],
       summary: 'The squad (optionally one team: vets, staff or senior, any case)',
+      security: [],
       request: { query: squadQuerySchema },
       responses: { 200: jsonContent(z.array(PublicPlayerSchema), 'Players') },
     }),
@@ -59,8 +61,10 @@ export const squadApi = router()
     createRoute({
       method: 'get',
       path: '/{id}',
+      operationId: 'getSquadPlayer',
       tags: ['Squad'],
       summary: "One player's public profile",
+      security: [],
       request: { params: IdParam },
       responses: { 200: jsonContent(PublicPlayerSchema, 'The player'), 404: jsonContent(ErrorSchema, 'Unknown player') },
     }),
@@ -91,6 +95,7 @@ export const playersApi = playersBase
     createRoute({
       method: 'get',
       path: '/',
+      operationId: 'listPlayers',
       tags: ['Squad'],
       summary: 'Every player with login status (admin; staff may read)',
       security: [{ bearer: [] }],
@@ -105,6 +110,7 @@ export const playersApi = playersBase
     createRoute({
       method: 'post',
       path: '/',
+      operationId: 'createPlayer',
       tags: ['Squad'],
       summary: 'Add a squad player (admin); user_id stays null until a login is created',
       security: [{ bearer: [] }],
@@ -122,6 +128,7 @@ export const playersApi = playersBase
     createRoute({
       method: 'put',
       path: '/{id}',
+      operationId: 'updatePlayer',
       tags: ['Squad'],
       summary: 'Update a squad player (admin); leaving user_id out keeps the login link',
       security: [{ bearer: [] }],
@@ -146,6 +153,7 @@ export const playersApi = playersBase
     createRoute({
       method: 'delete',
       path: '/{id}',
+      operationId: 'deletePlayer',
       tags: ['Squad'],
       summary: 'Remove a squad player (admin)',
       security: [{ bearer: [] }],

@@ -16,6 +16,7 @@ export const uploadsApi = base.openapi(
   createRoute({
     method: 'post',
     path: '/',
+    operationId: 'uploadImage',
     tags: ['Uploads'],
     summary: 'Upload an image (admin, staff)',
     description:
