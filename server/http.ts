@@ -50,8 +50,9 @@ function lingeringClose(socket: Socket, request: http.IncomingMessage) {
 class EarlyAnswerResponse extends http.ServerResponse {
   override writeHead(statusCode: number, ...rest: [string?, Headers?] | [Headers?]): this {
     const request = this.req;
-    const length = Number(request.headers['content-length'] ?? Number.NaN);
-    // A small body is on its way in full (clients write it with the headers): discarding it keeps the connection.
+    // Without Content-Length or Transfer-Encoding a request has no body. A small body is on its way
+    // in full (clients write it with the headers): discarding it keeps the connection.
+    const length = Number(request.headers['content-length'] ?? 0);
     const smallBody = !request.headers['transfer-encoding'] && length <= SMALL_BODY_BYTES;
     if (!request.complete && !smallBody && !this.headersSent) {
       // Node then writes `Connection: close` and ends the socket with destroySoon() after the answer.
