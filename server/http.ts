@@ -30,7 +30,7 @@ function lingeringClose(socket: Socket, request: http.IncomingMessage) {
   socket.once('end', close);
   socket.once('close', () => clearTimeout(timer));
   // The HTTP parser still owns the socket and hands the rest of the body to the request: discard it
-  // there (as below).
+  // there, counting it (any other 'data' listener would pause it; see createHttpServer).
   request.removeAllListeners('data');
   request.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
