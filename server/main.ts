@@ -7,6 +7,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { HEALTH_CHECK_BOUND_MS } from './db/health';
 import { APP_DATABASE_BOUNDS } from './db/pool';
+import { createHttpServer } from './http';
 import { log, setLogLevel } from './log';
 import { developmentPages, productionPages } from './pages';
 import { createServices, serviceOptionsFrom } from './services';
@@ -71,13 +72,13 @@ async function main() {
   if (config.env === 'production') {
     const { pages, clientDir } = await productionPages();
     const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir, cache });
-    server = http.createServer(getRequestListener(app.fetch));
+    server = createHttpServer(getRequestListener(app.fetch));
   } else {
     const { pages, vite } = await developmentPages();
     // No cache in development: code changes show at once.
     const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir: 'public' });
     const listener = getRequestListener(app.fetch);
-    server = http.createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
+    server = createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
   }
   server.keepAliveTimeout = 65_000;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, POSITIONS, TEAM_TYPES } from './content-constants';
+import { clubDateField } from './dates';
 
 export * from './content-constants';
 
@@ -50,12 +51,6 @@ const optionalWebsite = (label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const isoDate = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} is not a real date`);
-
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 
@@ -70,7 +65,7 @@ const score = (label: string) =>
 
 export const fixtureInputSchema = z.object({
   away_team: requiredText('Opponent (away_team)', 100),
-  match_date: isoDate('Match date'),
+  match_date: clubDateField('Match date'),
   match_time: z
     .string({ error: 'Kick-off time is required' })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Kick-off time must be HH:MM (24-hour)'),
@@ -142,7 +137,7 @@ export const playerInputSchema = z.object({
   photo_url: optionalImageRef('Photo URL'),
   bio: optionalText('Bio', 2000),
   date_of_birth: z
-    .union([z.literal(''), isoDate('Date of birth')])
+    .union([z.literal(''), clubDateField('Date of birth')])
     .nullish()
     .transform((v) => (v ? v : null)),
   height: optionalText('Height', 20),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './auth';
+import { clubDateField, clubDateOf, isRealDate } from './dates';
+
+export { isRealDate };
 
 /** Positions a player may prefer (Staff exists only for admin-created players). */
 export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward'] as const;
@@ -22,16 +25,7 @@ export const PLAYER_NOT_FOUND = 'Player not found';
 
 /** Today in the club's time zone, as 'YYYY-MM-DD'. */
 export function todayIso(now = new Date()) {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** 'YYYY-MM-DD' that names a real calendar day. */
-export function isRealDate(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
+  return clubDateOf(now);
 }
 
 const required = (label: string, max = 200) =>
@@ -52,12 +46,7 @@ export const emailField = z
   .max(200, 'Email is too long')
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid e-mail address');
 
-export const dateOfBirthField = z
-  .string({ error: 'Date of birth is required' })
-  .trim()
-  .min(1, 'Date of birth is required')
-  .refine(isRealDate, 'Date of birth must be a real date (YYYY-MM-DD)')
-  .refine((v) => v < todayIso(), 'Date of birth must be in the past');
+export const dateOfBirthField = clubDateField('Date of birth').refine((v) => v < todayIso(), 'Date of birth must be in the past');
 
 export const passwordField = z
   .string({ error: 'Password is required' })
@@ -90,11 +79,9 @@ export const profileUpdateSchema = z.object({
   email: emailField,
   phone_number: optionalText('Phone number', 40),
   date_of_birth: z
-    .string()
-    .trim()
+    .union([z.literal(''), clubDateField('Date of birth')])
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isRealDate(v), 'Date of birth must be a real date (YYYY-MM-DD)')
     .refine((v) => v === null || v < todayIso(), 'Date of birth must be in the past'),
   emergency_contact_name: optionalText('Emergency contact name', 200),
   emergency_contact_phone: optionalText('Emergency contact phone', 40),
@@ -134,9 +121,6 @@ export const statsUpdateSchema = z.object({
 });
 export type StatsUpdateInput = z.infer<typeof statsUpdateSchema>;
 
-const isoDateField = (label: string) =>
-  z.string().trim().refine(isRealDate, `${label} must be a real date (YYYY-MM-DD)`);
-
 /** POST /api/players/{id}/payments. */
 export const paymentCreateSchema = z.object({
   description: required('Description'),
@@ -147,7 +131,7 @@ export const paymentCreateSchema = z.object({
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Amount can have at most 2 decimals'),
   payment_type: optionalText('Payment type', 100).transform((v) => v ?? DEFAULT_PAYMENT_TYPE),
   status: z.enum(PAYMENT_STATUSES).default('outstanding'),
-  due_date: isoDateField('Due date').optional(),
+  due_date: clubDateField('Due date').optional(),
 });
 export type PaymentCreateInput = z.infer<typeof paymentCreateSchema>;
 
@@ -165,7 +149,7 @@ export const feedbackCreateSchema = z.object({
     .max(RATING_MAX, 'Rating must be a whole number from 1 to 5')
     .nullable()
     .optional(),
-  date: isoDateField('Date').optional(),
+  date: clubDateField('Date').optional(),
 });
 export type FeedbackCreateInput = z.infer<typeof feedbackCreateSchema>;
 

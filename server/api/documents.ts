@@ -6,7 +6,7 @@ import { DOCUMENT_MAX_BYTES, safeFileName } from '../services/uploads';
 import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { validationBody } from './errors';
-import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+import { ErrorSchema, IdParam, jsonBody, jsonContent, readForm } from './openapi';
 import { DocumentSchema, MessageSchema } from './players';
 
 const security = [{ bearer: [] }];
@@ -59,6 +59,7 @@ documentsApi
       security,
       responses: {
         201: jsonContent(DocumentSchema, 'Published'),
+        400: jsonContent(ErrorSchema, 'A body that cannot be read'),
         413: jsonContent(ErrorSchema, 'File over 10 MB'),
         422: jsonContent(ErrorSchema, 'Invalid input or file type'),
         ...errors,
@@ -69,7 +70,7 @@ documentsApi
       const user = c.get('user');
       const type = c.req.header('content-type') ?? '';
       if (type.startsWith('multipart/form-data')) {
-        const form = await c.req.parseBody();
+        const form = await readForm(c);
         const fields = uploadFieldsSchema.safeParse({
           title: typeof form.title === 'string' ? form.title : undefined,
           description: typeof form.description === 'string' ? form.description : undefined,

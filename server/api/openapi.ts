@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { ROLES } from '../../shared/roles';
 
 /** Shared OpenAPI pieces: the error body and helpers for JSON requests and responses. */
@@ -78,4 +80,18 @@ export function withSharedAnswers<T extends Document>(document: T): T {
     }
   }
   return document;
+}
+
+/**
+ * The fields of a multipart/form-data body. One that cannot be parsed (no boundary, empty,
+ * truncated) is the client's mistake: 400 with a detail, not the parser's TypeError as a 500.
+ */
+export async function readForm(c: Context) {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    throw new HTTPException(400, {
+      message: 'The upload could not be read: send multipart/form-data with its boundary and the complete body.',
+    });
+  }
 }

@@ -278,6 +278,40 @@ describe('Player management: stats, payments, feedback', () => {
     expect((await t.json('/api/players/me/payments', { token: p.token })).body).toEqual([]);
   });
 
+  it("payments and feedback take the date as YYYY-MM-DD or as the ISO date-time SPEC's client sends, stored as the London date", async () => {
+    const p = await registeredPlayer();
+    const admin = await t.signedIn('admin');
+    const cases = [
+      { sent: '2026-11-23T10:15:00.000Z', stored: '2026-11-23' },
+      { sent: '2026-06-30T23:30:00.000Z', stored: '2026-07-01' }, // BST: already 1 July in London
+      { sent: '2026-12-31T23:30:00.000Z', stored: '2026-12-31' }, // GMT
+      { sent: '2026-08-01', stored: '2026-08-01' },
+    ];
+    for (const { sent, stored } of cases) {
+      const payment = await t.json(`/api/players/${p.playerId}/payments`, { body: { description: `Subs ${sent}`, amount: 10, due_date: sent }, token: admin.token });
+      expect(payment.status, sent).toBe(201);
+      expect(payment.body.due_date, sent).toBe(stored);
+      const feedback = await t.json(`/api/players/${p.playerId}/feedback`, { body: { feedback: `Note ${sent}`, date: sent }, token: admin.token });
+      expect(feedback.status, sent).toBe(201);
+      expect(feedback.body.date, sent).toBe(stored);
+    }
+    const payments = await t.json('/api/players/me/payments', { token: p.token });
+    expect(payments.body.map((x: { due_date: string }) => x.due_date).sort()).toEqual(['2026-07-01', '2026-08-01', '2026-11-23', '2026-12-31']);
+    const feedback = await t.json('/api/players/me/feedback', { token: p.token });
+    expect(feedback.body.map((x: { date: string }) => x.date).sort()).toEqual(['2026-07-01', '2026-08-01', '2026-11-23', '2026-12-31']);
+
+    for (const bad of ['2026-02-30T10:15:00.000Z', '2026-02-30', '23/11/2026', '2026-11-23T25:00:00Z']) {
+      const payment = await t.json(`/api/players/${p.playerId}/payments`, { body: { description: 'Bad', amount: 10, due_date: bad }, token: admin.token });
+      expect(payment.status, bad).toBe(422);
+      expect(payment.body.errors[0].field).toBe('due_date');
+      expect(payment.body.detail).toMatch(/^due_date: Due date (is not a real date|must be a date)/);
+      const feedback = await t.json(`/api/players/${p.playerId}/feedback`, { body: { feedback: 'Bad', date: bad }, token: admin.token });
+      expect(feedback.status, bad).toBe(422);
+      expect(feedback.body.errors[0].field).toBe('date');
+    }
+    expect((await t.json('/api/players/me/payments', { token: p.token })).body).toHaveLength(4);
+  });
+
   it('feedback: staff adds it (1-5 or no rating), the player sees it and is notified', async () => {
     const p = await registeredPlayer();
     const staff = await t.signedIn('staff');

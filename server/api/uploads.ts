@@ -3,7 +3,7 @@ import { invalid } from '../services/errors';
 import { IMAGE_MAX_BYTES } from '../services/images';
 import { ADMIN_AND_STAFF } from '../services/checks';
 import { router, writesNeed } from './env';
-import { ErrorSchema, jsonContent } from './openapi';
+import { ErrorSchema, jsonContent, readForm } from './openapi';
 
 const UploadedImageSchema = z
   .object({ id: z.string().uuid(), url: z.string(), content_type: z.string(), size_bytes: z.number().int() })
@@ -26,6 +26,7 @@ export const uploadsApi = base.openapi(
     security: [{ bearer: [] }],
     responses: {
       201: jsonContent(UploadedImageSchema, 'Stored'),
+      400: jsonContent(ErrorSchema, 'A multipart body that cannot be read'),
       401: jsonContent(ErrorSchema, 'Not signed in'),
       403: jsonContent(ErrorSchema, 'Not admin or staff'),
       413: jsonContent(ErrorSchema, 'Too large'),
@@ -38,7 +39,7 @@ export const uploadsApi = base.openapi(
     if (!c.req.header('content-type')?.startsWith('multipart/form-data')) {
       throw invalid('Send the image as multipart/form-data in a field named "file".');
     }
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const file = form.file;
     if (!(file instanceof File)) throw invalid('Choose an image file to upload (field "file").');
     const saved = await services.images.upload(user, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name });

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * Dates in the API (ARCHITECTURE point 13): a date-only field accepts `YYYY-MM-DD` or a full ISO 8601
+ * date-time (SPEC's own client sends `new Date().toISOString()`), and stores the calendar date in the
+ * club's time zone: `2026-06-30T23:30:00.000Z` is 1 July in London.
+ */
+export const CLUB_TIME_ZONE = 'Europe/London';
+
+const clubDay = new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar date of an instant in the club's time zone, as 'YYYY-MM-DD' (en-CA writes it so). */
+export const clubDateOf = (instant: Date) => clubDay.format(instant);
+
+/** 'YYYY-MM-DD' that names a real calendar day (from 1900). */
+export function isRealDate(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
+}
+
+/** `YYYY-MM-DD`, optionally followed by `THH:MM[:SS[.fff]]` and `Z` or an offset `±HH:MM` (ISO 8601 / RFC 3339). */
+const DATE_OR_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
+/** The same, as a JSON Schema pattern for the OpenAPI document. */
+export const DATE_OR_DATE_TIME_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$`;
+
+export type ClubDateResult = { date: string } | { error: 'format' | 'not_real' };
+
+/**
+ * A date or date-time as sent by a client, normalised to the club's calendar date. A date-time with
+ * `Z` or an offset is an instant (its London date is taken); one without is already London's wall
+ * clock, so its date part is the date.
+ */
+export function parseClubDate(value: string): ClubDateResult {
+  const match = DATE_OR_DATE_TIME.exec(value.trim().toUpperCase());
+  if (!match) return { error: 'format' };
+  const [, day, hours, minutes, seconds = '00', fraction = '', zone] = match;
+  if (!isRealDate(day)) return { error: 'not_real' };
+  if (zone === undefined) return { date: day };
+  const offset = zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  const instant = new Date(`${day}T${hours}:${minutes}:${seconds}${fraction.slice(0, 4)}${offset}`);
+  if (Number.isNaN(instant.getTime())) return { error: 'format' };
+  return { date: clubDateOf(instant) };
+}
+
+/**
+ * The zod field for a date-only API field: `YYYY-MM-DD` or an ISO 8601 date-time, parsed to the
+ * London date (`YYYY-MM-DD`). Used for every date field the API accepts.
+ */
+export const clubDateField = (label: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a date (YYYY-MM-DD) or an ISO 8601 date-time`) })
+    .trim()
+    .transform((value, ctx) => {
+      if (value === '') {
+        ctx.addIssue({ code: 'custom', message: `${label} is required` });
+        return z.NEVER;
+      }
+      const result = parseClubDate(value);
+      if ('date' in result) return result.date;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          result.error === 'not_real'
+            ? `${label} is not a real date (${value.slice(0, 10)}); dates are from 1900 on`
+            : `${label} must be a date (YYYY-MM-DD) or an ISO 8601 date-time such as 2026-11-23T10:15:00Z`,
+      });
+      return z.NEVER;
+    })
+    // What the OpenAPI document says of the field (read by @hono/zod-openapi from zod's registry).
+    .meta({
+      description: `${label}: a date (YYYY-MM-DD) or an ISO 8601 date-time; stored as the calendar date in ${CLUB_TIME_ZONE}.`,
+      pattern: DATE_OR_DATE_TIME_PATTERN,
+      examples: ['2026-11-23', '2026-11-23T10:15:00.000Z'],
+    });
