@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { createPublicCache, listenForContentChanges } from './cache';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { moveUploadFilesIntoDatabase } from './db/upload-files';
 import { log, setLogLevel } from './log';
 import { developmentPages, productionPages } from './pages';
 import { createServices, serviceOptionsFrom } from './services';
@@ -37,6 +38,8 @@ async function main() {
     log.info('Stopped cleanly');
     process.exit(0);
   }
+  // Files uploaded before the uploads moved into the database: copied in once, before serving.
+  await moveUploadFilesIntoDatabase(database.pool, config.dataDir);
   const services = createServices(database.db, serviceOptionsFrom(config));
   // Anonymous public reads come from memory; every content write (any process) clears it.
   const cache = createPublicCache();
