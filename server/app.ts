@@ -152,7 +152,8 @@ export function createApp(options: AppOptions) {
     if (!image) return c.json({ detail: 'Not found' }, 404);
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     c.header('ETag', image.etag);
-    if (revalidating || !image.bytes) return c.body(null, 304);
+    if (revalidating) return c.body(null, 304);
+    if (!image.bytes) return c.json({ detail: 'Not found' }, 404);
     c.header('Content-Type', image.content_type);
     return c.body(image.bytes as Uint8Array<ArrayBuffer>); // a Buffer from pg, never on shared memory
   });
