@@ -1,5 +1,5 @@
 /**
- * npm run db:backup [-- <file>]: a consistent backup of the database and the uploaded files into
+ * npm run db:backup [-- <file>]: a consistent backup of the database, uploaded files included, into
  * one .tar.gz (default backups/club-YYYYMMDD-HHMMSS.tar.gz, or BACKUP_DIR). See README "Backups".
  */
 import path from 'node:path';
@@ -13,8 +13,8 @@ async function main() {
   const file = path.resolve(process.argv[2] ?? path.join(process.env.BACKUP_DIR || 'backups', backupFileName()));
   const connection = await openForMaintenance(config, 'backup');
   try {
-    console.log(`Backing up ${connection.via} and ${connection.uploadsDir}`);
-    const manifest = await createBackup(connection.pool, { file, uploadsDir: connection.uploadsDir });
+    console.log(`Backing up ${connection.via} (uploaded files included)`);
+    const manifest = await createBackup(connection.pool, { file });
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
     for (const [table, count] of Object.entries(manifest.tables)) console.log(`  ${table.padEnd(24)} ${count}`);
     console.log(`  uploaded files           ${manifest.uploads.files} (${manifest.uploads.bytes} bytes)`);

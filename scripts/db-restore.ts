@@ -1,6 +1,6 @@
 /**
- * npm run db:restore <file>: replaces the database's content and the uploaded files with a backup
- * made by npm run db:backup. Stop the app first. See README "Backups".
+ * npm run db:restore <file>: replaces the database's content (uploaded files included) with a backup
+ * made by npm run db:backup (any version: a format 1 backup's uploads/ folder is stored in the database). Stop the app first. See README "Backups".
  */
 import path from 'node:path';
 import { loadConfig } from '../server/config';
@@ -18,10 +18,10 @@ async function main() {
   setLogLevel('warn');
   const connection = await openForMaintenance(config, 'restore');
   try {
-    console.log(`Restoring ${file} into ${connection.via} and ${connection.uploadsDir}`);
-    const { manifest, counts } = await restoreBackup(connection.pool, { file, uploadsDir: connection.uploadsDir });
+    console.log(`Restoring ${file} into ${connection.via}`);
+    const { manifest, counts } = await restoreBackup(connection.pool, { file, workDir: connection.dataDir });
     for (const [table, count] of Object.entries(counts)) console.log(`  ${table.padEnd(24)} ${count}`);
-    console.log(`  uploaded files           ${manifest.uploads.files}`);
+    console.log(`  uploaded files           ${counts.upload_contents} (the backup had ${manifest.uploads.files})`);
     console.log(`Restored the backup taken at ${manifest.created_at}.`);
   } finally {
     await connection.close();

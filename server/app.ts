@@ -11,6 +11,7 @@ import type { PublicCache } from './cache';
 import { outageResponse } from './outage-page';
 import type { Services } from './services';
 import { DATABASE_UNAVAILABLE, isDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from './services/errors';
+import { etagOf } from './services/uploads';
 
 export type PageContext = {
   services: Services;
@@ -166,13 +167,19 @@ export function createApp(options: AppOptions) {
 
   app.route('/api', createApi());
 
-  // Uploaded images (random, never-reused names): public and cached for a year.
+  // Uploaded images (random, never-reused names, bytes in the database): public and cached for a
+  // year. The name is the ETag, so a revalidation is answered 304 without reading the bytes.
   app.get('/uploads/:name', async (c) => {
-    const image = await options.services.images.publicImage(c.req.param('name'));
+    const name = c.req.param('name');
+    const revalidating = c.req.header('if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etagOf(name)) ?? false;
+    const image = await options.services.images.publicImage(name, { withBytes: !revalidating });
     if (!image) return c.json({ detail: 'Not found' }, 404);
-    c.header('Content-Type', image.content_type);
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    return c.body(new Uint8Array(image.bytes));
+    c.header('ETag', image.etag);
+    if (revalidating) return c.body(null, 304);
+    if (!image.bytes) return c.json({ detail: 'Not found' }, 404);
+    c.header('Content-Type', image.content_type);
+    return c.body(image.bytes as Uint8Array<ArrayBuffer>); // a Buffer from pg, never on shared memory
   });
 
   const pages = options.pages;

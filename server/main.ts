@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { HEALTH_CHECK_BOUND_MS } from './db/health';
 import { APP_DATABASE_BOUNDS } from './db/pool';
 import { createHttpServer } from './http';
+import { moveUploadFilesIntoDatabase } from './db/upload-files';
 import { log, setLogLevel } from './log';
 import { developmentPages, productionPages } from './pages';
 import { createServices, serviceOptionsFrom } from './services';
@@ -45,6 +46,8 @@ async function main() {
     log.info('Stopped cleanly');
     process.exit(0);
   }
+  // Files uploaded before the uploads moved into the database: copied in once, before serving.
+  await moveUploadFilesIntoDatabase(database.pool, config.dataDir);
   // A connection of its own, outside the pool, whose start-up and queries are bounded: for the
   // outage probe (the pool's connections may be stuck on a frozen server) and for LISTEN.
   const dedicatedClient = () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { documents, uploads } from '../db/schema';
@@ -23,12 +24,10 @@ async function upload(token: string | undefined, fields: Record<string, string>,
   return { status: response.status, body: await response.json() };
 }
 
+/** The stored names of the uploads whose bytes are in the database; nothing is ever written to disk. */
 async function storedFiles() {
-  try {
-    return await fs.readdir(path.join(t.dataDir, 'uploads'));
-  } catch {
-    return [];
-  }
+  expect(existsSync(path.join(t.dataDir, 'uploads'))).toBe(false);
+  return t.services.uploads.storedNames(t.db);
 }
 
 async function playerWithLogin() {
@@ -86,6 +85,9 @@ describe('POST /api/documents', () => {
     expect(otherList.body.map((d: { id: string }) => d.id)).not.toContain(res.body.id);
     expect((await t.app.request(res.body.url, { headers: { authorization: `Bearer ${other.token}` } })).status).toBe(404);
     expect((await t.app.request(res.body.url, { headers: { authorization: `Bearer ${owner.token}` } })).status).toBe(200);
+    // A document's file is private: never served by the public /uploads/ route, though it is an image.
+    const [stored] = await t.db.select().from(uploads).innerJoin(documents, eq(documents.upload_id, uploads.id)).where(eq(documents.id, res.body.id));
+    expect((await t.app.request(`/uploads/${stored.uploads.stored_name}`)).status).toBe(404);
   });
 
   it('publishes a link as JSON', async () => {

@@ -129,7 +129,7 @@ documentsApi
       const file = await c.get('services').documents.file(c.get('user'), c.req.valid('param').id);
       const name = safeFileName(file.file_name, 'document');
       const disposition = c.req.valid('query').download ? 'attachment' : 'inline';
-      return c.body(new Uint8Array(file.bytes), 200, {
+      return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': file.content_type,
         'Content-Length': String(file.bytes.length),
         'Content-Disposition': `${disposition}; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,

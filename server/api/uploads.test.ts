@@ -1,5 +1,10 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { uploads } from '../db/schema';
+import { createApp } from '../app';
+import { uploadContents, uploads } from '../db/schema';
+import { createServices } from '../services';
 import { createTestContext } from '../../tests/support/api';
 
 const t = await createTestContext();
@@ -23,7 +28,8 @@ async function upload(bytes: Uint8Array, name: string, token?: string) {
 
 async function nothingStored() {
   expect(await t.db.select().from(uploads)).toEqual([]);
-  expect(await t.services.uploads.storedFiles()).toEqual([]);
+  expect(await t.db.select().from(uploadContents)).toEqual([]);
+  expect(existsSync(path.join(t.dataDir, 'uploads'))).toBe(false);
 }
 
 describe('POST /api/uploads', () => {
@@ -67,6 +73,41 @@ describe('POST /api/uploads', () => {
     expect((await t.app.request('/uploads/nope.png')).status).toBe(404);
   });
 
+  it('keeps the bytes in the database, not on disk: another app on the same database serves them', async () => {
+    const res = await upload(PNG, 'badge.png', admin.token);
+    expect(res.status).toBe(201);
+    const [row] = await t.db.select().from(uploads).where(eq(uploads.id, res.body.id));
+    const [content] = await t.db.select().from(uploadContents).where(eq(uploadContents.upload_id, row.id));
+    expect(content.bytes).toEqual(PNG);
+    expect(existsSync(path.join(t.dataDir, 'uploads'))).toBe(false);
+
+    // As a second process would: its own services and app, nothing shared but the database.
+    const other = createApp({ services: createServices(t.db, { adminUsername: 'admin' }) });
+    const served = await other.request(res.body.url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('answers a revalidation with 304 by its ETag (the never-reused name), and 404 once the image is gone', async () => {
+    const res = await upload(PNG, 'etag.png', admin.token);
+    const first = await t.app.request(res.body.url);
+    const etag = first.headers.get('etag');
+    expect(etag).toBe(`"${res.body.url.split('/').pop()}"`);
+
+    const again = await t.app.request(res.body.url, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toContain('immutable');
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    expect((await t.app.request(res.body.url, { headers: { 'if-none-match': `"other", W/${etag}` } })).status).toBe(304);
+    expect((await t.app.request(res.body.url, { headers: { 'if-none-match': '"something-else.png"' } })).status).toBe(200);
+
+    await t.services.uploads.remove(t.db, res.body.id);
+    expect(await t.db.select().from(uploadContents).where(eq(uploadContents.upload_id, res.body.id))).toEqual([]);
+    expect((await t.app.request(res.body.url, { headers: { 'if-none-match': etag! } })).status).toBe(404);
+  });
+
   it('a used image is kept and shown on the product; an unused one is cleaned up', async () => {
     const used = (await upload(PNG, 'shirt.png', admin.token)).body;
     const unused = (await upload(PNG, 'spare.png', admin.token)).body;
@@ -81,8 +122,9 @@ describe('POST /api/uploads', () => {
     expect(removed).toBeGreaterThanOrEqual(1);
     expect((await t.app.request(used.url)).status).toBe(200);
     expect((await t.app.request(unused.url)).status).toBe(404);
-    const files = await t.services.uploads.storedFiles();
-    expect(files).toContain(used.url.split('/').pop());
-    expect(files).not.toContain(unused.url.split('/').pop());
+    const names = await t.services.uploads.storedNames(t.db);
+    expect(names).toContain(used.url.split('/').pop());
+    expect(names).not.toContain(unused.url.split('/').pop());
+    expect(await t.db.select().from(uploadContents).where(eq(uploadContents.upload_id, unused.id))).toEqual([]);
   });
 });

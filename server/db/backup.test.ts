@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -5,16 +6,27 @@ import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ADMIN_PASSWORD } from '../../tests/support/api';
+import { DOCUMENT_MAX_BYTES } from '../services/uploads';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BackupError, backupFileName, createBackup, NOT_BACKED_UP, readBackup, restoreBackup } from './backup';
 
 const t = await createTestContext();
 const admin = await t.signedIn('admin');
-const uploadsDir = path.join(t.dataDir, 'uploads');
+const into = { workDir: t.dataDir };
 const backupDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-backup-test-'));
 afterAll(() => fs.rm(backupDir, { recursive: true, force: true }));
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** A document at the 10 MB limit: one backed-up row of about 20 MB of JSON (hex), more than one restore batch. */
+const BIG_PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(DOCUMENT_MAX_BYTES - 9)]);
+
+const sha256 = (bytes: Buffer | null) => bytes && createHash('sha256').update(bytes).digest('hex');
+
+/** An uploaded image as a visitor gets it (status, bytes). */
+async function served(storedName: string) {
+  const res = await t.app.request(`/uploads/${storedName}`);
+  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+}
 
 async function tableCounts() {
   const { rows } = await t.pool.query<{ name: string }>(
@@ -54,7 +66,7 @@ async function placeOrder(customer: string) {
 }
 
 describe('Backups (npm run db:backup / db:restore)', () => {
-  it('a backup taken, the database and uploads wiped, the backup restored: the data is back', async () => {
+  it('a backup taken, the database (uploaded files included) wiped, the backup restored: the data is back', async () => {
     await t.initialize();
     const order = await placeOrder('Backup Buyer');
     const registration = await t.json('/api/players/register', {
@@ -72,6 +84,7 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     });
     expect(registration.status).toBe(201);
     const stored = await t.services.uploads.save(t.db, { bytes: PNG, name: 'crest.png' }, { allowed: ['png'], maxBytes: 1024 });
+    const big = await t.services.uploads.save(t.db, { bytes: BIG_PDF, name: 'big.pdf' }, { allowed: ['pdf'], maxBytes: DOCUMENT_MAX_BYTES });
     // More rows than one cursor page (1000) and one insert batch (500), so paging is exercised.
     await t.pool.query(
       `INSERT INTO login_throttle (key, failures, window_ends_at) SELECT 'bulk:' || g, g % 5, now() + g * interval '1 second' FROM generate_series(1, 2345) g`,
@@ -81,7 +94,7 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     const orderBefore = (await t.json(`/api/orders/${order.id}`, { token: admin.token })).body;
     const productBefore = (await t.json(`/api/products/${order.product_id}`)).body;
     const file = path.join(backupDir, backupFileName());
-    const manifest = await createBackup(t.pool, { file, uploadsDir });
+    const manifest = await createBackup(t.pool, { file });
 
     expect(path.basename(file)).toMatch(/^club-\d{8}-\d{6}\.tar\.gz$/);
     expect(manifest.format).toBe(BACKUP_FORMAT);
@@ -93,28 +106,30 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     const tableOrder = Object.keys(manifest.tables);
     expect(tableOrder.indexOf('users')).toBeLessThan(tableOrder.indexOf('players'));
     expect(tableOrder.indexOf('products')).toBeLessThan(tableOrder.indexOf('orders'));
-    expect(manifest.uploads).toEqual({ files: 1, bytes: PNG.length });
+    expect(manifest.uploads).toEqual({ files: 2, bytes: PNG.length + BIG_PDF.length });
+    expect(manifest.tables.upload_contents).toBe(2);
     expect((await readBackup(file)).manifest).toEqual(manifest);
     expect(manifest.tables.login_throttle).toBeGreaterThanOrEqual(2345);
 
-    // The layout: manifest first, one JSON-lines file per table, the uploads; nothing else left behind.
+    // The layout: manifest first, one JSON-lines file per table (the files' bytes are rows); nothing else left behind.
     const names = await archiveEntries(file);
     expect(names[0]).toBe('manifest.json');
     expect(names).toContain('tables/users.jsonl');
     expect(names.filter((n) => n.startsWith('tables/') && n !== 'tables/')).toHaveLength(tableOrder.length);
-    expect(names).toContain(`uploads/${stored.stored_name}`);
+    expect(names).toContain('tables/upload_contents.jsonl');
+    expect(names.filter((n) => n.startsWith('uploads'))).toEqual([]);
     expect(((await fs.stat(file)).mode & 0o777).toString(8)).toBe('600');
     expect(await fs.readdir(backupDir)).toEqual([path.basename(file)]);
 
     // Changes after the backup, then a wipe of everything.
     await placeOrder('After The Backup');
     await t.pool.query(`TRUNCATE ${Object.keys(before).map((n) => `"${n}"`).join(', ')} CASCADE`);
-    await fs.rm(uploadsDir, { recursive: true, force: true });
     expect(Object.values(await tableCounts()).every((n) => n === 0)).toBe(true);
+    expect((await served(stored.stored_name)).status).toBe(404);
 
     const dataDirBefore = (await fs.readdir(t.dataDir)).sort();
-    const { counts } = await restoreBackup(t.pool, { file, uploadsDir });
-    expect((await fs.readdir(t.dataDir)).sort()).toEqual([...new Set([...dataDirBefore, 'uploads'])].sort()); // staging removed
+    const { counts } = await restoreBackup(t.pool, { file, ...into });
+    expect((await fs.readdir(t.dataDir)).sort()).toEqual(dataDirBefore); // staging removed, nothing written to disk
     expect(counts).toEqual(manifest.tables);
     expect(await tableCounts()).toEqual(before);
 
@@ -132,41 +147,54 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     const me = await t.json('/api/players/me', { token: signIn.body.access_token });
     expect(me.body.id).toBe(registration.body.player_id);
     expect(me.body.full_name).toBe('Bea Backup');
-    expect(await fs.readFile(path.join(uploadsDir, stored.stored_name))).toEqual(PNG);
+    expect(await served(stored.stored_name)).toEqual({ status: 200, bytes: PNG });
+    // Compared by digest: a deep equality of 10 MB takes vitest a minute.
+    expect(sha256(await t.services.uploads.read(t.db, big.id))).toBe(sha256(BIG_PDF));
+    await t.services.uploads.remove(t.db, big.id); // the later tests need no 10 MB in each archive
   });
 
   it('refuses a file that is not a backup, a damaged backup, and a backup from a database with other migrations, changing nothing', async () => {
     const junk = path.join(backupDir, 'junk.tar.gz');
     await fs.writeFile(junk, 'not a backup');
-    await expect(restoreBackup(t.pool, { file: junk, uploadsDir })).rejects.toThrow(BackupError);
-    await expect(restoreBackup(t.pool, { file: path.join(backupDir, 'missing.tar.gz'), uploadsDir })).rejects.toThrow(/No such backup file/);
+    await expect(restoreBackup(t.pool, { file: junk, ...into })).rejects.toThrow(BackupError);
+    await expect(restoreBackup(t.pool, { file: path.join(backupDir, 'missing.tar.gz'), ...into })).rejects.toThrow(/No such backup file/);
 
     const file = path.join(backupDir, 'current.tar.gz');
-    await createBackup(t.pool, { file, uploadsDir });
+    await createBackup(t.pool, { file });
     const before = await tableCounts();
     const dataDirBefore = (await fs.readdir(t.dataDir)).sort();
     // A damaged backup (cut short, as by a full disk): refused, its staging folder removed.
     const whole = await fs.readFile(file);
     const truncated = path.join(backupDir, 'truncated.tar.gz');
     await fs.writeFile(truncated, whole.subarray(0, Math.floor(whole.length * 0.6)));
-    await expect(restoreBackup(t.pool, { file: truncated, uploadsDir })).rejects.toThrow(/is not a readable \.tar\.gz backup/);
+    await expect(restoreBackup(t.pool, { file: truncated, ...into })).rejects.toThrow(/is not a readable \.tar\.gz backup/);
     expect(await tableCounts()).toEqual(before);
     expect((await fs.readdir(t.dataDir)).sort()).toEqual(dataDirBefore);
-    // As if the app had been upgraded since: one more migration applied here.
-    await t.pool.query(
-      `INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('a-newer-migration', (SELECT max(created_at) + 1 FROM drizzle.__drizzle_migrations))`,
-    );
+    // A backup from a newer version of the app (one more migration), and from a database whose
+    // last migration is another one: refused. (One from an older version restores: see format 1 below.)
+    const addMigration = (hash: string) =>
+      t.pool.query(`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ($1, (SELECT max(created_at) + 1 FROM drizzle.__drizzle_migrations))`, [hash]);
+    const newer = path.join(backupDir, 'newer.tar.gz');
+    await addMigration('a-newer-migration');
     try {
-      await expect(restoreBackup(t.pool, { file, uploadsDir })).rejects.toThrow(/migrations applied; this database has/);
-      expect(await tableCounts()).toEqual(before);
+      await createBackup(t.pool, { file: newer });
     } finally {
       await t.pool.query(`DELETE FROM drizzle.__drizzle_migrations WHERE hash = 'a-newer-migration'`);
+    }
+    await expect(restoreBackup(t.pool, { file: newer, ...into })).rejects.toThrow(/migrations applied; this database has .*\(an older version of the app\)/);
+    expect(await tableCounts()).toEqual(before);
+    await addMigration('another-migration');
+    try {
+      await expect(restoreBackup(t.pool, { file: newer, ...into })).rejects.toThrow(/migrations applied; this database has .*different last migration/);
+      expect(await tableCounts()).toEqual(before);
+    } finally {
+      await t.pool.query(`DELETE FROM drizzle.__drizzle_migrations WHERE hash = 'another-migration'`);
     }
   });
   it('refuses an archive with a path outside it, an absolute path, a symlink or a hard link, writing nothing outside its staging folder', async () => {
     // A genuine backup, unpacked, to which each test adds one hostile entry and packs again.
     const genuine = path.join(backupDir, 'genuine.tar.gz');
-    const manifest = await createBackup(t.pool, { file: genuine, uploadsDir });
+    const manifest = await createBackup(t.pool, { file: genuine });
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'club-backup-crafted-'));
     try {
       const src = path.join(work, 'src');
@@ -174,6 +202,7 @@ describe('Backups (npm run db:backup / db:restore)', () => {
       await fs.mkdir(src);
       await fs.mkdir(outside);
       await tar.extract({ file: genuine, cwd: src });
+      await fs.mkdir(path.join(src, 'uploads')); // as a format 1 backup has
       const layout = ['manifest.json', 'tables', 'uploads'];
 
       const crafted: Record<string, () => Promise<string>> = {
@@ -217,7 +246,7 @@ describe('Backups (npm run db:backup / db:restore)', () => {
       };
 
       const before = await tableCounts();
-      const uploadsBefore = (await fs.readdir(uploadsDir)).sort();
+      const contentsBefore = await t.pool.query(`SELECT upload_id, md5(bytes) AS md5 FROM upload_contents ORDER BY 1`);
       const dataDirBefore = (await fs.readdir(t.dataDir)).sort();
       for (const [kind, craft] of Object.entries(crafted)) {
         const file = await craft();
@@ -225,22 +254,81 @@ describe('Backups (npm run db:backup / db:restore)', () => {
         const names = await archiveEntries(file);
         expect(names.some((n) => /escaped|absolute|escape|hard/.test(n)), kind).toBe(true);
 
-        const attempt = restoreBackup(t.pool, { file, uploadsDir });
+        const attempt = restoreBackup(t.pool, { file, ...into });
         await expect(attempt, kind).rejects.toThrow(BackupError);
         await expect(attempt, kind).rejects.toThrow(expected[kind]);
 
-        // Nothing written outside the staging folder, which is gone; the database and uploads unchanged.
+        // Nothing written outside the staging folder, which is gone; the database (uploads included) unchanged.
         expect(await fs.readdir(outside), kind).toEqual([]);
         expect(existsSync(path.join(t.dataDir, 'escaped.txt')), kind).toBe(false);
         expect(existsSync(path.join(path.dirname(t.dataDir), 'escaped.txt')), kind).toBe(false);
         expect((await fs.readdir(t.dataDir)).sort(), kind).toEqual(dataDirBefore);
-        expect((await fs.readdir(uploadsDir)).sort(), kind).toEqual(uploadsBefore);
+        expect((await t.pool.query(`SELECT upload_id, md5(bytes) AS md5 FROM upload_contents ORDER BY 1`)).rows, kind).toEqual(contentsBefore.rows);
         expect(await tableCounts(), kind).toEqual(before);
       }
 
       // The genuine archive still restores (the refusals were the entries, not the rest).
-      const { counts } = await restoreBackup(t.pool, { file: genuine, uploadsDir });
+      const { counts } = await restoreBackup(t.pool, { file: genuine, ...into });
       expect(counts).toEqual(manifest.tables);
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  });
+
+  it('restores a format 1 backup (files in an uploads/ folder, taken before the uploads moved into the database): the files go into the database', async () => {
+    const image = await t.services.uploads.save(t.db, { bytes: PNG, name: 'old-crest.png' }, { allowed: ['png'], maxBytes: 1024 });
+    const genuine = path.join(backupDir, 'for-format-1.tar.gz');
+    const current = await createBackup(t.pool, { file: genuine });
+    const { rows: contents } = await t.pool.query<{ stored_name: string; bytes: Buffer }>(
+      `SELECT u.stored_name, c.bytes FROM uploads u JOIN upload_contents c ON c.upload_id = u.id`,
+    );
+    expect(contents.length).toBeGreaterThanOrEqual(2);
+    const { rows: hashes } = await t.pool.query<{ hash: string }>(`SELECT hash FROM drizzle.__drizzle_migrations ORDER BY created_at, id`);
+
+    // The same data as the previous version would have written it: no upload_contents table (its
+    // migration not yet applied), the files under uploads/, plus one file whose upload was removed.
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'club-backup-format-1-'));
+    try {
+      const src = path.join(work, 'src');
+      await fs.mkdir(src);
+      await tar.extract({ file: genuine, cwd: src });
+      await fs.rm(path.join(src, 'tables', 'upload_contents.jsonl'));
+      await fs.mkdir(path.join(src, 'uploads'));
+      for (const row of contents) await fs.writeFile(path.join(src, 'uploads', row.stored_name), row.bytes);
+      await fs.writeFile(path.join(src, 'uploads', 'removed-before-the-backup.png'), PNG);
+      const { upload_contents: _dropped, ...tables } = current.tables;
+      const bytes = contents.reduce((sum, row) => sum + row.bytes.length, PNG.length);
+      const manifest = {
+        ...current,
+        format_version: 1,
+        migrations: { count: hashes.length - 1, last_hash: hashes.at(-2)!.hash },
+        tables,
+        uploads: { files: contents.length + 1, bytes },
+      };
+      await fs.writeFile(path.join(src, 'manifest.json'), JSON.stringify(manifest));
+      const file = path.join(work, 'format-1.tar.gz');
+      await tar.create({ gzip: true, file, cwd: src, portable: true }, ['manifest.json', 'tables', 'uploads']);
+      expect((await readBackup(file)).manifest.format_version).toBe(1);
+
+      await t.pool.query('TRUNCATE uploads CASCADE');
+      expect((await served(image.stored_name)).status).toBe(404);
+      const dataDirBefore = (await fs.readdir(t.dataDir)).sort();
+      const { counts } = await restoreBackup(t.pool, { file, workDir: t.dataDir });
+      expect((await fs.readdir(t.dataDir)).sort()).toEqual(dataDirBefore);
+      expect(counts).toEqual(current.tables);
+      expect(await served(image.stored_name)).toEqual({ status: 200, bytes: PNG });
+      for (const row of contents) {
+        const [upload] = (await t.pool.query(`SELECT id FROM uploads WHERE stored_name = $1`, [row.stored_name])).rows;
+        expect(sha256(await t.services.uploads.read(t.db, upload.id))).toBe(sha256(row.bytes));
+      }
+
+      // A format 1 manifest that does not match its files is refused, changing nothing.
+      await fs.writeFile(path.join(src, 'manifest.json'), JSON.stringify({ ...manifest, uploads: { files: contents.length, bytes } }));
+      const wrong = path.join(work, 'wrong.tar.gz');
+      await tar.create({ gzip: true, file: wrong, cwd: src, portable: true }, ['manifest.json', 'tables', 'uploads']);
+      const before = await tableCounts();
+      await expect(restoreBackup(t.pool, { file: wrong, workDir: t.dataDir })).rejects.toThrow(/uploaded files .* the manifest says/);
+      expect(await tableCounts()).toEqual(before);
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }

@@ -1,4 +1,4 @@
-import { constants as fsConstants, createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,28 +7,37 @@ import pg from 'pg';
 import * as tar from 'tar';
 import { EMBEDDED_DATABASE_NAME, openDatabase } from './client';
 import { findRunningServer } from './embedded';
+import { moveUploadFilesIntoDatabase } from './upload-files';
 
 /**
  * Backups made by the app itself (see docs/decisions/008-backups.md): one consistent snapshot of
  * every table of the public schema (a REPEATABLE READ, READ ONLY transaction), one JSON line per
- * row, plus the uploaded files, in a .tar.gz with a manifest. Restoring checks the manifest
- * against the database's applied migrations, then replaces every table in one transaction.
+ * row, in a .tar.gz with a manifest. Uploaded files are rows too (upload_contents, a bytea column:
+ * docs/decisions/013-uploads-in-the-database.md). Restoring checks the manifest against the
+ * database's applied migrations, then replaces every table in one transaction.
  *
- * Nothing is held in memory whole: a backup streams each table (a cursor, FETCH_ROWS at a time)
- * and copies the uploads into a private staging folder beside the destination, which the tar
- * package then packs; a restore extracts the archive into a private staging folder beside the
- * uploads folder (refusing any entry that is not a plain file or folder inside it) and reads the
- * tables from there line by line.
+ * Nothing is held in memory whole: a backup streams each table (a cursor, FETCH_ROWS at a time, one
+ * row at a time for a table with a bytea column: a file of up to 10 MB is one row) into a private
+ * staging folder beside the destination, which the tar package then packs; a restore extracts the
+ * archive into a private staging folder in DATA_DIR (refusing any entry that is not a plain file or
+ * folder inside it) and reads the tables from there line by line, in batches bounded in rows and size.
+ *
+ * Format 1 (before uploads moved into the database) kept the files in an uploads/ folder of the
+ * archive; such a backup still restores: its files are stored into upload_contents.
  */
 
 export const BACKUP_FORMAT = 'club-site-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+export const BACKUP_FORMAT_VERSION = 2;
+/** Versions this app restores: 1 had an uploads/ folder of files, 2 has them in upload_contents. */
+const READABLE_FORMAT_VERSIONS = [1, 2];
 const SCHEMA = 'public';
 const INSERT_BATCH_ROWS = 500;
+/** A batch of restored rows also stops at this much JSON (a row is never split). */
+const INSERT_BATCH_CHARS = 16 * 1024 * 1024;
 /** Rows read per FETCH from a table's cursor while backing up. */
 const FETCH_ROWS = 1000;
 /** What the archive holds, in this order. */
-const ARCHIVE_LAYOUT = ['manifest.json', 'tables', 'uploads'];
+const ARCHIVE_LAYOUT = ['manifest.json', 'tables'];
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -38,6 +47,7 @@ export interface BackupManifest {
   migrations: { count: number; last_hash: string | null };
   /** Row count of every table, in restore order (a table after the tables it refers to). */
   tables: Record<string, number>;
+  /** The uploaded files (format 2: rows of upload_contents; format 1: files under uploads/). */
   uploads: { files: number; bytes: number };
   postgres_version: string;
 }
@@ -108,12 +118,10 @@ export function backupFileName(now = new Date()) {
 }
 
 /**
- * Writes a backup of the database and of the files under uploadsDir to `file` (a .tar.gz, readable
- * only by its owner). The database part is one snapshot; files are copied after it, so a file
- * uploaded during the backup may be included without its row (harmless: unused files are swept
- * hourly), and one deleted meanwhile is left out.
+ * Writes a backup of the database, uploaded files included, to `file` (a .tar.gz, readable only by
+ * its owner): one snapshot, so every upload row comes with its bytes.
  */
-export async function createBackup(pool: pg.Pool, options: { file: string; uploadsDir: string }): Promise<BackupManifest> {
+export async function createBackup(pool: pg.Pool, options: { file: string }): Promise<BackupManifest> {
   const createdAt = new Date();
   const target = path.resolve(options.file);
   await fs.mkdir(path.dirname(target), { recursive: true });
@@ -122,16 +130,14 @@ export async function createBackup(pool: pg.Pool, options: { file: string; uploa
   const partial = `${target}.partial`;
   try {
     await fs.mkdir(path.join(staging, 'tables'));
-    await fs.mkdir(path.join(staging, 'uploads'));
     const snapshot = await writeTables(pool, path.join(staging, 'tables'));
-    const uploads = await copyUploads(options.uploadsDir, path.join(staging, 'uploads'));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       format_version: BACKUP_FORMAT_VERSION,
       created_at: createdAt.toISOString(),
       migrations: snapshot.migrations,
       tables: snapshot.tables,
-      uploads,
+      uploads: snapshot.uploads,
       postgres_version: snapshot.version,
     };
     await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
@@ -148,7 +154,10 @@ export async function createBackup(pool: pg.Pool, options: { file: string; uploa
   }
 }
 
-/** Writes every table to `<dir>/<table>.jsonl` from one snapshot, a page of rows at a time. */
+/**
+ * Writes every table to `<dir>/<table>.jsonl` from one snapshot, a page of rows at a time (a row at
+ * a time where a bytea column may hold a whole file).
+ */
 async function writeTables(pool: pg.Pool, dir: string) {
   const tables: Record<string, number> = {};
   const client = await pool.connect();
@@ -156,12 +165,23 @@ async function writeTables(pool: pg.Pool, dir: string) {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const migrations = await appliedMigrations(client);
     const version = (await client.query<{ v: string }>(`SELECT current_setting('server_version') AS v`)).rows[0].v;
+    const { rows: binary } = await client.query<{ name: string }>(
+      `SELECT DISTINCT c.relname AS name FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = $1 AND a.atttypid = 'bytea'::regtype AND a.attnum > 0 AND NOT a.attisdropped`,
+      [SCHEMA],
+    );
+    const uploads = (
+      await client.query<{ files: number; bytes: number }>(
+        `SELECT count(*)::int AS files, COALESCE(sum(octet_length(bytes)), 0)::bigint::float8 AS bytes FROM upload_contents`,
+      )
+    ).rows[0];
     for (const table of await tablesInDependencyOrder(client)) {
       tables[table] = 0;
+      const pageRows = binary.some((b) => b.name === table) ? 1 : FETCH_ROWS;
       const lines = async function* () {
         await client.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM ${qualified(table)} t`);
         for (;;) {
-          const { rows } = await client.query<{ r: string }>(`FETCH ${FETCH_ROWS} FROM backup_rows`);
+          const { rows } = await client.query<{ r: string }>(`FETCH ${pageRows} FROM backup_rows`);
           if (rows.length === 0) break;
           tables[table] += rows.length;
           yield rows.map((row) => `${row.r}\n`).join('');
@@ -171,32 +191,13 @@ async function writeTables(pool: pg.Pool, dir: string) {
       await pipeline(Readable.from(lines()), createWriteStream(path.join(dir, `${table}.jsonl`), { flags: 'wx', mode: 0o600 }));
     }
     await client.query('COMMIT');
-    return { migrations, version, tables };
+    return { migrations, version, tables, uploads };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release();
   }
-}
-
-/** Copies the regular files under `from` to `to` (a copy-on-write clone where the disk can). */
-async function copyUploads(from: string, to: string) {
-  let files = 0;
-  let bytes = 0;
-  for (const name of await listFiles(from)) {
-    const copy = path.join(to, name);
-    await fs.mkdir(path.dirname(copy), { recursive: true });
-    try {
-      await fs.copyFile(path.join(from, name), copy, fsConstants.COPYFILE_FICLONE);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // deleted since listed
-      throw error;
-    }
-    files++;
-    bytes += (await fs.stat(copy)).size;
-  }
-  return { files, bytes };
 }
 
 export class BackupError extends Error {}
@@ -210,8 +211,10 @@ function checkManifest(raw: string | undefined, file: string): BackupManifest {
     throw new BackupError(`${file} has a manifest.json that is not JSON: it is not a backup made by npm run db:backup`);
   }
   if (manifest?.format !== BACKUP_FORMAT) throw new BackupError(`${file} is not a club site backup (format "${manifest?.format}")`);
-  if (manifest.format_version !== BACKUP_FORMAT_VERSION) {
-    throw new BackupError(`${file} has backup format version ${manifest.format_version}; this version of the app reads version ${BACKUP_FORMAT_VERSION}`);
+  if (!READABLE_FORMAT_VERSIONS.includes(manifest.format_version)) {
+    throw new BackupError(
+      `${file} has backup format version ${manifest.format_version}; this version of the app reads versions ${READABLE_FORMAT_VERSIONS.join(' and ')}`,
+    );
   }
   return manifest;
 }
@@ -283,51 +286,70 @@ async function extractBackup(file: string, dir: string) {
   if (warnings.length > 0) throw unreadable(file, new Error(warnings.slice(0, 3).join('; ')));
 }
 
-/** A JSON-lines file's lines (split on \n only: JSON escapes every other line break), in batches. */
-async function* lineBatches(file: string, size: number) {
+/**
+ * A JSON-lines file's lines (split on \n only: JSON escapes every other line break), in batches of
+ * at most `rows` lines and, past the first line, `chars` characters. A long line (a file of up to
+ * 10 MB, hex-encoded) is gathered in pieces, never re-split as it grows.
+ */
+async function* lineBatches(file: string, limits: { rows: number; chars: number }) {
   let batch: string[] = [];
-  let rest = '';
-  for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line) continue;
-      batch.push(line);
-      if (batch.length === size) {
-        yield batch;
-        batch = [];
-      }
+  let batchChars = 0;
+  let pieces: string[] = [];
+  const take = function* (line: string) {
+    if (batch.length > 0 && (batch.length === limits.rows || batchChars + line.length > limits.chars)) {
+      yield batch;
+      batch = [];
+      batchChars = 0;
     }
+    batch.push(line);
+    batchChars += line.length;
+  };
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1024 * 1024 })) {
+    let from = 0;
+    for (let at = chunk.indexOf('\n'); at >= 0; at = chunk.indexOf('\n', from)) {
+      pieces.push(chunk.slice(from, at));
+      const line = pieces.join('');
+      pieces = [];
+      from = at + 1;
+      if (line) yield* take(line);
+    }
+    if (from < chunk.length) pieces.push(chunk.slice(from));
   }
-  if (rest) batch.push(rest);
+  const last = pieces.join('');
+  if (last) yield* take(last);
   if (batch.length > 0) yield batch;
 }
 
 /**
- * Replaces the database's content and the files under uploadsDir with the backup's. The database
- * part is one transaction: on any error nothing changes. Returns the restored row counts.
+ * Replaces the database's content (uploaded files included) with the backup's, in one transaction:
+ * on any error nothing changes. The archive is unpacked into a private folder made in `workDir`
+ * (DATA_DIR) and removed after. Returns the manifest and the restored row counts.
  */
-export async function restoreBackup(pool: pg.Pool, options: { file: string; uploadsDir: string }) {
+export async function restoreBackup(pool: pg.Pool, options: { file: string; workDir: string }) {
   if (!existsSync(options.file)) throw new BackupError(`No such backup file: ${options.file}`);
-  const uploadsDir = path.resolve(options.uploadsDir);
-  await fs.mkdir(path.dirname(uploadsDir), { recursive: true });
-  // Beside the uploads folder, so the backup's uploads are renamed into place, not copied (0700).
-  const staging = await fs.mkdtemp(path.join(path.dirname(uploadsDir), '.restore-'));
+  const workDir = path.resolve(options.workDir);
+  await fs.mkdir(workDir, { recursive: true });
+  const staging = await fs.mkdtemp(path.join(workDir, '.restore-')); // 0700
   try {
     await extractBackup(options.file, staging);
     const manifest = checkManifest(await fs.readFile(path.join(staging, 'manifest.json'), 'utf8').catch(() => undefined), options.file);
     const stagedUploads = path.join(staging, 'uploads');
-    const uploaded = await listFiles(stagedUploads);
-    let bytes = 0;
-    for (const name of uploaded) bytes += (await fs.stat(path.join(stagedUploads, name))).size;
-    if (uploaded.length !== manifest.uploads?.files || bytes !== manifest.uploads?.bytes) {
-      throw new BackupError(
-        `The backup holds ${uploaded.length} uploaded files (${bytes} bytes); the manifest says ${manifest.uploads?.files} (${manifest.uploads?.bytes} bytes)`,
-      );
+    const files = await listFiles(stagedUploads);
+    if (manifest.format_version === 1) {
+      let bytes = 0;
+      for (const name of files) bytes += (await fs.stat(path.join(stagedUploads, name))).size;
+      if (files.length !== manifest.uploads?.files || bytes !== manifest.uploads?.bytes) {
+        throw new BackupError(
+          `The backup holds ${files.length} uploaded files (${bytes} bytes); the manifest says ${manifest.uploads?.files} (${manifest.uploads?.bytes} bytes)`,
+        );
+      }
+    } else if (files.length > 0) {
+      throw new BackupError(`${options.file} holds an uploads/ folder, which a format ${manifest.format_version} backup never has`);
     }
 
-    const counts = await restoreTables(pool, manifest, path.join(staging, 'tables'));
-    await replaceUploads(uploadsDir, stagedUploads);
+    const counts = await restoreTables(pool, manifest, path.join(staging, 'tables'), async (client) => {
+      if (manifest.format_version === 1) await importUploadFiles(client, stagedUploads, files);
+    });
     return { manifest, counts };
   } finally {
     // Retries: after a damaged archive's error, the last file being extracted may still be closing.
@@ -335,21 +357,45 @@ export async function restoreBackup(pool: pg.Pool, options: { file: string; uplo
   }
 }
 
-/** Checks the migrations and tables, then replaces every table's rows in one transaction. */
-async function restoreTables(pool: pg.Pool, manifest: BackupManifest, tablesDir: string) {
+/**
+ * The database's applied migrations must be the backup's, or the backup's followed by later ones
+ * (a backup from before an upgrade). Then the backup's tables must all exist here (the same set
+ * when the migrations are the same); columns a later migration added take their defaults.
+ */
+async function checkMigrations(client: pg.PoolClient, manifest: BackupManifest) {
+  const exists = await client.query(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`);
+  const applied: string[] = exists.rows[0].present
+    ? (await client.query<{ hash: string }>(`SELECT hash FROM drizzle.__drizzle_migrations ORDER BY created_at, id`)).rows.map((r) => r.hash)
+    : [];
+  const { count, last_hash: lastHash } = manifest.migrations;
+  const same = applied.length === count && (applied.at(-1) ?? null) === lastHash;
+  const older = count > 0 && count < applied.length && applied[count - 1] === lastHash;
+  if (!same && !older) {
+    throw new BackupError(
+      `The backup was taken from a database with ${count} migrations applied; this database has ${applied.length} ` +
+        `${applied.length === count ? '(but a different last migration)' : count > applied.length ? '(an older version of the app)' : '(but not the backup\'s)'}. ` +
+        'Restore it with the version of the app that made it (same drizzle/ folder) or a later one.',
+    );
+  }
+  return { older };
+}
+
+/**
+ * Checks the migrations and tables, then replaces every table's rows in one transaction; `beforeCommit`
+ * runs in it last.
+ */
+async function restoreTables(
+  pool: pg.Pool,
+  manifest: BackupManifest,
+  tablesDir: string,
+  beforeCommit: (client: pg.PoolClient) => Promise<void>,
+) {
   const client = await pool.connect();
   try {
-    const migrations = await appliedMigrations(client);
-    if (migrations.count !== manifest.migrations.count || migrations.last_hash !== manifest.migrations.last_hash) {
-      throw new BackupError(
-        `The backup was taken from a database with ${manifest.migrations.count} migrations applied; this database has ${migrations.count} ` +
-          `${migrations.count === manifest.migrations.count ? '(but a different last migration)' : ''}. ` +
-          'Restore it with the version of the app that made it (same drizzle/ folder).',
-      );
-    }
+    const { older } = await checkMigrations(client, manifest);
     const order = await tablesInDependencyOrder(client);
     const missing = Object.keys(manifest.tables).filter((t) => !order.includes(t));
-    const extra = order.filter((t) => !(t in manifest.tables));
+    const extra = older ? [] : order.filter((t) => !(t in manifest.tables));
     if (missing.length || extra.length) {
       throw new BackupError(`The backup's tables do not match this database's (missing here: ${missing.join(', ') || 'none'}; not in the backup: ${extra.join(', ') || 'none'})`);
     }
@@ -363,10 +409,15 @@ async function restoreTables(pool: pg.Pool, manifest: BackupManifest, tablesDir:
           WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = '' ORDER BY a.attnum`,
         [qualified(table)],
       );
-      const list = columns.map((c) => ident(c.name)).join(', ');
       const rowsFile = path.join(tablesDir, `${table}.jsonl`);
       if (existsSync(rowsFile)) {
-        for await (const batch of lineBatches(rowsFile, INSERT_BATCH_ROWS)) {
+        let list: string | undefined;
+        for await (const batch of lineBatches(rowsFile, { rows: INSERT_BATCH_ROWS, chars: INSERT_BATCH_CHARS })) {
+          // The columns the backup has (all of them, unless a later migration added some).
+          list ??= columns
+            .filter((c) => Object.hasOwn(JSON.parse(batch[0]) as object, c.name))
+            .map((c) => ident(c.name))
+            .join(', ');
           await client.query(
             `INSERT INTO ${qualified(table)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM json_populate_recordset(NULL::${qualified(table)}, $1::json)`,
             [`[${batch.join(',')}]`],
@@ -375,8 +426,9 @@ async function restoreTables(pool: pg.Pool, manifest: BackupManifest, tablesDir:
       }
       const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${qualified(table)}`);
       counts[table] = rows[0].n;
-      if (counts[table] !== manifest.tables[table]) {
-        throw new BackupError(`Restoring ${table} gave ${counts[table]} rows; the manifest says ${manifest.tables[table]}`);
+      const expected = manifest.tables[table] ?? 0; // a table the backup predates starts empty
+      if (counts[table] !== expected) {
+        throw new BackupError(`Restoring ${table} gave ${counts[table]} rows; the manifest says ${expected}`);
       }
     }
     // Sequences (serial and identity columns) continue after the restored values.
@@ -392,6 +444,8 @@ async function restoreTables(pool: pg.Pool, manifest: BackupManifest, tablesDir:
           EXECUTE format('SELECT setval(%s, COALESCE((SELECT max(%I) FROM %s), 0) + 1, false)', quote_literal(s.seq::text), s.col, s.tbl);
         END LOOP;
       END $$`);
+    await beforeCommit(client);
+    counts.upload_contents = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM upload_contents`)).rows[0].n;
     await client.query('COMMIT');
     return counts;
   } catch (error) {
@@ -402,14 +456,18 @@ async function restoreTables(pool: pg.Pool, manifest: BackupManifest, tablesDir:
   }
 }
 
-/** Puts the backup's uploads folder (extracted beside it) in place of the current one. */
-async function replaceUploads(uploadsDir: string, staged: string) {
-  const previous = `${uploadsDir}.previous`;
-  if (!existsSync(staged)) await fs.mkdir(staged); // a backup taken with no uploads folder
-  await fs.rm(previous, { recursive: true, force: true });
-  if (existsSync(uploadsDir)) await fs.rename(uploadsDir, previous);
-  await fs.rename(staged, uploadsDir);
-  await fs.rm(previous, { recursive: true, force: true });
+/**
+ * A format 1 backup's files (uploads/<stored name>) into upload_contents, one at a time, for the
+ * upload rows just restored; a file no row names (an upload removed before the backup) is left out.
+ */
+async function importUploadFiles(client: pg.PoolClient, dir: string, files: string[]) {
+  for (const name of files) {
+    if (name.includes('/')) continue; // the app never made sub-folders
+    await client.query(
+      `INSERT INTO upload_contents (upload_id, bytes) SELECT id, $2 FROM uploads WHERE stored_name = $1 ON CONFLICT (upload_id) DO NOTHING`,
+      [name, await fs.readFile(path.join(dir, name))],
+    );
+  }
 }
 
 /**
@@ -417,15 +475,32 @@ async function replaceUploads(uploadsDir: string, staged: string) {
  * the embedded server in DATA_DIR. When the app is running on DATA_DIR, a backup goes through its
  * socket (a snapshot does not disturb it) and a restore is refused (the running app would keep
  * serving what it has cached). Otherwise the embedded server is started for the job and stopped after.
+ * Before a backup, files still under DATA_DIR/uploads from before the uploads moved into the
+ * database are moved in (as the app's start does), so the backup has them.
  */
 export async function openForMaintenance(
   config: { databaseUrl?: string; dataDir: string },
   purpose: 'backup' | 'restore',
-): Promise<{ pool: pg.Pool; uploadsDir: string; via: string; close(): Promise<void> }> {
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+): Promise<{ pool: pg.Pool; dataDir: string; via: string; close(): Promise<void> }> {
+  const connection = await connectForMaintenance(config, purpose);
+  if (purpose === 'backup') {
+    try {
+      await moveUploadFilesIntoDatabase(connection.pool, config.dataDir);
+    } catch (error) {
+      await connection.close();
+      throw error;
+    }
+  }
+  return { ...connection, dataDir: config.dataDir };
+}
+
+async function connectForMaintenance(
+  config: { databaseUrl?: string; dataDir: string },
+  purpose: 'backup' | 'restore',
+): Promise<{ pool: pg.Pool; via: string; close(): Promise<void> }> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });
-    return { pool, uploadsDir, via: 'DATABASE_URL', close: () => pool.end() };
+    return { pool, via: 'DATABASE_URL', close: () => pool.end() };
   }
   const running = await findRunningServer(config.dataDir);
   if (running?.appPid) {
@@ -435,7 +510,7 @@ export async function openForMaintenance(
       );
     }
     const pool = new pg.Pool({ host: running.socketDir, port: running.port, user: running.user, database: EMBEDDED_DATABASE_NAME, max: 2 });
-    return { pool, uploadsDir, via: `the running app's database (socket in ${running.socketDir})`, close: () => pool.end() };
+    return { pool, via: `the running app's database (socket in ${running.socketDir})`, close: () => pool.end() };
   }
   if (purpose === 'backup' && !existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'))) {
     throw new BackupError(`There is no database in ${config.dataDir} to back up (set DATA_DIR to the app's data directory).`);
@@ -443,5 +518,5 @@ export async function openForMaintenance(
   // Starts the embedded server (recovering one left running by a crash) and applies migrations,
   // as the app's start does; a restore into a new DATA_DIR creates the database first.
   const database = await openDatabase({ dataDir: config.dataDir, poolSize: 2 });
-  return { pool: database.pool, uploadsDir, via: `the embedded database in ${config.dataDir}`, close: () => database.close() };
+  return { pool: database.pool, via: `the embedded database in ${config.dataDir}`, close: () => database.close() };
 }

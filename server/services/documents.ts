@@ -135,7 +135,7 @@ export function createDocumentService(db: Db, uploadStore: UploadStore) {
         if (!mine) throw forbidden();
       }
       const upload = await uploadStore.find(db, row.upload_id);
-      const bytes = upload ? await uploadStore.read(upload.stored_name) : null;
+      const bytes = upload ? await uploadStore.read(db, upload.id) : null;
       if (!upload || !bytes) throw notFound('The file of this document is missing.');
       return { bytes, content_type: upload.content_type, file_name: upload.original_name };
     },

@@ -1,10 +1,10 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
-import { documents, news, players, products, sponsors, uploads } from '../db/schema';
+import { documents, news, players, products, sponsors, uploadContents, uploads } from '../db/schema';
 import { ADMIN_AND_STAFF, requireRoles } from './checks';
 import { invalid } from './errors';
-import { FILE_KINDS, IMAGE_KINDS, type UploadStore } from './uploads';
+import { etagOf, FILE_KINDS, IMAGE_KINDS, type UploadStore } from './uploads';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** An upload not yet saved into a form is kept this long before housekeeping may remove it. */
@@ -23,7 +23,7 @@ function assertPlainFileName(name: string) {
 
 /**
  * Images an admin uploads for products, players, sponsors and news: checked by content and size,
- * stored under DATA_DIR/uploads, served publicly at /uploads/<random name>, and removed once nothing
+ * stored in the database, served publicly at /uploads/<random name>, and removed once nothing
  * refers to them.
  */
 export function createImageService(db: Db, store: UploadStore) {
@@ -40,16 +40,25 @@ export function createImageService(db: Db, store: UploadStore) {
       };
     },
 
-    /** A public image by its stored name; documents (private) are never served here. */
-    async publicImage(storedName: string) {
+    /**
+     * A public image by its stored name; documents (private) are never served here. With
+     * `withBytes: false` (a revalidation: the name is the ETag) only whether it is there is read.
+     */
+    async publicImage(storedName: string, options: { withBytes?: boolean } = {}) {
+      const withBytes = options.withBytes ?? true;
       const [row] = await db
-        .select({ id: uploads.id, stored_name: uploads.stored_name, content_type: uploads.content_type, document: documents.id })
+        .select({
+          content_type: uploads.content_type,
+          document: documents.id,
+          present: sql<boolean>`${uploadContents.upload_id} IS NOT NULL`,
+          bytes: withBytes ? uploadContents.bytes : sql<null>`NULL`,
+        })
         .from(uploads)
+        .leftJoin(uploadContents, eq(uploadContents.upload_id, uploads.id))
         .leftJoin(documents, eq(documents.upload_id, uploads.id))
         .where(eq(uploads.stored_name, storedName));
-      if (!row || row.document || !IMAGE_TYPES.has(row.content_type)) return null;
-      const bytes = await store.read(row.stored_name);
-      return bytes ? { bytes, content_type: row.content_type } : null;
+      if (!row || row.document || !row.present || !IMAGE_TYPES.has(row.content_type)) return null;
+      return { bytes: row.bytes, content_type: row.content_type, etag: etagOf(storedName) };
     },
 
     /** Removes uploaded images nothing refers to any more (after the grace period). Returns how many. */

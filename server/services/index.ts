@@ -26,20 +26,18 @@ export interface ServiceOptions {
   adminUsername: string;
   adminPassword?: string;
   loginLimits?: ThrottleLimits;
-  /** Where uploaded files go (DATA_DIR; files under <dataDir>/uploads). */
-  dataDir?: string;
   /** Tries the database while it is down (default: `select 1` through the pool). */
   probeDatabase?: () => Promise<unknown>;
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
-  return { adminUsername: config.adminUsername, adminPassword: config.adminPassword, dataDir: config.dataDir };
+  return { adminUsername: config.adminUsername, adminPassword: config.adminPassword };
 }
 
 /** Every domain service, built once per process around one database handle. */
 export function createServices(db: Db, options: ServiceOptions) {
   const accounts = createAccountService(db, { loginLimits: options.loginLimits });
-  const uploads = createUploadStore(options.dataDir ?? './data');
+  const uploads = createUploadStore();
   const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions });
   const documents = createDocumentService(db, uploads);
   const messages = createMessageService(db);

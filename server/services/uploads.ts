@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { uploads } from '../db/schema';
+import { uploadContents, uploads } from '../db/schema';
 import { DomainError, invalid } from './errors';
 
 /** File kinds we accept, recognised by their first bytes (never by the name the client gave). */
@@ -48,23 +47,19 @@ export interface StoredUpload {
   size_bytes: number;
 }
 
+/** Names are random and never reused, so a name is also a strong validator for its bytes. */
+export const etagOf = (storedName: string) => `"${storedName}"`;
+
 /**
- * Uploaded files live under DATA_DIR/uploads with random names; the uploads table keeps what they
- * are. Used for club documents and, by the admin panel, for images.
+ * Uploaded files, with random names, live in PostgreSQL (docs/decisions/013-uploads-in-the-database.md):
+ * the uploads table says what they are, upload_contents holds their bytes. Used for club documents
+ * and, by the admin panel, for images.
  */
-export function createUploadStore(dataDir: string) {
-  const directory = path.join(dataDir, 'uploads');
-  const pathOf = (storedName: string) => {
-    if (!/^[A-Za-z0-9_-]+\.[a-z]+$/.test(storedName)) throw new Error('Invalid stored file name');
-    return path.join(directory, storedName);
-  };
-
+export function createUploadStore() {
   return {
-    directory,
-
     /**
-     * Checks the kind and size, writes the file and records it. Throws 422 for a kind not in
-     * `allowed`, 413 above `maxBytes`; nothing is stored then.
+     * Checks the kind and size, then records the file and its bytes in one transaction. Throws 422
+     * for a kind not in `allowed`, 413 above `maxBytes`; nothing is stored then.
      */
     async save(
       db: DbOrTx,
@@ -82,10 +77,8 @@ export function createUploadStore(dataDir: string) {
       }
       const { contentType, extension } = FILE_KINDS[kind];
       const storedName = `${randomBytes(16).toString('base64url')}.${extension}`;
-      await fs.mkdir(directory, { recursive: true });
-      await fs.writeFile(pathOf(storedName), file.bytes, { flag: 'wx' });
-      try {
-        const [row] = await db
+      return db.transaction(async (tx) => {
+        const [row] = await tx
           .insert(uploads)
           .values({
             stored_name: storedName,
@@ -94,11 +87,10 @@ export function createUploadStore(dataDir: string) {
             size_bytes: file.bytes.length,
           })
           .returning();
+        const bytes = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
+        await tx.insert(uploadContents).values({ upload_id: row.id, bytes });
         return row;
-      } catch (error) {
-        await fs.rm(pathOf(storedName), { force: true });
-        throw error;
-      }
+      });
     },
 
     async find(db: DbOrTx, id: string) {
@@ -106,28 +98,25 @@ export function createUploadStore(dataDir: string) {
       return row ?? null;
     },
 
-    /** The file's bytes, or null when it has gone missing from the disk. */
-    async read(storedName: string): Promise<Buffer | null> {
-      try {
-        return await fs.readFile(pathOf(storedName));
-      } catch {
-        return null;
-      }
+    /** An upload's bytes, or null when it has none (a file that went missing before it was moved in). */
+    async read(db: DbOrTx, id: string): Promise<Buffer | null> {
+      const [row] = await db.select({ bytes: uploadContents.bytes }).from(uploadContents).where(eq(uploadContents.upload_id, id));
+      return row?.bytes ?? null;
     },
 
-    /** Removes the record and the file. */
+    /** Removes the record; its bytes go with it (ON DELETE CASCADE). */
     async remove(db: DbOrTx, id: string) {
-      const [row] = await db.delete(uploads).where(eq(uploads.id, id)).returning();
-      if (row) await fs.rm(pathOf(row.stored_name), { force: true });
+      await db.delete(uploads).where(eq(uploads.id, id));
     },
 
-    /** Files currently on disk (for tests and housekeeping). */
-    async storedFiles(): Promise<string[]> {
-      try {
-        return await fs.readdir(directory);
-      } catch {
-        return [];
-      }
+    /** Stored names of the uploads that have their bytes (for tests and housekeeping). */
+    async storedNames(db: DbOrTx): Promise<string[]> {
+      const rows = await db
+        .select({ stored_name: uploads.stored_name })
+        .from(uploads)
+        .innerJoin(uploadContents, eq(uploadContents.upload_id, uploads.id))
+        .orderBy(uploads.stored_name);
+      return rows.map((r) => r.stored_name);
     },
   };
 }

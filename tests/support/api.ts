@@ -42,7 +42,7 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
   pool.on('error', () => undefined);
   const db = createDb(pool);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-api-test-'));
-  const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, dataDir, ...options });
+  const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, ...options });
   // The public cache (as in production) only when a test file asks for it.
   const cache = harness.cache ? createPublicCache({ databaseDown: () => services.health.isDown }) : undefined;
   const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name))) : undefined;

@@ -1,4 +1,4 @@
-import { date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, id } from './columns';
 import { players } from './squad';
@@ -103,7 +103,10 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_idx').on(t.user_id, t.created_at)],
 );
 
-/** Files an admin uploaded (images, documents), stored under DATA_DIR/uploads. */
+/**
+ * Files an admin uploaded (images, documents): what they are. Their bytes are in upload_contents,
+ * so listing or joining uploads never reads them.
+ */
 export const uploads = pgTable('uploads', {
   id: id(),
   stored_name: text('stored_name').notNull().unique(),
@@ -111,4 +114,18 @@ export const uploads = pgTable('uploads', {
   content_type: text('content_type').notNull(),
   size_bytes: integer('size_bytes').notNull(),
   created_at: createdAt(),
+});
+
+/** PostgreSQL's binary type; node-postgres reads and writes it as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The bytes of an upload (docs/decisions/013-uploads-in-the-database.md): in the database, so every
+ * app process on it serves them and a backup holds them. Removed with their upload.
+ */
+export const uploadContents = pgTable('upload_contents', {
+  upload_id: uuid('upload_id')
+    .primaryKey()
+    .references(() => uploads.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
 });
