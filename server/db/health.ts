@@ -2,7 +2,7 @@ import { log } from '../log';
 import { isDatabaseOutage } from '../services/errors';
 
 /** GET /api/health answers within this, whatever the database does. */
-export const HEALTH_CHECK_BOUND_MS = 800;
+export const HEALTH_CHECK_BOUND_MS = 700;
 /** While the database is away, it is tried this often, so recovery is seen within a fraction of a second. */
 export const OUTAGE_PROBE_INTERVAL_MS = 250;
 

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
+import { outageResponse } from '../../server/outage-page';
 
 // Issue 7 item 4: every public, shop, auth and portal page in its main states has no WCAG 2.2 AA
 // violations (axe-core), at desktop and phone widths; the order flow and join-us work from the
@@ -273,5 +274,27 @@ describe('Keyboard only', () => {
     await done.waitFor();
     // Focus moves to the confirmation, so a screen reader user hears it.
     expect(await focused(page)).toBe('h2 Application Submitted!');
+  });
+});
+
+describe('The outage page (database away, no cached copy)', () => {
+  it('is accessible, fits a 320 px phone and offers one clear next step, at phone and desktop widths', async () => {
+    for (const viewport of [{ width: 320, height: 640 }, PHONE, DESKTOP]) {
+      const page = await b.newPage({ viewport });
+      // The exact answer the server sends for a page it cannot render (server/outage-page.ts).
+      const outage = outageResponse('/fixtures');
+      const html = await outage.text();
+      await page.route('**/fixtures', (route) => route.fulfill({ status: outage.status, contentType: 'text/html; charset=utf-8', body: html }));
+      const res = await page.goto('/fixtures');
+      expect(res?.status()).toBe(503);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe("We'll be back in a moment");
+      const tryAgain = page.getByRole('link', { name: 'Try again' });
+      expect(await tryAgain.getAttribute('href')).toBe('/fixtures');
+      const box = await tryAgain.boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expectNoAxeViolations(page, `outage page at ${viewport.width} px`);
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: `/tmp/outage-${viewport.width}.png`, fullPage: true });
+    }
   });
 });
