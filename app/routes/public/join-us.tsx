@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { data, Form, useActionData, useNavigation } from 'react-router';
 import { INTEREST_TYPES, JOIN_US_LIMITS, type InterestType } from '../../../shared/content-constants';
-import { isDomainError } from '../../../server/services/errors';
+import { asDomainError, isDomainError } from '../../../server/services/errors';
 import { log } from '../../../server/log';
 import { PageHeader } from '../../components/public/empty-state';
 import { Button } from '../../components/ui/button';
@@ -46,7 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const saved = await context.services.joinUs.submit(input);
     return data<ActionResult>({ ok: true, whatsapp_url: saved.whatsapp_url ?? null });
-  } catch (error) {
+  } catch (thrown) {
+    // Bad input, or the database away for a moment (503): said in the form, the values kept.
+    const error = asDomainError(thrown);
     if (isDomainError(error)) {
       const fieldErrors = Object.fromEntries((error.extra.errors ?? []).map((e) => [e.field.split('.')[0], e.message]));
       return data<ActionResult>({ ok: false, error: error.detail, fieldErrors, values: input }, { status: error.status });

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/shop-constants';
 import type { PlacedOrder } from '../../../server/services/orders';
 import type { Product } from '../../../server/services/products';
-import { isDomainError } from '../../../server/services/errors';
+import { asDomainError, isDomainError } from '../../../server/services/errors';
 import { StockBadge } from '../../components/shop/stock-badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -83,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
     return { ok: true as const, order };
   } catch (error) {
-    if (isDomainError(error)) return formError(error);
+    if (isDomainError(asDomainError(error))) return formError(error);
     console.error('Placing an order failed', error);
     return data({ ok: false as const, error: ORDER_FAILED, fieldErrors: {} as Record<string, string> }, { status: 500 });
   }
