@@ -124,7 +124,7 @@ export function createPool(connection: pg.PoolConfig, options: { max: number; bo
   const pool = bounds ? new BoundedPool(config, bounds.maxWaiting) : new pg.Pool(config);
 
   pool.on('connect', (client) => {
-    client.on('error', (error) => log.warn('Database connection lost', { error: error.message }));
+    client.on('error', (error) => log.debug('Database connection lost', { error: error.message }));
     const query = client.query;
     // Wrapped, not replaced: the result (a promise, or undefined in callback style) is returned as is.
     client.query = function (this: pg.PoolClient, ...args: unknown[]) {
