@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { readSessionCookie } from '../shared/auth';
 import { createApi } from './api';
+import { calendarRoutes } from './calendar/routes';
 import type { AppEnv } from './api/env';
 import { handleError } from './api/errors';
 import type { PublicCache } from './cache';
@@ -166,6 +167,7 @@ export function createApp(options: AppOptions) {
   });
 
   app.route('/api', createApi());
+  app.route('/calendar', calendarRoutes());
 
   // Uploaded images (random, never-reused names, bytes in the database): public and cached for a
   // year. The name is the ETag, so a revalidation is answered 304 without reading the bytes.

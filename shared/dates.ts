@@ -74,3 +74,33 @@ export const clubDateField = (label: string) =>
       pattern: DATE_OR_DATE_TIME_PATTERN,
       examples: ['2026-11-23', '2026-11-23T10:15:00.000Z'],
     });
+
+const clubClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: CLUB_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** How far the club's clock is ahead of UTC at an instant (0 in winter, one hour in British Summer Time). */
+function clubOffsetMs(instant: number) {
+  const parts = Object.fromEntries(clubClock.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant of a date and time on the club's clock ('2026-03-29', '15:00' → 14:00 UTC, since
+ * British Summer Time began that morning). A time the clocks skip (01:30 on the spring-forward day)
+ * is taken as the same time after the change.
+ */
+export function clubTimeToInstant(date: string, time: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const first = wall - clubOffsetMs(wall);
+  return new Date(wall - clubOffsetMs(first));
+}

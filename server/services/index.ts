@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createDatabaseHealth } from '../db/health';
 import { createAccountService } from './accounts';
+import { createCalendarService } from './calendar';
 import { createAdminService } from './admin';
 import { createOrderService } from './orders';
 import { createProductService } from './products';
@@ -62,6 +63,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     products: createProductService(db),
     orders: createOrderService(db, { settings, health }),
     fixtures: createFixtureService(db),
+    calendar: createCalendarService(db),
     news: createNewsService(db),
     sponsors: createSponsorService(db),
     squad: createSquadService(db),

@@ -3,6 +3,7 @@ import type { Fixture } from '../../../server/services/fixtures';
 import { CLUB_SHORT_NAME } from '../../lib/club';
 import { formatMatchDate } from '../../lib/dates';
 import { MATCH_REPORT_COLLAPSE_AT, clubScores, matchOutcome, type MatchOutcome } from '../../lib/fixtures';
+import { buttonClass } from '../ui/button';
 import { ReadMore } from './read-more';
 
 const statusStyles: Record<string, string> = {
@@ -51,7 +52,7 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
   const scores = clubScores(fixture);
   const Heading = `h${headingLevel}` as const;
   return (
-    <details data-testid="fixture" className="group wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line open:ring-brand-700">
+    <details id={`fixture-${fixture.id}`} data-testid="fixture" className="group wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line open:ring-brand-700">
       <summary className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl p-4 sm:flex-nowrap sm:p-5">
         <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
           <p className="text-sm font-medium text-muted">
@@ -102,6 +103,14 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
             <h4 className="text-sm font-bold uppercase tracking-wide text-muted">Match report</h4>
             <ReadMore text={fixture.match_report} limit={MATCH_REPORT_COLLAPSE_AT} className="mt-1 text-ink" />
           </div>
+        )}
+        {fixture.status === 'upcoming' && (
+          <a href={`/calendar/fixtures/${fixture.id}.ics`} download className={buttonClass('secondary', 'md', 'mt-4')}>
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <path d="M6 2a1 1 0 0 1 1 1v1h6V3a1 1 0 1 1 2 0v1h1a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h1V3a1 1 0 0 1 1-1Zm10 7H4v7h12V9Z" />
+            </svg>
+            Add to calendar
+          </a>
         )}
       </div>
     </details>

@@ -1,4 +1,5 @@
 import { EmptyState, FilterLinks, PageHeader } from '../../components/public/empty-state';
+import { CalendarSubscribe } from '../../components/public/calendar-subscribe';
 import { FixtureCard } from '../../components/public/fixture-card';
 import { CLUB_NAME } from '../../lib/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function Fixtures({ loaderData }: Route.ComponentProps) {
-  const { fixtures, filter, anyFixtures } = loaderData;
+  const { fixtures, filter, anyFixtures, origin } = loaderData;
   return (
     <>
       <PageHeader title="Fixtures & Results" intro="Kick-off times, venues and how we got on. Open a match for the details and the match report." />
@@ -50,6 +51,11 @@ export default function Fixtures({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <CalendarSubscribe
+          feedUrl={`${origin}/calendar/club.ics`}
+          title="Add the fixtures to your calendar"
+          intro="Subscribe once: new matches, changed kick-offs and results reach your calendar by themselves."
+        />
       </div>
     </>
   );

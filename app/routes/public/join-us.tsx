@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, Form, useActionData, useNavigation } from 'react-router';
 import { INTEREST_TYPES, JOIN_US_LIMITS, type InterestType } from '../../../shared/content-constants';
 import { asDomainError, isDomainError } from '../../../server/services/errors';
@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/public/empty-state';
 import { Button } from '../../components/ui/button';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
 import { CLUB_NAME } from '../../lib/club';
+import { useHydrated } from '../../lib/hydrated';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/join-us';
 
@@ -58,11 +59,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const noopSubscribe = () => () => {};
-/** False during server rendering and hydration, true once JavaScript runs. */
-function useHydrated() {
-  return useSyncExternalStore(noopSubscribe, () => true, () => false);
-}
 
 export default function JoinUs({ loaderData }: Route.ComponentProps) {
   const { clubEmail } = loaderData;

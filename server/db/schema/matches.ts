@@ -20,6 +20,11 @@ export const fixtures = pgTable(
     away_score: integer('away_score'),
     status: fixtureStatusEnum('status').notNull().default('upcoming'),
     match_report: text('match_report'),
+    /**
+     * Goes up by one whenever the date, kick-off, venue or status changes (a trigger, migration
+     * 0006): the calendar feeds' SEQUENCE, so subscribed calendars take the change.
+     */
+    revision: integer('revision').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

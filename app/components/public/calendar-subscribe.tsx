@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import { useHydrated } from '../../lib/hydrated';
+import { buttonClass } from '../ui/button';
+import { COPY_TOAST_MS, TOAST_MS, toast } from '../ui/toast';
+
+export const CALENDAR_COPIED = 'Calendar link copied';
+export const CALENDAR_COPY_FAILED = 'Unable to copy the link';
+
+/** webcal:// makes phones and desktop calendar apps offer to subscribe (Apple Calendar, Outlook). */
+export const webcalUrl = (feedUrl: string) => feedUrl.replace(/^https?:/, 'webcal:');
+/** Google Calendar's "add by URL", pre-filled. */
+export const googleCalendarUrl = (feedUrl: string) => `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcalUrl(feedUrl))}`;
+
+/**
+ * "Add to calendar" for a feed: subscribe in the phone's calendar app, in Google Calendar, or copy
+ * the link. The link is also shown, ready to copy by hand, so it works without JavaScript.
+ */
+export function CalendarSubscribe({ feedUrl, title, intro }: { feedUrl: string; title: string; intro: string }) {
+  const hydrated = useHydrated();
+  const headingId = useId();
+  const inputId = useId();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(feedUrl);
+      toast.success(CALENDAR_COPIED, { description: 'Paste it into your calendar app to subscribe.', duration: COPY_TOAST_MS });
+    } catch {
+      toast.error(CALENDAR_COPY_FAILED, { description: 'Select the link in the box and copy it.', duration: TOAST_MS });
+    }
+  }
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
+      <h2 id={headingId} className="text-lg font-bold text-ink">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{intro}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a href={webcalUrl(feedUrl)} className={buttonClass('primary', 'md')}>
+          Subscribe on this device
+        </a>
+        <a href={googleCalendarUrl(feedUrl)} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'md')}>
+          Add to Google Calendar
+        </a>
+        {hydrated && (
+          <button type="button" onClick={copy} className={buttonClass('ghost', 'md', 'ring-1 ring-inset ring-line')}>
+            Copy link
+          </button>
+        )}
+      </div>
+      <label htmlFor={inputId} className="mt-3 block text-sm font-semibold text-muted">
+        Calendar link
+      </label>
+      <input
+        id={inputId}
+        readOnly
+        value={feedUrl}
+        onFocus={(e) => e.currentTarget.select()}
+        className="mt-1 min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { createTestContext } from '../../tests/support/api';
+import { fixtures } from '../db/schema';
+
+const t = await createTestContext();
+const admin = await t.signedIn('admin');
+
+const base = { competition: 'County League, Division 2', venue: 'Mill Lane, Pitch 2; Riverside', is_home: true, status: 'upcoming' };
+async function newFixture(overrides: Record<string, unknown> = {}) {
+  const res = await t.json('/api/fixtures', { token: admin.token, body: { away_team: 'Oakfield Athletic', match_date: '2026-03-29', match_time: '15:00', ...base, ...overrides } });
+  expect(res.status).toBe(201);
+  return res.body as { id: string };
+}
+
+async function feed(path = '/calendar/club.ics', headers: Record<string, string> = {}) {
+  const res = await t.app.request(path, { headers });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+function events(text: string) {
+  const root = new ICAL.Component(ICAL.parse(text));
+  return root.getAllSubcomponents('vevent').map((e) => ({
+    uid: e.getFirstPropertyValue('uid') as string,
+    sequence: Number(e.getFirstPropertyValue('sequence')),
+    summary: e.getFirstPropertyValue('summary') as string,
+    location: e.getFirstPropertyValue('location') as string,
+    description: e.getFirstPropertyValue('description') as string,
+    status: e.getFirstPropertyValue('status') as string,
+    start: (e.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+    end: (e.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
+    raw: e.toString(),
+  }));
+}
+
+describe('GET /calendar/club.ics', () => {
+  it('is an RFC 5545 feed of every fixture: stable UIDs, UTC times from the London clock, 105-minute matches', async () => {
+    const spring = await newFixture();
+    const winter = await newFixture({ away_team: 'Brook Vale', match_date: '2026-03-01', is_home: false, venue: 'Brook Vale Park' });
+    const first = await feed();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    for (const line of first.text.split('\r\n').slice(0, -1)) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(first.text).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n');
+    expect(first.text).toContain('X-PUBLISHED-TTL:PT1H\r\n');
+    expect(first.text).toMatch(/X-WR-CALNAME:Riverside Rovers FC fixtures\r\n/);
+
+    const byUid = new Map(events(first.text).map((e) => [e.uid, e]));
+    const host = 'localhost';
+    const s = byUid.get(`fixture-${spring.id}@${host}`)!;
+    expect(s.raw).toContain('DTSTART:20260329T140000Z');
+    expect(s.end).toBe('2026-03-29T15:45:00.000Z');
+    expect(s.summary).toBe('Riverside Rovers v Oakfield Athletic (H)');
+    expect(s.location).toBe('Mill Lane, Pitch 2; Riverside');
+    expect(s.description).toContain('County League, Division 2');
+    expect(s.description).toContain(`/fixtures#fixture-${spring.id}`);
+    expect(s.sequence).toBe(0);
+    expect(s.status).toBe('CONFIRMED');
+    const w = byUid.get(`fixture-${winter.id}@${host}`)!;
+    expect(w.raw).toContain('DTSTART:20260301T150000Z');
+    expect(w.summary).toBe('Brook Vale v Riverside Rovers (A)');
+
+    // Fetched again: the same UIDs, the same bytes.
+    const second = await feed();
+    expect(events(second.text).map((e) => e.uid)).toEqual(events(first.text).map((e) => e.uid));
+    expect(second.text).toBe(first.text);
+  });
+
+  it('a changed kick-off raises that event’s SEQUENCE by one and changes no other event', async () => {
+    const moved = await newFixture({ away_team: 'Moved FC', match_date: '2026-04-11' });
+    const still = await newFixture({ away_team: 'Still FC', match_date: '2026-04-18' });
+    const before = new Map(events((await feed()).text).map((e) => [e.uid, e]));
+    const res = await t.json(`/api/fixtures/${moved.id}`, { method: 'PUT', token: admin.token, body: { away_team: 'Moved FC', match_date: '2026-04-11', match_time: '17:30', ...base } });
+    expect(res.status).toBe(200);
+    const after = new Map(events((await feed()).text).map((e) => [e.uid, e]));
+    const uid = (id: string) => `fixture-${id}@localhost`;
+    expect(after.get(uid(moved.id))!.sequence).toBe(before.get(uid(moved.id))!.sequence + 1);
+    expect(after.get(uid(moved.id))!.start).toBe('2026-04-11T16:30:00.000Z');
+    for (const [key, event] of before) if (key !== uid(moved.id)) expect(after.get(key)).toEqual(event);
+    expect(after.get(uid(still.id))!.sequence).toBe(0);
+
+    // A score and report alone (no date, time, venue or status change) do not raise it.
+    await t.json(`/api/fixtures/${moved.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { away_team: 'Moved FC', match_date: '2026-04-11', match_time: '17:30', ...base, match_report: 'Wet, windy; a point, well earned.' },
+    });
+    const reported = events((await feed()).text).find((e) => e.uid === uid(moved.id))!;
+    expect(reported.sequence).toBe(1);
+    expect(reported.description).toContain('Wet, windy; a point, well earned.');
+  });
+
+  it('a played match reads as its score; a cancelled one stays, marked CANCELLED; a deleted one disappears', async () => {
+    const played = await newFixture({ away_team: 'Scored FC', match_date: '2026-02-07' });
+    await t.json(`/api/fixtures/${played.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { away_team: 'Scored FC', match_date: '2026-02-07', match_time: '15:00', ...base, status: 'completed', home_score: 3, away_score: 1 },
+    });
+    const cancelled = await newFixture({ away_team: 'Rained Off FC', match_date: '2026-05-02' });
+    await t.json(`/api/fixtures/${cancelled.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { away_team: 'Rained Off FC', match_date: '2026-05-02', match_time: '15:00', ...base, status: 'cancelled' },
+    });
+    const gone = await newFixture({ away_team: 'Deleted FC' });
+    expect((await t.json(`/api/fixtures/${gone.id}`, { method: 'DELETE', token: admin.token })).status).toBeLessThan(300);
+
+    const list = events((await feed()).text);
+    expect(list.find((e) => e.uid.includes(played.id))!.summary).toBe('Riverside Rovers 3-1 Scored FC');
+    const c = list.find((e) => e.uid.includes(cancelled.id))!;
+    expect(c.status).toBe('CANCELLED');
+    expect(c.sequence).toBe(1);
+    expect(list.some((e) => e.uid.includes(gone.id))).toBe(false);
+
+    // Cancelled more than 30 days ago: gone from the feed.
+    await t.db.update(fixtures).set({ updated_at: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) }).where(eq(fixtures.id, cancelled.id));
+    expect(events((await feed()).text).some((e) => e.uid.includes(cancelled.id))).toBe(false);
+  });
+
+  it('answers 304 Not Modified to If-None-Match with the current ETag, and 200 once the feed changed', async () => {
+    const first = await feed();
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await feed('/calendar/club.ics', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    await newFixture({ away_team: 'New Entry FC' });
+    const changed = await feed('/calendar/club.ics', { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+});
+
+describe('GET /calendar/fixtures/{id}.ics', () => {
+  it('is one event to add to a calendar, as a download', async () => {
+    const f = await newFixture({ away_team: 'Single Event FC', match_date: '2026-09-12', match_time: '14:30' });
+    const res = await feed(`/calendar/fixtures/${f.id}.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="riverside-rovers-v-single-event-fc-h.ics"');
+    const list = events(res.text);
+    expect(list).toHaveLength(1);
+    expect(list[0].uid).toBe(`fixture-${f.id}@localhost`);
+    expect(list[0].start).toBe('2026-09-12T13:30:00.000Z');
+    expect(res.text).toContain('METHOD:PUBLISH\r\n');
+  });
+
+  it('answers 404 with a detail for an unknown or malformed id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const res = await t.json(`/calendar/fixtures/${id}.ics`);
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toBe('Fixture not found');
+    }
+  });
+});
