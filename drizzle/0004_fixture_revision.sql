@@ -1,5 +1,5 @@
 ALTER TABLE "fixtures" ADD COLUMN "revision" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
--- Calendar feeds (ADR 016): a subscribed calendar replaces an event only when its SEQUENCE goes up,
+-- Calendar feeds (ADR 018): a subscribed calendar replaces an event only when its SEQUENCE goes up,
 -- so every change of date, kick-off, venue or status raises the fixture's revision, whoever makes it.
 CREATE OR REPLACE FUNCTION "fixture_revision"() RETURNS trigger
 LANGUAGE plpgsql AS $$

@@ -1,6 +1,6 @@
 /**
  * A small iCalendar (RFC 5545) writer: just what the club's feeds need, written to the letter of the
- * RFC because calendar apps are unforgiving (ADR 016). Lines end in CRLF and are folded at 75
+ * RFC because calendar apps are unforgiving (ADR 018). Lines end in CRLF and are folded at 75
  * octets without splitting a UTF-8 character; text values are escaped; times are UTC (`…Z`).
  * Tests check its output with ical.js, a real parser.
  */
