@@ -91,7 +91,9 @@ async function main() {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log.info(`Club site listening on http://localhost:${port} (${config.env}, ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`);
+  log.info(
+    `Club site listening on http://localhost:${port} (${config.env}, Node.js ${process.version}, ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`,
+  );
 
   // Sessions that expired are of no use to anyone; tidy them daily.
   const tidy = setInterval(() => services.accounts.purgeExpiredSessions().catch(() => undefined), 24 * 60 * 60 * 1000);
