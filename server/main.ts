@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { log, setLogLevel } from './log';
 import { developmentPages, productionPages } from './pages';
 import { createServices, serviceOptionsFrom } from './services';
+import { createOutboxWorker } from './services/outbox';
 
 /**
  * SIGINT/SIGTERM are caught from the first moment: a signal during start-up (while the embedded
@@ -65,6 +66,10 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info(`Club site listening on http://localhost:${port} (${config.env}, ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`);
 
+  // E-mail: this process sends due outbox rows; other processes on the same database may too (ADR 015).
+  const mailWorker = createOutboxWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  mailWorker.start();
+
   // Sessions that expired are of no use to anyone; tidy them daily.
   const tidy = setInterval(() => services.accounts.purgeExpiredSessions().catch(() => undefined), 24 * 60 * 60 * 1000);
   tidy.unref();
@@ -83,6 +88,8 @@ async function main() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    // The mail being sent finishes (its wait is bounded); the rest of the batch goes back to the queue.
+    await mailWorker.stop();
     await contentListener.stop();
     await database.close();
     log.info('Stopped cleanly');

@@ -18,6 +18,8 @@ import { createSponsorService } from './sponsors';
 import { createSquadService } from './squad';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
+import { createMailService } from './mail';
+import { createOutboxService } from './outbox';
 import type { ThrottleLimits } from './throttle';
 
 export interface ServiceOptions {
@@ -26,14 +28,29 @@ export interface ServiceOptions {
   loginLimits?: ThrottleLimits;
   /** Where uploaded files go (DATA_DIR; files under <dataDir>/uploads). */
   dataDir?: string;
+  /** SMTP_URL: without it mail waits in the outbox. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** PUBLIC_URL: the site's address for links in mails. */
+  publicUrl?: string;
+  forgotPasswordLimits?: ThrottleLimits;
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
-  return { adminUsername: config.adminUsername, adminPassword: config.adminPassword, dataDir: config.dataDir };
+  return {
+    adminUsername: config.adminUsername,
+    adminPassword: config.adminPassword,
+    dataDir: config.dataDir,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    publicUrl: config.publicUrl,
+  };
 }
 
 /** Every domain service, built once per process around one database handle. */
 export function createServices(db: Db, options: ServiceOptions) {
+  const mailFrom = options.mailFrom ?? 'Riverside Rovers FC <no-reply@localhost>';
+  const mail = createMailService(db, { publicUrl: options.publicUrl ?? 'http://localhost:3000' });
   const accounts = createAccountService(db, { loginLimits: options.loginLimits });
   const uploads = createUploadStore(options.dataDir ?? './data');
   const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions });
@@ -42,6 +59,9 @@ export function createServices(db: Db, options: ServiceOptions) {
   const settings = createSettingsService(db);
   return {
     db,
+    mail,
+    mailSettings: { smtpUrl: options.smtpUrl, from: mailFrom },
+    outbox: createOutboxService(db, { smtpUrl: options.smtpUrl, from: mailFrom }),
     accounts,
     uploads,
     images: createImageService(db, uploads),

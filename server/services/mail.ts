@@ -1,0 +1,155 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { MAIL_KINDS, MAIL_KIND_IDS, NOTIFICATION_SETTINGS_PATH, preferencesInputSchema, type MailKind } from '../../shared/mail';
+import type { SessionUser } from '../../shared/roles';
+import type { Db, DbOrTx } from '../db/client';
+import { appSecrets, notificationPreferences, players, users } from '../db/schema';
+import { renderMail, type MailContent } from '../mail/render';
+import { parseInput } from './checks';
+import { invalid, unauthenticated } from './errors';
+import { isUuid } from './ids';
+import { enqueueMail } from './outbox';
+
+const isMailKind = (kind: string): kind is MailKind => (MAIL_KIND_IDS as string[]).includes(kind);
+
+export interface UserMail {
+  kind: string;
+  /** Unique per event and recipient (the user id is added). */
+  dedupeKey: string;
+  subject: string;
+  paragraphs: string[];
+  /** A path in the site, e.g. '/players-area/messages'. */
+  action?: { label: string; path: string };
+}
+
+/**
+ * Composes the club's e-mails and puts them in the outbox inside the caller's transaction:
+ * links use PUBLIC_URL, mails of a kind the user turned off are not written at all, and those
+ * kinds carry a signed one-click unsubscribe link (RFC 8058).
+ */
+export function createMailService(db: Db, options: { publicUrl: string }) {
+  const base = options.publicUrl.replace(/\/+$/, '');
+  const url = (path: string) => `${base}${path}`;
+  let secret: Buffer | undefined;
+
+  /** The key that signs unsubscribe links: made once, kept in the database, shared by every process. */
+  async function signingKey() {
+    if (secret) return secret;
+    await db.insert(appSecrets).values({ name: 'unsubscribe_hmac', value: randomBytes(32).toString('hex') }).onConflictDoNothing();
+    const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, 'unsubscribe_hmac'));
+    secret = Buffer.from(row.value, 'hex');
+    return secret;
+  }
+
+  const sign = (key: Buffer, userId: string, kind: string) => createHmac('sha256', key).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
+
+  async function unsubscribeUrl(userId: string, kind: MailKind) {
+    const sig = sign(await signingKey(), userId, kind);
+    return url(`/api/notifications/unsubscribe?user=${userId}&kind=${kind}&sig=${sig}`);
+  }
+
+  async function wantsEmail(tx: DbOrTx, userId: string, kind: MailKind) {
+    const [row] = await tx
+      .select({ email: notificationPreferences.email })
+      .from(notificationPreferences)
+      .where(and(eq(notificationPreferences.user_id, userId), eq(notificationPreferences.kind, kind)));
+    return row?.email ?? true;
+  }
+
+  /** One user's mail; skipped when they turned this kind off. */
+  async function toUser(tx: DbOrTx, userId: string, mail: UserMail) {
+    const [user] = await tx.select({ email: users.email, full_name: users.full_name }).from(users).where(eq(users.id, userId));
+    if (!user?.email) return false;
+    const optional = isMailKind(mail.kind) ? mail.kind : undefined;
+    if (optional && !(await wantsEmail(tx, userId, optional))) return false;
+    const content: MailContent = {
+      subject: mail.subject,
+      greeting: `Hello ${user.full_name},`,
+      paragraphs: mail.paragraphs,
+      action: mail.action ? { label: mail.action.label, url: url(mail.action.path) } : undefined,
+      settingsUrl: url(NOTIFICATION_SETTINGS_PATH),
+    };
+    const headers: Record<string, string> = {};
+    if (optional) {
+      headers['List-Unsubscribe'] = `<${await unsubscribeUrl(userId, optional)}>`;
+      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+    }
+    return enqueueMail(tx, { dedupe_key: `${mail.dedupeKey}:${userId}`, kind: mail.kind, to: user.email, headers, ...renderMail(content) });
+  }
+
+  return {
+    url,
+
+    /** A mail to one user (by user id) in the caller's transaction. */
+    toUser,
+
+    /** A mail to the user linked to a player; a player without a login has no address. */
+    async toPlayer(tx: DbOrTx, playerId: string, mail: UserMail) {
+      const [player] = await tx.select({ user_id: players.user_id }).from(players).where(eq(players.id, playerId));
+      if (player?.user_id) await toUser(tx, player.user_id, mail);
+    },
+
+    /** The same mail to every player with a login. */
+    async toAllPlayers(tx: DbOrTx, mail: UserMail) {
+      const rows = await tx.select({ user_id: players.user_id }).from(players).where(isNotNull(players.user_id));
+      for (const row of rows) await toUser(tx, row.user_id!, mail);
+    },
+
+    /** A mail to an address that is not (necessarily) a user: the club's sales inbox, an applicant. */
+    async toAddress(tx: DbOrTx, to: string, mail: { kind: string; dedupeKey: string; content: Omit<MailContent, 'action'> & { action?: { label: string; path: string } } }) {
+      const { action, ...rest } = mail.content;
+      return enqueueMail(tx, {
+        dedupe_key: mail.dedupeKey,
+        kind: mail.kind,
+        to,
+        ...renderMail({ ...rest, action: action ? { label: action.label, url: url(action.path) } : undefined }),
+      });
+    },
+
+    /** The signed-in user's choices, one entry per kind (on unless turned off). */
+    async preferences(actor: SessionUser | null) {
+      if (!actor) throw unauthenticated();
+      const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.user_id, actor.id));
+      return MAIL_KINDS.map((k) => ({ kind: k.id, label: k.label, email: rows.find((r) => r.kind === k.id)?.email ?? true }));
+    },
+
+    async setPreferences(actor: SessionUser | null, input: unknown) {
+      if (!actor) throw unauthenticated();
+      const values = parseInput(preferencesInputSchema, input);
+      const entries = Object.entries(values).filter(([, v]) => typeof v === 'boolean') as [MailKind, boolean][];
+      if (entries.length === 0) throw invalid('Give at least one kind of e-mail to turn on or off.');
+      await db.transaction(async (tx) => {
+        for (const [kind, email] of entries) {
+          await tx
+            .insert(notificationPreferences)
+            .values({ user_id: actor.id, kind, email })
+            .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.kind], set: { email } });
+        }
+      });
+      return this.preferences(actor);
+    },
+
+    unsubscribeUrl,
+
+    /**
+     * The one-click unsubscribe: no sign-in, but the link's signature must match (HMAC-SHA256
+     * with the database's key), so nobody can turn off another member's mail.
+     */
+    async unsubscribe(userId: string, kind: string, sig: string) {
+      const bad = () => invalid('This unsubscribe link is not valid.');
+      if (!isUuid(userId) || !isMailKind(kind) || typeof sig !== 'string' || sig.length > 100) throw bad();
+      const expected = Buffer.from(sign(await signingKey(), userId, kind));
+      const given = Buffer.from(sig);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw bad();
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!user) throw bad();
+      await db
+        .insert(notificationPreferences)
+        .values({ user_id: userId, kind, email: false })
+        .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.kind], set: { email: false } });
+      return { kind, label: MAIL_KINDS.find((k) => k.id === kind)!.label };
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;
