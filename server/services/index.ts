@@ -51,7 +51,7 @@ export function serviceOptionsFrom(config: Config): ServiceOptions {
 export function createServices(db: Db, options: ServiceOptions) {
   const mailFrom = options.mailFrom ?? 'Riverside Rovers FC <no-reply@localhost>';
   const mail = createMailService(db, { publicUrl: options.publicUrl ?? 'http://localhost:3000' });
-  const accounts = createAccountService(db, { loginLimits: options.loginLimits });
+  const accounts = createAccountService(db, { loginLimits: options.loginLimits, forgotPasswordLimits: options.forgotPasswordLimits, mail });
   const uploads = createUploadStore(options.dataDir ?? './data');
   const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions });
   const documents = createDocumentService(db, uploads);

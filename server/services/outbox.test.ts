@@ -172,7 +172,7 @@ describe('the outbox worker', () => {
   it('two workers on two connections to one database send each mail exactly once', async () => {
     const prefix = await enqueue(40);
     // Slow the server a little so both workers are busy at the same time.
-    smtp.setDecide(async () => {
+    smtp.setDecide(async (): Promise<Verdict> => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       return 'accept';
     });
@@ -191,7 +191,7 @@ describe('the outbox worker', () => {
     const prefix = await enqueue(10);
     let release!: () => void;
     const firstArrived = new Promise<void>((resolve) => (release = resolve));
-    smtp.setDecide(async () => {
+    smtp.setDecide(async (): Promise<Verdict> => {
       release();
       await new Promise((resolve) => setTimeout(resolve, 100));
       return 'accept';

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORGOT_PASSWORD_ANSWER } from '../../shared/mail';
+import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
+import { expectNoAxeViolations } from '../support/axe';
+import { E2E_ADMIN_PASSWORD, freePort, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { startSmtpServer, waitFor } from '../support/smtp';
+
+/**
+ * E-mail through the production build: a server of its own with SMTP_URL pointing at a real SMTP
+ * server started here, and PUBLIC_URL at itself, so the mailed links can be followed.
+ */
+const b = useBrowser();
+const smtp = await startSmtpServer();
+let server: RunningServer;
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  const port = await freePort();
+  server = await startServer({ port, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Riverside Rovers FC <club@example.org>', PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  await initializeDatabase(server.baseURL);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await server?.cleanup();
+  await smtp.stop();
+});
+
+async function api<T = any>(pathname: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const response = await fetch(new URL(pathname, server.baseURL), {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+async function registerPlayer() {
+  const username = `mail_${randomBytes(3).toString('hex')}`;
+  const email = `${username}@example.com`;
+  const password = 'first password';
+  const res = await api('/api/players/register', {
+    body: {
+      username,
+      email,
+      password,
+      full_name: 'Morgan Mailer',
+      phone_number: '07700 900123',
+      date_of_birth: '1995-03-02',
+      position_preference: 'Midfielder',
+      emergency_contact_name: 'Sam Mailer',
+      emergency_contact_phone: '07700 900456',
+    },
+  });
+  expect(res.status).toBe(201);
+  return { username, email, password };
+}
+
+const page = (viewport = DESKTOP) => b.newPage({ baseURL: server.baseURL, viewport });
+
+async function checkPage(p: Page, name: string) {
+  // Phone-first: nothing scrolls sideways at 320 px either.
+  for (const viewport of [PHONE, DESKTOP]) {
+    await p.setViewportSize(viewport);
+    await expectNoAxeViolations(p, name);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  }
+  await p.setViewportSize({ width: 320, height: 700 });
+  const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const culprits = await p.evaluate(() => {
+    const cw = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > cw + 0.5 && (el.parentElement?.getBoundingClientRect().right ?? 0) <= cw + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className)} ${Math.round(el.getBoundingClientRect().right)} ${el.textContent?.slice(0, 40)}`);
+  });
+  expect(overflow, `${name}: no sideways scroll at 320 px ${JSON.stringify(culprits)}`).toBe(0);
+  if (SCREENSHOTS) {
+    await fs.mkdir(SCREENSHOTS, { recursive: true });
+    await p.setViewportSize(PHONE);
+    await p.screenshot({ path: path.join(SCREENSHOTS, `${name}-390.png`), fullPage: true });
+    await p.setViewportSize(DESKTOP);
+    await p.screenshot({ path: path.join(SCREENSHOTS, `${name}-1280.png`), fullPage: true });
+  }
+  await p.setViewportSize(DESKTOP);
+}
+
+describe('Password recovery in the browser', () => {
+  it('Forgot password? → mail with a link → new password → signed in; the link works once and the old password stops working', async () => {
+    const member = await registerPlayer();
+    const p = await page(PHONE);
+    await p.goto('/login');
+    const forgotLink = p.getByRole('link', { name: 'Forgot password?' });
+    const box = await forgotLink.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await forgotLink.click();
+    await p.waitForURL((url) => url.pathname === '/forgot-password');
+    await hydrated(p);
+    await checkPage(p, 'forgot-password');
+
+    // A malformed address is refused next to the field.
+    await p.getByLabel('E-mail address').fill('not-an-address');
+    await p.getByRole('button', { name: 'Send me a link' }).click();
+    await p.getByText('Please enter a valid e-mail address').waitFor();
+    expect(await p.getByLabel('E-mail address').getAttribute('aria-invalid')).toBe('true');
+
+    await p.getByLabel('E-mail address').fill(member.email);
+    await p.getByRole('button', { name: 'Send me a link' }).click();
+    await p.getByRole('status').getByText(FORGOT_PASSWORD_ANSWER).waitFor();
+    await checkPage(p, 'forgot-password-sent');
+
+    await waitFor(() => smtp.received.some((m) => m.to.includes(member.email) && m.subject === 'Choose a new password'), 20_000, 'the reset mail');
+    const mail = smtp.received.find((m) => m.to.includes(member.email) && m.subject === 'Choose a new password')!;
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1];
+
+    const q = await page(PHONE);
+    await q.goto(link);
+    await hydrated(q);
+    await checkPage(q, 'reset-password');
+    await q.getByLabel(/^New password/).fill('second password');
+    await q.getByLabel('Confirm new password').fill('not the same');
+    await q.getByRole('button', { name: 'Save and sign in' }).click();
+    await q.getByText('Passwords do not match').waitFor();
+    await q.getByLabel(/^New password/).fill('second password');
+    await q.getByLabel('Confirm new password').fill('second password');
+    await Promise.all([q.waitForURL((url) => url.pathname === '/players-area'), q.getByRole('button', { name: 'Save and sign in' }).click()]);
+
+    // The link is used up.
+    const r = await page();
+    await r.goto(link);
+    await r.getByLabel(/^New password/).fill('third password');
+    await r.getByLabel('Confirm new password').fill('third password');
+    await r.getByRole('button', { name: 'Save and sign in' }).click();
+    await r.getByRole('alert').getByText('This password link is not valid any more').waitFor();
+    await checkPage(r, 'reset-password-used');
+
+    expect((await api('/api/auth/login', { body: { username: member.username, password: member.password } })).status).toBe(401);
+    expect((await api('/api/auth/login', { body: { username: member.username, password: 'second password' } })).status).toBe(200);
+    expect(smtp.received.filter((m) => m.to.includes(member.email) && m.subject === 'Choose a new password')).toHaveLength(1);
+  });
+
+  it('A player changes their own password from the portal; wrong current password is shown next to its field', async () => {
+    const member = await registerPlayer();
+    const p = await page(PHONE);
+    await signIn(p, member.username, member.password);
+    await p.goto('/players-area/account');
+    await hydrated(p);
+    await checkPage(p, 'portal-account');
+    await p.getByLabel('Current password').fill('wrong one');
+    await p.getByLabel(/^New password/).fill('portal password');
+    await p.getByLabel('Confirm new password').fill('portal password');
+    await p.getByRole('button', { name: 'Change password' }).click();
+    await p.getByText('Current password is incorrect').waitFor();
+    expect(await p.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
+    await p.getByLabel('Current password').fill(member.password);
+    await p.getByLabel(/^New password/).fill('portal password');
+    await p.getByLabel('Confirm new password').fill('portal password');
+    await p.getByRole('button', { name: 'Change password' }).click();
+    await p.getByRole('status').getByText(/Password changed/).waitFor();
+    expect((await api('/api/auth/login', { body: { username: member.username, password: 'portal password' } })).status).toBe(200);
+  });
+
+  it('The admin changes their own password from the admin panel', async () => {
+    const p = await page();
+    await signIn(p, 'admin', E2E_ADMIN_PASSWORD);
+    await p.goto('/admin/account');
+    await hydrated(p);
+    await checkPage(p, 'admin-account');
+    await p.getByLabel('Current password').fill(E2E_ADMIN_PASSWORD);
+    await p.getByLabel(/^New password/).fill('admin password two');
+    await p.getByLabel('Confirm new password').fill('admin password two');
+    await p.getByRole('button', { name: 'Change password' }).click();
+    await p.getByRole('status').getByText(/Password changed/).waitFor();
+    // Put it back for the other tests.
+    const login = await api('/api/auth/login', { body: { username: 'admin', password: 'admin password two' } });
+    expect(login.status).toBe(200);
+    const back = await api('/api/auth/password', {
+      method: 'PUT',
+      token: login.body.access_token,
+      body: { current_password: 'admin password two', new_password: E2E_ADMIN_PASSWORD },
+    });
+    expect(back.status).toBe(200);
+  });
+});
