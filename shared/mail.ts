@@ -10,7 +10,7 @@ export const MAIL_KINDS = [
 export type MailKind = (typeof MAIL_KINDS)[number]['id'];
 export const MAIL_KIND_IDS = MAIL_KINDS.map((k) => k.id) as [MailKind, ...MailKind[]];
 
-export const NOTIFICATION_SETTINGS_PATH = '/players-area/notifications';
+export const NOTIFICATION_SETTINGS_PATH = '/players-area/account';
 
 /** PUT /api/notifications/preferences: any subset of the kinds, each on (true) or off (false). */
 export const preferencesInputSchema = z

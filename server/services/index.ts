@@ -53,9 +53,9 @@ export function createServices(db: Db, options: ServiceOptions) {
   const mail = createMailService(db, { publicUrl: options.publicUrl ?? 'http://localhost:3000' });
   const accounts = createAccountService(db, { loginLimits: options.loginLimits, forgotPasswordLimits: options.forgotPasswordLimits, mail });
   const uploads = createUploadStore(options.dataDir ?? './data');
-  const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions });
-  const documents = createDocumentService(db, uploads);
-  const messages = createMessageService(db);
+  const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions, mail });
+  const documents = createDocumentService(db, uploads, { mail });
+  const messages = createMessageService(db, { mail });
   const settings = createSettingsService(db);
   return {
     db,
@@ -74,12 +74,12 @@ export function createServices(db: Db, options: ServiceOptions) {
     admin: createAdminService(db, createSetupService(db, options)),
     settings,
     products: createProductService(db),
-    orders: createOrderService(db, { settings }),
+    orders: createOrderService(db, { settings, mail }),
     fixtures: createFixtureService(db),
     news: createNewsService(db),
     sponsors: createSponsorService(db),
     squad: createSquadService(db),
-    joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number }),
+    joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail }),
   };
 }
 

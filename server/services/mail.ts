@@ -1,9 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { FALLBACK_SETTINGS } from '../../shared/settings';
 import { MAIL_KINDS, MAIL_KIND_IDS, NOTIFICATION_SETTINGS_PATH, preferencesInputSchema, type MailKind } from '../../shared/mail';
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
-import { appSecrets, notificationPreferences, players, users } from '../db/schema';
+import { appSecrets, notificationPreferences, players, settings, users } from '../db/schema';
 import { renderMail, type MailContent } from '../mail/render';
 import { parseInput } from './checks';
 import { invalid, unauthenticated } from './errors';
@@ -98,6 +99,23 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
     /** A mail to an address that is not (necessarily) a user: the club's sales inbox, an applicant. */
     async toAddress(tx: DbOrTx, to: string, mail: { kind: string; dedupeKey: string; content: Omit<MailContent, 'action'> & { action?: { label: string; path: string } } }) {
       const { action, ...rest } = mail.content;
+      return enqueueMail(tx, {
+        dedupe_key: mail.dedupeKey,
+        kind: mail.kind,
+        to,
+        ...renderMail({ ...rest, action: action ? { label: action.label, url: url(action.path) } : undefined }),
+      });
+    },
+
+    /**
+     * A mail to the club (the sales e-mail from Settings, else the general one): the address is
+     * read by the insert itself, inside the event's transaction.
+     */
+    async toClub(tx: DbOrTx, mail: { kind: string; dedupeKey: string; content: Omit<MailContent, 'action'> & { action?: { label: string; path: string } } }) {
+      const { action, ...rest } = mail.content;
+      const to = sql`coalesce(
+        (select coalesce(nullif(${settings.sales_email}, ''), nullif(${settings.club_email}, '')) from ${settings} where ${settings.id} = 1),
+        ${FALLBACK_SETTINGS.club_email})`;
       return enqueueMail(tx, {
         dedupe_key: mail.dedupeKey,
         kind: mail.kind,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
@@ -16,7 +16,8 @@ export interface OutgoingMail {
   /** One mail per event, e.g. `message:<id>:<user id>`; the same key twice is stored once. */
   dedupe_key: string;
   kind: string;
-  to: string;
+  /** An address, or an SQL expression for one (e.g. the club's sales e-mail, read in the same transaction). */
+  to: string | SQL;
   subject: string;
   text: string;
   html: string;

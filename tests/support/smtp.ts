@@ -92,10 +92,14 @@ function parse(raw: string, from: string, to: string[]): ReceivedMail {
     return match ? match[1].trim() : undefined;
   };
   const body = rest.join('\n\n');
-  const textPart = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(body)?.[1] ?? body;
-  const text = textPart
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const boundary = /boundary="?([^";\s]+)"?/i.exec(unfolded)?.[1];
+  const parts = boundary ? body.split(`--${boundary}`) : [body];
+  const plain = parts.find((part) => /Content-Type: text\/plain/i.test(part));
+  const textPart = plain ? plain.replace(/^[^]*?\r?\n\r?\n/, '').replace(/\r?\n$/, '') : body;
+  const decoded = /quoted-printable/i.test(plain ?? '')
+    ? Buffer.from(textPart.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8')
+    : textPart;
+  const text = decoded.replace(/\r\n/g, '\n');
   return {
     from,
     to,
@@ -103,7 +107,7 @@ function parse(raw: string, from: string, to: string[]): ReceivedMail {
     subject: header('Subject') ?? '',
     messageId: header('Message-ID') ?? '',
     header,
-    text: Buffer.from(text, 'latin1').toString('utf8'),
+    text,
   };
 }
 
