@@ -20,6 +20,7 @@ export default [
   route('logout', 'routes/auth/logout.tsx'),
   route('forgot-password', 'routes/auth/forgot-password.tsx'),
   route('reset-password', 'routes/auth/reset-password.tsx'),
+  route('unsubscribe', 'routes/auth/unsubscribe.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),
   route('register', 'routes/auth/register.tsx'),
   route('players-area', 'routes/portal/_layout.tsx', [

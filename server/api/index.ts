@@ -5,6 +5,7 @@ import { adminDashboardApi } from './admin-dashboard';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi, messagesApi } from './documents';
+import { notificationsApi } from './notifications';
 import { passwordResetApi, playerAccountsApi, playersApi as playerPortalApi } from './players';
 import { router } from './env';
 import { jsonContent } from './openapi';
@@ -85,6 +86,7 @@ export function createApi() {
   api.route('/join-us', joinUsApi);
   api.route('/settings', settingsApi);
   api.route('/uploads', uploadsApi);
+  api.route('/notifications', notificationsApi);
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { appSecrets, notificationPreferences, players, settings, users } from '../db/schema';
 import { renderMail, type MailContent } from '../mail/render';
 import { parseInput } from './checks';
-import { invalid, unauthenticated } from './errors';
+import { forbidden, invalid, unauthenticated } from './errors';
 import { isUuid } from './ids';
 import { enqueueMail } from './outbox';
 
@@ -154,17 +154,23 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
      * with the database's key), so nobody can turn off another member's mail.
      */
     async unsubscribe(userId: string, kind: string, sig: string) {
-      const bad = () => invalid('This unsubscribe link is not valid.');
+      await this.checkUnsubscribe(userId, kind, sig);
+      await db
+        .insert(notificationPreferences)
+        .values({ user_id: userId, kind, email: false })
+        .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.kind], set: { email: false } });
+      return { kind, label: MAIL_KINDS.find((k) => k.id === kind)!.label };
+    },
+
+    /** Whether an unsubscribe link is genuine (403 if not); changes nothing. */
+    async checkUnsubscribe(userId: string, kind: string, sig: string) {
+      const bad = () => forbidden('This unsubscribe link is not valid.');
       if (!isUuid(userId) || !isMailKind(kind) || typeof sig !== 'string' || sig.length > 100) throw bad();
       const expected = Buffer.from(sign(await signingKey(), userId, kind));
       const given = Buffer.from(sig);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw bad();
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
       if (!user) throw bad();
-      await db
-        .insert(notificationPreferences)
-        .values({ user_id: userId, kind, email: false })
-        .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.kind], set: { email: false } });
       return { kind, label: MAIL_KINDS.find((k) => k.id === kind)!.label };
     },
   };

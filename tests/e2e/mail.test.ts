@@ -189,3 +189,51 @@ describe('Password recovery in the browser', () => {
     expect(back.status).toBe(200);
   });
 });
+
+describe('Notification preferences and unsubscribing in the browser', () => {
+  it('A player turns message e-mails off on the Account page; a one-click link from a feedback mail turns feedback off without signing in', async () => {
+    const member = await registerPlayer();
+    const p = await page(PHONE);
+    await signIn(p, member.username, member.password);
+    await p.goto('/players-area/account');
+    await hydrated(p);
+    const messages = p.getByRole('checkbox', { name: 'Messages from the club' });
+    expect(await messages.isChecked()).toBe(true);
+    await messages.uncheck();
+    await p.getByRole('button', { name: 'Save preferences' }).click();
+    await p.getByRole('status').getByText('E-mail preferences saved').waitFor();
+    await p.reload();
+    expect(await p.getByRole('checkbox', { name: 'Messages from the club' }).isChecked()).toBe(false);
+    expect(await p.getByRole('checkbox', { name: 'Coach feedback' }).isChecked()).toBe(true);
+    await checkPage(p, 'portal-account-preferences');
+
+    const login = await api('/api/auth/login', { body: { username: member.username, password: member.password } });
+    const me = await api('/api/players/me', { token: login.body.access_token });
+    const admin = (await api('/api/auth/login', { body: { username: 'admin', password: E2E_ADMIN_PASSWORD } })).body.access_token;
+    expect((await api('/api/messages', { token: admin, body: { subject: `Quiet ${member.username}`, body: 'Not mailed.', player_id: me.body.id } })).status).toBe(201);
+    expect((await api(`/api/players/${me.body.id}/feedback`, { token: admin, body: { category: 'Training', feedback: 'Sharp today.' } })).status).toBe(201);
+    await waitFor(() => smtp.received.some((m) => m.to.includes(member.email) && /feedback/.test(m.subject)), 20_000, 'the feedback mail');
+    expect(smtp.received.some((m) => m.to.includes(member.email) && m.subject.startsWith('Quiet'))).toBe(false);
+    const feedbackMail = smtp.received.find((m) => m.to.includes(member.email) && /feedback/.test(m.subject))!;
+    const unsubscribe = /^<(.+)>$/.exec(feedbackMail.header('List-Unsubscribe')!)![1];
+
+    // Opened in a browser that is not signed in: a confirmation page, then one button.
+    const q = await page(PHONE);
+    await q.goto(unsubscribe);
+    expect(new URL(q.url()).pathname).toBe('/unsubscribe');
+    await hydrated(q);
+    await q.getByText('Stop e-mails about coach feedback?').waitFor();
+    await checkPage(q, 'unsubscribe');
+    await q.getByRole('button', { name: 'Unsubscribe' }).click();
+    await q.getByRole('status').getByText(/no longer get e-mails about/).waitFor();
+    await checkPage(q, 'unsubscribe-done');
+    const prefs = await api('/api/notifications/preferences', { token: login.body.access_token });
+    expect(prefs.body.find((x: { kind: string }) => x.kind === 'feedback').email).toBe(false);
+
+    // A forged link is refused on the page too.
+    const forged = new URL(unsubscribe);
+    forged.searchParams.set('sig', 'forged-signature');
+    await q.goto(forged.toString());
+    await q.getByRole('alert').getByText('This unsubscribe link is not valid.').waitFor();
+  });
+});
