@@ -47,6 +47,7 @@ export default [
     route('settings', 'routes/admin/settings.tsx'),
     route('documents', 'routes/admin/documents.tsx'),
     route('messages', 'routes/admin/messages.tsx'),
+    route('outbox', 'routes/admin/outbox.tsx'),
     route('account', 'routes/admin/account.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -22,3 +22,15 @@ export const FORGOT_PASSWORD_ANSWER =
   'If an account uses that e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour.';
 export const RESET_LINK_INVALID = 'This password link is not valid any more. Please ask for a new one.';
 export const RESET_TOKEN_HOURS = 1;
+
+export const TEST_MAIL_SUBJECT = 'Test e-mail from the club website';
+
+/** POST /api/admin/outbox/test. */
+export const testMailSchema = z.object({
+  to: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(200, 'Email is too long')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid e-mail address'),
+});

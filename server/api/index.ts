@@ -6,6 +6,7 @@ import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi, messagesApi } from './documents';
 import { notificationsApi } from './notifications';
+import { outboxApi } from './outbox';
 import { passwordResetApi, playerAccountsApi, playersApi as playerPortalApi } from './players';
 import { router } from './env';
 import { jsonContent } from './openapi';
@@ -87,6 +88,7 @@ export function createApi() {
   api.route('/settings', settingsApi);
   api.route('/uploads', uploadsApi);
   api.route('/notifications', notificationsApi);
+  api.route('/admin', outboxApi);
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -237,3 +237,51 @@ describe('Notification preferences and unsubscribing in the browser', () => {
     await q.getByRole('alert').getByText('This unsubscribe link is not valid.').waitFor();
   });
 });
+
+describe('The admin Outbox tab', () => {
+  it('shows dead mail with the server\'s error, retries it, and sends a test e-mail that reports the SMTP answer', async () => {
+    smtp.setDecide((mail) => (mail.to.some((to) => to.startsWith('bounce')) ? { code: 550, message: 'No mailbox here by that name' } : 'accept'));
+    try {
+      const applied = await api('/api/join-us', {
+        body: { full_name: 'Bea Bounce', email: 'bounce@example.com', phone_number: '+44 7700 900999', message: 'Hi', interest_types: ['volunteer'] },
+      });
+      expect(applied.status).toBe(201);
+      const admin = (await api('/api/auth/login', { body: { username: 'admin', password: E2E_ADMIN_PASSWORD } })).body.access_token;
+      await waitFor(async () => (await api('/api/admin/outbox?status=dead', { token: admin })).body.messages.length > 0, 20_000, 'the dead receipt');
+
+      const p = await page(PHONE);
+      await signIn(p, 'admin', E2E_ADMIN_PASSWORD);
+      await p.goto('/admin/outbox');
+      await hydrated(p);
+      await p.getByLabel('Show').selectOption('dead');
+      await p.waitForURL((url) => url.searchParams.get('status') === 'dead');
+      const card = p.getByRole('article').filter({ hasText: 'We have your application' });
+      await card.getByText('550 No mailbox here by that name').waitFor();
+      await checkPage(p, 'admin-outbox');
+
+      // A test e-mail the server refuses shows the server's words; one it accepts says so.
+      await p.getByLabel(/^Send it to/).fill('not-an-address');
+      await p.getByRole('button', { name: 'Send test e-mail' }).click();
+      await p.getByText('Please enter a valid e-mail address').waitFor();
+      await p.getByLabel(/^Send it to/).fill('bounce-test@example.com');
+      await p.getByRole('button', { name: 'Send test e-mail' }).click();
+      await p.getByRole('alert').getByText(/The mail server said: 550 No mailbox here by that name/).waitFor();
+      await checkPage(p, 'admin-outbox-test-error');
+      await p.getByLabel(/^Send it to/).fill('admin-inbox@example.com');
+      await p.getByRole('button', { name: 'Send test e-mail' }).click();
+      await p.getByRole('status').getByText(/accepted the test e-mail to admin-inbox@example\.com/).waitFor();
+      expect(smtp.received.filter((m) => m.to.includes('admin-inbox@example.com'))).toHaveLength(1);
+
+      // The mailbox now exists: Retry sends the receipt.
+      smtp.setDecide(() => 'accept');
+      await card.getByRole('button', { name: 'Retry now' }).click();
+      await p.getByText(/will be sent again now/).waitFor();
+      await waitFor(() => smtp.received.some((m) => m.to.includes('bounce@example.com')), 20_000, 'the retried receipt');
+      expect(smtp.received.filter((m) => m.to.includes('bounce@example.com'))).toHaveLength(1);
+      await p.getByLabel('Show').selectOption('sent');
+      await p.getByRole('article').filter({ hasText: 'We have your application' }).filter({ hasText: 'bounce@example.com' }).waitFor();
+    } finally {
+      smtp.setDecide(() => 'accept');
+    }
+  });
+});
