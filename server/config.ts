@@ -31,6 +31,12 @@ const envSchema = z.object({
   /** The sender of every mail, e.g. "Riverside Rovers FC <no-reply@example.org>". */
   MAIL_FROM: z.string().trim().max(200).regex(/@/, 'MAIL_FROM must contain an e-mail address').optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Seconds to wait after the 1st, 2nd, … failed attempt before a mail is dead (default 60,300,1800,7200,43200). */
+  MAIL_RETRY_DELAYS: z
+    .string()
+    .regex(/^\d+(,\d+){0,9}$/, 'MAIL_RETRY_DELAYS must be up to 10 whole numbers of seconds separated by commas, e.g. 60,300,1800')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The site's public address, for links in mails. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional()
     .or(z.literal('').transform(() => undefined)),
@@ -59,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Riverside Rovers FC <no-reply@localhost>',
+    mailRetryDelaysMs: e.MAIL_RETRY_DELAYS?.split(',').map((s) => Math.max(1, Number(s)) * 1000),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -67,7 +67,7 @@ async function main() {
   log.info(`Club site listening on http://localhost:${port} (${config.env}, ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`);
 
   // E-mail: this process sends due outbox rows; other processes on the same database may too (ADR 015).
-  const mailWorker = createOutboxWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailWorker = createOutboxWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryDelaysMs: config.mailRetryDelaysMs });
   mailWorker.start();
 
   // Sessions that expired are of no use to anyone; tidy them daily.

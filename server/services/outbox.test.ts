@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { startSmtpServer, waitFor, type Verdict } from '../../tests/support/smtp';
 import { createDb } from '../db/client';
@@ -228,7 +228,16 @@ describe('the outbox worker', () => {
     const prefix = await enqueue(1);
     const w = worker({ smtpUrl: undefined });
     expect(w.configured).toBe(false);
-    w.start();
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
+    setLogLevel('warn');
+    try {
+      w.start();
+    } finally {
+      setLogLevel('error');
+      spy.mockRestore();
+    }
+    expect(lines).toEqual(['[warn] Mail is not configured (SMTP_URL is not set): e-mails wait in the outbox until it is']);
     expect((await w.round()).claimed).toBe(0);
     const [row] = await rowsFor(prefix);
     expect(row).toMatchObject({ status: 'pending', attempts: 0, locked_until: null });
