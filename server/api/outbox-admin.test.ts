@@ -135,3 +135,28 @@ describe('POST /api/admin/outbox/test', () => {
     expect(smtp.received.length).toBe(before);
   });
 });
+
+describe('The OpenAPI document', () => {
+  it('describes every mail, password and notification operation with an operationId, its security and its 4xx answers', async () => {
+    const doc = (await ctx.json('/api/openapi.json')).body;
+    const expected: [string, string, string, boolean][] = [
+      ['/auth/forgot-password', 'post', 'requestPasswordReset', false],
+      ['/auth/reset-password', 'post', 'resetPassword', false],
+      ['/auth/password', 'put', 'changePassword', true],
+      ['/notifications/preferences', 'get', 'getNotificationPreferences', true],
+      ['/notifications/preferences', 'put', 'setNotificationPreferences', true],
+      ['/notifications/unsubscribe', 'post', 'unsubscribeOneClick', false],
+      ['/notifications/unsubscribe', 'get', 'openUnsubscribePage', false],
+      ['/admin/outbox', 'get', 'listOutbox', true],
+      ['/admin/outbox/{id}/retry', 'post', 'retryOutboxMessage', true],
+      ['/admin/outbox/test', 'post', 'sendTestMail', true],
+    ];
+    for (const [path, method, operationId, signedIn] of expected) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op.operationId).toBe(operationId);
+      expect(op.security).toEqual(signedIn ? [{ bearer: [] }] : []);
+      expect(Object.keys(op.responses).some((code) => code.startsWith('4')), `${operationId} lists its 4xx answers`).toBe(true);
+    }
+  });
+});
