@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -176,8 +177,9 @@ describe('the outbox worker', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       return 'accept';
     });
-    const a = worker({ batchSize: 5 });
-    const b = worker({ batchSize: 5 }, otherDb);
+    const sentBy = { a: 0, b: 0 };
+    const a = worker({ batchSize: 5, onRound: (r) => (sentBy.a += r.sent) });
+    const b = worker({ batchSize: 5, onRound: (r) => (sentBy.b += r.sent) }, otherDb);
     a.start();
     b.start();
     await waitFor(async () => (await rowsFor(prefix)).every((r) => r.status === 'sent'), 20_000, 'all sent');
@@ -185,6 +187,10 @@ describe('the outbox worker', () => {
     expect(mails).toHaveLength(40);
     expect(new Set(mails.map((m) => m.subject)).size).toBe(40);
     expect((await rowsFor(prefix)).every((r) => r.attempts === 1)).toBe(true);
+    // Both really worked at once: each sent some of them.
+    expect(sentBy.a).toBeGreaterThan(0);
+    expect(sentBy.b).toBeGreaterThan(0);
+    expect(sentBy.a + sentBy.b).toBe(40);
   });
 
   it('a worker stopped mid-batch gives the rest back; another sends them, nothing twice', async () => {
@@ -222,6 +228,24 @@ describe('the outbox worker', () => {
     w.start();
     await waitFor(async () => (await rowsFor(prefix))[0].status === 'sent', 10_000, 'sent after the lease');
     expect(receivedFor(prefix)).toHaveLength(1);
+  });
+
+  it('a server that accepts the connection but never greets is a bounded, temporary failure', async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const prefix = await enqueue(1);
+      const w = worker({ smtpUrl: `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`, greetingTimeoutMs: 300 });
+      const started = Date.now();
+      await w.round();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const [row] = await rowsFor(prefix);
+      expect(row.status).toBe('failed');
+      expect(row.last_error).toMatch(/greeting/i);
+      await ctx.db.delete(outbox).where(eq(outbox.id, row.id));
+    } finally {
+      silent.close();
+    }
   });
 
   it('without SMTP_URL nothing is claimed: mail waits in the outbox', async () => {
