@@ -71,7 +71,10 @@ async function main() {
   mailWorker.start();
 
   // Sessions that expired are of no use to anyone; tidy them daily.
-  const tidy = setInterval(() => services.accounts.purgeExpiredSessions().catch(() => undefined), 24 * 60 * 60 * 1000);
+  const tidy = setInterval(() => {
+    services.accounts.purgeExpiredSessions().catch(() => undefined);
+    services.outbox.purgeSent().catch(() => undefined);
+  }, 24 * 60 * 60 * 1000);
   tidy.unref();
   // Uploaded images that no product, player, sponsor or article uses any more: hourly.
   const sweep = setInterval(

@@ -141,6 +141,18 @@ describe('Mails for club events', () => {
     expect(receipt.text).toContain('Hello Jo Applicant,');
   });
 
+  it('the applicant receipt is limited per address per day (the form is public); the club still hears of each', async () => {
+    for (let i = 0; i < 4; i++) {
+      const res = await ctx.json('/api/join-us', {
+        body: { full_name: `Rep ${i}`, email: 'repeat@example.com', phone_number: '+44 7700 900456', message: 'Again.', interest_types: ['player'] },
+      });
+      expect(res.status).toBe(201);
+    }
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.to_address, 'repeat@example.com'))).toHaveLength(3);
+    const club = await ctx.db.select().from(outbox).where(sql`${outbox.kind} = 'join_us' and ${outbox.subject} like 'New Join Us application: Rep %'`);
+    expect(club).toHaveLength(4);
+  });
+
   it('refused input sends nothing', async () => {
     const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
     expect((await ctx.json('/api/join-us', { body: { full_name: 'No Email', interest_types: ['player'] } })).status).toBe(422);

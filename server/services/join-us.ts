@@ -7,6 +7,7 @@ import { joinUsSubmissions } from '../db/schema';
 import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import type { MailService } from './mail';
 import { notFound } from './errors';
+import { createRequestLimiter } from './throttle';
 import { isUuid } from './ids';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
@@ -31,7 +32,15 @@ export function joinUsWhatsappText(submission: { full_name: string; interest_typ
 }
 
 /** Join-us enquiries: anyone may send one; admins read and delete them. */
+/**
+ * Receipts per applicant address per day: the form is public, so without a limit anyone could make
+ * the club mail a stranger again and again. Past it the application is still stored and the club
+ * still told; only the receipt is left out.
+ */
+export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
+
 export function createJoinUsService(db: Db, deps: { whatsappNumber: () => Promise<string>; mail: MailService }) {
+  const receipts = createRequestLimiter('join-us-receipt', { perUser: RECEIPTS_PER_ADDRESS_PER_DAY, perAddress: 0, windowSeconds: 24 * 60 * 60 }, '');
   return {
     /** Stores a validated submission; the WhatsApp link is there when the club has a number set. */
     async submit(input: unknown): Promise<JoinUsSubmission & { whatsapp_url?: string }> {
@@ -53,6 +62,7 @@ export function createJoinUsService(db: Db, deps: { whatsappNumber: () => Promis
             action: { label: 'See applications', path: '/admin/join-us' },
           },
         });
+        if (await receipts.count(tx, inserted.email)) return inserted;
         await deps.mail.toAddress(tx, inserted.email, {
           kind: 'join_us_receipt',
           dedupeKey: `join-us-receipt:${inserted.id}`,

@@ -87,6 +87,18 @@ describe('enqueueMail', () => {
   });
 });
 
+describe('purgeSent', () => {
+  it('removes sent mail older than the history period and keeps the rest', async () => {
+    const prefix = await enqueue(3);
+    const [old, recent, waiting] = (await rowsFor(prefix)).sort((a, b) => a.subject.localeCompare(b.subject));
+    await ctx.db.update(outbox).set({ status: 'sent', sent_at: sql`now() - interval '91 days'` }).where(eq(outbox.id, old.id));
+    await ctx.db.update(outbox).set({ status: 'sent', sent_at: sql`now() - interval '89 days'` }).where(eq(outbox.id, recent.id));
+    await ctx.services.outbox.purgeSent();
+    expect((await rowsFor(prefix)).map((r) => r.id).sort()).toEqual([recent.id, waiting.id].sort());
+    await ctx.db.delete(outbox).where(sql`${outbox.dedupe_key} like ${`${prefix}:%`}`);
+  });
+});
+
 describe('the outbox worker', () => {
   it('delivers a mail once, with its text and HTML parts, and marks it sent', async () => {
     const prefix = await enqueue(1);

@@ -256,6 +256,8 @@ export interface OutboxView {
 }
 
 export const OUTBOX_PAGE_SIZE = 100;
+/** How long sent mail stays listed in the admin's Outbox. */
+export const SENT_KEPT_DAYS = 90;
 
 /** The admin's view of the outbox: list, retry, and a test mail sent straight over SMTP. */
 export function createOutboxService(db: Db, options: { smtpUrl?: string; from: string }) {
@@ -289,6 +291,11 @@ export function createOutboxService(db: Db, options: { smtpUrl?: string; from: s
         .groupBy(outbox.status);
       const totals = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<OutboxStatus, number>;
       return { configured: Boolean(options.smtpUrl), totals, messages: rows.map(toView) };
+    },
+
+    /** Sent mail older than `days` is only history: the daily tidy-up removes it. */
+    async purgeSent(days = SENT_KEPT_DAYS) {
+      await db.delete(outbox).where(and(eq(outbox.status, 'sent'), sql`${outbox.sent_at} < now() - ${`${days} days`}::interval`));
     },
 
     /** A failed or dead mail goes back in the queue for an attempt now, with a fresh set of retries. */

@@ -71,12 +71,15 @@ export const DEFAULT_FORGOT_PASSWORD_LIMITS: ThrottleLimits = { perUser: 3, perA
  */
 export function createRequestLimiter(prefix: string, limits: ThrottleLimits, message: string) {
   return {
-    /** Counts the request (in the caller's transaction); the 429 to throw once it commits, or null. */
-    async count(db: DbOrTx, subject: string, address: string) {
+    /**
+     * Counts the request (in the caller's transaction); the 429 to throw once it commits, or null.
+     * Without a client address only the subject is counted.
+     */
+    async count(db: DbOrTx, subject: string, address?: string) {
       const window = sql.raw(`interval '${Math.floor(limits.windowSeconds)} seconds'`);
       const keys = [
         { key: `${prefix}:user:${subject.toLowerCase()}`, max: limits.perUser },
-        { key: `${prefix}:addr:${address}`, max: limits.perAddress },
+        ...(address === undefined ? [] : [{ key: `${prefix}:addr:${address}`, max: limits.perAddress }]),
       ];
       for (const { key, max } of keys) {
         const [row] = await db
