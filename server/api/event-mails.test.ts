@@ -129,6 +129,19 @@ describe('Mails for club events', () => {
     expect(n).toBe(1);
   });
 
+  it('orders committed together (group commit) give one mail each', async () => {
+    const [product] = await ctx.db
+      .insert(products)
+      .values({ name: 'Group Mug', description: 'Tea', category: 'Accessories', price: 8, stock: 50, sizes: [] })
+      .returning();
+    const customer = { customer_name: 'Grace Group', customer_email: 'grace@example.com', customer_phone: '+44 7700 900123' };
+    const placed = await Promise.all(Array.from({ length: 8 }, () => ctx.json('/api/orders', { body: { product_id: product.id, quantity: 1, ...customer } })));
+    expect(placed.every((r) => r.status === 201)).toBe(true);
+    const rows = await ctx.db.select().from(outbox).where(sql`${outbox.kind} = 'order' and ${outbox.subject} like '%: Group Mug'`);
+    expect(rows.map((r) => r.dedupe_key).sort()).toEqual(placed.map((r) => `order:${r.body.id}`).sort());
+    expect(rows.every((r) => r.to_address === 'sales@club.example.org')).toBe(true);
+  });
+
   it('a join-us application reaches the club, and the applicant gets a receipt', async () => {
     const res = await ctx.json('/api/join-us', {
       body: { full_name: 'Jo Applicant', email: 'jo@example.com', phone_number: '+44 7700 900456', message: 'Sundays please.', interest_types: ['player'] },

@@ -9,9 +9,15 @@ import { renderMail, type MailContent } from '../mail/render';
 import { parseInput } from './checks';
 import { forbidden, invalid, unauthenticated } from './errors';
 import { isUuid } from './ids';
-import { enqueueMail } from './outbox';
+import { enqueueMail, enqueueMails } from './outbox';
 
 const isMailKind = (kind: string): kind is MailKind => (MAIL_KIND_IDS as string[]).includes(kind);
+
+export interface ClubMail {
+  kind: string;
+  dedupeKey: string;
+  content: Omit<MailContent, 'action'> & { action?: { label: string; path: string } };
+}
 
 export interface UserMail {
   kind: string;
@@ -111,17 +117,20 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
      * A mail to the club (the sales e-mail from Settings, else the general one): the address is
      * read by the insert itself, inside the event's transaction.
      */
-    async toClub(tx: DbOrTx, mail: { kind: string; dedupeKey: string; content: Omit<MailContent, 'action'> & { action?: { label: string; path: string } } }) {
-      const { action, ...rest } = mail.content;
+    async toClub(tx: DbOrTx, ...mails: ClubMail[]) {
       const to = sql`coalesce(
         (select coalesce(nullif(${settings.sales_email}, ''), nullif(${settings.club_email}, '')) from ${settings} where ${settings.id} = 1),
         ${FALLBACK_SETTINGS.club_email})`;
-      return enqueueMail(tx, {
-        dedupe_key: mail.dedupeKey,
-        kind: mail.kind,
-        to,
-        ...renderMail({ ...rest, action: action ? { label: action.label, url: url(action.path) } : undefined }),
-      });
+      // One statement for any number (a group commit's orders).
+      return enqueueMails(
+        tx,
+        mails.map(({ kind, dedupeKey, content: { action, ...rest } }) => ({
+          dedupe_key: dedupeKey,
+          kind,
+          to,
+          ...renderMail({ ...rest, action: action ? { label: action.label, url: url(action.path) } : undefined }),
+        })),
+      );
     },
 
     /** The signed-in user's choices, one entry per kind (on unless turned off). */

@@ -149,9 +149,10 @@ export function createOrderService(db: Db, deps: { settings: ReturnType<typeof c
       // Each order's own moment (in arrival order), not the transaction's shared start time.
       const rows = decisions.flatMap((d) => (d.ok ? [{ ...d.row, created_at: sql`clock_timestamp()` }] : []));
       const inserted = rows.length > 0 ? await tx.insert(orders).values(rows).returning() : [];
-      // The club's sales inbox hears of each order, committed with it.
-      for (const order of inserted) {
-        await deps.mail.toClub(tx, {
+      // The club's sales inbox hears of each order, committed with it (one statement for the group).
+      await deps.mail.toClub(
+        tx,
+        ...inserted.map((order) => ({
           kind: 'order',
           dedupeKey: `order:${order.id}`,
           content: {
@@ -164,8 +165,8 @@ export function createOrderService(db: Db, deps: { settings: ReturnType<typeof c
             ],
             action: { label: 'See orders', path: '/admin/orders' },
           },
-        });
-      }
+        })),
+      );
       const stored = new Map(inserted.map((row) => [row.id, toOrder(row)]));
       return decisions.map((d): Outcome<Order> => (d.ok ? { ok: true, value: stored.get(d.row.id)! } : d));
     });

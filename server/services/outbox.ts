@@ -29,20 +29,28 @@ export interface OutgoingMail {
  * caused it commits, and never lost once it has. Returns false when the key was already there.
  */
 export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail) {
+  return (await enqueueMails(tx, [mail])) > 0;
+}
+
+/** Several mails in one statement (a group of orders); returns how many were new. */
+export async function enqueueMails(tx: DbOrTx, mails: OutgoingMail[]) {
+  if (mails.length === 0) return 0;
   const rows = await tx
     .insert(outbox)
-    .values({
-      dedupe_key: mail.dedupe_key,
-      kind: mail.kind,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      headers: mail.headers ?? {},
-    })
+    .values(
+      mails.map((mail) => ({
+        dedupe_key: mail.dedupe_key,
+        kind: mail.kind,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        headers: mail.headers ?? {},
+      })),
+    )
     .onConflictDoNothing({ target: outbox.dedupe_key })
     .returning({ id: outbox.id });
-  return rows.length > 0;
+  return rows.length;
 }
 
 /** Waits after the 1st, 2nd, … failed attempt; after the last one a mail is dead. */
