@@ -103,6 +103,19 @@ describe('Mails for club events', () => {
     expect(mailsTo(email, /Paid cash/)).toHaveLength(0);
   });
 
+  it('an uploaded document for all players is mailed to each of them', async () => {
+    const a = await ctx.signedIn('player');
+    const b = await ctx.signedIn('player');
+    const form = new FormData();
+    form.set('title', 'Season handbook');
+    const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+    form.set('file', new File([pdf as BlobPart], 'handbook.pdf', { type: 'application/pdf' }));
+    const res = await ctx.app.request('/api/documents', { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(res.status).toBe(201);
+    await arrives(a.user.email, 'New document: Season handbook');
+    await arrives(b.user.email, 'New document: Season handbook');
+  });
+
   it('a message to all players reaches every player with a login once', async () => {
     const a = await ctx.signedIn('player');
     const b = await ctx.signedIn('player');

@@ -146,6 +146,22 @@ describe('Password recovery in the browser', () => {
     expect(smtp.received.filter((m) => m.to.includes(member.email) && m.subject === 'Choose a new password')).toHaveLength(1);
   });
 
+  it('Forgot password and the reset link work without JavaScript', async () => {
+    const member = await registerPlayer();
+    const p = await b.newPage({ baseURL: server.baseURL, viewport: PHONE, javaScriptEnabled: false });
+    await p.goto('/forgot-password');
+    await p.getByLabel('E-mail address').fill(member.email);
+    await Promise.all([p.waitForLoadState('load'), p.getByRole('button', { name: 'Send me a link' }).click()]);
+    await p.getByRole('status').getByText(FORGOT_PASSWORD_ANSWER).waitFor();
+    await waitFor(() => smtp.received.some((m) => m.to.includes(member.email) && m.subject === 'Choose a new password'), 20_000, 'the reset mail');
+    const mail = smtp.received.find((m) => m.to.includes(member.email) && m.subject === 'Choose a new password')!;
+    await p.goto(/(http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]);
+    await p.getByLabel(/^New password/).fill('no script needed');
+    await p.getByLabel('Confirm new password').fill('no script needed');
+    await Promise.all([p.waitForURL((url) => url.pathname === '/players-area'), p.getByRole('button', { name: 'Save and sign in' }).click()]);
+    expect((await api('/api/auth/login', { body: { username: member.username, password: 'no script needed' } })).status).toBe(200);
+  });
+
   it('A player changes their own password from the portal; wrong current password is shown next to its field', async () => {
     const member = await registerPlayer();
     const p = await page(PHONE);
@@ -229,6 +245,12 @@ describe('Notification preferences and unsubscribing in the browser', () => {
     await checkPage(q, 'unsubscribe-done');
     const prefs = await api('/api/notifications/preferences', { token: login.body.access_token });
     expect(prefs.body.find((x: { kind: string }) => x.kind === 'feedback').email).toBe(false);
+
+    // Without JavaScript the page's form posts itself (clicking again changes nothing more).
+    const noJs = await b.newPage({ baseURL: server.baseURL, viewport: PHONE, javaScriptEnabled: false });
+    await noJs.goto(unsubscribe);
+    await Promise.all([noJs.waitForLoadState('load'), noJs.getByRole('button', { name: 'Unsubscribe' }).click()]);
+    await noJs.getByRole('status').getByText(/no longer get e-mails about/).waitFor();
 
     // A forged link is refused on the page too.
     const forged = new URL(unsubscribe);

@@ -10,8 +10,6 @@ import type { Route } from './+types/reset-password';
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Choose a new password') },
   { name: 'robots', content: 'noindex' },
-  // The token is in this page's address: never send it on to another site.
-  { name: 'referrer', content: 'no-referrer' },
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {

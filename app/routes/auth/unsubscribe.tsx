@@ -8,7 +8,6 @@ import type { Route } from './+types/unsubscribe';
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Unsubscribe') },
   { name: 'robots', content: 'noindex' },
-  { name: 'referrer', content: 'no-referrer' },
 ];
 
 function linkOf(request: Request) {
