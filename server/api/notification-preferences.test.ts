@@ -2,6 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { appSecrets, notificationPreferences, outbox } from '../db/schema';
+import pg from 'pg';
+import { createDb } from '../db/client';
+import { createServices } from '../services';
 import { createMailService } from '../services/mail';
 
 const ctx = await createTestContext({ publicUrl: 'https://club.example.org' });
@@ -124,6 +127,22 @@ describe('One-click unsubscribe', () => {
     expect(res.headers.get('location')).toBe(`/unsubscribe${url.search}`);
     const prefs = await ctx.json('/api/notifications/preferences', { token: player.token });
     expect(prefs.body.every((p: { email: boolean }) => p.email)).toBe(true);
+  });
+
+  it('signs inside the event\'s transaction: works with a single database connection', async () => {
+    const pool = new pg.Pool({ ...ctx.pool.options, max: 1 });
+    pool.on('error', () => undefined);
+    try {
+      const services = createServices(createDb(pool), { adminUsername: 'admin', dataDir: ctx.dataDir, publicUrl: 'https://club.example.org' });
+      const player = await ctx.signedIn('player');
+      const sent = services.messages.send(admin.user, { subject: 'One connection', body: 'Still fine.', player_id: player.playerId! });
+      const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('deadlocked waiting for a second connection')), 5_000));
+      await Promise.race([sent, timeout]);
+      const [row] = await mailRows(player.user.email, 'message');
+      expect(row.headers['List-Unsubscribe']).toContain('sig=');
+    } finally {
+      await pool.end();
+    }
   });
 
   it('the signing key is made once and shared: another app instance signs the same link', async () => {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { FALLBACK_SETTINGS } from '../../shared/settings';
 import { MAIL_KINDS, MAIL_KIND_IDS, NOTIFICATION_SETTINGS_PATH, preferencesInputSchema, type MailKind } from '../../shared/mail';
 import type { SessionUser } from '../../shared/roles';
@@ -9,7 +9,7 @@ import { renderMail, type MailContent } from '../mail/render';
 import { parseInput } from './checks';
 import { forbidden, invalid, unauthenticated } from './errors';
 import { isUuid } from './ids';
-import { enqueueMail, enqueueMails } from './outbox';
+import { enqueueMail, enqueueMails, type OutgoingMail } from './outbox';
 
 const isMailKind = (kind: string): kind is MailKind => (MAIL_KIND_IDS as string[]).includes(kind);
 
@@ -39,50 +39,60 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
   const url = (path: string) => `${base}${path}`;
   let secret: Buffer | undefined;
 
-  /** The key that signs unsubscribe links: made once, kept in the database, shared by every process. */
-  async function signingKey() {
+  /**
+   * The key that signs unsubscribe links: made once, kept in the database, shared by every process.
+   * Read through the caller's transaction when there is one (never a second connection from inside one).
+   */
+  async function signingKey(executor: DbOrTx = db) {
     if (secret) return secret;
-    await db.insert(appSecrets).values({ name: 'unsubscribe_hmac', value: randomBytes(32).toString('hex') }).onConflictDoNothing();
-    const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, 'unsubscribe_hmac'));
+    await executor.insert(appSecrets).values({ name: 'unsubscribe_hmac', value: randomBytes(32).toString('hex') }).onConflictDoNothing();
+    const [row] = await executor.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, 'unsubscribe_hmac'));
     secret = Buffer.from(row.value, 'hex');
     return secret;
   }
 
   const sign = (key: Buffer, userId: string, kind: string) => createHmac('sha256', key).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
 
-  async function unsubscribeUrl(userId: string, kind: MailKind) {
-    const sig = sign(await signingKey(), userId, kind);
+  async function unsubscribeUrl(userId: string, kind: MailKind, executor: DbOrTx = db) {
+    const sig = sign(await signingKey(executor), userId, kind);
     return url(`/api/notifications/unsubscribe?user=${userId}&kind=${kind}&sig=${sig}`);
   }
 
-  async function wantsEmail(tx: DbOrTx, userId: string, kind: MailKind) {
-    const [row] = await tx
-      .select({ email: notificationPreferences.email })
-      .from(notificationPreferences)
-      .where(and(eq(notificationPreferences.user_id, userId), eq(notificationPreferences.kind, kind)));
-    return row?.email ?? true;
+  /**
+   * The same mail to each user matching `which` (one query for the recipients, one insert for the
+   * mails), leaving out those who turned this kind off.
+   */
+  async function toUsers(tx: DbOrTx, which: SQL, mail: UserMail) {
+    const optional = isMailKind(mail.kind) ? mail.kind : undefined;
+    const recipients = await tx
+      .select({ id: users.id, email: users.email, full_name: users.full_name })
+      .from(users)
+      .leftJoin(
+        notificationPreferences,
+        and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.kind, optional ?? '')),
+      )
+      .where(and(which, sql`coalesce(${notificationPreferences.email}, true)`, sql`${users.email} <> ''`));
+    const mails: OutgoingMail[] = [];
+    for (const user of recipients) {
+      const headers: Record<string, string> = {};
+      if (optional) {
+        headers['List-Unsubscribe'] = `<${await unsubscribeUrl(user.id, optional, tx)}>`;
+        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+      }
+      const content: MailContent = {
+        subject: mail.subject,
+        greeting: `Hello ${user.full_name},`,
+        paragraphs: mail.paragraphs,
+        action: mail.action ? { label: mail.action.label, url: url(mail.action.path) } : undefined,
+        settingsUrl: url(NOTIFICATION_SETTINGS_PATH),
+      };
+      mails.push({ dedupe_key: `${mail.dedupeKey}:${user.id}`, kind: mail.kind, to: user.email, headers, ...renderMail(content) });
+    }
+    return enqueueMails(tx, mails);
   }
 
   /** One user's mail; skipped when they turned this kind off. */
-  async function toUser(tx: DbOrTx, userId: string, mail: UserMail) {
-    const [user] = await tx.select({ email: users.email, full_name: users.full_name }).from(users).where(eq(users.id, userId));
-    if (!user?.email) return false;
-    const optional = isMailKind(mail.kind) ? mail.kind : undefined;
-    if (optional && !(await wantsEmail(tx, userId, optional))) return false;
-    const content: MailContent = {
-      subject: mail.subject,
-      greeting: `Hello ${user.full_name},`,
-      paragraphs: mail.paragraphs,
-      action: mail.action ? { label: mail.action.label, url: url(mail.action.path) } : undefined,
-      settingsUrl: url(NOTIFICATION_SETTINGS_PATH),
-    };
-    const headers: Record<string, string> = {};
-    if (optional) {
-      headers['List-Unsubscribe'] = `<${await unsubscribeUrl(userId, optional)}>`;
-      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-    }
-    return enqueueMail(tx, { dedupe_key: `${mail.dedupeKey}:${userId}`, kind: mail.kind, to: user.email, headers, ...renderMail(content) });
-  }
+  const toUser = async (tx: DbOrTx, userId: string, mail: UserMail) => (await toUsers(tx, eq(users.id, userId), mail)) > 0;
 
   return {
     url,
@@ -92,14 +102,12 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
 
     /** A mail to the user linked to a player; a player without a login has no address. */
     async toPlayer(tx: DbOrTx, playerId: string, mail: UserMail) {
-      const [player] = await tx.select({ user_id: players.user_id }).from(players).where(eq(players.id, playerId));
-      if (player?.user_id) await toUser(tx, player.user_id, mail);
+      await toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.id} = ${playerId})`, mail);
     },
 
     /** The same mail to every player with a login. */
     async toAllPlayers(tx: DbOrTx, mail: UserMail) {
-      const rows = await tx.select({ user_id: players.user_id }).from(players).where(isNotNull(players.user_id));
-      for (const row of rows) await toUser(tx, row.user_id!, mail);
+      await toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.user_id} is not null)`, mail);
     },
 
     /** A mail to an address that is not (necessarily) a user: the club's sales inbox, an applicant. */
