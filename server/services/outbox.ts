@@ -148,6 +148,25 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
       .where(and(inArray(outbox.id, ids), eq(outbox.claim_token, token)));
   }
 
+  /**
+   * Once the server has the mail, recording it matters more than anything else: a database blip
+   * here would mean sending it again when the lease runs out, so the update is retried for a while.
+   */
+  async function markSent(id: string, token: string, attempts: number) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await db
+          .update(outbox)
+          .set({ status: 'sent', attempts, sent_at: new Date(), locked_until: null, claim_token: null, last_error: null })
+          .where(and(eq(outbox.id, id), eq(outbox.claim_token, token)));
+        return;
+      } catch (error) {
+        if (attempt >= 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
+      }
+    }
+  }
+
   async function round() {
     if (!transport) return { claimed: 0, sent: 0 };
     const token = randomUUID();
@@ -172,10 +191,7 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
           messageId: `<${row.id}@${messageIdDomain(options.from)}>`,
         });
         // Marked at once: the only window for a repeat is a crash between the server's "250 OK" and this.
-        await db
-          .update(outbox)
-          .set({ status: 'sent', attempts, sent_at: new Date(), locked_until: null, claim_token: null, last_error: null })
-          .where(and(eq(outbox.id, row.id), eq(outbox.claim_token, token)));
+        await markSent(row.id, token, attempts);
         sent++;
       } catch (error) {
         const failure = describeSmtpError(error);
