@@ -83,7 +83,7 @@ describe('Mails for club events', () => {
     const message = await arrives(email, 'Training moved');
     expect(message.text).toContain('Thursday at 7pm.');
     expect(message.text).toContain('https://club.example.org/players-area/messages');
-    expect(message.header('List-Unsubscribe')).toMatch(/^<https:\/\/club\.example\.org\/api\/notifications\/unsubscribe\?user=[0-9a-f-]+&kind=message&sig=[A-Za-z0-9_-]+>$/);
+    expect(message.header('List-Unsubscribe')).toMatch(/^<https:\/\/club\.example\.org\/unsubscribe\?user=[0-9a-f-]+&kind=message&sig=[A-Za-z0-9_-]+>$/);
     expect(message.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
     expect((await ctx.json('/api/documents', { token: admin.token, body: { title: 'Kit policy', url: 'https://example.org/kit.pdf', player_id: player.playerId } })).status).toBe(201);

@@ -59,11 +59,12 @@ export const notificationsApi = base
       path: '/unsubscribe',
       operationId: 'unsubscribeOneClick',
       tags: ['Notifications'],
-      summary: 'One-click unsubscribe (RFC 8058)',
+      summary: 'Unsubscribe with a signed link',
       description:
-        "The List-Unsubscribe link of a mail: turns that kind of e-mail off for that user without signing in. The link's " +
-        'signature (HMAC-SHA256 with a key kept in the database) must match, so it cannot be made for another user or kind. ' +
-        'The body mail providers send (`List-Unsubscribe=One-Click`) is accepted and not needed.',
+        "Turns one kind of e-mail off for one user without signing in, given the user, kind and sig of a mail's " +
+        'List-Unsubscribe link. The signature (HMAC-SHA256 with a key kept in the database) must match, so it cannot be made ' +
+        'for another user or kind. Mails point at the page /unsubscribe with the same parameters, which does the same on a ' +
+        'POST (RFC 8058 one-click) and asks for confirmation on a GET.',
       security: [],
       request: { query: UnsubscribeQuery },
       responses: {
@@ -76,22 +77,5 @@ export const notificationsApi = base
       const { user, kind, sig } = c.req.valid('query');
       const done = await c.get('services').mail.unsubscribe(user, kind, sig);
       return c.json({ detail: `You will no longer get e-mails about: ${done.label}.` }, 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/unsubscribe',
-      operationId: 'openUnsubscribePage',
-      tags: ['Notifications'],
-      summary: 'The unsubscribe link opened in a browser',
-      description: 'Changes nothing (link scanners open links too): redirects to the page where the reader confirms.',
-      security: [],
-      request: { query: UnsubscribeQuery },
-      responses: { 303: { description: 'To /unsubscribe with the same parameters' }, 422: jsonContent(ErrorSchema, 'A parameter is missing or too long') },
-    }),
-    (c) => {
-      const { user, kind, sig } = c.req.valid('query');
-      return c.redirect(`/unsubscribe?${new URLSearchParams({ user, kind, sig })}`, 303);
     },
   );

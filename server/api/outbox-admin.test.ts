@@ -146,7 +146,6 @@ describe('The OpenAPI document', () => {
       ['/notifications/preferences', 'get', 'getNotificationPreferences', true],
       ['/notifications/preferences', 'put', 'setNotificationPreferences', true],
       ['/notifications/unsubscribe', 'post', 'unsubscribeOneClick', false],
-      ['/notifications/unsubscribe', 'get', 'openUnsubscribePage', false],
       ['/admin/outbox', 'get', 'listOutbox', true],
       ['/admin/outbox/{id}/retry', 'post', 'retryOutboxMessage', true],
       ['/admin/outbox/test', 'post', 'sendTestMail', true],

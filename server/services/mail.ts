@@ -55,7 +55,8 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
 
   async function unsubscribeUrl(userId: string, kind: MailKind, executor: DbOrTx = db) {
     const sig = sign(await signingKey(executor), userId, kind);
-    return url(`/api/notifications/unsubscribe?user=${userId}&kind=${kind}&sig=${sig}`);
+    // The page: opened (GET) it asks for confirmation; POSTed (RFC 8058 one-click, or its own form) it unsubscribes.
+    return url(`/unsubscribe?user=${userId}&kind=${kind}&sig=${sig}`);
   }
 
   /**

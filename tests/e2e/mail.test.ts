@@ -233,18 +233,35 @@ describe('Notification preferences and unsubscribing in the browser', () => {
     const feedbackMail = smtp.received.find((m) => m.to.includes(member.email) && /feedback/.test(m.subject))!;
     const unsubscribe = /^<(.+)>$/.exec(feedbackMail.header('List-Unsubscribe')!)![1];
 
-    // Opened in a browser that is not signed in: a confirmation page, then one button.
+    // Opened in a browser that is not signed in: a confirmation page (opening changes nothing), then one button.
     const q = await page(PHONE);
     await q.goto(unsubscribe);
     expect(new URL(q.url()).pathname).toBe('/unsubscribe');
     await hydrated(q);
     await q.getByText('Stop e-mails about coach feedback?').waitFor();
+    const untouched = await api('/api/notifications/preferences', { token: login.body.access_token });
+    expect(untouched.body.find((x: { kind: string }) => x.kind === 'feedback').email).toBe(true);
     await checkPage(q, 'unsubscribe');
     await q.getByRole('button', { name: 'Unsubscribe' }).click();
     await q.getByRole('status').getByText(/no longer get e-mails about/).waitFor();
     await checkPage(q, 'unsubscribe-done');
     const prefs = await api('/api/notifications/preferences', { token: login.body.access_token });
     expect(prefs.body.find((x: { kind: string }) => x.kind === 'feedback').email).toBe(false);
+
+    // The mail provider's one-click request (RFC 8058): a POST to the same address, no cookie, no sign-in.
+    expect((await api('/api/documents', { token: admin, body: { title: `Doc ${member.username}`, url: 'https://example.org/d.pdf', player_id: me.body.id } })).status).toBe(201);
+    await waitFor(() => smtp.received.some((m) => m.to.includes(member.email) && m.subject.startsWith('New document')), 20_000, 'the document mail');
+    const docMail = smtp.received.find((m) => m.to.includes(member.email) && m.subject.startsWith('New document'))!;
+    expect(docMail.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = await fetch(/^<(.+)>$/.exec(docMail.header('List-Unsubscribe')!)![1], {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+      redirect: 'manual',
+    });
+    expect(oneClick.status).toBe(200);
+    const afterOneClick = await api('/api/notifications/preferences', { token: login.body.access_token });
+    expect(afterOneClick.body.find((x: { kind: string }) => x.kind === 'document').email).toBe(false);
 
     // Without JavaScript the page's form posts itself (clicking again changes nothing more).
     const noJs = await b.newPage({ baseURL: server.baseURL, viewport: PHONE, javaScriptEnabled: false });

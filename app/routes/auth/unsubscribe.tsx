@@ -15,7 +15,11 @@ function linkOf(request: Request) {
   return { user: params.get('user') ?? '', kind: params.get('kind') ?? '', sig: params.get('sig') ?? '' };
 }
 
-/** Opening the link changes nothing (mail scanners open links too); the button does. */
+/**
+ * The List-Unsubscribe address of every optional mail. Opening it changes nothing (mail scanners
+ * open links too); a POST unsubscribes: the page's button, or the mail provider's one-click
+ * request (RFC 8058: `List-Unsubscribe=One-Click`, no cookies, no sign-in).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, kind, sig } = linkOf(request);
   try {
