@@ -18,6 +18,9 @@ export default [
   route('robots.txt', 'routes/public/robots.ts'),
   route('login', 'routes/auth/login.tsx'),
   route('logout', 'routes/auth/logout.tsx'),
+  route('forgot-password', 'routes/auth/forgot-password.tsx'),
+  route('reset-password', 'routes/auth/reset-password.tsx'),
+  route('unsubscribe', 'routes/auth/unsubscribe.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),
   route('register', 'routes/auth/register.tsx'),
   route('players-area', 'routes/portal/_layout.tsx', [
@@ -29,6 +32,7 @@ export default [
     route('documents', 'routes/portal/documents.tsx'),
     route('messages', 'routes/portal/messages.tsx'),
     route('stats', 'routes/portal/stats.tsx'),
+    route('account', 'routes/portal/account.tsx'),
   ]),
   route('admin', 'routes/admin/_layout.tsx', [
     index('routes/admin/dashboard.tsx'),
@@ -43,6 +47,8 @@ export default [
     route('settings', 'routes/admin/settings.tsx'),
     route('documents', 'routes/admin/documents.tsx'),
     route('messages', 'routes/admin/messages.tsx'),
+    route('outbox', 'routes/admin/outbox.tsx'),
+    route('account', 'routes/admin/account.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

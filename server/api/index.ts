@@ -5,6 +5,8 @@ import { adminDashboardApi } from './admin-dashboard';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi, messagesApi } from './documents';
+import { notificationsApi } from './notifications';
+import { outboxApi } from './outbox';
 import { passwordResetApi, playerAccountsApi, playersApi as playerPortalApi } from './players';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
@@ -86,6 +88,8 @@ export function createApi() {
   api.route('/join-us', joinUsApi);
   api.route('/settings', settingsApi);
   api.route('/uploads', uploadsApi);
+  api.route('/notifications', notificationsApi);
+  api.route('/admin', outboxApi);
 
   const documentConfig = {
     openapi: '3.1.0',

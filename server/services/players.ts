@@ -21,6 +21,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { feedback, fixtures, payments, players, playerStats, users } from '../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
+import type { MailService } from './mail';
 import { notifyPlayer } from './notifications';
 
 type PlayerRow = typeof players.$inferSelect;
@@ -149,7 +150,7 @@ const emptyStats = (playerId: string): PlayerStatsView => ({
  * Players: self-registration, the portal's own-data reads and profile edits, and the admin/staff
  * side (stats, payments, feedback, login accounts, password resets).
  */
-export function createPlayerService(db: Db, deps: { endAllSessions: (userId: string) => Promise<void> }) {
+export function createPlayerService(db: Db, deps: { endAllSessions: (userId: string) => Promise<void>; mail: MailService }) {
   async function emailOrUsernameTaken(tx: DbOrTx, username: string | null, email: string, exceptUserId?: string) {
     const rows = await tx
       .select({ id: users.id, username: users.username, email: users.email })
@@ -273,6 +274,16 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
               previous_club: input.previous_club,
             })
             .returning({ id: players.id });
+          await deps.mail.toUser(tx, user.id, {
+            kind: 'welcome',
+            dedupeKey: 'welcome',
+            subject: 'Welcome to the club',
+            paragraphs: [
+              `Your player account is ready: your username is ${user.username}.`,
+              "In the Players' Area you will find your profile, payments, coach feedback, the schedule, documents and messages from the club.",
+            ],
+            action: { label: "Open the Players' Area", path: '/players-area' },
+          });
           return { user, player_id: player.id };
         });
       } catch (error) {
@@ -384,6 +395,13 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
             body: `${formatPounds(Number(row.amount))} due ${formatDateGB(row.due_date)}`,
             link: '/players-area/payments',
           });
+          await deps.mail.toPlayer(tx, playerId, {
+            kind: 'payment',
+            dedupeKey: `payment:${row.id}`,
+            subject: `New payment request: ${row.description}`,
+            paragraphs: [`The club has asked you to pay ${formatPounds(Number(row.amount))} for "${row.description}" (${row.payment_type}), due ${formatDateGB(row.due_date)}.`],
+            action: { label: 'See your payments', path: '/players-area/payments' },
+          });
         }
         return toPayment(row);
       });
@@ -428,6 +446,13 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
           title: `New ${row.category.toLowerCase()} feedback from ${row.coach_name}`,
           body: row.feedback.length > 120 ? `${row.feedback.slice(0, 117)}…` : row.feedback,
           link: '/players-area/feedback',
+        });
+        await deps.mail.toPlayer(tx, playerId, {
+          kind: 'feedback',
+          dedupeKey: `feedback:${row.id}`,
+          subject: `New ${row.category.toLowerCase()} feedback from ${row.coach_name}`,
+          paragraphs: [`${row.coach_name} left you ${row.category.toLowerCase()} feedback:`, row.feedback],
+          action: { label: 'Read your feedback', path: '/players-area/feedback' },
         });
         return toFeedback(row);
       });

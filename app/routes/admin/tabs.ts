@@ -22,6 +22,8 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin/settings', label: 'Settings', staff: false },
   { to: '/admin/documents', label: 'Documents', staff: false },
   { to: '/admin/messages', label: 'Messages', staff: false },
+  { to: '/admin/outbox', label: 'Outbox', staff: false },
+  { to: '/admin/account', label: 'My account', staff: true },
 ];
 
 export const tabsFor = (role: Role) => ADMIN_TABS.filter((tab) => role === 'admin' || tab.staff);
