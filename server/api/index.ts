@@ -17,6 +17,7 @@ import { joinUsApi } from './join-us';
 import { adminNewsApi, newsApi } from './news';
 import { settingsApi } from './settings';
 import { sponsorsApi } from './sponsors';
+import { teamsApi } from './teams';
 import { playersApi as squadPlayersApi, squadApi } from './squad';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -71,6 +72,7 @@ export function createApi() {
   api.route('/products', productsApi);
   api.route('/orders', ordersApi);
   api.route('/fixtures', fixturesApi);
+  api.route('/teams', teamsApi);
   api.route('/news', newsApi);
   api.route('/admin', adminNewsApi);
   api.route('/sponsors', sponsorsApi);

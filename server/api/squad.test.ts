@@ -14,7 +14,7 @@ describe('GET /api/squad', () => {
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(5);
     expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['bio', 'date_of_birth', 'full_name', 'height', 'id', 'jersey_number', 'nationality', 'photo_url', 'position', 'social_media', 'team_type', 'weight'].sort(),
+      ['bio', 'date_of_birth', 'full_name', 'height', 'id', 'jersey_number', 'nationality', 'photo_url', 'position', 'social_media', 'team_ids', 'team_type', 'weight'].sort(),
     );
   });
 

@@ -9,6 +9,7 @@ import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 export const PublicPlayerSchema = z
   .object({
     id: z.string().uuid(),
+    team_ids: z.array(z.string().uuid()).openapi({ description: 'The teams the player plays for (GET /api/teams)' }),
     full_name: z.string(),
     jersey_number: z.number().int().nullable(),
     position: z.enum(POSITIONS),

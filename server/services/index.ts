@@ -18,6 +18,7 @@ import { createJoinUsService } from './join-us';
 import { createNewsService } from './news';
 import { createSponsorService } from './sponsors';
 import { createSquadService } from './squad';
+import { createTeamService } from './teams';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import type { ThrottleLimits } from './throttle';
@@ -65,6 +66,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     news: createNewsService(db),
     sponsors: createSponsorService(db),
     squad: createSquadService(db),
+    teams: createTeamService(db),
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number }),
   };
 }

@@ -18,7 +18,7 @@ import {
 import type { Role, SessionUser } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Db, DbOrTx } from '../db/client';
-import { feedback, fixtures, payments, players, playerStats, users } from '../db/schema';
+import { feedback, fixtures, payments, players, playerStats, playerTeams, teams, users } from '../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
 import { notifyPlayer } from './notifications';
@@ -273,6 +273,9 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
               previous_club: input.previous_club,
             })
             .returning({ id: players.id });
+          // A new player joins the first team by sort order (Senior); staff move them later.
+          const [team] = await tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.sort_order), asc(teams.name)).limit(1);
+          if (team) await tx.insert(playerTeams).values({ player_id: player.id, team_id: team.id });
           return { user, player_id: player.id };
         });
       } catch (error) {

@@ -5,3 +5,4 @@ export * from './matches';
 export * from './portal';
 export * from './shop';
 export * from './squad';
+export * from './teams';
