@@ -34,7 +34,7 @@ export function slugify(name: string) {
 /** POST /api/teams and PUT /api/teams/{id}. */
 export const teamInputSchema = z.object({
   name: requiredText('Name', 60).refine((v) => slugify(v) !== '', 'Name must contain a letter or a digit'),
-  sort_order: wholeNumber('Sort order', 0, 1000).optional(),
+  sort_order: wholeNumber('Sort order', 0, 1000).nullish(),
   match_length_minutes: wholeNumber('Match length (minutes)', 10, 300).default(DEFAULT_MATCH_LENGTH_MINUTES),
   availability_lock_hours: wholeNumber('Availability lock (hours)', 0, 168).default(DEFAULT_AVAILABILITY_LOCK_HOURS),
 });
