@@ -1,8 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { teamInputSchema } from '../../shared/teams';
+import { teamInputSchema, trainingSlotInputSchema } from '../../shared/teams';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, requireRoles } from '../services/checks';
 import { router } from './env';
 import { ErrorSchema, IdParam, anyClientError, jsonBody, jsonContent } from './openapi';
+
+export const TrainingSlotSchema = z
+  .object({
+    id: z.string().uuid(),
+    team_id: z.string().uuid(),
+    weekday: z.number().int().min(1).max(7).openapi({ description: '1 = Monday … 7 = Sunday', example: 2 }),
+    start_time: z.string().openapi({ example: '19:00', description: 'Club time (Europe/London)' }),
+    end_time: z.string().openapi({ example: '21:00' }),
+    place: z.string().openapi({ example: 'Main training ground' }),
+  })
+  .openapi('TrainingSlot');
 
 export const TeamSchema = z
   .object({
@@ -24,7 +35,9 @@ const base = router();
 // editing it (PUT) also staff's. The service checks again.
 base.use('*', async (c, next) => {
   const method = c.req.method;
-  if (method === 'POST' || method === 'DELETE') requireRoles(c.get('user'), ADMIN_ONLY);
+  // The team itself (/teams, /teams/{id}); its training slots are staff's too.
+  const teamItself = !c.req.path.includes('/training-slots');
+  if (teamItself && (method === 'POST' || method === 'DELETE')) requireRoles(c.get('user'), ADMIN_ONLY);
   else if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') requireRoles(c.get('user'), ADMIN_AND_STAFF);
   await next();
 });
@@ -105,4 +118,40 @@ export const teamsApi = base
       await c.get('services').teams.remove(c.get('user'), c.req.valid('param').id);
       return c.json({ detail: 'Team deleted successfully!' }, 200);
     },
+  );
+
+/** A team's weekly training slots: they generate the dated sessions (GET /api/training-sessions). */
+export const teamSlotsApi = teamsApi
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/training-slots',
+      operationId: 'listTrainingSlots',
+      tags: ['Training'],
+      summary: "A team's weekly training slots",
+      security: [],
+      request: { params: IdParam },
+      responses: { 200: jsonContent(z.array(TrainingSlotSchema), 'Slots, Monday first'), 404: jsonContent(ErrorSchema, 'Unknown team') },
+    }),
+    async (c) => c.json(await c.get('services').training.listSlots(c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/training-slots',
+      operationId: 'createTrainingSlot',
+      tags: ['Training'],
+      summary: 'Add a weekly training slot (admin or staff)',
+      description: 'Its sessions for the next 8 weeks (and the last 2) are generated at once.',
+      security: [{ bearer: [] }],
+      request: { params: IdParam, body: jsonBody(trainingSlotInputSchema) },
+      responses: {
+        201: jsonContent(TrainingSlotSchema, 'Created'),
+        ...signedIn,
+        403: jsonContent(ErrorSchema, 'Not admin or staff'),
+        404: jsonContent(ErrorSchema, 'Unknown team'),
+        422: jsonContent(ErrorSchema, 'Invalid slot'),
+      },
+    }),
+    async (c) => c.json(await c.get('services').training.createSlot(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
   );

@@ -19,6 +19,7 @@ import { createNewsService } from './news';
 import { createSponsorService } from './sponsors';
 import { createSquadService } from './squad';
 import { createTeamService } from './teams';
+import { createTrainingService } from './training';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import type { ThrottleLimits } from './throttle';
@@ -67,6 +68,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     sponsors: createSponsorService(db),
     squad: createSquadService(db),
     teams: createTeamService(db),
+    training: createTrainingService(db),
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number }),
   };
 }

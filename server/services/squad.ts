@@ -6,6 +6,7 @@ import { players, playerStats, teams, users } from '../db/schema';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { conflict, invalid, isUniqueViolation, notFound } from './errors';
 import { isUuid } from './ids';
+import { trainingAttendanceOf } from './training';
 import { assertTeamsExist, defaultTeamId, setPlayerTeams, teamIdsByPlayer } from './teams';
 
 export const PLAYER_NOT_FOUND = 'Player not found';
@@ -41,6 +42,8 @@ export type AdminPlayer = ReturnType<typeof toAdminPlayer>;
 
 export const EMPTY_STATS = {
   training_attendance: null as number | null,
+  training_sessions_recorded: 0,
+  training_sessions_attended: 0,
   matches_played: 0,
   matches_started: 0,
   goals: 0,
@@ -112,10 +115,12 @@ export function createSquadService(db: Db) {
         .where(eq(players.id, id));
       if (!row) throw notFound(PLAYER_NOT_FOUND);
       const s = row.stats;
-      if (!s) return { player_id: id, ...EMPTY_STATS };
+      const training = await trainingAttendanceOf(db, id);
+      const figures = { training_attendance: training.percent, training_sessions_recorded: training.recorded, training_sessions_attended: training.attended };
+      if (!s) return { player_id: id, ...EMPTY_STATS, ...figures };
       return {
         player_id: id,
-        training_attendance: s.training_attendance,
+        ...figures,
         matches_played: s.matches_played,
         matches_started: s.matches_started,
         goals: s.goals,

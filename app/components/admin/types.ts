@@ -106,7 +106,6 @@ export interface JoinUsSubmission {
 }
 
 export const STAT_FIELDS = [
-  ['training_attendance', 'Training attendance (%)'],
   ['matches_played', 'Matches played'],
   ['matches_started', 'Matches started'],
   ['goals', 'Goals'],
