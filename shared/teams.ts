@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLUB_TIME_ZONE, clubDateField, isRealDate } from './dates';
-import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS } from './teams-constants';
+import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS, addDaysIso } from './teams-constants';
 
 export * from './teams-constants';
 
@@ -123,12 +123,6 @@ export function clubTimeOf(instant: Date) {
   return `${p.hour}:${p.minute}`;
 }
 
-/** 'YYYY-MM-DD' plus n days. */
-export function addDaysIso(date: string, days: number) {
-  const t = new Date(`${date}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() + days);
-  return t.toISOString().slice(0, 10);
-}
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of a 'YYYY-MM-DD'. */
 export const isoWeekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;

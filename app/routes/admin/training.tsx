@@ -1,0 +1,179 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { clubDateOf } from '../../../shared/dates';
+import { formatLongDateGB } from '../../../shared/players';
+import { addDaysIso } from '../../../shared/teams-constants';
+import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
+import { Button } from '../../components/ui/button';
+import { FormMessage } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { api, errorDetail, loadList } from '../../lib/api-client';
+import { requireAdminArea } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
+import type { Route } from './+types/training';
+
+export const meta: Route.MetaFunction = () => adminMeta('Training', 'Tick who came to a training session.');
+
+export const ATTENDANCE_SAVED = 'Attendance saved';
+export const NO_RECENT_SESSIONS = 'No training sessions in the last 4 weeks. Sessions come from each team\'s weekly training slots.';
+const RECENT_DAYS = 28;
+
+interface Session {
+  id: string;
+  team: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  starts_at: string;
+  place: string;
+  status: 'scheduled' | 'cancelled';
+  attendance_recorded: boolean;
+}
+interface Sheet {
+  session: Session;
+  recorded_at: string | null;
+  players: Array<{ id: string; full_name: string; jersey_number: number | null; present: boolean }>;
+}
+
+/** Admins and staff record attendance. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireAdminArea(context, request) };
+}
+
+/** The sessions of the last 4 weeks that have begun (newest first), and the chosen one's sheet. */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const chosen = new URL(request.url).searchParams.get('session');
+  const today = clubDateOf(new Date());
+  const [, all] = await Promise.all([serverLoader(), loadList<Session>(`/api/training-sessions?from=${addDaysIso(today, -RECENT_DAYS)}&to=${today}`)]);
+  const sessions = all.filter((s) => new Date(s.starts_at) <= new Date()).reverse();
+  const sheet = chosen
+    ? await api.get<Sheet>(`/api/training-sessions/${encodeURIComponent(chosen)}/attendance`).catch((error) => {
+        console.error('[admin] loading the attendance sheet failed:', errorDetail(error));
+        return null;
+      })
+    : null;
+  return { sessions, sheet };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+const sessionLabel = (s: Session) => `${s.team} · ${formatLongDateGB(s.date)} · ${s.start_time}`;
+
+export default function AdminTraining({ loaderData }: Route.ComponentProps) {
+  const { sessions, sheet } = loaderData;
+  return (
+    <section>
+      <SectionHeader title="Training attendance" description="Choose a session, tick who came and save. Players see their attendance in the portal." />
+      <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+        <nav aria-label="Training sessions" className="self-start rounded-2xl bg-white p-2 shadow-sm ring-1 ring-line">
+          {sessions.length === 0 ? (
+            <p className="p-4 text-sm text-muted">{NO_RECENT_SESSIONS}</p>
+          ) : (
+            <ul className="max-h-80 space-y-1 overflow-y-auto lg:max-h-[calc(100dvh-2rem)]">
+              {sessions.map((s) => {
+                const current = sheet?.session.id === s.id;
+                return (
+                  <li key={s.id}>
+                    <Link
+                      to={`?session=${s.id}`}
+                      preventScrollReset
+                      aria-current={current ? 'true' : undefined}
+                      className={`flex min-h-12 items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm ${current ? 'bg-brand-800 text-white' : 'text-ink hover:bg-brand-50'}`}
+                    >
+                      <span className="min-w-0">
+                        <span className="block font-semibold">{s.team}</span>
+                        <span className={`block text-xs ${current ? 'text-brand-100' : 'text-muted'}`}>
+                          {formatLongDateGB(s.date)} · {s.start_time}
+                        </span>
+                      </span>
+                      {s.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : s.attendance_recorded ? <Badge tone="success">Recorded</Badge> : <Badge>To record</Badge>}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </nav>
+        {sheet ? <AttendanceSheet key={`${sheet.session.id}-${sheet.recorded_at}`} sheet={sheet} /> : (
+          <p className="rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-line">Choose a session to record who came.</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function AttendanceSheet({ sheet }: { sheet: Sheet }) {
+  const revalidator = useRevalidator();
+  const [present, setPresent] = useState(() => new Set(sheet.players.filter((p) => p.present).map((p) => p.id)));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const { session } = sheet;
+  const cancelled = session.status === 'cancelled';
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await api.put(`/api/training-sessions/${session.id}/attendance`, { present: [...present] });
+      toast.success(`${ATTENDANCE_SAVED}: ${present.size} of ${sheet.players.length} came`);
+      await revalidator.revalidate();
+    } catch (e) {
+      setError(errorDetail(e));
+      toast.error(`Error saving attendance: ${errorDetail(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggle = (id: string, on: boolean) =>
+    setPresent((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <form onSubmit={save} aria-labelledby="sheet-heading" className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
+      <div>
+        <h3 id="sheet-heading" className="text-lg font-bold text-ink">
+          {sessionLabel(session)}
+        </h3>
+        <p className="text-sm text-muted">
+          {session.start_time} – {session.end_time} · {session.place}
+          {sheet.recorded_at ? ' · Recorded' : ''}
+        </p>
+      </div>
+      <FormMessage>{cancelled ? 'This session was cancelled: there is no attendance to record.' : error}</FormMessage>
+      {sheet.players.length === 0 ? (
+        <p className="text-muted">Nobody plays for this team yet. Add players to it in the Players tab.</p>
+      ) : (
+        <fieldset disabled={cancelled}>
+          <legend className="text-sm font-semibold text-ink">
+            Who came? <span className="font-normal text-muted">({present.size} of {sheet.players.length})</span>
+          </legend>
+          <ul className="mt-2 divide-y divide-line rounded-xl ring-1 ring-line">
+            {sheet.players.map((p) => (
+              <li key={p.id}>
+                <label className="flex min-h-14 cursor-pointer items-center gap-4 px-4 py-2 text-base text-ink has-[:checked]:bg-brand-50">
+                  <input type="checkbox" className="size-7 shrink-0 rounded accent-brand-800" checked={present.has(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} />
+                  <span className="min-w-0 flex-1 font-semibold">{p.full_name}</span>
+                  {p.jersey_number !== null && <span className="text-sm text-muted">#{p.jersey_number}</span>}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      <div className="sticky bottom-0 -mx-4 border-t border-line bg-white px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:p-0">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy || cancelled || sheet.players.length === 0}>
+          {busy ? 'Saving…' : 'Save attendance'}
+        </Button>
+      </div>
+    </form>
+  );
+}
