@@ -251,4 +251,46 @@ describe('Training attendance and the portal', () => {
       await shot(page, 'portal-schedule-empty');
     }
   });
+
+  it('staff cancel one upcoming session and move another; the player\'s schedule shows both, the slot is unchanged', async () => {
+    const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
+    const teamName = `Youth ${unique()}`;
+    const team = await admin.post<{ id: string }>('/api/teams', { name: teamName });
+    expect((await admin.post(`/api/teams/${team.body.id}/training-slots`, { weekday: 3, start_time: '18:00', end_time: '19:30', place: 'Mill Lane 3G' })).status).toBe(201);
+    const player = await playerIn(admin, team.body.id, 'Yusuf Youth');
+
+    const page = await b.newPage({ viewport: PHONE });
+    await signIn(page, 'admin', b.adminPassword);
+    await openAdminTab(page, '/admin/training');
+    await page.getByRole('button', { name: new RegExp(`^Cancel ${teamName}`) }).first().click();
+    await expectToast(page, 'Session cancelled');
+    await page.getByRole('button', { name: new RegExp(`^Reinstate ${teamName}`) }).first().waitFor();
+
+    await page.getByRole('button', { name: new RegExp(`^Move ${teamName}`) }).nth(1).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^Move ${teamName}`) });
+    await dialog.getByLabel(labelled('Place')).fill('Sports hall');
+    await dialog.getByLabel(labelled('Start')).fill('17:30');
+    await expectNoAxeViolations(page, 'Move dialog');
+    await dialog.getByRole('button', { name: 'Move session' }).click();
+    await expectToast(page, 'Session moved');
+    // Axe measures the list itself once the toasts (which slide and fade) have gone, after 3 s.
+    await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, null, { timeout: 8000 });
+    for (const viewport of widths) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page, 'upcoming sessions, one cancelled and one moved');
+      await shot(page, 'admin-training-upcoming');
+    }
+
+    const slots = (await admin.get<Array<{ start_time: string; place: string }>>(`/api/teams/${team.body.id}/training-slots`)).body;
+    expect(slots).toMatchObject([{ start_time: '18:00', place: 'Mill Lane 3G' }]);
+
+    const portal = await b.newPage({ viewport: PHONE });
+    await signIn(portal, player.username, player.password);
+    await portal.goto('/players-area/schedule');
+    const items = portal.getByTestId('schedule-training');
+    expect(await items.nth(0).textContent()).toContain('Cancelled');
+    expect(await items.nth(1).textContent()).toContain('17:30 – 19:30 · Sports hall');
+    expect(await items.nth(1).textContent()).toContain('Moved');
+    expect(await items.nth(2).textContent()).toContain('18:00 – 19:30 · Mill Lane 3G');
+  });
 });

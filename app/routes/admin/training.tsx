@@ -5,9 +5,10 @@ import { formatLongDateGB } from '../../../shared/players';
 import { addDaysIso } from '../../../shared/teams-constants';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import { Button } from '../../components/ui/button';
-import { FormMessage } from '../../components/ui/field';
+import { Dialog } from '../../components/ui/dialog';
+import { FormMessage, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, errorDetail, loadList } from '../../lib/api-client';
+import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/training';
@@ -17,6 +18,8 @@ export const meta: Route.MetaFunction = () => adminMeta('Training', 'Tick who ca
 export const ATTENDANCE_SAVED = 'Attendance saved';
 export const NO_RECENT_SESSIONS = 'No training sessions in the last 4 weeks. Sessions come from each team\'s weekly training slots.';
 const RECENT_DAYS = 28;
+const UPCOMING_DAYS = 14;
+export const NO_UPCOMING_SESSIONS = 'No training sessions in the next 2 weeks.';
 
 interface Session {
   id: string;
@@ -27,6 +30,7 @@ interface Session {
   starts_at: string;
   place: string;
   status: 'scheduled' | 'cancelled';
+  moved: boolean;
   attendance_recorded: boolean;
 }
 interface Sheet {
@@ -44,15 +48,20 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const chosen = new URL(request.url).searchParams.get('session');
   const today = clubDateOf(new Date());
-  const [, all] = await Promise.all([serverLoader(), loadList<Session>(`/api/training-sessions?from=${addDaysIso(today, -RECENT_DAYS)}&to=${today}`)]);
+  const [, all, ahead] = await Promise.all([
+    serverLoader(),
+    loadList<Session>(`/api/training-sessions?from=${addDaysIso(today, -RECENT_DAYS)}&to=${today}`),
+    loadList<Session>(`/api/training-sessions?from=${today}&to=${addDaysIso(today, UPCOMING_DAYS)}`),
+  ]);
   const sessions = all.filter((s) => new Date(s.starts_at) <= new Date()).reverse();
+  const upcoming = ahead.filter((s) => new Date(s.starts_at) > new Date());
   const sheet = chosen
     ? await api.get<Sheet>(`/api/training-sessions/${encodeURIComponent(chosen)}/attendance`).catch((error) => {
         console.error('[admin] loading the attendance sheet failed:', errorDetail(error));
         return null;
       })
     : null;
-  return { sessions, sheet };
+  return { sessions, sheet, upcoming };
 }
 clientLoader.hydrate = true as const;
 
@@ -63,7 +72,7 @@ export function HydrateFallback() {
 const sessionLabel = (s: Session) => `${s.team} · ${formatLongDateGB(s.date)} · ${s.start_time}`;
 
 export default function AdminTraining({ loaderData }: Route.ComponentProps) {
-  const { sessions, sheet } = loaderData;
+  const { sessions, sheet, upcoming } = loaderData;
   return (
     <section>
       <SectionHeader title="Training attendance" description="Choose a session, tick who came and save. Players see their attendance in the portal." />
@@ -101,7 +110,126 @@ export default function AdminTraining({ loaderData }: Route.ComponentProps) {
           <p className="rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-line">Choose a session to record who came.</p>
         )}
       </div>
+      <UpcomingSessions sessions={upcoming} />
     </section>
+  );
+}
+
+/** The next two weeks: cancel, reinstate or move one session; the weekly slot stays as it is. */
+function UpcomingSessions({ sessions }: { sessions: Session[] }) {
+  const revalidator = useRevalidator();
+  const [moving, setMoving] = useState<Session | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function setStatus(s: Session, status: Session['status']) {
+    setBusy(s.id);
+    try {
+      await api.patch(`/api/training-sessions/${s.id}`, { status });
+      toast.success(status === 'cancelled' ? 'Session cancelled' : 'Session reinstated');
+      await revalidator.revalidate();
+    } catch (e) {
+      toast.error(`Error changing the session: ${errorDetail(e)}`);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="upcoming-heading" className="mt-10 space-y-3">
+      <div>
+        <h3 id="upcoming-heading" className="text-lg font-bold text-ink">
+          Upcoming sessions
+        </h3>
+        <p className="text-sm text-muted">Cancel or move one session. The team's weekly slot does not change.</p>
+      </div>
+      {sessions.length === 0 ? (
+        <p className="rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-line">{NO_UPCOMING_SESSIONS}</p>
+      ) : (
+        <ul className="divide-y divide-line rounded-2xl bg-white shadow-sm ring-1 ring-line">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <p className={`font-semibold ${s.status === 'cancelled' ? 'text-muted line-through' : 'text-ink'}`}>{sessionLabel(s)}</p>
+                <p className="text-sm text-muted">
+                  {s.start_time} – {s.end_time} · {s.place}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                {s.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : s.moved ? <Badge tone="warning">Moved</Badge> : null}
+                <Button variant="secondary" size="sm" className="min-h-11" onClick={() => setMoving(s)} disabled={busy === s.id}>
+                  Move<span className="sr-only"> {sessionLabel(s)}</span>
+                </Button>
+                {s.status === 'cancelled' ? (
+                  <Button variant="secondary" size="sm" className="min-h-11" onClick={() => void setStatus(s, 'scheduled')} disabled={busy === s.id}>
+                    Reinstate<span className="sr-only"> {sessionLabel(s)}</span>
+                  </Button>
+                ) : (
+                  <Button variant="danger" size="sm" className="min-h-11" onClick={() => void setStatus(s, 'cancelled')} disabled={busy === s.id}>
+                    Cancel<span className="sr-only"> {sessionLabel(s)}</span>
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <MoveDialog key={moving?.id ?? 'closed'} session={moving} onClose={() => setMoving(null)} onSaved={async () => {
+        setMoving(null);
+        await revalidator.revalidate();
+      }} />
+    </section>
+  );
+}
+
+function MoveDialog({ session, onClose, onSaved }: { session: Session | null; onClose: () => void; onSaved: () => Promise<void> }) {
+  const [values, setValues] = useState(() => ({
+    date: session?.date ?? '',
+    start_time: session?.start_time ?? '',
+    end_time: session?.end_time ?? '',
+    place: session?.place ?? '',
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof values, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!session) return;
+    setBusy(true);
+    setFormError('');
+    try {
+      await api.patch(`/api/training-sessions/${session.id}`, values);
+      toast.success('Session moved');
+      await onSaved();
+    } catch (e) {
+      setFormError(errorDetail(e));
+      if (e instanceof ApiError) setErrors(e.fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={session !== null} onClose={onClose} title={session ? `Move ${sessionLabel(session)}` : 'Move session'} description="Only this session changes.">
+      <form noValidate onSubmit={save} className="space-y-4">
+        <FormMessage>{formError}</FormMessage>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Date" type="date" required value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
+          <TextField label="Place" required value={values.place} error={errors.place} onChange={(e) => set('place', e.target.value)} />
+          <TextField label="Start" type="time" required value={values.start_time} error={errors.start_time} onChange={(e) => set('start_time', e.target.value)} />
+          <TextField label="End" type="time" required value={values.end_time} error={errors.end_time} onChange={(e) => set('end_time', e.target.value)} />
+        </div>
+        <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Close
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Move session'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 
