@@ -284,6 +284,7 @@ describe('Training attendance and the portal', () => {
     const slots = (await admin.get<Array<{ start_time: string; place: string }>>(`/api/teams/${team.body.id}/training-slots`)).body;
     expect(slots).toMatchObject([{ start_time: '18:00', place: 'Mill Lane 3G' }]);
 
+
     const portal = await b.newPage({ viewport: PHONE });
     await signIn(portal, player.username, player.password);
     await portal.goto('/players-area/schedule');
@@ -292,5 +293,21 @@ describe('Training attendance and the portal', () => {
     expect(await items.nth(1).textContent()).toContain('17:30 – 19:30 · Sports hall');
     expect(await items.nth(1).textContent()).toContain('Moved');
     expect(await items.nth(2).textContent()).toContain('18:00 – 19:30 · Mill Lane 3G');
+
+    // The team's weekly slots are edited on the same tab: a Saturday morning slot added.
+    await openAdminTab(page, `/admin/training?team=${team.body.id}`);
+    await page.getByRole('heading', { name: `Weekly training: ${teamName}` }).waitFor();
+    await page.getByRole('button', { name: 'Add Training slot' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Training slot' });
+    await add.getByLabel(labelled('Day')).selectOption('Saturday');
+    await add.getByLabel(labelled('Start')).fill('10:00');
+    await add.getByLabel(labelled('End')).fill('11:00');
+    await add.getByLabel(labelled('Place')).fill('Riverside Park');
+    await expectNoAxeViolations(page, 'Add Training slot');
+    await add.getByRole('button', { name: 'Create Training slot' }).click();
+    await expectToast(page, 'Training slot created successfully!');
+    await page.getByRole('button', { name: `Edit ${teamName} Saturday 10:00` }).waitFor();
+    const after = (await admin.get<Array<{ weekday: number; place: string }>>(`/api/teams/${team.body.id}/training-slots`)).body;
+    expect(after).toMatchObject([{ weekday: 3 }, { weekday: 6, place: 'Riverside Park' }]);
   });
 });

@@ -29,6 +29,8 @@ export interface FieldConfig {
   hint?: string;
   min?: number;
   max?: number;
+  /** A select whose values are numbers (sent as numbers). */
+  numeric?: boolean;
   /** Takes the full width of the form grid (long text). */
   wide?: boolean;
   /** An image field: offer an upload (POST /api/uploads) besides typing a URL; lists get the URL appended. */
@@ -40,8 +42,10 @@ export interface ResourceConfig<Row extends { id: string }> {
   resource: string;
   title: string;
   description?: string;
-  /** Collection path: POST here; PUT and DELETE at `${endpoint}/{id}`. */
+  /** Collection path: POST here; PUT and DELETE at `${endpoint}/{id}` (or `${itemEndpoint}/{id}`). */
   endpoint: string;
+  /** Where items live when not under the collection (a team's slots: POST /api/teams/{id}/training-slots, PUT /api/training-slots/{id}). */
+  itemEndpoint?: string;
   columns: Column<Row>[];
   fields: FieldConfig[];
   /** The row's name in buttons' accessible names: 'Edit Home Shirt'. */
@@ -138,6 +142,8 @@ export function toPayload(fields: FieldConfig[], values: FormValues) {
       else if (field.min !== undefined && number < field.min) errors[field.name] = `${field.label} must be at least ${field.min}`;
       else if (field.max !== undefined && number > field.max) errors[field.name] = `${field.label} must be at most ${field.max}`;
       else payload[field.name] = field.type === 'money' ? Math.round(number * 100) / 100 : number;
+    } else if (field.type === 'select' && field.numeric) {
+      payload[field.name] = Number(text);
     } else if (field.type === 'links') {
       const links = parseLinks(text);
       if (links) payload[field.name] = links;
@@ -164,7 +170,7 @@ export function ResourceTab<Row extends { id: string }>({ config, rows }: { conf
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`${config.endpoint}/${deleting.id}`);
+      await api.delete(`${config.itemEndpoint ?? config.endpoint}/${deleting.id}`);
       toast.success(`${config.resource} deleted successfully!`);
       setDeleting(null);
       await revalidator.revalidate();
@@ -272,7 +278,7 @@ function ResourceForm<Row extends { id: string }>({
     const verb = isNew ? 'creating' : 'updating';
     try {
       if (isNew) await api.post(config.endpoint, payload);
-      else await api.put(`${config.endpoint}/${row!.id}`, payload);
+      else await api.put(`${config.itemEndpoint ?? config.endpoint}/${row!.id}`, payload);
       toast.success(`${config.resource} ${isNew ? 'created' : 'updated'} successfully!`);
       await onSaved();
     } catch (error) {

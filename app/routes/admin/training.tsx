@@ -2,8 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { clubDateOf } from '../../../shared/dates';
 import { formatLongDateGB } from '../../../shared/players';
-import { addDaysIso } from '../../../shared/teams-constants';
+import { ISO_WEEKDAYS, addDaysIso, weekdayName } from '../../../shared/teams-constants';
+import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
+import type { Team } from '../../components/admin/types';
+import { FilterLinks } from '../../components/public/empty-state';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormMessage, TextField } from '../../components/ui/field';
@@ -33,6 +36,14 @@ interface Session {
   moved: boolean;
   attendance_recorded: boolean;
 }
+interface Slot {
+  id: string;
+  team_id: string;
+  weekday: number;
+  start_time: string;
+  end_time: string;
+  place: string;
+}
 interface Sheet {
   session: Session;
   recorded_at: string | null;
@@ -46,13 +57,18 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 /** The sessions of the last 4 weeks that have begun (newest first), and the chosen one's sheet. */
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
-  const chosen = new URL(request.url).searchParams.get('session');
+  const params = new URL(request.url).searchParams;
+  const chosen = params.get('session');
   const today = clubDateOf(new Date());
-  const [, all, ahead] = await Promise.all([
+  const [, all, ahead, teams] = await Promise.all([
     serverLoader(),
     loadList<Session>(`/api/training-sessions?from=${addDaysIso(today, -RECENT_DAYS)}&to=${today}`),
     loadList<Session>(`/api/training-sessions?from=${today}&to=${addDaysIso(today, UPCOMING_DAYS)}`),
+    loadList<Team>('/api/teams'),
   ]);
+  // Weekly slots of one team (?team=<id>), the first by default.
+  const team = teams.find((t) => t.id === params.get('team')) ?? teams[0] ?? null;
+  const slots = team ? await loadList<Slot>(`/api/teams/${team.id}/training-slots`) : [];
   const sessions = all.filter((s) => new Date(s.starts_at) <= new Date()).reverse();
   const upcoming = ahead.filter((s) => new Date(s.starts_at) > new Date());
   const sheet = chosen
@@ -61,7 +77,7 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
         return null;
       })
     : null;
-  return { sessions, sheet, upcoming };
+  return { sessions, sheet, upcoming, teams, team, slots };
 }
 clientLoader.hydrate = true as const;
 
@@ -72,7 +88,7 @@ export function HydrateFallback() {
 const sessionLabel = (s: Session) => `${s.team} · ${formatLongDateGB(s.date)} · ${s.start_time}`;
 
 export default function AdminTraining({ loaderData }: Route.ComponentProps) {
-  const { sessions, sheet, upcoming } = loaderData;
+  const { sessions, sheet, upcoming, teams, team, slots } = loaderData;
   return (
     <section>
       <SectionHeader title="Training attendance" description="Choose a session, tick who came and save. Players see their attendance in the portal." />
@@ -111,9 +127,38 @@ export default function AdminTraining({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <UpcomingSessions sessions={upcoming} />
+      {team && (
+        <div className="mt-10 space-y-4">
+          <FilterLinks label="Weekly training of" items={teams.map((t) => ({ to: `?team=${t.id}`, label: t.name, current: t.id === team.id }))} />
+          <ResourceTab config={slotConfig(team)} rows={slots} />
+        </div>
+      )}
     </section>
   );
 }
+
+/** A team's weekly slots: they make the dated sessions (changes reach the sessions nobody moved or cancelled). */
+const slotConfig = (team: Team): ResourceConfig<Slot> => ({
+  resource: 'Training slot',
+  title: `Weekly training: ${team.name}`,
+  description: 'Each slot makes a session every week for the next 8 weeks. Changing a slot changes its sessions nobody has moved or cancelled.',
+  endpoint: `/api/teams/${team.id}/training-slots`,
+  itemEndpoint: '/api/training-slots',
+  rowLabel: (s) => `${team.name} ${weekdayName(s.weekday)} ${s.start_time}`,
+  empty: 'No weekly training for this team yet.',
+  columns: [
+    { header: 'Day', cell: (s) => <span className="font-semibold">{weekdayName(s.weekday)}</span> },
+    { header: 'Time', cell: (s) => `${s.start_time} – ${s.end_time}` },
+    { header: 'Place', cell: (s) => s.place },
+  ],
+  fields: [
+    { name: 'weekday', label: 'Day', type: 'select', required: true, numeric: true, options: ISO_WEEKDAYS.map((day, i) => ({ value: String(i + 1), label: day })) },
+    { name: 'place', label: 'Place', type: 'text', required: true },
+    { name: 'start_time', label: 'Start', type: 'time', required: true },
+    { name: 'end_time', label: 'End', type: 'time', required: true },
+  ],
+  defaults: { weekday: '2', start_time: '19:00', end_time: '21:00', place: 'Main training ground' },
+});
 
 /** The next two weeks: cancel, reinstate or move one session; the weekly slot stays as it is. */
 function UpcomingSessions({ sessions }: { sessions: Session[] }) {
