@@ -82,13 +82,16 @@ INSERT INTO "training_slots" ("team_id", "weekday", "start_time", "end_time", "p
   FROM "teams" t CROSS JOIN (VALUES (2), (4)) AS d(weekday) WHERE t."slug" IN ('senior', 'vets');--> statement-breakpoint
 ALTER TABLE "fixtures" ADD CONSTRAINT "fixtures_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "fixtures_team_date_idx" ON "fixtures" USING btree ("team_id","match_date");--> statement-breakpoint
--- Teams and memberships are public (fixture cards, the fixtures filter, the squad): their writes
--- empty every process's public cache, like the other public tables (migration 0002).
+-- Teams, memberships and training slots are public (fixture cards, the fixtures filter, the squad,
+-- GET /api/teams/{id}/training-slots), and recorded training feeds the public
+-- GET /api/players/{id}/stats: their writes empty every process's public cache, like the other
+-- public tables (migration 0002). Sessions are generated on read with ON CONFLICT DO NOTHING, so a
+-- read that adds nothing fires nothing.
 DO $$
 DECLARE
   t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['teams', 'player_teams'] LOOP
+  FOREACH t IN ARRAY ARRAY['teams', 'player_teams', 'training_slots', 'training_sessions', 'training_attendance'] LOOP
     EXECUTE format('DROP TRIGGER IF EXISTS content_changed ON %I', t);
     EXECUTE format(
       'CREATE CONSTRAINT TRIGGER content_changed AFTER INSERT OR UPDATE OR DELETE ON %I '

@@ -227,10 +227,11 @@ describe('Player management: stats, payments, feedback', () => {
       token: staff.token,
     });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ matches_played: 10, goals: 4, training_attendance: 88, assists: 0 });
+    // Training attendance is not entered: it comes from recorded sessions (none yet), whatever is sent.
+    expect(put.body).toMatchObject({ matches_played: 10, goals: 4, training_attendance: null, assists: 0 });
     const mine = await t.json('/api/players/me/stats', { token: p.token });
-    expect(mine.body).toMatchObject({ matches_played: 10, goals: 4, training_attendance: 88 });
-    for (const body of [{ goals: -1 }, { goals: 1.5 }, { training_attendance: 101 }, { matches_played: '3' }]) {
+    expect(mine.body).toMatchObject({ matches_played: 10, goals: 4, training_attendance: null, training_sessions_recorded: 0 });
+    for (const body of [{ goals: -1 }, { goals: 1.5 }, { assists: -2 }, { matches_played: '3' }]) {
       const bad = await t.json(`/api/players/${p.playerId}/stats`, { method: 'PUT', body, token: staff.token });
       expect(bad.status, JSON.stringify(body)).toBe(422);
     }

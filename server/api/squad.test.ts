@@ -53,6 +53,8 @@ describe('GET /api/players/{id}/stats', () => {
     expect(empty.body).toEqual({
       player_id: created.body.id,
       training_attendance: null,
+      training_sessions_recorded: 0,
+      training_sessions_attended: 0,
       matches_played: 0,
       matches_started: 0,
       goals: 0,
