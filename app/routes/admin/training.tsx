@@ -114,7 +114,9 @@ export default function AdminTraining({ loaderData }: Route.ComponentProps) {
                           {formatLongDateGB(s.date)} · {s.start_time}
                         </span>
                       </span>
-                      {s.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : s.attendance_recorded ? <Badge tone="success">Recorded</Badge> : <Badge>To record</Badge>}
+                      <span className="shrink-0 whitespace-nowrap">
+                        {s.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : s.attendance_recorded ? <Badge tone="success">Recorded</Badge> : <Badge>To record</Badge>}
+                      </span>
                     </Link>
                   </li>
                 );
