@@ -84,6 +84,18 @@ describe('public cache', () => {
     const past = sessions.find((s) => new Date(s.starts_at) < new Date())!;
     expect((await t.json(`/api/training-sessions/${past.id}/attendance`, { method: 'PUT', token: adminToken, body: { present: [playerId] } })).status).toBe(200);
     expect(await eventually(async () => (await t.json(`/api/players/${playerId}/stats`)).body.training_attendance === 100)).toBe(true);
+
+    // The notifications of these writes arrive asynchronously: wait until no clear has come for
+    // 150 ms, so a later test that counts on a warm cache is not emptied by one of ours.
+    let clears = -1;
+    const quiet = await eventually(async () => {
+      const now = t.cache!.stats.clears;
+      const settled = now === clears;
+      clears = now;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return settled;
+    }, 10_000);
+    expect(quiet).toBe(true);
   });
 
   it('never answers a signed-in request from the cache, by token or by cookie', async () => {
