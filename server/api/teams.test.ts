@@ -62,7 +62,7 @@ describe('Migration 0005 on a database with data from before teams', () => {
         }
       };
       const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
-      for (const file of files.filter((f) => f < '0004')) await run(file);
+      for (const file of files.filter((f) => f < '0005')) await run(file);
       await client.query(`INSERT INTO fixtures (match_date, match_time, venue, competition, away_team) VALUES
         ('2026-01-10', '10:30', 'Mill Lane', 'League', 'Old Town'), ('2026-02-10', '14:00', 'Away Park', 'Cup', 'Old Vets')`);
       await client.query(`INSERT INTO players (full_name, team_type) VALUES ('Old Senior', 'Senior'), ('Old Vet', 'Vets'), ('Old Coach', 'Staff')`);
