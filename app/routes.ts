@@ -41,6 +41,8 @@ export default [
     route('players', 'routes/admin/players.tsx'),
     route('player-management', 'routes/admin/player-management.tsx'),
     route('fixtures', 'routes/admin/fixtures.tsx'),
+    route('teams', 'routes/admin/teams.tsx'),
+    route('training', 'routes/admin/training.tsx'),
     route('sponsors', 'routes/admin/sponsors.tsx'),
     route('news', 'routes/admin/news.tsx'),
     route('join-us', 'routes/admin/join-us.tsx'),

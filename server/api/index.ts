@@ -19,6 +19,8 @@ import { joinUsApi } from './join-us';
 import { adminNewsApi, newsApi } from './news';
 import { settingsApi } from './settings';
 import { sponsorsApi } from './sponsors';
+import { teamSlotsApi } from './teams';
+import { trainingSessionsApi, trainingSlotsApi } from './training';
 import { playersApi as squadPlayersApi, squadApi } from './squad';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -73,6 +75,9 @@ export function createApi() {
   api.route('/products', productsApi);
   api.route('/orders', ordersApi);
   api.route('/fixtures', fixturesApi);
+  api.route('/teams', teamSlotsApi);
+  api.route('/training-slots', trainingSlotsApi);
+  api.route('/training-sessions', trainingSessionsApi);
   api.route('/news', newsApi);
   api.route('/admin', adminNewsApi);
   api.route('/sponsors', sponsorsApi);

@@ -18,6 +18,8 @@ import { createJoinUsService } from './join-us';
 import { createNewsService } from './news';
 import { createSponsorService } from './sponsors';
 import { createSquadService } from './squad';
+import { createTeamService } from './teams';
+import { createTrainingService } from './training';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import { createMailService } from './mail';
@@ -84,6 +86,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     news: createNewsService(db),
     sponsors: createSponsorService(db),
     squad: createSquadService(db),
+    teams: createTeamService(db),
+    training: createTrainingService(db),
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail }),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import {
   EMAIL_TAKEN,
   NO_PLAYER_PROFILE,
@@ -18,11 +18,12 @@ import {
 import type { Role, SessionUser } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Db, DbOrTx } from '../db/client';
-import { feedback, fixtures, payments, players, playerStats, users } from '../db/schema';
+import { feedback, fixtures, payments, players, playerStats, playerTeams, teams, users } from '../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
 import type { MailService } from './mail';
 import { notifyPlayer } from './notifications';
+import { trainingAttendanceOf } from './training';
 
 type PlayerRow = typeof players.$inferSelect;
 
@@ -50,8 +51,10 @@ export interface PlayerProfile {
 
 export interface PlayerStatsView {
   player_id: string;
-  /** Null when not recorded: the portal shows the default of 95. */
+  /** Percent of recorded training sessions of the player's teams attended; null when none is recorded. */
   training_attendance: number | null;
+  training_sessions_recorded: number;
+  training_sessions_attended: number;
   matches_played: number;
   matches_started: number;
   goals: number;
@@ -86,6 +89,8 @@ export interface FeedbackView {
 
 export interface UpcomingFixture {
   id: string;
+  team_id: string;
+  team: string;
   match_date: string;
   match_time: string;
   venue: string;
@@ -136,6 +141,8 @@ const toFeedback = (f: typeof feedback.$inferSelect): FeedbackView => ({
 const emptyStats = (playerId: string): PlayerStatsView => ({
   player_id: playerId,
   training_attendance: null,
+  training_sessions_recorded: 0,
+  training_sessions_attended: 0,
   matches_played: 0,
   matches_started: 0,
   goals: 0,
@@ -225,11 +232,19 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
     };
   }
 
+  /** Match figures as staff entered them; training attendance computed from recorded sessions (ARCHITECTURE point 14). */
   async function statsFor(playerId: string): Promise<PlayerStatsView> {
     const [row] = await db.select().from(playerStats).where(eq(playerStats.player_id, playerId));
-    if (!row) return emptyStats(playerId);
-    const { updated_at: _u, ...stats } = row;
-    return stats;
+    const training = await trainingAttendanceOf(db, playerId);
+    const figures = {
+      training_attendance: training.percent,
+      training_sessions_recorded: training.recorded,
+      training_sessions_attended: training.attended,
+    };
+    if (!row) return { ...emptyStats(playerId), ...figures };
+    // The stored training_attendance column predates recorded sessions and is not shown (ADR 017).
+    const { updated_at: _u, training_attendance: _stored, ...stats } = row;
+    return { ...stats, ...figures };
   }
 
   async function paymentsFor(playerId: string) {
@@ -274,6 +289,9 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
               previous_club: input.previous_club,
             })
             .returning({ id: players.id });
+          // A new player joins the first team by sort order (Senior); staff move them later.
+          const [team] = await tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.sort_order), asc(teams.name)).limit(1);
+          if (team) await tx.insert(playerTeams).values({ player_id: player.id, team_id: team.id });
           await deps.mail.toUser(tx, user.id, {
             kind: 'welcome',
             dedupeKey: 'welcome',
@@ -505,11 +523,14 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
       return { user_id: user.id };
     },
 
-    /** The next upcoming fixtures by date (portal dashboard and schedule). */
-    async upcomingFixtures(limit = 3): Promise<UpcomingFixture[]> {
+    /** The next upcoming fixtures by date (portal dashboard and schedule), optionally only these teams'. */
+    async upcomingFixtures(limit = 3, teamIds?: string[]): Promise<UpcomingFixture[]> {
+      if (teamIds && teamIds.length === 0) return [];
       return db
         .select({
           id: fixtures.id,
+          team_id: fixtures.team_id,
+          team: teams.name,
           match_date: fixtures.match_date,
           match_time: fixtures.match_time,
           venue: fixtures.venue,
@@ -518,7 +539,8 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
           away_team: fixtures.away_team,
         })
         .from(fixtures)
-        .where(and(eq(fixtures.status, 'upcoming'), gte(fixtures.match_date, todayIso())))
+        .innerJoin(teams, eq(teams.id, fixtures.team_id))
+        .where(and(eq(fixtures.status, 'upcoming'), gte(fixtures.match_date, todayIso()), teamIds ? inArray(fixtures.team_id, teamIds) : undefined))
         .orderBy(asc(fixtures.match_date), asc(fixtures.match_time))
         .limit(limit);
     },

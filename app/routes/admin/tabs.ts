@@ -16,6 +16,8 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin/players', label: 'Players', staff: false },
   { to: '/admin/player-management', label: 'Player Management', staff: true },
   { to: '/admin/fixtures', label: 'Fixtures', staff: true },
+  { to: '/admin/teams', label: 'Teams', staff: true },
+  { to: '/admin/training', label: 'Training', staff: true },
   { to: '/admin/sponsors', label: 'Sponsors', staff: false },
   { to: '/admin/news', label: 'News', staff: true },
   { to: '/admin/join-us', label: 'Join Us', staff: false },

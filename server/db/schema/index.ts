@@ -6,3 +6,4 @@ export * from './portal';
 export * from './shop';
 export * from './squad';
 export * from './mail';
+export * from './teams';
