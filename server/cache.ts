@@ -57,6 +57,8 @@ const PUBLIC_API = [
   /^\/api\/products$/,
   /^\/api\/products\/[^/]+$/,
   /^\/api\/players\/[^/]+\/stats$/,
+  /^\/api\/teams$/,
+  /^\/api\/teams\/[^/]+\/training-slots$/,
 ];
 
 /** Whether an anonymous GET of this path may be answered from the cache. */

@@ -22,6 +22,24 @@ const envSchema = z.object({
   /** Database connections per app process; public reads come from the cache, so few are needed. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Where e-mail goes out, e.g. smtp://user:pass@host:587 or smtps://…; unset, mail waits in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The sender of every mail, e.g. "Riverside Rovers FC <no-reply@example.org>". */
+  MAIL_FROM: z.string().trim().max(200).regex(/@/, 'MAIL_FROM must contain an e-mail address').optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Seconds to wait after the 1st, 2nd, … failed attempt before a mail is dead (default 60,300,1800,7200,43200). */
+  MAIL_RETRY_DELAYS: z
+    .string()
+    .regex(/^\d+(,\d+){0,9}$/, 'MAIL_RETRY_DELAYS must be up to 10 whole numbers of seconds separated by commas, e.g. 60,300,1800')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The site's public address, for links in mails. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -45,5 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Riverside Rovers FC <no-reply@localhost>',
+    mailRetryDelaysMs: e.MAIL_RETRY_DELAYS?.split(',').map((s) => Math.max(1, Number(s)) * 1000),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

@@ -12,6 +12,7 @@ import { moveUploadFilesIntoDatabase } from './db/upload-files';
 import { log, setLogLevel } from './log';
 import { developmentPages, productionPages } from './pages';
 import { createServices, serviceOptionsFrom } from './services';
+import { createOutboxWorker } from './services/outbox';
 
 /**
  * SIGINT/SIGTERM are caught from the first moment: a signal during start-up (while the embedded
@@ -91,10 +92,19 @@ async function main() {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log.info(`Club site listening on http://localhost:${port} (${config.env}, ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`);
+  log.info(
+    `Club site listening on http://localhost:${port} (${config.env}, Node.js ${process.version}, ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`,
+  );
+
+  // E-mail: this process sends due outbox rows; other processes on the same database may too (ADR 015).
+  const mailWorker = createOutboxWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryDelaysMs: config.mailRetryDelaysMs });
+  mailWorker.start();
 
   // Sessions that expired are of no use to anyone; tidy them daily.
-  const tidy = setInterval(() => services.accounts.purgeExpiredSessions().catch(() => undefined), 24 * 60 * 60 * 1000);
+  const tidy = setInterval(() => {
+    services.accounts.purgeExpiredSessions().catch(() => undefined);
+    services.outbox.purgeSent().catch(() => undefined);
+  }, 24 * 60 * 60 * 1000);
   tidy.unref();
   // Uploaded images that no product, player, sponsor or article uses any more: hourly.
   const sweep = setInterval(
@@ -111,6 +121,8 @@ async function main() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    // The mail being sent finishes (its wait is bounded); the rest of the batch goes back to the queue.
+    await mailWorker.stop();
     await contentListener.stop();
     services.health.stop();
     await database.close();

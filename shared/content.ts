@@ -64,6 +64,12 @@ const score = (label: string) =>
     .transform((v) => (v === undefined ? null : v));
 
 export const fixtureInputSchema = z.object({
+  /** Optional on create (SPEC's client sends none): the first team by sort order. On update, omitted keeps the team. */
+  team_id: z
+    .string({ error: 'team_id must be a team id (UUID)' })
+    .trim()
+    .max(100, 'team_id must be a team id (UUID)')
+    .optional(),
   away_team: requiredText('Opponent (away_team)', 100),
   match_date: clubDateField('Match date'),
   match_time: z
@@ -82,6 +88,8 @@ export type FixtureInput = z.infer<typeof fixtureInputSchema>;
 export const FIXTURE_LIST_MAX = 200;
 export const fixtureQuerySchema = z.object({
   status: z.enum(['upcoming', 'completed', 'cancelled']).optional(),
+  /** One team's fixtures (an unknown id matches none). */
+  team_id: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(FIXTURE_LIST_MAX).optional(),
 });
 export type FixtureQuery = z.infer<typeof fixtureQuerySchema>;
@@ -150,6 +158,16 @@ export const playerInputSchema = z.object({
     .refine((v) => Object.keys(v).length <= 10, 'At most 10 social links')
     .nullish()
     .transform((v) => v ?? {}),
+  /**
+   * The teams the player plays for (GET /api/teams), one or more. On create, omitted: the team
+   * named like team_type (Vets), else the first team. On update, omitted keeps the memberships.
+   */
+  team_ids: z
+    .array(z.uuid('team_ids: each entry must be a team id (UUID)'), { error: 'team_ids must be a list of team ids' })
+    .min(1, 'Choose at least one team')
+    .max(50, 'At most 50 teams')
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+    .optional(),
 });
 export type PlayerInput = z.infer<typeof playerInputSchema>;
 

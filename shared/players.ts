@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './auth';
 import { clubDateField, clubDateOf, isRealDate } from './dates';
+import { NO_SESSIONS_RECORDED } from './teams-constants';
+
+export { NO_SESSIONS_RECORDED };
 
 export { isRealDate };
 
@@ -104,13 +107,7 @@ const count = (label: string) =>
 
 /** PUT /api/players/{id}/stats: every field optional, only those given change. */
 export const statsUpdateSchema = z.object({
-  training_attendance: z
-    .number({ error: 'Training attendance must be a whole number' })
-    .int('Training attendance must be a whole number')
-    .min(0, 'Training attendance must be between 0 and 100')
-    .max(100, 'Training attendance must be between 0 and 100')
-    .nullable()
-    .optional(),
+  // Training attendance is not entered: it is computed from recorded sessions (ARCHITECTURE point 14).
   matches_played: count('Matches played').optional(),
   matches_started: count('Matches started').optional(),
   goals: count('Goals').optional(),
@@ -194,7 +191,9 @@ export type DocumentLinkInput = z.infer<typeof documentLinkSchema>;
 /** Goals per match with the spec's divisor default of 1 when no match was played. */
 export const goalsPerMatch = (goals: number, matchesPlayed: number) => (goals / (matchesPlayed || 1)).toFixed(2);
 
-export const DEFAULT_TRAINING_ATTENDANCE = 95;
+/** The Training Attendance tile: a percentage of recorded sessions, or that none is recorded yet. */
+export const trainingAttendanceLabel = (percent: number | null | undefined) =>
+  percent === null || percent === undefined ? NO_SESSIONS_RECORDED : `${percent}%`;
 
 /** Money as the club shows it: '£12.50'. */
 export { formatPounds } from './money';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { amountOwed, formatLongDateGB, formatPounds, RATING_MAX, type PaymentStatus } from '../../shared/players';
+import { amountOwed, formatLongDateGB, formatPounds, NO_SESSIONS_RECORDED, RATING_MAX, trainingAttendanceLabel, type PaymentStatus } from '../../shared/players';
 import type { UpcomingFixture } from '../../server/services/players';
 
 /** Texts the portal shows (SPEC: Players' portal). */
@@ -14,12 +14,6 @@ export const NO_UPCOMING = 'No upcoming fixtures scheduled';
 export const NO_DOCUMENTS = 'No documents have been shared with you yet';
 export const NO_MESSAGES = 'No messages from the club yet';
 export const UP_TO_DATE = "You're up to date with your payments";
-
-/** Training is fixed: Tuesday and Thursday evenings at the main ground. */
-export const TRAINING_SLOTS = [
-  { day: 'Tuesday', time: '7:00 PM - 9:00 PM', place: 'Main training ground', label: 'Regular' },
-  { day: 'Thursday', time: '7:00 PM - 9:00 PM', place: 'Main training ground', label: 'Regular' },
-] as const;
 
 export function PortalSection({ title, description, children, action }: { title: string; description?: ReactNode; children: ReactNode; action?: ReactNode }) {
   return (
@@ -113,6 +107,40 @@ export function StatTile({ label, value, hint }: { label: string; value: ReactNo
       <dt className="text-sm font-medium text-muted">{label}</dt>
       <dd className="mt-1 text-3xl font-extrabold tabular-nums text-brand-800">{value}</dd>
       {hint && <dd className="mt-1 text-xs text-muted">{hint}</dd>}
+    </div>
+  );
+}
+
+/**
+ * Training Attendance: attended / recorded sessions of the player's teams (ARCHITECTURE point 14),
+ * or that nothing is recorded yet; never an invented figure.
+ */
+export function TrainingAttendanceTile({
+  stats,
+}: {
+  stats: { training_attendance: number | null; training_sessions_recorded?: number; training_sessions_attended?: number } | null;
+}) {
+  const percent = stats?.training_attendance ?? null;
+  if (percent === null) {
+    return (
+      <div className="rounded-xl bg-white p-4 ring-1 ring-line">
+        <dt className="text-sm font-medium text-muted">Training Attendance</dt>
+        <dd data-testid="training-attendance" className="mt-2 text-base font-semibold text-ink">
+          {NO_SESSIONS_RECORDED}
+        </dd>
+      </div>
+    );
+  }
+  const recorded = stats?.training_sessions_recorded ?? 0;
+  return (
+    <div className="rounded-xl bg-white p-4 ring-1 ring-line">
+      <dt className="text-sm font-medium text-muted">Training Attendance</dt>
+      <dd data-testid="training-attendance" className="mt-1 text-3xl font-extrabold tabular-nums text-brand-800">
+        {trainingAttendanceLabel(percent)}
+      </dd>
+      <dd className="mt-1 text-xs text-muted">
+        {stats?.training_sessions_attended ?? 0} of {recorded} recorded session{recorded === 1 ? '' : 's'}
+      </dd>
     </div>
   );
 }

@@ -87,7 +87,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           {user ? (
             <UserMenu user={user} />
           ) : (

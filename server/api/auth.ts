@@ -1,10 +1,20 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { clearedSessionCookie, loginSchema, sessionCookie } from '../../shared/auth';
+import { FORGOT_PASSWORD_ANSWER } from '../../shared/mail';
+import { PASSWORD_CHANGED, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../shared/passwords';
+import { ROLES } from '../../shared/roles';
 import { unauthenticated } from '../services/errors';
-import { router } from './env';
+import { router, writesNeed } from './env';
 import { ErrorSchema, UserSchema, jsonBody, jsonContent } from './openapi';
 
-export const authApi = router()
+const Detail = z.object({ detail: z.string() });
+const SignedIn = z.object({ access_token: z.string(), token_type: z.literal('bearer'), user: UserSchema });
+
+const base = router();
+// Signed out is a 401 before the body is looked at.
+base.use('/password', writesNeed(ROLES));
+
+export const authApi = base
   .openapi(
     createRoute({
       method: 'post',
@@ -62,5 +72,74 @@ export const authApi = router()
       await c.get('services').accounts.logout(c.get('token'));
       c.header('Set-Cookie', clearedSessionCookie({ secure: c.get('secure') }));
       return c.json({ detail: 'Signed out' }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/forgot-password',
+      operationId: 'requestPasswordReset',
+      tags: ['Auth'],
+      summary: 'Ask for a password link by e-mail',
+      description:
+        'Always answers 202 with the same text, whether or not an account uses the address (the work done is the same). ' +
+        'When one does, a mail with a single-use link valid for 1 hour is queued. Limited per address asked about and per client.',
+      security: [],
+      request: { body: jsonBody(forgotPasswordSchema) },
+      responses: {
+        202: jsonContent(Detail, 'Accepted (the same answer for every address)'),
+        422: jsonContent(ErrorSchema, 'Missing or malformed e-mail address'),
+        429: jsonContent(ErrorSchema, 'Too many requests for this address or from this client; see Retry-After'),
+      },
+    }),
+    async (c) => {
+      await c.get('services').accounts.requestPasswordReset(c.req.valid('json'), c.get('clientAddress'));
+      c.header('Cache-Control', 'no-store');
+      return c.json({ detail: FORGOT_PASSWORD_ANSWER }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/reset-password',
+      operationId: 'resetPassword',
+      tags: ['Auth'],
+      summary: 'Set a new password with a mailed link',
+      description:
+        'The token works once, for 1 hour. Every session of the user ends; the answer signs them in (token and cookie, as /login).',
+      security: [],
+      request: { body: jsonBody(resetWithTokenSchema) },
+      responses: {
+        200: jsonContent(SignedIn, 'Password set and signed in'),
+        422: jsonContent(ErrorSchema, 'Invalid password, or a token that is unknown, used or expired'),
+      },
+    }),
+    async (c) => {
+      const result = await c.get('services').accounts.resetPasswordWithToken(c.req.valid('json'));
+      c.header('Set-Cookie', sessionCookie(result.access_token, { secure: c.get('secure') }));
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...result, token_type: 'bearer' as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/password',
+      operationId: 'changePassword',
+      tags: ['Auth'],
+      summary: 'Change my password',
+      description: 'Needs the current password (wrong guesses are rate-limited like sign-ins). Every other session of the user ends.',
+      security: [{ bearer: [] }],
+      request: { body: jsonBody(changePasswordSchema) },
+      responses: {
+        200: jsonContent(Detail, 'Password changed'),
+        401: jsonContent(ErrorSchema, 'Not signed in'),
+        422: jsonContent(ErrorSchema, 'Wrong current password, or a new password that breaks the rules'),
+        429: jsonContent(ErrorSchema, 'Too many wrong current passwords; see Retry-After'),
+      },
+    }),
+    async (c) => {
+      await c.get('services').accounts.changePassword(c.get('user'), c.get('token'), c.req.valid('json'), c.get('clientAddress'));
+      return c.json({ detail: PASSWORD_CHANGED }, 200);
     },
   );

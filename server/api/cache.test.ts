@@ -20,6 +20,21 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 3000) {
   return false;
 }
 
+/**
+ * The notifications of earlier writes arrive asynchronously (later on a busy machine): wait until no
+ * clear has come for 150 ms, so a test that counts on a warm cache is not emptied by an earlier one's.
+ */
+async function notificationsArrived() {
+  let clears = -1;
+  return eventually(async () => {
+    const now = t.cache!.stats.clears;
+    const settled = now === clears;
+    clears = now;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    return settled;
+  }, 10_000);
+}
+
 describe('public cache', () => {
   it('answers a second anonymous request from the cache', async () => {
     t.cache!.clear();
@@ -64,6 +79,30 @@ describe('public cache', () => {
     expect((await t.json('/api/news')).body.find((a: { id: string }) => a.id === article.id).title).toBe('Cache test: new headline');
   });
 
+  it('shows a new team, a new training slot and recorded attendance on the next anonymous read', async () => {
+    const teams = (await t.json('/api/teams')).body as Array<{ id: string; name: string }>;
+    expect(cacheOf(await t.json('/api/teams'))).toBe('HIT');
+    expect((await t.json('/api/teams', { token: adminToken, body: { name: 'Cache Test XI' } })).status).toBe(201);
+    expect(await eventually(async () => (await t.json('/api/teams')).body.length === teams.length + 1)).toBe(true);
+
+    const senior = teams.find((x) => x.name === 'Senior')!.id;
+    await t.json(`/api/teams/${senior}/training-slots`);
+    expect(cacheOf(await t.json(`/api/teams/${senior}/training-slots`))).toBe('HIT');
+    expect((await t.json(`/api/teams/${senior}/training-slots`, { token: adminToken, body: { weekday: 7, start_time: '09:00', end_time: '10:00', place: 'Park' } })).status).toBe(201);
+    expect(await eventually(async () => (await t.json(`/api/teams/${senior}/training-slots`)).body.length === 3)).toBe(true);
+
+    // A player's public stats: training attendance follows the recorded sessions.
+    const { playerId } = await t.signedIn('player');
+    expect((await t.json(`/api/players/${playerId}/stats`)).body.training_attendance).toBeNull();
+    expect(cacheOf(await t.json(`/api/players/${playerId}/stats`))).toBe('HIT');
+    const sessions = (await t.json(`/api/training-sessions?team_id=${senior}&from=${new Date(Date.now() - 14 * 86400000).toISOString().slice(0, 10)}`, { token: adminToken })).body as Array<{ id: string; starts_at: string }>;
+    const past = sessions.find((s) => new Date(s.starts_at) < new Date())!;
+    expect((await t.json(`/api/training-sessions/${past.id}/attendance`, { method: 'PUT', token: adminToken, body: { present: [playerId] } })).status).toBe(200);
+    expect(await eventually(async () => (await t.json(`/api/players/${playerId}/stats`)).body.training_attendance === 100)).toBe(true);
+
+    expect(await notificationsArrived()).toBe(true);
+  });
+
   it('never answers a signed-in request from the cache, by token or by cookie', async () => {
     await t.json('/api/products');
     expect(cacheOf(await t.json('/api/products'))).toBe('HIT');
@@ -100,6 +139,7 @@ describe('public cache', () => {
   });
 
   it('drops the cache when another process writes (content_changed notification)', async () => {
+    expect(await notificationsArrived()).toBe(true);
     const [sponsor] = (await t.json('/api/sponsors')).body;
     expect(cacheOf(await t.json('/api/sponsors'))).toBe('HIT');
     const version = async () => (await t.pool.query('SELECT version FROM content_version WHERE id = 1')).rows[0].version as number;
@@ -155,10 +195,10 @@ describe('public cache', () => {
   });
 
   it('knows which paths are public reads and which encoding compress() sends', () => {
-    for (const path of ['/', '/squad', '/player/abc', '/fixtures', '/news', '/news/abc', '/about', '/sponsors', '/shop', '/shop/product/abc', '/join-us', '/sitemap.xml', '/robots.txt', '/news.data', '/_root.data', '/api/fixtures', '/api/news', '/api/news/abc', '/api/sponsors', '/api/squad', '/api/squad/abc', '/api/products', '/api/products/abc', '/api/players/abc/stats']) {
+    for (const path of ['/', '/squad', '/player/abc', '/fixtures', '/news', '/news/abc', '/about', '/sponsors', '/shop', '/shop/product/abc', '/join-us', '/sitemap.xml', '/robots.txt', '/news.data', '/_root.data', '/api/fixtures', '/api/news', '/api/news/abc', '/api/sponsors', '/api/squad', '/api/squad/abc', '/api/products', '/api/products/abc', '/api/players/abc/stats', '/api/teams', '/api/teams/abc/training-slots']) {
       expect(isPublicPath(path), path).toBe(true);
     }
-    for (const path of ['/admin', '/portal', '/login', '/api/orders', '/api/admin/news', '/api/players/me', '/api/health', '/assets/x.js', '/news/a/b']) {
+    for (const path of ['/admin', '/portal', '/login', '/api/orders', '/api/admin/news', '/api/players/me', '/api/health', '/assets/x.js', '/news/a/b', '/api/training-sessions', '/api/teams/abc']) {
       expect(isPublicPath(path), path).toBe(false);
     }
     expect(responseEncoding(undefined)).toBe('identity');

@@ -25,7 +25,7 @@ describe('GET /api/fixtures', () => {
     const dates = res.body.map((f: { match_date: string }) => f.match_date);
     expect(dates).toEqual([...dates].sort());
     expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['away_score', 'away_team', 'competition', 'home_score', 'id', 'is_home', 'match_date', 'match_report', 'match_time', 'status', 'venue'].sort(),
+      ['away_score', 'away_team', 'competition', 'home_score', 'id', 'is_home', 'match_date', 'match_report', 'match_time', 'status', 'team', 'team_id', 'venue'].sort(),
     );
   });
 

@@ -7,6 +7,8 @@ import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 export const FixtureSchema = z
   .object({
     id: z.string().uuid(),
+    team_id: z.string().uuid(),
+    team: z.string().openapi({ description: "The team's name", example: 'Senior' }),
     match_date: z.string().openapi({ example: '2026-11-29' }),
     match_time: z.string().openapi({ example: '10:30' }),
     venue: z.string(),
@@ -39,7 +41,7 @@ export const fixturesApi = base
       summary: 'Fixtures and results',
       description:
         'status=upcoming: the next fixtures first (date and kick-off ascending). status=completed: the latest results first. ' +
-        'Without status: every fixture in date order. limit caps the count.',
+        'Without status: every fixture in date order. team_id: one team\'s fixtures only. limit caps the count.',
       security: [],
       request: { query: fixtureQuerySchema },
       responses: { 200: jsonContent(z.array(FixtureSchema), 'Fixtures') },
@@ -53,6 +55,8 @@ export const fixturesApi = base
       operationId: 'createFixture',
       tags: ['Fixtures'],
       summary: 'Add a fixture (admin or staff)',
+      description:
+        'team_id names the team that plays (GET /api/teams). Clients that send none (SPEC\'s) get the first team by sort order (Senior in a new club).',
       security: [{ bearer: [] }],
       request: { body: jsonBody(fixtureInputSchema) },
       responses: { 201: jsonContent(FixtureSchema, 'Created'), ...writeErrors },
@@ -66,6 +70,7 @@ export const fixturesApi = base
       operationId: 'updateFixture',
       tags: ['Fixtures'],
       summary: 'Update a fixture (admin or staff)',
+      description: 'Without team_id the fixture keeps its team.',
       security: [{ bearer: [] }],
       request: { params: IdParam, body: jsonBody(fixtureInputSchema) },
       responses: { 200: jsonContent(FixtureSchema, 'Updated'), 404: jsonContent(ErrorSchema, 'Unknown fixture'), ...writeErrors },

@@ -5,6 +5,8 @@ import { adminDashboardApi } from './admin-dashboard';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi, messagesApi } from './documents';
+import { notificationsApi } from './notifications';
+import { outboxApi } from './outbox';
 import { passwordResetApi, playerAccountsApi, playersApi as playerPortalApi } from './players';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
@@ -17,6 +19,8 @@ import { joinUsApi } from './join-us';
 import { adminNewsApi, newsApi } from './news';
 import { settingsApi } from './settings';
 import { sponsorsApi } from './sponsors';
+import { teamSlotsApi } from './teams';
+import { trainingSessionsApi, trainingSlotsApi } from './training';
 import { playersApi as squadPlayersApi, squadApi } from './squad';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -71,6 +75,9 @@ export function createApi() {
   api.route('/products', productsApi);
   api.route('/orders', ordersApi);
   api.route('/fixtures', fixturesApi);
+  api.route('/teams', teamSlotsApi);
+  api.route('/training-slots', trainingSlotsApi);
+  api.route('/training-sessions', trainingSessionsApi);
   api.route('/news', newsApi);
   api.route('/admin', adminNewsApi);
   api.route('/sponsors', sponsorsApi);
@@ -86,6 +93,8 @@ export function createApi() {
   api.route('/join-us', joinUsApi);
   api.route('/settings', settingsApi);
   api.route('/uploads', uploadsApi);
+  api.route('/notifications', notificationsApi);
+  api.route('/admin', outboxApi);
 
   const documentConfig = {
     openapi: '3.1.0',

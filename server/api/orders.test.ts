@@ -190,7 +190,8 @@ describe('POST /api/orders', () => {
   it('two app processes ordering the same product at once never oversell (each has its own queue; the row lock decides)', async () => {
     const product = await newProduct({ stock: 7, sizes: [] });
     const settings = createSettingsService(t.db);
-    const processes = [createOrderService(t.db, { settings, health: t.services.health }), createOrderService(t.db, { settings, health: t.services.health })];
+    const deps = { settings, health: t.services.health, mail: t.services.mail };
+    const processes = [createOrderService(t.db, deps), createOrderService(t.db, deps)];
     const outcomes = await Promise.allSettled(
       Array.from({ length: 24 }, (_, i) => processes[i % 2].placeOrder({ product_id: product.id, quantity: 1, ...customer })),
     );

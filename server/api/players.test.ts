@@ -5,6 +5,7 @@ import { createTestContext } from '../../tests/support/api';
 import { PASSWORD_TOO_SHORT } from '../../shared/auth';
 import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, todayIso } from '../../shared/players';
 import { fixtures, notifications, players, users } from '../db/schema';
+import { defaultTeamId } from '../services/teams';
 
 const t = await createTestContext();
 
@@ -226,10 +227,11 @@ describe('Player management: stats, payments, feedback', () => {
       token: staff.token,
     });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ matches_played: 10, goals: 4, training_attendance: 88, assists: 0 });
+    // Training attendance is not entered: it comes from recorded sessions (none yet), whatever is sent.
+    expect(put.body).toMatchObject({ matches_played: 10, goals: 4, training_attendance: null, assists: 0 });
     const mine = await t.json('/api/players/me/stats', { token: p.token });
-    expect(mine.body).toMatchObject({ matches_played: 10, goals: 4, training_attendance: 88 });
-    for (const body of [{ goals: -1 }, { goals: 1.5 }, { training_attendance: 101 }, { matches_played: '3' }]) {
+    expect(mine.body).toMatchObject({ matches_played: 10, goals: 4, training_attendance: null, training_sessions_recorded: 0 });
+    for (const body of [{ goals: -1 }, { goals: 1.5 }, { assists: -2 }, { matches_played: '3' }]) {
       const bad = await t.json(`/api/players/${p.playerId}/stats`, { method: 'PUT', body, token: staff.token });
       expect(bad.status, JSON.stringify(body)).toBe(422);
     }
@@ -557,14 +559,16 @@ describe('Messages and notifications', () => {
 describe('Upcoming fixtures for the portal', () => {
   it('lists the next 3 upcoming fixtures from today, soonest first', async () => {
     const day = (offset: number) => todayIso(new Date(Date.now() + offset * 86400000));
-    await t.db.insert(fixtures).values([
-      { match_date: day(-3), match_time: '15:00', venue: 'Home', competition: 'League', away_team: 'Past United', status: 'upcoming' },
+    const team_id = await defaultTeamId(t.db);
+    const rows = [
+      { match_date: day(-3), match_time: '15:00', venue: 'Home', competition: 'League', away_team: 'Past United', status: 'upcoming' as const },
       { match_date: day(9), match_time: '15:00', venue: 'Home', competition: 'League', away_team: 'Fourth Town' },
       { match_date: day(2), match_time: '15:00', venue: 'Home', competition: 'League', away_team: 'First Town' },
       { match_date: day(5), match_time: '19:30', venue: 'Away', competition: 'Cup', away_team: 'Third Town' },
       { match_date: day(5), match_time: '10:00', venue: 'Away', competition: 'Cup', away_team: 'Second Town' },
-      { match_date: day(1), match_time: '15:00', venue: 'Home', competition: 'League', away_team: 'Done FC', status: 'completed' },
-    ]);
+      { match_date: day(1), match_time: '15:00', venue: 'Home', competition: 'League', away_team: 'Done FC', status: 'completed' as const },
+    ];
+    await t.db.insert(fixtures).values(rows.map((r) => ({ ...r, team_id })));
     const upcoming = await t.services.players.upcomingFixtures();
     expect(upcoming.map((f) => f.away_team)).toEqual(['First Town', 'Second Town', 'Third Town']);
   });

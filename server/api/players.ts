@@ -262,7 +262,9 @@ export const playersApi = base
       operationId: 'updatePlayerStats',
       tags: ['Player management'],
       summary: "Update a player's stats (admin, staff)",
-      description: 'Only the fields given change. Counts are whole numbers >= 0; training_attendance 0-100 or null.',
+      description:
+        'Only the fields given change. Counts are whole numbers >= 0. Training attendance is not entered here: it is computed from ' +
+        'recorded training sessions (PUT /api/training-sessions/{id}/attendance).',
       security,
       request: { params: IdParam, body: jsonBody(statsUpdateSchema) },
       responses: { 200: jsonContent(StatsSchema, 'Player stats updated successfully'), ...errors },

@@ -14,7 +14,7 @@ describe('GET /api/squad', () => {
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(5);
     expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['bio', 'date_of_birth', 'full_name', 'height', 'id', 'jersey_number', 'nationality', 'photo_url', 'position', 'social_media', 'team_type', 'weight'].sort(),
+      ['bio', 'date_of_birth', 'full_name', 'height', 'id', 'jersey_number', 'nationality', 'photo_url', 'position', 'social_media', 'team_ids', 'team_type', 'weight'].sort(),
     );
   });
 
@@ -53,6 +53,8 @@ describe('GET /api/players/{id}/stats', () => {
     expect(empty.body).toEqual({
       player_id: created.body.id,
       training_attendance: null,
+      training_sessions_recorded: 0,
+      training_sessions_attended: 0,
       matches_played: 0,
       matches_started: 0,
       goals: 0,

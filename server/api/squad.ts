@@ -9,6 +9,7 @@ import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 export const PublicPlayerSchema = z
   .object({
     id: z.string().uuid(),
+    team_ids: z.array(z.string().uuid()).openapi({ description: 'The teams the player plays for (GET /api/teams)' }),
     full_name: z.string(),
     jersey_number: z.number().int().nullable(),
     position: z.enum(POSITIONS),
@@ -31,7 +32,13 @@ export const AdminPlayerSchema = PublicPlayerSchema.extend({
 export const PlayerStatsSchema = z
   .object({
     player_id: z.string().uuid(),
-    training_attendance: z.number().int().nullable().openapi({ description: 'Percentage; null when not recorded' }),
+    training_attendance: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Percent of the recorded training sessions of the player's teams attended; null when none is recorded" }),
+    training_sessions_recorded: z.number().int(),
+    training_sessions_attended: z.number().int(),
     matches_played: z.number().int(),
     matches_started: z.number().int(),
     goals: z.number().int(),

@@ -334,3 +334,45 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     }
   });
 });
+
+describe('Restoring a backup from before teams (migration 0005)', () => {
+  it('moves its fixtures to Senior and its players to Vets or Senior, as the migration does', async () => {
+    // Sample content, unless an earlier test of this file initialized already.
+    if ((await t.pool.query(`SELECT count(*)::int AS n FROM fixtures`)).rows[0].n === 0) await t.initialize();
+    const genuine = path.join(backupDir, 'for-before-teams.tar.gz');
+    const current = await createBackup(t.pool, { file: genuine });
+    const { rows: hashes } = await t.pool.query<{ hash: string }>(`SELECT hash FROM drizzle.__drizzle_migrations ORDER BY created_at, id`);
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'club-backup-before-teams-'));
+    try {
+      const src = path.join(work, 'src');
+      await fs.mkdir(src);
+      await tar.extract({ file: genuine, cwd: src });
+      // As the previous version wrote it: no team tables, fixtures without team_id.
+      const teamTables = ['teams', 'player_teams', 'training_slots', 'training_sessions', 'training_attendance'];
+      for (const table of teamTables) await fs.rm(path.join(src, 'tables', `${table}.jsonl`), { force: true });
+      const fixturesFile = path.join(src, 'tables', 'fixtures.jsonl');
+      const lines = (await fs.readFile(fixturesFile, 'utf8')).split('\n').filter(Boolean);
+      expect(lines.length).toBeGreaterThan(5);
+      await fs.writeFile(fixturesFile, lines.map((l) => { const { team_id: _t, ...row } = JSON.parse(l); return JSON.stringify(row); }).join('\n') + '\n');
+      const tables = Object.fromEntries(Object.entries(current.tables).filter(([name]) => !teamTables.includes(name)));
+      await fs.writeFile(path.join(src, 'manifest.json'), JSON.stringify({ ...current, migrations: { count: hashes.length - 1, last_hash: hashes.at(-2)!.hash }, tables }));
+      const file = path.join(work, 'before-teams.tar.gz');
+      await tar.create({ gzip: true, file, cwd: src, portable: true }, ['manifest.json', 'tables']);
+
+      const { counts } = await restoreBackup(t.pool, { file, workDir: t.dataDir });
+      expect(counts.fixtures).toBe(current.tables.fixtures);
+      expect(counts.teams).toBe(2);
+      const { rows: fixtureTeams } = await t.pool.query(`SELECT DISTINCT t.name FROM fixtures f JOIN teams t ON t.id = f.team_id`);
+      expect(fixtureTeams).toEqual([{ name: 'Senior' }]);
+      const { rows: players } = await t.pool.query(
+        `SELECT p.team_type, t.name FROM players p JOIN player_teams pt ON pt.player_id = p.id JOIN teams t ON t.id = pt.team_id`,
+      );
+      expect(players.length).toBe(current.tables.players);
+      for (const p of players) expect(p.name).toBe(p.team_type === 'Vets' ? 'Vets' : 'Senior');
+      const { rows: slots } = await t.pool.query(`SELECT count(*)::int AS n FROM training_slots`);
+      expect(slots[0].n).toBe(4);
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  });
+});

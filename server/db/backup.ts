@@ -402,6 +402,9 @@ async function restoreTables(
 
     await client.query('BEGIN');
     await client.query(`TRUNCATE ${order.map(qualified).join(', ')} RESTART IDENTITY CASCADE`);
+    // A backup from before teams (migration 0005): its rows move in as that migration moved them.
+    const beforeTeams = older && !('teams' in manifest.tables);
+    const seniorId = beforeTeams ? await teamsBeforeRestore(client) : undefined;
     const counts: Record<string, number> = {};
     for (const table of order) {
       const { rows: columns } = await client.query<{ name: string }>(
@@ -418,6 +421,14 @@ async function restoreTables(
             .filter((c) => Object.hasOwn(JSON.parse(batch[0]) as object, c.name))
             .map((c) => ident(c.name))
             .join(', ');
+          if (seniorId && table === 'fixtures') {
+            // Fixtures from before teams have no team_id: they are the Senior team's.
+            await client.query(
+              `INSERT INTO fixtures (${list}, team_id) SELECT ${list}, $2::uuid FROM json_populate_recordset(NULL::${qualified(table)}, $1::json)`,
+              [`[${batch.join(',')}]`, seniorId],
+            );
+            continue;
+          }
           await client.query(
             `INSERT INTO ${qualified(table)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM json_populate_recordset(NULL::${qualified(table)}, $1::json)`,
             [`[${batch.join(',')}]`],
@@ -426,10 +437,14 @@ async function restoreTables(
       }
       const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${qualified(table)}`);
       counts[table] = rows[0].n;
-      const expected = manifest.tables[table] ?? 0; // a table the backup predates starts empty
+      const expected = manifest.tables[table] ?? (beforeTeams && table === 'teams' ? counts[table] : 0); // a table the backup predates starts empty
       if (counts[table] !== expected) {
         throw new BackupError(`Restoring ${table} gave ${counts[table]} rows; the manifest says ${expected}`);
       }
+    }
+    if (beforeTeams) {
+      await teamsAfterRestore(client);
+      for (const table of ['player_teams', 'training_slots']) counts[table] = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${qualified(table)}`)).rows[0].n;
     }
     // Sequences (serial and identity columns) continue after the restored values.
     await client.query(`
@@ -454,6 +469,29 @@ async function restoreTables(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Restoring a backup taken before teams existed: Senior and Vets first (the fixtures, which have no
+ * team_id in the backup, load as Senior's), as drizzle/0005_teams_and_training.sql does. Senior's id.
+ */
+async function teamsBeforeRestore(client: pg.PoolClient): Promise<string> {
+  const { rows } = await client.query<{ id: string; slug: string }>(
+    `INSERT INTO teams (name, slug, sort_order) VALUES ('Senior', 'senior', 1), ('Vets', 'vets', 2) RETURNING id, slug`,
+  );
+  return rows.find((r) => r.slug === 'senior')!.id;
+}
+
+/** …then players join Vets or Senior by team_type, and both teams get SPEC's training slots. */
+async function teamsAfterRestore(client: pg.PoolClient) {
+  await client.query(
+    `INSERT INTO player_teams (player_id, team_id)
+       SELECT p.id, t.id FROM players p JOIN teams t ON t.slug = CASE WHEN p.team_type = 'Vets' THEN 'vets' ELSE 'senior' END`,
+  );
+  await client.query(
+    `INSERT INTO training_slots (team_id, weekday, start_time, end_time, place)
+       SELECT t.id, d.weekday, '19:00', '21:00', 'Main training ground' FROM teams t CROSS JOIN (VALUES (2), (4)) AS d(weekday)`,
+  );
 }
 
 /**

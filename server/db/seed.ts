@@ -7,7 +7,9 @@
  * another host.
  */
 import type { DbOrTx } from './client';
-import { fixtures, news, players, playerStats, products, settings, sponsors } from './schema';
+import { sql } from 'drizzle-orm';
+import { DEFAULT_TRAINING_PLACE } from '../../shared/teams-constants';
+import { fixtures, news, players, playerStats, playerTeams, products, settings, sponsors, teams, trainingSlots } from './schema';
 
 const IMG = '/images/seed';
 const img = (file: string) => `${IMG}/${file}.svg`;
@@ -169,7 +171,7 @@ const LONG_REPORT = [
     'Man of the match: Tony Barrett.',
 ].join('\n\n');
 
-type FixtureSeed = Omit<typeof fixtures.$inferInsert, 'match_date'> & {
+type FixtureSeed = Omit<typeof fixtures.$inferInsert, 'match_date' | 'team_id'> & {
   /** 'next' counts from the coming Sunday (always after today), 'last' from the last Sunday (always before today). */
   from: 'next' | 'last';
   days: number;
@@ -413,6 +415,11 @@ const PHOTO = {
 };
 
 type StatsSeed = Omit<typeof playerStats.$inferInsert, 'player_id' | 'updated_at'>;
+const SEED_TEAMS = [
+  { name: 'Senior', slug: 'senior', sort_order: 1 },
+  { name: 'Vets', slug: 'vets', sort_order: 2 },
+];
+
 type PlayerSeed = Omit<typeof players.$inferInsert, 'user_id'> & { stats?: StatsSeed };
 
 const PLAYERS: PlayerSeed[] = [
@@ -422,7 +429,7 @@ const PLAYERS: PlayerSeed[] = [
     photo_url: PHOTO.green, date_of_birth: '1998-04-12', height: '188 cm', weight: '84 kg',
     bio: 'Safe hands and a loud voice. Tom joined from a five-a-side league and has not looked back.',
     social_media: { instagram: 'https://instagram.com/tomaskew_gk' },
-    stats: { training_attendance: 92, matches_played: 14, matches_started: 14, goals: 0, assists: 0, minutes_played: 1260, yellow_cards: 1, red_cards: 0 },
+    stats: { matches_played: 14, matches_started: 14, goals: 0, assists: 0, minutes_played: 1260, yellow_cards: 1, red_cards: 0 },
   },
   {
     full_name: 'Jamal Reid', jersey_number: 5, position: 'Defender', team_type: 'Senior', nationality: 'English',
@@ -433,21 +440,21 @@ const PLAYERS: PlayerSeed[] = [
       'He organises the defence, takes the long throws and, when nobody else will, the team talk. ' +
       'Off the pitch he runs the kit washing rota with an iron fist.',
     social_media: { instagram: 'https://instagram.com/jamalreid5', x: 'https://x.com/jamalreid5' },
-    stats: { training_attendance: 97, matches_played: 13, matches_started: 13, goals: 2, assists: 1, minutes_played: 1170, yellow_cards: 3, red_cards: 0 },
+    stats: { matches_played: 13, matches_started: 13, goals: 2, assists: 1, minutes_played: 1170, yellow_cards: 3, red_cards: 0 },
   },
   {
     full_name: 'Connor Walsh', jersey_number: 3, position: 'Defender', team_type: 'Senior', nationality: 'Irish',
     photo_url: PHOTO.navy, date_of_birth: '2000-01-18',
     bio: 'Left-back who loves an overlap. Never knowingly beaten in a sprint to the corner flag.',
     social_media: {},
-    stats: { training_attendance: 84, matches_played: 12, matches_started: 10, goals: 0, assists: 4, minutes_played: 965, yellow_cards: 2, red_cards: 1 },
+    stats: { matches_played: 12, matches_started: 10, goals: 0, assists: 4, minutes_played: 965, yellow_cards: 2, red_cards: 1 },
   },
   {
     full_name: 'Lewis Pritchard', jersey_number: 8, position: 'Midfielder', team_type: 'Senior', nationality: 'Welsh',
     photo_url: PHOTO.slate, date_of_birth: '1997-06-05', height: '176 cm', weight: '71 kg',
     bio: 'Box-to-box engine. Lewis covers more ground than anyone and still finds time to complain about it.',
     social_media: {},
-    stats: { training_attendance: 90, matches_played: 14, matches_started: 12, goals: 3, assists: 5, minutes_played: 1105, yellow_cards: 0, red_cards: 0 },
+    stats: { matches_played: 14, matches_started: 12, goals: 3, assists: 5, minutes_played: 1105, yellow_cards: 0, red_cards: 0 },
   },
   {
     full_name: 'Ravi Sandhu', jersey_number: 10, position: 'Midfielder', team_type: 'Senior', nationality: 'English',
@@ -457,21 +464,21 @@ const PLAYERS: PlayerSeed[] = [
       'the spot in two seasons, including the late winner at Ashgrove that sent us into the County ' +
       'Cup quarter-finals. During the week he coaches the under-9s at his local primary school.',
     social_media: { instagram: 'https://instagram.com/ravisandhu10', tiktok: 'https://tiktok.com/@ravisandhu10' },
-    stats: { training_attendance: 95, matches_played: 14, matches_started: 14, goals: 7, assists: 9, minutes_played: 1240, yellow_cards: 1, red_cards: 0 },
+    stats: { matches_played: 14, matches_started: 14, goals: 7, assists: 9, minutes_played: 1240, yellow_cards: 1, red_cards: 0 },
   },
   {
     full_name: 'Kieran Doyle', jersey_number: 9, position: 'Forward', team_type: 'Senior', nationality: 'Scottish',
     photo_url: PHOTO.gold, date_of_birth: '1999-03-14',
     bio: 'Old-fashioned centre-forward: good in the air, better in the six-yard box.',
     social_media: {},
-    stats: { training_attendance: null, matches_played: 11, matches_started: 9, goals: 9, assists: 2, minutes_played: 840, yellow_cards: 2, red_cards: 0 },
+    stats: { matches_played: 11, matches_started: 9, goals: 9, assists: 2, minutes_played: 840, yellow_cards: 2, red_cards: 0 },
   },
   {
     full_name: 'Ellis Mensah', jersey_number: 11, position: 'Forward', team_type: 'Senior', nationality: 'Ghanaian',
     photo_url: PHOTO.navy, date_of_birth: '2002-08-09', height: '179 cm', weight: '73 kg',
     bio: 'Quick, direct and fearless. Ellis joined last season after an open session and has been scoring ever since.',
     social_media: { instagram: 'https://instagram.com/ellis.mensah11' },
-    stats: { training_attendance: 88, matches_played: 13, matches_started: 8, goals: 6, assists: 3, minutes_played: 790, yellow_cards: 0, red_cards: 0 },
+    stats: { matches_played: 13, matches_started: 8, goals: 6, assists: 3, minutes_played: 790, yellow_cards: 0, red_cards: 0 },
   },
   // Vets
   {
@@ -482,21 +489,21 @@ const PLAYERS: PlayerSeed[] = [
       'in goal have left him with dodgy knees, excellent positioning and an opinion on every ' +
       'referee in the county. He also mows the pitch on Saturday evenings.',
     social_media: {},
-    stats: { training_attendance: 79, matches_played: 10, matches_started: 10, goals: 0, assists: 0, minutes_played: 900, yellow_cards: 0, red_cards: 0 },
+    stats: { matches_played: 10, matches_started: 10, goals: 0, assists: 0, minutes_played: 900, yellow_cards: 0, red_cards: 0 },
   },
   {
     full_name: 'Steve Marsh', jersey_number: 4, position: 'Defender', team_type: 'Vets', nationality: 'English',
     photo_url: PHOTO.green, date_of_birth: '1981-07-03',
     bio: 'No-nonsense centre-half. If in doubt, the ball goes into the river.',
     social_media: {},
-    stats: { training_attendance: 86, matches_played: 10, matches_started: 10, goals: 1, assists: 0, minutes_played: 880, yellow_cards: 4, red_cards: 1 },
+    stats: { matches_played: 10, matches_started: 10, goals: 1, assists: 0, minutes_played: 880, yellow_cards: 4, red_cards: 1 },
   },
   {
     full_name: 'Andy McLeod', jersey_number: 6, position: 'Defender', team_type: 'Vets', nationality: 'Scottish',
     photo_url: PHOTO.navy, date_of_birth: '1983-12-11', height: '180 cm', weight: '80 kg',
     bio: 'Reads the game beautifully, which is handy because he no longer runs it.',
     social_media: { facebook: 'https://facebook.com/andy.mcleod.rovers' },
-    stats: { training_attendance: 91, matches_played: 9, matches_started: 8, goals: 0, assists: 2, minutes_played: 730, yellow_cards: 1, red_cards: 0 },
+    stats: { matches_played: 9, matches_started: 8, goals: 0, assists: 2, minutes_played: 730, yellow_cards: 1, red_cards: 0 },
   },
   {
     full_name: 'Paul Kowalski', jersey_number: 7, position: 'Midfielder', team_type: 'Vets', nationality: 'Polish',
@@ -506,21 +513,21 @@ const PLAYERS: PlayerSeed[] = [
       'found the club through a flyer in the bakery window and has been a fixture in midfield ever ' +
       'since. Scorer of the opener against Weir Street and of more free kicks than he will let anyone forget.',
     social_media: { instagram: 'https://instagram.com/pkowalski7' },
-    stats: { training_attendance: 94, matches_played: 10, matches_started: 10, goals: 5, assists: 6, minutes_played: 860, yellow_cards: 0, red_cards: 0 },
+    stats: { matches_played: 10, matches_started: 10, goals: 5, assists: 6, minutes_played: 860, yellow_cards: 0, red_cards: 0 },
   },
   {
     full_name: 'Neil Fairbairn', jersey_number: 8, position: 'Midfielder', team_type: 'Vets', nationality: 'English',
     photo_url: PHOTO.slate, date_of_birth: '1980-10-08',
     bio: 'Wins the ball, gives it to Paul. Repeat for ninety minutes.',
     social_media: {},
-    stats: { training_attendance: null, matches_played: 8, matches_started: 6, goals: 1, assists: 3, minutes_played: 560, yellow_cards: 2, red_cards: 0 },
+    stats: { matches_played: 8, matches_started: 6, goals: 1, assists: 3, minutes_played: 560, yellow_cards: 2, red_cards: 0 },
   },
   {
     full_name: 'Tony Barrett', jersey_number: 9, position: 'Forward', team_type: 'Vets', nationality: 'Jamaican',
     photo_url: PHOTO.green, date_of_birth: '1979-01-25', height: '186 cm', weight: '88 kg',
     bio: 'Target man and the Vets\' top scorer three seasons running. Still the first to the bar afterwards.',
     social_media: {},
-    stats: { training_attendance: 82, matches_played: 10, matches_started: 9, goals: 11, assists: 2, minutes_played: 800, yellow_cards: 1, red_cards: 0 },
+    stats: { matches_played: 10, matches_started: 9, goals: 11, assists: 2, minutes_played: 800, yellow_cards: 1, red_cards: 0 },
   },
   // Staff
   {
@@ -578,9 +585,25 @@ export async function seedSampleContent(tx: DbOrTx): Promise<void> {
 
   await tx.insert(products).values(PRODUCTS);
 
+  // Senior and Vets come from migration 0005 (every database has them); they are added here only
+  // if an admin removed them before initializing, with SPEC's Tuesday and Thursday training.
+  await tx.insert(teams).values(SEED_TEAMS).onConflictDoNothing();
+  const teamRows = await tx.select({ id: teams.id, slug: teams.slug }).from(teams);
+  const teamId = (slug: string) => teamRows.find((t) => t.slug === slug)!.id;
+  for (const slug of ['senior', 'vets']) {
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(trainingSlots).where(sql`${trainingSlots.team_id} = ${teamId(slug)}`);
+    if (n === 0) {
+      await tx.insert(trainingSlots).values(
+        [2, 4].map((weekday) => ({ team_id: teamId(slug), weekday, start_time: '19:00', end_time: '21:00', place: DEFAULT_TRAINING_PLACE })),
+      );
+    }
+  }
+
   await tx.insert(fixtures).values(
     FIXTURES.map(({ from, days, ...fixture }) => ({
       ...fixture,
+      // The veterans' league opponents play the Vets; everyone else the Senior team.
+      team_id: teamId(/\bVets\b/.test(fixture.away_team) ? 'vets' : 'senior'),
       match_date: isoDate(addDays(from === 'next' ? nextSunday : lastSunday, days)),
     })),
   );
@@ -599,6 +622,10 @@ export async function seedSampleContent(tx: DbOrTx): Promise<void> {
     .values(PLAYERS.map(playerRow))
     .returning({ id: players.id, full_name: players.full_name });
   const idByName = new Map(inserted.map((p) => [p.full_name, p.id]));
+  // Vets play for the Vets; seniors and the coaching staff belong to the Senior team.
+  await tx.insert(playerTeams).values(
+    PLAYERS.map((p) => ({ player_id: idByName.get(p.full_name)!, team_id: teamId(p.team_type === 'Vets' ? 'vets' : 'senior') })),
+  );
 
   const stats = PLAYERS.flatMap((p) => {
     const id = idByName.get(p.full_name);

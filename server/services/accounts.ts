@@ -1,12 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { INVALID_CREDENTIALS, SESSION_DAYS, type LoginInput } from '../../shared/auth';
+import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from '../../shared/mail';
+import { CURRENT_PASSWORD_WRONG, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../shared/passwords';
 import type { SessionUser } from '../../shared/roles';
-import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
-import { unauthenticated } from './errors';
-import { createLoginThrottle, type ThrottleLimits } from './throttle';
+import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../db/schema';
+import { renderMail } from '../mail/render';
+import { parseInput } from './checks';
+import { invalid, unauthenticated } from './errors';
+import type { MailService } from './mail';
+import { DEFAULT_FORGOT_PASSWORD_LIMITS, createLoginThrottle, createRequestLimiter, type ThrottleLimits } from './throttle';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -18,8 +23,16 @@ export const userColumns = {
   role: users.role,
 };
 
-export function createAccountService(db: Db, options: { loginLimits?: ThrottleLimits } = {}) {
+export function createAccountService(
+  db: Db,
+  options: { loginLimits?: ThrottleLimits; forgotPasswordLimits?: ThrottleLimits; mail: Pick<MailService, 'url'> },
+) {
   const throttle = createLoginThrottle(db, options.loginLimits);
+  const forgotLimiter = createRequestLimiter(
+    'forgot',
+    options.forgotPasswordLimits ?? DEFAULT_FORGOT_PASSWORD_LIMITS,
+    'Too many password requests.',
+  );
 
   async function startSession(userId: string) {
     const token = randomBytes(32).toString('base64url');
@@ -69,6 +82,100 @@ export function createAccountService(db: Db, options: { loginLimits?: ThrottleLi
 
     async purgeExpiredSessions() {
       await db.delete(sessions).where(lt(sessions.expires_at, new Date()));
+      await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expires_at, new Date()));
+    },
+
+    /**
+     * "Forgot password?": the same work for a known and an unknown address, so neither the answer nor
+     * its timing tells them apart. The token and the mail are rendered either way and written by one
+     * statement that inserts them only when the address belongs to a user. It shares one transaction
+     * (one commit) with the rate-limit counters, which are written on both paths, so the link exists
+     * exactly when its mail does and both paths end in the same kind of commit. Limited per address
+     * asked about and per client, in the database.
+     */
+    async requestPasswordReset(input: unknown, address: string) {
+      const { email } = parseInput(forgotPasswordSchema, input);
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = hashToken(token);
+      const link = options.mail.url(`/reset-password?token=${token}`);
+      const mail = renderMail({
+        subject: 'Choose a new password',
+        greeting: 'Hello,',
+        paragraphs: [
+          'Someone (we hope you) asked to choose a new password for your account.',
+          `The link below works once, for ${RESET_TOKEN_HOURS} hour. If you did not ask, ignore this e-mail: your password stays as it is.`,
+        ],
+        action: { label: 'Choose a new password', url: link },
+      });
+      const refusal = await db.transaction(async (tx) => {
+        const limited = await forgotLimiter.count(tx, email, address);
+        if (limited) return limited;
+        await tx.execute(sql`
+        with u as (
+          select id, email from ${users} where lower(${users.email}) = lower(${email}) limit 1
+        ), t as (
+          insert into ${passwordResetTokens} (token_hash, user_id, expires_at)
+          select ${tokenHash}, id, now() + ${`${RESET_TOKEN_HOURS} hours`}::interval from u
+          returning user_id
+        )
+        insert into ${outbox} (dedupe_key, kind, to_address, subject, text_body, html_body)
+        select ${`password-reset:${tokenHash}`}, 'password_reset', u.email, ${mail.subject}, ${mail.text}, ${mail.html}
+        from u join t on t.user_id = u.id`);
+        return null;
+      });
+      if (refusal) throw refusal;
+    },
+
+    /**
+     * Sets the password from a mailed link: the token works once and for an hour; every session of
+     * the user ends (and their other links stop working); the caller is signed in afresh.
+     */
+    async resetPasswordWithToken(input: unknown): Promise<{ access_token: string; user: SessionUser }> {
+      const { token, password } = parseInput(resetWithTokenSchema, input);
+      const passwordHash = await hashPassword(password);
+      const userId = await db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(passwordResetTokens)
+          .set({ used_at: new Date() })
+          .where(
+            and(
+              eq(passwordResetTokens.token_hash, hashToken(token)),
+              isNull(passwordResetTokens.used_at),
+              gt(passwordResetTokens.expires_at, new Date()),
+            ),
+          )
+          .returning({ user_id: passwordResetTokens.user_id });
+        if (!used) throw invalid(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
+        await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, used.user_id));
+        await tx.delete(sessions).where(eq(sessions.user_id, used.user_id));
+        await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.user_id, used.user_id), isNull(passwordResetTokens.used_at)));
+        return used.user_id;
+      });
+      const [user] = await db.select(userColumns).from(users).where(eq(users.id, userId));
+      // A locked-out user who proved they own the mailbox may sign in again.
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, `user:${user.username.toLowerCase()}`));
+      return { access_token: await startSession(user.id), user };
+    },
+
+    /**
+     * A signed-in user's own change: the current password must be right (wrong guesses count like
+     * failed sign-ins); every other session of the user ends, this one stays.
+     */
+    async changePassword(actor: SessionUser | null, currentToken: string | undefined, input: unknown, address: string) {
+      if (!actor || !currentToken) throw unauthenticated();
+      const values = parseInput(changePasswordSchema, input);
+      await throttle.countAttempt(actor.username, address);
+      const [row] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, actor.id));
+      if (!row || !(await verifyPassword(values.current_password, row.password_hash))) {
+        throw invalid(CURRENT_PASSWORD_WRONG, [{ field: 'current_password', message: CURRENT_PASSWORD_WRONG }]);
+      }
+      await throttle.succeeded(actor.username, address);
+      const passwordHash = await hashPassword(values.new_password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, actor.id));
+        await tx.delete(sessions).where(and(eq(sessions.user_id, actor.id), ne(sessions.token_hash, hashToken(currentToken))));
+        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, actor.id));
+      });
     },
   };
 }

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq, isNull, or } from 'drizzle-orm';
 import { PLAYER_NOT_FOUND, type DocumentLinkInput } from '../../shared/players';
 import type { SessionUser } from '../../shared/roles';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { documents, players } from '../db/schema';
 import { forbidden, invalid, notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
+import type { MailService } from './mail';
 import { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, type UploadStore } from './uploads';
 
 export interface DocumentView {
@@ -38,7 +39,20 @@ const toView = (d: typeof documents.$inferSelect): DocumentView => ({
 });
 
 /** Club documents: an uploaded file or a link, for every player or one. Admins publish them. */
-export function createDocumentService(db: Db, uploadStore: UploadStore) {
+export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { mail: MailService }) {
+  /** The player it is for, or every player, hears of a new document by e-mail (same transaction). */
+  async function announce(tx: DbOrTx, row: typeof documents.$inferSelect) {
+    const mail = {
+      kind: 'document',
+      dedupeKey: `document:${row.id}`,
+      subject: `New document: ${row.title}`,
+      paragraphs: [`The club has shared "${row.title}" with you.`, ...(row.description ? [row.description] : [])],
+      action: { label: 'See your documents', path: '/players-area/documents' },
+    };
+    if (row.player_id) await deps.mail.toPlayer(tx, row.player_id, mail);
+    else await deps.mail.toAllPlayers(tx, mail);
+  }
+
   function assertAdmin(actor: SessionUser | null) {
     if (!actor) throw unauthenticated();
     if (actor.role !== 'admin') throw forbidden();
@@ -76,10 +90,14 @@ export function createDocumentService(db: Db, uploadStore: UploadStore) {
     async publishLink(actor: SessionUser | null, input: DocumentLinkInput) {
       assertAdmin(actor);
       await assertPlayer(input.player_id);
-      const [row] = await db
-        .insert(documents)
-        .values({ title: input.title, description: input.description, url: input.url, player_id: input.player_id })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(documents)
+          .values({ title: input.title, description: input.description, url: input.url, player_id: input.player_id })
+          .returning();
+        await announce(tx, inserted);
+        return inserted;
+      });
       return toView(row);
     },
 
@@ -94,7 +112,8 @@ export function createDocumentService(db: Db, uploadStore: UploadStore) {
       const upload = await uploadStore.save(db, file, { allowed: DOCUMENT_KINDS, maxBytes: DOCUMENT_MAX_BYTES });
       try {
         const id = randomUUID();
-        const [row] = await db
+        const row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
           .insert(documents)
           .values({
             id,
@@ -108,6 +127,9 @@ export function createDocumentService(db: Db, uploadStore: UploadStore) {
             upload_id: upload.id,
           })
           .returning();
+          await announce(tx, inserted);
+          return inserted;
+        });
         return toView(row);
       } catch (error) {
         await uploadStore.remove(db, upload.id);

@@ -2,12 +2,13 @@ import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { fixtureInputSchema, type FixtureQuery } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
-import { fixtures } from '../db/schema';
+import { fixtures, teams } from '../db/schema';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { notFound } from './errors';
 import { isUuid } from './ids';
+import { assertTeamsExist, defaultTeamId } from './teams';
 
-export type FixtureRow = typeof fixtures.$inferSelect;
+export type FixtureRow = typeof fixtures.$inferSelect & { team: string };
 
 export const FIXTURE_NOT_FOUND = 'Fixture not found';
 
@@ -15,6 +16,9 @@ export const FIXTURE_NOT_FOUND = 'Fixture not found';
 export function toFixture(row: FixtureRow) {
   return {
     id: row.id,
+    team_id: row.team_id,
+    /** The team's name, for cards and previews. */
+    team: row.team,
     match_date: row.match_date,
     match_time: row.match_time,
     venue: row.venue,
@@ -31,15 +35,27 @@ export type Fixture = ReturnType<typeof toFixture>;
 
 /** Fixtures and results: anyone reads them, admins and staff manage them. */
 export function createFixtureService(db: Db) {
+  const withTeam = () => db.select({ fixture: fixtures, team: teams.name }).from(fixtures).innerJoin(teams, eq(teams.id, fixtures.team_id));
+  const flatten = (r: { fixture: typeof fixtures.$inferSelect; team: string }) => toFixture({ ...r.fixture, team: r.team });
+  async function read(id: string): Promise<Fixture> {
+    const [row] = await withTeam().where(eq(fixtures.id, id));
+    if (!row) throw notFound(FIXTURE_NOT_FOUND);
+    return flatten(row);
+  }
+
   return {
     /**
      * Upcoming: the next one first (date and kick-off ascending). Completed: the latest result
      * first. Everything (or cancelled): in date order.
      */
     async list(query: FixtureQuery & { fromToday?: boolean } = {}): Promise<Fixture[]> {
-      const base = db.select().from(fixtures);
+      const base = withTeam();
       const conditions: SQL[] = [];
       if (query.status) conditions.push(eq(fixtures.status, query.status));
+      if (query.team_id !== undefined) {
+        if (!isUuid(query.team_id)) return [];
+        conditions.push(eq(fixtures.team_id, query.team_id));
+      }
       // Previews of "what's next" skip fixtures whose date has passed but were never updated.
       if (query.fromToday) conditions.push(gte(fixtures.match_date, sql`current_date`));
       const filtered = conditions.length ? base.where(and(...conditions)) : base;
@@ -48,34 +64,37 @@ export function createFixtureService(db: Db) {
           ? filtered.orderBy(desc(fixtures.match_date), desc(fixtures.match_time))
           : filtered.orderBy(asc(fixtures.match_date), asc(fixtures.match_time));
       const rows = query.limit ? await ordered.limit(query.limit) : await ordered;
-      return rows.map(toFixture);
+      return rows.map(flatten);
     },
 
     async get(id: string): Promise<Fixture> {
       if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
-      const [row] = await db.select().from(fixtures).where(eq(fixtures.id, id));
-      if (!row) throw notFound(FIXTURE_NOT_FOUND);
-      return toFixture(row);
+      return read(id);
     },
 
     async create(user: SessionUser | null, input: unknown): Promise<Fixture> {
       requireRoles(user, ADMIN_AND_STAFF);
-      const values = parseInput(fixtureInputSchema, input);
-      const [row] = await db.insert(fixtures).values(values).returning();
-      return toFixture(row);
+      const { team_id, ...values } = parseInput(fixtureInputSchema, input);
+      if (team_id !== undefined) await assertTeamsExist(db, [team_id], 'team_id');
+      const [row] = await db
+        .insert(fixtures)
+        .values({ ...values, team_id: team_id ?? (await defaultTeamId(db)) })
+        .returning({ id: fixtures.id });
+      return read(row.id);
     },
 
     async update(user: SessionUser | null, id: string, input: unknown): Promise<Fixture> {
       requireRoles(user, ADMIN_AND_STAFF);
       if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
-      const values = parseInput(fixtureInputSchema, input);
+      const { team_id, ...values } = parseInput(fixtureInputSchema, input);
+      if (team_id !== undefined) await assertTeamsExist(db, [team_id], 'team_id');
       const [row] = await db
         .update(fixtures)
-        .set({ ...values, updated_at: new Date() })
+        .set({ ...values, ...(team_id !== undefined ? { team_id } : {}), updated_at: new Date() })
         .where(eq(fixtures.id, id))
-        .returning();
+        .returning({ id: fixtures.id });
       if (!row) throw notFound(FIXTURE_NOT_FOUND);
-      return toFixture(row);
+      return read(row.id);
     },
 
     async remove(user: SessionUser | null, id: string): Promise<void> {

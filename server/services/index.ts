@@ -19,8 +19,12 @@ import { createJoinUsService } from './join-us';
 import { createNewsService } from './news';
 import { createSponsorService } from './sponsors';
 import { createSquadService } from './squad';
+import { createTeamService } from './teams';
+import { createTrainingService } from './training';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
+import { createMailService } from './mail';
+import { createOutboxService } from './outbox';
 import type { ThrottleLimits } from './throttle';
 
 export interface ServiceOptions {
@@ -29,19 +33,33 @@ export interface ServiceOptions {
   loginLimits?: ThrottleLimits;
   /** Tries the database while it is down (default: `select 1` through the pool). */
   probeDatabase?: () => Promise<unknown>;
+  /** SMTP_URL: without it mail waits in the outbox. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** PUBLIC_URL: the site's address for links in mails. */
+  publicUrl?: string;
+  forgotPasswordLimits?: ThrottleLimits;
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
-  return { adminUsername: config.adminUsername, adminPassword: config.adminPassword };
+  return {
+    adminUsername: config.adminUsername,
+    adminPassword: config.adminPassword,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    publicUrl: config.publicUrl,
+  };
 }
 
 /** Every domain service, built once per process around one database handle. */
 export function createServices(db: Db, options: ServiceOptions) {
-  const accounts = createAccountService(db, { loginLimits: options.loginLimits });
+  const mailFrom = options.mailFrom ?? 'Riverside Rovers FC <no-reply@localhost>';
+  const mail = createMailService(db, { publicUrl: options.publicUrl ?? 'http://localhost:3000' });
+  const accounts = createAccountService(db, { loginLimits: options.loginLimits, forgotPasswordLimits: options.forgotPasswordLimits, mail });
   const uploads = createUploadStore();
-  const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions });
-  const documents = createDocumentService(db, uploads);
-  const messages = createMessageService(db);
+  const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions, mail });
+  const documents = createDocumentService(db, uploads, { mail });
+  const messages = createMessageService(db, { mail });
   const settings = createSettingsService(db);
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
@@ -49,6 +67,9 @@ export function createServices(db: Db, options: ServiceOptions) {
   return {
     db,
     health,
+    mail,
+    mailSettings: { smtpUrl: options.smtpUrl, from: mailFrom },
+    outbox: createOutboxService(db, { smtpUrl: options.smtpUrl, from: mailFrom }),
     accounts,
     uploads,
     images: createImageService(db, uploads),
@@ -61,13 +82,15 @@ export function createServices(db: Db, options: ServiceOptions) {
     admin: createAdminService(db, createSetupService(db, options)),
     settings,
     products: createProductService(db),
-    orders: createOrderService(db, { settings, health }),
+    orders: createOrderService(db, { settings, health, mail }),
     fixtures: createFixtureService(db),
     calendar: createCalendarService(db),
     news: createNewsService(db),
     sponsors: createSponsorService(db),
     squad: createSquadService(db),
-    joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number }),
+    teams: createTeamService(db),
+    training: createTrainingService(db),
+    joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail }),
   };
 }
 

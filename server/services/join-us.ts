@@ -5,7 +5,9 @@ import { whatsappLink } from '../../shared/whatsapp';
 import type { Db } from '../db/client';
 import { joinUsSubmissions } from '../db/schema';
 import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import type { MailService } from './mail';
 import { notFound } from './errors';
+import { createRequestLimiter } from './throttle';
 import { isUuid } from './ids';
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
@@ -30,12 +32,52 @@ export function joinUsWhatsappText(submission: { full_name: string; interest_typ
 }
 
 /** Join-us enquiries: anyone may send one; admins read and delete them. */
-export function createJoinUsService(db: Db, deps: { whatsappNumber: () => Promise<string> }) {
+/**
+ * Receipts per applicant address per day: the form is public, so without a limit anyone could make
+ * the club mail a stranger again and again. Past it the application is still stored and the club
+ * still told; only the receipt is left out.
+ */
+export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
+
+export function createJoinUsService(db: Db, deps: { whatsappNumber: () => Promise<string>; mail: MailService }) {
+  const receipts = createRequestLimiter('join-us-receipt', { perUser: RECEIPTS_PER_ADDRESS_PER_DAY, perAddress: 0, windowSeconds: 24 * 60 * 60 }, '');
   return {
     /** Stores a validated submission; the WhatsApp link is there when the club has a number set. */
     async submit(input: unknown): Promise<JoinUsSubmission & { whatsapp_url?: string }> {
       const values = parseInput(joinUsInputSchema, input);
-      const [row] = await db.insert(joinUsSubmissions).values(values).returning();
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx.insert(joinUsSubmissions).values(values).returning();
+        const interests = inserted.interest_types.map((id) => INTEREST_TYPES.find((t) => t.id === id)?.label ?? id).join(', ');
+        // The club hears of it, and the applicant gets a receipt.
+        await deps.mail.toClub(tx, {
+          kind: 'join_us',
+          dedupeKey: `join-us:${inserted.id}`,
+          content: {
+            subject: `New Join Us application: ${inserted.full_name}`,
+            paragraphs: [
+              `${inserted.full_name} applied to join the club (${interests}).`,
+              `E-mail: ${inserted.email}\nPhone: ${inserted.phone_number}`,
+              ...(inserted.message ? [`Message: ${inserted.message}`] : []),
+            ],
+            action: { label: 'See applications', path: '/admin/join-us' },
+          },
+        });
+        if (await receipts.count(tx, inserted.email)) return inserted;
+        await deps.mail.toAddress(tx, inserted.email, {
+          kind: 'join_us_receipt',
+          dedupeKey: `join-us-receipt:${inserted.id}`,
+          content: {
+            subject: 'We have your application',
+            greeting: `Hello ${inserted.full_name},`,
+            paragraphs: [
+              `Thank you for applying to join the club (${interests}). Someone from the club will be in touch soon.`,
+              'If you did not send this application, you can ignore this e-mail.',
+            ],
+            action: { label: 'About the club', path: '/about' },
+          },
+        });
+        return inserted;
+      });
       const submission = toSubmission(row);
       const url = whatsappLink(await deps.whatsappNumber(), joinUsWhatsappText(submission));
       return url ? { ...submission, whatsapp_url: url } : submission;

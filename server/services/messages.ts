@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { messageReads, messages, players } from '../db/schema';
 import { forbidden, invalid, notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
+import type { MailService } from './mail';
 import { notifyAllPlayers, notifyPlayer } from './notifications';
 
 export interface MessageView {
@@ -25,7 +26,7 @@ export interface PlayerMessageView extends MessageView {
 const preview = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text);
 
 /** Messages from the club to every player or one player; each player's read state is kept. */
-export function createMessageService(db: Db) {
+export function createMessageService(db: Db, deps: { mail: MailService }) {
   const columns = {
     id: messages.id,
     subject: messages.subject,
@@ -57,6 +58,15 @@ export function createMessageService(db: Db) {
         const note = { kind: 'message', title: `New message: ${row.subject}`, body: preview(row.body), link: '/players-area/messages' };
         if (row.player_id) await notifyPlayer(tx, row.player_id, note);
         else await notifyAllPlayers(tx, note);
+        const mail = {
+          kind: 'message',
+          dedupeKey: `message:${row.id}`,
+          subject: row.subject,
+          paragraphs: [`${row.sender_name} sent you a message:`, row.body],
+          action: { label: 'Open your messages', path: '/players-area/messages' },
+        };
+        if (row.player_id) await deps.mail.toPlayer(tx, row.player_id, mail);
+        else await deps.mail.toAllPlayers(tx, mail);
         return {
           id: row.id,
           subject: row.subject,

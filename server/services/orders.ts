@@ -15,6 +15,7 @@ import {
   type OrderInput,
   type OrderStatus,
 } from '../../shared/shop';
+import { orderReference } from '../../shared/shop-constants';
 import { whatsappLink } from '../../shared/whatsapp';
 import type { Db } from '../db/client';
 import { groupCommit, type Outcome } from '../db/group-commit';
@@ -24,6 +25,7 @@ import type { DatabaseHealth } from '../db/health';
 import { conflict, DATABASE_UNAVAILABLE, invalid, isDatabaseTimeout, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable, type FieldError } from './errors';
 import { isUuid } from './ids';
 import { requireAdmin } from './products';
+import type { MailService } from './mail';
 import type { createSettingsService } from './settings';
 
 /** SPEC "Order (admin view)", plus the product's id (null once the product is deleted). */
@@ -91,7 +93,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** PostgreSQL data and integrity errors (SQLSTATE classes 22 and 23): raised by a statement, so its transaction rolled back. */
 const isDataError = (error: unknown) => /^2[23]/.test(pgErrorCode(error) ?? '');
 
-export function createOrderService(db: Db, deps: { settings: ReturnType<typeof createSettingsService>; health: DatabaseHealth }) {
+export function createOrderService(
+  db: Db,
+  deps: { settings: ReturnType<typeof createSettingsService>; health: DatabaseHealth; mail: MailService },
+) {
   /**
    * Writes a group of orders in one transaction: the products' rows are locked (in id order, so
    * two processes never deadlock), each order in turn is checked against the stock its
@@ -166,6 +171,24 @@ export function createOrderService(db: Db, deps: { settings: ReturnType<typeof c
       // Each order's own moment (in arrival order), not the transaction's shared start time.
       const rows = decisions.flatMap((d) => (d.ok ? [{ ...d.row, created_at: sql`clock_timestamp()` }] : []));
       const inserted = rows.length > 0 ? await tx.insert(orders).values(rows).returning() : [];
+      // The club's sales inbox hears of each order, committed with it (one statement for the group).
+      await deps.mail.toClub(
+        tx,
+        ...inserted.map((order) => ({
+          kind: 'order',
+          dedupeKey: `order:${order.id}`,
+          content: {
+            subject: `New shop order #${orderReference(order.id)}: ${order.product_name}`,
+            paragraphs: [
+              orderMessage(toOrder(order)).split('\n').slice(1).join('\n'),
+              `E-mail: ${order.customer_email}\nPhone: ${order.customer_phone}` +
+                (order.customer_address ? `\nAddress: ${order.customer_address}` : '') +
+                (order.notes ? `\nNotes: ${order.notes}` : ''),
+            ],
+            action: { label: 'See orders', path: '/admin/orders' },
+          },
+        })),
+      );
       const stored = new Map(inserted.map((row) => [row.id, toOrder(row)]));
       return decisions.map((d): Outcome<Order> => (d.ok ? { ok: true, value: stored.get(d.row.id)! } : d));
     });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import {
   EMAIL_TAKEN,
   NO_PLAYER_PROFILE,
@@ -18,10 +18,12 @@ import {
 import type { Role, SessionUser } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Db, DbOrTx } from '../db/client';
-import { feedback, fixtures, payments, players, playerStats, users } from '../db/schema';
+import { feedback, fixtures, payments, players, playerStats, playerTeams, teams, users } from '../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
+import type { MailService } from './mail';
 import { notifyPlayer } from './notifications';
+import { trainingAttendanceOf } from './training';
 
 type PlayerRow = typeof players.$inferSelect;
 
@@ -49,8 +51,10 @@ export interface PlayerProfile {
 
 export interface PlayerStatsView {
   player_id: string;
-  /** Null when not recorded: the portal shows the default of 95. */
+  /** Percent of recorded training sessions of the player's teams attended; null when none is recorded. */
   training_attendance: number | null;
+  training_sessions_recorded: number;
+  training_sessions_attended: number;
   matches_played: number;
   matches_started: number;
   goals: number;
@@ -85,6 +89,8 @@ export interface FeedbackView {
 
 export interface UpcomingFixture {
   id: string;
+  team_id: string;
+  team: string;
   match_date: string;
   match_time: string;
   venue: string;
@@ -135,6 +141,8 @@ const toFeedback = (f: typeof feedback.$inferSelect): FeedbackView => ({
 const emptyStats = (playerId: string): PlayerStatsView => ({
   player_id: playerId,
   training_attendance: null,
+  training_sessions_recorded: 0,
+  training_sessions_attended: 0,
   matches_played: 0,
   matches_started: 0,
   goals: 0,
@@ -149,7 +157,7 @@ const emptyStats = (playerId: string): PlayerStatsView => ({
  * Players: self-registration, the portal's own-data reads and profile edits, and the admin/staff
  * side (stats, payments, feedback, login accounts, password resets).
  */
-export function createPlayerService(db: Db, deps: { endAllSessions: (userId: string) => Promise<void> }) {
+export function createPlayerService(db: Db, deps: { endAllSessions: (userId: string) => Promise<void>; mail: MailService }) {
   async function emailOrUsernameTaken(tx: DbOrTx, username: string | null, email: string, exceptUserId?: string) {
     const rows = await tx
       .select({ id: users.id, username: users.username, email: users.email })
@@ -224,11 +232,19 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
     };
   }
 
+  /** Match figures as staff entered them; training attendance computed from recorded sessions (ARCHITECTURE point 14). */
   async function statsFor(playerId: string): Promise<PlayerStatsView> {
     const [row] = await db.select().from(playerStats).where(eq(playerStats.player_id, playerId));
-    if (!row) return emptyStats(playerId);
-    const { updated_at: _u, ...stats } = row;
-    return stats;
+    const training = await trainingAttendanceOf(db, playerId);
+    const figures = {
+      training_attendance: training.percent,
+      training_sessions_recorded: training.recorded,
+      training_sessions_attended: training.attended,
+    };
+    if (!row) return { ...emptyStats(playerId), ...figures };
+    // The stored training_attendance column predates recorded sessions and is not shown (ADR 017).
+    const { updated_at: _u, training_attendance: _stored, ...stats } = row;
+    return { ...stats, ...figures };
   }
 
   async function paymentsFor(playerId: string) {
@@ -273,6 +289,19 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
               previous_club: input.previous_club,
             })
             .returning({ id: players.id });
+          // A new player joins the first team by sort order (Senior); staff move them later.
+          const [team] = await tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.sort_order), asc(teams.name)).limit(1);
+          if (team) await tx.insert(playerTeams).values({ player_id: player.id, team_id: team.id });
+          await deps.mail.toUser(tx, user.id, {
+            kind: 'welcome',
+            dedupeKey: 'welcome',
+            subject: 'Welcome to the club',
+            paragraphs: [
+              `Your player account is ready: your username is ${user.username}.`,
+              "In the Players' Area you will find your profile, payments, coach feedback, the schedule, documents and messages from the club.",
+            ],
+            action: { label: "Open the Players' Area", path: '/players-area' },
+          });
           return { user, player_id: player.id };
         });
       } catch (error) {
@@ -384,6 +413,13 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
             body: `${formatPounds(Number(row.amount))} due ${formatDateGB(row.due_date)}`,
             link: '/players-area/payments',
           });
+          await deps.mail.toPlayer(tx, playerId, {
+            kind: 'payment',
+            dedupeKey: `payment:${row.id}`,
+            subject: `New payment request: ${row.description}`,
+            paragraphs: [`The club has asked you to pay ${formatPounds(Number(row.amount))} for "${row.description}" (${row.payment_type}), due ${formatDateGB(row.due_date)}.`],
+            action: { label: 'See your payments', path: '/players-area/payments' },
+          });
         }
         return toPayment(row);
       });
@@ -428,6 +464,13 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
           title: `New ${row.category.toLowerCase()} feedback from ${row.coach_name}`,
           body: row.feedback.length > 120 ? `${row.feedback.slice(0, 117)}…` : row.feedback,
           link: '/players-area/feedback',
+        });
+        await deps.mail.toPlayer(tx, playerId, {
+          kind: 'feedback',
+          dedupeKey: `feedback:${row.id}`,
+          subject: `New ${row.category.toLowerCase()} feedback from ${row.coach_name}`,
+          paragraphs: [`${row.coach_name} left you ${row.category.toLowerCase()} feedback:`, row.feedback],
+          action: { label: 'Read your feedback', path: '/players-area/feedback' },
         });
         return toFeedback(row);
       });
@@ -480,11 +523,14 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
       return { user_id: user.id };
     },
 
-    /** The next upcoming fixtures by date (portal dashboard and schedule). */
-    async upcomingFixtures(limit = 3): Promise<UpcomingFixture[]> {
+    /** The next upcoming fixtures by date (portal dashboard and schedule), optionally only these teams'. */
+    async upcomingFixtures(limit = 3, teamIds?: string[]): Promise<UpcomingFixture[]> {
+      if (teamIds && teamIds.length === 0) return [];
       return db
         .select({
           id: fixtures.id,
+          team_id: fixtures.team_id,
+          team: teams.name,
           match_date: fixtures.match_date,
           match_time: fixtures.match_time,
           venue: fixtures.venue,
@@ -493,7 +539,8 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
           away_team: fixtures.away_team,
         })
         .from(fixtures)
-        .where(and(eq(fixtures.status, 'upcoming'), gte(fixtures.match_date, todayIso())))
+        .innerJoin(teams, eq(teams.id, fixtures.team_id))
+        .where(and(eq(fixtures.status, 'upcoming'), gte(fixtures.match_date, todayIso()), teamIds ? inArray(fixtures.team_id, teamIds) : undefined))
         .orderBy(asc(fixtures.match_date), asc(fixtures.match_time))
         .limit(limit);
     },

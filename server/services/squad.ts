@@ -2,19 +2,23 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { playerInputSchema } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
-import { players, playerStats, users } from '../db/schema';
+import { players, playerStats, teams, users } from '../db/schema';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { conflict, invalid, isUniqueViolation, notFound } from './errors';
 import { isUuid } from './ids';
+import { trainingAttendanceOf } from './training';
+import { assertTeamsExist, defaultTeamId, setPlayerTeams, teamIdsByPlayer } from './teams';
 
 export const PLAYER_NOT_FOUND = 'Player not found';
 
 type PlayerRow = typeof players.$inferSelect;
 
 /** What visitors see of a player (SPEC section 3 "Player"); contact and medical details stay private. */
-export function toPublicPlayer(row: PlayerRow) {
+export function toPublicPlayer(row: PlayerRow, teamIds: string[] = []) {
   return {
     id: row.id,
+    /** The teams the player plays for (GET /api/teams), in team order. */
+    team_ids: teamIds,
     full_name: row.full_name,
     jersey_number: row.jersey_number,
     position: row.position,
@@ -31,13 +35,15 @@ export function toPublicPlayer(row: PlayerRow) {
 export type PublicPlayer = ReturnType<typeof toPublicPlayer>;
 
 /** The admin's view: the public fields, the login link and whether it exists. */
-export function toAdminPlayer(row: PlayerRow) {
-  return { ...toPublicPlayer(row), user_id: row.user_id, has_login: row.user_id !== null };
+export function toAdminPlayer(row: PlayerRow, teamIds: string[] = []) {
+  return { ...toPublicPlayer(row, teamIds), user_id: row.user_id, has_login: row.user_id !== null };
 }
 export type AdminPlayer = ReturnType<typeof toAdminPlayer>;
 
 export const EMPTY_STATS = {
   training_attendance: null as number | null,
+  training_sessions_recorded: 0,
+  training_sessions_attended: 0,
   matches_played: 0,
   matches_started: 0,
   goals: 0,
@@ -52,6 +58,17 @@ const squadOrder = [asc(players.team_type), sql`${players.jersey_number} asc nul
 
 /** The squad: public to read; admins add, edit and remove players (staff may read the admin list). */
 export function createSquadService(db: Db) {
+  async function withTeams<T>(rows: PlayerRow[], shape: (row: PlayerRow, teamIds: string[]) => T): Promise<T[]> {
+    const byPlayer = await teamIdsByPlayer(db, rows.map((r) => r.id));
+    return rows.map((r) => shape(r, byPlayer.get(r.id) ?? []));
+  }
+
+  /** A new player with no team_ids: the team named like their team_type (Vets), else the first team. */
+  async function teamsForNewPlayer(teamType: string): Promise<string[]> {
+    const [named] = await db.select({ id: teams.id }).from(teams).where(sql`lower(${teams.name}) = lower(${teamType})`);
+    return [named?.id ?? (await defaultTeamId(db))];
+  }
+
   async function checkUser(userId: string | null, playerId?: string) {
     if (!userId) return;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
@@ -78,14 +95,14 @@ export function createSquadService(db: Db) {
       const rows = team
         ? await q.where(sql`lower(${players.team_type}::text) = lower(${team})`).orderBy(...squadOrder)
         : await q.orderBy(...squadOrder);
-      return rows.map(toPublicPlayer);
+      return withTeams(rows, toPublicPlayer);
     },
 
     async get(id: string): Promise<PublicPlayer> {
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
       const [row] = await db.select().from(players).where(eq(players.id, id));
       if (!row) throw notFound(PLAYER_NOT_FOUND);
-      return toPublicPlayer(row);
+      return (await withTeams([row], toPublicPlayer))[0];
     },
 
     /** Season stats; a player with none recorded yet has zeroes (attendance null: not recorded). */
@@ -98,10 +115,12 @@ export function createSquadService(db: Db) {
         .where(eq(players.id, id));
       if (!row) throw notFound(PLAYER_NOT_FOUND);
       const s = row.stats;
-      if (!s) return { player_id: id, ...EMPTY_STATS };
+      const training = await trainingAttendanceOf(db, id);
+      const figures = { training_attendance: training.percent, training_sessions_recorded: training.recorded, training_sessions_attended: training.attended };
+      if (!s) return { player_id: id, ...EMPTY_STATS, ...figures };
       return {
         player_id: id,
-        training_attendance: s.training_attendance,
+        ...figures,
         matches_played: s.matches_played,
         matches_started: s.matches_started,
         goals: s.goals,
@@ -116,32 +135,46 @@ export function createSquadService(db: Db) {
     async adminList(user: SessionUser | null): Promise<AdminPlayer[]> {
       requireRoles(user, ADMIN_AND_STAFF);
       const rows = await db.select().from(players).orderBy(...squadOrder);
-      return rows.map(toAdminPlayer);
+      return withTeams(rows, toAdminPlayer);
     },
 
     async create(user: SessionUser | null, input: unknown): Promise<AdminPlayer> {
       requireRoles(user, ADMIN_ONLY);
-      const values = parseInput(playerInputSchema, input);
+      const { team_ids, ...values } = parseInput(playerInputSchema, input);
       await checkUser(values.user_id);
-      const row = await write(async () => (await db.insert(players).values(values).returning())[0]);
-      return toAdminPlayer(row!);
+      if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
+      const teamIds = team_ids ?? (await teamsForNewPlayer(values.team_type));
+      const row = await write(() =>
+        db.transaction(async (tx) => {
+          const [inserted] = await tx.insert(players).values(values).returning();
+          await setPlayerTeams(tx, inserted.id, teamIds);
+          return inserted;
+        }),
+      );
+      return (await withTeams([row!], toAdminPlayer))[0];
     },
 
     async update(user: SessionUser | null, id: string, input: unknown): Promise<AdminPlayer> {
       requireRoles(user, ADMIN_ONLY);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
-      const values = parseInput(playerInputSchema, input);
+      const { team_ids, ...values } = parseInput(playerInputSchema, input);
       const [existing] = await db.select({ id: players.id, user_id: players.user_id }).from(players).where(eq(players.id, id));
       if (!existing) throw notFound(PLAYER_NOT_FOUND);
       // A form that leaves user_id out keeps the existing login link.
       const hasUserId = typeof input === 'object' && input !== null && 'user_id' in input;
       const next = { ...values, user_id: hasUserId ? values.user_id : existing.user_id };
       await checkUser(next.user_id, id);
-      const row = await write(async () =>
-        (await db.update(players).set({ ...next, updated_at: new Date() }).where(eq(players.id, id)).returning())[0],
+      if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
+      const row = await write(() =>
+        db.transaction(async (tx) => {
+          const [updated] = await tx.update(players).set({ ...next, updated_at: new Date() }).where(eq(players.id, id)).returning();
+          // Omitted team_ids keep the memberships (forms and clients that predate teams).
+          if (updated && team_ids) await setPlayerTeams(tx, id, team_ids);
+          return updated;
+        }),
       );
       if (!row) throw notFound(PLAYER_NOT_FOUND);
-      return toAdminPlayer(row);
+      return (await withTeams([row], toAdminPlayer))[0];
     },
 
     async remove(user: SessionUser | null, id: string): Promise<void> {

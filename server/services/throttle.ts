@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { loginThrottle } from '../db/schema';
 import { rateLimited } from './errors';
 
@@ -61,6 +61,47 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits = DEFAULT_LOG
         .update(loginThrottle)
         .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
         .where(eq(loginThrottle.key, addressKey(address)));
+    },
+  };
+}
+
+/** Password-recovery requests: per e-mail address asked about, and per client address. */
+export const DEFAULT_FORGOT_PASSWORD_LIMITS: ThrottleLimits = { perUser: 3, perAddress: 20, windowSeconds: 15 * 60 };
+
+/**
+ * Counts every request (not only failures) per key in the database, shared by every app process;
+ * the request that goes over a limit is refused with 429 until the window ends.
+ */
+export function createRequestLimiter(prefix: string, limits: ThrottleLimits, message: string) {
+  return {
+    /**
+     * Counts the request (in the caller's transaction); the 429 to throw once it commits, or null.
+     * Without a client address only the subject is counted.
+     */
+    async count(db: DbOrTx, subject: string, address?: string) {
+      const window = sql.raw(`interval '${Math.floor(limits.windowSeconds)} seconds'`);
+      const keys = [
+        { key: `${prefix}:user:${subject.toLowerCase()}`, max: limits.perUser },
+        ...(address === undefined ? [] : [{ key: `${prefix}:addr:${address}`, max: limits.perAddress }]),
+      ];
+      for (const { key, max } of keys) {
+        const [row] = await db
+          .insert(loginThrottle)
+          .values({ key, failures: 1, window_ends_at: sql`now() + ${window}` })
+          .onConflictDoUpdate({
+            target: loginThrottle.key,
+            set: {
+              failures: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
+              window_ends_at: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN now() + ${window} ELSE ${loginThrottle.window_ends_at} END`,
+            },
+          })
+          .returning({ failures: loginThrottle.failures, window_ends_at: loginThrottle.window_ends_at });
+        if (row.failures > max) {
+          const seconds = Math.max(1, Math.ceil((row.window_ends_at.getTime() - Date.now()) / 1000));
+          return rateLimited(`${message} Please try again in ${seconds} seconds.`, seconds);
+        }
+      }
+      return null;
     },
   };
 }

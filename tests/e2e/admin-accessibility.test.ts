@@ -7,11 +7,12 @@ import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
-/** The five list tabs (ResourceTab): a table, an Add modal, its errors, a delete confirmation. */
+/** The six list tabs (ResourceTab): a table, an Add modal, its errors, a delete confirmation. */
 const LIST_TABS = [
   { path: '/admin/products', title: 'Products', resource: 'Product' },
   { path: '/admin/players', title: 'Players', resource: 'Player' },
   { path: '/admin/fixtures', title: 'Fixtures', resource: 'Fixture' },
+  { path: '/admin/teams', title: 'Teams', resource: 'Team' },
   { path: '/admin/sponsors', title: 'Sponsors', resource: 'Sponsor' },
   { path: '/admin/news', title: 'News', resource: 'News article' },
 ];

@@ -57,7 +57,9 @@ const cases: ListCase[] = [
       await fill(page, 'Full name', `Test Keeper ${id}`);
       await fill(page, 'Jersey number', '31');
       await choose(page, 'Position', 'Goalkeeper');
-      await choose(page, 'Team', 'Vets');
+      await choose(page, 'Squad group', 'Vets');
+      await page.getByRole('group', { name: /Teams/ }).getByRole('checkbox', { name: 'Vets' }).check();
+      await page.getByRole('group', { name: /Teams/ }).getByRole('checkbox', { name: 'Senior' }).uncheck();
       await fill(page, 'Nationality', 'Welsh');
     },
     rowShows: ['31', 'Goalkeeper', 'Vets', 'Welsh'],
@@ -70,13 +72,14 @@ const cases: ListCase[] = [
     resource: 'Fixture',
     name: `Test Town ${id} on 14 Mar 2027`,
     fillNew: async (page) => {
+      await choose(page, 'Team', 'Vets');
       await fill(page, 'Opponent', `Test Town ${id}`);
       await fill(page, 'Competition', 'Friendly');
       await fill(page, 'Date', '2027-03-14');
       await fill(page, 'Kick-off time', '10:30');
       await fill(page, 'Venue', 'Mill Lane');
     },
-    rowShows: ['14 Mar 2027', '10:30', 'Mill Lane', 'Upcoming'],
+    rowShows: ['Vets', '14 Mar 2027', '10:30', 'Mill Lane', 'Upcoming'],
     edit: async (page) => {
       await choose(page, 'Status', 'completed');
       await fill(page, 'Home team score', '2');

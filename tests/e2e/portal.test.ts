@@ -90,9 +90,10 @@ describe("The players' portal", () => {
     const header = page.getByRole('main').locator('header').first();
     expect(await header.getByRole('heading', { level: 1 }).textContent()).toBe('Jordan Portal');
     expect(await header.textContent()).toContain('Midfielder');
-    // Nothing owed yet, and the attendance tile defaults to 95%.
+    // Nothing owed yet, and no training recorded: the tile says so (no invented 95 %).
     await page.getByText("You're up to date with your payments").waitFor();
-    expect(await page.getByText('95%').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('training-attendance').textContent()).toBe('No sessions recorded yet');
+    expect(await page.getByText('95%').count()).toBe(0);
     await page.goto('/players-area/feedback');
     await page.getByText('No coach feedback available yet').waitFor();
     await page.goto('/players-area');
@@ -105,14 +106,15 @@ describe("The players' portal", () => {
     const subject = `Training kit ${unique()}`;
     expect((await api(`/api/players/${playerId}/payments`, { token: admin, body: { description: 'Season subscription', amount: 45.5, due_date: '2026-09-01' } })).status).toBe(201);
     expect((await api(`/api/players/${playerId}/feedback`, { token: admin, body: { category: 'Performance', feedback: 'Superb vision in midfield.', rating: 4 } })).status).toBe(201);
-    expect((await api(`/api/players/${playerId}/stats`, { method: 'PUT', token: admin, body: { matches_played: 8, matches_started: 6, goals: 3, assists: 5, minutes_played: 610, training_attendance: 88, yellow_cards: 1, red_cards: 0 } })).status).toBe(200);
+    expect((await api(`/api/players/${playerId}/stats`, { method: 'PUT', token: admin, body: { matches_played: 8, matches_started: 6, goals: 3, assists: 5, minutes_played: 610, yellow_cards: 1, red_cards: 0 } })).status).toBe(200);
     expect((await api('/api/documents', { token: admin, body: { title: `Code of conduct ${unique()}`, url: 'https://example.org/conduct', player_id: playerId } })).status).toBe(201);
     expect((await api('/api/messages', { token: admin, body: { subject, body: 'New shirts arrive on Thursday.', player_id: playerId } })).status).toBe(201);
 
     // Dashboard: what is owed, the tiles, notifications.
     await page.reload();
     await page.getByText('You have £45.50 outstanding').waitFor();
-    expect(await page.getByText('88%').count()).toBe(1);
+    // Stats entered by staff never include training attendance: it comes from recorded sessions only.
+    expect(await page.getByTestId('training-attendance').textContent()).toBe('No sessions recorded yet');
     const notes = page.getByRole('region', { name: 'Notifications' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Notifications' }) }));
     await notes.getByText('New payment request: Season subscription').waitFor();
 
@@ -136,9 +138,13 @@ describe("The players' portal", () => {
 
     await tab('Schedule').click();
     await page.waitForURL('**/players-area/schedule');
-    await page.getByRole('heading', { name: 'Training Sessions' }).waitFor();
-    expect(await page.getByText('Tuesday', { exact: true }).count()).toBe(1);
-    expect(await page.getByText('7:00 PM - 9:00 PM').count()).toBe(2);
+    // A new player is in the Senior team: its Tuesday and Thursday 19:00-21:00 sessions, dated, with its matches.
+    await page.getByRole('heading', { name: 'Schedule', exact: true }).waitFor();
+    const sessions = page.getByTestId('schedule-training');
+    expect(await sessions.count()).toBeGreaterThanOrEqual(15);
+    expect(await sessions.first().textContent()).toContain('Senior training');
+    expect(await sessions.first().textContent()).toContain('19:00 – 21:00 · Main training ground');
+    expect(await page.getByRole('heading', { name: /^Tuesday, / }).count()).toBeGreaterThanOrEqual(7);
 
     await tab('Documents').click();
     await page.waitForURL('**/players-area/documents');

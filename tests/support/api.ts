@@ -9,7 +9,8 @@ import { createPublicCache, listenForContentChanges } from '../../server/cache';
 import { hashPassword } from '../../server/auth/passwords';
 import { createDb } from '../../server/db/client';
 import { APP_DATABASE_BOUNDS, createPool } from '../../server/db/pool';
-import { players, users } from '../../server/db/schema';
+import { players, playerTeams, users } from '../../server/db/schema';
+import { defaultTeamId } from '../../server/services/teams';
 import { createServices, type ServiceOptions } from '../../server/services';
 import type { Role } from '../../shared/roles';
 import { TEMPLATE_DB, databaseOf } from './pg-global-setup';
@@ -107,6 +108,8 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
         .values({ user_id: user.id, full_name: user.full_name, position: 'Midfielder', team_type: 'Senior', nationality: 'English' })
         .returning({ id: players.id });
       playerId = player.id;
+      // As registration does: the first team (Senior).
+      await db.insert(playerTeams).values({ player_id: player.id, team_id: await defaultTeamId(db) });
     }
     const login = await json('/api/auth/login', { body: { username, password } });
     if (login.status !== 200) throw new Error(`test sign-in failed: ${JSON.stringify(login.body)}`);

@@ -55,7 +55,7 @@ describe('the admin modal payload', () => {
 
 describe('stat edits (SPEC section 5)', () => {
   it('sends only the values that changed, parsed as integers with 0 as the fallback', () => {
-    const initial = { training_attendance: '', matches_played: '3', matches_started: '2', goals: '1', assists: '0', minutes_played: '200', yellow_cards: '0', red_cards: '0' };
+    const initial = { matches_played: '3', matches_started: '2', goals: '1', assists: '0', minutes_played: '200', yellow_cards: '0', red_cards: '0' };
     expect(changedStats(initial, { ...initial })).toEqual({});
     expect(changedStats(initial, { ...initial, goals: '4', assists: 'x', minutes_played: '250.9' })).toEqual({ goals: 4, assists: 0, minutes_played: 250 });
     expect(parseStat('')).toBe(0);

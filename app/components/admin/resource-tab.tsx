@@ -17,18 +17,20 @@ import { SectionHeader } from './section';
  * change the route's loaders run again, so the list reloads.
  */
 
-export type FieldType = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'checkbox' | 'date' | 'time' | 'url' | 'email' | 'list' | 'links';
+export type FieldType = 'text' | 'textarea' | 'number' | 'money' | 'select' | 'checkbox' | 'checkboxes' | 'date' | 'time' | 'url' | 'email' | 'list' | 'links';
 
 export interface FieldConfig {
   name: string;
   label: string;
   type: FieldType;
   required?: boolean;
-  /** For selects: the values (shown as they are) or value/label pairs. */
+  /** For selects and checkbox groups: the values (shown as they are) or value/label pairs. */
   options?: readonly string[] | readonly { value: string; label: string }[];
   hint?: string;
   min?: number;
   max?: number;
+  /** A select whose values are numbers (sent as numbers). */
+  numeric?: boolean;
   /** Takes the full width of the form grid (long text). */
   wide?: boolean;
   /** An image field: offer an upload (POST /api/uploads) besides typing a URL; lists get the URL appended. */
@@ -40,8 +42,10 @@ export interface ResourceConfig<Row extends { id: string }> {
   resource: string;
   title: string;
   description?: string;
-  /** Collection path: POST here; PUT and DELETE at `${endpoint}/{id}`. */
+  /** Collection path: POST here; PUT and DELETE at `${endpoint}/{id}` (or `${itemEndpoint}/{id}`). */
   endpoint: string;
+  /** Where items live when not under the collection (a team's slots: POST /api/teams/{id}/training-slots, PUT /api/training-slots/{id}). */
+  itemEndpoint?: string;
   columns: Column<Row>[];
   fields: FieldConfig[];
   /** The row's name in buttons' accessible names: 'Edit Home Shirt'. */
@@ -49,6 +53,9 @@ export interface ResourceConfig<Row extends { id: string }> {
   /** Values of a new item's form. */
   defaults?: Record<string, FormValue>;
   empty: string;
+  /** Whether this user may add and delete (both default to true): staff edit teams, only admins add or remove them. */
+  canAdd?: boolean;
+  canDelete?: boolean;
 }
 
 export type FormValue = string | boolean;
@@ -93,6 +100,8 @@ export function toFormValues(fields: FieldConfig[], row: Record<string, unknown>
     const value = row ? row[field.name] : defaults[field.name];
     if (field.type === 'checkbox') values[field.name] = Boolean(value ?? defaults[field.name] ?? false);
     else if (field.type === 'list') values[field.name] = Array.isArray(value) ? value.join(', ') : String(value ?? '');
+    // A checkbox group keeps its chosen values as one comma-separated string (values are ids, no commas).
+    else if (field.type === 'checkboxes') values[field.name] = Array.isArray(value) ? value.join(LIST_SEPARATOR) : String(value ?? '');
     else if (field.type === 'links') values[field.name] = formatLinks(value);
     else if (field.type === 'time') values[field.name] = typeof value === 'string' ? value.slice(0, 5) : '';
     else values[field.name] = value === null || value === undefined ? (field.type === 'select' ? optionsOf(field)[0]?.value ?? '' : '') : String(value);
@@ -114,6 +123,12 @@ export function toPayload(fields: FieldConfig[], values: FormValues) {
       payload[field.name] = Boolean(raw);
       continue;
     }
+    if (field.type === 'checkboxes') {
+      const chosen = splitList(String(raw ?? ''));
+      if (chosen.length === 0 && field.required) errors[field.name] = `Choose at least one ${field.label.toLowerCase().replace(/s$/, '')}`;
+      payload[field.name] = chosen;
+      continue;
+    }
     const text = String(raw ?? '').trim();
     if (!text) {
       if (field.required) errors[field.name] = requiredMessage(field.label);
@@ -127,6 +142,8 @@ export function toPayload(fields: FieldConfig[], values: FormValues) {
       else if (field.min !== undefined && number < field.min) errors[field.name] = `${field.label} must be at least ${field.min}`;
       else if (field.max !== undefined && number > field.max) errors[field.name] = `${field.label} must be at most ${field.max}`;
       else payload[field.name] = field.type === 'money' ? Math.round(number * 100) / 100 : number;
+    } else if (field.type === 'select' && field.numeric) {
+      payload[field.name] = Number(text);
     } else if (field.type === 'links') {
       const links = parseLinks(text);
       if (links) payload[field.name] = links;
@@ -153,7 +170,7 @@ export function ResourceTab<Row extends { id: string }>({ config, rows }: { conf
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`${config.endpoint}/${deleting.id}`);
+      await api.delete(`${config.itemEndpoint ?? config.endpoint}/${deleting.id}`);
       toast.success(`${config.resource} deleted successfully!`);
       setDeleting(null);
       await revalidator.revalidate();
@@ -180,15 +197,17 @@ export function ResourceTab<Row extends { id: string }>({ config, rows }: { conf
           >
             <PencilIcon />
           </button>
-          <button
-            type="button"
-            className="rounded-lg p-2 text-danger hover:bg-red-50"
-            aria-label={`Delete ${config.rowLabel(row)}`}
-            title="Delete"
-            onClick={() => setDeleting(row)}
-          >
-            <TrashIcon />
-          </button>
+          {config.canDelete !== false && (
+            <button
+              type="button"
+              className="rounded-lg p-2 text-danger hover:bg-red-50"
+              aria-label={`Delete ${config.rowLabel(row)}`}
+              title="Delete"
+              onClick={() => setDeleting(row)}
+            >
+              <TrashIcon />
+            </button>
+          )}
         </div>
       ),
     },
@@ -200,9 +219,11 @@ export function ResourceTab<Row extends { id: string }>({ config, rows }: { conf
         title={config.title}
         description={config.description}
         action={
-          <Button onClick={() => setEditing('new')}>
-            <PlusIcon /> Add {config.resource}
-          </Button>
+          config.canAdd !== false && (
+            <Button onClick={() => setEditing('new')}>
+              <PlusIcon /> Add {config.resource}
+            </Button>
+          )
         }
       />
       <DataTable caption={config.title} columns={columns} rows={rows} rowKey={(row) => row.id} empty={config.empty} />
@@ -257,7 +278,7 @@ function ResourceForm<Row extends { id: string }>({
     const verb = isNew ? 'creating' : 'updating';
     try {
       if (isNew) await api.post(config.endpoint, payload);
-      else await api.put(`${config.endpoint}/${row!.id}`, payload);
+      else await api.put(`${config.itemEndpoint ?? config.endpoint}/${row!.id}`, payload);
       toast.success(`${config.resource} ${isNew ? 'created' : 'updated'} successfully!`);
       await onSaved();
     } catch (error) {
@@ -362,6 +383,43 @@ function FieldControl({
   switch (field.type) {
     case 'checkbox':
       return <Checkbox id={id} name={field.name} label={field.label} className={`${span} sm:pt-7`} checked={Boolean(value)} onChange={(e) => onChange(field.name, e.target.checked)} />;
+    case 'checkboxes': {
+      const chosen = splitList(String(value ?? ''));
+      const toggle = (option: string, on: boolean) => {
+        const next = on ? [...chosen, option] : chosen.filter((v) => v !== option);
+        // Keep the options' order, whatever order they were ticked in.
+        onChange(field.name, optionsOf(field).map((o) => o.value).filter((v) => next.includes(v)).join(LIST_SEPARATOR));
+      };
+      const errorId = `${id}-error`;
+      return (
+        <fieldset id={id} tabIndex={-1} className={span} aria-describedby={error ? errorId : undefined}>
+          <legend className="text-sm font-semibold text-ink">
+            {field.label}
+            {field.required && <span aria-hidden="true" className="text-danger"> *</span>}
+          </legend>
+          {field.hint && <p className="mt-1 text-xs text-muted">{field.hint}</p>}
+          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+            {optionsOf(field).map((option) => (
+              <Checkbox
+                key={option.value}
+                id={`${id}-${option.value}`}
+                name={field.name}
+                value={option.value}
+                label={option.label}
+                className="min-h-11"
+                checked={chosen.includes(option.value)}
+                onChange={(e) => toggle(option.value, e.target.checked)}
+              />
+            ))}
+          </div>
+          {error && (
+            <p id={errorId} className="mt-1 text-sm font-medium text-danger">
+              {error}
+            </p>
+          )}
+        </fieldset>
+      );
+    }
     case 'textarea':
     case 'links':
       return <TextAreaField {...common} value={String(value ?? '')} onChange={(e) => onChange(field.name, e.target.value)} />;

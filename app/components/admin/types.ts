@@ -46,10 +46,22 @@ export interface Player {
   height: string | null;
   weight: string | null;
   social_media: Record<string, string>;
+  team_ids: string[];
+}
+
+export interface Team {
+  id: string;
+  name: string;
+  slug: string;
+  sort_order: number;
+  match_length_minutes: number;
+  availability_lock_hours: number;
 }
 
 export interface Fixture {
   id: string;
+  team_id: string;
+  team: string;
   away_team: string;
   match_date: string;
   match_time: string;
@@ -94,7 +106,6 @@ export interface JoinUsSubmission {
 }
 
 export const STAT_FIELDS = [
-  ['training_attendance', 'Training attendance (%)'],
   ['matches_played', 'Matches played'],
   ['matches_started', 'Matches started'],
   ['goals', 'Goals'],

@@ -56,7 +56,10 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
       <summary className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl p-4 sm:flex-nowrap sm:p-5">
         <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
           <p className="text-sm font-medium text-muted">
-            {formatMatchDate(fixture.match_date)} · {fixture.match_time} · {fixture.is_home ? 'Home' : 'Away'}
+            <span data-testid="fixture-team" className="font-bold text-brand-800">
+              {fixture.team}
+            </span>{' '}
+            · {formatMatchDate(fixture.match_date)} · {fixture.match_time} · {fixture.is_home ? 'Home' : 'Away'}
           </p>
           <Heading className="mt-1 text-lg font-bold leading-snug text-ink">{matchTitle(fixture)}</Heading>
           <p className="mt-0.5 text-sm text-muted">{fixture.competition}</p>
@@ -72,6 +75,10 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
       </summary>
       <div className="border-t border-line px-4 pb-5 pt-4 sm:px-5">
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="font-semibold text-muted">Team</dt>
+            <dd>{fixture.team}</dd>
+          </div>
           <div>
             <dt className="font-semibold text-muted">Date</dt>
             <dd>{formatMatchDate(fixture.match_date)}</dd>

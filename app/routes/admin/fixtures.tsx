@@ -1,7 +1,7 @@
 import { formatDate } from '../../components/admin/format';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge } from '../../components/admin/section';
-import { FIXTURE_STATUSES, type Fixture } from '../../components/admin/types';
+import { FIXTURE_STATUSES, type Fixture, type Team } from '../../components/admin/types';
 import { loadList } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
@@ -16,8 +16,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, fixtures] = await Promise.all([serverLoader(), loadList<Fixture>('/api/fixtures')]);
-  return { fixtures };
+  const [, fixtures, teams] = await Promise.all([serverLoader(), loadList<Fixture>('/api/fixtures'), loadList<Team>('/api/teams')]);
+  return { fixtures, teams };
 }
 clientLoader.hydrate = true as const;
 
@@ -26,7 +26,8 @@ export function HydrateFallback() {
 }
 
 
-export const fixtureConfig: ResourceConfig<Fixture> = {
+/** The fixture form's team select offers the club's teams (the first, Senior, for a new fixture). */
+export const fixtureConfig = (teams: Team[]): ResourceConfig<Fixture> => ({
   resource: 'Fixture',
   title: 'Fixtures',
   description: 'Matches and results shown on the Fixtures page.',
@@ -35,6 +36,7 @@ export const fixtureConfig: ResourceConfig<Fixture> = {
   empty: 'No fixtures yet. Add the first one.',
   columns: [
     { header: 'Opponent', cell: (f) => <span className="font-semibold">{f.away_team}</span> },
+    { header: 'Team', cell: (f) => f.team },
     { header: 'Date', cell: (f) => <span className="whitespace-nowrap">{formatDate(f.match_date)}</span> },
     { header: 'Time', cell: (f) => f.match_time?.slice(0, 5) },
     { header: 'Venue', cell: (f) => f.venue },
@@ -48,6 +50,7 @@ export const fixtureConfig: ResourceConfig<Fixture> = {
     },
   ],
   fields: [
+    { name: 'team_id', label: 'Team', type: 'select', required: true, options: teams.map((t) => ({ value: t.id, label: t.name })) },
     { name: 'away_team', label: 'Opponent', type: 'text', required: true },
     { name: 'competition', label: 'Competition', type: 'text', required: true },
     { name: 'match_date', label: 'Date', type: 'date', required: true },
@@ -65,9 +68,9 @@ export const fixtureConfig: ResourceConfig<Fixture> = {
     { name: 'away_score', label: 'Away team score', type: 'number', min: 0, hint: 'Blank until played' },
     { name: 'match_report', label: 'Match report', type: 'textarea' },
   ],
-  defaults: { status: 'upcoming', is_home: true },
-};
+  defaults: { status: 'upcoming', is_home: true, team_id: teams[0]?.id ?? '' },
+});
 
 export default function AdminFixtures({ loaderData }: Route.ComponentProps) {
-  return <ResourceTab config={fixtureConfig} rows={loaderData.fixtures} />;
+  return <ResourceTab config={fixtureConfig(loaderData.teams)} rows={loaderData.fixtures} />;
 }

@@ -321,7 +321,7 @@ function StatsSection({ player, stats }: { player: Player; stats: PlayerStats | 
               inputMode="numeric"
               min={0}
               step={1}
-              placeholder={field === 'training_attendance' ? 'Not recorded' : '0'}
+              placeholder="0"
               value={values[field]}
               onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
             />

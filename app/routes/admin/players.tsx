@@ -1,6 +1,6 @@
 import { LINKS_HINT, ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading } from '../../components/admin/section';
-import { POSITIONS, TEAM_TYPES, type Player } from '../../components/admin/types';
+import { POSITIONS, TEAM_TYPES, type Player, type Team } from '../../components/admin/types';
 import { loadList } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
@@ -13,8 +13,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, players] = await Promise.all([serverLoader(), loadList<Player>('/api/players')]);
-  return { players };
+  const [, players, teams] = await Promise.all([serverLoader(), loadList<Player>('/api/players'), loadList<Team>('/api/teams')]);
+  return { players, teams };
 }
 clientLoader.hydrate = true as const;
 
@@ -22,7 +22,8 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-export const playerConfig: ResourceConfig<Player> = {
+/** The player form ticks the teams a player plays for (GET /api/teams). */
+export const playerConfig = (teams: Team[]): ResourceConfig<Player> => ({
   resource: 'Player',
   title: 'Players',
   description: 'The squad and staff shown on the public Squad page. A login account is created in Player Management.',
@@ -33,14 +34,16 @@ export const playerConfig: ResourceConfig<Player> = {
     { header: 'Name', cell: (p) => <span className="font-semibold">{p.full_name}</span> },
     { header: 'Number', numeric: true, cell: (p) => p.jersey_number ?? '–' },
     { header: 'Position', cell: (p) => p.position },
-    { header: 'Team', cell: (p) => p.team_type },
+    { header: 'Squad group', cell: (p) => p.team_type },
+    { header: 'Teams', cell: (p) => teams.filter((t) => p.team_ids.includes(t.id)).map((t) => t.name).join(', ') || '–' },
     { header: 'Nationality', cell: (p) => p.nationality },
   ],
   fields: [
     { name: 'full_name', label: 'Full name', type: 'text', required: true },
     { name: 'jersey_number', label: 'Jersey number', type: 'number', required: true, min: 0, max: 99 },
     { name: 'position', label: 'Position', type: 'select', required: true, options: POSITIONS },
-    { name: 'team_type', label: 'Team', type: 'select', required: true, options: TEAM_TYPES },
+    { name: 'team_type', label: 'Squad group', type: 'select', required: true, options: TEAM_TYPES, hint: 'Where the public Squad page lists them' },
+    { name: 'team_ids', label: 'Teams', type: 'checkboxes', required: true, wide: true, options: teams.map((t) => ({ value: t.id, label: t.name })), hint: 'The teams they play for: fixtures, training and attendance' },
     { name: 'nationality', label: 'Nationality', type: 'text', required: true },
     { name: 'date_of_birth', label: 'Date of birth', type: 'date' },
     { name: 'height', label: 'Height', type: 'text', hint: 'e.g. 1.80 m' },
@@ -49,9 +52,9 @@ export const playerConfig: ResourceConfig<Player> = {
     { name: 'bio', label: 'Bio', type: 'textarea' },
     { name: 'social_media', label: 'Social links', type: 'links', hint: LINKS_HINT },
   ],
-  defaults: { position: 'Midfielder', team_type: 'Senior' },
-};
+  defaults: { position: 'Midfielder', team_type: 'Senior', team_ids: teams[0]?.id ?? '' },
+});
 
 export default function AdminPlayers({ loaderData }: Route.ComponentProps) {
-  return <ResourceTab config={playerConfig} rows={loaderData.players} />;
+  return <ResourceTab config={playerConfig(loaderData.teams)} rows={loaderData.players} />;
 }

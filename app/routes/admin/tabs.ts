@@ -16,12 +16,16 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin/players', label: 'Players', staff: false },
   { to: '/admin/player-management', label: 'Player Management', staff: true },
   { to: '/admin/fixtures', label: 'Fixtures', staff: true },
+  { to: '/admin/teams', label: 'Teams', staff: true },
+  { to: '/admin/training', label: 'Training', staff: true },
   { to: '/admin/sponsors', label: 'Sponsors', staff: false },
   { to: '/admin/news', label: 'News', staff: true },
   { to: '/admin/join-us', label: 'Join Us', staff: false },
   { to: '/admin/settings', label: 'Settings', staff: false },
   { to: '/admin/documents', label: 'Documents', staff: false },
   { to: '/admin/messages', label: 'Messages', staff: false },
+  { to: '/admin/outbox', label: 'Outbox', staff: false },
+  { to: '/admin/account', label: 'My account', staff: true },
 ];
 
 export const tabsFor = (role: Role) => ADMIN_TABS.filter((tab) => role === 'admin' || tab.staff);

@@ -59,6 +59,11 @@ export default function Login() {
           required
           error={fieldErrors.password}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="inline-block py-3 font-semibold text-brand-800 underline">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>

@@ -23,6 +23,7 @@ export const PORTAL_TABS = [
   { to: '/players-area/documents', label: 'Documents' },
   { to: '/players-area/messages', label: 'Messages' },
   { to: '/players-area/stats', label: 'My Stats' },
+  { to: '/players-area/account', label: 'Account' },
 ];
 
 /** The players' portal: any signed-in user; its tabs need a linked player record. */

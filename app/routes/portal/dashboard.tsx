@@ -1,6 +1,5 @@
 import { useFetcher } from 'react-router';
-import { DEFAULT_TRAINING_ATTENDANCE } from '../../../shared/players';
-import { EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile } from '../../components/portal';
+import { EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
 import { requireUser } from '../../lib/guards.server';
 import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/dashboard';
@@ -70,7 +69,7 @@ export default function PortalDashboard({ loaderData }: Route.ComponentProps) {
       <PaymentBanner payments={payments} />
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatTile label="Training Attendance" value={`${stats?.training_attendance ?? DEFAULT_TRAINING_ATTENDANCE}%`} />
+        <TrainingAttendanceTile stats={stats} />
         <StatTile label="Matches Played" value={stats?.matches_played ?? 0} />
         <StatTile label="Goals Scored" value={stats?.goals ?? 0} />
         <StatTile label="Minutes Played" value={stats?.minutes_played ?? 0} />

@@ -1,52 +1,121 @@
-import { EmptyState, MatchLines, NO_UPCOMING, PortalSection, TRAINING_SLOTS } from '../../components/portal';
+import { formatLongDateGB } from '../../../shared/players';
+import { EmptyState, PortalSection } from '../../components/portal';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/schedule';
 import { portalRead } from './portal.server';
 
-export const SCHEDULE_FIXTURES = 10;
+export const SCHEDULE_FIXTURES = 20;
+export const SCHEDULE_EMPTY =
+  "Nothing scheduled yet. Your teams' training sessions for the next 8 weeks and their upcoming matches will appear here.";
 
 export const meta: Route.MetaFunction = () => [{ title: "Schedule | Players' Area" }, { name: 'robots', content: 'noindex' }];
 
+type ScheduleItem =
+  | { kind: 'training'; id: string; date: string; time: string; end: string; team: string; place: string; cancelled: boolean; moved: boolean; sort: string }
+  | { kind: 'match'; id: string; date: string; time: string; team: string; place: string; title: string; competition: string; sort: string };
+
+/** The player's own teams: training sessions (from the weekly slots) and matches, merged by date. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, request);
-  return { fixtures: await portalRead('upcoming fixtures', () => context.services.players.upcomingFixtures(SCHEDULE_FIXTURES), []) };
+  const user = requireUser(context, request);
+  const { training, players } = context.services;
+  const items = await portalRead(
+    'schedule',
+    async (): Promise<ScheduleItem[]> => {
+      const teamIds = await training.teamIdsOfUser(user);
+      const [sessions, fixtures] = await Promise.all([training.upcomingForUser(user), players.upcomingFixtures(SCHEDULE_FIXTURES, teamIds)]);
+      const merged: ScheduleItem[] = [
+        ...sessions.map((s) => ({
+          kind: 'training' as const,
+          id: s.id,
+          date: s.date,
+          time: s.start_time,
+          end: s.end_time,
+          team: s.team,
+          place: s.place,
+          cancelled: s.status === 'cancelled',
+          moved: s.moved,
+          sort: `${s.date} ${s.start_time}`,
+        })),
+        ...fixtures.map((f) => ({
+          kind: 'match' as const,
+          id: f.id,
+          date: f.match_date,
+          time: f.match_time,
+          team: f.team,
+          place: f.venue,
+          title: f.is_home ? `vs ${f.away_team}` : `@ ${f.away_team}`,
+          competition: `${f.competition} · ${f.is_home ? 'Home' : 'Away'}`,
+          sort: `${f.match_date} ${f.match_time}`,
+        })),
+      ];
+      return merged.sort((a, b) => a.sort.localeCompare(b.sort));
+    },
+    [],
+  );
+  return { items };
 }
 
+const pill = 'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
+
 export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  // One heading per day; the items of a day in time order.
+  const days = [...new Set(items.map((i) => i.date))];
   return (
     <div className="space-y-8">
-      <PortalSection title="Training Sessions">
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {TRAINING_SLOTS.map((slot) => (
-            <li key={slot.day} className="flex items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-line">
-              <div>
-                <p className="font-bold text-ink">{slot.day}</p>
-                <p className="text-sm text-muted">{slot.time}</p>
-                <p className="text-sm text-muted">{slot.place}</p>
-              </div>
-              <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-inset ring-brand-200">
-                {slot.label}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </PortalSection>
-      <PortalSection title="Upcoming Matches">
-        {loaderData.fixtures.length === 0 ? (
-          <EmptyState>{NO_UPCOMING}</EmptyState>
+      <PortalSection title="Schedule" description="Training sessions and matches of your teams, soonest first.">
+        {items.length === 0 ? (
+          <EmptyState>{SCHEDULE_EMPTY}</EmptyState>
         ) : (
-          <ul className="space-y-3">
-            {loaderData.fixtures.map((f) => (
-              <li key={f.id} className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-line">
-                <div>
-                  <MatchLines fixture={f} />
-                </div>
-                <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-semibold text-ink ring-1 ring-inset ring-line">
-                  {f.competition} · {f.is_home ? 'Home' : 'Away'}
-                </span>
-              </li>
+          <div className="space-y-6">
+            {days.map((day) => (
+              <section key={day} aria-labelledby={`day-${day}`} className="space-y-2">
+                <h3 id={`day-${day}`} className="text-base font-bold text-ink">
+                  {formatLongDateGB(day)}
+                </h3>
+                <ul className="space-y-2">
+                  {items
+                    .filter((i) => i.date === day)
+                    .map((item) => (
+                      <li
+                        key={`${item.kind}-${item.id}`}
+                        data-testid={`schedule-${item.kind}`}
+                        className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-line"
+                      >
+                        {item.kind === 'training' ? (
+                          <div className={item.cancelled ? 'text-muted' : ''}>
+                            <p className="font-bold text-ink">
+                              {item.cancelled ? <s>{item.team} training</s> : `${item.team} training`}
+                            </p>
+                            <p className="text-sm text-muted">
+                              {item.time} – {item.end} · {item.place}
+                            </p>
+                          </div>
+                        ) : (
+                          <div>
+                            <p className="font-bold text-ink">
+                              {item.team} {item.title}
+                            </p>
+                            <p className="text-sm text-muted">
+                              Kick-off {item.time} · {item.place}
+                            </p>
+                          </div>
+                        )}
+                        {item.kind === 'training' ? (
+                          <span
+                            className={`${pill} ${item.cancelled ? 'bg-red-50 text-danger ring-red-200' : item.moved ? 'bg-amber-50 text-ink ring-amber-300' : 'bg-brand-50 text-brand-800 ring-brand-200'}`}
+                          >
+                            {item.cancelled ? 'Cancelled' : item.moved ? 'Moved' : 'Training'}
+                          </span>
+                        ) : (
+                          <span className={`${pill} bg-gray-100 text-ink ring-line`}>Match · {item.competition}</span>
+                        )}
+                      </li>
+                    ))}
+                </ul>
+              </section>
             ))}
-          </ul>
+          </div>
         )}
       </PortalSection>
     </div>

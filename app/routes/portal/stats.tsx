@@ -1,5 +1,5 @@
-import { DEFAULT_TRAINING_ATTENDANCE, goalsPerMatch } from '../../../shared/players';
-import { CLEAN_RECORD, DISCIPLINE_HINT, PortalSection, StatTile } from '../../components/portal';
+import { goalsPerMatch } from '../../../shared/players';
+import { CLEAN_RECORD, DISCIPLINE_HINT, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/stats';
 import { portalRead } from './portal.server';
@@ -32,7 +32,7 @@ export default function PortalStats({ loaderData }: Route.ComponentProps) {
           <StatTile label="Assists" value={s.assists} />
           <StatTile label="Matches Started" value={`${s.matches_started}/${s.matches_played}`} hint={`${s.matches_started} of ${s.matches_played} played`} />
           <StatTile label="Minutes Played" value={s.minutes_played} />
-          <StatTile label="Training Attendance" value={`${s.training_attendance ?? DEFAULT_TRAINING_ATTENDANCE}%`} />
+          <TrainingAttendanceTile stats={s} />
           <StatTile label="Goals per Match" value={goalsPerMatch(s.goals, s.matches_played)} />
         </dl>
       </PortalSection>

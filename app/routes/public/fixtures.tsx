@@ -14,12 +14,35 @@ export const FIXTURE_FILTERS = [
   { id: 'results', label: 'Results', status: 'completed' },
 ] as const;
 
+export const ALL_TEAMS = 'All teams';
+
+/** `?filter=upcoming|results` and `?team=<slug>` (links, so they work without JavaScript: ADR 007); unknown values show everything. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const asked = new URL(request.url).searchParams.get('filter');
+  const params = new URL(request.url).searchParams;
+  const asked = params.get('filter');
   const filter = FIXTURE_FILTERS.find((f) => f.id === asked) ?? FIXTURE_FILTERS[0];
-  const fixtures = await context.services.fixtures.list({ status: filter.status });
-  const anyFixtures = fixtures.length > 0 || (filter.status !== undefined && (await context.services.fixtures.list({ limit: 1 })).length > 0);
-  return { fixtures, filter: filter.id, anyFixtures, origin: siteOrigin(request) };
+  const teams = await context.services.teams.list();
+  const team = teams.find((t) => t.slug === params.get('team')?.toLowerCase());
+  const fixtures = await context.services.fixtures.list({ status: filter.status, team_id: team?.id });
+  const filtered = filter.status !== undefined || team !== undefined;
+  const anyFixtures = fixtures.length > 0 || (filtered && (await context.services.fixtures.list({ limit: 1 })).length > 0);
+  return {
+    fixtures,
+    filter: filter.id,
+    team: team?.slug ?? null,
+    teams: teams.map((t) => ({ slug: t.slug, name: t.name })),
+    anyFixtures,
+    origin: siteOrigin(request),
+  };
+}
+
+/** A filter link keeps the other filter: `/fixtures?filter=upcoming&team=vets`. */
+export function fixturesHref(filter: string, team: string | null) {
+  const query = new URLSearchParams();
+  if (filter !== 'all') query.set('filter', filter);
+  if (team) query.set('team', team);
+  const text = query.toString();
+  return text ? `/fixtures?${text}` : '/fixtures';
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -31,15 +54,26 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function Fixtures({ loaderData }: Route.ComponentProps) {
-  const { fixtures, filter, anyFixtures, origin } = loaderData;
+  const { fixtures, filter, team, teams, anyFixtures, origin } = loaderData;
   return (
     <>
       <PageHeader title="Fixtures & Results" intro="Kick-off times, venues and how we got on. Open a match for the details and the match report." />
       <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-        <FilterLinks
-          label="Show matches"
-          items={FIXTURE_FILTERS.map((f) => ({ to: f.id === 'all' ? '/fixtures' : `/fixtures?filter=${f.id}`, label: f.label, current: f.id === filter }))}
-        />
+        <div className="space-y-3">
+          <FilterLinks
+            label="Show matches"
+            items={FIXTURE_FILTERS.map((f) => ({ to: fixturesHref(f.id, team), label: f.label, current: f.id === filter }))}
+          />
+          {teams.length > 1 && (
+            <FilterLinks
+              label="Show team"
+              items={[
+                { to: fixturesHref(filter, null), label: ALL_TEAMS, current: team === null },
+                ...teams.map((t) => ({ to: fixturesHref(filter, t.slug), label: t.name, current: t.slug === team })),
+              ]}
+            />
+          )}
+        </div>
         {fixtures.length === 0 ? (
           <EmptyState title={anyFixtures ? FIXTURES_FILTER_EMPTY : FIXTURES_EMPTY} />
         ) : (

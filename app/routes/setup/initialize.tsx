@@ -70,7 +70,7 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
           {done.admin_password && (
             <p className="mt-4 rounded-lg border border-gold-500 bg-yellow-50 p-3 text-sm text-ink">
               <strong>Write this password down now.</strong> It is shown only once (it is also in the server log). You can
-              sign in and change it later.
+              sign in and change it later in the admin panel, under My account.
             </p>
           )}
           <div className="mt-6 flex flex-wrap gap-3">

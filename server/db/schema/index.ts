@@ -5,3 +5,5 @@ export * from './matches';
 export * from './portal';
 export * from './shop';
 export * from './squad';
+export * from './mail';
+export * from './teams';

@@ -1,5 +1,6 @@
-import { boolean, date, index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { teams } from './teams';
 
 export const fixtureStatusEnum = pgEnum('fixture_status', ['upcoming', 'completed', 'cancelled']);
 
@@ -7,6 +8,10 @@ export const fixtures = pgTable(
   'fixtures',
   {
     id: id(),
+    /** Which of the club's teams plays; a team with fixtures cannot be deleted. */
+    team_id: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
     match_date: date('match_date', { mode: 'string' }).notNull(),
     /** Kick-off as "HH:MM" (24-hour, club's local time). */
     match_time: text('match_time').notNull(),
@@ -28,5 +33,8 @@ export const fixtures = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('fixtures_status_date_idx').on(t.status, t.match_date, t.match_time)],
+  (t) => [
+    index('fixtures_status_date_idx').on(t.status, t.match_date, t.match_time),
+    index('fixtures_team_date_idx').on(t.team_id, t.match_date),
+  ],
 );

@@ -1,0 +1,60 @@
+import { Form, useNavigation } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '../../shared/auth';
+import { Button } from './ui/button';
+import { FormMessage, TextField } from './ui/field';
+
+export interface ChangePasswordResult {
+  ok: boolean;
+  intent?: string;
+  error?: string;
+  message?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+/** The signed-in user's own password change (portal and admin panel); the page's action saves it. */
+export function ChangePasswordForm({ result }: { result: ChangePasswordResult | undefined }) {
+  const navigation = useNavigation();
+  const mine = result?.intent === 'password' ? result : undefined;
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'password';
+  const fieldErrors = (mine && !mine.ok && mine.fieldErrors) || {};
+  return (
+    // The key resets the fields after a successful change.
+    <Form key={mine?.ok ? 'saved' : 'form'} method="post" noValidate className="max-w-xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
+      <input type="hidden" name="intent" value="password" />
+      {mine?.ok ? <FormMessage tone="success">{mine.message}</FormMessage> : null}
+      <FormMessage>{mine && !mine.ok && !Object.keys(fieldErrors).length ? mine.error : null}</FormMessage>
+      <TextField
+        label="Current password"
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={200}
+        error={fieldErrors.current_password}
+      />
+      <TextField
+        label="New password"
+        name="new_password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={200}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+        error={fieldErrors.new_password}
+      />
+      <TextField
+        label="Confirm new password"
+        name="confirm_password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={200}
+        error={fieldErrors.confirm_password}
+      />
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Saving…' : 'Change password'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,223 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { testMailSchema } from '../../../shared/mail';
+import { formatDateTime } from '../../components/admin/format';
+import { adminMeta } from '../../components/admin/meta';
+import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
+import { Button } from '../../components/ui/button';
+import { FormMessage, SelectField, TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { api, ApiError, errorDetail } from '../../lib/api-client';
+import { requireRole } from '../../lib/guards.server';
+import type { Route } from './+types/outbox';
+
+export const meta: Route.MetaFunction = () => adminMeta('Outbox', 'E-mail the website has sent or is trying to send.');
+
+const STATUSES = ['pending', 'failed', 'sent', 'dead'] as const;
+type Status = (typeof STATUSES)[number];
+const STATUS_LABELS: Record<Status, string> = { pending: 'Waiting', failed: 'Will retry', sent: 'Sent', dead: 'Gave up' };
+const STATUS_TONES = { pending: 'info', failed: 'warning', sent: 'success', dead: 'danger' } as const;
+
+interface OutboxMessage {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  status: Status;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+interface OutboxList {
+  configured: boolean;
+  totals: Record<Status, number>;
+  messages: OutboxMessage[];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireRole(context, request, ['admin']) };
+}
+
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const requested = new URL(request.url).searchParams.get('status');
+  const status = STATUSES.find((s) => s === requested) ?? null;
+  const [, outbox] = await Promise.all([
+    serverLoader(),
+    api.get<OutboxList>(`/api/admin/outbox${status ? `?status=${status}` : ''}`).catch((error) => {
+      console.error('[admin] loading the outbox failed:', errorDetail(error));
+      return null;
+    }),
+  ]);
+  return { status, outbox };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+function TestMail() {
+  const [to, setTo] = useState('');
+  const [error, setError] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setResult(null);
+    const parsed = testMailSchema.safeParse({ to });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0].message);
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const answer = await api.post<{ detail: string; response: string }>('/api/admin/outbox/test', parsed.data);
+      setResult({ ok: true, text: `${answer.detail} Server answer: ${answer.response}` });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.fieldErrors.to) setError(failure.fieldErrors.to);
+      else setResult({ ok: false, text: `The test e-mail was not sent. The mail server said: ${errorDetail(failure)}` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={send} className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6" aria-labelledby="test-mail-heading">
+      <h3 id="test-mail-heading" className="text-lg font-bold text-ink">
+        Send a test e-mail
+      </h3>
+      <p className="text-sm text-muted">Sent at once, not queued, so you see the mail server's own answer.</p>
+      {result && <FormMessage tone={result.ok ? 'success' : 'error'}>{result.text}</FormMessage>}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <TextField
+          className="flex-1"
+          label="Send it to"
+          name="to"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          maxLength={200}
+          value={to}
+          error={error}
+          onChange={(event) => setTo(event.target.value)}
+        />
+        <Button type="submit" disabled={busy} className="sm:mb-0">
+          {busy ? 'Sending…' : 'Send test e-mail'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
+  const { outbox, status } = loaderData;
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [retrying, setRetrying] = useState<string | null>(null);
+
+  async function retry(message: OutboxMessage) {
+    setRetrying(message.id);
+    try {
+      await api.post(`/api/admin/outbox/${message.id}/retry`);
+      toast.success(`"${message.subject}" will be sent again now`);
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(`Could not retry: ${errorDetail(error)}`);
+    } finally {
+      setRetrying(null);
+    }
+  }
+
+  return (
+    <section className="space-y-6">
+      <SectionHeader
+        title="Outbox"
+        description="Every e-mail the website sends goes through here. Failed messages are retried after 1 minute, 5 minutes, 30 minutes, 2 hours and 12 hours; after that, or when the mail server refuses an address outright, the site gives up."
+      />
+      {outbox && !outbox.configured && (
+        <FormMessage>Mail is not configured (SMTP_URL is not set): messages wait here and are sent once it is.</FormMessage>
+      )}
+      <TestMail />
+      {!outbox ? (
+        <FormMessage>The outbox could not be loaded. Please reload the page.</FormMessage>
+      ) : (
+        <>
+          <div className="max-w-xs">
+            <SelectField
+              label="Show"
+              name="status"
+              value={status ?? ''}
+              onChange={(event) => navigate(event.target.value ? `?status=${event.target.value}` : '.', { replace: true })}
+            >
+              <option value="">All ({STATUSES.reduce((n, s) => n + outbox.totals[s], 0)})</option>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]} ({outbox.totals[s]})
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          {outbox.messages.length === 0 ? (
+            <p className="rounded-xl bg-white p-6 text-center text-muted ring-1 ring-line">No e-mails {status ? 'with this status' : 'yet'}.</p>
+          ) : (
+            <ul className="space-y-3" aria-label="E-mails">
+              {outbox.messages.map((m) => (
+                <li key={m.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
+                  <article aria-labelledby={`mail-${m.id}`}>
+                    <div className="flex flex-wrap items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <h3 id={`mail-${m.id}`} className="break-words text-base font-bold sm:text-lg">
+                          {m.subject}
+                        </h3>
+                        <p className="break-all text-sm text-muted">To {m.to_address}</p>
+                      </div>
+                      <Badge tone={STATUS_TONES[m.status]}>{STATUS_LABELS[m.status]}</Badge>
+                    </div>
+                    <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+                      <div>
+                        <dt className="inline text-muted">Queued: </dt>
+                        <dd className="inline">{formatDateTime(m.created_at)}</dd>
+                      </div>
+                      <div>
+                        <dt className="inline text-muted">Attempts: </dt>
+                        <dd className="inline">{m.attempts}</dd>
+                      </div>
+                      {m.sent_at && (
+                        <div>
+                          <dt className="inline text-muted">Sent: </dt>
+                          <dd className="inline">{formatDateTime(m.sent_at)}</dd>
+                        </div>
+                      )}
+                      {m.status === 'failed' && (
+                        <div>
+                          <dt className="inline text-muted">Next try: </dt>
+                          <dd className="inline">{formatDateTime(m.next_attempt_at)}</dd>
+                        </div>
+                      )}
+                    </dl>
+                    {m.last_error && (
+                      <p className="mt-3 break-words rounded-lg bg-red-50 p-3 text-sm text-danger">
+                        <span className="font-semibold">Last error: </span>
+                        {m.last_error}
+                      </p>
+                    )}
+                    {(m.status === 'failed' || m.status === 'dead') && (
+                      <Button variant="secondary" className="mt-3" disabled={retrying === m.id} onClick={() => retry(m)}>
+                        {retrying === m.id ? 'Retrying…' : 'Retry now'}
+                      </Button>
+                    )}
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

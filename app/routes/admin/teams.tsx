@@ -1,0 +1,56 @@
+import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { AdminLoading } from '../../components/admin/section';
+import type { Team } from '../../components/admin/types';
+import { useAdminUser } from '../../components/admin/use-admin-user';
+import { loadList } from '../../lib/api-client';
+import { requireAdminArea } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
+import type { Route } from './+types/teams';
+
+export const meta: Route.MetaFunction = () => adminMeta('Teams', "The club's teams: names, match length and when availability closes.");
+
+/** Staff edit teams; only admins add and delete them (the API says the same). */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireAdminArea(context, request) };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [, teams] = await Promise.all([serverLoader(), loadList<Team>('/api/teams')]);
+  return { teams };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export const teamConfig = (isAdmin: boolean): ResourceConfig<Team> => ({
+  resource: 'Team',
+  title: 'Teams',
+  description: isAdmin
+    ? 'Every fixture, training slot and player belongs to a team. A team with fixtures cannot be deleted.'
+    : 'Every fixture, training slot and player belongs to a team. Admins add and delete teams.',
+  endpoint: '/api/teams',
+  rowLabel: (t) => t.name,
+  empty: 'No teams yet. Add the first one.',
+  canAdd: isAdmin,
+  canDelete: isAdmin,
+  columns: [
+    { header: 'Name', cell: (t) => <span className="font-semibold">{t.name}</span> },
+    { header: 'Order', numeric: true, cell: (t) => t.sort_order },
+    { header: 'Match length', cell: (t) => `${t.match_length_minutes} min` },
+    { header: 'Availability closes', cell: (t) => `${t.availability_lock_hours} h before kick-off` },
+  ],
+  fields: [
+    { name: 'name', label: 'Name', type: 'text', required: true, hint: 'e.g. U14 or Ladies' },
+    { name: 'sort_order', label: 'Order', type: 'number', min: 0, max: 1000, hint: 'Lists show lower numbers first; blank puts a new team last' },
+    { name: 'match_length_minutes', label: 'Match length (minutes)', type: 'number', required: true, min: 10, max: 300 },
+    { name: 'availability_lock_hours', label: 'Availability closes (hours before kick-off)', type: 'number', required: true, min: 0, max: 168 },
+  ],
+  defaults: { match_length_minutes: '105', availability_lock_hours: '2' },
+});
+
+export default function AdminTeams({ loaderData }: Route.ComponentProps) {
+  const user = useAdminUser();
+  return <ResourceTab config={teamConfig(user.role === 'admin')} rows={loaderData.teams} />;
+}

@@ -1,0 +1,354 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { clubDateOf } from '../../../shared/dates';
+import { formatLongDateGB } from '../../../shared/players';
+import { ISO_WEEKDAYS, addDaysIso, weekdayName } from '../../../shared/teams-constants';
+import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
+import type { Team } from '../../components/admin/types';
+import { FilterLinks } from '../../components/public/empty-state';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { FormMessage, TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
+import { requireAdminArea } from '../../lib/guards.server';
+import { adminMeta } from '../../components/admin/meta';
+import type { Route } from './+types/training';
+
+export const meta: Route.MetaFunction = () => adminMeta('Training', 'Tick who came to a training session.');
+
+export const ATTENDANCE_SAVED = 'Attendance saved';
+export const NO_RECENT_SESSIONS = 'No training sessions in the last 4 weeks. Sessions come from each team\'s weekly training slots.';
+const RECENT_DAYS = 28;
+const UPCOMING_DAYS = 14;
+export const NO_UPCOMING_SESSIONS = 'No training sessions in the next 2 weeks.';
+
+interface Session {
+  id: string;
+  team: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  starts_at: string;
+  place: string;
+  status: 'scheduled' | 'cancelled';
+  moved: boolean;
+  attendance_recorded: boolean;
+}
+interface Slot {
+  id: string;
+  team_id: string;
+  weekday: number;
+  start_time: string;
+  end_time: string;
+  place: string;
+}
+interface Sheet {
+  session: Session;
+  recorded_at: string | null;
+  players: Array<{ id: string; full_name: string; jersey_number: number | null; present: boolean }>;
+}
+
+/** Admins and staff record attendance. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireAdminArea(context, request) };
+}
+
+/** The sessions of the last 4 weeks that have begun (newest first), and the chosen one's sheet. */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const chosen = params.get('session');
+  const today = clubDateOf(new Date());
+  const [, all, ahead, teams] = await Promise.all([
+    serverLoader(),
+    loadList<Session>(`/api/training-sessions?from=${addDaysIso(today, -RECENT_DAYS)}&to=${today}`),
+    loadList<Session>(`/api/training-sessions?from=${today}&to=${addDaysIso(today, UPCOMING_DAYS)}`),
+    loadList<Team>('/api/teams'),
+  ]);
+  // Weekly slots of one team (?team=<id>), the first by default.
+  const team = teams.find((t) => t.id === params.get('team')) ?? teams[0] ?? null;
+  const slots = team ? await loadList<Slot>(`/api/teams/${team.id}/training-slots`) : [];
+  const sessions = all.filter((s) => new Date(s.starts_at) <= new Date()).reverse();
+  const upcoming = ahead.filter((s) => new Date(s.starts_at) > new Date());
+  const sheet = chosen
+    ? await api.get<Sheet>(`/api/training-sessions/${encodeURIComponent(chosen)}/attendance`).catch((error) => {
+        console.error('[admin] loading the attendance sheet failed:', errorDetail(error));
+        return null;
+      })
+    : null;
+  return { sessions, sheet, upcoming, teams, team, slots };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+const sessionLabel = (s: Session) => `${s.team} · ${formatLongDateGB(s.date)} · ${s.start_time}`;
+
+export default function AdminTraining({ loaderData }: Route.ComponentProps) {
+  const { sessions, sheet, upcoming, teams, team, slots } = loaderData;
+  return (
+    <section>
+      <SectionHeader title="Training attendance" description="Choose a session, tick who came and save. Players see their attendance in the portal." />
+      <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+        <nav aria-label="Training sessions" className="self-start rounded-2xl bg-white p-2 shadow-sm ring-1 ring-line">
+          {sessions.length === 0 ? (
+            <p className="p-4 text-sm text-muted">{NO_RECENT_SESSIONS}</p>
+          ) : (
+            <ul className="max-h-80 space-y-1 overflow-y-auto lg:max-h-[calc(100dvh-2rem)]">
+              {sessions.map((s) => {
+                const current = sheet?.session.id === s.id;
+                return (
+                  <li key={s.id}>
+                    <Link
+                      to={`?session=${s.id}`}
+                      preventScrollReset
+                      aria-current={current ? 'true' : undefined}
+                      className={`flex min-h-12 items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm ${current ? 'bg-brand-800 text-white' : 'text-ink hover:bg-brand-50'}`}
+                    >
+                      <span className="min-w-0">
+                        <span className="block font-semibold">{s.team}</span>
+                        <span className={`block text-xs ${current ? 'text-brand-100' : 'text-muted'}`}>
+                          {formatLongDateGB(s.date)} · {s.start_time}
+                        </span>
+                      </span>
+                      <span className="shrink-0 whitespace-nowrap">
+                        {s.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : s.attendance_recorded ? <Badge tone="success">Recorded</Badge> : <Badge>To record</Badge>}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </nav>
+        {sheet ? <AttendanceSheet key={`${sheet.session.id}-${sheet.recorded_at}`} sheet={sheet} /> : (
+          <p className="rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-line">Choose a session to record who came.</p>
+        )}
+      </div>
+      <UpcomingSessions sessions={upcoming} />
+      {team && (
+        <div className="mt-10 space-y-4">
+          <FilterLinks label="Weekly training of" items={teams.map((t) => ({ to: `?team=${t.id}`, label: t.name, current: t.id === team.id }))} />
+          <ResourceTab config={slotConfig(team)} rows={slots} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A team's weekly slots: they make the dated sessions (changes reach the sessions nobody moved or cancelled). */
+const slotConfig = (team: Team): ResourceConfig<Slot> => ({
+  resource: 'Training slot',
+  title: `Weekly training: ${team.name}`,
+  description: 'Each slot makes a session every week for the next 8 weeks. Changing a slot changes its sessions nobody has moved or cancelled.',
+  endpoint: `/api/teams/${team.id}/training-slots`,
+  itemEndpoint: '/api/training-slots',
+  rowLabel: (s) => `${team.name} ${weekdayName(s.weekday)} ${s.start_time}`,
+  empty: 'No weekly training for this team yet.',
+  columns: [
+    { header: 'Day', cell: (s) => <span className="font-semibold">{weekdayName(s.weekday)}</span> },
+    { header: 'Time', cell: (s) => `${s.start_time} – ${s.end_time}` },
+    { header: 'Place', cell: (s) => s.place },
+  ],
+  fields: [
+    { name: 'weekday', label: 'Day', type: 'select', required: true, numeric: true, options: ISO_WEEKDAYS.map((day, i) => ({ value: String(i + 1), label: day })) },
+    { name: 'place', label: 'Place', type: 'text', required: true },
+    { name: 'start_time', label: 'Start', type: 'time', required: true },
+    { name: 'end_time', label: 'End', type: 'time', required: true },
+  ],
+  defaults: { weekday: '2', start_time: '19:00', end_time: '21:00', place: 'Main training ground' },
+});
+
+/** The next two weeks: cancel, reinstate or move one session; the weekly slot stays as it is. */
+function UpcomingSessions({ sessions }: { sessions: Session[] }) {
+  const revalidator = useRevalidator();
+  const [moving, setMoving] = useState<Session | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function setStatus(s: Session, status: Session['status']) {
+    setBusy(s.id);
+    try {
+      await api.patch(`/api/training-sessions/${s.id}`, { status });
+      toast.success(status === 'cancelled' ? 'Session cancelled' : 'Session reinstated');
+      await revalidator.revalidate();
+    } catch (e) {
+      toast.error(`Error changing the session: ${errorDetail(e)}`);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="upcoming-heading" className="mt-10 space-y-3">
+      <div>
+        <h3 id="upcoming-heading" className="text-lg font-bold text-ink">
+          Upcoming sessions
+        </h3>
+        <p className="text-sm text-muted">Cancel or move one session. The team's weekly slot does not change.</p>
+      </div>
+      {sessions.length === 0 ? (
+        <p className="rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-line">{NO_UPCOMING_SESSIONS}</p>
+      ) : (
+        <ul className="divide-y divide-line rounded-2xl bg-white shadow-sm ring-1 ring-line">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <p className={`font-semibold ${s.status === 'cancelled' ? 'text-muted line-through' : 'text-ink'}`}>{sessionLabel(s)}</p>
+                <p className="text-sm text-muted">
+                  {s.start_time} – {s.end_time} · {s.place}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                {s.status === 'cancelled' ? <Badge tone="danger">Cancelled</Badge> : s.moved ? <Badge tone="warning">Moved</Badge> : null}
+                <Button variant="secondary" size="sm" className="min-h-11" onClick={() => setMoving(s)} disabled={busy === s.id}>
+                  Move<span className="sr-only"> {sessionLabel(s)}</span>
+                </Button>
+                {s.status === 'cancelled' ? (
+                  <Button variant="secondary" size="sm" className="min-h-11" onClick={() => void setStatus(s, 'scheduled')} disabled={busy === s.id}>
+                    Reinstate<span className="sr-only"> {sessionLabel(s)}</span>
+                  </Button>
+                ) : (
+                  <Button variant="danger" size="sm" className="min-h-11" onClick={() => void setStatus(s, 'cancelled')} disabled={busy === s.id}>
+                    Cancel<span className="sr-only"> {sessionLabel(s)}</span>
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <MoveDialog key={moving?.id ?? 'closed'} session={moving} onClose={() => setMoving(null)} onSaved={async () => {
+        setMoving(null);
+        await revalidator.revalidate();
+      }} />
+    </section>
+  );
+}
+
+function MoveDialog({ session, onClose, onSaved }: { session: Session | null; onClose: () => void; onSaved: () => Promise<void> }) {
+  const [values, setValues] = useState(() => ({
+    date: session?.date ?? '',
+    start_time: session?.start_time ?? '',
+    end_time: session?.end_time ?? '',
+    place: session?.place ?? '',
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof values, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!session) return;
+    setBusy(true);
+    setFormError('');
+    try {
+      await api.patch(`/api/training-sessions/${session.id}`, values);
+      toast.success('Session moved');
+      await onSaved();
+    } catch (e) {
+      setFormError(errorDetail(e));
+      if (e instanceof ApiError) setErrors(e.fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={session !== null} onClose={onClose} title={session ? `Move ${sessionLabel(session)}` : 'Move session'} description="Only this session changes.">
+      <form noValidate onSubmit={save} className="space-y-4">
+        <FormMessage>{formError}</FormMessage>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Date" type="date" required value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
+          <TextField label="Place" required value={values.place} error={errors.place} onChange={(e) => set('place', e.target.value)} />
+          <TextField label="Start" type="time" required value={values.start_time} error={errors.start_time} onChange={(e) => set('start_time', e.target.value)} />
+          <TextField label="End" type="time" required value={values.end_time} error={errors.end_time} onChange={(e) => set('end_time', e.target.value)} />
+        </div>
+        <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Close
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Move session'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function AttendanceSheet({ sheet }: { sheet: Sheet }) {
+  const revalidator = useRevalidator();
+  const [present, setPresent] = useState(() => new Set(sheet.players.filter((p) => p.present).map((p) => p.id)));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const { session } = sheet;
+  const cancelled = session.status === 'cancelled';
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await api.put(`/api/training-sessions/${session.id}/attendance`, { present: [...present] });
+      toast.success(`${ATTENDANCE_SAVED}: ${present.size} of ${sheet.players.length} came`);
+      await revalidator.revalidate();
+    } catch (e) {
+      setError(errorDetail(e));
+      toast.error(`Error saving attendance: ${errorDetail(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggle = (id: string, on: boolean) =>
+    setPresent((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <form onSubmit={save} aria-labelledby="sheet-heading" className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
+      <div>
+        <h3 id="sheet-heading" className="text-lg font-bold text-ink">
+          {sessionLabel(session)}
+        </h3>
+        <p className="text-sm text-muted">
+          {session.start_time} – {session.end_time} · {session.place}
+          {sheet.recorded_at ? ' · Recorded' : ''}
+        </p>
+      </div>
+      <FormMessage>{cancelled ? 'This session was cancelled: there is no attendance to record.' : error}</FormMessage>
+      {sheet.players.length === 0 ? (
+        <p className="text-muted">Nobody plays for this team yet. Add players to it in the Players tab.</p>
+      ) : (
+        <fieldset disabled={cancelled}>
+          <legend className="text-sm font-semibold text-ink">
+            Who came? <span className="font-normal text-muted">({present.size} of {sheet.players.length})</span>
+          </legend>
+          <ul className="mt-2 divide-y divide-line rounded-xl ring-1 ring-line">
+            {sheet.players.map((p) => (
+              <li key={p.id}>
+                <label className="flex min-h-14 cursor-pointer items-center gap-4 px-4 py-2 text-base text-ink has-[:checked]:bg-brand-50">
+                  <input type="checkbox" className="size-7 shrink-0 rounded accent-brand-800" checked={present.has(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} />
+                  <span className="min-w-0 flex-1 font-semibold">{p.full_name}</span>
+                  {p.jersey_number !== null && <span className="text-sm text-muted">#{p.jersey_number}</span>}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      <div className="sticky bottom-0 -mx-4 border-t border-line bg-white px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:p-0">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy || cancelled || sheet.players.length === 0}>
+          {busy ? 'Saving…' : 'Save attendance'}
+        </Button>
+      </div>
+    </form>
+  );
+}

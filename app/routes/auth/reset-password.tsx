@@ -1,0 +1,86 @@
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { PASSWORDS_DO_NOT_MATCH, PASSWORD_MIN_LENGTH, sessionCookie } from '../../../shared/auth';
+import { homeFor } from '../../../shared/roles';
+import { Button } from '../../components/ui/button';
+import { FormMessage, TextField } from '../../components/ui/field';
+import { pageTitle } from '../../lib/club';
+import { formError } from '../../lib/errors.server';
+import type { Route } from './+types/reset-password';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Choose a new password') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  if (typeof form.password === 'string' && form.password !== form.confirm_password) {
+    return { ok: false as const, error: PASSWORDS_DO_NOT_MATCH, fieldErrors: { confirm_password: PASSWORDS_DO_NOT_MATCH } as Record<string, string> };
+  }
+  try {
+    const { access_token, user } = await context.services.accounts.resetPasswordWithToken({ token: form.token, password: form.password });
+    return redirect(homeFor(user.role), { headers: { 'Set-Cookie': sessionCookie(access_token, { secure: context.secure }) } });
+  } catch (error) {
+    return formError(error);
+  }
+}
+
+export default function ResetPassword() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const fieldErrors: Record<string, string> = (result && !result.ok && result.fieldErrors) || {};
+  const linkBroken = !token || Boolean(fieldErrors.token);
+
+  return (
+    <section className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
+      <h1 className="text-3xl font-extrabold text-ink">Choose a new password</h1>
+      {linkBroken ? (
+        <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+          <p role="alert" className="font-medium text-danger">
+            {fieldErrors.token ?? 'This page needs the link from your e-mail.'}
+          </p>
+          <p className="mt-3 text-muted">Links work once, for 1 hour.</p>
+          <Link to="/forgot-password" className="mt-4 inline-block py-3 font-semibold text-brand-800 underline">
+            Ask for a new link
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 text-muted">
+            At least {PASSWORD_MIN_LENGTH} characters. Saving it signs you out everywhere else and signs you in here.
+          </p>
+          <Form method="post" className="mt-8 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line" noValidate>
+            <FormMessage>{result && !result.ok && !fieldErrors.password && !fieldErrors.confirm_password ? result.error : null}</FormMessage>
+            <input type="hidden" name="token" value={token} />
+            <TextField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              maxLength={200}
+              error={fieldErrors.password}
+              autoFocus
+            />
+            <TextField
+              label="Confirm new password"
+              name="confirm_password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={200}
+              error={fieldErrors.confirm_password}
+            />
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy ? 'Saving…' : 'Save and sign in'}
+            </Button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import { Form, useNavigation } from 'react-router';
+import { MAIL_KIND_IDS } from '../../../shared/mail';
+import { ChangePasswordForm, type ChangePasswordResult } from '../../components/change-password-form';
+import { PortalSection } from '../../components/portal';
+import { Button } from '../../components/ui/button';
+import { Checkbox, FormMessage } from '../../components/ui/field';
+import { changePasswordAction } from '../../lib/account.server';
+import { formError } from '../../lib/errors.server';
+import { requireUser } from '../../lib/guards.server';
+import type { Route } from './+types/account';
+import { portalRead } from './portal.server';
+
+export const meta: Route.MetaFunction = () => [{ title: "Account | Players' Area" }, { name: 'robots', content: 'noindex' }];
+
+export const PREFERENCES_SAVED = 'E-mail preferences saved';
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  return { email: user.email, preferences: await portalRead('your e-mail preferences', () => context.services.mail.preferences(user), null) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === 'preferences') {
+    const user = requireUser(context, request);
+    // An unticked box is not sent by the browser: every kind is set, ticked or not.
+    const choices = Object.fromEntries(MAIL_KIND_IDS.map((kind) => [kind, form.get(kind) === 'on']));
+    try {
+      await context.services.mail.setPreferences(user, choices);
+      return { ok: true, intent: 'preferences', message: PREFERENCES_SAVED };
+    } catch (error) {
+      return formError(error);
+    }
+  }
+  return changePasswordAction(context, request, form);
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const result = actionData as (ChangePasswordResult & { intent?: string }) | undefined;
+  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'preferences';
+  const prefsResult = result?.intent === 'preferences' ? result : undefined;
+  return (
+    <div className="space-y-10">
+      <PortalSection
+        title="E-mail notifications"
+        description={`Which club e-mails go to ${loaderData.email}. Password e-mails are always sent.`}
+      >
+        {loaderData.preferences ? (
+          <Form method="post" id="notifications" className="max-w-xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
+            <input type="hidden" name="intent" value="preferences" />
+            {prefsResult?.ok ? <FormMessage tone="success">{prefsResult.message}</FormMessage> : null}
+            <fieldset>
+              <legend className="mb-2 text-sm font-semibold text-ink">Send me an e-mail about</legend>
+              <div className="divide-y divide-line">
+                {loaderData.preferences.map((p) => (
+                  <Checkbox key={p.kind} name={p.kind} label={p.label} defaultChecked={p.email} className="min-h-11 py-1" />
+                ))}
+              </div>
+            </fieldset>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving…' : 'Save preferences'}
+            </Button>
+          </Form>
+        ) : (
+          <FormMessage>Your e-mail preferences could not be loaded. Please try again later.</FormMessage>
+        )}
+      </PortalSection>
+      <PortalSection title="Change password" description="Changing it signs you out on every other device.">
+        <ChangePasswordForm result={result} />
+      </PortalSection>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { TRAINING_SESSION_STATUSES, attendanceInputSchema, trainingSessionPatchSchema, trainingSessionQuerySchema, trainingSlotInputSchema } from '../../shared/teams';
+import { ADMIN_AND_STAFF } from '../services/checks';
+import { router, writesNeed } from './env';
+import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+import { TrainingSlotSchema } from './teams';
+
+export const TrainingSessionSchema = z
+  .object({
+    id: z.string().uuid(),
+    team_id: z.string().uuid(),
+    team: z.string().openapi({ example: 'Senior' }),
+    slot_id: z.string().uuid().nullable().openapi({ description: 'The weekly slot it came from; null once that slot was deleted' }),
+    date: z.string().openapi({ example: '2026-11-24', description: 'Club-time date' }),
+    start_time: z.string().openapi({ example: '19:00', description: 'Club time (Europe/London)' }),
+    end_time: z.string().openapi({ example: '21:00' }),
+    starts_at: z.string().openapi({ example: '2026-11-24T19:00:00.000Z' }),
+    ends_at: z.string(),
+    place: z.string(),
+    status: z.enum(TRAINING_SESSION_STATUSES),
+    moved: z.boolean().openapi({ description: 'Staff changed its time or place' }),
+    attendance_recorded: z.boolean(),
+  })
+  .openapi('TrainingSession');
+
+const AttendanceSheetSchema = z
+  .object({
+    session: TrainingSessionSchema,
+    recorded_at: z.string().nullable(),
+    players: z.array(z.object({ id: z.string().uuid(), full_name: z.string(), jersey_number: z.number().int().nullable(), present: z.boolean() })),
+  })
+  .openapi('AttendanceSheet');
+
+const staffErrors = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Not admin or staff'),
+};
+
+const slotsBase = router();
+slotsBase.use('*', writesNeed(ADMIN_AND_STAFF));
+
+/** /api/training-slots/{id}: change or remove a weekly slot (admin or staff). */
+export const trainingSlotsApi = slotsBase
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      operationId: 'updateTrainingSlot',
+      tags: ['Training'],
+      summary: 'Change a weekly training slot (admin or staff)',
+      description: 'Its future sessions nobody touched follow the change; moved or cancelled ones stay as they are.',
+      security: [{ bearer: [] }],
+      request: { params: IdParam, body: jsonBody(trainingSlotInputSchema) },
+      responses: { 200: jsonContent(TrainingSlotSchema, 'Updated'), ...staffErrors, 404: jsonContent(ErrorSchema, 'Unknown slot'), 422: jsonContent(ErrorSchema, 'Invalid slot') },
+    }),
+    async (c) => c.json(await c.get('services').training.updateSlot(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      operationId: 'deleteTrainingSlot',
+      tags: ['Training'],
+      summary: 'Remove a weekly training slot (admin or staff)',
+      description: 'Its future untouched sessions go; past sessions and their attendance stay.',
+      security: [{ bearer: [] }],
+      request: { params: IdParam },
+      responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), ...staffErrors, 404: jsonContent(ErrorSchema, 'Unknown slot') },
+    }),
+    async (c) => {
+      await c.get('services').training.removeSlot(c.get('user'), c.req.valid('param').id);
+      return c.json({ detail: 'Training slot deleted successfully!' }, 200);
+    },
+  );
+
+const sessionsBase = router();
+sessionsBase.use('*', writesNeed(ADMIN_AND_STAFF));
+
+/** /api/training-sessions: dated sessions (signed in), cancel or move one, and attendance (admin or staff). */
+export const trainingSessionsApi = sessionsBase
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      operationId: 'listTrainingSessions',
+      tags: ['Training'],
+      summary: 'Training sessions (signed in)',
+      description:
+        'from and to are club dates, both included (default: today and the next 8 weeks; at most 366 days). ' +
+        "Without team_id: a player's own teams, every team for staff and admins. Sessions are generated from the weekly slots on read.",
+      security: [{ bearer: [] }],
+      request: { query: trainingSessionQuerySchema },
+      responses: {
+        200: jsonContent(z.array(TrainingSessionSchema), 'Sessions by start time'),
+        401: staffErrors[401],
+        404: jsonContent(ErrorSchema, 'Unknown team'),
+        422: jsonContent(ErrorSchema, 'Invalid dates or range'),
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').training.listSessions(c.get('user'), c.req.valid('query')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}',
+      operationId: 'updateTrainingSession',
+      tags: ['Training'],
+      summary: 'Cancel, reinstate or move one session (admin or staff)',
+      description:
+        'status cancels (or reinstates) it; date, start_time, end_time and place move it (moved becomes true). The weekly slot is not changed. ' +
+        'A session with recorded attendance cannot be cancelled (409).',
+      security: [{ bearer: [] }],
+      request: { params: IdParam, body: jsonBody(trainingSessionPatchSchema) },
+      responses: {
+        200: jsonContent(TrainingSessionSchema, 'Updated'),
+        ...staffErrors,
+        404: jsonContent(ErrorSchema, 'Unknown session'),
+        409: jsonContent(ErrorSchema, 'Attendance was recorded'),
+        422: jsonContent(ErrorSchema, 'Invalid change'),
+      },
+    }),
+    async (c) => c.json(await c.get('services').training.updateSession(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/attendance',
+      operationId: 'getTrainingAttendance',
+      tags: ['Training'],
+      summary: "The session's attendance sheet: its team's players, ticked if present (admin or staff)",
+      security: [{ bearer: [] }],
+      request: { params: IdParam },
+      responses: { 200: jsonContent(AttendanceSheetSchema, 'The sheet'), ...staffErrors, 404: jsonContent(ErrorSchema, 'Unknown session') },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').training.attendanceOf(c.get('user'), c.req.valid('param').id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}/attendance',
+      operationId: 'recordTrainingAttendance',
+      tags: ['Training'],
+      summary: 'Record who came (admin or staff)',
+      description:
+        'present lists the player ids who came; everyone else in the team was absent. Saving again replaces the record. ' +
+        "Players not in the session's team: 422. A cancelled session or one that has not started: 409.",
+      security: [{ bearer: [] }],
+      request: { params: IdParam, body: jsonBody(attendanceInputSchema) },
+      responses: {
+        200: jsonContent(z.object({ session_id: z.string().uuid(), recorded_at: z.string(), present: z.array(z.string().uuid()) }), 'Recorded'),
+        ...staffErrors,
+        404: jsonContent(ErrorSchema, 'Unknown session'),
+        409: jsonContent(ErrorSchema, 'Cancelled or not started yet'),
+        422: jsonContent(ErrorSchema, "Invalid list or players not in the session's team"),
+      },
+    }),
+    async (c) => c.json(await c.get('services').training.recordAttendance(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );

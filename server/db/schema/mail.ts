@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt, id } from './columns';
+
+/**
+ * pending: not tried yet; failed: a temporary failure, tried again at next_attempt_at;
+ * sent: the SMTP server accepted it; dead: refused for good (5xx) or out of retries.
+ */
+export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'failed', 'sent', 'dead']);
+
+/**
+ * Every outgoing e-mail, written in the same transaction as the event that causes it (ADR 015).
+ * A worker claims due rows with FOR UPDATE SKIP LOCKED and a lease (locked_until, claim_token):
+ * a crashed worker's claim simply runs out.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    /** One mail per event: enqueueing the same key twice stores it once. */
+    dedupe_key: text('dedupe_key').notNull().unique(),
+    kind: text('kind').notNull(),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body').notNull(),
+    /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    status: outboxStatusEnum('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    claim_token: uuid('claim_token'),
+    last_error: text('last_error'),
+    created_at: createdAt(),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // The worker's claim query: due rows that are still to be sent.
+    index('outbox_due_idx').on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'failed')`),
+    index('outbox_status_created_idx').on(t.status, t.created_at),
+  ],
+);
+
+/** Password-recovery links: only the SHA-256 of the token is kept; a token works once, for an hour. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
+);
+
+/** E-mail on/off per user and kind of message; no row means on. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.kind] })],
+);
+
+/** Secrets the app makes for itself once (e.g. the key that signs unsubscribe links), shared by every process. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: createdAt(),
+});

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt, id, updatedAt } from './columns';
+import { players } from './squad';
+
+/**
+ * The club's teams (ARCHITECTURE point 15): fixtures, training and players belong to them.
+ * Senior and Vets are seeded by migration 0005; admins add more (U14, Ladies …).
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Lower-case, URL-safe: the public fixtures filter is `/fixtures?team=<slug>`. */
+    slug: text('slug').notNull(),
+    /** Lists and filters show teams in this order; the first is the default for new fixtures and players. */
+    sort_order: integer('sort_order').notNull().default(0),
+    /** How long a match lasts (kick-off to final whistle, with half-time): later features block the calendar with it. */
+    match_length_minutes: integer('match_length_minutes').notNull().default(105),
+    /** Availability answers close this many hours before kick-off (issue 13, point 3). */
+    availability_lock_hours: integer('availability_lock_hours').notNull().default(2),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('teams_slug_key').on(t.slug),
+    uniqueIndex('teams_name_lower_key').on(sql`lower(${t.name})`),
+  ],
+);
+
+/** A player may play for several teams (a veteran who also turns out for the seniors). */
+export const playerTeams = pgTable(
+  'player_teams',
+  {
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    team_id: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.player_id, t.team_id] }), index('player_teams_team_idx').on(t.team_id)],
+);
+
+/** A team's weekly training: ISO weekday (1 = Monday … 7 = Sunday), start and end "HH:MM" in club time. */
+export const trainingSlots = pgTable(
+  'training_slots',
+  {
+    id: id(),
+    team_id: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    start_time: text('start_time').notNull(),
+    end_time: text('end_time').notNull(),
+    place: text('place').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('training_slots_team_idx').on(t.team_id),
+    check('training_slots_weekday_check', sql`${t.weekday} between 1 and 7`),
+  ],
+);
+
+export const trainingSessionStatusEnum = pgEnum('training_session_status', ['scheduled', 'cancelled']);
+
+/**
+ * One dated training session, generated from a slot (server/services/training.ts). Moving or
+ * cancelling it changes this row only, never the slot.
+ */
+export const trainingSessions = pgTable(
+  'training_sessions',
+  {
+    id: id(),
+    team_id: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Null once its slot is deleted (past sessions and their attendance stay). */
+    slot_id: uuid('slot_id').references(() => trainingSlots.id, { onDelete: 'set null' }),
+    /** The club-time date the slot generated it for: with team and slot, what makes generation idempotent. */
+    session_date: date('session_date', { mode: 'string' }).notNull(),
+    starts_at: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ends_at: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    place: text('place').notNull(),
+    status: trainingSessionStatusEnum('status').notNull().default('scheduled'),
+    /** Staff changed its time or place: the slot's later edits leave it alone. */
+    moved: boolean('moved').notNull().default(false),
+    /** When staff saved who came: "recorded" sessions count for Training Attendance %. */
+    attendance_recorded_at: timestamp('attendance_recorded_at', { withTimezone: true, mode: 'date' }),
+    attendance_recorded_by: uuid('attendance_recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('training_sessions_team_slot_date_key').on(t.team_id, t.slot_id, t.session_date),
+    index('training_sessions_team_starts_idx').on(t.team_id, t.starts_at),
+    check('training_sessions_ends_after_start', sql`${t.ends_at} > ${t.starts_at}`),
+  ],
+);
+
+/** Who came to a recorded session (present players only; absent ones have no row). */
+export const trainingAttendance = pgTable(
+  'training_attendance',
+  {
+    session_id: uuid('session_id')
+      .notNull()
+      .references(() => trainingSessions.id, { onDelete: 'cascade' }),
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.session_id, t.player_id] }), index('training_attendance_player_idx').on(t.player_id)],
+);

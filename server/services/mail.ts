@@ -1,0 +1,197 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { FALLBACK_SETTINGS } from '../../shared/settings';
+import { MAIL_KINDS, MAIL_KIND_IDS, NOTIFICATION_SETTINGS_PATH, preferencesInputSchema, type MailKind } from '../../shared/mail';
+import type { SessionUser } from '../../shared/roles';
+import type { Db, DbOrTx } from '../db/client';
+import { appSecrets, notificationPreferences, players, settings, users } from '../db/schema';
+import { renderMail, type MailContent } from '../mail/render';
+import { parseInput } from './checks';
+import { forbidden, invalid, unauthenticated } from './errors';
+import { isUuid } from './ids';
+import { enqueueMail, enqueueMails, type OutgoingMail } from './outbox';
+
+const isMailKind = (kind: string): kind is MailKind => (MAIL_KIND_IDS as string[]).includes(kind);
+
+export interface ClubMail {
+  kind: string;
+  dedupeKey: string;
+  content: Omit<MailContent, 'action'> & { action?: { label: string; path: string } };
+}
+
+export interface UserMail {
+  kind: string;
+  /** Unique per event and recipient (the user id is added). */
+  dedupeKey: string;
+  subject: string;
+  paragraphs: string[];
+  /** A path in the site, e.g. '/players-area/messages'. */
+  action?: { label: string; path: string };
+}
+
+/**
+ * Composes the club's e-mails and puts them in the outbox inside the caller's transaction:
+ * links use PUBLIC_URL, mails of a kind the user turned off are not written at all, and those
+ * kinds carry a signed one-click unsubscribe link (RFC 8058).
+ */
+export function createMailService(db: Db, options: { publicUrl: string }) {
+  const base = options.publicUrl.replace(/\/+$/, '');
+  const url = (path: string) => `${base}${path}`;
+  let secret: Buffer | undefined;
+
+  /**
+   * The key that signs unsubscribe links: made once, kept in the database, shared by every process.
+   * Read through the caller's transaction when there is one (never a second connection from inside one).
+   */
+  async function signingKey(executor: DbOrTx = db) {
+    if (secret) return secret;
+    await executor.insert(appSecrets).values({ name: 'unsubscribe_hmac', value: randomBytes(32).toString('hex') }).onConflictDoNothing();
+    const [row] = await executor.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, 'unsubscribe_hmac'));
+    secret = Buffer.from(row.value, 'hex');
+    return secret;
+  }
+
+  const sign = (key: Buffer, userId: string, kind: string) => createHmac('sha256', key).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
+
+  async function unsubscribeUrl(userId: string, kind: MailKind, executor: DbOrTx = db) {
+    const sig = sign(await signingKey(executor), userId, kind);
+    // The page: opened (GET) it asks for confirmation; POSTed (RFC 8058 one-click, or its own form) it unsubscribes.
+    return url(`/unsubscribe?user=${userId}&kind=${kind}&sig=${sig}`);
+  }
+
+  /**
+   * The same mail to each user matching `which` (one query for the recipients, one insert for the
+   * mails), leaving out those who turned this kind off.
+   */
+  async function toUsers(tx: DbOrTx, which: SQL, mail: UserMail) {
+    const optional = isMailKind(mail.kind) ? mail.kind : undefined;
+    const recipients = await tx
+      .select({ id: users.id, email: users.email, full_name: users.full_name })
+      .from(users)
+      .leftJoin(
+        notificationPreferences,
+        and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.kind, optional ?? '')),
+      )
+      .where(and(which, sql`coalesce(${notificationPreferences.email}, true)`, sql`${users.email} <> ''`));
+    const mails: OutgoingMail[] = [];
+    for (const user of recipients) {
+      const headers: Record<string, string> = {};
+      if (optional) {
+        headers['List-Unsubscribe'] = `<${await unsubscribeUrl(user.id, optional, tx)}>`;
+        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+      }
+      const content: MailContent = {
+        subject: mail.subject,
+        greeting: `Hello ${user.full_name},`,
+        paragraphs: mail.paragraphs,
+        action: mail.action ? { label: mail.action.label, url: url(mail.action.path) } : undefined,
+        settingsUrl: url(NOTIFICATION_SETTINGS_PATH),
+      };
+      mails.push({ dedupe_key: `${mail.dedupeKey}:${user.id}`, kind: mail.kind, to: user.email, headers, ...renderMail(content) });
+    }
+    return enqueueMails(tx, mails);
+  }
+
+  /** One user's mail; skipped when they turned this kind off. */
+  const toUser = async (tx: DbOrTx, userId: string, mail: UserMail) => (await toUsers(tx, eq(users.id, userId), mail)) > 0;
+
+  return {
+    url,
+
+    /** A mail to one user (by user id) in the caller's transaction. */
+    toUser,
+
+    /** A mail to the user linked to a player; a player without a login has no address. */
+    async toPlayer(tx: DbOrTx, playerId: string, mail: UserMail) {
+      await toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.id} = ${playerId})`, mail);
+    },
+
+    /** The same mail to every player with a login. */
+    async toAllPlayers(tx: DbOrTx, mail: UserMail) {
+      await toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.user_id} is not null)`, mail);
+    },
+
+    /** A mail to an address that is not (necessarily) a user: the club's sales inbox, an applicant. */
+    async toAddress(tx: DbOrTx, to: string, mail: { kind: string; dedupeKey: string; content: Omit<MailContent, 'action'> & { action?: { label: string; path: string } } }) {
+      const { action, ...rest } = mail.content;
+      return enqueueMail(tx, {
+        dedupe_key: mail.dedupeKey,
+        kind: mail.kind,
+        to,
+        ...renderMail({ ...rest, action: action ? { label: action.label, url: url(action.path) } : undefined }),
+      });
+    },
+
+    /**
+     * A mail to the club (the sales e-mail from Settings, else the general one): the address is
+     * read by the insert itself, inside the event's transaction.
+     */
+    async toClub(tx: DbOrTx, ...mails: ClubMail[]) {
+      const to = sql`coalesce(
+        (select coalesce(nullif(${settings.sales_email}, ''), nullif(${settings.club_email}, '')) from ${settings} where ${settings.id} = 1),
+        ${FALLBACK_SETTINGS.club_email})`;
+      // One statement for any number (a group commit's orders).
+      return enqueueMails(
+        tx,
+        mails.map(({ kind, dedupeKey, content: { action, ...rest } }) => ({
+          dedupe_key: dedupeKey,
+          kind,
+          to,
+          ...renderMail({ ...rest, action: action ? { label: action.label, url: url(action.path) } : undefined }),
+        })),
+      );
+    },
+
+    /** The signed-in user's choices, one entry per kind (on unless turned off). */
+    async preferences(actor: SessionUser | null) {
+      if (!actor) throw unauthenticated();
+      const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.user_id, actor.id));
+      return MAIL_KINDS.map((k) => ({ kind: k.id, label: k.label, email: rows.find((r) => r.kind === k.id)?.email ?? true }));
+    },
+
+    async setPreferences(actor: SessionUser | null, input: unknown) {
+      if (!actor) throw unauthenticated();
+      const values = parseInput(preferencesInputSchema, input);
+      const entries = Object.entries(values).filter(([, v]) => typeof v === 'boolean') as [MailKind, boolean][];
+      if (entries.length === 0) throw invalid('Give at least one kind of e-mail to turn on or off.');
+      await db.transaction(async (tx) => {
+        for (const [kind, email] of entries) {
+          await tx
+            .insert(notificationPreferences)
+            .values({ user_id: actor.id, kind, email })
+            .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.kind], set: { email } });
+        }
+      });
+      return this.preferences(actor);
+    },
+
+    unsubscribeUrl,
+
+    /**
+     * The one-click unsubscribe: no sign-in, but the link's signature must match (HMAC-SHA256
+     * with the database's key), so nobody can turn off another member's mail.
+     */
+    async unsubscribe(userId: string, kind: string, sig: string) {
+      await this.checkUnsubscribe(userId, kind, sig);
+      await db
+        .insert(notificationPreferences)
+        .values({ user_id: userId, kind, email: false })
+        .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.kind], set: { email: false } });
+      return { kind, label: MAIL_KINDS.find((k) => k.id === kind)!.label };
+    },
+
+    /** Whether an unsubscribe link is genuine (403 if not); changes nothing. */
+    async checkUnsubscribe(userId: string, kind: string, sig: string) {
+      const bad = () => forbidden('This unsubscribe link is not valid.');
+      if (!isUuid(userId) || !isMailKind(kind) || typeof sig !== 'string' || sig.length > 100) throw bad();
+      const expected = Buffer.from(sign(await signingKey(), userId, kind));
+      const given = Buffer.from(sig);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw bad();
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!user) throw bad();
+      return { kind, label: MAIL_KINDS.find((k) => k.id === kind)!.label };
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,358 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { SessionUser } from '../../shared/roles';
+import type { Db, DbOrTx } from '../db/client';
+import { outbox } from '../db/schema';
+import { log } from '../log';
+import { ADMIN_ONLY, requireRoles } from './checks';
+import { conflict, notFound } from './errors';
+import { isUuid } from './ids';
+
+export const OUTBOX_STATUSES = ['pending', 'failed', 'sent', 'dead'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export interface OutgoingMail {
+  /** One mail per event, e.g. `message:<id>:<user id>`; the same key twice is stored once. */
+  dedupe_key: string;
+  kind: string;
+  /** An address, or an SQL expression for one (e.g. the club's sales e-mail, read in the same transaction). */
+  to: string | SQL;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Puts a mail in the outbox inside the caller's transaction: it is sent only if the event that
+ * caused it commits, and never lost once it has. Returns false when the key was already there.
+ */
+export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail) {
+  return (await enqueueMails(tx, [mail])) > 0;
+}
+
+/** Several mails in one statement (a group of orders); returns how many were new. */
+export async function enqueueMails(tx: DbOrTx, mails: OutgoingMail[]) {
+  if (mails.length === 0) return 0;
+  const rows = await tx
+    .insert(outbox)
+    .values(
+      mails.map((mail) => ({
+        dedupe_key: mail.dedupe_key,
+        kind: mail.kind,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        headers: mail.headers ?? {},
+      })),
+    )
+    .onConflictDoNothing({ target: outbox.dedupe_key })
+    .returning({ id: outbox.id });
+  return rows.length;
+}
+
+/** Waits after the 1st, 2nd, … failed attempt; after the last one a mail is dead. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 12 * 60 * 60_000];
+
+export interface WorkerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** How often the worker looks for due mail when it found none (ms). */
+  pollMs?: number;
+  /** Mails claimed per round. */
+  batchSize?: number;
+  /** How long a claim holds; a worker that crashed loses its claim after this (ms). */
+  leaseMs?: number;
+  retryDelaysMs?: number[];
+  /** nodemailer's connection, greeting and socket timeouts (ms): no wait on the SMTP server is unbounded. */
+  connectionTimeoutMs?: number;
+  greetingTimeoutMs?: number;
+  socketTimeoutMs?: number;
+  /** Called after every round (tests wait on it). */
+  onRound?: (result: { claimed: number; sent: number }) => void;
+}
+
+/** A mail as the SMTP server answered it: the permanent flag decides failed (retry) or dead. */
+export interface SendFailure {
+  message: string;
+  permanent: boolean;
+}
+
+/** The SMTP server's own words for a refusal, or the network error when there was no answer. */
+export function describeSmtpError(error: unknown): SendFailure {
+  const e = error as { responseCode?: number; response?: string; code?: string; message?: string };
+  const code = typeof e?.responseCode === 'number' ? e.responseCode : undefined;
+  const text = (e?.response || e?.message || String(error)).slice(0, 1000);
+  return { message: code && !text.startsWith(String(code)) ? `${code} ${text}` : text, permanent: code !== undefined && code >= 500 && code < 600 };
+}
+
+export function createTransport(options: Pick<WorkerOptions, 'smtpUrl' | 'connectionTimeoutMs' | 'greetingTimeoutMs' | 'socketTimeoutMs'>) {
+  if (!options.smtpUrl) return undefined;
+  return nodemailer.createTransport({
+    url: options.smtpUrl,
+    connectionTimeout: options.connectionTimeoutMs ?? 10_000,
+    greetingTimeout: options.greetingTimeoutMs ?? 10_000,
+    socketTimeout: options.socketTimeoutMs ?? 30_000,
+    // A dead peer is a failed attempt, never a hung worker.
+    dnsTimeout: 10_000,
+  });
+}
+
+/**
+ * Sends due outbox rows. Any number of workers (in any number of processes) may run: each claims
+ * rows with FOR UPDATE SKIP LOCKED and a lease, and marks a row sent right after the SMTP server
+ * accepted it (ADR 015 explains the one remaining window).
+ */
+export function createOutboxWorker(db: Db, options: WorkerOptions) {
+  const pollMs = options.pollMs ?? 5_000;
+  const batchSize = options.batchSize ?? 10;
+  const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const timeouts = {
+    connectionTimeoutMs: options.connectionTimeoutMs ?? 10_000,
+    greetingTimeoutMs: options.greetingTimeoutMs ?? 10_000,
+    socketTimeoutMs: options.socketTimeoutMs ?? 30_000,
+  };
+  // The longest one send can take (connect, greet, then the socket idle limit at each of a few
+  // steps); the lease covers a whole batch of them, so a live worker never loses its claim.
+  const perSendMs = timeouts.connectionTimeoutMs + timeouts.greetingTimeoutMs + timeouts.socketTimeoutMs * 2;
+  const leaseMs = options.leaseMs ?? Math.max(60_000, perSendMs * batchSize);
+  const transport = createTransport({ smtpUrl: options.smtpUrl, ...timeouts });
+
+  let stopping = false;
+  let running: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function claim(token: string) {
+    const result = await db.execute<typeof outbox.$inferSelect>(sql`
+      update ${outbox} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, claim_token = ${token}
+      where id in (
+        select id from ${outbox}
+        where status in ('pending', 'failed') and next_attempt_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit ${batchSize}
+        for update skip locked)
+      returning id, to_address, subject, text_body, html_body, headers, attempts`);
+    return result.rows as unknown as Pick<typeof outbox.$inferSelect, 'id' | 'to_address' | 'subject' | 'text_body' | 'html_body' | 'headers' | 'attempts'>[];
+  }
+
+  /** Gives claimed-but-unsent rows back at once (on stop), so another worker needn't wait for the lease. */
+  async function release(token: string, ids: string[]) {
+    if (ids.length === 0) return;
+    await db
+      .update(outbox)
+      .set({ locked_until: null, claim_token: null })
+      .where(and(inArray(outbox.id, ids), eq(outbox.claim_token, token)));
+  }
+
+  /**
+   * Once the server has the mail, recording it matters more than anything else: a database blip
+   * here would mean sending it again when the lease runs out, so the update is retried for a while.
+   */
+  async function markSent(id: string, token: string, attempts: number) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await db
+          .update(outbox)
+          .set({ status: 'sent', attempts, sent_at: new Date(), locked_until: null, claim_token: null, last_error: null })
+          .where(and(eq(outbox.id, id), eq(outbox.claim_token, token)));
+        return;
+      } catch (error) {
+        if (attempt >= 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
+      }
+    }
+  }
+
+  async function round() {
+    if (!transport) return { claimed: 0, sent: 0 };
+    const token = randomUUID();
+    const rows = await claim(token);
+    let sent = 0;
+    for (let i = 0; i < rows.length; i++) {
+      if (stopping) {
+        await release(token, rows.slice(i).map((r) => r.id));
+        break;
+      }
+      const row = rows[i];
+      const attempts = row.attempts + 1;
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          headers: row.headers,
+          // The same Message-ID on every attempt lets a receiving server drop a repeat.
+          messageId: `<${row.id}@${messageIdDomain(options.from)}>`,
+        });
+        // Marked at once: the only window for a repeat is a crash between the server's "250 OK" and this.
+        await markSent(row.id, token, attempts);
+        sent++;
+      } catch (error) {
+        const failure = describeSmtpError(error);
+        const dead = failure.permanent || attempts > delays.length;
+        await db
+          .update(outbox)
+          .set({
+            status: dead ? 'dead' : 'failed',
+            attempts,
+            last_error: failure.message,
+            next_attempt_at: dead ? sql`${outbox.next_attempt_at}` : new Date(Date.now() + delays[attempts - 1]),
+            locked_until: null,
+            claim_token: null,
+          })
+          .where(and(eq(outbox.id, row.id), eq(outbox.claim_token, token)));
+        log.warn(dead ? 'Mail refused for good' : 'Mail not sent; will retry', { id: row.id, attempts, error: failure.message });
+      }
+    }
+    return { claimed: rows.length, sent };
+  }
+
+  async function loop() {
+    while (!stopping) {
+      let claimed = 0;
+      try {
+        const result = await round();
+        claimed = result.claimed;
+        options.onRound?.(result);
+      } catch (error) {
+        // The database being away is not the worker's end: it tries again after the pause.
+        log.warn('Outbox round failed', { error: error instanceof Error ? error.message : String(error) });
+      }
+      if (stopping) break;
+      // A full batch means more may be due: go again at once.
+      if (claimed < batchSize) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, pollMs);
+        });
+        wake = undefined;
+      }
+    }
+  }
+
+  return {
+    configured: Boolean(transport),
+    start() {
+      if (running) return;
+      if (!transport) {
+        log.warn('Mail is not configured (SMTP_URL is not set): e-mails wait in the outbox until it is');
+        return;
+      }
+      stopping = false;
+      running = loop();
+    },
+    /** Finishes the mail being sent (bounded by the SMTP timeouts), gives the rest of the batch back, and stops. */
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      wake?.();
+      await running;
+      running = undefined;
+      transport?.close();
+    },
+    /** One round now (tests and the admin's "send now"). */
+    round,
+  };
+}
+
+function messageIdDomain(from: string) {
+  const match = /@([^\s>]+)/.exec(from);
+  return match ? match[1] : 'localhost';
+}
+
+export interface OutboxView {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export const OUTBOX_PAGE_SIZE = 100;
+/** How long sent mail stays listed in the admin's Outbox. */
+export const SENT_KEPT_DAYS = 90;
+
+/** The admin's view of the outbox: list, retry, and a test mail sent straight over SMTP. */
+export function createOutboxService(db: Db, options: { smtpUrl?: string; from: string }) {
+  const toView = (r: typeof outbox.$inferSelect): OutboxView => ({
+    id: r.id,
+    kind: r.kind,
+    to_address: r.to_address,
+    subject: r.subject,
+    status: r.status,
+    attempts: r.attempts,
+    next_attempt_at: r.next_attempt_at.toISOString(),
+    last_error: r.last_error,
+    created_at: r.created_at.toISOString(),
+    sent_at: r.sent_at?.toISOString() ?? null,
+  });
+
+  return {
+    configured: Boolean(options.smtpUrl),
+
+    async list(actor: SessionUser | null, status?: OutboxStatus) {
+      requireRoles(actor, ADMIN_ONLY);
+      const rows = await db
+        .select()
+        .from(outbox)
+        .where(status ? eq(outbox.status, status) : undefined)
+        .orderBy(desc(outbox.created_at))
+        .limit(OUTBOX_PAGE_SIZE);
+      const counts = await db
+        .select({ status: outbox.status, n: sql<number>`count(*)::int` })
+        .from(outbox)
+        .groupBy(outbox.status);
+      const totals = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<OutboxStatus, number>;
+      return { configured: Boolean(options.smtpUrl), totals, messages: rows.map(toView) };
+    },
+
+    /** Sent mail older than `days` is only history: the daily tidy-up removes it. */
+    async purgeSent(days = SENT_KEPT_DAYS) {
+      await db.delete(outbox).where(and(eq(outbox.status, 'sent'), sql`${outbox.sent_at} < now() - ${`${days} days`}::interval`));
+    },
+
+    /** A failed or dead mail goes back in the queue for an attempt now, with a fresh set of retries. */
+    async retry(actor: SessionUser | null, id: string) {
+      requireRoles(actor, ADMIN_ONLY);
+      if (!isUuid(id)) throw notFound('Message not found');
+      const [row] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
+      if (!row) throw notFound('Message not found');
+      const [updated] = await db
+        .update(outbox)
+        .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(), locked_until: null, claim_token: null })
+        .where(and(eq(outbox.id, id), inArray(outbox.status, ['failed', 'dead'])))
+        .returning();
+      if (!updated) throw conflict(`Only a failed or dead message can be retried; this one is ${row.status}.`);
+      return toView(updated);
+    },
+
+    /**
+     * Sends a test mail straight away (not through the outbox) so the admin sees the SMTP server's
+     * own answer: its acceptance, or its error.
+     */
+    async sendTest(actor: SessionUser | null, to: string, mail: { subject: string; text: string; html: string }) {
+      requireRoles(actor, ADMIN_ONLY);
+      const transport = createTransport({ smtpUrl: options.smtpUrl });
+      if (!transport) return { ok: false as const, error: 'Mail is not configured: set SMTP_URL and restart the site.' };
+      try {
+        const info = await transport.sendMail({ from: options.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+        return { ok: true as const, response: String(info.response ?? '') };
+      } catch (error) {
+        return { ok: false as const, error: describeSmtpError(error).message };
+      } finally {
+        transport.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { TEAM_NOT_FOUND, slugify, teamInputSchema } from '../../shared/teams';
+import type { SessionUser } from '../../shared/roles';
+import type { Db, DbOrTx } from '../db/client';
+import { fixtures, playerTeams, teams } from '../db/schema';
+import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { conflict, invalid, isUniqueViolation, notFound } from './errors';
+import { isUuid } from './ids';
+
+type TeamRow = typeof teams.$inferSelect;
+
+/** The JSON shape of a team. */
+export function toTeam(row: TeamRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    sort_order: row.sort_order,
+    match_length_minutes: row.match_length_minutes,
+    availability_lock_hours: row.availability_lock_hours,
+  };
+}
+export type Team = ReturnType<typeof toTeam>;
+
+export const TEAM_NAME_TAKEN = 'A team with this name already exists.';
+export const TEAM_HAS_FIXTURES = (n: number) =>
+  `This team still has ${n} fixture${n === 1 ? '' : 's'}. Move them to another team or delete them first.`;
+
+const teamOrder = [asc(teams.sort_order), asc(teams.name)];
+
+/** The first team by sort order: where fixtures and players go when a client names none. */
+export async function defaultTeamId(db: DbOrTx): Promise<string> {
+  const [row] = await db.select({ id: teams.id }).from(teams).orderBy(...teamOrder).limit(1);
+  if (!row) throw invalid('team_id: The club has no teams yet; an admin must add one first.', [{ field: 'team_id', message: 'No teams exist' }]);
+  return row.id;
+}
+
+/** 422 unless every id names a team (an unknown id in input is the client's mistake, not a 404). */
+export async function assertTeamsExist(db: DbOrTx, ids: string[], field: string) {
+  if (ids.length === 0) return;
+  const bad = ids.some((id) => !isUuid(id));
+  const known = bad ? [] : await db.select({ id: teams.id }).from(teams).where(inArray(teams.id, ids));
+  if (bad || known.length !== new Set(ids).size) {
+    throw invalid(`${field}: No team has this id`, [{ field, message: 'No team has this id' }]);
+  }
+}
+
+/** Each player's team ids, in team order. */
+export async function teamIdsByPlayer(db: DbOrTx, playerIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>(playerIds.map((id) => [id, []]));
+  if (playerIds.length === 0) return map;
+  const rows = await db
+    .select({ player_id: playerTeams.player_id, team_id: playerTeams.team_id })
+    .from(playerTeams)
+    .innerJoin(teams, eq(teams.id, playerTeams.team_id))
+    .where(inArray(playerTeams.player_id, playerIds))
+    .orderBy(...teamOrder);
+  for (const row of rows) map.get(row.player_id)?.push(row.team_id);
+  return map;
+}
+
+/** Replaces a player's memberships (inside the caller's transaction). */
+export async function setPlayerTeams(tx: DbOrTx, playerId: string, teamIds: string[]) {
+  await tx.delete(playerTeams).where(eq(playerTeams.player_id, playerId));
+  if (teamIds.length) await tx.insert(playerTeams).values(teamIds.map((team_id) => ({ player_id: playerId, team_id })));
+}
+
+/** Teams: anyone reads them; admins add and delete, admins and staff edit (ARCHITECTURE point 6). */
+export function createTeamService(db: Db) {
+  async function find(id: string): Promise<TeamRow> {
+    if (!isUuid(id)) throw notFound(TEAM_NOT_FOUND);
+    const [row] = await db.select().from(teams).where(eq(teams.id, id));
+    if (!row) throw notFound(TEAM_NOT_FOUND);
+    return row;
+  }
+
+  async function write<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      // Same name (any case) or a name whose slug another team has: two admins adding "U14" at once included.
+      if (isUniqueViolation(error)) throw conflict(TEAM_NAME_TAKEN);
+      throw error;
+    }
+  }
+
+  return {
+    async list(): Promise<Team[]> {
+      return (await db.select().from(teams).orderBy(...teamOrder)).map(toTeam);
+    },
+
+    async get(id: string): Promise<Team> {
+      return toTeam(await find(id));
+    },
+
+    /** The team a public link names: `/fixtures?team=vets`. */
+    async bySlug(slug: string): Promise<Team | undefined> {
+      const [row] = await db.select().from(teams).where(eq(teams.slug, slug.trim().toLowerCase()));
+      return row ? toTeam(row) : undefined;
+    },
+
+    async create(user: SessionUser | null, input: unknown): Promise<Team> {
+      requireRoles(user, ADMIN_ONLY);
+      const values = parseInput(teamInputSchema, input);
+      return write(async () => {
+        // A new team goes last unless told otherwise.
+        const sort_order =
+          values.sort_order ?? ((await db.select({ max: sql<number>`coalesce(max(${teams.sort_order}), 0)::int` }).from(teams))[0].max + 1);
+        const [row] = await db.insert(teams).values({ ...values, sort_order, slug: slugify(values.name) }).returning();
+        return toTeam(row);
+      });
+    },
+
+    async update(user: SessionUser | null, id: string, input: unknown): Promise<Team> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      const existing = await find(id);
+      const values = parseInput(teamInputSchema, input);
+      return write(async () => {
+        const [row] = await db
+          .update(teams)
+          .set({ ...values, sort_order: values.sort_order ?? existing.sort_order, slug: slugify(values.name), updated_at: new Date() })
+          .where(eq(teams.id, id))
+          .returning();
+        if (!row) throw notFound(TEAM_NOT_FOUND);
+        return toTeam(row);
+      });
+    },
+
+    /**
+     * Refused (409) while fixtures belong to the team: results are the club's history. Its
+     * memberships, training slots and sessions go with it.
+     */
+    async remove(user: SessionUser | null, id: string): Promise<void> {
+      requireRoles(user, ADMIN_ONLY);
+      await find(id);
+      await db.transaction(async (tx) => {
+        const [{ n }] = await tx.select({ n: count() }).from(fixtures).where(eq(fixtures.team_id, id));
+        if (n > 0) throw conflict(TEAM_HAS_FIXTURES(n));
+        try {
+          await tx.delete(teams).where(eq(teams.id, id));
+        } catch (error) {
+          // A fixture added for it in the meantime: the foreign key refuses (restrict).
+          if ((error as { cause?: { code?: string } }).cause?.code === '23503') throw conflict(TEAM_HAS_FIXTURES(1));
+          throw error;
+        }
+      });
+    },
+  };
+}

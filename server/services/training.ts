@@ -1,0 +1,337 @@
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/roles';
+import { clubDateOf } from '../../shared/dates';
+import {
+  SESSION_NOT_FOUND,
+  SLOT_NOT_FOUND,
+  TEAM_NOT_FOUND,
+  TRAINING_HORIZON_WEEKS,
+  addDaysIso,
+  attendanceInputSchema,
+  attendancePercent,
+  clubInstant,
+  clubTimeOf,
+  sessionsForSlot,
+  trainingSessionPatchSchema,
+  trainingSessionQuerySchema,
+  trainingSlotInputSchema,
+} from '../../shared/teams';
+import type { Db, DbOrTx } from '../db/client';
+import { players, playerTeams, teams, trainingAttendance, trainingSessions, trainingSlots } from '../db/schema';
+import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
+import { conflict, invalid, notFound, unauthenticated } from './errors';
+import { isUuid } from './ids';
+
+type SlotRow = typeof trainingSlots.$inferSelect;
+type SessionRow = typeof trainingSessions.$inferSelect;
+
+export const toSlot = (row: SlotRow) => ({
+  id: row.id,
+  team_id: row.team_id,
+  weekday: row.weekday,
+  start_time: row.start_time,
+  end_time: row.end_time,
+  place: row.place,
+});
+export type TrainingSlot = ReturnType<typeof toSlot>;
+
+export function toSession(row: SessionRow, team: string) {
+  return {
+    id: row.id,
+    team_id: row.team_id,
+    team,
+    slot_id: row.slot_id,
+    /** The club-time date and times, as the club reads them. */
+    date: clubDateOf(row.starts_at),
+    start_time: clubTimeOf(row.starts_at),
+    end_time: clubTimeOf(row.ends_at),
+    starts_at: row.starts_at.toISOString(),
+    ends_at: row.ends_at.toISOString(),
+    place: row.place,
+    status: row.status,
+    moved: row.moved,
+    attendance_recorded: row.attendance_recorded_at !== null,
+  };
+}
+export type TrainingSession = ReturnType<typeof toSession>;
+
+export const SESSION_CANCELLED = 'This session was cancelled: there is no attendance to record.';
+export const SESSION_IN_FUTURE = 'This session has not started yet: record attendance once it has begun.';
+export const CANCEL_RECORDED = 'Attendance was recorded for this session, so it cannot be cancelled.';
+const MAX_RANGE_DAYS = 366;
+const GENERATE_PAST_DAYS = 14;
+
+/** A player's Training Attendance: attended / recorded sessions of their teams (percent null when none). */
+export async function trainingAttendanceOf(db: DbOrTx, playerId: string) {
+  const recordedSessions = db
+    .select({ id: trainingSessions.id })
+    .from(trainingSessions)
+    .innerJoin(playerTeams, and(eq(playerTeams.team_id, trainingSessions.team_id), eq(playerTeams.player_id, playerId)))
+    .where(isNotNull(trainingSessions.attendance_recorded_at));
+  const [{ recorded }] = await db.select({ recorded: count() }).from(recordedSessions.as('r'));
+  const [{ attended }] = await db
+    .select({ attended: count() })
+    .from(trainingAttendance)
+    .where(and(eq(trainingAttendance.player_id, playerId), inArray(trainingAttendance.session_id, recordedSessions)));
+  return { recorded, attended, percent: attendancePercent(attended, recorded) };
+}
+
+/**
+ * Training (ARCHITECTURE point 14): weekly slots per team generate dated sessions for the next
+ * TRAINING_HORIZON_WEEKS weeks. Generation happens when sessions are read (no cron): it inserts
+ * what is missing and the unique (team, slot, date) index makes it idempotent, also when two
+ * processes do it at once. Staff cancel or move one session without touching its slot.
+ */
+export function createTrainingService(db: Db, clock: () => Date = () => new Date()) {
+  async function teamExists(teamId: string) {
+    if (!isUuid(teamId)) throw notFound(TEAM_NOT_FOUND);
+    const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
+    if (!team) throw notFound(TEAM_NOT_FOUND);
+  }
+
+  /**
+   * Inserts the missing sessions of these slots for the horizon, starting two weeks back so that
+   * staff can record last week's attendance on a club that just started (or a slot just added).
+   */
+  async function generate(tx: DbOrTx, slots: SlotRow[]) {
+    const from = addDaysIso(clubDateOf(clock()), -GENERATE_PAST_DAYS);
+    const rows = slots.flatMap((slot) => sessionsForSlot(slot, from, TRAINING_HORIZON_WEEKS + GENERATE_PAST_DAYS / 7));
+    if (rows.length === 0) return;
+    await tx.insert(trainingSessions).values(rows).onConflictDoNothing();
+  }
+
+  async function ensureSessions(teamIds?: string[]) {
+    if (teamIds && teamIds.length === 0) return;
+    const slots = await db.select().from(trainingSlots).where(teamIds ? inArray(trainingSlots.team_id, teamIds) : undefined);
+    await generate(db, slots);
+  }
+
+  /**
+   * Before a slot changes or goes: its future sessions that nobody touched (scheduled, not moved,
+   * nothing recorded) are removed, so the next generation follows the slot. Moved and cancelled
+   * ones stay as staff left them.
+   */
+  async function dropUntouchedFuture(tx: DbOrTx, slotId: string) {
+    await tx
+      .delete(trainingSessions)
+      .where(
+        and(
+          eq(trainingSessions.slot_id, slotId),
+          gt(trainingSessions.starts_at, clock()),
+          eq(trainingSessions.status, 'scheduled'),
+          eq(trainingSessions.moved, false),
+          isNull(trainingSessions.attendance_recorded_at),
+        ),
+      );
+  }
+
+  async function findSlot(id: string): Promise<SlotRow> {
+    if (!isUuid(id)) throw notFound(SLOT_NOT_FOUND);
+    const [row] = await db.select().from(trainingSlots).where(eq(trainingSlots.id, id));
+    if (!row) throw notFound(SLOT_NOT_FOUND);
+    return row;
+  }
+
+  async function findSession(id: string) {
+    if (!isUuid(id)) throw notFound(SESSION_NOT_FOUND);
+    const [row] = await db
+      .select({ session: trainingSessions, team: teams.name })
+      .from(trainingSessions)
+      .innerJoin(teams, eq(teams.id, trainingSessions.team_id))
+      .where(eq(trainingSessions.id, id));
+    if (!row) throw notFound(SESSION_NOT_FOUND);
+    return row;
+  }
+
+  async function teamIdsOfUser(user: SessionUser): Promise<string[]> {
+    const rows = await db
+      .select({ team_id: playerTeams.team_id })
+      .from(playerTeams)
+      .innerJoin(players, eq(players.id, playerTeams.player_id))
+      .where(eq(players.user_id, user.id));
+    return rows.map((r) => r.team_id);
+  }
+
+  async function sessionsBetween(teamIds: string[] | undefined, from: Date, to: Date): Promise<TrainingSession[]> {
+    await ensureSessions(teamIds);
+    if (teamIds && teamIds.length === 0) return [];
+    const rows = await db
+      .select({ session: trainingSessions, team: teams.name })
+      .from(trainingSessions)
+      .innerJoin(teams, eq(teams.id, trainingSessions.team_id))
+      .where(
+        and(
+          teamIds ? inArray(trainingSessions.team_id, teamIds) : undefined,
+          gte(trainingSessions.starts_at, from),
+          lt(trainingSessions.starts_at, to),
+        ),
+      )
+      .orderBy(asc(trainingSessions.starts_at), asc(teams.sort_order));
+    return rows.map((r) => toSession(r.session, r.team));
+  }
+
+  return {
+    ensureSessions,
+
+    async listSlots(teamId: string): Promise<TrainingSlot[]> {
+      await teamExists(teamId);
+      const rows = await db
+        .select()
+        .from(trainingSlots)
+        .where(eq(trainingSlots.team_id, teamId))
+        .orderBy(asc(trainingSlots.weekday), asc(trainingSlots.start_time));
+      return rows.map(toSlot);
+    },
+
+    async createSlot(user: SessionUser | null, teamId: string, input: unknown): Promise<TrainingSlot> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      await teamExists(teamId);
+      const values = parseInput(trainingSlotInputSchema, input);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(trainingSlots).values({ ...values, team_id: teamId }).returning();
+        await generate(tx, [row]);
+        return toSlot(row);
+      });
+    },
+
+    async updateSlot(user: SessionUser | null, id: string, input: unknown): Promise<TrainingSlot> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      await findSlot(id);
+      const values = parseInput(trainingSlotInputSchema, input);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(trainingSlots).set({ ...values, updated_at: new Date() }).where(eq(trainingSlots.id, id)).returning();
+        if (!row) throw notFound(SLOT_NOT_FOUND);
+        await dropUntouchedFuture(tx, id);
+        await generate(tx, [row]);
+        return toSlot(row);
+      });
+    },
+
+    /** Past sessions (and their attendance) stay, without a slot. */
+    async removeSlot(user: SessionUser | null, id: string): Promise<void> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      await findSlot(id);
+      await db.transaction(async (tx) => {
+        await dropUntouchedFuture(tx, id);
+        await tx.delete(trainingSlots).where(eq(trainingSlots.id, id));
+      });
+    },
+
+    /**
+     * Sessions from `from` to `to` (club dates, both included; default: today and the next 8
+     * weeks). Without team_id: a player's own teams, everyone's for staff and admins.
+     */
+    async listSessions(user: SessionUser | null, query: unknown): Promise<TrainingSession[]> {
+      if (!user) throw unauthenticated();
+      const q = parseInput(trainingSessionQuerySchema, query);
+      const today = clubDateOf(clock());
+      const from = q.from ?? today;
+      const to = q.to ?? addDaysIso(today, TRAINING_HORIZON_WEEKS * 7);
+      if (to < from) throw invalid('to: must be on or after from', [{ field: 'to', message: 'must be on or after from' }]);
+      if (to > addDaysIso(from, MAX_RANGE_DAYS)) throw invalid(`to: at most ${MAX_RANGE_DAYS} days after from`, [{ field: 'to', message: 'range too long' }]);
+      let teamIds: string[] | undefined;
+      if (q.team_id !== undefined) {
+        await teamExists(q.team_id);
+        teamIds = [q.team_id];
+      } else if (user.role === 'player') {
+        teamIds = await teamIdsOfUser(user);
+      }
+      return sessionsBetween(teamIds, clubInstant(from, '00:00'), clubInstant(addDaysIso(to, 1), '00:00'));
+    },
+
+    /** The portal's Schedule: the signed-in player's sessions for the horizon. */
+    async upcomingForUser(user: SessionUser): Promise<TrainingSession[]> {
+      const teamIds = await teamIdsOfUser(user);
+      const now = clock();
+      return sessionsBetween(teamIds, now, clubInstant(addDaysIso(clubDateOf(now), TRAINING_HORIZON_WEEKS * 7), '00:00'));
+    },
+
+    teamIdsOfUser,
+
+    /** Cancel, reinstate or move one session (staff, admin); the slot is untouched. */
+    async updateSession(user: SessionUser | null, id: string, input: unknown): Promise<TrainingSession> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      const { session, team } = await findSession(id);
+      const patch = parseInput(trainingSessionPatchSchema, input);
+      const date = patch.date ?? clubDateOf(session.starts_at);
+      const start = patch.start_time ?? clubTimeOf(session.starts_at);
+      const end = patch.end_time ?? clubTimeOf(session.ends_at);
+      const moving = patch.date !== undefined || patch.start_time !== undefined || patch.end_time !== undefined || patch.place !== undefined;
+      if (moving && end <= start) throw invalid('end_time: End time must be after the start time', [{ field: 'end_time', message: 'End time must be after the start time' }]);
+      if (patch.status === 'cancelled' && session.attendance_recorded_at) throw conflict(CANCEL_RECORDED);
+      const [row] = await db
+        .update(trainingSessions)
+        .set({
+          ...(patch.status ? { status: patch.status } : {}),
+          ...(moving ? { starts_at: clubInstant(date, start), ends_at: clubInstant(date, end), place: patch.place ?? session.place, moved: true } : {}),
+          updated_at: new Date(),
+        })
+        .where(eq(trainingSessions.id, id))
+        .returning();
+      return toSession(row, team);
+    },
+
+    /** The attendance screen: the team's players, ticked if recorded present. */
+    async attendanceOf(user: SessionUser | null, id: string) {
+      requireRoles(user, ADMIN_AND_STAFF);
+      const { session, team } = await findSession(id);
+      const rows = await db
+        .select({ id: players.id, full_name: players.full_name, jersey_number: players.jersey_number, present: sql<boolean>`${trainingAttendance.player_id} is not null` })
+        .from(playerTeams)
+        .innerJoin(players, eq(players.id, playerTeams.player_id))
+        .leftJoin(trainingAttendance, and(eq(trainingAttendance.session_id, id), eq(trainingAttendance.player_id, players.id)))
+        .where(eq(playerTeams.team_id, session.team_id))
+        .orderBy(asc(players.full_name));
+      return {
+        session: toSession(session, team),
+        recorded_at: session.attendance_recorded_at?.toISOString() ?? null,
+        players: rows,
+      };
+    },
+
+    /**
+     * Who came (staff, admin): replaces the session's record. Only a session that has begun and
+     * was not cancelled (409), only players of its team (422); the session then counts as recorded.
+     */
+    async recordAttendance(user: SessionUser | null, id: string, input: unknown) {
+      const actor = requireRoles(user, ADMIN_AND_STAFF);
+      const { session } = await findSession(id);
+      const { present } = parseInput(attendanceInputSchema, input);
+      if (session.status === 'cancelled') throw conflict(SESSION_CANCELLED);
+      if (session.starts_at > clock()) throw conflict(SESSION_IN_FUTURE);
+      if (present.length) {
+        const members = await db
+          .select({ id: playerTeams.player_id })
+          .from(playerTeams)
+          .where(and(eq(playerTeams.team_id, session.team_id), inArray(playerTeams.player_id, present)));
+        const known = new Set(members.map((m) => m.id));
+        const strangers = present.filter((p) => !known.has(p));
+        if (strangers.length) {
+          throw invalid(`present: ${strangers.length === 1 ? 'this player is' : 'these players are'} not in the session's team: ${strangers.join(', ')}`, [
+            { field: 'present', message: "Not in the session's team" },
+          ]);
+        }
+      }
+      const recordedAt = new Date();
+      await db.transaction(async (tx) => {
+        await tx.delete(trainingAttendance).where(eq(trainingAttendance.session_id, id));
+        if (present.length) await tx.insert(trainingAttendance).values(present.map((player_id) => ({ session_id: id, player_id })));
+        await tx
+          .update(trainingSessions)
+          .set({ attendance_recorded_at: recordedAt, attendance_recorded_by: actor.id, updated_at: recordedAt })
+          .where(eq(trainingSessions.id, id));
+      });
+      return { session_id: id, recorded_at: recordedAt.toISOString(), present };
+    },
+
+    /** Recent sessions for the attendance screen: the last 4 weeks up to now, newest first. */
+    async recentSessions(user: SessionUser | null, teamId?: string): Promise<TrainingSession[]> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      const now = clock();
+      const list = await sessionsBetween(teamId ? [teamId] : undefined, clubInstant(addDaysIso(clubDateOf(now), -28), '00:00'), new Date(now.getTime() + 1));
+      return list.reverse();
+    },
+  };
+}
+
+export type TrainingService = ReturnType<typeof createTrainingService>;

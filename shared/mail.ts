@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Kinds of e-mail a member can turn off (notification preferences); the rest are always sent. */
+export const MAIL_KINDS = [
+  { id: 'message', label: 'Messages from the club' },
+  { id: 'document', label: 'New documents' },
+  { id: 'payment', label: 'Payment requests' },
+  { id: 'feedback', label: 'Coach feedback' },
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number]['id'];
+export const MAIL_KIND_IDS = MAIL_KINDS.map((k) => k.id) as [MailKind, ...MailKind[]];
+
+export const NOTIFICATION_SETTINGS_PATH = '/players-area/account';
+
+/** PUT /api/notifications/preferences: any subset of the kinds, each on (true) or off (false). */
+export const preferencesInputSchema = z
+  .object(Object.fromEntries(MAIL_KIND_IDS.map((id) => [id, z.boolean({ error: `${id} must be true or false` }).optional()])) as Record<MailKind, z.ZodOptional<z.ZodBoolean>>)
+  .strict();
+export type PreferencesInput = z.infer<typeof preferencesInputSchema>;
+
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses that e-mail address, we have sent it a link to choose a new password. The link works once, for 1 hour.';
+export const RESET_LINK_INVALID = 'This password link is not valid any more. Please ask for a new one.';
+export const RESET_TOKEN_HOURS = 1;
+
+export const TEST_MAIL_SUBJECT = 'Test e-mail from the club website';
+
+/** POST /api/admin/outbox/test. */
+export const testMailSchema = z.object({
+  to: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(200, 'Email is too long')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid e-mail address'),
+});

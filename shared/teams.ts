@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { CLUB_TIME_ZONE, clubDateField, isRealDate } from './dates';
+import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS, addDaysIso } from './teams-constants';
+
+export * from './teams-constants';
+
+/** The zod schemas of teams and training (shared by the API and the admin forms) and club-time arithmetic. */
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be between ${min} and ${max}`)
+    .max(max, `${label} must be between ${min} and ${max}`);
+
+/** "U14 Girls" → "u14-girls": the fixtures filter link. */
+export function slugify(name: string) {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
+
+/** POST /api/teams and PUT /api/teams/{id}. */
+export const teamInputSchema = z.object({
+  name: requiredText('Name', 60).refine((v) => slugify(v) !== '', 'Name must contain a letter or a digit'),
+  sort_order: wholeNumber('Sort order', 0, 1000).nullish(),
+  match_length_minutes: wholeNumber('Match length (minutes)', 10, 300).default(DEFAULT_MATCH_LENGTH_MINUTES),
+  availability_lock_hours: wholeNumber('Availability lock (hours)', 0, 168).default(DEFAULT_AVAILABILITY_LOCK_HOURS),
+});
+export type TeamInput = z.infer<typeof teamInputSchema>;
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeField = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().regex(TIME, `${label} must be HH:MM (24-hour)`);
+
+/** POST /api/teams/{id}/training-slots and PUT /api/training-slots/{id}. */
+export const trainingSlotInputSchema = z
+  .object({
+    weekday: wholeNumber('Day of week (1 = Monday … 7 = Sunday)', 1, 7),
+    start_time: timeField('Start time'),
+    end_time: timeField('End time'),
+    place: requiredText('Place', 200),
+  })
+  .refine((v) => v.end_time > v.start_time, { message: 'End time must be after the start time', path: ['end_time'] });
+export type TrainingSlotInput = z.infer<typeof trainingSlotInputSchema>;
+
+/** PATCH /api/training-sessions/{id}: cancel, reinstate or move one session. */
+export const trainingSessionPatchSchema = z
+  .object({
+    status: z.enum(['scheduled', 'cancelled'], { error: 'Status must be scheduled or cancelled' }).optional(),
+    date: clubDateField('Date').optional(),
+    start_time: timeField('Start time').optional(),
+    end_time: timeField('End time').optional(),
+    place: requiredText('Place', 200).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change: send status, date, start_time, end_time or place' });
+export type TrainingSessionPatch = z.infer<typeof trainingSessionPatchSchema>;
+
+export const trainingSessionQuerySchema = z.object({
+  team_id: z.string().trim().max(100).optional(),
+  from: clubDateField('from').optional(),
+  to: clubDateField('to').optional(),
+});
+
+/** PUT /api/training-sessions/{id}/attendance. */
+export const attendanceInputSchema = z.object({
+  present: z
+    .array(z.uuid('present: each entry must be a player id (UUID)'), { error: 'present must be a list of player ids' })
+    .max(500, 'present lists at most 500 players')
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Club time (Europe/London) arithmetic
+
+const londonParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: CLUB_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** London's wall clock of an instant, as minutes since the epoch (to compare with a UTC reading). */
+function londonWallMinutes(instant: Date) {
+  const p = Object.fromEntries(londonParts.formatToParts(instant).map((x) => [x.type, x.value]));
+  return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute) / 60000;
+}
+
+/**
+ * The instant at which London's clock reads `date` `time` ("2026-07-07", "19:00" → 18:00Z in BST,
+ * 19:00Z in GMT). A wall time skipped by the spring change is taken an hour later; one repeated in
+ * autumn is its first occurrence.
+ */
+export function clubInstant(date: string, time: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm) / 60000;
+  // London is UTC+0 or UTC+1: try the larger offset first so a repeated hour gives the first one.
+  for (const offset of [60, 0]) {
+    const instant = new Date((wall - offset) * 60000);
+    if (londonWallMinutes(instant) === wall) return instant;
+  }
+  return new Date((wall - 0) * 60000); // the skipped hour (01:00-02:00 on the spring Sunday): GMT reading
+}
+
+/** London's "HH:MM" of an instant. */
+export function clubTimeOf(instant: Date) {
+  const p = Object.fromEntries(londonParts.formatToParts(instant).map((x) => [x.type, x.value]));
+  return `${p.hour}:${p.minute}`;
+}
+
+
+/** ISO weekday (1 = Monday … 7 = Sunday) of a 'YYYY-MM-DD'. */
+export const isoWeekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+export interface SlotLike {
+  id: string;
+  team_id: string;
+  weekday: number;
+  start_time: string;
+  end_time: string;
+  place: string;
+}
+
+/**
+ * The dated sessions a weekly slot stands for, from `fromDate` (club date, included) for
+ * `weeks` weeks: the rows server/services/training.ts inserts (idempotently, by team+slot+date).
+ */
+export function sessionsForSlot(slot: SlotLike, fromDate: string, weeks = TRAINING_HORIZON_WEEKS) {
+  if (!isRealDate(fromDate)) throw new Error(`not a date: ${fromDate}`);
+  const first = addDaysIso(fromDate, (slot.weekday - isoWeekdayOf(fromDate) + 7) % 7);
+  const out = [];
+  for (let date = first; date < addDaysIso(fromDate, weeks * 7); date = addDaysIso(date, 7)) {
+    out.push({
+      team_id: slot.team_id,
+      slot_id: slot.id,
+      session_date: date,
+      starts_at: clubInstant(date, slot.start_time),
+      ends_at: clubInstant(date, slot.end_time),
+      place: slot.place,
+    });
+  }
+  return out;
+}
