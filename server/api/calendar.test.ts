@@ -154,3 +154,77 @@ describe('GET /calendar/fixtures/{id}.ics', () => {
     }
   });
 });
+
+const teamIds = async () => {
+  const res = await t.json('/api/teams');
+  return Object.fromEntries((res.body as { slug: string; id: string }[]).map((x) => [x.slug, x.id]));
+};
+
+describe('GET /calendar/teams/{team}.ics', () => {
+  it("is one team's matches and training sessions; another team's matches are not in it; an unknown team is a 404", async () => {
+    const ids = await teamIds();
+    const vets = await newFixture({ away_team: 'Vets Opponent', match_date: '2026-12-05', team_id: ids.vets });
+    const senior = await newFixture({ away_team: 'Senior Opponent', match_date: '2026-12-05', team_id: ids.senior });
+    const res = await feed('/calendar/teams/vets.ics');
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/X-WR-CALNAME:Riverside Rovers FC Vets\r\n/);
+    const list = events(res.text);
+    expect(list.some((e) => e.uid === `fixture-${vets.id}@localhost`)).toBe(true);
+    expect(list.some((e) => e.uid === `fixture-${senior.id}@localhost`)).toBe(false);
+    const training = list.filter((e) => e.uid.startsWith('training-'));
+    expect(training.length).toBeGreaterThan(0);
+    for (const e of training) {
+      expect(e.summary).toBe('Training: Vets');
+      // Tuesday and Thursday 19:00-21:00 on the club's clock: 19:00Z in winter, 18:00Z in summer.
+      const start = new Date(e.start);
+      const hour = start.getUTCHours();
+      expect([18, 19]).toContain(hour);
+      expect(new Date(e.end).getTime() - start.getTime()).toBe(2 * 60 * 60 * 1000);
+    }
+    expect((await t.json('/calendar/teams/nobody.ics')).status).toBe(404);
+  });
+
+  it('a moved training session raises its SEQUENCE by one', async () => {
+    const before = events((await feed('/calendar/teams/senior.ics')).text).filter((e) => e.uid.startsWith('training-'));
+    const future = before.find((e) => new Date(e.start).getTime() > Date.now() + 24 * 60 * 60 * 1000)!;
+    const id = future.uid.slice('training-'.length, future.uid.indexOf('@'));
+    const res = await t.json(`/api/training-sessions/${id}`, { method: 'PATCH', token: admin.token, body: { place: 'Indoor hall, Gate B' } });
+    expect(res.status).toBe(200);
+    const after = events((await feed('/calendar/teams/senior.ics')).text).find((e) => e.uid === future.uid)!;
+    expect(after.sequence).toBe(future.sequence + 1);
+    expect(after.location).toBe('Indoor hall, Gate B');
+  });
+});
+
+describe('Private feeds: POST /api/calendar/token and GET /calendar/me/{token}.ics', () => {
+  it("gives a signed-in player a private link to their teams' events; a new link ends the old one; made-up links are 404", async () => {
+    const player = await t.signedIn('player');
+    const issued = await t.json('/api/calendar/token', { method: 'POST', token: player.token });
+    expect(issued.status).toBe(201);
+    const path = new URL(issued.body.url).pathname;
+    expect(path).toMatch(/^\/calendar\/me\/[\w-]{32}\.ics$/);
+    expect(issued.body.webcal_url).toBe(issued.body.url.replace(/^http:/, 'webcal:'));
+    const first = await feed(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, max-age=300');
+    const list = events(first.text);
+    expect(list.some((e) => e.summary === 'Training: Senior')).toBe(true);
+    expect(list.some((e) => e.summary === 'Training: Vets')).toBe(false);
+
+    const again = await t.json('/api/calendar/token', { method: 'POST', token: player.token });
+    expect(again.status).toBe(201);
+    expect((await feed(path)).status).toBe(404);
+    expect((await feed(new URL(again.body.url).pathname)).status).toBe(200);
+    for (const bad of ['/calendar/me/made-up-token-that-is-long-enough.ics', '/calendar/me/x.ics']) {
+      const res = await t.json(bad);
+      expect(res.status).toBe(404);
+      expect(res.body.detail).toMatch(/not valid any more/);
+    }
+  });
+
+  it('needs a signed-in user (401)', async () => {
+    const res = await t.json('/api/calendar/token', { method: 'POST' });
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toBeTruthy();
+  });
+});

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../services/errors';
 import { adminDashboardApi } from './admin-dashboard';
+import { calendarApi } from './calendar';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi, messagesApi } from './documents';
@@ -93,6 +94,7 @@ export function createApi() {
   api.route('/join-us', joinUsApi);
   api.route('/settings', settingsApi);
   api.route('/uploads', uploadsApi);
+  api.route('/calendar', calendarApi);
   api.route('/notifications', notificationsApi);
   api.route('/admin', outboxApi);
 

@@ -31,6 +31,17 @@ export function calendarRoutes() {
 
   routes.get('/club.ics', async (c) => calendarAnswer(c, await c.get('services').calendar.clubFeed(originOf(c))));
 
+  routes.get('/teams/:file{[^/]+\\.ics}', async (c) => {
+    const slug = c.req.param('file').slice(0, -'.ics'.length);
+    return calendarAnswer(c, await c.get('services').calendar.teamFeed(slug, originOf(c)));
+  });
+
+  // Private: never stored by shared caches, and the link itself is the credential.
+  routes.get('/me/:file{[^/]+\\.ics}', async (c) => {
+    const token = c.req.param('file').slice(0, -'.ics'.length);
+    return calendarAnswer(c, await c.get('services').calendar.privateFeed(token, originOf(c)), { 'Cache-Control': 'private, max-age=300', 'Referrer-Policy': 'no-referrer' });
+  });
+
   routes.get('/fixtures/:file{[^/]+\\.ics}', async (c) => {
     const id = c.req.param('file').slice(0, -'.ics'.length);
     const { fileName, body } = await c.get('services').calendar.fixtureFile(id, originOf(c));

@@ -1,22 +1,31 @@
-import { and, asc, eq, gt, ne, or } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { CLUB_NAME, CLUB_SHORT_NAME } from '../../app/lib/club';
+import type { SessionUser } from '../../shared/roles';
 import { clubTimeToInstant } from '../../shared/dates';
 import { writeCalendar, type CalendarEvent } from '../calendar/ical';
 import type { Db } from '../db/client';
-import { fixtures } from '../db/schema';
-import { notFound } from './errors';
+import { calendarTokens, fixtures, playerTeams, players, teams, trainingSessions } from '../db/schema';
+import { notFound, unauthenticated } from './errors';
 import { FIXTURE_NOT_FOUND } from './fixtures';
 import { isUuid } from './ids';
 
-/** A match lasts this long in calendars: 90 minutes, half-time, and a little stoppage time. */
-export const MATCH_MINUTES = 105;
-/** A cancelled fixture stays in the feeds this long (shown as cancelled), then leaves them. */
+/** A cancelled event stays in the feeds this long (shown as cancelled), then leaves them. */
 export const CANCELLED_KEPT_DAYS = 30;
+/** Past training sessions stay in the feeds this long; matches stay for good (with their score). */
+export const PAST_TRAINING_KEPT_DAYS = 30;
 /** How often subscribed calendars should look again. */
 export const FEED_REFRESH = 'PT1H';
+export const TEAM_FEED_NOT_FOUND = 'There is no team with that name.';
+export const PRIVATE_FEED_NOT_FOUND = 'This calendar link is not valid any more. Get a new one in the Players’ Area, Schedule tab.';
 const PRODUCT = `-//${CLUB_NAME}//Club website//EN`;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type FixtureRow = typeof fixtures.$inferSelect;
+type SessionRow = typeof trainingSessions.$inferSelect;
+type Team = Pick<typeof teams.$inferSelect, 'id' | 'name' | 'match_length_minutes'>;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** "Riverside Rovers v Oakfield Athletic (H)", and once played "Riverside Rovers 3-1 Oakfield Athletic". */
 export function fixtureSummary(f: Pick<FixtureRow, 'is_home' | 'away_team' | 'status' | 'home_score' | 'away_score'>) {
@@ -28,11 +37,15 @@ export function fixtureSummary(f: Pick<FixtureRow, 'is_home' | 'away_team' | 'st
 /** The link to a fixture on the site (its card on the fixtures page). */
 export const fixtureUrl = (origin: string, id: string) => `${origin}/fixtures#fixture-${id}`;
 
-function fixtureEvent(f: FixtureRow, origin: string): CalendarEvent {
+/** Per member, what their own calendar adds to an event (their answer, their selection). */
+export type PersonalNote = (kind: 'fixture' | 'training', id: string) => string[];
+
+function fixtureEvent(f: FixtureRow, team: Team | undefined, origin: string, personal?: PersonalNote): CalendarEvent {
   const start = clubTimeToInstant(f.match_date, f.match_time);
   const url = fixtureUrl(origin, f.id);
-  const description = [f.competition, f.is_home ? 'Home match' : 'Away match'];
+  const description = [`${team ? `${team.name} · ` : ''}${f.competition}`, f.is_home ? 'Home match' : 'Away match'];
   if (f.status === 'cancelled') description.push('This match has been cancelled.');
+  description.push(...(personal?.('fixture', f.id) ?? []));
   if (f.match_report) description.push('', f.match_report);
   description.push('', `Match details: ${url}`);
   return {
@@ -41,7 +54,7 @@ function fixtureEvent(f: FixtureRow, origin: string): CalendarEvent {
     sequence: f.revision,
     stamp: f.updated_at,
     start,
-    end: new Date(start.getTime() + MATCH_MINUTES * 60_000),
+    end: new Date(start.getTime() + (team?.match_length_minutes ?? 105) * 60_000),
     summary: fixtureSummary(f),
     location: f.venue,
     description: description.join('\n'),
@@ -50,24 +63,121 @@ function fixtureEvent(f: FixtureRow, origin: string): CalendarEvent {
   };
 }
 
-/** The club's calendar feeds (RFC 5545), for subscribing from a phone's calendar. */
-export function createCalendarService(db: Db) {
+function trainingEvent(s: SessionRow, team: Team | undefined, origin: string, personal?: PersonalNote): CalendarEvent {
+  const description = [`${team?.name ?? 'Team'} training`];
+  if (s.status === 'cancelled') description.push('This session has been cancelled.');
+  description.push(...(personal?.('training', s.id) ?? []));
   return {
-    /** Every fixture, played and to come; cancelled ones for CANCELLED_KEPT_DAYS after they were cancelled. */
-    async clubFeed(origin: string) {
-      const keptSince = new Date(Date.now() - CANCELLED_KEPT_DAYS * 24 * 60 * 60 * 1000);
-      const rows = await db
-        .select()
-        .from(fixtures)
-        .where(or(ne(fixtures.status, 'cancelled'), and(eq(fixtures.status, 'cancelled'), gt(fixtures.updated_at, keptSince))))
-        .orderBy(asc(fixtures.match_date), asc(fixtures.match_time), asc(fixtures.id));
-      return writeCalendar({
-        name: `${CLUB_NAME} fixtures`,
-        description: `Every match of ${CLUB_NAME}, kept up to date.`,
-        product: PRODUCT,
-        refresh: FEED_REFRESH,
-        events: rows.map((row) => fixtureEvent(row, origin)),
-      });
+    uid: `training-${s.id}@${new URL(origin).hostname}`,
+    sequence: s.revision,
+    stamp: s.updated_at,
+    start: s.starts_at,
+    end: s.ends_at,
+    summary: `Training: ${team?.name ?? CLUB_SHORT_NAME}`,
+    location: s.place,
+    description: description.join('\n'),
+    status: s.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+  };
+}
+
+/** The club's calendar feeds (RFC 5545, ADR 018), for subscribing from a phone's calendar. */
+export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?: string[]) => Promise<void>; personalNotes?: (userId: string) => Promise<PersonalNote> }) {
+  const keptSince = () => new Date(Date.now() - CANCELLED_KEPT_DAYS * DAY_MS);
+
+  /** Fixtures of these teams (all when undefined): cancelled ones for CANCELLED_KEPT_DAYS after they were cancelled. */
+  async function fixturesOf(teamIds?: string[]) {
+    if (teamIds?.length === 0) return [];
+    const shown = or(ne(fixtures.status, 'cancelled'), gt(fixtures.updated_at, keptSince())) as SQL;
+    return db
+      .select()
+      .from(fixtures)
+      .where(teamIds ? and(shown, inArray(fixtures.team_id, teamIds)) : shown)
+      .orderBy(asc(fixtures.match_date), asc(fixtures.match_time), asc(fixtures.id));
+  }
+
+  /** Training sessions of these teams from PAST_TRAINING_KEPT_DAYS ago, as far ahead as they are generated. */
+  async function sessionsOf(teamIds: string[]) {
+    if (teamIds.length === 0) return [];
+    await deps.ensureSessions(teamIds);
+    return db
+      .select()
+      .from(trainingSessions)
+      .where(
+        and(
+          inArray(trainingSessions.team_id, teamIds),
+          gt(trainingSessions.starts_at, new Date(Date.now() - PAST_TRAINING_KEPT_DAYS * DAY_MS)),
+          or(ne(trainingSessions.status, 'cancelled'), gt(trainingSessions.updated_at, keptSince())),
+        ),
+      )
+      .orderBy(asc(trainingSessions.starts_at), asc(trainingSessions.id));
+  }
+
+  async function teamsById() {
+    const rows = await db.select({ id: teams.id, name: teams.name, match_length_minutes: teams.match_length_minutes, slug: teams.slug }).from(teams);
+    return new Map(rows.map((t) => [t.id, t]));
+  }
+
+  async function feed(name: string, description: string, origin: string, teamIds: string[] | undefined, withTraining: boolean, personal?: PersonalNote) {
+    const [byId, fixtureRows, sessionRows] = await Promise.all([
+      teamsById(),
+      fixturesOf(teamIds),
+      withTraining && teamIds ? sessionsOf(teamIds) : Promise.resolve([]),
+    ]);
+    const events = [
+      ...fixtureRows.map((f) => fixtureEvent(f, byId.get(f.team_id), origin, personal)),
+      ...sessionRows.map((s) => trainingEvent(s, byId.get(s.team_id), origin, personal)),
+    ].sort((x, y) => x.start.getTime() - y.start.getTime() || x.uid.localeCompare(y.uid));
+    return writeCalendar({ name, description, product: PRODUCT, refresh: FEED_REFRESH, events });
+  }
+
+  return {
+    /** Every fixture of every team, played and to come. */
+    clubFeed(origin: string) {
+      return feed(`${CLUB_NAME} fixtures`, `Every match of ${CLUB_NAME}, kept up to date.`, origin, undefined, false);
+    },
+
+    /** One team's fixtures and training sessions, by its slug (/calendar/teams/vets.ics). */
+    async teamFeed(slug: string, origin: string) {
+      const [team] = slug.length <= 60 ? await db.select().from(teams).where(eq(teams.slug, slug.toLowerCase())) : [];
+      if (!team) throw notFound(TEAM_FEED_NOT_FOUND);
+      return feed(`${CLUB_NAME} ${team.name}`, `${team.name}: matches and training, kept up to date.`, origin, [team.id], true);
+    },
+
+    /**
+     * A member's own feed: their teams' fixtures and sessions with their own answer and selection
+     * (staff and admins without a player record: every team). An unknown or replaced token is a 404.
+     */
+    async privateFeed(token: string, origin: string) {
+      if (!/^[\w-]{20,100}$/.test(token)) throw notFound(PRIVATE_FEED_NOT_FOUND);
+      const [owner] = await db
+        .update(calendarTokens)
+        .set({ last_used_at: new Date() })
+        .where(eq(calendarTokens.token_hash, hashToken(token)))
+        .returning({ user_id: calendarTokens.user_id });
+      if (!owner) throw notFound(PRIVATE_FEED_NOT_FOUND);
+      const [player] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, owner.user_id));
+      const teamIds = player
+        ? (await db.select({ team_id: playerTeams.team_id }).from(playerTeams).where(eq(playerTeams.player_id, player.id))).map((r) => r.team_id)
+        : [...(await teamsById()).keys()];
+      const personal = await deps.personalNotes?.(owner.user_id);
+      return feed(`${CLUB_NAME}: my calendar`, 'Your matches and training, with your answers.', origin, teamIds, true, personal);
+    },
+
+    /** A new private feed link for the signed-in user; the previous one stops working at once. */
+    async issueToken(actor: SessionUser | null) {
+      if (!actor) throw unauthenticated();
+      const token = randomBytes(24).toString('base64url');
+      await db
+        .insert(calendarTokens)
+        .values({ user_id: actor.id, token_hash: hashToken(token) })
+        .onConflictDoUpdate({ target: calendarTokens.user_id, set: { token_hash: hashToken(token), created_at: new Date(), last_used_at: null } });
+      return token;
+    },
+
+    /** Whether the signed-in user has a private feed link (its token is stored hashed, so never shown again). */
+    async hasToken(actor: SessionUser) {
+      const [row] = await db.select({ created_at: calendarTokens.created_at }).from(calendarTokens).where(eq(calendarTokens.user_id, actor.id));
+      return row ? { created_at: row.created_at.toISOString() } : null;
     },
 
     /** One fixture as a file to add to a calendar. */
@@ -75,9 +185,10 @@ export function createCalendarService(db: Db) {
       if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
       const [row] = await db.select().from(fixtures).where(eq(fixtures.id, id));
       if (!row) throw notFound(FIXTURE_NOT_FOUND);
+      const team = (await teamsById()).get(row.team_id);
       return {
         fileName: `${fixtureSummary(row).replace(/[^A-Za-z0-9 -]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'match'}.ics`,
-        body: writeCalendar({ name: fixtureSummary(row), product: PRODUCT, method: 'PUBLISH', events: [fixtureEvent(row, origin)] }),
+        body: writeCalendar({ name: fixtureSummary(row), product: PRODUCT, method: 'PUBLISH', events: [fixtureEvent(row, team, origin)] }),
       };
     },
   };

@@ -61,6 +61,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const documents = createDocumentService(db, uploads, { mail });
   const messages = createMessageService(db, { mail });
   const settings = createSettingsService(db);
+  const training = createTrainingService(db);
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
   const health = createDatabaseHealth(check, options.probeDatabase ?? check);
@@ -84,12 +85,12 @@ export function createServices(db: Db, options: ServiceOptions) {
     products: createProductService(db),
     orders: createOrderService(db, { settings, health, mail }),
     fixtures: createFixtureService(db),
-    calendar: createCalendarService(db),
+    calendar: createCalendarService(db, { ensureSessions: training.ensureSessions }),
     news: createNewsService(db),
     sponsors: createSponsorService(db),
     squad: createSquadService(db),
     teams: createTeamService(db),
-    training: createTrainingService(db),
+    training,
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail }),
   };
 }

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
-import { DESKTOP, PHONE, hydrated, useBrowser } from '../support/browser';
+import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
 
 // Issue 14: visitors subscribe to the club's fixtures from the fixtures page, or add one match.
 const b = useBrowser();
@@ -65,5 +65,53 @@ describe('Calendar feeds on the fixtures page', () => {
       await expectNoAxeViolations(page, `fixtures with the calendar links at ${viewport.width} px`);
       if (process.env.SCREENSHOTS) await page.screenshot({ path: `/tmp/calendar-${viewport.width}.png`, fullPage: true });
     }
+  });
+});
+
+describe('Subscribe to my calendar (Players’ Area, Schedule tab)', () => {
+  it('A player gets a private link for their own teams, and Reset link ends the old one', async () => {
+    const username = `cal_${Math.random().toString(36).slice(2, 8)}`;
+    const password = 'calendar-pass-1';
+    const registered = await fetch(`${b.baseURL}/api/players/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username,
+        password,
+        email: `${username}@example.com`,
+        full_name: 'Casey Calendar',
+        phone_number: '07700 900111',
+        date_of_birth: '1990-01-15',
+        position_preference: 'Goalkeeper',
+        emergency_contact_name: 'Robin Calendar',
+        emergency_contact_phone: '07700 900222',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const page = await b.newPage({ viewport: PHONE });
+    await signIn(page, username, password);
+    await page.goto('/players-area/schedule');
+    await hydrated(page);
+    const section = page.getByRole('region', { name: 'Subscribe to my calendar' });
+    await section.getByRole('button', { name: 'Get my calendar link' }).click();
+    const link = section.getByLabel('Calendar link', { exact: true });
+    await link.waitFor();
+    const first = await link.inputValue();
+    expect(first).toMatch(/\/calendar\/me\/[\w-]{32}\.ics$/);
+    const feed = await fetch(first);
+    expect(feed.status).toBe(200);
+    const summaries = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent').map((e) => e.getFirstPropertyValue('summary'));
+    expect(summaries).toContain('Training: Senior');
+    await expectNoAxeViolations(page, 'schedule with a new calendar link at 390 px');
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: '/tmp/portal-calendar-390.png', fullPage: true });
+
+    // Reloaded: the link is not shown again (it is stored hashed); Reset link makes a new one.
+    await page.reload();
+    await section.getByRole('button', { name: 'Reset link' }).click();
+    await link.waitFor();
+    const second = await link.inputValue();
+    expect(second).not.toBe(first);
+    expect((await fetch(first)).status).toBe(404);
+    expect((await fetch(second)).status).toBe(200);
   });
 });

@@ -15,7 +15,8 @@ export const googleCalendarUrl = (feedUrl: string) => `https://calendar.google.c
  * "Add to calendar" for a feed: subscribe in the phone's calendar app, in Google Calendar, or copy
  * the link. The link is also shown, ready to copy by hand, so it works without JavaScript.
  */
-export function CalendarSubscribe({ feedUrl, title, intro }: { feedUrl: string; title: string; intro: string }) {
+export function CalendarSubscribe({ feedUrl, title, intro, headingLevel = 2 }: { feedUrl: string; title: string; intro: string; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
   const hydrated = useHydrated();
   const headingId = useId();
   const inputId = useId();
@@ -29,9 +30,9 @@ export function CalendarSubscribe({ feedUrl, title, intro }: { feedUrl: string; 
   }
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
-      <h2 id={headingId} className="text-lg font-bold text-ink">
+      <Heading id={headingId} className="text-lg font-bold text-ink">
         {title}
-      </h2>
+      </Heading>
       <p className="mt-1 text-sm text-muted">{intro}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <a href={webcalUrl(feedUrl)} className={buttonClass('primary', 'md')}>

@@ -1,6 +1,10 @@
+import { Form, useActionData, useNavigation } from 'react-router';
 import { formatLongDateGB } from '../../../shared/players';
 import { EmptyState, PortalSection } from '../../components/portal';
+import { CalendarSubscribe } from '../../components/public/calendar-subscribe';
+import { Button } from '../../components/ui/button';
 import { requireUser } from '../../lib/guards.server';
+import { siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/schedule';
 import { portalRead } from './portal.server';
 
@@ -52,17 +56,55 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     [],
   );
-  return { items };
+  const calendarLink = await context.services.calendar.hasToken(user);
+  return { items, calendarLink };
+}
+
+/** "Get my calendar link" / "Reset link": a new private feed link, shown once (it is stored hashed). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const token = await context.services.calendar.issueToken(user);
+  return { calendarUrl: `${siteOrigin(request)}/calendar/me/${token}.ics` };
 }
 
 const pill = 'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const { items, calendarLink } = loaderData;
+  const issued = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
   // One heading per day; the items of a day in time order.
   const days = [...new Set(items.map((i) => i.date))];
   return (
     <div className="space-y-8">
+      <PortalSection
+        title="Subscribe to my calendar"
+        description="Your teams' matches and training in your phone's calendar, kept up to date. The link is private: anyone who has it can see your schedule."
+      >
+        {issued?.calendarUrl ? (
+          <CalendarSubscribe
+            feedUrl={issued.calendarUrl}
+            headingLevel={3}
+            title="Your private calendar link"
+            intro="Add it to your calendar now. For your privacy the link is shown only this once; you can always get a new one here."
+          />
+        ) : (
+          <div className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-line">
+            <p className="text-sm text-ink">
+              {calendarLink
+                ? `You made a calendar link on ${formatLongDateGB(calendarLink.created_at.slice(0, 10))}. Lost it, or shared it by mistake? Get a new one: the old link stops working at once.`
+                : 'Get your own link, then add it to your calendar app once.'}
+            </p>
+            <Form method="post">
+              <Button type="submit" disabled={busy}>
+                {calendarLink ? 'Reset link' : 'Get my calendar link'}
+              </Button>
+            </Form>
+          </div>
+        )}
+      </PortalSection>
+
       <PortalSection title="Schedule" description="Training sessions and matches of your teams, soonest first.">
         {items.length === 0 ? (
           <EmptyState>{SCHEDULE_EMPTY}</EmptyState>

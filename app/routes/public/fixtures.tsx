@@ -55,6 +55,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 
 export default function Fixtures({ loaderData }: Route.ComponentProps) {
   const { fixtures, filter, team, teams, anyFixtures, origin } = loaderData;
+  const teamName = teams.find((t) => t.slug === team)?.name;
   return (
     <>
       <PageHeader title="Fixtures & Results" intro="Kick-off times, venues and how we got on. Open a match for the details and the match report." />
@@ -85,11 +86,19 @@ export default function Fixtures({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <CalendarSubscribe
-          feedUrl={`${origin}/calendar/club.ics`}
-          title="Add the fixtures to your calendar"
-          intro="Subscribe once: new matches, changed kick-offs and results reach your calendar by themselves."
-        />
+        {teamName ? (
+          <CalendarSubscribe
+            feedUrl={`${origin}/calendar/teams/${team}.ics`}
+            title={`Add ${teamName} to your calendar`}
+            intro={`${teamName}'s matches and training sessions. Subscribe once: new matches, changed kick-offs and results reach your calendar by themselves.`}
+          />
+        ) : (
+          <CalendarSubscribe
+            feedUrl={`${origin}/calendar/club.ics`}
+            title="Add the fixtures to your calendar"
+            intro="Every match of every team. Subscribe once: new matches, changed kick-offs and results reach your calendar by themselves. Choose a team above for its matches and training only."
+          />
+        )}
       </div>
     </>
   );

@@ -102,6 +102,8 @@ export const trainingSessions = pgTable(
     status: trainingSessionStatusEnum('status').notNull().default('scheduled'),
     /** Staff changed its time or place: the slot's later edits leave it alone. */
     moved: boolean('moved').notNull().default(false),
+    /** Goes up when the time, place or status changes (a trigger, migration 0006): the calendar SEQUENCE. */
+    revision: integer('revision').notNull().default(0),
     /** When staff saved who came: "recorded" sessions count for Training Attendance %. */
     attendance_recorded_at: timestamp('attendance_recorded_at', { withTimezone: true, mode: 'date' }),
     attendance_recorded_by: uuid('attendance_recorded_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,0 +1,37 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { router } from './env';
+import { ErrorSchema, jsonContent } from './openapi';
+
+const CalendarLinkSchema = z
+  .object({
+    url: z.string().openapi({ example: 'https://club.example.org/calendar/me/3q9Z…Xk.ics', description: 'The private feed; keep it to yourself' }),
+    webcal_url: z.string().openapi({ description: 'The same feed for calendar apps (webcal://)' }),
+  })
+  .openapi('CalendarLink');
+
+/** POST /api/calendar/token: the signed-in user's private calendar feed link (a new one each time). */
+export const calendarApi = router().openapi(
+  createRoute({
+    method: 'post',
+    path: '/token',
+    operationId: 'issueCalendarToken',
+    tags: ['Calendar'],
+    summary: 'Get a new private calendar link',
+    description:
+      "Issues a new link to the caller's own calendar feed (their teams' matches and training, with their answers). " +
+      'The previous link stops working at once (404). The token is stored hashed, so it is shown only in this answer.',
+    security: [{ bearer: [] }],
+    responses: {
+      201: jsonContent(CalendarLinkSchema, 'The new link'),
+      401: jsonContent(ErrorSchema, 'Not signed in'),
+    },
+  }),
+  async (c) => {
+    const token = await c.get('services').calendar.issueToken(c.get('user'));
+    const url = new URL(c.req.url);
+    const origin = `${c.get('secure') ? 'https' : url.protocol.replace(':', '')}://${url.host}`;
+    const feed = `${origin}/calendar/me/${token}.ics`;
+    c.header('Cache-Control', 'no-store');
+    return c.json({ url: feed, webcal_url: feed.replace(/^https?:/, 'webcal:') }, 201);
+  },
+);
