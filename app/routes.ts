@@ -21,6 +21,7 @@ export default [
   route('forgot-password', 'routes/auth/forgot-password.tsx'),
   route('reset-password', 'routes/auth/reset-password.tsx'),
   route('unsubscribe', 'routes/auth/unsubscribe.tsx'),
+  route('availability', 'routes/auth/availability.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),
   route('register', 'routes/auth/register.tsx'),
   route('players-area', 'routes/portal/_layout.tsx', [

@@ -20,6 +20,7 @@ import { createSponsorService } from './sponsors';
 import { createSquadService } from './squad';
 import { createTeamService } from './teams';
 import { createTrainingService } from './training';
+import { createAvailabilityService } from './availability';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import { createMailService } from './mail';
@@ -60,6 +61,8 @@ export function createServices(db: Db, options: ServiceOptions) {
   const documents = createDocumentService(db, uploads, { mail });
   const messages = createMessageService(db, { mail });
   const settings = createSettingsService(db);
+  const training = createTrainingService(db);
+  const availability = createAvailabilityService(db, { mail, training });
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
   const health = createDatabaseHealth(check, options.probeDatabase ?? check);
@@ -87,7 +90,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     sponsors: createSponsorService(db),
     squad: createSquadService(db),
     teams: createTeamService(db),
-    training: createTrainingService(db),
+    training,
+    availability,
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail }),
   };
 }

@@ -167,6 +167,19 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
 
     unsubscribeUrl,
 
+    /** A signature for an e-mail link (e.g. an availability answer): same key as the unsubscribe links. */
+    async signed(text: string, executor: DbOrTx = db) {
+      return createHmac('sha256', await signingKey(executor)).update(text).digest('base64url');
+    },
+
+    /** Whether `sig` is `text`'s signature (constant-time). */
+    async verifySigned(text: string, sig: unknown) {
+      if (typeof sig !== 'string' || sig.length > 100) return false;
+      const expected = Buffer.from(createHmac('sha256', await signingKey()).update(text).digest('base64url'));
+      const given = Buffer.from(sig);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+
     /**
      * The one-click unsubscribe: no sign-in, but the link's signature must match (HMAC-SHA256
      * with the database's key), so nobody can turn off another member's mail.

@@ -1,5 +1,8 @@
 import { useFetcher } from 'react-router';
+import { formatLongDateGB } from '../../../shared/players';
 import { EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
+import { AvailabilityButtons } from '../../components/availability';
+import { answerAvailability } from '../../lib/availability.server';
 import { requireUser } from '../../lib/guards.server';
 import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/dashboard';
@@ -11,20 +14,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Players' Ar
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const { players, notifications } = context.services;
-  const [stats, payments, fixtures, notes] = await Promise.all([
+  const { players, notifications, availability } = context.services;
+  const [stats, payments, fixtures, notes, events] = await Promise.all([
     portalRead('stats', () => players.myStats(user), null),
     portalRead('payments', () => players.myPayments(user), []),
     portalRead('upcoming fixtures', () => players.upcomingFixtures(UPCOMING_PREVIEW), []),
     portalRead('notifications', () => notifications.list(user), []),
+    portalRead('availability', () => availability.mine(user), []),
   ]);
-  return { stats, payments, fixtures, notifications: notes };
+  // The "Next match" card: the player's next fixture that is not cancelled.
+  const nextMatch = events.find((e) => e.kind === 'fixture' && !e.cancelled) ?? null;
+  return { stats, payments, fixtures, notifications: notes, nextMatch };
 }
 
-/** Clicking a notification marks it read; the read state is saved. */
+/** Clicking a notification marks it read; the Next match card's buttons answer availability. */
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await request.formData();
+  if (form.get('intent') === 'availability') return answerAvailability(context, user, form);
   try {
     await context.services.notifications.markRead(user, String(form.get('id') ?? ''));
     return { ok: true as const };
@@ -62,11 +69,24 @@ function NotificationItem({ note }: { note: Route.ComponentProps['loaderData']['
 }
 
 export default function PortalDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, payments, fixtures, notifications } = loaderData;
+  const { stats, payments, fixtures, notifications, nextMatch } = loaderData;
   return (
     <div className="space-y-8">
       <h2 className="sr-only">Dashboard</h2>
       <PaymentBanner payments={payments} />
+
+      {nextMatch && (
+        <section aria-labelledby="next-match" data-testid="next-match" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
+          <h3 id="next-match" className="text-xs font-bold uppercase tracking-wide text-brand-800">
+            Next match
+          </h3>
+          <p className="mt-1 text-lg font-extrabold text-ink">{nextMatch.title}</p>
+          <p className="mb-3 text-sm text-muted">
+            {formatLongDateGB(nextMatch.date)}, kick-off {nextMatch.time} · {nextMatch.place}
+          </p>
+          <AvailabilityButtons event={nextMatch} />
+        </section>
+      )}
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <TrainingAttendanceTile stats={stats} />

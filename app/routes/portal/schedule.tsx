@@ -1,5 +1,7 @@
 import { formatLongDateGB } from '../../../shared/players';
 import { EmptyState, PortalSection } from '../../components/portal';
+import { AvailabilityButtons, type AnswerableEvent } from '../../components/availability';
+import { answerAvailability } from '../../lib/availability.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/schedule';
 import { portalRead } from './portal.server';
@@ -52,13 +54,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     [],
   );
-  return { items };
+  // Each event's answer (Available / Maybe / Unavailable) and whether it is still open.
+  const events = await portalRead('availability', () => context.services.availability.mine(user), []);
+  const answerable: Record<string, AnswerableEvent> = Object.fromEntries(events.map((e) => [`${e.kind === 'fixture' ? 'match' : 'training'}:${e.id}`, e]));
+  return { items, answerable };
+}
+
+/** The availability buttons of each item post here (also without JavaScript). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  return answerAvailability(context, user, await request.formData());
 }
 
 const pill = 'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const { items, answerable } = loaderData;
   // One heading per day; the items of a day in time order.
   const days = [...new Set(items.map((i) => i.date))];
   return (
@@ -109,6 +120,11 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
                           </span>
                         ) : (
                           <span className={`${pill} bg-gray-100 text-ink ring-line`}>Match · {item.competition}</span>
+                        )}
+                        {answerable[`${item.kind}:${item.id}`] && (
+                          <div className="w-full">
+                            <AvailabilityButtons event={answerable[`${item.kind}:${item.id}`]} compact />
+                          </div>
                         )}
                       </li>
                     ))}

@@ -7,3 +7,4 @@ export * from './shop';
 export * from './squad';
 export * from './mail';
 export * from './teams';
+export * from './availability';

@@ -1,0 +1,186 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { AVAILABILITY_STATUSES, EVENT_KINDS, availabilityInputSchema, type EventKind } from '../../shared/availability';
+import { ADMIN_AND_STAFF, requireRoles } from '../services/checks';
+import { router, type AppEnv } from './env';
+import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+
+const EventSchema = z
+  .object({
+    kind: z.enum(EVENT_KINDS),
+    id: z.string().uuid(),
+    team_id: z.string().uuid(),
+    team: z.string(),
+    title: z.string().openapi({ example: 'Senior vs Riverside Albion' }),
+    date: z.string().openapi({ example: '2026-11-28', description: 'Club-time date' }),
+    time: z.string().openapi({ example: '15:00', description: 'Kick-off or start, club time' }),
+    place: z.string(),
+    starts_at: z.string(),
+    locks_at: z.string().openapi({ description: "Players' answers close at this instant (the team's availability_lock_hours before the start)" }),
+    cancelled: z.boolean(),
+    open: z.boolean().openapi({ description: 'Whether a player can still answer or change their answer' }),
+  })
+  .openapi('AvailabilityEvent');
+
+const AnswerSchema = z.object({
+  status: z.enum(AVAILABILITY_STATUSES),
+  note: z.string().nullable(),
+  on_behalf: z.boolean().openapi({ description: 'Staff or an admin answered for the player' }),
+  answered_at: z.string(),
+});
+
+const StoredAnswerSchema = z
+  .object({
+    kind: z.enum(EVENT_KINDS),
+    event_id: z.string().uuid(),
+    player_id: z.string().uuid(),
+    status: z.enum(AVAILABILITY_STATUSES),
+    note: z.string().nullable(),
+    on_behalf: z.boolean(),
+    answered_at: z.string(),
+  })
+  .openapi('AvailabilityAnswer');
+
+const MyEventSchema = EventSchema.extend({ answer: AnswerSchema.nullable() }).openapi('MyAvailabilityEvent');
+
+const EventAnswersSchema = z
+  .object({
+    event: EventSchema,
+    counts: z.object({ available: z.number().int(), maybe: z.number().int(), unavailable: z.number().int(), no_answer: z.number().int() }),
+    players: z.array(
+      z.object({
+        player_id: z.string().uuid(),
+        full_name: z.string(),
+        jersey_number: z.number().int().nullable(),
+        has_login: z.boolean().openapi({ description: 'Only players with a login get e-mails and can answer themselves' }),
+        status: z.enum(AVAILABILITY_STATUSES).nullable().openapi({ description: 'null: no answer yet' }),
+        note: z.string().nullable(),
+        on_behalf: z.boolean(),
+        answered_by: z.string().nullable().openapi({ description: 'The staff member who answered for the player, if one did' }),
+        answered_at: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi('EventAvailability');
+
+const PlayerParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }), player_id: z.string().openapi({ param: { name: 'player_id', in: 'path' } }) });
+
+/**
+ * Before the body is judged: answering for yourself needs a sign-in (401), answering for someone
+ * else needs staff or admin (403). The service checks again (player linked, team, lock).
+ */
+const guard = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+  if (c.req.method === 'PUT' || c.req.method === 'POST') {
+    if (c.req.path.endsWith('/availability/me')) requireRoles(c.get('user'), ['admin', 'staff', 'player']);
+    else requireRoles(c.get('user'), ADMIN_AND_STAFF);
+  }
+  await next();
+};
+
+function eventAvailabilityRouter(kind: EventKind) {
+  const noun = kind === 'fixture' ? 'fixture' : 'training session';
+  const Noun = kind === 'fixture' ? 'Fixture' : 'TrainingSession';
+  const tag = kind === 'fixture' ? 'Availability' : 'Availability';
+  const base = router();
+  base.use('/:id/availability/*', guard);
+  base.use('/:id/availability', guard);
+  return base
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/availability',
+        operationId: `get${Noun}Availability`,
+        tags: [tag],
+        summary: `Who can play: counts and every player's answer for a ${noun} (admin or staff)`,
+        security: [{ bearer: [] }],
+        request: { params: IdParam },
+        responses: {
+          200: jsonContent(EventAnswersSchema, 'Counts and the team’s players with their answers'),
+          401: jsonContent(ErrorSchema, 'Not signed in'),
+          403: jsonContent(ErrorSchema, 'Not admin or staff'),
+          404: jsonContent(ErrorSchema, `Unknown ${noun}`),
+        },
+      }),
+      async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await c.get('services').availability.forEvent(c.get('user'), kind, c.req.valid('param').id), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}/availability/me',
+        operationId: `answer${Noun}Availability`,
+        tags: [tag],
+        summary: `Answer for a ${noun} yourself (a player of its team)`,
+        description:
+          'status: available, maybe or unavailable; note: optional, at most 280 characters. Answering again replaces the answer. ' +
+          "Answers close the team's availability_lock_hours before the start (409 with the time); a cancelled event takes none (409). " +
+          'A user with no player record, or a player not in the event’s team: 403.',
+        security: [{ bearer: [] }],
+        request: { params: IdParam, body: jsonBody(availabilityInputSchema) },
+        responses: {
+          200: jsonContent(StoredAnswerSchema, 'Saved'),
+          401: jsonContent(ErrorSchema, 'Not signed in'),
+          403: jsonContent(ErrorSchema, 'Not a player, or not in the event’s team'),
+          404: jsonContent(ErrorSchema, `Unknown ${noun}`),
+          409: jsonContent(ErrorSchema, 'Locked, cancelled or already started'),
+          422: jsonContent(ErrorSchema, 'Invalid answer'),
+        },
+      }),
+      async (c) => c.json(await c.get('services').availability.answerMine(c.get('user'), kind, c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}/availability/{player_id}',
+        operationId: `answer${Noun}AvailabilityForPlayer`,
+        tags: [tag],
+        summary: `Answer for a player of the ${noun}'s team (admin or staff)`,
+        description:
+          'Recorded as given on the player’s behalf (on_behalf, answered_by). Staff may answer after the players’ lock time, until the start; ' +
+          'a cancelled or started event: 409. A player not in the team: 422.',
+        security: [{ bearer: [] }],
+        request: { params: PlayerParam, body: jsonBody(availabilityInputSchema) },
+        responses: {
+          200: jsonContent(StoredAnswerSchema, 'Saved'),
+          401: jsonContent(ErrorSchema, 'Not signed in'),
+          403: jsonContent(ErrorSchema, 'Not admin or staff'),
+          404: jsonContent(ErrorSchema, `Unknown ${noun} or player`),
+          409: jsonContent(ErrorSchema, 'Cancelled or already started'),
+          422: jsonContent(ErrorSchema, 'Invalid answer, or the player is not in the team'),
+        },
+      }),
+      async (c) => {
+        const { id, player_id } = c.req.valid('param');
+        return c.json(await c.get('services').availability.answerFor(c.get('user'), kind, id, player_id, c.req.valid('json')), 200);
+      },
+    );
+}
+
+/** /api/fixtures/{id}/availability…: mounted before the fixtures router (its writes need staff). */
+export const fixtureAvailabilityApi = eventAvailabilityRouter('fixture');
+/** /api/training-sessions/{id}/availability… */
+export const sessionAvailabilityApi = eventAvailabilityRouter('training');
+
+/** /api/players/me/availability: mounted before the /players/{id} routers. */
+export const myAvailabilityApi = router().openapi(
+  createRoute({
+    method: 'get',
+    path: '/me/availability',
+    operationId: 'getMyAvailability',
+    tags: ['Availability'],
+    summary: 'Your upcoming fixtures and training sessions with your answers (a player)',
+    description: "The signed-in player's teams, from now to 8 weeks ahead, soonest first; answer is null where you have not answered.",
+    security: [{ bearer: [] }],
+    responses: {
+      200: jsonContent(z.array(MyEventSchema), 'Upcoming events'),
+      401: jsonContent(ErrorSchema, 'Not signed in'),
+      403: jsonContent(ErrorSchema, 'No player is linked to this account'),
+    },
+  }),
+  async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('services').availability.mine(c.get('user')), 200);
+  },
+);
