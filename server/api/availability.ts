@@ -159,7 +159,30 @@ function eventAvailabilityRouter(kind: EventKind) {
 }
 
 /** /api/fixtures/{id}/availability…: mounted before the fixtures router (its writes need staff). */
-export const fixtureAvailabilityApi = eventAvailabilityRouter('fixture');
+export const fixtureAvailabilityApi = eventAvailabilityRouter('fixture').openapi(
+  createRoute({
+    method: 'post',
+    path: '/{id}/availability/remind',
+    operationId: 'remindFixtureAvailability',
+    tags: ['Availability'],
+    summary: "Remind those who haven't answered (admin or staff)",
+    description:
+      'E-mails (through the outbox, respecting each player’s preferences) every player of the team with a login and no answer, with one-click answer links. ' +
+      'At most once an hour per fixture: another press within the hour answers 429 with the time it is possible again, and sends nothing. ' +
+      'A cancelled, locked or started fixture: 409.',
+    security: [{ bearer: [] }],
+    request: { params: IdParam },
+    responses: {
+      200: jsonContent(z.object({ reminded: z.number().int().openapi({ description: 'Mails queued' }), sent_at: z.string() }), 'Queued'),
+      401: jsonContent(ErrorSchema, 'Not signed in'),
+      403: jsonContent(ErrorSchema, 'Not admin or staff'),
+      404: jsonContent(ErrorSchema, 'Unknown fixture'),
+      409: jsonContent(ErrorSchema, 'Cancelled, locked or started'),
+      429: jsonContent(ErrorSchema, 'Already reminded within the hour'),
+    },
+  }),
+  async (c) => c.json(await c.get('services').availability.remindNow(c.get('user'), c.req.valid('param').id), 200),
+);
 /** /api/training-sessions/{id}/availability… */
 export const sessionAvailabilityApi = eventAvailabilityRouter('training');
 

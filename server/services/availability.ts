@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import {
+  AUTO_REMINDERS,
   AVAILABILITY_LABELS,
   EVENT_CANCELLED,
   EVENT_OVER,
@@ -8,6 +9,7 @@ import {
   NOT_A_PLAYER,
   NOT_IN_TEAM,
   PLAYER_NOT_IN_TEAM,
+  REMIND_INTERVAL_MINUTES,
   availabilityInputSchema,
   lockedDetail,
   type AvailabilityStatus,
@@ -16,9 +18,10 @@ import {
 import { clubDateOf } from '../../shared/dates';
 import { SESSION_NOT_FOUND, addDaysIso, clubInstant, clubTimeOf } from '../../shared/teams';
 import type { Db, DbOrTx } from '../db/client';
-import { availability, fixtures, players, playerTeams, teams, trainingSessions, users } from '../db/schema';
+import { availability, availabilityReminders, fixtures, players, playerTeams, teams, trainingSessions, users } from '../db/schema';
+import { formatLongDateGB } from '../../shared/players';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
-import { conflict, forbidden, invalid, notFound, unauthenticated } from './errors';
+import { conflict, forbidden, invalid, notFound, rateLimited, unauthenticated } from './errors';
 import { isUuid } from './ids';
 import type { MailService } from './mail';
 import type { TrainingService } from './training';
@@ -197,9 +200,110 @@ export function createAvailabilityService(
     return { counts, players: list };
   }
 
+  /** Players of the event's team with a login and no answer yet: the reminders' audience. */
+  async function unanswered(tx: DbOrTx, event: AvailabilityEvent) {
+    const rows = await tx
+      .select({ id: players.id })
+      .from(playerTeams)
+      .innerJoin(players, eq(players.id, playerTeams.player_id))
+      .leftJoin(availability, and(eq(availability.fixture_id, event.id), eq(availability.player_id, players.id)))
+      .where(and(eq(playerTeams.team_id, event.team_id), isNotNull(players.user_id), isNull(availability.id)));
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * The "can you play?" mail for one player, with three signed one-click links (each opens a page
+   * that confirms with a POST). `key` makes it once per player and occasion.
+   */
+  async function askPlayer(tx: DbOrTx, event: AvailabilityEvent, playerId: string, key: string, intro: string) {
+    const actions = [];
+    for (const status of ['available', 'maybe', 'unavailable'] as const) {
+      actions.push({ label: AVAILABILITY_LABELS[status], path: await this_linkPath(event.kind, event.id, playerId, status, tx) });
+    }
+    return deps.mail.toPlayer(tx, playerId, {
+      kind: 'matchday',
+      dedupeKey: key,
+      subject: `Can you play? ${event.title}, ${formatLongDateGB(event.date)}`,
+      paragraphs: [
+        intro,
+        `${event.title}: ${formatLongDateGB(event.date)}, kick-off ${event.time}, ${event.place}.`,
+        `Answers close ${londonStamp(event.locks_at)} (club time). Choose your answer below; the page asks you to confirm it.`,
+      ],
+      actions,
+    });
+  }
+
+  async function this_linkPath(kind: EventKind, eventId: string, playerId: string, status: AvailabilityStatus, executor: DbOrTx = db) {
+    const sig = await deps.mail.signed(`availability:${kind}:${eventId}:${playerId}`, executor);
+    return `/availability?event=${kind}&id=${eventId}&player=${playerId}&status=${status}&sig=${sig}`;
+  }
+
   return {
     findEvent,
     answersOf,
+
+    /**
+     * "Remind those who haven't answered" (staff, admin): at most once an hour per fixture. The
+     * hour is claimed by one conditional upsert, so two presses at once send once; the second gets
+     * 429 with the time it can be pressed again, and nothing is sent.
+     */
+    async remindNow(actor: SessionUser | null, fixtureId: string) {
+      const staff = requireRoles(actor, ADMIN_AND_STAFF);
+      const event = await findEvent('fixture', fixtureId);
+      checkOpen(event, false);
+      return db.transaction(async (tx) => {
+        const claimed = await tx.execute<{ last_sent_at: Date }>(sql`
+          insert into ${availabilityReminders} (fixture_id, last_sent_at, sent_by) values (${event.id}, now(), ${staff.id})
+          on conflict (fixture_id) do update set last_sent_at = now(), sent_by = excluded.sent_by
+            where ${availabilityReminders.last_sent_at} <= now() - ${`${REMIND_INTERVAL_MINUTES} minutes`}::interval
+          returning last_sent_at`);
+        if (claimed.rows.length === 0) {
+          const [last] = await tx.select().from(availabilityReminders).where(eq(availabilityReminders.fixture_id, event.id));
+          const next = new Date(last.last_sent_at.getTime() + REMIND_INTERVAL_MINUTES * 60_000);
+          const wait = Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000));
+          throw rateLimited(
+            `Reminders for this fixture were sent at ${clubTimeOf(last.last_sent_at)}; you can send them again from ${clubTimeOf(next)} (at most once an hour).`,
+            wait,
+          );
+        }
+        const stamp = new Date(claimed.rows[0].last_sent_at).getTime();
+        const audience = await unanswered(tx, event);
+        let queued = 0;
+        for (const playerId of audience) {
+          queued += await askPlayer(tx, event, playerId, `availability-remind:${event.id}:${playerId}:${stamp}`, 'The manager is picking the squad and has not heard from you yet. Can you play?');
+        }
+        return { reminded: queued, sent_at: new Date(stamp).toISOString() };
+      });
+    },
+
+    /**
+     * The automatic reminders, 6 days and 48 hours before kick-off, to players with no answer.
+     * Each is once per player (its dedupe key: `availability-reminder:<fixture>:<player>:6d`),
+     * so running this in several processes, or twice, sends nothing twice.
+     */
+    async sendDueReminders() {
+      const now = clock();
+      const rows = await db
+        .select({ f: fixtures, team: teams.name, lock: teams.availability_lock_hours })
+        .from(fixtures)
+        .innerJoin(teams, eq(teams.id, fixtures.team_id))
+        .where(and(eq(fixtures.status, 'upcoming'), gte(fixtures.match_date, clubDateOf(now)), lte(fixtures.match_date, addDaysIso(clubDateOf(now), 7))));
+      let queued = 0;
+      for (const row of rows) {
+        const event = fixtureEvent(row.f, row.team, row.lock);
+        if (now >= event.locks_at) continue;
+        const untilKickoff = event.starts_at.getTime() - now.getTime();
+        // The latest stage that is due: a fixture added 3 days ahead gets the 6-day one now and the 48-hour one later.
+        const stage = [...AUTO_REMINDERS].reverse().find((r) => untilKickoff <= r.hours * 3_600_000);
+        if (!stage) continue;
+        await db.transaction(async (tx) => {
+          for (const playerId of await unanswered(tx, event)) {
+            queued += await askPlayer(tx, event, playerId, `availability-reminder:${event.id}:${playerId}:${stage.id}`, `Kick-off is ${stage.label} away and we have no answer from you yet. Can you play?`);
+          }
+        });
+      }
+      return { queued };
+    },
 
     /** A player's own answer (PUT …/availability/me). */
     async answerMine(user: SessionUser | null, kind: EventKind, id: string, input: unknown) {
@@ -252,10 +356,7 @@ export function createAvailabilityService(
     },
 
     /** The signed address of an e-mail's answer link (status preselected on the page). */
-    async linkPath(kind: EventKind, eventId: string, playerId: string, status: AvailabilityStatus, executor: DbOrTx = db) {
-      const sig = await deps.mail.signed(`availability:${kind}:${eventId}:${playerId}`, executor);
-      return `/availability?event=${kind}&id=${eventId}&player=${playerId}&status=${status}&sig=${sig}`;
-    },
+    linkPath: this_linkPath,
 
     /**
      * GET /api/players/me/availability: the caller's upcoming fixtures and training sessions

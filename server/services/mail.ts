@@ -27,6 +27,8 @@ export interface UserMail {
   paragraphs: string[];
   /** A path in the site, e.g. '/players-area/messages'. */
   action?: { label: string; path: string };
+  /** Several buttons (paths in the site). */
+  actions?: Array<{ label: string; path: string }>;
 }
 
 /**
@@ -85,6 +87,7 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
         greeting: `Hello ${user.full_name},`,
         paragraphs: mail.paragraphs,
         action: mail.action ? { label: mail.action.label, url: url(mail.action.path) } : undefined,
+        actions: mail.actions?.map((a) => ({ label: a.label, url: url(a.path) })),
         settingsUrl: url(NOTIFICATION_SETTINGS_PATH),
       };
       mails.push({ dedupe_key: `${mail.dedupeKey}:${user.id}`, kind: mail.kind, to: user.email, headers, ...renderMail(content) });
@@ -103,7 +106,7 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
 
     /** A mail to the user linked to a player; a player without a login has no address. */
     async toPlayer(tx: DbOrTx, playerId: string, mail: UserMail) {
-      await toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.id} = ${playerId})`, mail);
+      return toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.id} = ${playerId})`, mail);
     },
 
     /** The same mail to every player with a login. */
