@@ -44,6 +44,7 @@ export default [
     route('fixtures', 'routes/admin/fixtures.tsx'),
     route('teams', 'routes/admin/teams.tsx'),
     route('training', 'routes/admin/training.tsx'),
+    route('matchweek', 'routes/admin/matchweek.tsx'),
     route('sponsors', 'routes/admin/sponsors.tsx'),
     route('news', 'routes/admin/news.tsx'),
     route('join-us', 'routes/admin/join-us.tsx'),

@@ -1,0 +1,121 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubDateOf } from '../../shared/dates';
+import { clubTimeOf } from '../../shared/teams';
+import { apiAs, expectToast, openAdminTab, unique } from '../support/admin';
+import { expectNoAxeViolations } from '../support/axe';
+import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
+import { E2E_ADMIN_PASSWORD, freePort, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { startSmtpServer, waitFor } from '../support/smtp';
+
+/**
+ * The manager's match week through the production build, on a server of its own whose mail goes
+ * to a real SMTP server started here (so the reminder's one-click links can be followed).
+ */
+const b = useBrowser();
+const smtp = await startSmtpServer();
+let server: RunningServer;
+const shots = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  const port = await freePort();
+  server = await startServer({ port, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Riverside Rovers FC <club@example.org>', PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  await initializeDatabase(server.baseURL);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await server?.cleanup();
+  await smtp.stop();
+});
+
+async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+}
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+async function playerIn(admin: Api, teamId: string, fullName: string, jersey: number) {
+  const created = await admin.post<{ id: string }>('/api/players', {
+    full_name: fullName, jersey_number: jersey, position: 'Midfielder', team_type: 'Senior', nationality: 'English', team_ids: [teamId],
+  });
+  expect(created.status).toBe(201);
+  const username = `mgr_${unique()}`;
+  const password = 'manager-pass-1';
+  const email = `${username}@example.com`;
+  expect((await admin.post('/api/admin/create-player-account', { player_id: created.body.id, username, password, email })).status).toBe(201);
+  return { id: created.body.id, username, password, email, fullName };
+}
+
+const countsText = async (page: Page) => (await page.getByTestId('availability-counts').innerText()).replace(/\s+/g, ' ').trim();
+
+describe("The manager's match week", () => {
+  it('sees counts and answers, reminds those who have not answered (once an hour), and a reminded player answers from the e-mail link', async () => {
+    const admin = await apiAs(server.baseURL, 'admin', E2E_ADMIN_PASSWORD);
+    const teamName = `Firsts ${unique()}`;
+    const team = await admin.post<{ id: string }>('/api/teams', { name: teamName });
+    const at = new Date(Date.now() + 9 * 24 * 3_600_000);
+    const fixture = await admin.post<{ id: string }>('/api/fixtures', {
+      team_id: team.body.id, away_team: 'Hill Rangers', match_date: clubDateOf(at), match_time: clubTimeOf(at), venue: 'Mill Lane', competition: 'League',
+    });
+    expect(fixture.status).toBe(201);
+    const keen = await playerIn(admin, team.body.id, 'Kira Keen', 9);
+    const slow = await playerIn(admin, team.body.id, 'Sol Slow', 4);
+
+    const manager = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
+    await signIn(manager, 'admin', E2E_ADMIN_PASSWORD);
+    await openAdminTab(manager, `/admin/matchweek?fixture=${fixture.body.id}`);
+    await manager.getByRole('heading', { name: `${teamName} vs Hill Rangers` }).waitFor();
+    expect(await countsText(manager)).toBe('Available 0 Maybe 0 Unavailable 0 No answer 2');
+    expect(await manager.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoAxeViolations(manager, 'match week');
+    await shot(manager, 'admin-matchweek');
+
+    // The player answers in the portal: the manager's counts follow at once.
+    const portal = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
+    await signIn(portal, keen.username, keen.password);
+    await hydrated(portal);
+    await portal.getByTestId('next-match').getByRole('button', { name: 'Available', exact: true }).click();
+    await portal.getByTestId('next-match').getByText('Saved: Available.').waitFor();
+    await manager.reload();
+    await hydrated(manager);
+    await manager.getByTestId('availability-counts').waitFor();
+    expect(await countsText(manager)).toBe('Available 1 Maybe 0 Unavailable 0 No answer 1');
+
+    await manager.getByRole('button', { name: "Remind those who haven't answered" }).click();
+    await expectToast(manager, 'Reminder sent to 1 player');
+    await manager.getByRole('button', { name: "Remind those who haven't answered" }).click();
+    await manager.getByRole('status').filter({ hasText: 'at most once an hour' }).waitFor();
+    await manager.setViewportSize(DESKTOP);
+    await expectNoAxeViolations(manager, 'match week, reminded');
+    await shot(manager, 'admin-matchweek');
+
+    await waitFor(() => smtp.received.some((m) => m.to.includes(slow.email)), 15_000, 'the reminder');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mails = smtp.received.filter((m) => m.to.includes(slow.email));
+    expect(mails).toHaveLength(1);
+    expect(smtp.received.some((m) => m.to.includes(keen.email) && /Can you play/.test(m.subject))).toBe(false);
+    const maybe = /^Maybe: (\S+)$/m.exec(mails[0].text)![1];
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      // Opening the link (as a mail scanner would) changes nothing.
+      const page = await b.newPage({ baseURL: server.baseURL, viewport });
+      await page.goto(maybe);
+      await page.getByRole('heading', { name: 'Your availability' }).waitFor();
+      expect(await page.getByRole('radio', { name: 'Maybe' }).isChecked()).toBe(true);
+      await expectNoAxeViolations(page, 'availability link');
+      await shot(page, 'availability-link');
+      expect((await admin.get(`/api/fixtures/${fixture.body.id}/availability`)).body.counts.maybe).toBe(0);
+    }
+    const page = await b.newPage({ baseURL: server.baseURL, viewport: PHONE, javaScriptEnabled: false });
+    await page.goto(maybe);
+    await page.getByLabel('Note for the manager (optional)').fill('Depends on work');
+    await page.getByRole('button', { name: 'Confirm my answer' }).click();
+    await page.getByText('Thanks: you are down as Maybe.').waitFor();
+    await manager.reload();
+    await hydrated(manager);
+    await manager.getByTestId('availability-counts').waitFor();
+    expect(await countsText(manager)).toBe('Available 1 Maybe 1 Unavailable 0 No answer 0');
+    await manager.getByText('“Depends on work”').waitFor();
+  });
+});
