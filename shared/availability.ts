@@ -39,3 +39,30 @@ export const AUTO_REMINDERS = [
   { id: '6d', hours: 6 * 24, label: '6 days' },
   { id: '48h', hours: 48, label: '48 hours' },
 ] as const;
+
+/** Squad selection (issue 13, point 5). */
+export const SELECTION_ROLES = ['starter', 'substitute'] as const;
+export type SelectionRole = (typeof SELECTION_ROLES)[number];
+export const SELECTION_MAX = 40;
+export const selectionInputSchema = z
+  .object({
+    players: z
+      .array(
+        z
+          .object({
+            player_id: z.string({ error: 'player_id must be a player id' }).uuid('player_id must be a player id'),
+            role: z.enum(SELECTION_ROLES, { error: 'role must be starter or substitute' }),
+            shirt_number: z.number({ error: 'shirt_number must be a whole number from 1 to 99' }).int('shirt_number must be a whole number from 1 to 99').min(1, 'shirt_number must be a whole number from 1 to 99').max(99, 'shirt_number must be a whole number from 1 to 99'),
+          })
+          .strict(),
+        { error: 'players must be a list' },
+      )
+      .max(SELECTION_MAX, `players: at most ${SELECTION_MAX}`),
+  })
+  .strict();
+export type SelectionInput = z.infer<typeof selectionInputSchema>;
+export const selectionReplySchema = z.object({ confirmed: z.boolean({ error: 'confirmed must be true or false' }) }).strict();
+
+export const NOT_SELECTED = 'You are not in the published squad for this fixture.';
+export const NOTHING_TO_PUBLISH = 'Pick at least one player before publishing the squad.';
+export const FIXTURE_CLOSED = 'This fixture was cancelled or has been played: its squad cannot change.';

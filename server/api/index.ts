@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../services/errors';
 import { adminDashboardApi } from './admin-dashboard';
-import { fixtureAvailabilityApi, myAvailabilityApi, sessionAvailabilityApi } from './availability';
+import { fixtureAvailabilityApi, myAvailabilityApi, selectionApi, sessionAvailabilityApi } from './availability';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi, messagesApi } from './documents';
@@ -77,6 +77,7 @@ export function createApi() {
   api.route('/orders', ordersApi);
   // Availability first: its routes answer players, the fixtures' and sessions' writes need staff.
   api.route('/fixtures', fixtureAvailabilityApi);
+  api.route('/fixtures', selectionApi);
   api.route('/fixtures', fixturesApi);
   api.route('/teams', teamSlotsApi);
   api.route('/training-slots', trainingSlotsApi);

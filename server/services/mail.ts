@@ -104,6 +104,9 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
     /** A mail to one user (by user id) in the caller's transaction. */
     toUser,
 
+    /** The same mail to every user matching an SQL condition on users (e.g. staff and admins). */
+    toUsersWhere: toUsers,
+
     /** A mail to the user linked to a player; a player without a login has no address. */
     async toPlayer(tx: DbOrTx, playerId: string, mail: UserMail) {
       return toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.id} = ${playerId})`, mail);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, id } from './columns';
 import { fixtures } from './matches';
@@ -46,4 +46,40 @@ export const availabilityReminders = pgTable('availability_reminders', {
     .references(() => fixtures.id, { onDelete: 'cascade' }),
   last_sent_at: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
   sent_by: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+export const selectionRoleEnum = pgEnum('selection_role', ['starter', 'substitute']);
+
+/** Staff's squad for a fixture (issue 13, point 5): who starts, who is on the bench, with shirt numbers. */
+export const fixtureSelections = pgTable(
+  'fixture_selections',
+  {
+    fixture_id: uuid('fixture_id')
+      .notNull()
+      .references(() => fixtures.id, { onDelete: 'cascade' }),
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    role: selectionRoleEnum('role').notNull(),
+    shirt_number: smallint('shirt_number').notNull(),
+    /** The player's reply once the squad is published: null until they answer. */
+    confirmed: boolean('confirmed'),
+    responded_at: timestamp('responded_at', { withTimezone: true, mode: 'date' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fixture_id, t.player_id] }),
+    // Shirt numbers are unique per match: the database says so too.
+    uniqueIndex('fixture_selections_shirt_key').on(t.fixture_id, t.shirt_number),
+    index('fixture_selections_player_idx').on(t.player_id),
+  ],
+);
+
+/** When a fixture's squad was last published (players see it and are mailed only after that). */
+export const selectionPublications = pgTable('selection_publications', {
+  fixture_id: uuid('fixture_id')
+    .primaryKey()
+    .references(() => fixtures.id, { onDelete: 'cascade' }),
+  published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+  published_by: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
 });
