@@ -22,6 +22,7 @@ export default [
   route('reset-password', 'routes/auth/reset-password.tsx'),
   route('unsubscribe', 'routes/auth/unsubscribe.tsx'),
   route('availability', 'routes/auth/availability.tsx'),
+  route('team-sheet/:fixtureId', 'routes/admin/team-sheet.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),
   route('register', 'routes/auth/register.tsx'),
   route('players-area', 'routes/portal/_layout.tsx', [

@@ -119,3 +119,85 @@ describe("The manager's match week", () => {
     await manager.getByText('“Depends on work”').waitFor();
   });
 });
+
+describe("The manager's squad", () => {
+  it('picks starters and substitutes (warned about an unavailable player, refused a duplicate shirt), publishes to exactly them, sees a decline, and prints a one-page team sheet', async () => {
+    const admin = await apiAs(server.baseURL, 'admin', E2E_ADMIN_PASSWORD);
+    const teamName = `Squad ${unique()}`;
+    const team = await admin.post<{ id: string }>('/api/teams', { name: teamName });
+    const at = new Date(Date.now() + 4 * 24 * 3_600_000);
+    const fixture = await admin.post<{ id: string }>('/api/fixtures', {
+      team_id: team.body.id, away_team: 'Valley Wanderers', match_date: clubDateOf(at), match_time: clubTimeOf(at), venue: 'Mill Lane', competition: 'County Cup',
+    });
+    const names = ['Abel Archer', 'Bea Barton', 'Cal Crowther', 'Dee Dunmore', 'Eli Easton', 'Fay Fairbank', 'Gus Gellatly', 'Hal Hepworth', 'Ivy Illingworth', 'Jon Jessop',
+      'Kat Kilbride', 'Lee Longbottom', 'Mo Merriweather', 'Ned Northcott', 'Ola Oyelaran-Smith', 'Pip Prendergast', 'Rae Rowbotham', 'Sue Sutcliffe'];
+    const squad = [];
+    for (const [i, name] of names.entries()) squad.push(await playerIn(admin, team.body.id, name, i + 1));
+    const extra = await playerIn(admin, team.body.id, 'Zed Notpicked', 30);
+    // Cal is unavailable (staff recorded it for him).
+    expect((await admin.put(`/api/fixtures/${fixture.body.id}/availability/${squad[2].id}`, { status: 'unavailable', note: 'Wedding' })).status).toBe(200);
+
+    const manager = await b.newPage({ baseURL: server.baseURL, viewport: DESKTOP });
+    await signIn(manager, 'admin', E2E_ADMIN_PASSWORD);
+    await openAdminTab(manager, `/admin/matchweek?fixture=${fixture.body.id}`);
+    for (const [i, p] of squad.entries()) {
+      await manager.getByLabel(`Role for ${p.fullName}`).selectOption(i < 11 ? 'starter' : 'substitute');
+    }
+    // A duplicate shirt number: the server's 422 detail is shown, nothing saved.
+    await manager.getByLabel(`Shirt number for ${squad[1].fullName}`).fill('1');
+    await manager.getByRole('button', { name: 'Save squad' }).click();
+    await manager.getByRole('alert').filter({ hasText: 'Cal Crowther has said they are unavailable' }).waitFor();
+    await expectNoAxeViolations(manager, 'squad, unavailable warning');
+    await manager.getByRole('button', { name: 'Save anyway' }).click();
+    await manager.getByRole('status').filter({ hasText: 'shirt number 1 is given to more than one player' }).waitFor();
+    expect((await admin.get(`/api/fixtures/${fixture.body.id}/selection`)).body.players).toHaveLength(0);
+    await manager.getByLabel(`Shirt number for ${squad[1].fullName}`).fill('2');
+    await manager.getByRole('button', { name: 'Save squad' }).click();
+    await manager.getByRole('button', { name: 'Save anyway' }).click();
+    await expectToast(manager, 'Squad saved: 18 players');
+    const before = smtp.received.length;
+    await manager.getByRole('button', { name: 'Publish squad' }).click();
+    await expectToast(manager, 'Squad published: 18 e-mails sent');
+    await shot(manager, 'admin-squad');
+
+    await waitFor(() => smtp.received.slice(before).filter((m) => /You're in the squad/.test(m.subject)).length >= 18, 20_000, 'the squad mails');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const squadMails = smtp.received.slice(before).filter((m) => /You're in the squad/.test(m.subject));
+    expect(squadMails.flatMap((m) => m.to).sort()).toEqual(squad.map((p) => p.email).sort());
+    expect(squadMails.some((m) => m.to.includes(extra.email))).toBe(false);
+
+    // A player declines on the dashboard (phone); staff are told, the manager sees it.
+    const portal = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
+    await signIn(portal, squad[4].username, squad[4].password);
+    await hydrated(portal);
+    const card = portal.getByTestId('selection');
+    await card.getByText('Starting, shirt 5').waitFor();
+    await expectNoAxeViolations(portal, 'dashboard, selected');
+    await card.getByRole('button', { name: 'Decline' }).click();
+    await card.getByText('You declined: the manager has been told.').waitFor();
+    await shot(portal, 'portal-selection');
+    await waitFor(() => smtp.received.some((m) => m.subject === `Eli Easton declined: ${teamName} vs Valley Wanderers`), 15_000, 'the decline alert');
+    await manager.reload();
+    await hydrated(manager);
+    await manager.getByTestId('squad-row').filter({ hasText: 'Eli Easton' }).getByText('Declined').waitFor();
+    await manager.setViewportSize(PHONE);
+    await expectNoAxeViolations(manager, 'squad, published');
+    await shot(manager, 'admin-squad');
+
+    // The team sheet: every selected player with number and name, on one A4 page; fine on a phone.
+    for (const viewport of [PHONE, DESKTOP]) {
+      await manager.setViewportSize(viewport);
+      await manager.goto(`/team-sheet/${fixture.body.id}`);
+      await manager.getByRole('heading', { name: `${teamName} v Valley Wanderers` }).waitFor();
+      for (const [i, p] of squad.entries()) {
+        expect(await manager.getByRole('row', { name: `${i + 1} ${p.fullName}`, exact: true }).count(), p.fullName).toBe(1);
+      }
+      expect(await manager.getByText('Zed Notpicked').count()).toBe(0);
+      expect(await manager.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expectNoAxeViolations(manager, 'team sheet');
+      await shot(manager, 'team-sheet');
+    }
+    const pdf = (await manager.pdf({ format: 'A4' })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page(?!s)/g)).toHaveLength(1);
+  });
+});

@@ -40,6 +40,12 @@ export interface EventAnswers {
   players: PlayerAnswer[];
 }
 
+export interface Selection {
+  fixture_id: string;
+  published_at: string | null;
+  players: Array<{ player_id: string; full_name: string; role: 'starter' | 'substitute'; shirt_number: number; confirmed: boolean | null; availability: AvailabilityStatus | null }>;
+}
+
 /** Admins and staff. */
 export function loader({ context, request }: Route.LoaderArgs) {
   return { user: requireAdminArea(context, request) };
@@ -56,7 +62,13 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
         return null;
       })
     : null;
-  return { fixtures, fixture, answers };
+  const selection = fixture
+    ? await api.get<Selection>(`/api/fixtures/${fixture.id}/selection`).catch((error) => {
+        console.error('[admin] loading the selection failed:', errorDetail(error));
+        return null;
+      })
+    : null;
+  return { fixtures, fixture, answers, selection };
 }
 clientLoader.hydrate = true as const;
 
@@ -68,7 +80,7 @@ const STATUS_TONE: Record<AvailabilityStatus, 'success' | 'warning' | 'danger'> 
 const fixtureLabel = (f: Fixture) => `${f.team} ${f.is_home ? 'vs' : '@'} ${f.away_team}`;
 
 export default function AdminMatchWeek({ loaderData }: Route.ComponentProps) {
-  const { fixtures, fixture, answers } = loaderData;
+  const { fixtures, fixture, answers, selection } = loaderData;
   const revalidator = useRevalidator();
   // Answers arrive while the manager looks: fresh counts whenever the tab is shown again.
   useEffect(() => {
@@ -108,7 +120,10 @@ export default function AdminMatchWeek({ loaderData }: Route.ComponentProps) {
               })}
             </ul>
           </nav>
-          {answers ? <Availability key={fixture.id} fixture={fixture} answers={answers} /> : <p className="text-danger">Could not load the answers.</p>}
+          <div className="min-w-0 space-y-8">
+            {answers ? <Availability key={fixture.id} fixture={fixture} answers={answers} /> : <p className="text-danger">Could not load the answers.</p>}
+            {answers && selection && <SquadPicker key={`${fixture.id}-${selection.published_at}`} fixture={fixture} answers={answers} selection={selection} />}
+          </div>
         </div>
       )}
     </section>
@@ -161,6 +176,9 @@ function Availability({ fixture, answers }: { fixture: Fixture; answers: EventAn
           <Button onClick={remind} disabled={busy || counts.no_answer === 0 || !answers.event.open}>
             {busy ? 'Sending…' : "Remind those who haven't answered"}
           </Button>
+          <Link to={`/team-sheet/${fixture.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+            Team sheet
+          </Link>
         </div>
         <p role="status" className="mt-2 min-h-5 text-sm font-semibold text-danger">
           {notice}
@@ -183,5 +201,152 @@ function Availability({ fixture, answers }: { fixture: Fixture; answers: EventAn
         ))}
       </ul>
     </div>
+  );
+}
+
+type Pick = { role: '' | 'starter' | 'substitute'; shirt: string };
+const REPLY: Record<string, string> = { true: 'Confirmed', false: 'Declined', null: 'Waiting for reply' };
+
+/**
+ * The squad: a role and a shirt number per player. Picking someone who said they are unavailable
+ * asks for a second confirmation before saving; publishing mails the selected players.
+ */
+function SquadPicker({ fixture, answers, selection }: { fixture: Fixture; answers: EventAnswers; selection: Selection }) {
+  const revalidator = useRevalidator();
+  const chosen = new Map(selection.players.map((p) => [p.player_id, p]));
+  const [picks, setPicks] = useState<Record<string, Pick>>(() =>
+    Object.fromEntries(
+      answers.players.map((p) => {
+        const s = chosen.get(p.player_id);
+        return [p.player_id, { role: s?.role ?? '', shirt: String(s?.shirt_number ?? p.jersey_number ?? '') }];
+      }),
+    ),
+  );
+  const [warning, setWarning] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const picked = answers.players.filter((p) => picks[p.player_id]?.role);
+  const set = (id: string, change: Partial<Pick>) => {
+    setWarning(null);
+    setPicks((all) => ({ ...all, [id]: { ...all[id], ...change } }));
+  };
+
+  async function save(confirmed: boolean) {
+    setError(null);
+    const unavailable = picked.filter((p) => p.status === 'unavailable').map((p) => p.full_name);
+    if (unavailable.length && !confirmed) {
+      setWarning(unavailable);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.put(`/api/fixtures/${fixture.id}/selection`, {
+        players: picked.map((p) => ({ player_id: p.player_id, role: picks[p.player_id].role, shirt_number: Number(picks[p.player_id].shirt) })),
+      });
+      setWarning(null);
+      toast.success(`Squad saved: ${picked.length} player${picked.length === 1 ? '' : 's'}`);
+      await revalidator.revalidate();
+    } catch (e) {
+      setError(errorDetail(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function publish() {
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await api.post<{ selected: number; mailed: number }>(`/api/fixtures/${fixture.id}/selection/publish`, {});
+      toast.success(`Squad published: ${res.mailed} e-mail${res.mailed === 1 ? '' : 's'} sent`);
+      await revalidator.revalidate();
+    } catch (e) {
+      setError(errorDetail(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="squad-heading" className="space-y-3">
+      <div>
+        <h3 id="squad-heading" className="text-lg font-bold text-ink">
+          Squad
+        </h3>
+        <p className="text-sm text-muted">
+          {selection.published_at
+            ? `Published ${new Date(selection.published_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' })}. Changes need another publish; only players new to the squad get an e-mail.`
+            : 'Pick starters and substitutes with shirt numbers, save, then publish to tell the players.'}
+        </p>
+      </div>
+      <ul className="divide-y divide-line rounded-2xl bg-white shadow-sm ring-1 ring-line">
+        {answers.players.map((p) => {
+          const pick = picks[p.player_id];
+          const saved = chosen.get(p.player_id);
+          return (
+            <li key={p.player_id} data-testid="squad-row" className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <div className="min-w-40 flex-1">
+                <p className="font-semibold text-ink">{p.full_name}</p>
+                <p className="text-xs text-muted">
+                  {p.status ? AVAILABILITY_LABELS[p.status] : 'No answer'}
+                  {saved && selection.published_at ? ` · ${REPLY[String(saved.confirmed)]}` : ''}
+                </p>
+              </div>
+              <label className="text-sm">
+                <span className="sr-only">Role for {p.full_name}</span>
+                <select
+                  value={pick.role}
+                  onChange={(e) => set(p.player_id, { role: e.target.value as Pick['role'] })}
+                  className="min-h-11 rounded-lg border border-line bg-white px-2 text-base"
+                >
+                  <option value="">Not picked</option>
+                  <option value="starter">Starter</option>
+                  <option value="substitute">Substitute</option>
+                </select>
+              </label>
+              <label className="text-sm">
+                <span className="sr-only">Shirt number for {p.full_name}</span>
+                <input
+                  type="number"
+                  min={1}
+                  max={99}
+                  inputMode="numeric"
+                  value={pick.shirt}
+                  disabled={!pick.role}
+                  onChange={(e) => set(p.player_id, { shirt: e.target.value })}
+                  className="min-h-11 w-20 rounded-lg border border-line px-2 text-base disabled:bg-gray-100"
+                />
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {warning && (
+        <div role="alert" className="rounded-xl bg-amber-50 p-4 text-sm text-ink ring-1 ring-amber-300">
+          <p className="font-semibold">
+            {warning.join(', ')} {warning.length === 1 ? 'has' : 'have'} said they are unavailable. Pick {warning.length === 1 ? 'them' : 'them all'} anyway?
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button onClick={() => save(true)} disabled={busy}>
+              Save anyway
+            </Button>
+            <Button variant="secondary" onClick={() => setWarning(null)}>
+              Change the squad
+            </Button>
+          </div>
+        </div>
+      )}
+      <p role="status" className="min-h-5 text-sm font-semibold text-danger">
+        {error}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={() => save(false)} disabled={busy}>
+          Save squad
+        </Button>
+        <Button variant="secondary" onClick={publish} disabled={busy || selection.players.length === 0}>
+          Publish squad
+        </Button>
+      </div>
+    </section>
   );
 }
