@@ -33,6 +33,13 @@ async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
 }
 
+/** A toast fades and slides in: axe measures its colours once it has fully arrived. */
+async function settledToast(page: Page, text: string) {
+  const toast = await expectToast(page, text);
+  await page.locator('[data-sonner-toast][data-mounted="true"]').filter({ hasText: text }).first().waitFor();
+  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+}
+
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
 async function playerIn(admin: Api, teamId: string, fullName: string, jersey: number) {
@@ -83,7 +90,7 @@ describe("The manager's match week", () => {
     expect(await countsText(manager)).toBe('Available 1 Maybe 0 Unavailable 0 No answer 1');
 
     await manager.getByRole('button', { name: "Remind those who haven't answered" }).click();
-    await expectToast(manager, 'Reminder sent to 1 player');
+    await settledToast(manager, 'Reminder sent to 1 player');
     await manager.getByRole('button', { name: "Remind those who haven't answered" }).click();
     await manager.getByRole('status').filter({ hasText: 'at most once an hour' }).waitFor();
     await manager.setViewportSize(DESKTOP);
@@ -154,7 +161,8 @@ describe("The manager's squad", () => {
     await manager.getByLabel(`Shirt number for ${squad[1].fullName}`).fill('2');
     await manager.getByRole('button', { name: 'Save squad' }).click();
     await manager.getByRole('button', { name: 'Save anyway' }).click();
-    await expectToast(manager, 'Squad saved: 18 players');
+    await settledToast(manager, 'Squad saved: 18 players');
+    await expectNoAxeViolations(manager, 'squad saved');
     const before = smtp.received.length;
     await manager.getByRole('button', { name: 'Publish squad' }).click();
     await expectToast(manager, 'Squad published: 18 e-mails sent');
@@ -175,6 +183,9 @@ describe("The manager's squad", () => {
     await expectNoAxeViolations(portal, 'dashboard, selected');
     await card.getByRole('button', { name: 'Decline' }).click();
     await card.getByText('You declined: the manager has been told.').waitFor();
+    await shot(portal, 'portal-selection');
+    await portal.setViewportSize(DESKTOP);
+    await expectNoAxeViolations(portal, 'dashboard, declined');
     await shot(portal, 'portal-selection');
     await waitFor(() => smtp.received.some((m) => m.subject === `Eli Easton declined: ${teamName} vs Valley Wanderers`), 15_000, 'the decline alert');
     await manager.reload();
