@@ -124,6 +124,13 @@ describe("The manager's match week", () => {
     await manager.getByTestId('availability-counts').waitFor();
     expect(await countsText(manager)).toBe('Available 1 Maybe 1 Unavailable 0 No answer 0');
     await manager.getByText('“Depends on work”').waitFor();
+
+    // Staff answer for a player (a phone call): recorded as on their behalf.
+    await manager.getByLabel('Answer for Kira Keen').selectOption('unavailable');
+    await settledToast(manager, 'Kira Keen: Unavailable');
+    await manager.getByTestId('availability-player').filter({ hasText: 'Kira Keen' }).getByText('Answered for them by Club Administrator').waitFor();
+    expect(await countsText(manager)).toBe('Available 0 Maybe 1 Unavailable 1 No answer 0');
+    await expectNoAxeViolations(manager, 'match week, answered for a player');
   });
 });
 

@@ -196,7 +196,10 @@ function Availability({ fixture, answers }: { fixture: Fixture; answers: EventAn
               {p.on_behalf && <p className="text-xs text-muted">Answered for them by {p.answered_by}</p>}
               {!p.has_login && <p className="text-xs text-muted">No login: answer for them</p>}
             </div>
-            {p.status ? <Badge tone={STATUS_TONE[p.status]}>{AVAILABILITY_LABELS[p.status]}</Badge> : <Badge>No answer</Badge>}
+            <div className="flex items-center gap-2">
+              {p.status ? <Badge tone={STATUS_TONE[p.status]}>{AVAILABILITY_LABELS[p.status]}</Badge> : <Badge>No answer</Badge>}
+              {!answers.event.cancelled ? <AnswerFor fixtureId={fixture.id} player={p} /> : null}
+            </div>
           </li>
         ))}
       </ul>
@@ -348,5 +351,35 @@ function SquadPicker({ fixture, answers, selection }: { fixture: Fixture; answer
         </Button>
       </div>
     </section>
+  );
+}
+
+/** Staff answer for a player (a phone call, no login): recorded as on their behalf. */
+function AnswerFor({ fixtureId, player }: { fixtureId: string; player: PlayerAnswer }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  async function change(status: string) {
+    if (!status) return;
+    setBusy(true);
+    try {
+      await api.put(`/api/fixtures/${fixtureId}/availability/${player.player_id}`, { status });
+      toast.success(`${player.full_name}: ${AVAILABILITY_LABELS[status as AvailabilityStatus]}`);
+      await revalidator.revalidate();
+    } catch (e) {
+      toast.error(errorDetail(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <label className="text-sm">
+      <span className="sr-only">Answer for {player.full_name}</span>
+      <select value="" disabled={busy} onChange={(e) => change(e.target.value)} className="min-h-9 rounded-lg border border-line bg-white px-1 text-sm">
+        <option value="">Set…</option>
+        <option value="available">Available</option>
+        <option value="maybe">Maybe</option>
+        <option value="unavailable">Unavailable</option>
+      </select>
+    </label>
   );
 }
