@@ -21,6 +21,8 @@ export default [
   route('forgot-password', 'routes/auth/forgot-password.tsx'),
   route('reset-password', 'routes/auth/reset-password.tsx'),
   route('unsubscribe', 'routes/auth/unsubscribe.tsx'),
+  route('availability', 'routes/auth/availability.tsx'),
+  route('team-sheet/:fixtureId', 'routes/admin/team-sheet.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),
   route('register', 'routes/auth/register.tsx'),
   route('players-area', 'routes/portal/_layout.tsx', [
@@ -43,6 +45,7 @@ export default [
     route('fixtures', 'routes/admin/fixtures.tsx'),
     route('teams', 'routes/admin/teams.tsx'),
     route('training', 'routes/admin/training.tsx'),
+    route('matchweek', 'routes/admin/matchweek.tsx'),
     route('sponsors', 'routes/admin/sponsors.tsx'),
     route('news', 'routes/admin/news.tsx'),
     route('join-us', 'routes/admin/join-us.tsx'),

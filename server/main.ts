@@ -106,6 +106,22 @@ async function main() {
     services.outbox.purgeSent().catch(() => undefined);
   }, 24 * 60 * 60 * 1000);
   tidy.unref();
+  // Availability reminders 6 days and 48 hours before kick-off (issue 13): every few minutes, in
+  // every process; the outbox's dedupe keys make a second process or run send nothing twice. One
+  // run at a time here, and a run that overstays (its queries are bounded by the pool's timeouts)
+  // is not waited for.
+  let reminding = false;
+  const reminders = setInterval(() => {
+    if (reminding) return;
+    reminding = true;
+    services.availability
+      .sendDueReminders()
+      .catch((error) => log.warn('Availability reminders failed', { error: String(error) }))
+      .finally(() => {
+        reminding = false;
+      });
+  }, 5 * 60_000);
+  reminders.unref();
   // Uploaded images that no product, player, sponsor or article uses any more: hourly.
   const sweep = setInterval(
     () => services.images.removeUnreferenced().catch((error) => log.warn('Image clean-up failed', { error: String(error) })),
@@ -122,6 +138,7 @@ async function main() {
       server.closeIdleConnections();
     });
     // The mail being sent finishes (its wait is bounded); the rest of the batch goes back to the queue.
+    clearInterval(reminders);
     await mailWorker.stop();
     await contentListener.stop();
     services.health.stop();

@@ -6,6 +6,7 @@ export const MAIL_KINDS = [
   { id: 'document', label: 'New documents' },
   { id: 'payment', label: 'Payment requests' },
   { id: 'feedback', label: 'Coach feedback' },
+  { id: 'matchday', label: 'Match week: availability reminders and team selection' },
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number]['id'];
 export const MAIL_KIND_IDS = MAIL_KINDS.map((k) => k.id) as [MailKind, ...MailKind[]];

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../services/errors';
 import { adminDashboardApi } from './admin-dashboard';
+import { fixtureAvailabilityApi, myAvailabilityApi, selectionApi, sessionAvailabilityApi } from './availability';
 import { calendarApi } from './calendar';
 import { authApi } from './auth';
 import { docsApi } from './docs';
@@ -75,9 +76,13 @@ export function createApi() {
   api.route('/admin', adminDashboardApi);
   api.route('/products', productsApi);
   api.route('/orders', ordersApi);
+  // Availability first: its routes answer players, the fixtures' and sessions' writes need staff.
+  api.route('/fixtures', fixtureAvailabilityApi);
+  api.route('/fixtures', selectionApi);
   api.route('/fixtures', fixturesApi);
   api.route('/teams', teamSlotsApi);
   api.route('/training-slots', trainingSlotsApi);
+  api.route('/training-sessions', sessionAvailabilityApi);
   api.route('/training-sessions', trainingSessionsApi);
   api.route('/news', newsApi);
   api.route('/admin', adminNewsApi);
@@ -85,6 +90,7 @@ export function createApi() {
   api.route('/squad', squadApi);
   // Two routers share /players: the one with literal paths (/players/me, /players/register,
   // /players/{id}/payments …) must come before the squad CRUD one (/players/{id}).
+  api.route('/players', myAvailabilityApi);
   api.route('/players', playerPortalApi);
   api.route('/players', squadPlayersApi);
   api.route('/admin', playerAccountsApi);

@@ -13,6 +13,8 @@ export interface MailContent {
   paragraphs: string[];
   /** The page the mail is about (absolute URL). */
   action?: { label: string; url: string };
+  /** Several buttons side by side (e.g. Available / Maybe / Unavailable), each its own link. */
+  actions?: Array<{ label: string; url: string }>;
   /** Where the reader turns this kind of mail off (absolute URL); password mails have none. */
   settingsUrl?: string;
 }
@@ -27,6 +29,7 @@ export function renderMail(content: MailContent): { subject: string; text: strin
     '',
     ...(content.greeting ? [content.greeting, ''] : []),
     ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.actions ?? []).flatMap((a) => [`${a.label}: ${a.url}`, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     '-- ',
     CLUB_NAME,
@@ -44,6 +47,13 @@ export function renderMail(content: MailContent): { subject: string; text: strin
 <tr><td style="padding:24px">
 ${content.greeting ? paragraph(content.greeting) : ''}
 ${content.paragraphs.map(paragraph).join('\n')}
+${
+  content.actions?.length
+    ? `<p style="margin:24px 0">${content.actions
+        .map((a) => `<a href="${escapeHtml(a.url)}" style="display:inline-block;margin:0 8px 8px 0;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(a.label)}</a>`)
+        .join('')}</p>`
+    : ''
+}
 ${
   content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(content.action.label)}</a></p>

@@ -21,6 +21,8 @@ import { createSponsorService } from './sponsors';
 import { createSquadService } from './squad';
 import { createTeamService } from './teams';
 import { createTrainingService } from './training';
+import { createAvailabilityService } from './availability';
+import { createSelectionService } from './selection';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import { createMailService } from './mail';
@@ -62,6 +64,10 @@ export function createServices(db: Db, options: ServiceOptions) {
   const messages = createMessageService(db, { mail });
   const settings = createSettingsService(db);
   const training = createTrainingService(db);
+  // A selected player who becomes unavailable alerts staff: availability calls selection's hook.
+  let selectionRef: ReturnType<typeof createSelectionService> | undefined;
+  const availability = createAvailabilityService(db, { mail, training, onAnswer: (tx, change) => selectionRef!.onAnswer(tx, change) });
+  const selection = (selectionRef = createSelectionService(db, { mail, availability }));
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
   const health = createDatabaseHealth(check, options.probeDatabase ?? check);
@@ -91,6 +97,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     squad: createSquadService(db),
     teams: createTeamService(db),
     training,
+    availability,
+    selection,
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail }),
   };
 }

@@ -27,6 +27,8 @@ export interface UserMail {
   paragraphs: string[];
   /** A path in the site, e.g. '/players-area/messages'. */
   action?: { label: string; path: string };
+  /** Several buttons (paths in the site). */
+  actions?: Array<{ label: string; path: string }>;
 }
 
 /**
@@ -85,6 +87,7 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
         greeting: `Hello ${user.full_name},`,
         paragraphs: mail.paragraphs,
         action: mail.action ? { label: mail.action.label, url: url(mail.action.path) } : undefined,
+        actions: mail.actions?.map((a) => ({ label: a.label, url: url(a.path) })),
         settingsUrl: url(NOTIFICATION_SETTINGS_PATH),
       };
       mails.push({ dedupe_key: `${mail.dedupeKey}:${user.id}`, kind: mail.kind, to: user.email, headers, ...renderMail(content) });
@@ -101,9 +104,12 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
     /** A mail to one user (by user id) in the caller's transaction. */
     toUser,
 
+    /** The same mail to every user matching an SQL condition on users (e.g. staff and admins). */
+    toUsersWhere: toUsers,
+
     /** A mail to the user linked to a player; a player without a login has no address. */
     async toPlayer(tx: DbOrTx, playerId: string, mail: UserMail) {
-      await toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.id} = ${playerId})`, mail);
+      return toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.id} = ${playerId})`, mail);
     },
 
     /** The same mail to every player with a login. */
@@ -166,6 +172,19 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
     },
 
     unsubscribeUrl,
+
+    /** A signature for an e-mail link (e.g. an availability answer): same key as the unsubscribe links. */
+    async signed(text: string, executor: DbOrTx = db) {
+      return createHmac('sha256', await signingKey(executor)).update(text).digest('base64url');
+    },
+
+    /** Whether `sig` is `text`'s signature (constant-time). */
+    async verifySigned(text: string, sig: unknown) {
+      if (typeof sig !== 'string' || sig.length > 100) return false;
+      const expected = Buffer.from(createHmac('sha256', await signingKey()).update(text).digest('base64url'));
+      const given = Buffer.from(sig);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
 
     /**
      * The one-click unsubscribe: no sign-in, but the link's signature must match (HMAC-SHA256

@@ -18,6 +18,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin/fixtures', label: 'Fixtures', staff: true },
   { to: '/admin/teams', label: 'Teams', staff: true },
   { to: '/admin/training', label: 'Training', staff: true },
+  { to: '/admin/matchweek', label: 'Match week', staff: true },
   { to: '/admin/sponsors', label: 'Sponsors', staff: false },
   { to: '/admin/news', label: 'News', staff: true },
   { to: '/admin/join-us', label: 'Join Us', staff: false },

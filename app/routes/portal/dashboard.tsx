@@ -1,5 +1,8 @@
 import { useFetcher } from 'react-router';
+import { formatLongDateGB } from '../../../shared/players';
 import { EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
+import { AvailabilityButtons } from '../../components/availability';
+import { answerAvailability } from '../../lib/availability.server';
 import { requireUser } from '../../lib/guards.server';
 import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/dashboard';
@@ -11,20 +14,33 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Players' Ar
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const { players, notifications } = context.services;
-  const [stats, payments, fixtures, notes] = await Promise.all([
+  const { players, notifications, availability, selection } = context.services;
+  const [stats, payments, fixtures, notes, events, selections] = await Promise.all([
     portalRead('stats', () => players.myStats(user), null),
     portalRead('payments', () => players.myPayments(user), []),
     portalRead('upcoming fixtures', () => players.upcomingFixtures(UPCOMING_PREVIEW), []),
     portalRead('notifications', () => notifications.list(user), []),
+    portalRead('availability', () => availability.mine(user), []),
+    portalRead('selections', () => selection.mine(user), []),
   ]);
-  return { stats, payments, fixtures, notifications: notes };
+  // The "Next match" card: the player's next fixture that is not cancelled.
+  const nextMatch = events.find((e) => e.kind === 'fixture' && !e.cancelled) ?? null;
+  return { stats, payments, fixtures, notifications: notes, nextMatch, selections };
 }
 
-/** Clicking a notification marks it read; the read state is saved. */
+/** Clicking a notification marks it read; the Next match card's buttons answer availability. */
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await request.formData();
+  if (form.get('intent') === 'availability') return answerAvailability(context, user, form);
+  if (form.get('intent') === 'selection') {
+    try {
+      await context.services.selection.reply(user, String(form.get('fixture') ?? ''), { confirmed: form.get('confirmed') === 'true' });
+      return { ok: true as const };
+    } catch (error) {
+      return formError(error);
+    }
+  }
   try {
     await context.services.notifications.markRead(user, String(form.get('id') ?? ''));
     return { ok: true as const };
@@ -61,12 +77,79 @@ function NotificationItem({ note }: { note: Route.ComponentProps['loaderData']['
   );
 }
 
+/** A published selection: the player confirms or declines (one tap; a plain form POST without JavaScript). */
+function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['loaderData']['selections'][number] }) {
+  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
+  const pending = fetcher.formData?.get('confirmed');
+  const confirmed = pending !== undefined && pending !== null ? pending === 'true' : sel.confirmed;
+  const title = `${sel.team} ${sel.is_home ? 'vs' : '@'} ${sel.away_team}`;
+  return (
+    <section aria-labelledby={`sel-${sel.fixture_id}`} data-testid="selection" className="rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:p-5">
+      <h3 id={`sel-${sel.fixture_id}`} className="text-xs font-bold uppercase tracking-wide text-brand-800">
+        You&rsquo;re in the squad
+      </h3>
+      <p className="mt-1 text-lg font-extrabold text-ink">{title}</p>
+      <p className="text-sm text-ink">
+        {sel.role === 'starter' ? 'Starting' : 'Substitute'}, shirt {sel.shirt_number} · {formatLongDateGB(sel.match_date)}, kick-off {sel.match_time} · {sel.venue}
+      </p>
+      <fetcher.Form method="post" className="mt-3 grid grid-cols-2 gap-2">
+        <input type="hidden" name="intent" value="selection" />
+        <input type="hidden" name="fixture" value={sel.fixture_id} />
+        <button
+          type="submit"
+          name="confirmed"
+          value="true"
+          aria-pressed={confirmed === true}
+          className={`min-h-11 rounded-lg px-2 font-bold ring-2 ring-inset ring-brand-800 ${confirmed === true ? 'bg-brand-800 text-white' : 'bg-white text-brand-800'}`}
+        >
+          Confirm
+        </button>
+        <button
+          type="submit"
+          name="confirmed"
+          value="false"
+          aria-pressed={confirmed === false}
+          className={`min-h-11 rounded-lg px-2 font-bold ring-2 ring-inset ring-danger ${confirmed === false ? 'bg-danger text-white' : 'bg-white text-danger'}`}
+        >
+          Decline
+        </button>
+      </fetcher.Form>
+      <p role="status" className="mt-2 min-h-5 text-sm">
+        {fetcher.data && !fetcher.data.ok ? (
+          <span className="font-semibold text-danger">{fetcher.data.error}</span>
+        ) : confirmed === true ? (
+          'You confirmed. See you there!'
+        ) : confirmed === false ? (
+          'You declined: the manager has been told.'
+        ) : null}
+      </p>
+    </section>
+  );
+}
+
 export default function PortalDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, payments, fixtures, notifications } = loaderData;
+  const { stats, payments, fixtures, notifications, nextMatch, selections } = loaderData;
   return (
     <div className="space-y-8">
       <h2 className="sr-only">Dashboard</h2>
       <PaymentBanner payments={payments} />
+
+      {selections.map((sel) => (
+        <SelectionCard key={sel.fixture_id} selection={sel} />
+      ))}
+
+      {nextMatch && (
+        <section aria-labelledby="next-match" data-testid="next-match" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
+          <h3 id="next-match" className="text-xs font-bold uppercase tracking-wide text-brand-800">
+            Next match
+          </h3>
+          <p className="mt-1 text-lg font-extrabold text-ink">{nextMatch.title}</p>
+          <p className="mb-3 text-sm text-muted">
+            {formatLongDateGB(nextMatch.date)}, kick-off {nextMatch.time} · {nextMatch.place}
+          </p>
+          <AvailabilityButtons event={nextMatch} />
+        </section>
+      )}
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <TrainingAttendanceTile stats={stats} />

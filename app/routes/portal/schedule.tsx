@@ -1,8 +1,10 @@
 import { Form, useActionData, useNavigation } from 'react-router';
 import { formatLongDateGB } from '../../../shared/players';
 import { EmptyState, PortalSection } from '../../components/portal';
+import { AvailabilityButtons, type AnswerableEvent } from '../../components/availability';
 import { CalendarSubscribe } from '../../components/public/calendar-subscribe';
 import { Button } from '../../components/ui/button';
+import { answerAvailability } from '../../lib/availability.server';
 import { requireUser } from '../../lib/guards.server';
 import { siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/schedule';
@@ -56,24 +58,37 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     [],
   );
+  // Each event's answer (Available / Maybe / Unavailable) and whether it is still open.
+  const events = await portalRead('availability', () => context.services.availability.mine(user), []);
+  const answerable: Record<string, AnswerableEvent> = Object.fromEntries(events.map((e) => [`${e.kind === 'fixture' ? 'match' : 'training'}:${e.id}`, e]));
   const calendarLink = await context.services.calendar.hasToken(user);
-  return { items, calendarLink };
+  return { items, answerable, calendarLink };
 }
 
-/** "Get my calendar link" / "Reset link": a new private feed link, shown once (it is stored hashed). */
+const CALENDAR_LINK_INTENT = 'calendar-link';
+
+/**
+ * The availability buttons of each item post here (also without JavaScript), and so does "Get my
+ * calendar link" / "Reset link": a new private feed link, shown once (it is stored hashed).
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const token = await context.services.calendar.issueToken(user);
-  return { calendarUrl: `${siteOrigin(request)}/calendar/me/${token}.ics` };
+  const form = await request.formData();
+  if (form.get('intent') === CALENDAR_LINK_INTENT) {
+    const token = await context.services.calendar.issueToken(user);
+    return { calendarUrl: `${siteOrigin(request)}/calendar/me/${token}.ics` };
+  }
+  return answerAvailability(context, user, form);
 }
 
 const pill = 'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
-  const { items, calendarLink } = loaderData;
-  const issued = useActionData<typeof action>();
+  const { items, answerable, calendarLink } = loaderData;
+  const result = useActionData<typeof action>();
+  const calendarUrl = result && 'calendarUrl' in result ? result.calendarUrl : undefined;
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === CALENDAR_LINK_INTENT;
   // One heading per day; the items of a day in time order.
   const days = [...new Set(items.map((i) => i.date))];
   return (
@@ -82,9 +97,9 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
         title="Subscribe to my calendar"
         description="Your teams' matches and training in your phone's calendar, kept up to date. The link is private: anyone who has it can see your schedule."
       >
-        {issued?.calendarUrl ? (
+        {calendarUrl ? (
           <CalendarSubscribe
-            feedUrl={issued.calendarUrl}
+            feedUrl={calendarUrl}
             headingLevel={3}
             title="Your private calendar link"
             intro="Add it to your calendar now. For your privacy the link is shown only this once; you can always get a new one here."
@@ -97,6 +112,7 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
                 : 'Get your own link, then add it to your calendar app once.'}
             </p>
             <Form method="post">
+              <input type="hidden" name="intent" value={CALENDAR_LINK_INTENT} />
               <Button type="submit" disabled={busy}>
                 {calendarLink ? 'Reset link' : 'Get my calendar link'}
               </Button>
@@ -151,6 +167,11 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
                           </span>
                         ) : (
                           <span className={`${pill} bg-gray-100 text-ink ring-line`}>Match · {item.competition}</span>
+                        )}
+                        {answerable[`${item.kind}:${item.id}`] && (
+                          <div className="w-full">
+                            <AvailabilityButtons event={answerable[`${item.kind}:${item.id}`]} compact />
+                          </div>
                         )}
                       </li>
                     ))}

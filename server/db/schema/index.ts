@@ -8,3 +8,4 @@ export * from './squad';
 export * from './mail';
 export * from './teams';
 export * from './calendar';
+export * from './availability';

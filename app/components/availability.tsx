@@ -1,0 +1,99 @@
+import { useActionData, useFetcher } from 'react-router';
+import { AVAILABILITY_LABELS, AVAILABILITY_NOTE_MAX, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../shared/availability';
+
+export interface AnswerableEvent {
+  kind: 'fixture' | 'training';
+  id: string;
+  title: string;
+  open: boolean;
+  cancelled: boolean;
+  locks_at: string;
+  answer: { status: AvailabilityStatus; note: string | null; on_behalf: boolean } | null;
+}
+
+type AnswerResult = { ok: true; event: string; status: AvailabilityStatus } | { ok: false; event: string; error: string };
+
+const tone: Record<AvailabilityStatus, { on: string; off: string }> = {
+  available: { on: 'bg-brand-800 text-white ring-brand-800', off: 'bg-white text-brand-800 ring-brand-800 hover:bg-brand-50' },
+  maybe: { on: 'bg-amber-500 text-ink ring-amber-600', off: 'bg-white text-ink ring-amber-600 hover:bg-amber-50' },
+  unavailable: { on: 'bg-danger text-white ring-danger', off: 'bg-white text-danger ring-danger hover:bg-red-50' },
+};
+
+const lockTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+
+/**
+ * Available / Maybe / Unavailable as three submit buttons of one form: one tap answers (with
+ * JavaScript through a fetcher, at once; without it as a plain form POST to the page's action).
+ * The chosen answer is pressed (aria-pressed); a note is optional, under "Add a note".
+ */
+export function AvailabilityButtons({ event, compact = false }: { event: AnswerableEvent; compact?: boolean }) {
+  const fetcher = useFetcher<AnswerResult>();
+  const pageResult = useActionData() as AnswerResult | undefined;
+  const result = fetcher.data ?? (pageResult?.event === event.id ? pageResult : undefined);
+  const pending = fetcher.formData?.get('status') as AvailabilityStatus | undefined;
+  const current: AvailabilityStatus | null = pending ?? (result?.ok ? result.status : null) ?? event.answer?.status ?? null;
+  const labelId = `answer-${event.kind}-${event.id}`;
+
+  if (event.cancelled) return <p className="text-sm font-semibold text-danger">Cancelled: no answer needed.</p>;
+  if (!event.open) {
+    return (
+      <p className="text-sm text-muted">
+        {event.answer ? (
+          <>
+            Your answer: <strong className="text-ink">{AVAILABILITY_LABELS[event.answer.status]}</strong>.{' '}
+          </>
+        ) : null}
+        Answers closed {lockTime(event.locks_at)}. Tell the manager directly if anything changes.
+      </p>
+    );
+  }
+  return (
+    <fetcher.Form method="post" className="space-y-2" aria-labelledby={labelId}>
+      <input type="hidden" name="intent" value="availability" />
+      <input type="hidden" name="kind" value={event.kind} />
+      <input type="hidden" name="id" value={event.id} />
+      <p id={labelId} className={compact ? 'sr-only' : 'text-sm font-semibold text-ink'}>
+        Can you make it? <span className="sr-only">{event.title}</span>
+      </p>
+      <div className="grid grid-cols-3 gap-2">
+        {AVAILABILITY_STATUSES.map((status) => (
+          <button
+            key={status}
+            type="submit"
+            name="status"
+            value={status}
+            aria-pressed={current === status}
+            className={`min-h-11 rounded-lg px-2 text-sm font-bold ring-2 ring-inset transition-colors ${current === status ? tone[status].on : tone[status].off}`}
+          >
+            {AVAILABILITY_LABELS[status]}
+          </button>
+        ))}
+      </div>
+      <details className="text-sm" open={Boolean(event.answer?.note)}>
+        <summary className="inline-block cursor-pointer py-2 font-semibold text-brand-800 underline">{event.answer?.note ? 'Your note' : 'Add a note'}</summary>
+        <label className="mt-1 block">
+          <span className="sr-only">Note for the manager (optional, sent with your answer)</span>
+          <textarea
+            name="note"
+            rows={2}
+            maxLength={AVAILABILITY_NOTE_MAX}
+            defaultValue={event.answer?.note ?? ''}
+            placeholder="Optional, e.g. can only play the second half"
+            className="block w-full rounded-lg border border-line px-3 py-2 text-base text-ink"
+          />
+        </label>
+        <span className="text-xs text-muted">Sent with the answer you tap; at most {AVAILABILITY_NOTE_MAX} characters.</span>
+      </details>
+      <p role="status" className="min-h-5 text-sm">
+        {result && !result.ok ? (
+          <span className="font-semibold text-danger">{result.error}</span>
+        ) : result?.ok && fetcher.state === 'idle' ? (
+          <span className="text-muted">Saved: {AVAILABILITY_LABELS[result.status]}.</span>
+        ) : event.answer?.on_behalf ? (
+          <span className="text-muted">Answered for you by the club.</span>
+        ) : null}
+      </p>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,385 @@
+import { useEffect, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { AVAILABILITY_LABELS, type AvailabilityStatus } from '../../../shared/availability';
+import { formatLongDateGB } from '../../../shared/players';
+import { adminMeta } from '../../components/admin/meta';
+import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
+import { api, errorDetail, loadList } from '../../lib/api-client';
+import { requireAdminArea } from '../../lib/guards.server';
+import type { Route } from './+types/matchweek';
+
+export const meta: Route.MetaFunction = () => adminMeta('Match week', 'Who can play: availability for each upcoming fixture.');
+
+export const NO_FIXTURES = 'No upcoming fixtures. Add one in the Fixtures tab.';
+
+interface Fixture {
+  id: string;
+  team: string;
+  match_date: string;
+  match_time: string;
+  venue: string;
+  is_home: boolean;
+  away_team: string;
+  competition: string;
+}
+interface PlayerAnswer {
+  player_id: string;
+  full_name: string;
+  jersey_number: number | null;
+  has_login: boolean;
+  status: AvailabilityStatus | null;
+  note: string | null;
+  on_behalf: boolean;
+  answered_by: string | null;
+}
+export interface EventAnswers {
+  event: { id: string; title: string; date: string; time: string; place: string; open: boolean; cancelled: boolean; locks_at: string };
+  counts: { available: number; maybe: number; unavailable: number; no_answer: number };
+  players: PlayerAnswer[];
+}
+
+export interface Selection {
+  fixture_id: string;
+  published_at: string | null;
+  players: Array<{ player_id: string; full_name: string; role: 'starter' | 'substitute'; shirt_number: number; confirmed: boolean | null; availability: AvailabilityStatus | null }>;
+}
+
+/** Admins and staff. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireAdminArea(context, request) };
+}
+
+/** The upcoming fixtures and the chosen one's answers (the first by default). */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const chosen = new URL(request.url).searchParams.get('fixture');
+  const [, fixtures] = await Promise.all([serverLoader(), loadList<Fixture>('/api/fixtures?status=upcoming&limit=30')]);
+  const fixture = fixtures.find((f) => f.id === chosen) ?? fixtures[0] ?? null;
+  const answers = fixture
+    ? await api.get<EventAnswers>(`/api/fixtures/${fixture.id}/availability`).catch((error) => {
+        console.error('[admin] loading availability failed:', errorDetail(error));
+        return null;
+      })
+    : null;
+  const selection = fixture
+    ? await api.get<Selection>(`/api/fixtures/${fixture.id}/selection`).catch((error) => {
+        console.error('[admin] loading the selection failed:', errorDetail(error));
+        return null;
+      })
+    : null;
+  return { fixtures, fixture, answers, selection };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+const STATUS_TONE: Record<AvailabilityStatus, 'success' | 'warning' | 'danger'> = { available: 'success', maybe: 'warning', unavailable: 'danger' };
+const fixtureLabel = (f: Fixture) => `${f.team} ${f.is_home ? 'vs' : '@'} ${f.away_team}`;
+
+export default function AdminMatchWeek({ loaderData }: Route.ComponentProps) {
+  const { fixtures, fixture, answers, selection } = loaderData;
+  const revalidator = useRevalidator();
+  // Answers arrive while the manager looks: fresh counts whenever the tab is shown again.
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') void revalidator.revalidate();
+    };
+    document.addEventListener('visibilitychange', refresh);
+    return () => document.removeEventListener('visibilitychange', refresh);
+  }, [revalidator]);
+
+  return (
+    <section>
+      <SectionHeader title="Match week" description="Who can play in each upcoming fixture. Players answer in the portal or from their e-mail." />
+      {fixtures.length === 0 || !fixture ? (
+        <p className="rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-line">{NO_FIXTURES}</p>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+          <nav aria-label="Upcoming fixtures" className="self-start rounded-2xl bg-white p-2 shadow-sm ring-1 ring-line">
+            <ul className="max-h-72 space-y-1 overflow-y-auto lg:max-h-[calc(100dvh-2rem)]">
+              {fixtures.map((f) => {
+                const current = f.id === fixture.id;
+                return (
+                  <li key={f.id}>
+                    <Link
+                      to={`?fixture=${f.id}`}
+                      preventScrollReset
+                      aria-current={current ? 'true' : undefined}
+                      className={`block min-h-12 rounded-lg px-3 py-2 text-sm ${current ? 'bg-brand-800 text-white' : 'text-ink hover:bg-brand-50'}`}
+                    >
+                      <span className="block font-semibold">{fixtureLabel(f)}</span>
+                      <span className={`block text-xs ${current ? 'text-brand-100' : 'text-muted'}`}>
+                        {formatLongDateGB(f.match_date)} · {f.match_time}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="min-w-0 space-y-8">
+            {answers ? <Availability key={fixture.id} fixture={fixture} answers={answers} /> : <p className="text-danger">Could not load the answers.</p>}
+            {answers && selection && <SquadPicker key={`${fixture.id}-${selection.published_at}`} fixture={fixture} answers={answers} selection={selection} />}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Availability({ fixture, answers }: { fixture: Fixture; answers: EventAnswers }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { counts } = answers;
+
+  async function remind() {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const res = await api.post<{ reminded: number }>(`/api/fixtures/${fixture.id}/availability/remind`, {});
+      toast.success(`Reminder sent to ${res.reminded} player${res.reminded === 1 ? '' : 's'}`);
+    } catch (error) {
+      setNotice(errorDetail(error));
+    } finally {
+      setBusy(false);
+      await revalidator.revalidate();
+    }
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
+        <h3 className="text-lg font-bold text-ink">{fixtureLabel(fixture)}</h3>
+        <p className="text-sm text-muted">
+          {formatLongDateGB(fixture.match_date)}, kick-off {fixture.match_time} · {fixture.venue} · {fixture.competition}
+        </p>
+        <dl data-testid="availability-counts" className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {(
+            [
+              ['Available', counts.available],
+              ['Maybe', counts.maybe],
+              ['Unavailable', counts.unavailable],
+              ['No answer', counts.no_answer],
+            ] as const
+          ).map(([label, n]) => (
+            <div key={label} className="rounded-xl bg-gray-50 p-3 ring-1 ring-line">
+              <dt className="text-xs font-semibold text-muted">{label}</dt>
+              <dd className="text-2xl font-extrabold tabular-nums text-ink">{n}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <Button onClick={remind} disabled={busy || counts.no_answer === 0 || !answers.event.open}>
+            {busy ? 'Sending…' : "Remind those who haven't answered"}
+          </Button>
+          <Link to={`/team-sheet/${fixture.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+            Team sheet
+          </Link>
+        </div>
+        <p role="status" className="mt-2 min-h-5 text-sm font-semibold text-danger">
+          {notice}
+        </p>
+      </div>
+      <ul aria-label="Players and their answers" className="divide-y divide-line rounded-2xl bg-white shadow-sm ring-1 ring-line">
+        {answers.players.map((p) => (
+          <li key={p.player_id} data-testid="availability-player" className="flex flex-wrap items-start justify-between gap-2 px-4 py-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-ink">
+                {p.jersey_number !== null && <span className="mr-2 tabular-nums text-muted">#{p.jersey_number}</span>}
+                {p.full_name}
+              </p>
+              {p.note && <p className="text-sm text-ink">“{p.note}”</p>}
+              {p.on_behalf && <p className="text-xs text-muted">Answered for them by {p.answered_by}</p>}
+              {!p.has_login && <p className="text-xs text-muted">No login: answer for them</p>}
+            </div>
+            <div className="flex items-center gap-2">
+              {p.status ? <Badge tone={STATUS_TONE[p.status]}>{AVAILABILITY_LABELS[p.status]}</Badge> : <Badge>No answer</Badge>}
+              {!answers.event.cancelled ? <AnswerFor fixtureId={fixture.id} player={p} /> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type Pick = { role: '' | 'starter' | 'substitute'; shirt: string };
+const REPLY: Record<string, string> = { true: 'Confirmed', false: 'Declined', null: 'Waiting for reply' };
+
+/**
+ * The squad: a role and a shirt number per player. Picking someone who said they are unavailable
+ * asks for a second confirmation before saving; publishing mails the selected players.
+ */
+function SquadPicker({ fixture, answers, selection }: { fixture: Fixture; answers: EventAnswers; selection: Selection }) {
+  const revalidator = useRevalidator();
+  const chosen = new Map(selection.players.map((p) => [p.player_id, p]));
+  const [picks, setPicks] = useState<Record<string, Pick>>(() =>
+    Object.fromEntries(
+      answers.players.map((p) => {
+        const s = chosen.get(p.player_id);
+        return [p.player_id, { role: s?.role ?? '', shirt: String(s?.shirt_number ?? p.jersey_number ?? '') }];
+      }),
+    ),
+  );
+  const [warning, setWarning] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const picked = answers.players.filter((p) => picks[p.player_id]?.role);
+  const set = (id: string, change: Partial<Pick>) => {
+    setWarning(null);
+    setPicks((all) => ({ ...all, [id]: { ...all[id], ...change } }));
+  };
+
+  async function save(confirmed: boolean) {
+    setError(null);
+    const unavailable = picked.filter((p) => p.status === 'unavailable').map((p) => p.full_name);
+    if (unavailable.length && !confirmed) {
+      setWarning(unavailable);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.put(`/api/fixtures/${fixture.id}/selection`, {
+        players: picked.map((p) => ({ player_id: p.player_id, role: picks[p.player_id].role, shirt_number: Number(picks[p.player_id].shirt) })),
+      });
+      setWarning(null);
+      toast.success(`Squad saved: ${picked.length} player${picked.length === 1 ? '' : 's'}`);
+      await revalidator.revalidate();
+    } catch (e) {
+      setError(errorDetail(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function publish() {
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await api.post<{ selected: number; mailed: number }>(`/api/fixtures/${fixture.id}/selection/publish`, {});
+      toast.success(`Squad published: ${res.mailed} e-mail${res.mailed === 1 ? '' : 's'} sent`);
+      await revalidator.revalidate();
+    } catch (e) {
+      setError(errorDetail(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="squad-heading" className="space-y-3">
+      <div>
+        <h3 id="squad-heading" className="text-lg font-bold text-ink">
+          Squad
+        </h3>
+        <p className="text-sm text-muted">
+          {selection.published_at
+            ? `Published ${new Date(selection.published_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' })}. Changes need another publish; only players new to the squad get an e-mail.`
+            : 'Pick starters and substitutes with shirt numbers, save, then publish to tell the players.'}
+        </p>
+      </div>
+      <ul className="divide-y divide-line rounded-2xl bg-white shadow-sm ring-1 ring-line">
+        {answers.players.map((p) => {
+          const pick = picks[p.player_id];
+          const saved = chosen.get(p.player_id);
+          return (
+            <li key={p.player_id} data-testid="squad-row" className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <div className="min-w-40 flex-1">
+                <p className="font-semibold text-ink">{p.full_name}</p>
+                <p className="text-xs text-muted">
+                  {p.status ? AVAILABILITY_LABELS[p.status] : 'No answer'}
+                  {saved && selection.published_at ? ` · ${REPLY[String(saved.confirmed)]}` : ''}
+                </p>
+              </div>
+              <label className="text-sm">
+                <span className="sr-only">Role for {p.full_name}</span>
+                <select
+                  value={pick.role}
+                  onChange={(e) => set(p.player_id, { role: e.target.value as Pick['role'] })}
+                  className="min-h-11 rounded-lg border border-line bg-white px-2 text-base"
+                >
+                  <option value="">Not picked</option>
+                  <option value="starter">Starter</option>
+                  <option value="substitute">Substitute</option>
+                </select>
+              </label>
+              <label className="text-sm">
+                <span className="sr-only">Shirt number for {p.full_name}</span>
+                <input
+                  type="number"
+                  min={1}
+                  max={99}
+                  inputMode="numeric"
+                  value={pick.shirt}
+                  disabled={!pick.role}
+                  onChange={(e) => set(p.player_id, { shirt: e.target.value })}
+                  className="min-h-11 w-20 rounded-lg border border-line px-2 text-base disabled:bg-gray-100"
+                />
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {warning && (
+        <div role="alert" className="rounded-xl bg-amber-50 p-4 text-sm text-ink ring-1 ring-amber-300">
+          <p className="font-semibold">
+            {warning.join(', ')} {warning.length === 1 ? 'has' : 'have'} said they are unavailable. Pick {warning.length === 1 ? 'them' : 'them all'} anyway?
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button onClick={() => save(true)} disabled={busy}>
+              Save anyway
+            </Button>
+            <Button variant="secondary" onClick={() => setWarning(null)}>
+              Change the squad
+            </Button>
+          </div>
+        </div>
+      )}
+      <p role="status" className="min-h-5 text-sm font-semibold text-danger">
+        {error}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={() => save(false)} disabled={busy}>
+          Save squad
+        </Button>
+        <Button variant="secondary" onClick={publish} disabled={busy || selection.players.length === 0}>
+          Publish squad
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Staff answer for a player (a phone call, no login): recorded as on their behalf. */
+function AnswerFor({ fixtureId, player }: { fixtureId: string; player: PlayerAnswer }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  async function change(status: string) {
+    if (!status) return;
+    setBusy(true);
+    try {
+      await api.put(`/api/fixtures/${fixtureId}/availability/${player.player_id}`, { status });
+      toast.success(`${player.full_name}: ${AVAILABILITY_LABELS[status as AvailabilityStatus]}`);
+      await revalidator.revalidate();
+    } catch (e) {
+      toast.error(errorDetail(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <label className="text-sm">
+      <span className="sr-only">Answer for {player.full_name}</span>
+      <select value="" disabled={busy} onChange={(e) => change(e.target.value)} className="min-h-9 rounded-lg border border-line bg-white px-1 text-sm">
+        <option value="">Set…</option>
+        <option value="available">Available</option>
+        <option value="maybe">Maybe</option>
+        <option value="unavailable">Unavailable</option>
+      </select>
+    </label>
+  );
+}

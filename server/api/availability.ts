@@ -1,0 +1,321 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { AVAILABILITY_STATUSES, EVENT_KINDS, SELECTION_ROLES, availabilityInputSchema, selectionInputSchema, selectionReplySchema, type EventKind } from '../../shared/availability';
+import { ADMIN_AND_STAFF, requireRoles } from '../services/checks';
+import { router, type AppEnv } from './env';
+import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+
+const EventSchema = z
+  .object({
+    kind: z.enum(EVENT_KINDS),
+    id: z.string().uuid(),
+    team_id: z.string().uuid(),
+    team: z.string(),
+    title: z.string().openapi({ example: 'Senior vs Riverside Albion' }),
+    date: z.string().openapi({ example: '2026-11-28', description: 'Club-time date' }),
+    time: z.string().openapi({ example: '15:00', description: 'Kick-off or start, club time' }),
+    place: z.string(),
+    starts_at: z.string(),
+    locks_at: z.string().openapi({ description: "Players' answers close at this instant (the team's availability_lock_hours before the start)" }),
+    cancelled: z.boolean(),
+    open: z.boolean().openapi({ description: 'Whether a player can still answer or change their answer' }),
+  })
+  .openapi('AvailabilityEvent');
+
+const AnswerSchema = z.object({
+  status: z.enum(AVAILABILITY_STATUSES),
+  note: z.string().nullable(),
+  on_behalf: z.boolean().openapi({ description: 'Staff or an admin answered for the player' }),
+  answered_at: z.string(),
+});
+
+const StoredAnswerSchema = z
+  .object({
+    kind: z.enum(EVENT_KINDS),
+    event_id: z.string().uuid(),
+    player_id: z.string().uuid(),
+    status: z.enum(AVAILABILITY_STATUSES),
+    note: z.string().nullable(),
+    on_behalf: z.boolean(),
+    answered_at: z.string(),
+  })
+  .openapi('AvailabilityAnswer');
+
+const MyEventSchema = EventSchema.extend({ answer: AnswerSchema.nullable() }).openapi('MyAvailabilityEvent');
+
+const EventAnswersSchema = z
+  .object({
+    event: EventSchema,
+    counts: z.object({ available: z.number().int(), maybe: z.number().int(), unavailable: z.number().int(), no_answer: z.number().int() }),
+    players: z.array(
+      z.object({
+        player_id: z.string().uuid(),
+        full_name: z.string(),
+        jersey_number: z.number().int().nullable(),
+        has_login: z.boolean().openapi({ description: 'Only players with a login get e-mails and can answer themselves' }),
+        status: z.enum(AVAILABILITY_STATUSES).nullable().openapi({ description: 'null: no answer yet' }),
+        note: z.string().nullable(),
+        on_behalf: z.boolean(),
+        answered_by: z.string().nullable().openapi({ description: 'The staff member who answered for the player, if one did' }),
+        answered_at: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi('EventAvailability');
+
+const PlayerParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }), player_id: z.string().openapi({ param: { name: 'player_id', in: 'path' } }) });
+
+/**
+ * Before the body is judged: answering for yourself needs a sign-in (401), answering for someone
+ * else needs staff or admin (403). The service checks again (player linked, team, lock).
+ */
+const guard = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+  if (c.req.method === 'PUT' || c.req.method === 'POST') {
+    if (c.req.path.endsWith('/me')) requireRoles(c.get('user'), ['admin', 'staff', 'player']);
+    else requireRoles(c.get('user'), ADMIN_AND_STAFF);
+  }
+  await next();
+};
+
+function eventAvailabilityRouter(kind: EventKind) {
+  const noun = kind === 'fixture' ? 'fixture' : 'training session';
+  const Noun = kind === 'fixture' ? 'Fixture' : 'TrainingSession';
+  const tag = kind === 'fixture' ? 'Availability' : 'Availability';
+  const base = router();
+  base.use('/:id/availability/*', guard);
+  base.use('/:id/availability', guard);
+  return base
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/{id}/availability',
+        operationId: `get${Noun}Availability`,
+        tags: [tag],
+        summary: `Who can play: counts and every player's answer for a ${noun} (admin or staff)`,
+        security: [{ bearer: [] }],
+        request: { params: IdParam },
+        responses: {
+          200: jsonContent(EventAnswersSchema, 'Counts and the team’s players with their answers'),
+          401: jsonContent(ErrorSchema, 'Not signed in'),
+          403: jsonContent(ErrorSchema, 'Not admin or staff'),
+          404: jsonContent(ErrorSchema, `Unknown ${noun}`),
+        },
+      }),
+      async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await c.get('services').availability.forEvent(c.get('user'), kind, c.req.valid('param').id), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}/availability/me',
+        operationId: `answer${Noun}Availability`,
+        tags: [tag],
+        summary: `Answer for a ${noun} yourself (a player of its team)`,
+        description:
+          'status: available, maybe or unavailable; note: optional, at most 280 characters. Answering again replaces the answer. ' +
+          "Answers close the team's availability_lock_hours before the start (409 with the time); a cancelled event takes none (409). " +
+          'A user with no player record, or a player not in the event’s team: 403.',
+        security: [{ bearer: [] }],
+        request: { params: IdParam, body: jsonBody(availabilityInputSchema) },
+        responses: {
+          200: jsonContent(StoredAnswerSchema, 'Saved'),
+          401: jsonContent(ErrorSchema, 'Not signed in'),
+          403: jsonContent(ErrorSchema, 'Not a player, or not in the event’s team'),
+          404: jsonContent(ErrorSchema, `Unknown ${noun}`),
+          409: jsonContent(ErrorSchema, 'Locked, cancelled or already started'),
+          422: jsonContent(ErrorSchema, 'Invalid answer'),
+        },
+      }),
+      async (c) => c.json(await c.get('services').availability.answerMine(c.get('user'), kind, c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/{id}/availability/{player_id}',
+        operationId: `answer${Noun}AvailabilityForPlayer`,
+        tags: [tag],
+        summary: `Answer for a player of the ${noun}'s team (admin or staff)`,
+        description:
+          'Recorded as given on the player’s behalf (on_behalf, answered_by). Staff may answer after the players’ lock time, until the start; ' +
+          'a cancelled or started event: 409. A player not in the team: 422.',
+        security: [{ bearer: [] }],
+        request: { params: PlayerParam, body: jsonBody(availabilityInputSchema) },
+        responses: {
+          200: jsonContent(StoredAnswerSchema, 'Saved'),
+          401: jsonContent(ErrorSchema, 'Not signed in'),
+          403: jsonContent(ErrorSchema, 'Not admin or staff'),
+          404: jsonContent(ErrorSchema, `Unknown ${noun} or player`),
+          409: jsonContent(ErrorSchema, 'Cancelled or already started'),
+          422: jsonContent(ErrorSchema, 'Invalid answer, or the player is not in the team'),
+        },
+      }),
+      async (c) => {
+        const { id, player_id } = c.req.valid('param');
+        return c.json(await c.get('services').availability.answerFor(c.get('user'), kind, id, player_id, c.req.valid('json')), 200);
+      },
+    );
+}
+
+const SelectionSchema = z
+  .object({
+    fixture_id: z.string().uuid(),
+    published_at: z.string().nullable().openapi({ description: 'When the squad was last published; null while it is a draft' }),
+    players: z.array(
+      z.object({
+        player_id: z.string().uuid(),
+        full_name: z.string(),
+        role: z.enum(SELECTION_ROLES),
+        shirt_number: z.number().int(),
+        confirmed: z.boolean().nullable().openapi({ description: "The player's reply: null until they answer" }),
+        availability: z.enum(AVAILABILITY_STATUSES).nullable(),
+      }),
+    ),
+  })
+  .openapi('Selection');
+
+const staffOnly = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Not admin or staff'),
+  404: jsonContent(ErrorSchema, 'Unknown fixture'),
+};
+
+const selectionBase = router();
+selectionBase.use('/:id/selection', guard);
+selectionBase.use('/:id/selection/*', guard);
+
+/** /api/fixtures/{id}/selection…: the squad, publishing it, and the players' replies. */
+export const selectionApi = selectionBase
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/selection',
+      operationId: 'getFixtureSelection',
+      tags: ['Selection'],
+      summary: 'The squad for a fixture, with replies and availability (admin or staff)',
+      security: [{ bearer: [] }],
+      request: { params: IdParam },
+      responses: { 200: jsonContent(SelectionSchema, 'Starters, then substitutes, by shirt number'), ...staffOnly },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').selection.get(c.get('user'), c.req.valid('param').id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}/selection',
+      operationId: 'setFixtureSelection',
+      tags: ['Selection'],
+      summary: 'Pick the squad: starters and substitutes with shirt numbers (admin or staff)',
+      description:
+        'Replaces the squad; players kept keep their reply. Shirt numbers 1-99, unique per match (422); players must be in the fixture’s team (422); ' +
+        'a player listed twice: 422. Picking an unavailable player is allowed (the admin panel asks to confirm). A cancelled or played fixture: 409.',
+      security: [{ bearer: [] }],
+      request: { params: IdParam, body: jsonBody(selectionInputSchema) },
+      responses: {
+        200: jsonContent(SelectionSchema, 'Saved'),
+        ...staffOnly,
+        409: jsonContent(ErrorSchema, 'Cancelled or played'),
+        422: jsonContent(ErrorSchema, 'Invalid squad'),
+      },
+    }),
+    async (c) => c.json(await c.get('services').selection.set(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/selection/publish',
+      operationId: 'publishFixtureSelection',
+      tags: ['Selection'],
+      summary: 'Publish the squad: mail and notify the selected players (admin or staff)',
+      description:
+        'Each selected player with a login gets one e-mail (through the outbox, respecting their preferences; publishing again mails only players new to the squad) ' +
+        'and a portal notification. An empty squad: 422.',
+      security: [{ bearer: [] }],
+      request: { params: IdParam },
+      responses: {
+        200: jsonContent(z.object({ published_at: z.string(), selected: z.number().int(), mailed: z.number().int(), notified: z.number().int() }), 'Published'),
+        ...staffOnly,
+        409: jsonContent(ErrorSchema, 'Cancelled or played'),
+        422: jsonContent(ErrorSchema, 'Nobody selected'),
+      },
+    }),
+    async (c) => c.json(await c.get('services').selection.publish(c.get('user'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}/selection/me',
+      operationId: 'replyFixtureSelection',
+      tags: ['Selection'],
+      summary: 'Confirm or decline your selection (a selected player)',
+      description: 'Only once the squad is published, only for a player in it (404 otherwise). Declining alerts staff by e-mail.',
+      security: [{ bearer: [] }],
+      request: { params: IdParam, body: jsonBody(selectionReplySchema) },
+      responses: {
+        200: jsonContent(
+          z.object({ fixture_id: z.string().uuid(), player_id: z.string().uuid(), role: z.enum(SELECTION_ROLES), shirt_number: z.number().int(), confirmed: z.boolean(), responded_at: z.string() }),
+          'Saved',
+        ),
+        401: jsonContent(ErrorSchema, 'Not signed in'),
+        403: jsonContent(ErrorSchema, 'No player is linked to this account'),
+        404: jsonContent(ErrorSchema, 'Unknown fixture, or not in its published squad'),
+        409: jsonContent(ErrorSchema, 'Cancelled or played'),
+        422: jsonContent(ErrorSchema, 'Invalid reply'),
+      },
+    }),
+    async (c) => c.json(await c.get('services').selection.reply(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );
+
+/** /api/fixtures/{id}/availability…: mounted before the fixtures router (its writes need staff). */
+export const fixtureAvailabilityApi = eventAvailabilityRouter('fixture').openapi(
+  createRoute({
+    method: 'post',
+    path: '/{id}/availability/remind',
+    operationId: 'remindFixtureAvailability',
+    tags: ['Availability'],
+    summary: "Remind those who haven't answered (admin or staff)",
+    description:
+      'E-mails (through the outbox, respecting each player’s preferences) every player of the team with a login and no answer, with one-click answer links. ' +
+      'At most once an hour per fixture: another press within the hour answers 429 with the time it is possible again, and sends nothing. ' +
+      'A cancelled, locked or started fixture: 409.',
+    security: [{ bearer: [] }],
+    request: { params: IdParam },
+    responses: {
+      200: jsonContent(z.object({ reminded: z.number().int().openapi({ description: 'Mails queued' }), sent_at: z.string() }), 'Queued'),
+      401: jsonContent(ErrorSchema, 'Not signed in'),
+      403: jsonContent(ErrorSchema, 'Not admin or staff'),
+      404: jsonContent(ErrorSchema, 'Unknown fixture'),
+      409: jsonContent(ErrorSchema, 'Cancelled, locked or started'),
+      429: jsonContent(ErrorSchema, 'Already reminded within the hour'),
+    },
+  }),
+  async (c) => c.json(await c.get('services').availability.remindNow(c.get('user'), c.req.valid('param').id), 200),
+);
+/** /api/training-sessions/{id}/availability… */
+export const sessionAvailabilityApi = eventAvailabilityRouter('training');
+
+/** /api/players/me/availability: mounted before the /players/{id} routers. */
+export const myAvailabilityApi = router().openapi(
+  createRoute({
+    method: 'get',
+    path: '/me/availability',
+    operationId: 'getMyAvailability',
+    tags: ['Availability'],
+    summary: 'Your upcoming fixtures and training sessions with your answers (a player)',
+    description: "The signed-in player's teams, from now to 8 weeks ahead, soonest first; answer is null where you have not answered.",
+    security: [{ bearer: [] }],
+    responses: {
+      200: jsonContent(z.array(MyEventSchema), 'Upcoming events'),
+      401: jsonContent(ErrorSchema, 'Not signed in'),
+      403: jsonContent(ErrorSchema, 'No player is linked to this account'),
+    },
+  }),
+  async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.get('services').availability.mine(c.get('user')), 200);
+  },
+);

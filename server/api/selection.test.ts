@@ -1,0 +1,154 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clubDateOf } from '../../shared/dates';
+import { clubTimeOf } from '../../shared/teams';
+import { createTestContext } from '../../tests/support/api';
+import { startSmtpServer, waitFor } from '../../tests/support/smtp';
+import { fixtureSelections, notifications, outbox, playerTeams } from '../db/schema';
+import { createOutboxWorker } from '../services/outbox';
+
+const smtp = await startSmtpServer();
+const t = await createTestContext({ smtpUrl: smtp.url, publicUrl: 'https://club.example.org' });
+const worker = createOutboxWorker(t.db, { smtpUrl: smtp.url, from: 'Riverside Rovers FC <club@example.org>', pollMs: 50 });
+worker.start();
+afterAll(async () => {
+  await worker.stop();
+  await smtp.stop();
+});
+
+const admin = await t.signedIn('admin');
+const staff = await t.signedIn('staff');
+const keeper = await t.signedIn('player', { full_name: 'Kit Keeper' });
+const striker = await t.signedIn('player', { full_name: 'Stan Striker' });
+const bench = await t.signedIn('player', { full_name: 'Ben Bench' });
+const left = await t.signedIn('player', { full_name: 'Lou Leftout' });
+const vet = await t.signedIn('player', { full_name: 'Val Vet' });
+const teamList = (await t.json('/api/teams')).body as Array<{ id: string; name: string }>;
+const senior = teamList.find((x) => x.name === 'Senior')!.id;
+const vets = teamList.find((x) => x.name === 'Vets')!.id;
+await t.db.update(playerTeams).set({ team_id: vets }).where(eq(playerTeams.player_id, vet.playerId!));
+
+async function fixture(opponent: string, hoursAhead = 96, status = 'upcoming') {
+  const at = new Date(Date.now() + hoursAhead * 3_600_000);
+  const res = await t.json('/api/fixtures', {
+    token: staff.token,
+    body: { team_id: senior, away_team: opponent, match_date: clubDateOf(at), match_time: clubTimeOf(at), venue: 'Home Ground', competition: 'League', status },
+  });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+const put = (path: string, token: string | undefined, body: unknown) => t.json(path, { method: 'PUT', token, body });
+const rows = async () => (await t.db.select({ n: count() }).from(fixtureSelections))[0].n;
+const mailsAbout = (subject: RegExp) => smtp.received.filter((m) => subject.test(m.subject));
+async function delivered() {
+  await waitFor(async () => (await t.db.select().from(outbox)).every((r) => r.status === 'sent'), 10_000, 'the outbox to be sent');
+  await new Promise((resolve) => setTimeout(resolve, 150));
+}
+const squad = (a: string, b: string, c: string) => ({
+  players: [
+    { player_id: a, role: 'starter', shirt_number: 1 },
+    { player_id: b, role: 'starter', shirt_number: 9 },
+    { player_id: c, role: 'substitute', shirt_number: 14 },
+  ],
+});
+
+describe('PUT /api/fixtures/{id}/selection', () => {
+  it('staff pick starters and substitutes with shirt numbers; GET shows them with availability', async () => {
+    const match = await fixture('Pick Town');
+    await put(`/api/fixtures/${match}/availability/me`, bench.token, { status: 'unavailable' });
+    const res = await put(`/api/fixtures/${match}/selection`, staff.token, squad(keeper.playerId!, striker.playerId!, bench.playerId!));
+    expect(res.status).toBe(200);
+    expect(res.body.published_at).toBeNull();
+    expect(res.body.players.map((p: { full_name: string; role: string; shirt_number: number }) => `${p.shirt_number} ${p.full_name} ${p.role}`)).toEqual([
+      '1 Kit Keeper starter',
+      '9 Stan Striker starter',
+      '14 Ben Bench substitute',
+    ]);
+    // Picking someone unavailable is allowed (the panel asks first); the list says so.
+    expect(res.body.players[2]).toMatchObject({ availability: 'unavailable', confirmed: null });
+    const got = await t.json(`/api/fixtures/${match}/selection`, { token: admin.token });
+    expect(got.body).toEqual(res.body);
+  });
+
+  it('duplicate shirt numbers, a player twice, players not in the team and bad shapes are 422, storing nothing', async () => {
+    const match = await fixture('Refuse Rovers');
+    const before = await rows();
+    const bad = [
+      { players: [{ player_id: keeper.playerId, role: 'starter', shirt_number: 7 }, { player_id: striker.playerId, role: 'substitute', shirt_number: 7 }] },
+      { players: [{ player_id: keeper.playerId, role: 'starter', shirt_number: 7 }, { player_id: keeper.playerId, role: 'substitute', shirt_number: 8 }] },
+      { players: [{ player_id: vet.playerId, role: 'starter', shirt_number: 5 }] },
+      { players: [{ player_id: keeper.playerId, role: 'captain', shirt_number: 5 }] },
+      { players: [{ player_id: keeper.playerId, role: 'starter', shirt_number: 0 }] },
+      { players: [{ player_id: keeper.playerId, role: 'starter', shirt_number: 5.5 }] },
+      { players: [{ player_id: 'nope', role: 'starter', shirt_number: 5 }] },
+      { players: 'all' },
+      {},
+    ];
+    for (const body of bad) {
+      const res = await put(`/api/fixtures/${match}/selection`, staff.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(typeof res.body.detail).toBe('string');
+    }
+    expect((await put(`/api/fixtures/${match}/selection`, staff.token, bad[0])).body.detail).toMatch(/shirt number 7 is given to more than one player/);
+    expect(await rows()).toBe(before);
+  });
+
+  it('players get 403 and anonymous 401 before the body is judged; a cancelled fixture is 409', async () => {
+    const match = await fixture('Guard Athletic');
+    expect((await put(`/api/fixtures/${match}/selection`, keeper.token, { players: 'x' })).status).toBe(403);
+    expect((await put(`/api/fixtures/${match}/selection`, undefined, { players: 'x' })).status).toBe(401);
+    expect((await t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: keeper.token })).status).toBe(403);
+    expect((await t.json(`/api/fixtures/${match}/selection`, { token: keeper.token })).status).toBe(403);
+    const cancelled = await fixture('Off United', 96, 'cancelled');
+    expect((await put(`/api/fixtures/${cancelled}/selection`, staff.token, squad(keeper.playerId!, striker.playerId!, bench.playerId!))).status).toBe(409);
+  });
+});
+
+describe('POST /api/fixtures/{id}/selection/publish and PUT …/selection/me', () => {
+  it('publishing mails exactly the selected players (once) and notifies them; they confirm or decline; a decline alerts staff', async () => {
+    const match = await fixture('Publish Park');
+    expect((await t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: staff.token })).status).toBe(422); // nobody yet
+    // Not published yet: a player cannot reply.
+    expect((await put(`/api/fixtures/${match}/selection/me`, keeper.token, { confirmed: true })).status).toBe(404);
+    await put(`/api/fixtures/${match}/selection`, staff.token, squad(keeper.playerId!, striker.playerId!, bench.playerId!));
+    const published = await t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: staff.token });
+    expect(published.status).toBe(200);
+    expect(published.body).toMatchObject({ selected: 3, mailed: 3, notified: 3 });
+    // Publishing again mails nobody twice.
+    expect((await t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: staff.token })).body).toMatchObject({ mailed: 0, notified: 0 });
+    await delivered();
+    const squadMails = mailsAbout(/^You're in the squad: Senior vs Publish Park/);
+    expect(squadMails.flatMap((m) => m.to).sort()).toEqual([keeper.user.email, striker.user.email, bench.user.email].sort());
+    expect(squadMails.find((m) => m.to.includes(striker.user.email))!.text).toContain('starting, shirt number 9');
+    const notes = await t.db.select().from(notifications).where(eq(notifications.kind, 'selection'));
+    expect(notes.map((n) => n.user_id).sort()).toEqual([keeper.user.id, striker.user.id, bench.user.id].sort());
+
+    expect((await put(`/api/fixtures/${match}/selection/me`, left.token, { confirmed: true })).status).toBe(404);
+    expect((await put(`/api/fixtures/${match}/selection/me`, keeper.token, { confirmed: 'yes' })).status).toBe(422);
+    expect((await put(`/api/fixtures/${match}/selection/me`, keeper.token, { confirmed: true })).body).toMatchObject({ confirmed: true, shirt_number: 1 });
+    const declined = await put(`/api/fixtures/${match}/selection/me`, striker.token, { confirmed: false });
+    expect(declined.status).toBe(200);
+    const view = (await t.json(`/api/fixtures/${match}/selection`, { token: staff.token })).body;
+    expect(view.players.map((p: { full_name: string; confirmed: boolean | null }) => [p.full_name, p.confirmed])).toEqual([
+      ['Kit Keeper', true],
+      ['Stan Striker', false],
+      ['Ben Bench', null],
+    ]);
+    await delivered();
+    const alerts = mailsAbout(/^Stan Striker declined: Senior vs Publish Park$/);
+    expect(alerts.flatMap((m) => m.to).sort()).toEqual([admin.user.email, staff.user.email].sort());
+  });
+
+  it('a selected player who drops out (changes to unavailable) alerts staff; an unselected one does not', async () => {
+    const match = await fixture('Dropout Dynamo');
+    await put(`/api/fixtures/${match}/availability/me`, striker.token, { status: 'available' });
+    await put(`/api/fixtures/${match}/selection`, staff.token, squad(keeper.playerId!, striker.playerId!, bench.playerId!));
+    await put(`/api/fixtures/${match}/availability/me`, striker.token, { status: 'unavailable', note: 'Pulled a hamstring' });
+    await put(`/api/fixtures/${match}/availability/me`, left.token, { status: 'unavailable' });
+    await delivered();
+    const alerts = mailsAbout(/dropped out: Senior vs Dropout Dynamo$/);
+    expect(alerts.map((m) => m.subject)).toEqual(expect.arrayContaining(['Stan Striker dropped out: Senior vs Dropout Dynamo']));
+    expect(alerts.flatMap((m) => m.to).sort()).toEqual([admin.user.email, staff.user.email].sort());
+    expect(alerts.every((m) => m.subject.startsWith('Stan Striker'))).toBe(true);
+  });
+});

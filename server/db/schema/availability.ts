@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt, id } from './columns';
+import { fixtures } from './matches';
+import { players } from './squad';
+import { trainingSessions } from './teams';
+
+export const availabilityStatusEnum = pgEnum('availability_status', ['available', 'maybe', 'unavailable']);
+
+/**
+ * A player's answer for one event: a fixture or a training session (exactly one of the two).
+ * No row means "no answer yet" (the reminders' audience).
+ */
+export const availability = pgTable(
+  'availability',
+  {
+    id: id(),
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    fixture_id: uuid('fixture_id').references(() => fixtures.id, { onDelete: 'cascade' }),
+    session_id: uuid('session_id').references(() => trainingSessions.id, { onDelete: 'cascade' }),
+    status: availabilityStatusEnum('status').notNull(),
+    note: text('note'),
+    /** Who gave the answer: the player's own user, or a staff member / admin answering for them. */
+    answered_by: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Staff or an admin answered for the player (the manager's list says so). */
+    on_behalf: boolean('on_behalf').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('availability_fixture_player_key').on(t.fixture_id, t.player_id),
+    uniqueIndex('availability_session_player_key').on(t.session_id, t.player_id),
+    index('availability_player_idx').on(t.player_id),
+    check('availability_one_event', sql`(${t.fixture_id} is null) <> (${t.session_id} is null)`),
+    check('availability_note_length', sql`char_length(${t.note}) <= 280`),
+  ],
+);
+
+/** When staff last pressed "Remind those who haven't answered" for a fixture (at most once an hour). */
+export const availabilityReminders = pgTable('availability_reminders', {
+  fixture_id: uuid('fixture_id')
+    .primaryKey()
+    .references(() => fixtures.id, { onDelete: 'cascade' }),
+  last_sent_at: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  sent_by: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+export const selectionRoleEnum = pgEnum('selection_role', ['starter', 'substitute']);
+
+/** Staff's squad for a fixture (issue 13, point 5): who starts, who is on the bench, with shirt numbers. */
+export const fixtureSelections = pgTable(
+  'fixture_selections',
+  {
+    fixture_id: uuid('fixture_id')
+      .notNull()
+      .references(() => fixtures.id, { onDelete: 'cascade' }),
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    role: selectionRoleEnum('role').notNull(),
+    shirt_number: smallint('shirt_number').notNull(),
+    /** The player's reply once the squad is published: null until they answer. */
+    confirmed: boolean('confirmed'),
+    responded_at: timestamp('responded_at', { withTimezone: true, mode: 'date' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fixture_id, t.player_id] }),
+    // Shirt numbers are unique per match: the database says so too.
+    uniqueIndex('fixture_selections_shirt_key').on(t.fixture_id, t.shirt_number),
+    index('fixture_selections_player_idx').on(t.player_id),
+  ],
+);
+
+/** When a fixture's squad was last published (players see it and are mailed only after that). */
+export const selectionPublications = pgTable('selection_publications', {
+  fixture_id: uuid('fixture_id')
+    .primaryKey()
+    .references(() => fixtures.id, { onDelete: 'cascade' }),
+  published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+  published_by: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+});

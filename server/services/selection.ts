@@ -1,0 +1,261 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/roles';
+import {
+  FIXTURE_CLOSED,
+  NOT_A_PLAYER,
+  NOT_SELECTED,
+  NOTHING_TO_PUBLISH,
+  selectionInputSchema,
+  selectionReplySchema,
+} from '../../shared/availability';
+import { formatLongDateGB } from '../../shared/players';
+import { CLUB_NAME } from '../../app/lib/club';
+import type { Db, DbOrTx } from '../db/client';
+import { availability, fixtureSelections, fixtures, notifications, players, playerTeams, selectionPublications, teams, users } from '../db/schema';
+import type { AvailabilityEvent, AvailabilityService, AnswerChange } from './availability';
+import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
+import { conflict, forbidden, invalid, notFound, unauthenticated } from './errors';
+import type { MailService } from './mail';
+
+/**
+ * Squad selection (issue 13, point 5): staff pick starters and substitutes with shirt numbers,
+ * publish (each selected player is mailed once and notified), players confirm or decline, and a
+ * decline or a selected player dropping out alerts staff.
+ */
+export function createSelectionService(db: Db, deps: { mail: MailService; availability: AvailabilityService }) {
+  async function openFixture(id: string) {
+    const event = await deps.availability.findEvent('fixture', id);
+    return event;
+  }
+
+  async function publishedAt(executor: DbOrTx, fixtureId: string) {
+    const [row] = await executor.select().from(selectionPublications).where(eq(selectionPublications.fixture_id, fixtureId));
+    return row?.published_at ?? null;
+  }
+
+  async function squad(executor: DbOrTx, event: AvailabilityEvent) {
+    return executor
+      .select({
+        player_id: fixtureSelections.player_id,
+        full_name: players.full_name,
+        role: fixtureSelections.role,
+        shirt_number: fixtureSelections.shirt_number,
+        confirmed: fixtureSelections.confirmed,
+        availability: availability.status,
+        user_id: players.user_id,
+      })
+      .from(fixtureSelections)
+      .innerJoin(players, eq(players.id, fixtureSelections.player_id))
+      .leftJoin(availability, and(eq(availability.fixture_id, event.id), eq(availability.player_id, players.id)))
+      .where(eq(fixtureSelections.fixture_id, event.id))
+      .orderBy(sql`${fixtureSelections.role} = 'substitute'`, asc(fixtureSelections.shirt_number));
+  }
+
+  async function view(executor: DbOrTx, event: AvailabilityEvent) {
+    const rows = await squad(executor, event);
+    const published = await publishedAt(executor, event.id);
+    return {
+      fixture_id: event.id,
+      published_at: published?.toISOString() ?? null,
+      players: rows.map(({ user_id: _u, ...r }) => ({ ...r, availability: r.availability ?? null })),
+    };
+  }
+
+  /** A mail to every staff member and admin (the club's managers). */
+  async function alertStaff(tx: DbOrTx, key: string, subject: string, paragraphs: string[], fixtureId: string) {
+    await deps.mail.toUsersWhere(tx, sql`${users.role} in ('staff', 'admin')`, {
+      kind: 'selection-alert',
+      dedupeKey: key,
+      subject,
+      paragraphs,
+      action: { label: 'Open Match week', path: `/admin/matchweek?fixture=${fixtureId}` },
+    });
+  }
+
+  return {
+    async get(actor: SessionUser | null, fixtureId: string) {
+      requireRoles(actor, ADMIN_AND_STAFF);
+      return view(db, await openFixture(fixtureId));
+    },
+
+    /** PUT /api/fixtures/{id}/selection: replaces the squad (kept players keep their reply). */
+    async set(actor: SessionUser | null, fixtureId: string, input: unknown) {
+      requireRoles(actor, ADMIN_AND_STAFF);
+      const { players: picked } = parseInput(selectionInputSchema, input);
+      const event = await openFixture(fixtureId);
+      if (event.cancelled || event.over) throw conflict(FIXTURE_CLOSED);
+      const ids = picked.map((p) => p.player_id);
+      if (new Set(ids).size !== ids.length) throw invalid('players: a player is listed twice', [{ field: 'players', message: 'A player is listed twice' }]);
+      const numbers = picked.map((p) => p.shirt_number);
+      const repeated = numbers.filter((n, i) => numbers.indexOf(n) !== i);
+      if (repeated.length) {
+        throw invalid(`players: shirt number ${[...new Set(repeated)].join(', ')} is given to more than one player`, [{ field: 'players', message: 'Duplicate shirt number' }]);
+      }
+      if (ids.length) {
+        const members = await db
+          .select({ id: playerTeams.player_id })
+          .from(playerTeams)
+          .where(and(eq(playerTeams.team_id, event.team_id), inArray(playerTeams.player_id, ids)));
+        const known = new Set(members.map((m) => m.id));
+        const strangers = ids.filter((id) => !known.has(id));
+        if (strangers.length) throw invalid(`players: not in the fixture's team: ${strangers.join(', ')}`, [{ field: 'players', message: "Not in the fixture's team" }]);
+      }
+      return db.transaction(async (tx) => {
+        const before = await tx.select().from(fixtureSelections).where(eq(fixtureSelections.fixture_id, event.id));
+        const kept = new Map(before.map((r) => [r.player_id, r]));
+        await tx.delete(fixtureSelections).where(eq(fixtureSelections.fixture_id, event.id));
+        if (picked.length) {
+          await tx.insert(fixtureSelections).values(
+            picked.map((p) => ({
+              fixture_id: event.id,
+              player_id: p.player_id,
+              role: p.role,
+              shirt_number: p.shirt_number,
+              confirmed: kept.get(p.player_id)?.confirmed ?? null,
+              responded_at: kept.get(p.player_id)?.responded_at ?? null,
+            })),
+          );
+        }
+        return view(tx, event);
+      });
+    },
+
+    /**
+     * Publishes the squad: each selected player (with a login) gets one mail (respecting their
+     * preferences; a later publish mails only players new to the squad) and a portal notification.
+     */
+    async publish(actor: SessionUser | null, fixtureId: string) {
+      const staff = requireRoles(actor, ADMIN_AND_STAFF);
+      const event = await openFixture(fixtureId);
+      if (event.cancelled || event.over) throw conflict(FIXTURE_CLOSED);
+      return db.transaction(async (tx) => {
+        const rows = await squad(tx, event);
+        if (rows.length === 0) throw invalid(NOTHING_TO_PUBLISH);
+        const now = new Date();
+        await tx
+          .insert(selectionPublications)
+          .values({ fixture_id: event.id, published_at: now, published_by: staff.id })
+          .onConflictDoUpdate({ target: selectionPublications.fixture_id, set: { published_at: now, published_by: staff.id } });
+        let mailed = 0;
+        let notified = 0;
+        for (const r of rows) {
+          const role = r.role === 'starter' ? 'starting' : 'on the bench';
+          mailed += await deps.mail.toPlayer(tx, r.player_id, {
+            kind: 'matchday',
+            dedupeKey: `selection:${event.id}:${r.player_id}`,
+            subject: `You're in the squad: ${event.title}, ${formatLongDateGB(event.date)}`,
+            paragraphs: [
+              `You have been picked for ${event.title}: ${role}, shirt number ${r.shirt_number}.`,
+              `${formatLongDateGB(event.date)}, kick-off ${event.time}, ${event.place}.`,
+              'Please confirm or decline in the Players’ Area so the manager knows.',
+            ],
+            action: { label: 'Confirm or decline', path: '/players-area' },
+          });
+          if (r.user_id) {
+            // One notification per player and publish of them (not repeated by a re-publish).
+            const inserted = await tx.execute(sql`
+              insert into ${notifications} (user_id, kind, title, body, link)
+              select ${r.user_id}, 'selection', ${`Selected: ${event.title}`}, ${`${role[0].toUpperCase()}${role.slice(1)}, shirt ${r.shirt_number}. Please confirm or decline.`}, '/players-area'
+              where not exists (select 1 from ${notifications} where user_id = ${r.user_id} and kind = 'selection' and title = ${`Selected: ${event.title}`} and link = '/players-area' and created_at > now() - interval '30 days')`);
+            notified += inserted.rowCount ?? 0;
+          }
+        }
+        return { published_at: now.toISOString(), selected: rows.length, mailed, notified };
+      });
+    },
+
+    /** PUT /api/fixtures/{id}/selection/me: a selected player confirms or declines; a decline alerts staff. */
+    async reply(user: SessionUser | null, fixtureId: string, input: unknown) {
+      if (!user) throw unauthenticated();
+      const [player] = await db.select({ id: players.id, full_name: players.full_name }).from(players).where(eq(players.user_id, user.id));
+      if (!player) throw forbidden(NOT_A_PLAYER);
+      const { confirmed } = parseInput(selectionReplySchema, input);
+      const event = await openFixture(fixtureId);
+      if (event.cancelled || event.over) throw conflict(FIXTURE_CLOSED);
+      return db.transaction(async (tx) => {
+        if (!(await publishedAt(tx, event.id))) throw notFound(NOT_SELECTED);
+        const now = new Date();
+        const [row] = await tx
+          .update(fixtureSelections)
+          .set({ confirmed, responded_at: now })
+          .where(and(eq(fixtureSelections.fixture_id, event.id), eq(fixtureSelections.player_id, player.id)))
+          .returning();
+        if (!row) throw notFound(NOT_SELECTED);
+        if (!confirmed) {
+          await alertStaff(
+            tx,
+            `selection-declined:${event.id}:${player.id}:${now.getTime()}`,
+            `${player.full_name} declined: ${event.title}`,
+            [`${player.full_name} (${row.role}, shirt ${row.shirt_number}) declined the selection for ${event.title} on ${formatLongDateGB(event.date)}.`],
+            event.id,
+          );
+        }
+        return { fixture_id: event.id, player_id: player.id, role: row.role, shirt_number: row.shirt_number, confirmed, responded_at: now.toISOString() };
+      });
+    },
+
+    /** The player's published selections for upcoming fixtures (the portal dashboard). */
+    async mine(user: SessionUser) {
+      return db
+        .select({
+          fixture_id: fixtures.id,
+          team: teams.name,
+          is_home: fixtures.is_home,
+          away_team: fixtures.away_team,
+          match_date: fixtures.match_date,
+          match_time: fixtures.match_time,
+          venue: fixtures.venue,
+          role: fixtureSelections.role,
+          shirt_number: fixtureSelections.shirt_number,
+          confirmed: fixtureSelections.confirmed,
+        })
+        .from(fixtureSelections)
+        .innerJoin(players, eq(players.id, fixtureSelections.player_id))
+        .innerJoin(fixtures, eq(fixtures.id, fixtureSelections.fixture_id))
+        .innerJoin(teams, eq(teams.id, fixtures.team_id))
+        .innerJoin(selectionPublications, eq(selectionPublications.fixture_id, fixtures.id))
+        .where(and(eq(players.user_id, user.id), eq(fixtures.status, 'upcoming'), sql`${fixtures.match_date} >= (now() at time zone 'Europe/London')::date`))
+        .orderBy(asc(fixtures.match_date));
+    },
+
+    /** The printable team sheet (staff, admin): club, fixture and the squad with numbers and names. */
+    async teamSheet(actor: SessionUser | null, fixtureId: string) {
+      requireRoles(actor, ADMIN_AND_STAFF);
+      const event = await openFixture(fixtureId);
+      const [f] = await db.select().from(fixtures).where(eq(fixtures.id, fixtureId));
+      const rows = await squad(db, event);
+      return {
+        club: CLUB_NAME,
+        team: event.team,
+        opponent: f.away_team,
+        is_home: f.is_home,
+        competition: f.competition,
+        date: event.date,
+        time: event.time,
+        venue: event.place,
+        starters: rows.filter((r) => r.role === 'starter').map((r) => ({ shirt_number: r.shirt_number, full_name: r.full_name })),
+        substitutes: rows.filter((r) => r.role === 'substitute').map((r) => ({ shirt_number: r.shirt_number, full_name: r.full_name })),
+      };
+    },
+
+    /** Availability's hook: a selected player changing to unavailable alerts staff (in the answer's transaction). */
+    async onAnswer(tx: DbOrTx, change: AnswerChange) {
+      if (change.event.kind !== 'fixture' || change.after !== 'unavailable' || change.before === 'unavailable') return;
+      const [selected] = await tx
+        .select({ role: fixtureSelections.role, shirt: fixtureSelections.shirt_number, name: players.full_name })
+        .from(fixtureSelections)
+        .innerJoin(players, eq(players.id, fixtureSelections.player_id))
+        .where(and(eq(fixtureSelections.fixture_id, change.event.id), eq(fixtureSelections.player_id, change.playerId)));
+      if (!selected) return;
+      await alertStaff(
+        tx,
+        `selection-dropout:${change.event.id}:${change.playerId}:${Date.now()}`,
+        `${selected.name} dropped out: ${change.event.title}`,
+        [`${selected.name} (${selected.role}, shirt ${selected.shirt}) is now unavailable for ${change.event.title} on ${formatLongDateGB(change.event.date)}.`],
+        change.event.id,
+      );
+    },
+  };
+}
+
+export type SelectionService = ReturnType<typeof createSelectionService>;

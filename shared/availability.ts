@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** Issue 13, point 3: a player's answer for a fixture or a training session. */
+export const AVAILABILITY_STATUSES = ['available', 'maybe', 'unavailable'] as const;
+export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
+export const AVAILABILITY_LABELS: Record<AvailabilityStatus, string> = { available: 'Available', maybe: 'Maybe', unavailable: 'Unavailable' };
+export const AVAILABILITY_NOTE_MAX = 280;
+
+/** PUT …/availability/me and …/availability/{player_id}. */
+export const availabilityInputSchema = z
+  .object({
+    status: z.enum(AVAILABILITY_STATUSES, { error: 'status must be available, maybe or unavailable' }),
+    note: z
+      .string({ error: 'note must be text' })
+      .trim()
+      .max(AVAILABILITY_NOTE_MAX, `note: at most ${AVAILABILITY_NOTE_MAX} characters`)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .strict();
+export type AvailabilityInput = z.infer<typeof availabilityInputSchema>;
+
+export const EVENT_KINDS = ['fixture', 'training'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export const FIXTURE_NOT_FOUND = 'Fixture not found';
+export const NOT_A_PLAYER = 'Only a player can answer for themselves: no player is linked to this account.';
+export const NOT_IN_TEAM = "You are not in this event's team, so you cannot answer for it.";
+export const PLAYER_NOT_IN_TEAM = "This player is not in the event's team.";
+export const EVENT_CANCELLED = 'This event was cancelled: it takes no answers.';
+export const EVENT_OVER = 'This event has already started: answers are closed.';
+/** The lock: answers close `hours` before kick-off (the team's availability_lock_hours). */
+export const lockedDetail = (hours: number, locksAt: string) =>
+  `Answers closed ${hours} hour${hours === 1 ? '' : 's'} before the start (at ${locksAt}, club time). Please tell the manager directly.`;
+
+/** Reminders (issue 13, point 4). */
+export const REMIND_INTERVAL_MINUTES = 60;
+export const AUTO_REMINDERS = [
+  { id: '6d', hours: 6 * 24, label: '6 days' },
+  { id: '48h', hours: 48, label: '48 hours' },
+] as const;
+
+/** Squad selection (issue 13, point 5). */
+export const SELECTION_ROLES = ['starter', 'substitute'] as const;
+export type SelectionRole = (typeof SELECTION_ROLES)[number];
+export const SELECTION_MAX = 40;
+export const selectionInputSchema = z
+  .object({
+    players: z
+      .array(
+        z
+          .object({
+            player_id: z.string({ error: 'player_id must be a player id' }).uuid('player_id must be a player id'),
+            role: z.enum(SELECTION_ROLES, { error: 'role must be starter or substitute' }),
+            shirt_number: z.number({ error: 'shirt_number must be a whole number from 1 to 99' }).int('shirt_number must be a whole number from 1 to 99').min(1, 'shirt_number must be a whole number from 1 to 99').max(99, 'shirt_number must be a whole number from 1 to 99'),
+          })
+          .strict(),
+        { error: 'players must be a list' },
+      )
+      .max(SELECTION_MAX, `players: at most ${SELECTION_MAX}`),
+  })
+  .strict();
+export type SelectionInput = z.infer<typeof selectionInputSchema>;
+export const selectionReplySchema = z.object({ confirmed: z.boolean({ error: 'confirmed must be true or false' }) }).strict();
+
+export const NOT_SELECTED = 'You are not in the published squad for this fixture.';
+export const NOTHING_TO_PUBLISH = 'Pick at least one player before publishing the squad.';
+export const FIXTURE_CLOSED = 'This fixture was cancelled or has been played: its squad cannot change.';
