@@ -228,3 +228,37 @@ describe('Private feeds: POST /api/calendar/token and GET /calendar/me/{token}.i
     expect(res.body.detail).toBeTruthy();
   });
 });
+
+describe('A private feed shows its own member’s answers and selection, never another’s', () => {
+  it("writes the player's own answer and published selection into the description; the teammate's stay out", async () => {
+    const match = await newFixture({ away_team: 'Answers FC', match_date: '2026-12-19', match_time: '14:00' });
+    const alex = await t.signedIn('player', { full_name: 'Alex Own' });
+    const sam = await t.signedIn('player', { full_name: 'Sam Other' });
+    expect((await t.json(`/api/fixtures/${match.id}/availability/me`, { method: 'PUT', token: alex.token, body: { status: 'unavailable', note: 'At a wedding, sorry' } })).status).toBe(200);
+    expect((await t.json(`/api/fixtures/${match.id}/availability/me`, { method: 'PUT', token: sam.token, body: { status: 'available', note: 'Sam can drive, 4 seats' } })).status).toBe(200);
+    const picked = await t.json(`/api/fixtures/${match.id}/selection`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { players: [{ player_id: sam.playerId, role: 'starter', shirt_number: 7 }] },
+    });
+    expect(picked.status).toBe(200);
+    expect((await t.json(`/api/fixtures/${match.id}/selection/publish`, { method: 'POST', token: admin.token })).status).toBeLessThan(300);
+
+    const feedOf = async (token: string) => {
+      const issued = await t.json('/api/calendar/token', { method: 'POST', token });
+      const list = events((await feed(new URL(issued.body.url).pathname)).text);
+      return list.find((e) => e.uid === `fixture-${match.id}@localhost`)!.description;
+    };
+    const alexSees = await feedOf(alex.token);
+    expect(alexSees).toContain('Your answer: Unavailable (At a wedding, sorry)');
+    expect(alexSees).not.toContain('Sam can drive');
+    expect(alexSees).not.toContain('Selected:');
+    const samSees = await feedOf(sam.token);
+    expect(samSees).toContain('Your answer: Available (Sam can drive, 4 seats)');
+    expect(samSees).toContain('Selected: starter, No. 7 (please confirm)');
+    expect(samSees).not.toContain('wedding');
+    // The public feeds carry nobody's answers.
+    const club = events((await feed()).text).find((e) => e.uid === `fixture-${match.id}@localhost`)!.description;
+    expect(club).not.toMatch(/Your answer|Selected:|wedding|Sam can drive/);
+  });
+});
