@@ -101,6 +101,19 @@ describe('PUT /api/fixtures/{id}/availability/me', () => {
   });
 });
 
+describe('PUT …/availability/me and …/selection/me without a player record', () => {
+  it('answers 403 before judging the body, and stores nothing', async () => {
+    const before = await answers();
+    for (const body of [{ status: 'available' }, { status: 'nonsense' }, 'not json at all']) {
+      const res = await put(`/api/fixtures/${saturday}/availability/me`, staff.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body.detail).toBeTruthy();
+    }
+    expect((await put(`/api/fixtures/${saturday}/selection/me`, staff.token, { confirmed: 'maybe' })).status).toBe(403);
+    expect(await answers()).toBe(before);
+  });
+});
+
 describe('PUT /api/fixtures/{id}/availability/{player_id} (staff for a player)', () => {
   it('a player cannot answer for another player (403), whatever the body', async () => {
     const before = await answers();

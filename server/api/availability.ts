@@ -66,13 +66,15 @@ const EventAnswersSchema = z
 const PlayerParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }), player_id: z.string().openapi({ param: { name: 'player_id', in: 'path' } }) });
 
 /**
- * Before the body is judged: answering for yourself needs a sign-in (401), answering for someone
- * else needs staff or admin (403). The service checks again (player linked, team, lock).
+ * Before the body is judged: answering for yourself needs a sign-in (401) and a player record
+ * (403), answering for someone else needs staff or admin (403). The service checks again (player linked, team, lock).
  */
 const guard = async (c: Context<AppEnv>, next: () => Promise<void>) => {
   if (c.req.method === 'PUT' || c.req.method === 'POST') {
-    if (c.req.path.endsWith('/me')) requireRoles(c.get('user'), ['admin', 'staff', 'player']);
-    else requireRoles(c.get('user'), ADMIN_AND_STAFF);
+    if (c.req.path.endsWith('/me')) {
+      requireRoles(c.get('user'), ['admin', 'staff', 'player']);
+      await c.get('services').availability.requirePlayer(c.get('user'));
+    } else requireRoles(c.get('user'), ADMIN_AND_STAFF);
   }
   await next();
 };

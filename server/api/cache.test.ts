@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { isPublicPath, responseEncoding } from '../cache';
 import { SESSION_COOKIE } from '../../shared/auth';
@@ -36,6 +36,12 @@ async function notificationsArrived() {
 }
 
 describe('public cache', () => {
+  // Every test starts once the previous one's writes have been notified (or a late notification
+  // would empty the cache between a warming read and the HIT it expects).
+  beforeEach(async () => {
+    expect(await notificationsArrived()).toBe(true);
+  });
+
   it('answers a second anonymous request from the cache', async () => {
     t.cache!.clear();
     const first = await t.json('/api/news');

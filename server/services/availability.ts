@@ -242,6 +242,11 @@ export function createAvailabilityService(
     findEvent,
     answersOf,
 
+    /** Answering for yourself needs a player record (403 otherwise), checked before the body is. */
+    async requirePlayer(user: SessionUser | null) {
+      if (!user || !(await playerOfUser(user))) throw forbidden(NOT_A_PLAYER);
+    },
+
     /**
      * "Remind those who haven't answered" (staff, admin): at most once an hour per fixture. The
      * hour is claimed by one conditional upsert, so two presses at once send once; the second gets
