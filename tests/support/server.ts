@@ -72,7 +72,8 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const port = options.port ?? (await freePort());
   const databaseUrl = options.dataDir ? undefined : await externalDatabaseUrl();
   let output = '';
-  const child = spawn(process.execPath, [entry], {
+  // As `npm start` runs it (package.json), V8 flags included.
+  const child = spawn(process.execPath, ['--max-semi-space-size=16', entry], {
     cwd: root,
     env: {
       ...process.env,
