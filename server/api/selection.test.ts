@@ -1,20 +1,13 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clubDateOf } from '../../shared/dates';
 import { clubTimeOf } from '../../shared/teams';
-import { createTestContext } from '../../tests/support/api';
-import { startSmtpServer, waitFor } from '../../tests/support/smtp';
+import { createMailingTestContext } from '../../tests/support/mail';
+import { waitFor } from '../../tests/support/smtp';
 import { fixtureSelections, notifications, outbox, playerTeams } from '../db/schema';
-import { createOutboxWorker } from '../services/outbox';
 
-const smtp = await startSmtpServer();
-const t = await createTestContext({ smtpUrl: smtp.url, publicUrl: 'https://club.example.org' });
-const worker = createOutboxWorker(t.db, { smtpUrl: smtp.url, from: 'Riverside Rovers FC <club@example.org>', pollMs: 50 });
-worker.start();
-afterAll(async () => {
-  await worker.stop();
-  await smtp.stop();
-});
+const t = await createMailingTestContext();
+const { smtp } = t;
 
 const admin = await t.signedIn('admin');
 const staff = await t.signedIn('staff');

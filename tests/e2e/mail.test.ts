@@ -2,36 +2,25 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER } from '../../shared/mail';
 import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
 import { expectNoAxeViolations } from '../support/axe';
-import { E2E_ADMIN_PASSWORD, freePort, initializeDatabase, startServer, type RunningServer } from '../support/server';
-import { startSmtpServer, waitFor } from '../support/smtp';
+import { useMailingServer } from '../support/mail';
+import { E2E_ADMIN_PASSWORD } from '../support/server';
+import { waitFor } from '../support/smtp';
 
 /**
  * E-mail through the production build: a server of its own with SMTP_URL pointing at a real SMTP
  * server started here, and PUBLIC_URL at itself, so the mailed links can be followed.
  */
 const b = useBrowser();
-const smtp = await startSmtpServer();
-let server: RunningServer;
+const mailing = await useMailingServer();
+const { smtp } = mailing;
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
-beforeAll(async () => {
-  const port = await freePort();
-  server = await startServer({ port, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Riverside Rovers FC <club@example.org>', PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  await initializeDatabase(server.baseURL);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await server?.cleanup();
-  await smtp.stop();
-});
-
 async function api<T = any>(pathname: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const response = await fetch(new URL(pathname, server.baseURL), {
+  const response = await fetch(new URL(pathname, mailing.server.baseURL), {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
       ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -64,7 +53,7 @@ async function registerPlayer() {
   return { username, email, password };
 }
 
-const page = (viewport = DESKTOP) => b.newPage({ baseURL: server.baseURL, viewport });
+const page = (viewport = DESKTOP) => b.newPage({ baseURL: mailing.server.baseURL, viewport });
 
 async function checkPage(p: Page, name: string) {
   // Phone-first: nothing scrolls sideways at 320 px either.
@@ -148,7 +137,7 @@ describe('Password recovery in the browser', () => {
 
   it('Forgot password and the reset link work without JavaScript', async () => {
     const member = await registerPlayer();
-    const p = await b.newPage({ baseURL: server.baseURL, viewport: PHONE, javaScriptEnabled: false });
+    const p = await b.newPage({ baseURL: mailing.server.baseURL, viewport: PHONE, javaScriptEnabled: false });
     await p.goto('/forgot-password');
     await p.getByLabel('E-mail address').fill(member.email);
     await Promise.all([p.waitForLoadState('load'), p.getByRole('button', { name: 'Send me a link' }).click()]);
@@ -264,7 +253,7 @@ describe('Notification preferences and unsubscribing in the browser', () => {
     expect(afterOneClick.body.find((x: { kind: string }) => x.kind === 'document').email).toBe(false);
 
     // Without JavaScript the page's form posts itself (clicking again changes nothing more).
-    const noJs = await b.newPage({ baseURL: server.baseURL, viewport: PHONE, javaScriptEnabled: false });
+    const noJs = await b.newPage({ baseURL: mailing.server.baseURL, viewport: PHONE, javaScriptEnabled: false });
     await noJs.goto(unsubscribe);
     await Promise.all([noJs.waitForLoadState('load'), noJs.getByRole('button', { name: 'Unsubscribe' }).click()]);
     await noJs.getByRole('status').getByText(/no longer get e-mails about/).waitFor();

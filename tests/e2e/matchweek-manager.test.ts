@@ -1,33 +1,22 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clubDateOf } from '../../shared/dates';
 import { clubTimeOf } from '../../shared/teams';
 import { apiAs, expectToast, openAdminTab, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
-import { E2E_ADMIN_PASSWORD, freePort, initializeDatabase, startServer, type RunningServer } from '../support/server';
-import { startSmtpServer, waitFor } from '../support/smtp';
+import { useMailingServer } from '../support/mail';
+import { E2E_ADMIN_PASSWORD } from '../support/server';
+import { waitFor } from '../support/smtp';
 
 /**
  * The manager's match week through the production build, on a server of its own whose mail goes
  * to a real SMTP server started here (so the reminder's one-click links can be followed).
  */
 const b = useBrowser();
-const smtp = await startSmtpServer();
-let server: RunningServer;
+const mailing = await useMailingServer();
+const { smtp } = mailing;
 const shots = process.env.SCREENSHOT_DIR;
-
-beforeAll(async () => {
-  const port = await freePort();
-  server = await startServer({ port, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Riverside Rovers FC <club@example.org>', PUBLIC_URL: `http://127.0.0.1:${port}` } });
-  await initializeDatabase(server.baseURL);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await server?.cleanup();
-  await smtp.stop();
-});
 
 async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
@@ -58,7 +47,7 @@ const countsText = async (page: Page) => (await page.getByTestId('availability-c
 
 describe("The manager's match week", () => {
   it('sees counts and answers, reminds those who have not answered (once an hour), and a reminded player answers from the e-mail link', async () => {
-    const admin = await apiAs(server.baseURL, 'admin', E2E_ADMIN_PASSWORD);
+    const admin = await apiAs(mailing.server.baseURL, 'admin', E2E_ADMIN_PASSWORD);
     const teamName = `Firsts ${unique()}`;
     const team = await admin.post<{ id: string }>('/api/teams', { name: teamName });
     const at = new Date(Date.now() + 9 * 24 * 3_600_000);
@@ -69,7 +58,7 @@ describe("The manager's match week", () => {
     const keen = await playerIn(admin, team.body.id, 'Kira Keen', 9);
     const slow = await playerIn(admin, team.body.id, 'Sol Slow', 4);
 
-    const manager = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
+    const manager = await b.newPage({ baseURL: mailing.server.baseURL, viewport: PHONE });
     await signIn(manager, 'admin', E2E_ADMIN_PASSWORD);
     await openAdminTab(manager, `/admin/matchweek?fixture=${fixture.body.id}`);
     await manager.getByRole('heading', { name: `${teamName} vs Hill Rangers` }).waitFor();
@@ -79,7 +68,7 @@ describe("The manager's match week", () => {
     await shot(manager, 'admin-matchweek');
 
     // The player answers in the portal: the manager's counts follow at once.
-    const portal = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
+    const portal = await b.newPage({ baseURL: mailing.server.baseURL, viewport: PHONE });
     await signIn(portal, keen.username, keen.password);
     await hydrated(portal);
     await portal.getByTestId('next-match').getByRole('button', { name: 'Available', exact: true }).click();
@@ -106,7 +95,7 @@ describe("The manager's match week", () => {
 
     for (const viewport of [PHONE, DESKTOP]) {
       // Opening the link (as a mail scanner would) changes nothing.
-      const page = await b.newPage({ baseURL: server.baseURL, viewport });
+      const page = await b.newPage({ baseURL: mailing.server.baseURL, viewport });
       await page.goto(maybe);
       await page.getByRole('heading', { name: 'Your availability' }).waitFor();
       expect(await page.getByRole('radio', { name: 'Maybe' }).isChecked()).toBe(true);
@@ -114,7 +103,7 @@ describe("The manager's match week", () => {
       await shot(page, 'availability-link');
       expect((await admin.get(`/api/fixtures/${fixture.body.id}/availability`)).body.counts.maybe).toBe(0);
     }
-    const page = await b.newPage({ baseURL: server.baseURL, viewport: PHONE, javaScriptEnabled: false });
+    const page = await b.newPage({ baseURL: mailing.server.baseURL, viewport: PHONE, javaScriptEnabled: false });
     await page.goto(maybe);
     await page.getByLabel('Note for the manager (optional)').fill('Depends on work');
     await page.getByRole('button', { name: 'Confirm my answer' }).click();
@@ -136,7 +125,7 @@ describe("The manager's match week", () => {
 
 describe("The manager's squad", () => {
   it('picks starters and substitutes (warned about an unavailable player, refused a duplicate shirt), publishes to exactly them, sees a decline, and prints a one-page team sheet', async () => {
-    const admin = await apiAs(server.baseURL, 'admin', E2E_ADMIN_PASSWORD);
+    const admin = await apiAs(mailing.server.baseURL, 'admin', E2E_ADMIN_PASSWORD);
     const teamName = `Squad ${unique()}`;
     const team = await admin.post<{ id: string }>('/api/teams', { name: teamName });
     const at = new Date(Date.now() + 4 * 24 * 3_600_000);
@@ -151,7 +140,7 @@ describe("The manager's squad", () => {
     // Cal is unavailable (staff recorded it for him).
     expect((await admin.put(`/api/fixtures/${fixture.body.id}/availability/${squad[2].id}`, { status: 'unavailable', note: 'Wedding' })).status).toBe(200);
 
-    const manager = await b.newPage({ baseURL: server.baseURL, viewport: DESKTOP });
+    const manager = await b.newPage({ baseURL: mailing.server.baseURL, viewport: DESKTOP });
     await signIn(manager, 'admin', E2E_ADMIN_PASSWORD);
     await openAdminTab(manager, `/admin/matchweek?fixture=${fixture.body.id}`);
     for (const [i, p] of squad.entries()) {
@@ -182,7 +171,7 @@ describe("The manager's squad", () => {
     expect(squadMails.some((m) => m.to.includes(extra.email))).toBe(false);
 
     // A player declines on the dashboard (phone); staff are told, the manager sees it.
-    const portal = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
+    const portal = await b.newPage({ baseURL: mailing.server.baseURL, viewport: PHONE });
     await signIn(portal, squad[4].username, squad[4].password);
     await hydrated(portal);
     const card = portal.getByTestId('selection');
