@@ -90,6 +90,8 @@ describe('public cache', () => {
     expect(cacheOf(await t.json('/api/teams'))).toBe('HIT');
     expect((await t.json('/api/teams', { token: adminToken, body: { name: 'Cache Test XI' } })).status).toBe(201);
     expect(await eventually(async () => (await t.json('/api/teams')).body.length === teams.length + 1)).toBe(true);
+    // A write may be notified more than once (one per table it touches): let them all arrive first.
+    expect(await notificationsArrived()).toBe(true);
 
     const senior = teams.find((x) => x.name === 'Senior')!.id;
     await t.json(`/api/teams/${senior}/training-slots`);
@@ -99,6 +101,7 @@ describe('public cache', () => {
 
     // A player's public stats: training attendance follows the recorded sessions.
     const { playerId } = await t.signedIn('player');
+    expect(await notificationsArrived()).toBe(true);
     expect((await t.json(`/api/players/${playerId}/stats`)).body.training_attendance).toBeNull();
     expect(cacheOf(await t.json(`/api/players/${playerId}/stats`))).toBe('HIT');
     const sessions = (await t.json(`/api/training-sessions?team_id=${senior}&from=${new Date(Date.now() - 14 * 86400000).toISOString().slice(0, 10)}`, { token: adminToken })).body as Array<{ id: string; starts_at: string }>;
