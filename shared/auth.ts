@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages';
 
 export const loginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages';
 
 /** Issue 13, point 3: a player's answer for a fixture or a training session. */
 export const AVAILABILITY_STATUSES = ['available', 'maybe', 'unavailable'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages';
 import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, POSITIONS, TEAM_TYPES } from './content-constants';
 import { clubDateField } from './dates';
 

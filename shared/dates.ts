@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages';
 
 /**
  * Dates in the API (ARCHITECTURE point 13): a date-only field accepts `YYYY-MM-DD` or a full ISO 8601

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages';
 
 /** Kinds of e-mail a member can turn off (notification preferences); the rest are always sent. */
 export const MAIL_KINDS = [

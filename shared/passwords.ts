@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages';
 import { emailField, passwordField } from './players';
 
 /** POST /api/auth/forgot-password. */

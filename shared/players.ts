@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './auth';
 import { clubDateField, clubDateOf, isRealDate } from './dates';
 import { NO_SESSIONS_RECORDED } from './teams-constants';

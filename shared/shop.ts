@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages';
 import { formatPounds } from './money';
 import { CUSTOMER_ADDRESS_MAX, CUSTOMER_EMAIL_MAX, CUSTOMER_NAME_MAX, CUSTOMER_PHONE_MIN, ORDER_NOTES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, orderReference, PHONE_PATTERN } from './shop-constants';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-messages';
 import { CLUB_TIME_ZONE, clubDateField, isRealDate } from './dates';
 import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS, addDaysIso } from './teams-constants';
 

@@ -1,23 +1,23 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
-import { asDomainError, isDomainError } from '../services/errors';
+import '../../shared/zod-messages';
+import { asDomainError, fieldErrorsDetail, isDomainError } from '../services/errors';
 import { log } from '../log';
 
 /** The 415 answer: a body that is not JSON (an HTML form's encoding, plain text, or no Content-Type). */
 export const UNSUPPORTED_BODY = 'Send the request body as JSON, with the header Content-Type: application/json.';
 
-/** Turns zod issues into `{"detail": …, "errors": [{field, message}]}`. */
+/**
+ * Turns zod issues into `{"detail": …, "errors": [{field, message}]}`. The detail is for people
+ * (messages name fields by their label, shared/zod-messages.ts); `errors[].field` is for code.
+ */
 export function validationBody(error: ZodError) {
   const errors = error.issues.map((issue) => ({
     field: issue.path.join('.') || 'body',
     message: issue.message,
   }));
-  const detail = errors
-    .slice(0, 5)
-    .map((e) => (e.field === 'body' ? e.message : `${e.field}: ${e.message}`))
-    .join('; ');
-  return { detail: detail || 'The request is not valid.', errors };
+  return { detail: fieldErrorsDetail(errors), errors };
 }
 
 // The hook @hono/zod-openapi calls after validating a request part.

@@ -71,7 +71,9 @@ describe('POST/PUT/DELETE /api/news', () => {
     delete body[field];
     const res = await t.json('/api/news', { token, body });
     expect(res.status).toBe(422);
-    expect(res.body.detail).toContain(field);
+    // The detail is for people (the field's label); errors[].field names the key for code.
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect(res.body.detail).not.toMatch(/[a-z]+_[a-z_]+:/);
     expect(await newsCount()).toBe(before);
   });
 

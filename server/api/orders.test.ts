@@ -170,7 +170,7 @@ describe('POST /api/orders', () => {
     expect(results.slice(5, 9).filter((r) => r.status === 201)).toHaveLength(2);
     expect(results.slice(5, 9).filter((r) => r.status === 409)).toHaveLength(2);
     expect([statusOf(9), statusOf(10), statusOf(11), statusOf(12)]).toEqual([422, 422, 404, 422]);
-    expect(results[9].body.detail).toBe('size: Please choose one of the sizes: S, M, L');
+    expect(results[9].body.detail).toBe('Please choose one of the sizes: S, M, L');
     expect(results[12].body.detail).toBe('Text cannot contain the NUL character (\\u0000).');
     expect(statusOf(13)).toBe(201);
 

@@ -306,7 +306,7 @@ describe('Player management: stats, payments, feedback', () => {
       const payment = await t.json(`/api/players/${p.playerId}/payments`, { body: { description: 'Bad', amount: 10, due_date: bad }, token: admin.token });
       expect(payment.status, bad).toBe(422);
       expect(payment.body.errors[0].field).toBe('due_date');
-      expect(payment.body.detail).toMatch(/^due_date: Due date (is not a real date|must be a date)/);
+      expect(payment.body.detail).toMatch(/^Due date (is not a real date|must be a date)/);
       const feedback = await t.json(`/api/players/${p.playerId}/feedback`, { body: { feedback: 'Bad', date: bad }, token: admin.token });
       expect(feedback.status, bad).toBe(422);
       expect(feedback.body.errors[0].field).toBe('date');

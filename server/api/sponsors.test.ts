@@ -42,7 +42,9 @@ describe('POST/PUT/DELETE /api/sponsors', () => {
     delete body[field];
     const res = await t.json('/api/sponsors', { token, body });
     expect(res.status).toBe(422);
-    expect(res.body.detail).toContain(field);
+    // The detail is for people (the field's label); errors[].field names the key for code.
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect(res.body.detail).not.toMatch(/[a-z]+_[a-z_]+:/);
     expect(await sponsorCount()).toBe(before);
   });
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Role, SessionUser } from '../../shared/roles';
-import { forbidden, invalid, unauthenticated } from './errors';
+import { forbidden, invalidFields, unauthenticated } from './errors';
 
 /**
  * Who may act: nobody signed in is 401, a signed-in user without one of `roles` is 403.
@@ -21,9 +21,5 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
-  const detail = errors
-    .slice(0, 5)
-    .map((e) => (e.field === 'body' ? e.message : `${e.field}: ${e.message}`))
-    .join('; ');
-  throw invalid(detail || 'The request is not valid.', errors);
+  throw invalidFields(errors);
 }

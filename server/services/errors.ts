@@ -48,6 +48,20 @@ export class DomainError extends Error {
 }
 
 export const invalid = (detail: string, errors?: FieldError[]) => new DomainError('invalid', detail, { errors });
+
+/**
+ * The people's sentence for a list of field errors: the messages themselves (they name the field
+ * by its label, shared/zod-messages.ts), never the keys. "There are 3 problems: …" when several.
+ */
+export function fieldErrorsDetail(errors: readonly FieldError[]): string {
+  const messages = [...new Set(errors.map((e) => e.message))];
+  const shown = messages.slice(0, 5).join('; ');
+  if (messages.length <= 1) return shown || 'The request is not valid.';
+  return `There are ${messages.length} problems: ${shown}${messages.length > 5 ? '; …' : ''}.`;
+}
+
+/** A refusal built from field errors: 422 with the people's detail and the errors for code. */
+export const invalidFields = (errors: FieldError[]) => invalid(fieldErrorsDetail(errors), errors);
 export const unauthenticated = (detail = 'Please sign in to continue.') => new DomainError('unauthenticated', detail);
 export const forbidden = (detail = 'You do not have permission to do that.') => new DomainError('forbidden', detail);
 export const notFound = (detail: string) => new DomainError('not_found', detail);

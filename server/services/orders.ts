@@ -22,7 +22,7 @@ import { groupCommit, type Outcome } from '../db/group-commit';
 import { log } from '../log';
 import { orders, products } from '../db/schema';
 import type { DatabaseHealth } from '../db/health';
-import { conflict, DATABASE_UNAVAILABLE, invalid, isDatabaseTimeout, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable, type FieldError } from './errors';
+import { conflict, DATABASE_UNAVAILABLE, invalid, invalidFields, isDatabaseTimeout, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable, type FieldError } from './errors';
 import { isUuid } from './ids';
 import { requireAdmin } from './products';
 import type { MailService } from './mail';
@@ -72,7 +72,7 @@ const toOrder = (row: OrderRow): Order => ({
 
 function validationError(issues: { path: PropertyKey[]; message: string }[]) {
   const errors: FieldError[] = issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message }));
-  return invalid(errors.map((e) => (e.field === 'body' ? e.message : `${e.field}: ${e.message}`)).slice(0, 5).join('; '), errors);
+  return invalidFields(errors);
 }
 
 /** The most orders one transaction writes; more waiting go in the next. */

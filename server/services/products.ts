@@ -3,7 +3,7 @@ import { PRODUCT_NOT_FOUND, productQuerySchema, productSchema, type ProductInput
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { products } from '../db/schema';
-import { forbidden, invalid, notFound, unauthenticated } from './errors';
+import { forbidden, invalidFields, notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
 
 export interface Product {
@@ -47,7 +47,7 @@ function parseProduct(input: unknown) {
   const parsed = productSchema.safeParse(input);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
-    throw invalid(errors.map((e) => `${e.field}: ${e.message}`).slice(0, 5).join('; '), errors);
+    throw invalidFields(errors);
   }
   return parsed.data;
 }

@@ -41,7 +41,7 @@ export async function assertTeamsExist(db: DbOrTx, ids: string[], field: string)
   const bad = ids.some((id) => !isUuid(id));
   const known = bad ? [] : await db.select({ id: teams.id }).from(teams).where(inArray(teams.id, ids));
   if (bad || known.length !== new Set(ids).size) {
-    throw invalid(`${field}: No team has this id`, [{ field, message: 'No team has this id' }]);
+    throw invalid('There is no such team: choose one from the list.', [{ field, message: 'There is no such team: choose one from the list.' }]);
   }
 }
 
