@@ -4,15 +4,14 @@
 //   node scripts/lighthouse.mjs [--runs=N]   (N runs per page, the median Performance run is kept; default 3)
 //
 // Needs `npm run build` first (the npm script does it) and Debian's Chromium (CHROMIUM_PATH to override).
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { startServer } from './lib/production-server.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -35,70 +34,6 @@ export const JS_BUDGET_GZIP_BYTES = 130 * 1024;
 
 const runsArg = process.argv.find((a) => a.startsWith('--runs='));
 const RUNS = runsArg ? Math.max(1, Number(runsArg.split('=')[1]) || 1) : 3;
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The production build (`npm start`'s command) on a free port with a fresh data directory. */
-async function startServer() {
-  const entry = path.join(root, 'build', 'server', 'main.js');
-  if (!existsSync(entry)) throw new Error('No production build: run `npm run build` first (`npm run lighthouse` does).');
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-lighthouse-'));
-  const port = await freePort();
-  let output = '';
-  // Its own embedded database, never a DATABASE_URL from the shell.
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'lighthouse-admin-password',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (true) {
-    if (child.exitCode !== null) throw new Error(`Server exited during start-up:\n${output}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`Server did not answer within 60s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    baseURL,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function getJson(url, init) {
   const res = await fetch(url, init);
