@@ -23,6 +23,7 @@
     setTimeout(() => {
       const strong = document.createElement('strong');
       strong.textContent = title || '';
+      strong.style.display = 'block'; // the title on its own line, the hint under it
       region.append(strong);
       if (hint) region.append(' ', hint);
       if (clearAfter) timers.set(region, setTimeout(() => (region.textContent = ''), clearAfter));

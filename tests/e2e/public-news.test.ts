@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, unique } from '../support/api-client';
+import { expectNoAxeViolations } from '../support/axe';
 import { enhanced, useBrowser } from '../support/browser';
 
 /** The share control that copies the link (named 'Instagram' in SPEC, 'Copy link' since issue 15). */
@@ -77,6 +78,7 @@ describe('News article', () => {
     expect(await status.textContent()).toBe('Link copied! Open Instagram and paste the link in your story or post');
     expect(await status.getAttribute('role')).toBe('status'); // implicitly aria-live="polite"
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${TITLE_301} - ${b.baseURL}/news/${longId}`);
+    await expectNoAxeViolations(page, 'article with Link copied!');
   });
 
   it('Each card on the news list copies its own article', async () => {
