@@ -116,12 +116,21 @@ describe('Interactive pages keep React', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/ - http:\/\/[^/]+\/news\/[0-9a-f-]{36}$/);
   });
 
-  it('Signing in works and the players’ area or admin panel runs React', async () => {
+  it('Signing in works, the admin panel runs React, and Sign Out works from a content page without it', async () => {
     const page = await b.newPage();
     await page.goto('/login');
     await hydrated(page);
     await signIn(page, 'admin', b.adminPassword);
     await hydrated(page);
     expect(new URL(page.url()).pathname).toMatch(/^\/admin/);
+
+    // A signed-in visitor's content page is rendered fresh, still without React; its menu is a <details>, Sign Out a form post.
+    await page.goto('/news');
+    await enhanced(page);
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+    await page.getByRole('banner').locator('summary[aria-label^="Account menu"]').click();
+    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('button', { name: 'Sign Out' }).click()]);
+    await page.getByRole('link', { name: "Players' Area" }).first().waitFor();
+    expect((await page.context().cookies()).some((c) => c.name === 'club_session' && c.value)).toBe(false);
   });
 });
