@@ -68,8 +68,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
         )}
-        {/* Copy buttons and the like, on every page, with or without React (public/js/enhance.js). */}
-        <script src="/js/enhance.js" defer nonce={nonce} />
+        {/* Copy buttons and the like, on every page, with or without React (public/js/enhance.js). The
+            nonce is known to the server render only (browsers hide it), hence no hydration warning. */}
+        <script src="/js/enhance.js" defer nonce={nonce} suppressHydrationWarning />
       </body>
     </html>
   );
