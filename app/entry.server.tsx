@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isDatabaseOutage } from '../server/services/errors';
+import { NonceContext } from './lib/page-scripts';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 
 export const streamTimeout = 5_000;
@@ -9,7 +10,7 @@ export const streamTimeout = 5_000;
 /**
  * Pages are rendered whole (onAllReady) rather than streamed: they are small, and complete HTML
  * is what crawlers, link previews and the page cache want. The CSP nonce of this response is
- * handed to React Router's scripts.
+ * handed to React Router's scripts, and to the layout's own (NonceContext).
  */
 export default function handleRequest(
   request: Request,
@@ -22,7 +23,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
         nonce,
         onAllReady() {

@@ -16,6 +16,7 @@ import { SiteHeader } from './components/site-header';
 import { ButtonLink } from './components/ui/button';
 import { Toaster } from './components/ui/toast';
 import { FALLBACK_SETTINGS } from '../shared/settings';
+import { SPECULATION_RULES, useNonce, usePageHydrates } from './lib/page-scripts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { user: context.user, settings: await context.services.settings.get() };
@@ -31,6 +32,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const location = useLocation();
+  const hydrates = usePageHydrates();
+  const nonce = useNonce();
   // Tests and styles can tell when the page is interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -56,8 +59,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter settings={data?.settings ?? FALLBACK_SETTINGS} />
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        {/* Content pages are HTML and CSS only (ADR 025): no React, no route modules, no modulepreload. */}
+        {hydrates ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+        )}
+        {/* Copy buttons and the like, on every page, with or without React (public/js/enhance.js). The
+            nonce is known to the server render only (browsers hide it), hence no hydration warning. */}
+        <script src="/js/enhance.js" defer nonce={nonce} suppressHydrationWarning />
       </body>
     </html>
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
-import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
+import { DESKTOP, PHONE, ready, signIn, useBrowser } from '../support/browser';
 import { outageResponse } from '../../server/outage-page';
 
 // Issue 7 item 4: every public, shop, auth and portal page in its main states has no WCAG 2.2 AA
@@ -66,10 +66,10 @@ beforeAll(async () => {
   await api('/api/messages', { token: admin, body: { subject: 'Kit collection', body: 'Collect your kit on Thursday.', player_id: me.id } });
 });
 
-/** Opens a page and waits until React is interactive, so what axe sees is what a visitor gets. */
+/** Opens a page and waits until it is interactive (its script, and React where it loads), so what axe sees is what a visitor gets. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await hydrated(page);
+  await ready(page);
 }
 
 const focused = (page: Page) =>

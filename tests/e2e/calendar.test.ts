@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
-import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
+import { DESKTOP, PHONE, enhanced, hydrated, signIn, useBrowser } from '../support/browser';
 
 // Issue 14: visitors subscribe to the club's fixtures from the fixtures page, or add one match.
 const b = useBrowser();
@@ -10,7 +10,7 @@ describe('Calendar feeds on the fixtures page', () => {
   it('Visitors can subscribe to every fixture in their calendar app or Google Calendar, or copy the link', async () => {
     const page = await b.newPage({ viewport: PHONE });
     await page.goto('/fixtures');
-    await hydrated(page);
+    await enhanced(page);
     const section = page.getByRole('region', { name: 'Add the fixtures to your calendar' });
     const feedUrl = `${b.baseURL}/calendar/club.ics`;
     expect(await section.getByRole('link', { name: 'Subscribe on this device' }).getAttribute('href')).toBe(feedUrl.replace(/^http:/, 'webcal:'));
@@ -60,7 +60,7 @@ describe('Calendar feeds on the fixtures page', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await b.newPage({ viewport });
       await page.goto('/fixtures?filter=upcoming');
-      await hydrated(page);
+      await enhanced(page);
       await page.getByTestId('fixture').first().locator('summary').click();
       await expectNoAxeViolations(page, `fixtures with the calendar links at ${viewport.width} px`);
       if (process.env.SCREENSHOTS) await page.screenshot({ path: `/tmp/calendar-${viewport.width}.png`, fullPage: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hydrated, useBrowser } from '../support/browser';
+import { enhanced, hydrated, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -37,7 +37,7 @@ describe('Sponsors page', () => {
   it('Filters by category with the dropdown (All Categories plus each category)', async () => {
     const page = await b.newPage();
     await page.goto('/sponsors');
-    await hydrated(page);
+    await enhanced(page);
     const select = page.getByLabel('Category');
     const options = await select.locator('option').allTextContents();
     expect(options[0]).toBe('All Categories');
@@ -57,9 +57,11 @@ describe('Sponsors page', () => {
     expect(await page.getByText('No sponsors match the selected category.').isVisible()).toBe(true);
   });
 
-  it('Shows a loading state while a client-side navigation loads the sponsors', async () => {
+  // The sponsors page is sent without React (ADR 025): a client-side navigation to it only happens
+  // from a page that runs React, such as the shop.
+  it('Shows a loading state while a client-side navigation from an interactive page loads the sponsors', async () => {
     const page = await b.newPage();
-    await page.goto('/about');
+    await page.goto('/shop');
     await hydrated(page);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));

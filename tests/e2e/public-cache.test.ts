@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiClient, unique } from '../support/api-client';
-import { hydrated, useBrowser } from '../support/browser';
+import { enhanced, hydrated, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
@@ -64,17 +64,34 @@ describe('Public page cache', () => {
     expect(res.headers.get('x-cache')).toBe('MISS');
   });
 
-  it('Hydrates a page served from the cache without a content-security-policy error', async () => {
+  /** Opens a path until the browser's copy came from the cache (HIT), collecting CSP complaints. */
+  async function openCached(path: string) {
     const page = await b.newPage();
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
     });
-    await secondRequest('/about');
-    let response = await page.goto('/about');
-    for (let attempt = 0; attempt < 4 && response?.headers()['x-cache'] !== 'HIT'; attempt++) response = await page.goto('/about');
+    await secondRequest(path);
+    let response = await page.goto(path);
+    for (let attempt = 0; attempt < 4 && response?.headers()['x-cache'] !== 'HIT'; attempt++) response = await page.goto(path);
     expect(response?.headers()['x-cache']).toBe('HIT');
+    return { page, violations };
+  }
+
+  // Content pages carry no React (ADR 025): their script and speculation rules must pass the
+  // replayed CSP nonce; an interactive page from the cache must still hydrate.
+  it('Runs the script and speculation rules of a content page served from the cache without a content-security-policy error', async () => {
+    const { page, violations } = await openCached('/about');
+    await enhanced(page);
+    expect(await page.locator('script[type="speculationrules"]').count()).toBe(1);
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+    expect(violations).toEqual([]);
+  });
+
+  it('Hydrates an interactive page served from the cache without a content-security-policy error', async () => {
+    const { page, violations } = await openCached('/shop');
     await hydrated(page);
+    await enhanced(page);
     expect(violations).toEqual([]);
   });
 });

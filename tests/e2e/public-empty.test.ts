@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client';
-import { hydrated, useBrowser } from '../support/browser';
+import { enhanced, useBrowser } from '../support/browser';
 import { E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type RunningServer } from '../support/server';
 
 // A club of its own: first with nothing at all, then with a single player, fixture and sponsor.
@@ -94,7 +94,7 @@ describe('Public pages of a club with one player, one fixture and one sponsor', 
   it('With a single sponsor category there is no category dropdown', async () => {
     const page = await b.newPage({ baseURL: server.baseURL });
     await page.goto('/sponsors');
-    await hydrated(page);
+    await enhanced(page);
     expect(await page.getByTestId('sponsor').count()).toBe(1);
     expect(await page.getByLabel('Category').count()).toBe(0);
   });

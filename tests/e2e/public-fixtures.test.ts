@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, unique } from '../support/api-client';
-import { hydrated, useBrowser } from '../support/browser';
+import { enhanced, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 const tag = unique('FX').split(' ')[1];
@@ -84,7 +84,7 @@ describe('Fixtures page', () => {
   it('A match report of 200 characters shows in full; over 200 it has Read More / Show Less', async () => {
     const page = await b.newPage();
     await page.goto('/fixtures?filter=results');
-    await hydrated(page);
+    await enhanced(page);
     const short = card(page, 'Short Report');
     await short.locator('summary').first().click();
     expect(await short.getByText(REPORT_200).isVisible()).toBe(true);

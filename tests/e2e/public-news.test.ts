@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, unique } from '../support/api-client';
-import { hydrated, useBrowser } from '../support/browser';
+import { expectNoAxeViolations } from '../support/axe';
+import { enhanced, useBrowser } from '../support/browser';
+
+/** The share control that copies the link (named 'Instagram' in SPEC, 'Copy link' since issue 15). */
+const COPY_BUTTON = /^(Instagram|Copy link)$/;
 
 const b = useBrowser();
 const TITLE_300 = unique('Exactly three hundred');
@@ -63,26 +67,47 @@ describe('News article', () => {
     expect(await page.getByRole('link', { name: 'Back to News' }).first().getAttribute('href')).toBe('/news');
   });
 
-  it("Instagram copies 'title - URL' and says 'Link copied!' with how to share it", async () => {
+  it("Copy link copies 'title - URL' and says 'Link copied!' with how to share it, in a polite live region", async () => {
     const page = await b.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: b.baseURL });
     await page.goto(`/news/${longId}`);
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Instagram' }).click();
-    await page.getByText('Link copied!').waitFor();
-    expect(await page.getByText('Open Instagram and paste the link in your story or post').isVisible()).toBe(true);
+    await enhanced(page);
+    await page.getByRole('button', { name: COPY_BUTTON }).click();
+    const status = page.getByRole('status').filter({ hasText: 'Link copied!' });
+    await status.waitFor();
+    expect(await status.textContent()).toBe('Link copied! Open Instagram and paste the link in your story or post');
+    expect(await status.getAttribute('role')).toBe('status'); // implicitly aria-live="polite"
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${TITLE_301} - ${b.baseURL}/news/${longId}`);
+    await expectNoAxeViolations(page, 'article with Link copied!');
+  });
+
+  it('Each card on the news list copies its own article', async () => {
+    const page = await b.newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: b.baseURL });
+    await page.goto('/news');
+    await enhanced(page);
+    const card = item(page, TITLE_301);
+    await card.getByRole('button', { name: COPY_BUTTON }).click();
+    await card.getByRole('status').filter({ hasText: 'Link copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${TITLE_301} - ${b.baseURL}/news/${longId}`);
+  });
+
+  it('Without JavaScript there is no copy button that would do nothing', async () => {
+    const page = await b.newPage({ javaScriptEnabled: false });
+    await page.goto(`/news/${longId}`);
+    expect(await page.getByRole('link', { name: 'WhatsApp' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: COPY_BUTTON }).count()).toBe(0);
   });
 
   it("When copying fails it says 'Unable to copy link' and to copy the URL by hand", async () => {
     const page = await b.newPage();
     await page.goto(`/news/${longId}`);
-    await hydrated(page);
+    await enhanced(page);
     await page.evaluate(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
     });
-    await page.getByRole('button', { name: 'Instagram' }).click();
-    await page.getByText('Unable to copy link').waitFor();
+    await page.getByRole('button', { name: COPY_BUTTON }).click();
+    await page.getByRole('status').getByText('Unable to copy link').waitFor();
     expect(await page.getByText('Please copy the URL manually from your browser').isVisible()).toBe(true);
   });
 

@@ -4,7 +4,7 @@ import { clubDateOf } from '../../shared/dates';
 import { addDaysIso } from '../../shared/teams-constants';
 import { apiAs, expectToast, labelled, openAdminTab, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
-import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
+import { DESKTOP, PHONE, enhanced, signIn, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 const widths = [PHONE, DESKTOP];
@@ -77,7 +77,7 @@ describe('Fixtures by team', () => {
       await page.goto('/');
       expect((await page.getByTestId('fixture-team').allTextContents()).every((t) => ['Senior', 'Vets'].includes(t))).toBe(true);
       await page.goto('/fixtures?team=senior');
-      await hydrated(page);
+      await enhanced(page);
       await page.getByTestId('fixture').first().locator('summary').click();
       await expectNoAxeViolations(page, 'team filter, a card open');
       await shot(page, 'fixtures-team');

@@ -70,3 +70,17 @@ export async function signIn(page: Page, username: string, password: string) {
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
+
+/**
+ * Waits until public/js/enhance.js has run (every page loads it, with or without React): content
+ * pages are sent without React (ADR 025), so their copy buttons and filters work from then on.
+ */
+export async function enhanced(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.enhanced === 'true');
+}
+
+/** Waits until the page is interactive: enhance.js has run and, on a page that loads React, React has hydrated. */
+export async function ready(page: Page) {
+  await enhanced(page);
+  if (await page.evaluate(() => '__reactRouterContext' in window)) await hydrated(page);
+}

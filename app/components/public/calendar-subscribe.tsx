@@ -1,7 +1,5 @@
 import { useId } from 'react';
-import { useHydrated } from '../../lib/hydrated';
 import { buttonClass } from '../ui/button';
-import { COPY_TOAST_MS, TOAST_MS, toast } from '../ui/toast';
 
 export const CALENDAR_COPIED = 'Calendar link copied';
 export const CALENDAR_COPY_FAILED = 'Unable to copy the link';
@@ -13,23 +11,15 @@ export const googleCalendarUrl = (feedUrl: string) => `https://calendar.google.c
 
 /**
  * "Add to calendar" for a feed: subscribe in the phone's calendar app, in Google Calendar, or copy
- * the link. The link is also shown, ready to copy by hand, so it works without JavaScript.
+ * the link. The link is also shown, ready to copy by hand, so it works without JavaScript; the Copy
+ * button is done by public/js/enhance.js and shows once it runs (ADR 025).
  */
 export function CalendarSubscribe({ feedUrl, title, intro, headingLevel = 2 }: { feedUrl: string; title: string; intro: string; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
-  const hydrated = useHydrated();
   const headingId = useId();
   const inputId = useId();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(feedUrl);
-      toast.success(CALENDAR_COPIED, { description: 'Paste it into your calendar app to subscribe.', duration: COPY_TOAST_MS });
-    } catch {
-      toast.error(CALENDAR_COPY_FAILED, { description: 'Select the link in the box and copy it.', duration: TOAST_MS });
-    }
-  }
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
+    <section aria-labelledby={headingId} data-copy-group className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
       <Heading id={headingId} className="text-lg font-bold text-ink">
         {title}
       </Heading>
@@ -41,12 +31,20 @@ export function CalendarSubscribe({ feedUrl, title, intro, headingLevel = 2 }: {
         <a href={googleCalendarUrl(feedUrl)} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'md')}>
           Add to Google Calendar
         </a>
-        {hydrated && (
-          <button type="button" onClick={copy} className={buttonClass('ghost', 'md', 'ring-1 ring-inset ring-line')}>
-            Copy link
-          </button>
-        )}
+        <button
+          type="button"
+          data-copy={feedUrl}
+          data-copied={CALENDAR_COPIED}
+          data-copied-hint="Paste it into your calendar app to subscribe."
+          data-failed={CALENDAR_COPY_FAILED}
+          data-failed-hint="Select the link in the box and copy it."
+          data-needs-script
+          className={buttonClass('ghost', 'md', 'ring-1 ring-inset ring-line')}
+        >
+          Copy link
+        </button>
       </div>
+      <p role="status" data-copy-status className="mt-2 text-sm empty:sr-only" />
       <label htmlFor={inputId} className="mt-3 block text-sm font-semibold text-muted">
         Calendar link
       </label>
@@ -54,7 +52,7 @@ export function CalendarSubscribe({ feedUrl, title, intro, headingLevel = 2 }: {
         id={inputId}
         readOnly
         value={feedUrl}
-        onFocus={(e) => e.currentTarget.select()}
+        data-select-on-focus
         className="mt-1 min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink"
       />
     </section>

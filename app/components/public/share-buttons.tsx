@@ -1,5 +1,4 @@
 import { whatsappShareLink } from '../../../shared/whatsapp';
-import { COPY_TOAST_MS, TOAST_MS, toast } from '../ui/toast';
 
 export const COPY_SUCCESS = 'Link copied!';
 export const COPY_SUCCESS_HINT = 'Open Instagram and paste the link in your story or post';
@@ -11,18 +10,14 @@ export const facebookShareLink = (url: string) => `https://www.facebook.com/shar
 const linkClass =
   'inline-flex min-h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold ring-1 ring-inset ring-line bg-white hover:bg-brand-50';
 
-/** Share an article: Facebook's sharer, a WhatsApp text, or a copied 'title - URL' for Instagram. */
+/**
+ * Share an article: Facebook's sharer, a WhatsApp text, or a copied 'title - URL' for Instagram.
+ * The copy button is done by public/js/enhance.js (data attributes, a polite live region), so it
+ * works on pages sent without React (ADR 025) as on React pages; it shows once that script runs.
+ */
 export function ShareButtons({ title, url }: { title: string; url: string }) {
-  async function copyForInstagram() {
-    try {
-      await navigator.clipboard.writeText(`${title} - ${url}`);
-      toast.success(COPY_SUCCESS, { description: COPY_SUCCESS_HINT, duration: COPY_TOAST_MS });
-    } catch {
-      toast.error(COPY_FAILURE, { description: COPY_FAILURE_HINT, duration: TOAST_MS });
-    }
-  }
   return (
-    <div className="flex flex-wrap items-center gap-2" aria-label={`Share “${title}”`} role="group">
+    <div className="flex flex-wrap items-center gap-2" aria-label={`Share “${title}”`} role="group" data-copy-group>
       <span className="text-sm font-semibold text-muted">Share:</span>
       <a href={facebookShareLink(url)} target="_blank" rel="noopener noreferrer" className={linkClass}>
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-[#1877f2]">
@@ -36,7 +31,16 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
         </svg>
         WhatsApp
       </a>
-      <button type="button" onClick={copyForInstagram} className={linkClass}>
+      <button
+        type="button"
+        data-copy={`${title} - ${url}`}
+        data-copied={COPY_SUCCESS}
+        data-copied-hint={COPY_SUCCESS_HINT}
+        data-failed={COPY_FAILURE}
+        data-failed-hint={COPY_FAILURE_HINT}
+        data-needs-script
+        className={linkClass}
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-[#c13584]" strokeWidth="2">
           <rect x="3" y="3" width="18" height="18" rx="5" />
           <circle cx="12" cy="12" r="4" />
@@ -44,6 +48,7 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
         </svg>
         Instagram
       </button>
+      <p role="status" data-copy-status className="basis-full text-sm empty:sr-only" />
     </div>
   );
 }

@@ -2,7 +2,11 @@ import { ButtonLink } from '../../components/ui/button';
 import { PageHeader } from '../../components/public/empty-state';
 import { CLUB_NAME } from '../../lib/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
+import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/about';
+
+/** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
+export const handle: PageHandle = { hydrate: false };
 
 /** SPEC section 9: Vets train Thursday 8:00 PM, Youth TBC, Vets games on Sunday. */
 export const TRAINING_SCHEDULE = [

@@ -3,7 +3,11 @@ import { CalendarSubscribe } from '../../components/public/calendar-subscribe';
 import { FixtureCard } from '../../components/public/fixture-card';
 import { CLUB_NAME } from '../../lib/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
+import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/fixtures';
+
+/** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
+export const handle: PageHandle = { hydrate: false };
 
 export const FIXTURES_EMPTY = 'The fixture list will be updated soon.';
 export const FIXTURES_FILTER_EMPTY = 'No fixtures match the selected filter.';

@@ -5,7 +5,11 @@ import { FixtureCard } from '../../components/public/fixture-card';
 import { NewsCard } from '../../components/public/news-card';
 import { CLUB_NAME, CLUB_STRAPLINE } from '../../lib/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
+import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/home';
+
+/** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
+export const handle: PageHandle = { hydrate: false };
 
 /** SPEC section 9: 2 upcoming fixtures, 2 results, 3 news items, 6 sponsors. */
 export const HOME_UPCOMING = 2;

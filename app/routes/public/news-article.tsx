@@ -7,7 +7,11 @@ import { ButtonLink } from '../../components/ui/button';
 import { CLUB_NAME } from '../../lib/club';
 import { formatTimestamp } from '../../lib/dates';
 import { pageMeta, siteOrigin } from '../../lib/seo';
+import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/news-article';
+
+/** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
+export const handle: PageHandle = { hydrate: false };
 
 export const ARTICLE_NOT_FOUND_TITLE = 'Article Not Found';
 export const ARTICLE_NOT_FOUND_TEXT = "The news article you're looking for doesn't exist.";

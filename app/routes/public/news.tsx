@@ -5,7 +5,11 @@ import { ShareButtons } from '../../components/public/share-buttons';
 import { CLUB_NAME } from '../../lib/club';
 import { formatTimestamp } from '../../lib/dates';
 import { pageMeta, siteOrigin, truncateText } from '../../lib/seo';
+import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/news';
+
+/** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
+export const handle: PageHandle = { hydrate: false };
 
 export const NEWS_EMPTY = 'No news yet. Check back soon for match reports and club announcements.';
 

@@ -6,7 +6,11 @@ import { CLUB_NAME } from '../../lib/club';
 import { formatCalendarDate } from '../../lib/dates';
 import { pageMeta, siteOrigin, truncateText } from '../../lib/seo';
 import { log } from '../../../server/log';
+import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/player';
+
+/** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
+export const handle: PageHandle = { hydrate: false };
 
 export const PLAYER_NOT_FOUND = 'Player not found';
 export const PLAYER_LOAD_ERROR = 'Error loading player profile';

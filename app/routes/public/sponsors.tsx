@@ -1,9 +1,13 @@
-import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
 import { buttonClass } from '../../components/ui/button';
 import { CLUB_NAME } from '../../lib/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
+import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/sponsors';
+
+/** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
+export const handle: PageHandle = { hydrate: false };
 
 export const ALL_CATEGORIES = 'All Categories';
 export const NO_SPONSORS = 'No sponsors found';
@@ -57,7 +61,6 @@ export function SponsorsLoading() {
 export default function Sponsors({ loaderData }: Route.ComponentProps) {
   const { sponsors, total, categories, category, clubEmail } = loaderData;
   const navigation = useNavigation();
-  const submit = useSubmit();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/sponsors';
 
   return (
@@ -65,7 +68,7 @@ export default function Sponsors({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Our Sponsors" intro="The local businesses who keep the club going. Please support them, as they support us." />
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
         {categories.length > 1 && (
-          <Form method="get" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+          <Form method="get" preventScrollReset data-submit-on-change className="flex flex-wrap items-end gap-3">
             <div>
               <label htmlFor="sponsor-category" className="mb-1 block text-sm font-semibold">
                 Category

@@ -4,7 +4,11 @@ import type { PublicPlayer } from '../../../server/services/squad';
 import { EmptyState, FilterLinks, PageHeader } from '../../components/public/empty-state';
 import { CLUB_NAME } from '../../lib/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
+import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/squad';
+
+/** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
+export const handle: PageHandle = { hydrate: false };
 
 export const SQUAD_EMPTY = 'The squad information will be updated soon.';
 export const SQUAD_FILTER_EMPTY = 'No players match the selected filter.';

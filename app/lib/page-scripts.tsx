@@ -1,0 +1,50 @@
+import { createContext, useContext } from 'react';
+import { useMatches } from 'react-router';
+
+/**
+ * The CSP nonce of the response being rendered, for the few inline scripts the layout writes
+ * itself. Given by app/entry.server.tsx; absent in the browser, where nothing new is inlined.
+ */
+export const NonceContext = createContext<string | undefined>(undefined);
+export const useNonce = () => useContext(NonceContext);
+
+/**
+ * A content page (home, squad, fixtures, news, about, sponsors…) exports `handle = { hydrate: false }`:
+ * it has nothing interactive, so it is sent as HTML and CSS without React's JavaScript (ADR 025).
+ */
+export type PageHandle = { hydrate?: boolean };
+
+/**
+ * Whether this page loads React: false when the deepest route says `hydrate: false`. Decided by
+ * the server render only: once React runs in the browser (an interactive page), it stays, and a
+ * client-side navigation to a content page keeps its scripts.
+ */
+export function usePageHydrates() {
+  const matches = useMatches();
+  if (typeof document !== 'undefined') return true;
+  const deepest = matches.at(-1)?.handle as PageHandle | undefined;
+  return deepest?.hydrate !== false;
+}
+
+/**
+ * The browser fetches a same-site page when the pointer rests on its link (or on pointer-down), so
+ * the next content page arrives at once from the HTML cache. A JSON rule set, not a script.
+ */
+export const SPECULATION_RULES = JSON.stringify({
+  prefetch: [
+    {
+      source: 'document',
+      where: {
+        and: [
+          { href_matches: '/*' },
+          { not: { href_matches: '/logout' } },
+          { not: { href_matches: '/api/*' } },
+          { not: { href_matches: '/calendar/*' } },
+          { not: { href_matches: '/uploads/*' } },
+          { not: { selector_matches: '[download], [target=_blank]' } },
+        ],
+      },
+      eagerness: 'moderate',
+    },
+  ],
+});

@@ -1,0 +1,136 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { enhanced, hydrated, signIn, useBrowser } from '../support/browser';
+
+// Issue 16 point 2, ADR 025: content pages are HTML and CSS with one small script, interactive
+// pages keep React.
+const b = useBrowser();
+const JS_BUDGET_GZIP_BYTES = 15 * 1024;
+let playerId = '';
+let articleId = '';
+
+beforeAll(async () => {
+  playerId = ((await (await fetch(`${b.baseURL}/api/squad`)).json()) as { id: string }[])[0].id;
+  articleId = ((await (await fetch(`${b.baseURL}/api/news`)).json()) as { id: string }[])[0].id;
+});
+
+const contentPages = () => ['/', '/squad', `/player/${playerId}`, '/fixtures', '/news', `/news/${articleId}`, '/about', '/sponsors'];
+
+/** Opens a page and lists the scripts it fetched: the URL, the bytes the browser received, and the size gzipped (level 9, as served). */
+async function openCounting(page: Page, path: string) {
+  const scripts: { url: string; received: number }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    pending.push(request.sizes().then((sizes) => void scripts.push({ url: request.url(), received: sizes.responseBodySize })));
+  });
+  await page.goto(path);
+  await enhanced(page);
+  await page.waitForLoadState('load');
+  await Promise.all(pending);
+  const gzipped = await Promise.all(scripts.map(async (s) => gzipSync(Buffer.from(await (await fetch(s.url)).arrayBuffer()), { level: 9 }).length));
+  return { scripts, gzipBytes: gzipped.reduce((sum, n) => sum + n, 0), receivedBytes: scripts.reduce((sum, s) => sum + s.received, 0) };
+}
+
+describe('Content pages without React', () => {
+  it('Each content page loads only /js/*.js, at most 15 KB gzipped, and its HTML names no build chunk', async () => {
+    const page = await b.newPage();
+    const figures: string[] = [];
+    for (const path of contentPages()) {
+      const { scripts, gzipBytes, receivedBytes } = await openCounting(page, path);
+      const paths = scripts.map((s) => new URL(s.url).pathname);
+      expect(paths.length, path).toBeGreaterThan(0);
+      for (const p of paths) expect(p, path).toMatch(/^\/js\/[\w-]+\.js$/);
+      const srcs = await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
+      for (const src of srcs) expect(src, path).toMatch(/^\/js\/[\w-]+\.js$/);
+      expect(gzipBytes, path).toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
+      expect(receivedBytes, path).toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
+      const html = await page.content();
+      expect(html, path).not.toMatch(/modulepreload|\/assets\/[^"]+\.js|__reactRouterContext/);
+      expect(await page.evaluate(() => '__reactRouterContext' in window), path).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated), path).toBeUndefined();
+      // Prefetch on hover: speculation rules (JSON, not a script) for same-site links.
+      const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent()) ?? '{}');
+      expect(rules.prefetch[0].eagerness, path).toBe('moderate');
+      figures.push(`${path.replace(/[0-9a-f-]{36}/, ':id')} ${(gzipBytes / 1024).toFixed(1)} KB`);
+    }
+    console.log(`[no-hydration] JavaScript per content page (gzip): ${figures.join(', ')}`);
+  });
+
+  it('Navigating between content pages loads each as a document, with no React on the way', async () => {
+    const page = await b.newPage();
+    await page.goto('/');
+    await enhanced(page);
+    const nav = page.getByRole('navigation', { name: 'Main' }).first();
+    for (const [link, heading, path] of [
+      ['Squad & Staff', 'Squad & Staff', '/squad'],
+      ['Fixtures & Results', 'Fixtures & Results', '/fixtures'],
+      ['News', 'Club News', '/news'],
+      ['About', 'About Riverside Rovers FC', '/about'],
+      ['Sponsors', 'Our Sponsors', '/sponsors'],
+    ]) {
+      const [response] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().resourceType() === 'document'), nav.getByRole('link', { name: link, exact: true }).click()]);
+      expect(response.status()).toBe(200);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await enhanced(page);
+      expect(await page.evaluate(() => '__reactRouterContext' in window), path).toBe(false);
+    }
+    // An article from the news list, and back.
+    await page.goto('/news');
+    await page.getByTestId('news-item').first().getByRole('heading').getByRole('link').click();
+    await page.waitForURL(/\/news\/[0-9a-f-]{36}$/);
+    await page.getByRole('link', { name: 'Back to News' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Club News' }).waitFor();
+  });
+
+  it('The sponsors category dropdown submits on change without React', async () => {
+    const page = await b.newPage();
+    await page.goto('/sponsors');
+    await enhanced(page);
+    await Promise.all([page.waitForURL('**/sponsors?category=Kit+Sponsor'), page.getByLabel('Category').selectOption('Kit Sponsor')]);
+    await expect.poll(async () => (await page.getByTestId('sponsor').allTextContents()).every((t) => t.includes('Kit Sponsor'))).toBe(true);
+    expect(await page.getByLabel('Category').inputValue()).toBe('Kit Sponsor');
+  });
+});
+
+describe('Interactive pages keep React', () => {
+  it('The shop hydrates and searches as you type; a client-side navigation from it to a content page works', async () => {
+    const page = await b.newPage();
+    await page.goto('/shop');
+    await hydrated(page);
+    await enhanced(page);
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(true);
+    await page.getByLabel('Search products').fill('scarf');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'scarf');
+
+    // React stays: the News link is followed in the page, and the copy button works there too.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: b.baseURL });
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'News', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Club News' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    const card = page.getByTestId('news-item').first();
+    await card.getByRole('button', { name: /^(Instagram|Copy link)$/ }).click();
+    await card.getByRole('status').filter({ hasText: 'Link copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/ - http:\/\/[^/]+\/news\/[0-9a-f-]{36}$/);
+  });
+
+  it('Signing in works, the admin panel runs React, and Sign Out works from a content page without it', async () => {
+    const page = await b.newPage();
+    await page.goto('/login');
+    await hydrated(page);
+    await signIn(page, 'admin', b.adminPassword);
+    await hydrated(page);
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin/);
+
+    // A signed-in visitor's content page is rendered fresh, still without React; its menu is a <details>, Sign Out a form post.
+    await page.goto('/news');
+    await enhanced(page);
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+    await page.getByRole('banner').locator('summary[aria-label^="Account menu"]').click();
+    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('button', { name: 'Sign Out' }).click()]);
+    await page.getByRole('link', { name: "Players' Area" }).first().waitFor();
+    expect((await page.context().cookies()).some((c) => c.name === 'club_session' && c.value)).toBe(false);
+  });
+});
