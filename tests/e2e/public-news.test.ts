@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, unique } from '../support/api-client';
-import { hydrated, useBrowser } from '../support/browser';
+import { expectNoAxeViolations } from '../support/axe';
+import { DESKTOP, PHONE, hydrated, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 const TITLE_300 = unique('Exactly three hundred');
 const TITLE_301 = unique('Three hundred and one');
-const CONTENT_300 = 'x'.repeat(299) + 'y';
+const TITLE_SHORT = unique('Short and sweet');
+const CONTENT_300 = 'x'.repeat(149) + 'y' + 'z'.repeat(150);
 const CONTENT_301 = 'p'.repeat(300) + 'Q';
+const CONTENT_SHORT = 'Training is on Thursday this week.';
 const DRAFT = unique('Secret draft');
 let longId = '';
 let draftId = '';
@@ -14,6 +17,7 @@ let draftId = '';
 beforeAll(async () => {
   const api = await apiClient(b.baseURL, 'admin', b.adminPassword);
   await api('/api/news', { body: { title: TITLE_300, content: CONTENT_300, is_published: true } });
+  await api('/api/news', { body: { title: TITLE_SHORT, content: CONTENT_SHORT, is_published: true } });
   longId = (await api('/api/news', { body: { title: TITLE_301, content: CONTENT_301, summary: 'A long one.', image_url: '/images/seed/news-ball.svg', is_published: true } })).id;
   draftId = (await api('/api/news', { body: { title: DRAFT, content: 'Not yet.', is_published: false } })).id;
 });
@@ -31,20 +35,41 @@ describe('News list', () => {
     expect(titles).not.toContain(DRAFT);
   });
 
-  it('Shows an article of 300 characters in full and cuts one of 301 at 300 with Read More', async () => {
+  it('Shows the summary, not the body; without a summary a 150-character excerpt; Read More only when there is more', async () => {
     const page = await b.newPage();
     await page.goto('/news');
-    const full = item(page, TITLE_300);
-    expect(await full.getByText(CONTENT_300, { exact: true }).isVisible()).toBe(true);
-    expect(await full.getByRole('link', { name: /Read More/ }).count()).toBe(0);
+    const withSummary = item(page, TITLE_301);
+    expect(await withSummary.getByTestId('news-summary').textContent()).toBe('A long one.');
+    expect(await withSummary.textContent()).not.toContain('ppp');
 
-    const cut = item(page, TITLE_301);
-    expect(await cut.getByText(`${'p'.repeat(300)}…`, { exact: true }).isVisible()).toBe(true);
-    expect(await cut.textContent()).not.toContain('Q');
-    await cut.getByRole('link', { name: /Read More/ }).click();
+    const noSummary = item(page, TITLE_300);
+    expect(await noSummary.getByTestId('news-summary').textContent()).toBe(`${'x'.repeat(149)}y…`);
+    expect(await noSummary.textContent()).not.toContain('z');
+    expect(await noSummary.getByRole('link', { name: /Read More/ }).count()).toBe(1);
+
+    const short = item(page, TITLE_SHORT);
+    expect(await short.getByTestId('news-summary').textContent()).toBe(CONTENT_SHORT);
+    expect(await short.getByRole('link', { name: /Read More/ }).count()).toBe(0);
+
+    await withSummary.getByRole('link', { name: /Read More/ }).click();
     await page.waitForURL(`**/news/${longId}`);
     await page.getByText(CONTENT_301).waitFor();
   });
+
+  it("The share control that copies a link says 'Copy link'", async () => {
+    const page = await b.newPage();
+    await page.goto('/news');
+    const share = item(page, TITLE_301).getByRole('group', { name: /^Share/ });
+    expect(await share.getByRole('button').allTextContents()).toEqual(['Copy link']);
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`Has no axe violations at ${viewport.width} px`, async () => {
+      const page = await b.newPage({ viewport });
+      await page.goto('/news');
+      await expectNoAxeViolations(page);
+    });
+  }
 });
 
 describe('News article', () => {
@@ -63,12 +88,12 @@ describe('News article', () => {
     expect(await page.getByRole('link', { name: 'Back to News' }).first().getAttribute('href')).toBe('/news');
   });
 
-  it("Instagram copies 'title - URL' and says 'Link copied!' with how to share it", async () => {
+  it("Copy link copies 'title - URL' and says 'Link copied!' with how to share it", async () => {
     const page = await b.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: b.baseURL });
     await page.goto(`/news/${longId}`);
     await hydrated(page);
-    await page.getByRole('button', { name: 'Instagram' }).click();
+    await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Link copied!').waitFor();
     expect(await page.getByText('Open Instagram and paste the link in your story or post').isVisible()).toBe(true);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${TITLE_301} - ${b.baseURL}/news/${longId}`);
@@ -81,7 +106,7 @@ describe('News article', () => {
     await page.evaluate(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
     });
-    await page.getByRole('button', { name: 'Instagram' }).click();
+    await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Unable to copy link').waitFor();
     expect(await page.getByText('Please copy the URL manually from your browser').isVisible()).toBe(true);
   });

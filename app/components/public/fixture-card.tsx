@@ -53,7 +53,7 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
   const scores = clubScores(fixture);
   const Heading = `h${headingLevel}` as const;
   return (
-    <div data-testid="fixture" className="wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line has-[details[open]]:ring-brand-700">
+    <div data-testid="fixture" data-status={fixture.status} data-kickoff={`${fixture.match_date}T${fixture.match_time}`} className="wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line has-[details[open]]:ring-brand-700">
       <details id={`fixture-${fixture.id}`} className="group">
         <summary className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl p-4 sm:flex-nowrap sm:p-5">
           <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
