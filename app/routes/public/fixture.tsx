@@ -93,19 +93,19 @@ export default function FixturePage({ loaderData }: Route.ComponentProps) {
     <>
       <section className="bg-gradient-to-br from-brand-800 to-brand-950 text-white" aria-labelledby="match-title">
         <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
-          <p className="text-sm font-semibold text-brand-100">
+          <p className="text-center text-sm font-semibold text-brand-100">
             <span className="rounded-full bg-gold-400 px-2.5 py-0.5 font-bold text-brand-950">{fixture.team}</span>{' '}
             <span className="ml-1">{fixture.competition}</span>
           </p>
-          <h1 id="match-title" className="mt-4 wrap-anywhere">
+          <h1 id="match-title" className="mt-4 break-words">
             <span className="sr-only">{title}</span>
-            {/* The scoreboard: the two sides with the score (or kick-off) between them. */}
-            <span aria-hidden="true" className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 sm:gap-6">
-              <span className="text-right text-2xl font-extrabold leading-tight tracking-tight sm:text-4xl">{home}</span>
-              <span className="rounded-xl bg-white/10 px-3 py-2 text-center text-3xl font-black tabular-nums sm:px-5 sm:text-5xl">
+            {/* The scoreboard: the two sides with the score (or "v") between them; stacked on phones, so names never break mid-word. */}
+            <span aria-hidden="true" className="grid grid-cols-1 items-center justify-items-center gap-2 text-center sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-6">
+              <span className="text-2xl font-extrabold leading-tight tracking-tight sm:justify-self-end sm:text-right sm:text-4xl">{home}</span>
+              <span className="rounded-xl bg-white/10 px-4 py-1 text-3xl font-black tabular-nums sm:px-5 sm:py-2 sm:text-5xl">
                 {played ? `${fixture.home_score} - ${fixture.away_score}` : 'v'}
               </span>
-              <span className="text-2xl font-extrabold leading-tight tracking-tight sm:text-4xl">{away}</span>
+              <span className="text-2xl font-extrabold leading-tight tracking-tight sm:justify-self-start sm:text-left sm:text-4xl">{away}</span>
             </span>
           </h1>
           {played && (

@@ -89,7 +89,8 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
             <PlayerTile player={player} className="size-40 rounded-3xl text-sm shadow-lg ring-4 ring-white/20 sm:size-56 sm:text-xl" />
           )}
           <div>
-            {player.jersey_number !== null && <p className="text-5xl font-black text-gold-400">#{player.jersey_number}</p>}
+            {/* Without a photo the tile already shows the number large. */}
+            {player.photo_url && player.jersey_number !== null && <p className="text-5xl font-black text-gold-400">#{player.jersey_number}</p>}
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight wrap-anywhere sm:text-5xl">{player.full_name}</h1>
             <p className="mt-2 text-lg text-brand-100">
               {player.position} · {player.team_type} Team{player.nationality ? ` · ${player.nationality}` : ''}

@@ -59,7 +59,7 @@ function SponsorCard({ sponsor: s }: { sponsor: Sponsor }) {
       data-testid="sponsor"
       data-tier={s.tier}
       className={`flex h-full wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ${
-        main ? 'flex-col gap-5 p-6 ring-2 ring-gold-400 sm:flex-row sm:items-center sm:gap-8 sm:p-8' : 'items-center gap-4 p-4 ring-line sm:p-5'
+        main ? 'flex-col gap-5 p-6 ring-2 ring-gold-400 sm:flex-row sm:items-center sm:gap-8 sm:p-8' : 'flex-col gap-4 p-4 ring-line sm:flex-row sm:items-center sm:p-5'
       }`}
     >
       <div
@@ -94,7 +94,8 @@ function SponsorCard({ sponsor: s }: { sponsor: Sponsor }) {
   );
 }
 
-const tierLogoBox = (tier: SponsorTier) => (tier === 'partner' ? 'h-24 w-28 p-3 sm:w-36' : 'h-20 w-24 p-2');
+// Phones: the logo is a band across the top of the card; wider screens: a box beside the text.
+const tierLogoBox = (tier: SponsorTier) => (tier === 'partner' ? 'h-24 p-3 sm:h-28 sm:w-40' : 'h-20 p-2 sm:w-28');
 
 /** Shown while a client-side navigation loads the sponsors (also used by the public layout). */
 export function SponsorsLoading() {

@@ -91,7 +91,7 @@ export function groupSquad(players: PublicPlayer[]) {
 
 function PlayerGrid({ players, headingLevel }: { players: PublicPlayer[]; headingLevel: 3 | 4 }) {
   return (
-    <ul className="mt-3 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
+    <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
       {players.map((p) => (
         <li key={p.id}>
           <PlayerCard player={p} headingLevel={headingLevel} />
