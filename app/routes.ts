@@ -6,6 +6,7 @@ export default [
     route('squad', 'routes/public/squad.tsx'),
     route('player/:playerId', 'routes/public/player.tsx'),
     route('fixtures', 'routes/public/fixtures.tsx'),
+    route('fixtures/:id', 'routes/public/fixture.tsx'),
     route('news', 'routes/public/news.tsx'),
     route('news/:id', 'routes/public/news-article.tsx'),
     route('about', 'routes/public/about.tsx'),

@@ -38,6 +38,7 @@ const PUBLIC_PAGE = [
   /^\/squad$/,
   /^\/player\/[^/]+$/,
   /^\/fixtures$/,
+  /^\/fixtures\/[^/]+$/,
   /^\/news$/,
   /^\/news\/[^/]+$/,
   /^\/about$/,
@@ -49,6 +50,7 @@ const PUBLIC_PAGE = [
 const PUBLIC_FILE = [/^\/sitemap\.xml$/, /^\/robots\.txt$/];
 const PUBLIC_API = [
   /^\/api\/fixtures$/,
+  /^\/api\/fixtures\/[^/]+$/,
   /^\/api\/news$/,
   /^\/api\/news\/[^/]+$/,
   /^\/api\/sponsors$/,

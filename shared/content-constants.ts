@@ -14,6 +14,18 @@ export const fixtureStatusLabel = (status: string) =>
 export const NEWS_TRUNCATE_AT = 300;
 export const NEWS_SUMMARY_FALLBACK_CHARS = 150;
 
+/**
+ * Sponsor tiers, in the order the Sponsors page shows them: the main sponsor is featured first
+ * and larger, then partners, then supporters (ADR 022).
+ */
+export const SPONSOR_TIERS = ['main', 'partner', 'supporter'] as const;
+export type SponsorTier = (typeof SPONSOR_TIERS)[number];
+export const SPONSOR_TIER_LABELS: Record<SponsorTier, string> = {
+  main: 'Main sponsor',
+  partner: 'Partner',
+  supporter: 'Supporter',
+};
+
 export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Staff'] as const;
 export const TEAM_TYPES = ['Vets', 'Staff', 'Senior'] as const;
 export type Position = (typeof POSITIONS)[number];

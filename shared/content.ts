@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zod-messages';
-import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, POSITIONS, TEAM_TYPES } from './content-constants';
+import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, POSITIONS, SPONSOR_TIERS, TEAM_TYPES } from './content-constants';
 import { clubDateField } from './dates';
 
 export * from './content-constants';
@@ -120,6 +120,8 @@ export const sponsorInputSchema = z.object({
     .min(1, 'Logo URL is required')
     .pipe(imageRef('Logo URL')),
   category: requiredText('Category', 60),
+  /** New sponsors without a tier are partners; on update, omitted keeps the tier (ADR 022). */
+  tier: z.enum(SPONSOR_TIERS, { error: 'Tier must be one of main, partner, supporter' }).optional(),
   website_url: optionalWebsite('Website'),
   description: optionalText('Description', 1000),
 });
@@ -151,6 +153,11 @@ export const playerInputSchema = z.object({
     .transform((v) => (v ? v : null)),
   height: optionalText('Height', 20),
   weight: optionalText('Weight', 20),
+  /**
+   * Whether the public profile shows date of birth, height and weight (otherwise only the age;
+   * ARCHITECTURE point 19). New players: false. On update, omitted keeps the player's choice.
+   */
+  show_personal_details: z.boolean({ error: 'show_personal_details must be true or false' }).optional(),
   social_media: z
     .record(
       z.string().trim().min(1).max(30, 'Social network names are at most 30 characters'),

@@ -100,6 +100,8 @@ export const profileUpdateSchema = z.object({
     .max(7)
     .default([])
     .transform((days) => WEEKDAYS.filter((d) => days.includes(d))),
+  /** Show date of birth, height and weight on the public profile (else only the age). Omitted keeps the choice. */
+  show_personal_details: z.boolean({ error: 'show_personal_details must be true or false' }).optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 

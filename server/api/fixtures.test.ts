@@ -18,15 +18,44 @@ const valid = {
 const fixtureCount = async () => (await t.db.select({ n: count() }).from(fixtures))[0].n;
 
 describe('GET /api/fixtures', () => {
-  it('lists every fixture in date order without credentials', async () => {
+  it('lists every fixture without credentials: upcoming soonest first, then results and cancelled latest first', async () => {
     const res = await t.json('/api/fixtures');
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(13);
-    const dates = res.body.map((f: { match_date: string }) => f.match_date);
-    expect(dates).toEqual([...dates].sort());
     expect(Object.keys(res.body[0]).sort()).toEqual(
       ['away_score', 'away_team', 'competition', 'home_score', 'id', 'is_home', 'match_date', 'match_report', 'match_time', 'status', 'team', 'team_id', 'venue'].sort(),
     );
+    type Row = { status: string; match_date: string; match_time: string };
+    const rows: Row[] = res.body;
+    const key = (f: Row) => `${f.match_date} ${f.match_time}`;
+    const upcoming = rows.filter((f) => f.status === 'upcoming');
+    const rest = rows.filter((f) => f.status !== 'upcoming');
+    expect(upcoming.length).toBeGreaterThan(1);
+    expect(rest.length).toBeGreaterThan(1);
+    // Every upcoming fixture before every other one.
+    expect(rows.slice(0, upcoming.length).every((f) => f.status === 'upcoming')).toBe(true);
+    expect(upcoming.map(key)).toEqual(upcoming.map(key).sort());
+    expect(rest.map(key)).toEqual(rest.map(key).sort().reverse());
+  });
+
+  it('orders by kick-off within a day, and puts a cancelled match among the results by date', async () => {
+    const { token } = await t.signedIn('admin');
+    const made: string[] = [];
+    const add = async (body: Record<string, unknown>) => {
+      const res = await t.json('/api/fixtures', { token, body: { ...valid, ...body } });
+      expect(res.status).toBe(201);
+      made.push(res.body.id);
+      return res.body.id as string;
+    };
+    const late = await add({ away_team: 'Late KO', match_date: '2031-05-04', match_time: '15:00' });
+    const early = await add({ away_team: 'Early KO', match_date: '2031-05-04', match_time: '10:30' });
+    const oldResult = await add({ away_team: 'Old Result', match_date: '2001-05-04', status: 'completed', home_score: 1, away_score: 0 });
+    const calledOff = await add({ away_team: 'Called Off', match_date: '2001-05-11', status: 'cancelled' });
+    const ids: string[] = (await t.json('/api/fixtures')).body.map((f: { id: string }) => f.id);
+    expect(ids.indexOf(early)).toBe(ids.indexOf(late) - 1);
+    // 11 May (cancelled) is newer than 4 May (result): latest first, and both are the oldest of all.
+    expect(ids.slice(-2)).toEqual([calledOff, oldResult]);
+    for (const id of made) expect((await t.json(`/api/fixtures/${id}`, { method: 'DELETE', token })).status).toBe(200);
   });
 
   it('status=upcoming gives the next fixtures first, limited', async () => {
@@ -44,6 +73,23 @@ describe('GET /api/fixtures', () => {
     expect(res.body).toHaveLength(2);
     expect(res.body[0].away_team).toBe('Weir Street United');
     expect(res.body[0].match_date > res.body[1].match_date).toBe(true);
+  });
+
+  it('GET /api/fixtures/{id} returns one fixture as the list shows it, publicly', async () => {
+    const list = (await t.json('/api/fixtures?status=completed')).body;
+    const withReport = list.find((f: { match_report: string | null }) => f.match_report);
+    expect(withReport).toBeDefined();
+    const res = await t.json(`/api/fixtures/${withReport.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(withReport);
+  });
+
+  it('GET /api/fixtures/{id} answers 404 with a detail for an unknown or malformed id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1'; drop table fixtures; --"]) {
+      const res = await t.json(`/api/fixtures/${encodeURIComponent(id)}`);
+      expect(res.status, id).toBe(404);
+      expect(res.body).toEqual({ detail: 'Fixture not found' });
+    }
   });
 
   it('rejects an unknown status or a bad limit with 422', async () => {

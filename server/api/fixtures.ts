@@ -41,12 +41,26 @@ export const fixturesApi = base
       summary: 'Fixtures and results',
       description:
         'status=upcoming: the next fixtures first (date and kick-off ascending). status=completed: the latest results first. ' +
-        'Without status: every fixture in date order. team_id: one team\'s fixtures only. limit caps the count.',
+        'status=cancelled: in date order. Without status: the upcoming fixtures soonest first, then every other fixture ' +
+        '(results and cancelled matches) latest first. team_id: one team\'s fixtures only. limit caps the count.',
       security: [],
       request: { query: fixtureQuerySchema },
       responses: { 200: jsonContent(z.array(FixtureSchema), 'Fixtures') },
     }),
     async (c) => c.json(await c.get('services').fixtures.list(c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      operationId: 'getFixture',
+      tags: ['Fixtures'],
+      summary: 'One fixture (its own page: /fixtures/{id})',
+      security: [],
+      request: { params: IdParam },
+      responses: { 200: jsonContent(FixtureSchema, 'The fixture'), 404: jsonContent(ErrorSchema, 'Unknown fixture') },
+    }),
+    async (c) => c.json(await c.get('services').fixtures.get(c.req.valid('param').id), 200),
   )
   .openapi(
     createRoute({

@@ -38,6 +38,9 @@ const ProfileSchema = z
     previous_club: z.string().nullable(),
     position_preference: z.string().nullable(),
     availability: z.array(z.string()),
+    show_personal_details: z
+      .boolean()
+      .openapi({ description: 'Whether the public profile shows date of birth, height and weight; otherwise only the age' }),
   })
   .openapi('PlayerProfile');
 

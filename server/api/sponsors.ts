@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { limitQuerySchema, sponsorInputSchema } from '../../shared/content';
+import { SPONSOR_TIERS, limitQuerySchema, sponsorInputSchema } from '../../shared/content';
 import { ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
@@ -8,6 +8,7 @@ export const SponsorSchema = z
   .object({
     id: z.string().uuid(),
     name: z.string(),
+    tier: z.enum(SPONSOR_TIERS).openapi({ description: 'main: featured first and larger; then partner, then supporter' }),
     logo_url: z.string(),
     website_url: z.string().nullable(),
     category: z.string(),
@@ -30,7 +31,7 @@ export const sponsorsApi = base
       path: '/',
       operationId: 'listSponsors',
       tags: ['Sponsors'],
-      summary: 'Sponsors, in the order they were added',
+      summary: 'Sponsors: main sponsors first, then partners, then supporters; in the order added within a tier',
       security: [],
       request: { query: limitQuerySchema },
       responses: { 200: jsonContent(z.array(SponsorSchema), 'Sponsors') },

@@ -13,9 +13,12 @@ describe('GET /api/squad', () => {
     const res = await t.json('/api/squad');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(5);
-    expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['bio', 'date_of_birth', 'full_name', 'height', 'id', 'jersey_number', 'nationality', 'photo_url', 'position', 'social_media', 'team_ids', 'team_type', 'weight'].sort(),
-    );
+    const publicKeys = ['age', 'bio', 'full_name', 'id', 'jersey_number', 'nationality', 'photo_url', 'position', 'show_personal_details', 'social_media', 'team_ids', 'team_type'];
+    for (const player of res.body as Record<string, unknown>[]) {
+      // Contact and medical details never; date of birth, height and weight only when opted in.
+      const expected = player.show_personal_details ? [...publicKeys, 'date_of_birth', 'height', 'weight'] : publicKeys;
+      expect(Object.keys(player).sort(), String(player.full_name)).toEqual(expected.sort());
+    }
   });
 
   it('filters by team, case-insensitively', async () => {
@@ -36,6 +39,81 @@ describe('GET /api/squad', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.detail).toBe('Player not found');
     expect((await t.json('/api/squad/abc')).status).toBe(404);
+  });
+});
+
+describe('Privacy of public profiles (ARCHITECTURE point 19)', () => {
+  const personal = { ...valid, date_of_birth: '1990-06-15', height: '181 cm', weight: '79 kg' };
+  // The club's date (Europe/London), as the API counts ages.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  const expectedAge = (dob: string) => {
+    const [by, bm, bd] = dob.split('-').map(Number);
+    const [ty, tm, td] = today.split('-').map(Number);
+    return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  };
+
+  it('a new player shows age only: no date of birth, height or weight in /api/squad and /api/squad/{id}', async () => {
+    const { token } = await t.signedIn('admin');
+    const created = await t.json('/api/players', { token, body: personal });
+    expect(created.status).toBe(201);
+    // The admin sees everything, and that the player has not opted in.
+    expect(created.body).toMatchObject({ date_of_birth: '1990-06-15', height: '181 cm', weight: '79 kg', show_personal_details: false });
+    const one = await t.json(`/api/squad/${created.body.id}`);
+    expect(one.body.age).toBe(expectedAge('1990-06-15'));
+    expect(one.body.show_personal_details).toBe(false);
+    for (const key of ['date_of_birth', 'height', 'weight', 'phone_number', 'address', 'medical_notes', 'emergency_contact_name', 'emergency_contact_phone', 'user_id']) {
+      expect(one.body, key).not.toHaveProperty(key);
+    }
+    const listed = (await t.json('/api/squad')).body.find((p: { id: string }) => p.id === created.body.id);
+    expect(listed).toEqual(one.body);
+    expect(JSON.stringify(listed)).not.toContain('1990-06-15');
+    expect(JSON.stringify(listed)).not.toContain('181 cm');
+  });
+
+  it('the admin turns the opt-in on: the public profile shows date of birth, height and weight; a PUT without it keeps it', async () => {
+    const { token } = await t.signedIn('admin');
+    const { body: created } = await t.json('/api/players', { token, body: personal });
+    const on = await t.json(`/api/players/${created.id}`, { method: 'PUT', token, body: { ...personal, show_personal_details: true } });
+    expect(on.status).toBe(200);
+    expect(on.body.show_personal_details).toBe(true);
+    const shown = (await t.json(`/api/squad/${created.id}`)).body;
+    expect(shown).toMatchObject({ date_of_birth: '1990-06-15', height: '181 cm', weight: '79 kg', age: expectedAge('1990-06-15'), show_personal_details: true });
+    expect(shown).not.toHaveProperty('medical_notes');
+    // SPEC's admin client sends no show_personal_details: the player's choice stays.
+    await t.json(`/api/players/${created.id}`, { method: 'PUT', token, body: { ...personal, bio: 'Edited' } });
+    expect((await t.json(`/api/squad/${created.id}`)).body.show_personal_details).toBe(true);
+    const off = await t.json(`/api/players/${created.id}`, { method: 'PUT', token, body: { ...personal, show_personal_details: false } });
+    expect(off.body.show_personal_details).toBe(false);
+    expect((await t.json(`/api/squad/${created.id}`)).body).not.toHaveProperty('date_of_birth');
+  });
+
+  it('rejects a show_personal_details that is not true or false (422, nothing changed)', async () => {
+    const { token } = await t.signedIn('admin');
+    const { body: created } = await t.json('/api/players', { token, body: personal });
+    const res = await t.json(`/api/players/${created.id}`, { method: 'PUT', token, body: { ...personal, show_personal_details: 'yes' } });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toMatch(/show_personal_details must be true or false/);
+    expect((await t.json(`/api/squad/${created.id}`)).body.show_personal_details).toBe(false);
+  });
+
+  it('a player sets it from the portal (PUT /api/players/me); omitting it keeps the choice', async () => {
+    const { token, playerId } = await t.signedIn('player');
+    const me = (await t.json('/api/players/me', { token })).body;
+    expect(me.show_personal_details).toBe(false);
+    const profile = { full_name: me.full_name, email: me.email, date_of_birth: '1992-02-29' };
+    const on = await t.json('/api/players/me', { method: 'PUT', token, body: { ...profile, show_personal_details: true } });
+    expect(on.status).toBe(200);
+    expect(on.body.show_personal_details).toBe(true);
+    expect((await t.json(`/api/squad/${playerId}`)).body).toMatchObject({ date_of_birth: '1992-02-29', show_personal_details: true });
+    const kept = await t.json('/api/players/me', { method: 'PUT', token, body: profile });
+    expect(kept.body.show_personal_details).toBe(true);
+    const off = await t.json('/api/players/me', { method: 'PUT', token, body: { ...profile, show_personal_details: false } });
+    expect(off.body.show_personal_details).toBe(false);
+    const shown = (await t.json(`/api/squad/${playerId}`)).body;
+    expect(shown).not.toHaveProperty('date_of_birth');
+    expect(shown.age).toBe(expectedAge('1992-02-29'));
+    const bad = await t.json('/api/players/me', { method: 'PUT', token, body: { ...profile, show_personal_details: 1 } });
+    expect(bad.status).toBe(422);
   });
 });
 

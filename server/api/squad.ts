@@ -17,14 +17,21 @@ export const PublicPlayerSchema = z
     team_type: z.enum(TEAM_TYPES),
     photo_url: z.string().nullable(),
     bio: z.string().nullable(),
-    date_of_birth: z.string().nullable(),
-    height: z.string().nullable(),
-    weight: z.string().nullable(),
+    age: z.number().int().nullable().openapi({ description: 'Whole years, in the club\'s time zone; null when no date of birth is recorded' }),
+    show_personal_details: z
+      .boolean()
+      .openapi({ description: 'Whether the player chose to show date of birth, height and weight publicly (ARCHITECTURE point 19)' }),
+    date_of_birth: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
+    height: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
+    weight: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
     social_media: z.record(z.string(), z.string()),
   })
   .openapi('SquadPlayer');
 
 export const AdminPlayerSchema = PublicPlayerSchema.extend({
+  date_of_birth: z.string().nullable(),
+  height: z.string().nullable(),
+  weight: z.string().nullable(),
   user_id: z.string().uuid().nullable(),
   has_login: z.boolean(),
 }).openapi('Player');

@@ -354,6 +354,7 @@ const NEWS: NewsSeed[] = [
 const SPONSORS: (typeof sponsors.$inferInsert)[] = [
   {
     name: 'Millbrook Motors',
+    tier: 'main',
     category: 'Main Sponsor',
     logo_url: img('sponsor-millbrook-motors'),
     website_url: 'https://example.com/millbrook-motors',
@@ -362,6 +363,7 @@ const SPONSORS: (typeof sponsors.$inferInsert)[] = [
   },
   {
     name: 'Hartley & Sons Builders',
+    tier: 'partner',
     category: 'Kit Sponsor',
     logo_url: img('sponsor-hartley-sons'),
     website_url: 'https://example.com/hartley-and-sons',
@@ -369,6 +371,7 @@ const SPONSORS: (typeof sponsors.$inferInsert)[] = [
   },
   {
     name: 'The Ferryman Arms',
+    tier: 'partner',
     category: 'Kit Sponsor',
     logo_url: img('sponsor-ferryman-arms'),
     website_url: null,
@@ -376,6 +379,7 @@ const SPONSORS: (typeof sponsors.$inferInsert)[] = [
   },
   {
     name: 'Riverside Community Trust',
+    tier: 'partner',
     category: 'Community Partner',
     logo_url: img('sponsor-community-trust'),
     website_url: 'https://example.com/riverside-community-trust',
@@ -383,6 +387,7 @@ const SPONSORS: (typeof sponsors.$inferInsert)[] = [
   },
   {
     name: 'Greenway Physio',
+    tier: 'supporter',
     category: 'Community Partner',
     logo_url: img('sponsor-greenway-physio'),
     website_url: 'https://example.com/greenway-physio',
@@ -390,6 +395,7 @@ const SPONSORS: (typeof sponsors.$inferInsert)[] = [
   },
   {
     name: "Lane's Bakery",
+    tier: 'supporter',
     category: 'Community Partner',
     logo_url: img('sponsor-lanes-bakery'),
     website_url: null,
@@ -397,6 +403,7 @@ const SPONSORS: (typeof sponsors.$inferInsert)[] = [
   },
   {
     name: 'Brightside Print Co.',
+    tier: 'supporter',
     category: 'Community Partner',
     logo_url: img('sponsor-brightside-print'),
     website_url: 'https://example.com/brightside-print',
@@ -406,13 +413,8 @@ const SPONSORS: (typeof sponsors.$inferInsert)[] = [
 
 // ---------------------------------------------------------------------------------------------
 // Squad
-
-const PHOTO = {
-  green: img('player-green'),
-  gold: img('player-gold'),
-  navy: img('player-navy'),
-  slate: img('player-slate'),
-};
+// No photos: the squad page shows each player as a club-coloured tile with initials and number
+// until the club uploads real ones.
 
 type StatsSeed = Omit<typeof playerStats.$inferInsert, 'player_id' | 'updated_at'>;
 const SEED_TEAMS = [
@@ -426,14 +428,14 @@ const PLAYERS: PlayerSeed[] = [
   // Senior
   {
     full_name: 'Tom Askew', jersey_number: 1, position: 'Goalkeeper', team_type: 'Senior', nationality: 'English',
-    photo_url: PHOTO.green, date_of_birth: '1998-04-12', height: '188 cm', weight: '84 kg',
+    date_of_birth: '1998-04-12', height: '188 cm', weight: '84 kg',
     bio: 'Safe hands and a loud voice. Tom joined from a five-a-side league and has not looked back.',
     social_media: { instagram: 'https://instagram.com/tomaskew_gk' },
     stats: { matches_played: 14, matches_started: 14, goals: 0, assists: 0, minutes_played: 1260, yellow_cards: 1, red_cards: 0 },
   },
   {
     full_name: 'Jamal Reid', jersey_number: 5, position: 'Defender', team_type: 'Senior', nationality: 'English',
-    photo_url: PHOTO.gold, date_of_birth: '1996-09-30', height: '185 cm', weight: '82 kg',
+    date_of_birth: '1996-09-30', height: '185 cm', weight: '82 kg',
     bio:
       'Club captain and the calmest man on the pitch. Jamal came through the local youth leagues, ' +
       'had a couple of seasons in the county league, and came to Riverside because his mates did. ' +
@@ -444,21 +446,22 @@ const PLAYERS: PlayerSeed[] = [
   },
   {
     full_name: 'Connor Walsh', jersey_number: 3, position: 'Defender', team_type: 'Senior', nationality: 'Irish',
-    photo_url: PHOTO.navy, date_of_birth: '2000-01-18',
+    date_of_birth: '2000-01-18',
     bio: 'Left-back who loves an overlap. Never knowingly beaten in a sprint to the corner flag.',
     social_media: {},
     stats: { matches_played: 12, matches_started: 10, goals: 0, assists: 4, minutes_played: 965, yellow_cards: 2, red_cards: 1 },
   },
   {
     full_name: 'Lewis Pritchard', jersey_number: 8, position: 'Midfielder', team_type: 'Senior', nationality: 'Welsh',
-    photo_url: PHOTO.slate, date_of_birth: '1997-06-05', height: '176 cm', weight: '71 kg',
+    date_of_birth: '1997-06-05', height: '176 cm', weight: '71 kg',
     bio: 'Box-to-box engine. Lewis covers more ground than anyone and still finds time to complain about it.',
     social_media: {},
     stats: { matches_played: 14, matches_started: 12, goals: 3, assists: 5, minutes_played: 1105, yellow_cards: 0, red_cards: 0 },
   },
   {
     full_name: 'Ravi Sandhu', jersey_number: 10, position: 'Midfielder', team_type: 'Senior', nationality: 'English',
-    photo_url: PHOTO.green, date_of_birth: '1995-11-22', height: '172 cm', weight: '68 kg',
+    // Ravi chose to show his date of birth, height and weight (everyone else: age only).
+    show_personal_details: true, date_of_birth: '1995-11-22', height: '172 cm', weight: '68 kg',
     bio:
       'Our playmaker and penalty taker. Ravi sees passes nobody else does and has not missed from ' +
       'the spot in two seasons, including the late winner at Ashgrove that sent us into the County ' +
@@ -468,14 +471,14 @@ const PLAYERS: PlayerSeed[] = [
   },
   {
     full_name: 'Kieran Doyle', jersey_number: 9, position: 'Forward', team_type: 'Senior', nationality: 'Scottish',
-    photo_url: PHOTO.gold, date_of_birth: '1999-03-14',
+    date_of_birth: '1999-03-14',
     bio: 'Old-fashioned centre-forward: good in the air, better in the six-yard box.',
     social_media: {},
     stats: { matches_played: 11, matches_started: 9, goals: 9, assists: 2, minutes_played: 840, yellow_cards: 2, red_cards: 0 },
   },
   {
     full_name: 'Ellis Mensah', jersey_number: 11, position: 'Forward', team_type: 'Senior', nationality: 'Ghanaian',
-    photo_url: PHOTO.navy, date_of_birth: '2002-08-09', height: '179 cm', weight: '73 kg',
+    date_of_birth: '2002-08-09', height: '179 cm', weight: '73 kg',
     bio: 'Quick, direct and fearless. Ellis joined last season after an open session and has been scoring ever since.',
     social_media: { instagram: 'https://instagram.com/ellis.mensah11' },
     stats: { matches_played: 13, matches_started: 8, goals: 6, assists: 3, minutes_played: 790, yellow_cards: 0, red_cards: 0 },
@@ -483,7 +486,7 @@ const PLAYERS: PlayerSeed[] = [
   // Vets
   {
     full_name: 'Gary Pearce', jersey_number: 1, position: 'Goalkeeper', team_type: 'Vets', nationality: 'English',
-    photo_url: PHOTO.slate, date_of_birth: '1978-02-27', height: '183 cm', weight: '92 kg',
+    date_of_birth: '1978-02-27', height: '183 cm', weight: '92 kg',
     bio:
       'Gary has kept goal for Riverside since the club was a kickabout on the rec. Thirty-odd years ' +
       'in goal have left him with dodgy knees, excellent positioning and an opinion on every ' +
@@ -493,21 +496,21 @@ const PLAYERS: PlayerSeed[] = [
   },
   {
     full_name: 'Steve Marsh', jersey_number: 4, position: 'Defender', team_type: 'Vets', nationality: 'English',
-    photo_url: PHOTO.green, date_of_birth: '1981-07-03',
+    date_of_birth: '1981-07-03',
     bio: 'No-nonsense centre-half. If in doubt, the ball goes into the river.',
     social_media: {},
     stats: { matches_played: 10, matches_started: 10, goals: 1, assists: 0, minutes_played: 880, yellow_cards: 4, red_cards: 1 },
   },
   {
     full_name: 'Andy McLeod', jersey_number: 6, position: 'Defender', team_type: 'Vets', nationality: 'Scottish',
-    photo_url: PHOTO.navy, date_of_birth: '1983-12-11', height: '180 cm', weight: '80 kg',
+    date_of_birth: '1983-12-11', height: '180 cm', weight: '80 kg',
     bio: 'Reads the game beautifully, which is handy because he no longer runs it.',
     social_media: { facebook: 'https://facebook.com/andy.mcleod.rovers' },
     stats: { matches_played: 9, matches_started: 8, goals: 0, assists: 2, minutes_played: 730, yellow_cards: 1, red_cards: 0 },
   },
   {
     full_name: 'Paul Kowalski', jersey_number: 7, position: 'Midfielder', team_type: 'Vets', nationality: 'Polish',
-    photo_url: PHOTO.gold, date_of_birth: '1984-05-20', height: '178 cm', weight: '77 kg',
+    date_of_birth: '1984-05-20', height: '178 cm', weight: '77 kg',
     bio:
       'Set-piece specialist with a wand of a right foot. Paul moved to Riverside for work in 2010, ' +
       'found the club through a flyer in the bakery window and has been a fixture in midfield ever ' +
@@ -517,14 +520,14 @@ const PLAYERS: PlayerSeed[] = [
   },
   {
     full_name: 'Neil Fairbairn', jersey_number: 8, position: 'Midfielder', team_type: 'Vets', nationality: 'English',
-    photo_url: PHOTO.slate, date_of_birth: '1980-10-08',
+    date_of_birth: '1980-10-08',
     bio: 'Wins the ball, gives it to Paul. Repeat for ninety minutes.',
     social_media: {},
     stats: { matches_played: 8, matches_started: 6, goals: 1, assists: 3, minutes_played: 560, yellow_cards: 2, red_cards: 0 },
   },
   {
     full_name: 'Tony Barrett', jersey_number: 9, position: 'Forward', team_type: 'Vets', nationality: 'Jamaican',
-    photo_url: PHOTO.green, date_of_birth: '1979-01-25', height: '186 cm', weight: '88 kg',
+    date_of_birth: '1979-01-25', height: '186 cm', weight: '88 kg',
     bio: 'Target man and the Vets\' top scorer three seasons running. Still the first to the bar afterwards.',
     social_media: {},
     stats: { matches_played: 10, matches_started: 9, goals: 11, assists: 2, minutes_played: 800, yellow_cards: 1, red_cards: 0 },
@@ -532,7 +535,7 @@ const PLAYERS: PlayerSeed[] = [
   // Staff
   {
     full_name: 'Dave Hollins', jersey_number: null, position: 'Staff', team_type: 'Staff', nationality: 'English',
-    photo_url: PHOTO.navy, date_of_birth: '1968-03-16',
+    date_of_birth: '1968-03-16',
     bio:
       'Club chair and Vets manager. Dave founded Riverside Rovers in 2009 with a bag of balls and a ' +
       'borrowed set of bibs, and still believes that anyone who wants to play should get a game. ' +
@@ -541,13 +544,13 @@ const PLAYERS: PlayerSeed[] = [
   },
   {
     full_name: 'Sarah Okafor', jersey_number: null, position: 'Staff', team_type: 'Staff', nationality: 'English',
-    photo_url: PHOTO.gold, date_of_birth: '1987-07-29',
+    date_of_birth: '1987-07-29',
     bio: 'First-team coach and welfare officer. UEFA C licence; runs Thursday training and the open sessions.',
     social_media: { instagram: 'https://instagram.com/coach.sarah.o' },
   },
   {
     full_name: 'Mike Brennan', jersey_number: null, position: 'Staff', team_type: 'Staff', nationality: 'Irish',
-    photo_url: PHOTO.slate, date_of_birth: '1975-11-02',
+    date_of_birth: '1975-11-02',
     bio: 'Physio and kit man. Carries the magic sponge and the spare laces.',
     social_media: {},
   },

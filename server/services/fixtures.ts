@@ -46,7 +46,7 @@ export function createFixtureService(db: Db) {
   return {
     /**
      * Upcoming: the next one first (date and kick-off ascending). Completed: the latest result
-     * first. Everything (or cancelled): in date order.
+     * first. Cancelled: in date order. Everything: upcoming soonest first, then the rest latest first.
      */
     async list(query: FixtureQuery & { fromToday?: boolean } = {}): Promise<Fixture[]> {
       const base = withTeam();
@@ -59,10 +59,22 @@ export function createFixtureService(db: Db) {
       // Previews of "what's next" skip fixtures whose date has passed but were never updated.
       if (query.fromToday) conditions.push(gte(fixtures.match_date, sql`current_date`));
       const filtered = conditions.length ? base.where(and(...conditions)) : base;
+      const upcoming = sql`${fixtures.status} = 'upcoming'`;
       const ordered =
         query.status === 'completed'
           ? filtered.orderBy(desc(fixtures.match_date), desc(fixtures.match_time))
-          : filtered.orderBy(asc(fixtures.match_date), asc(fixtures.match_time));
+          : query.status
+            ? filtered.orderBy(asc(fixtures.match_date), asc(fixtures.match_time))
+            : // Everything ("All Matches"): what is coming next first, soonest first; then what was
+              // played (or called off), the latest first. A fan opens the page for the next game or
+              // the last score, not for last season's opener.
+              filtered.orderBy(
+                sql`case when ${upcoming} then 0 else 1 end`,
+                sql`case when ${upcoming} then ${fixtures.match_date} end asc`,
+                sql`case when ${upcoming} then ${fixtures.match_time} end asc`,
+                desc(fixtures.match_date),
+                desc(fixtures.match_time),
+              );
       const rows = query.limit ? await ordered.limit(query.limit) : await ordered;
       return rows.map(flatten);
     },

@@ -47,6 +47,8 @@ export interface PlayerProfile {
   previous_club: string | null;
   position_preference: string | null;
   availability: string[];
+  /** The public profile shows date of birth, height and weight (else only the age; ARCHITECTURE point 19). */
+  show_personal_details: boolean;
 }
 
 export interface PlayerStatsView {
@@ -229,6 +231,7 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
       previous_club: player.previous_club,
       position_preference: player.position_preference,
       availability: player.availability,
+      show_personal_details: player.show_personal_details,
     };
   }
 
@@ -344,6 +347,8 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
               address: input.address,
               medical_notes: input.medical_notes,
               availability: input.availability,
+              // Omitted (clients that predate the opt-in): the player's earlier choice stays.
+              ...(input.show_personal_details !== undefined ? { show_personal_details: input.show_personal_details } : {}),
               updated_at: new Date(),
             })
             .where(eq(players.id, player.id));

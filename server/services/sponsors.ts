@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { sponsorInputSchema } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
@@ -13,6 +13,7 @@ export function toSponsor(row: typeof sponsors.$inferSelect) {
   return {
     id: row.id,
     name: row.name,
+    tier: row.tier,
     logo_url: row.logo_url,
     website_url: row.website_url,
     category: row.category,
@@ -24,9 +25,10 @@ export type Sponsor = ReturnType<typeof toSponsor>;
 /** The club's sponsors: public to read, admin-only to manage. */
 export function createSponsorService(db: Db) {
   return {
-    /** In the order they were added (the main sponsor is usually first). */
+    /** Main sponsors first, then partners, then supporters; within a tier, in the order they were added. */
     async list(options: { limit?: number } = {}): Promise<Sponsor[]> {
-      const q = db.select().from(sponsors).orderBy(asc(sponsors.created_at), asc(sponsors.name));
+      // An enum sorts in its declared order (main, partner, supporter).
+      const q = db.select().from(sponsors).orderBy(sql`${sponsors.tier} asc`, asc(sponsors.created_at), asc(sponsors.name));
       const rows = options.limit ? await q.limit(options.limit) : await q;
       return rows.map(toSponsor);
     },
@@ -41,7 +43,9 @@ export function createSponsorService(db: Db) {
     async update(user: SessionUser | null, id: string, input: unknown): Promise<Sponsor> {
       requireRoles(user, ADMIN_ONLY);
       if (!isUuid(id)) throw notFound(SPONSOR_NOT_FOUND);
-      const values = parseInput(sponsorInputSchema, input);
+      const { tier, ...rest } = parseInput(sponsorInputSchema, input);
+      // A client that sends no tier (SPEC's) keeps the sponsor's tier.
+      const values = tier === undefined ? rest : { ...rest, tier };
       const [row] = await db.update(sponsors).set(values).where(eq(sponsors.id, id)).returning();
       if (!row) throw notFound(SPONSOR_NOT_FOUND);
       return toSponsor(row);

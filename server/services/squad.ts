@@ -6,6 +6,7 @@ import { players, playerStats, teams, users } from '../db/schema';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { conflict, invalid, isUniqueViolation, notFound } from './errors';
 import { isUuid } from './ids';
+import { todayIso } from '../../shared/players';
 import { trainingAttendanceOf } from './training';
 import { assertTeamsExist, defaultTeamId, setPlayerTeams, teamIdsByPlayer } from './teams';
 
@@ -13,8 +14,24 @@ export const PLAYER_NOT_FOUND = 'Player not found';
 
 type PlayerRow = typeof players.$inferSelect;
 
-/** What visitors see of a player (SPEC section 3 "Player"); contact and medical details stay private. */
-export function toPublicPlayer(row: PlayerRow, teamIds: string[] = []) {
+/** Whole years from a 'YYYY-MM-DD' date of birth to `today` (also 'YYYY-MM-DD', the club's date). */
+export function ageOn(dateOfBirth: string | null, today: string): number | null {
+  if (!dateOfBirth) return null;
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  const age = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+  return age >= 0 ? age : null;
+}
+
+/**
+ * What visitors see of a player (SPEC section 3 "Player"). Contact and medical details are never
+ * here; date of birth, height and weight only when the player opted in (show_personal_details,
+ * ARCHITECTURE point 19, ADR 022): otherwise the keys are absent and `age` stands in.
+ */
+export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], today = todayIso()) {
+  const personal = row.show_personal_details
+    ? { date_of_birth: row.date_of_birth as string | null, height: row.height, weight: row.weight }
+    : {};
   return {
     id: row.id,
     /** The teams the player plays for (GET /api/teams), in team order. */
@@ -26,17 +43,40 @@ export function toPublicPlayer(row: PlayerRow, teamIds: string[] = []) {
     team_type: row.team_type,
     photo_url: row.photo_url,
     bio: row.bio,
-    date_of_birth: row.date_of_birth,
-    height: row.height,
-    weight: row.weight,
+    age: ageOn(row.date_of_birth, today),
+    show_personal_details: row.show_personal_details,
+    ...personal,
     social_media: row.social_media ?? {},
+  } as {
+    id: string;
+    team_ids: string[];
+    full_name: string;
+    jersey_number: number | null;
+    position: PlayerRow['position'];
+    nationality: string;
+    team_type: PlayerRow['team_type'];
+    photo_url: string | null;
+    bio: string | null;
+    age: number | null;
+    show_personal_details: boolean;
+    date_of_birth?: string | null;
+    height?: string | null;
+    weight?: string | null;
+    social_media: Record<string, string>;
   };
 }
 export type PublicPlayer = ReturnType<typeof toPublicPlayer>;
 
-/** The admin's view: the public fields, the login link and whether it exists. */
+/** The admin's view: every squad field (whatever the player chose to show), the login link and whether it exists. */
 export function toAdminPlayer(row: PlayerRow, teamIds: string[] = []) {
-  return { ...toPublicPlayer(row, teamIds), user_id: row.user_id, has_login: row.user_id !== null };
+  return {
+    ...toPublicPlayer(row, teamIds),
+    date_of_birth: row.date_of_birth,
+    height: row.height,
+    weight: row.weight,
+    user_id: row.user_id,
+    has_login: row.user_id !== null,
+  };
 }
 export type AdminPlayer = ReturnType<typeof toAdminPlayer>;
 
@@ -163,6 +203,8 @@ export function createSquadService(db: Db) {
       // A form that leaves user_id out keeps the existing login link.
       const hasUserId = typeof input === 'object' && input !== null && 'user_id' in input;
       const next = { ...values, user_id: hasUserId ? values.user_id : existing.user_id };
+      // A client that predates the opt-in sends no show_personal_details: the player's choice stays.
+      if (next.show_personal_details === undefined) delete next.show_personal_details;
       await checkUser(next.user_id, id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
       const row = await write(() =>

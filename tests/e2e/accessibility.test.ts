@@ -109,7 +109,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await open(page, '/fixtures');
       const card = page.getByTestId('fixture').first();
       await card.locator('summary').first().click();
-      await expect.poll(() => card.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      await expect.poll(() => card.locator('details').first().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
       const readMore = page.getByTestId('fixture').locator('summary', { hasText: 'Read More' }).first();
       if (await readMore.count()) {
         await readMore.locator('xpath=ancestor::details[1]').locator('xpath=ancestor::details[1]/summary').click();

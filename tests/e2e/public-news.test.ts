@@ -1,16 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, unique } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
-import { enhanced, useBrowser } from '../support/browser';
+import { DESKTOP, PHONE, enhanced, useBrowser } from '../support/browser';
 
-/** The share control that copies the link (named 'Instagram' in SPEC, 'Copy link' since issue 15). */
-const COPY_BUTTON = /^(Instagram|Copy link)$/;
+/** The share control that copies the link (SPEC's 'Instagram', named 'Copy link' since issue 15). */
+const COPY_BUTTON = /^Copy link$/;
 
 const b = useBrowser();
 const TITLE_300 = unique('Exactly three hundred');
 const TITLE_301 = unique('Three hundred and one');
-const CONTENT_300 = 'x'.repeat(299) + 'y';
+const TITLE_SHORT = unique('Short and sweet');
+const CONTENT_300 = 'x'.repeat(149) + 'y' + 'z'.repeat(150);
 const CONTENT_301 = 'p'.repeat(300) + 'Q';
+const CONTENT_SHORT = 'Training is on Thursday this week.';
 const DRAFT = unique('Secret draft');
 let longId = '';
 let draftId = '';
@@ -18,6 +20,7 @@ let draftId = '';
 beforeAll(async () => {
   const api = await apiClient(b.baseURL, 'admin', b.adminPassword);
   await api('/api/news', { body: { title: TITLE_300, content: CONTENT_300, is_published: true } });
+  await api('/api/news', { body: { title: TITLE_SHORT, content: CONTENT_SHORT, is_published: true } });
   longId = (await api('/api/news', { body: { title: TITLE_301, content: CONTENT_301, summary: 'A long one.', image_url: '/images/seed/news-ball.svg', is_published: true } })).id;
   draftId = (await api('/api/news', { body: { title: DRAFT, content: 'Not yet.', is_published: false } })).id;
 });
@@ -35,20 +38,41 @@ describe('News list', () => {
     expect(titles).not.toContain(DRAFT);
   });
 
-  it('Shows an article of 300 characters in full and cuts one of 301 at 300 with Read More', async () => {
+  it('Shows the summary, not the body; without a summary a 150-character excerpt; Read More only when there is more', async () => {
     const page = await b.newPage();
     await page.goto('/news');
-    const full = item(page, TITLE_300);
-    expect(await full.getByText(CONTENT_300, { exact: true }).isVisible()).toBe(true);
-    expect(await full.getByRole('link', { name: /Read More/ }).count()).toBe(0);
+    const withSummary = item(page, TITLE_301);
+    expect(await withSummary.getByTestId('news-summary').textContent()).toBe('A long one.');
+    expect(await withSummary.textContent()).not.toContain('ppp');
 
-    const cut = item(page, TITLE_301);
-    expect(await cut.getByText(`${'p'.repeat(300)}…`, { exact: true }).isVisible()).toBe(true);
-    expect(await cut.textContent()).not.toContain('Q');
-    await cut.getByRole('link', { name: /Read More/ }).click();
+    const noSummary = item(page, TITLE_300);
+    expect(await noSummary.getByTestId('news-summary').textContent()).toBe(`${'x'.repeat(149)}y…`);
+    expect(await noSummary.textContent()).not.toContain('z');
+    expect(await noSummary.getByRole('link', { name: /Read More/ }).count()).toBe(1);
+
+    const short = item(page, TITLE_SHORT);
+    expect(await short.getByTestId('news-summary').textContent()).toBe(CONTENT_SHORT);
+    expect(await short.getByRole('link', { name: /Read More/ }).count()).toBe(0);
+
+    await withSummary.getByRole('link', { name: /Read More/ }).click();
     await page.waitForURL(`**/news/${longId}`);
     await page.getByText(CONTENT_301).waitFor();
   });
+
+  it("The share control that copies a link says 'Copy link'", async () => {
+    const page = await b.newPage();
+    await page.goto('/news');
+    const share = item(page, TITLE_301).getByRole('group', { name: /^Share/ });
+    expect(await share.getByRole('button').allTextContents()).toEqual(['Copy link']);
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`Has no axe violations at ${viewport.width} px`, async () => {
+      const page = await b.newPage({ viewport });
+      await page.goto('/news');
+      await expectNoAxeViolations(page);
+    });
+  }
 });
 
 describe('News article', () => {

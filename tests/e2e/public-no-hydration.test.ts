@@ -9,13 +9,15 @@ const b = useBrowser();
 const JS_BUDGET_GZIP_BYTES = 15 * 1024;
 let playerId = '';
 let articleId = '';
+let fixtureId = '';
 
 beforeAll(async () => {
   playerId = ((await (await fetch(`${b.baseURL}/api/squad`)).json()) as { id: string }[])[0].id;
   articleId = ((await (await fetch(`${b.baseURL}/api/news`)).json()) as { id: string }[])[0].id;
+  fixtureId = ((await (await fetch(`${b.baseURL}/api/fixtures`)).json()) as { id: string }[])[0].id;
 });
 
-const contentPages = () => ['/', '/squad', `/player/${playerId}`, '/fixtures', '/news', `/news/${articleId}`, '/about', '/sponsors'];
+const contentPages = () => ['/', '/squad', `/player/${playerId}`, '/fixtures', `/fixtures/${fixtureId}`, '/news', `/news/${articleId}`, '/about', '/sponsors'];
 
 /** Opens a page and lists the scripts it fetched: the URL, the bytes the browser received, and the size gzipped (level 9, as served). */
 async function openCounting(page: Page, path: string) {

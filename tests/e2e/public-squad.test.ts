@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser';
+import { expectNoAxeViolations } from '../support/axe';
+import { DESKTOP, PHONE, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 const api = async (path: string) => (await fetch(`${b.baseURL}${path}`)).json();
@@ -42,6 +43,77 @@ describe('Squad page', () => {
   });
 });
 
+describe('Squad groups and photo tiles', () => {
+  it('Groups the squad by team (Senior, Vets, Staff), then by position, with headings', async () => {
+    const page = await b.newPage();
+    await page.goto('/squad');
+    expect(await page.getByTestId('squad-group').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Senior Team', 'Vets Team', 'Staff']);
+    const senior = page.getByRole('region', { name: 'Senior Team' });
+    expect(await senior.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Goalkeepers', 'Defenders', 'Midfielders', 'Forwards']);
+    // Ravi is a Senior midfielder: his card follows the Midfielders heading, before Forwards.
+    const order = await senior.locator('h3, article h4').allTextContents();
+    expect(order.indexOf('Ravi Sandhu')).toBeGreaterThan(order.indexOf('Midfielders'));
+    expect(order.indexOf('Ravi Sandhu')).toBeLessThan(order.indexOf('Forwards'));
+    // The staff need no position headings: their names are the next level down.
+    const staff = page.getByRole('region', { name: 'Staff' });
+    expect(await staff.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
+    expect(await staff.getByRole('heading', { level: 4 }).count()).toBe(0);
+    expect(await page.getByRole('article').count()).toBe((await api('/api/squad')).length);
+
+    await page.goto('/squad?team=vets');
+    expect(await page.getByTestId('squad-group').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Vets Team']);
+  });
+
+  it('A player without a photo is a club-green tile with initials and number, AA contrast on every tile', async () => {
+    const page = await b.newPage();
+    await page.goto('/squad');
+    const tiles = page.getByTestId('player-tile');
+    const photos = await page.locator('article img').count();
+    expect(await tiles.count()).toBe((await page.getByRole('article').count()) - photos);
+    expect(await tiles.count()).toBeGreaterThan(5);
+    const ravi = page.getByRole('article').filter({ hasText: 'Ravi Sandhu' }).getByTestId('player-tile');
+    expect((await ravi.innerText()).replace(/\s+/g, ' ').trim()).toBe('10 RS');
+    const colours = await tiles.evaluateAll((els) =>
+      els.map((el) => ({
+        background: getComputedStyle(el).backgroundColor,
+        texts: [...el.querySelectorAll('span')].map((s) => getComputedStyle(s).color),
+      })),
+    );
+    const rgb = (c: string) => c.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number);
+    const luminance = (c: string) => {
+      const [r, g, bl] = rgb(c).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+    };
+    const contrast = (a: string, c: string) => {
+      const [hi, lo] = [luminance(a), luminance(c)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    // One club colour for everyone (brand-800), not a colour per player.
+    expect(new Set(colours.map((c) => c.background))).toEqual(new Set(['rgb(20, 83, 45)']));
+    for (const tile of colours) for (const text of tile.texts) expect(contrast(text, tile.background)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`Squad and profiles have no axe violations at ${viewport.width} px`, async () => {
+      const players: { id: string; full_name: string }[] = await api('/api/squad');
+      const page = await b.newPage({ viewport });
+      for (const path of ['/squad', '/squad?team=staff', ...['Ravi Sandhu', 'Connor Walsh'].map((n) => `/player/${players.find((p) => p.full_name === n)!.id}`)]) {
+        await page.goto(path);
+        await expectNoAxeViolations(page, path);
+      }
+    });
+  }
+
+  it('Nothing scrolls sideways at 320 px', async () => {
+    const players: { id: string }[] = await api('/api/squad');
+    const page = await b.newPage({ viewport: { width: 320, height: 700 } });
+    for (const path of ['/squad', `/player/${players[0].id}`]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+    }
+  });
+});
+
 describe('Player profile', () => {
   it('Shows season stats, details (height and weight when present), bio and social links', async () => {
     const players: { id: string; full_name: string }[] = await api('/api/squad');
@@ -60,7 +132,8 @@ describe('Player profile', () => {
       expect(await stats.getByText(String(label), { exact: true }).locator('xpath=..').textContent()).toBe(`${label}${value}`);
     }
     const details = await page.getByRole('region', { name: 'Details' }).textContent();
-    for (const part of ['PositionMidfielder', 'Jersey#10', 'TeamSenior', 'NationalityEnglish', 'Height172 cm', 'Weight68 kg', 'Date of birth22 November 1995']) {
+    // Ravi opted in to showing his date of birth, height and weight (seed).
+    for (const part of ['PositionMidfielder', 'Jersey#10', 'TeamSenior', 'NationalityEnglish', 'Age', 'Height172 cm', 'Weight68 kg', 'Date of birth22 November 1995']) {
       expect(details).toContain(part);
     }
     const insta = page.getByRole('link', { name: 'Instagram' });
@@ -68,17 +141,21 @@ describe('Player profile', () => {
     expect(await insta.getAttribute('rel')).toBe('noopener noreferrer');
     // Open Graph tags for sharing a profile.
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('Ravi Sandhu');
-    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^http:\/\/.+\/images\/seed\/player-green\.svg$/);
+    // No photo: the club's default share image.
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^http:\/\/.+\/images\/seed\/news-team\.svg$/);
   });
 
-  it('Leaves height and weight out when they are not recorded', async () => {
-    const players: { id: string; full_name: string }[] = await api('/api/squad');
+  it('Shows only the age of a player who has not opted in: no date of birth, height or weight', async () => {
+    const players: { id: string; full_name: string; age: number }[] = await api('/api/squad');
     const connor = players.find((p) => p.full_name === 'Connor Walsh')!;
     const page = await b.newPage();
     await page.goto(`/player/${connor.id}`);
     const details = await page.getByRole('region', { name: 'Details' }).textContent();
-    expect(details).not.toContain('Height');
-    expect(details).not.toContain('Weight');
+    expect(details).toContain(`Age${connor.age}`);
+    expect(connor.age).toBeGreaterThan(20);
+    for (const hidden of ['Date of birth', 'Height', 'Weight', '2000']) expect(details).not.toContain(hidden);
+    // Not in the page at all (e.g. in the loader data).
+    expect(await page.content()).not.toContain('2000-01-18');
   });
 
   it("An unknown player shows 'Player not found' with a 404 and a Back to Squad link", async () => {

@@ -1,4 +1,4 @@
-import { FIXTURE_STATUSES, INTEREST_TYPES, POSITIONS, TEAM_TYPES } from '../../../shared/content-constants';
+import { FIXTURE_STATUSES, INTEREST_TYPES, POSITIONS, TEAM_TYPES, type SponsorTier } from '../../../shared/content-constants';
 import { FEEDBACK_CATEGORIES } from '../../../shared/players';
 import type { OrderStatus } from '../../../shared/shop';
 
@@ -45,6 +45,7 @@ export interface Player {
   date_of_birth: string | null;
   height: string | null;
   weight: string | null;
+  show_personal_details: boolean;
   social_media: Record<string, string>;
   team_ids: string[];
 }
@@ -77,6 +78,7 @@ export interface Fixture {
 export interface Sponsor {
   id: string;
   name: string;
+  tier: SponsorTier;
   logo_url: string;
   website_url: string | null;
   category: string;

@@ -46,7 +46,7 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
           <circle cx="12" cy="12" r="4" />
           <circle cx="17.5" cy="6.5" r="1" className="fill-[#c13584]" />
         </svg>
-        Instagram
+        Copy link
       </button>
       <p role="status" data-copy-status className="basis-full text-sm empty:sr-only" />
     </div>

@@ -48,6 +48,13 @@ export const playerConfig = (teams: Team[]): ResourceConfig<Player> => ({
     { name: 'date_of_birth', label: 'Date of birth', type: 'date' },
     { name: 'height', label: 'Height', type: 'text', hint: 'e.g. 1.80 m' },
     { name: 'weight', label: 'Weight', type: 'text', hint: 'e.g. 75 kg' },
+    {
+      name: 'show_personal_details',
+      // Checkboxes show no hint, so the label says it all.
+      label: 'Show date of birth, height and weight publicly (only with the player’s agreement; otherwise the profile shows their age)',
+      type: 'checkbox',
+      wide: true,
+    },
     { name: 'photo_url', label: 'Photo URL', type: 'text', wide: true, hint: 'A web address (https://…) or a site path (/images/…)', upload: true },
     { name: 'bio', label: 'Bio', type: 'textarea' },
     { name: 'social_media', label: 'Social links', type: 'links', hint: LINKS_HINT },

@@ -1,5 +1,6 @@
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading } from '../../components/admin/section';
+import { SPONSOR_TIERS, SPONSOR_TIER_LABELS } from '../../../shared/content-constants';
 import type { Sponsor } from '../../components/admin/types';
 import { loadList } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
@@ -31,16 +32,26 @@ export const sponsorConfig: ResourceConfig<Sponsor> = {
   empty: 'No sponsors yet. Add the first one.',
   columns: [
     { header: 'Name', cell: (s) => <span className="font-semibold">{s.name}</span> },
+    { header: 'Tier', cell: (s) => SPONSOR_TIER_LABELS[s.tier] },
     { header: 'Category', cell: (s) => s.category },
     { header: 'Website', cell: (s) => (s.website_url ? 'Yes' : 'No') },
   ],
   fields: [
     { name: 'name', label: 'Name', type: 'text', required: true },
+    {
+      name: 'tier',
+      label: 'Tier',
+      type: 'select',
+      required: true,
+      options: SPONSOR_TIERS.map((t) => ({ value: t, label: SPONSOR_TIER_LABELS[t] })),
+      hint: 'Main sponsor: shown first and larger, on the Sponsors and home pages. Then partners, then supporters.',
+    },
     { name: 'category', label: 'Category', type: 'text', required: true, hint: 'e.g. Main Sponsor, Kit Sponsor, Partner' },
     { name: 'logo_url', label: 'Logo URL', type: 'text', required: true, wide: true, hint: 'A web address (https://…) or a site path (/images/…)', upload: true },
     { name: 'website_url', label: 'Website URL', type: 'url', wide: true },
     { name: 'description', label: 'Description', type: 'textarea' },
   ],
+  defaults: { tier: 'partner' },
 };
 
 export default function AdminSponsors({ loaderData }: Route.ComponentProps) {

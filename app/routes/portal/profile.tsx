@@ -9,6 +9,9 @@ import type { Route } from './+types/profile';
 import { portalRead } from './portal.server';
 
 export const PROFILE_SAVED = 'Profile saved';
+export const PERSONAL_DETAILS_LABEL = 'Show my date of birth, height and weight on my public squad profile';
+export const PERSONAL_DETAILS_HINT =
+  'Unticked, visitors see only your age. Your contact details and medical notes are never shown publicly.';
 
 export const meta: Route.MetaFunction = () => [{ title: "My Profile | Players' Area" }, { name: 'robots', content: 'noindex' }];
 
@@ -36,6 +39,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     address: String(form.get('address') ?? ''),
     medical_notes: String(form.get('medical_notes') ?? ''),
     availability: form.getAll('availability').map(String),
+    // The form always shows this box: unticked (sent as nothing) means "keep them private".
+    show_personal_details: form.get('show_personal_details') === 'on',
   };
   const parsed = profileUpdateSchema.safeParse(values);
   if (!parsed.success) {
@@ -101,6 +106,18 @@ export default function PortalProfile({ loaderData, actionData }: Route.Componen
             </div>
             {errors.availability && <p className="mt-1 text-sm font-medium text-danger">{errors.availability}</p>}
           </fieldset>
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold text-ink">Public profile</legend>
+            <Checkbox
+              label={PERSONAL_DETAILS_LABEL}
+              name="show_personal_details"
+              defaultChecked={Boolean(v.show_personal_details)}
+              aria-describedby="show-personal-details-hint"
+            />
+            <p id="show-personal-details-hint" className="mt-1 text-sm text-muted">
+              {PERSONAL_DETAILS_HINT}
+            </p>
+          </fieldset>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={busy}>
               {busy ? 'Saving…' : 'Save Profile'}
@@ -138,6 +155,10 @@ export default function PortalProfile({ loaderData, actionData }: Route.Componen
         <Field label="Medical notes" value={profile.medical_notes} />
         <Field label="Weekly availability" value={profile.availability.join(', ') || null} />
         <Field label="Previous club" value={profile.previous_club} />
+        <Field
+          label="Public profile"
+          value={profile.show_personal_details ? 'Shows your date of birth, height and weight' : 'Shows your age only'}
+        />
       </dl>
       <p className="text-sm text-muted">
         Squad details (position, jersey number, team) are managed by the club. Questions? See{' '}

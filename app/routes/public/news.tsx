@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { NEWS_TRUNCATE_AT } from '../../../shared/content-constants';
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
+import { cardSummary } from '../../components/public/news-card';
 import { ShareButtons } from '../../components/public/share-buttons';
 import { CLUB_NAME } from '../../lib/club';
 import { formatTimestamp } from '../../lib/dates';
-import { pageMeta, siteOrigin, truncateText } from '../../lib/seo';
+import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/news';
 
@@ -36,7 +36,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="space-y-8">
             {articles.map((article, i) => {
-              const long = article.content.length > NEWS_TRUNCATE_AT;
+              const excerpt = cardSummary(article);
               return (
                 <li key={article.id}>
                   <article data-testid="news-item" className="overflow-hidden wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line sm:flex">
@@ -59,8 +59,11 @@ export default function News({ loaderData }: Route.ComponentProps) {
                           {article.title}
                         </Link>
                       </h2>
-                      <p className="mt-3 whitespace-pre-line text-ink">{long ? truncateText(article.content, NEWS_TRUNCATE_AT) : article.content}</p>
-                      {long && (
+                      {/* The summary the editor wrote; without one, a short excerpt of the article. */}
+                      <p data-testid="news-summary" className="mt-3 text-ink">
+                        {excerpt}
+                      </p>
+                      {excerpt !== article.content.trim() && (
                         <Link
                           to={`/news/${article.id}`}
                           className="mt-2 inline-block font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { isDatabaseOutage, isDomainError } from '../../../server/services/errors';
 import type { PlayerStats, PublicPlayer } from '../../../server/services/squad';
 import { ButtonLink } from '../../components/ui/button';
+import { PlayerTile } from '../../components/public/player-tile';
 import { CLUB_NAME } from '../../lib/club';
 import { formatCalendarDate } from '../../lib/dates';
 import { pageMeta, siteOrigin, truncateText } from '../../lib/seo';
@@ -75,9 +76,11 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
     ['Jersey', player.jersey_number !== null ? `#${player.jersey_number}` : null],
     ['Team', player.team_type],
     ['Nationality', player.nationality || null],
+    ['Age', player.age !== null ? String(player.age) : null],
+    // Present only when the player chose to show them (ARCHITECTURE point 19).
     ['Date of birth', player.date_of_birth ? formatCalendarDate(player.date_of_birth) : null],
-    ['Height', player.height],
-    ['Weight', player.weight],
+    ['Height', player.height ?? null],
+    ['Weight', player.weight ?? null],
   ];
   const social = Object.entries(player.social_media ?? {});
   return (
@@ -87,12 +90,11 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
           {player.photo_url ? (
             <img src={player.photo_url} alt={player.full_name} width={224} height={224} className="size-40 rounded-3xl bg-brand-50 object-cover shadow-lg ring-4 ring-white/20 sm:size-56" />
           ) : (
-            <div aria-hidden="true" className="flex size-40 items-center justify-center rounded-3xl bg-brand-700 text-6xl font-black sm:size-56">
-              {player.full_name.charAt(0)}
-            </div>
+            <PlayerTile player={player} className="size-40 rounded-3xl text-sm shadow-lg ring-4 ring-white/20 sm:size-56 sm:text-xl" />
           )}
           <div>
-            {player.jersey_number !== null && <p className="text-5xl font-black text-gold-400">#{player.jersey_number}</p>}
+            {/* Without a photo the tile already shows the number large. */}
+            {player.photo_url && player.jersey_number !== null && <p className="text-5xl font-black text-gold-400">#{player.jersey_number}</p>}
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight wrap-anywhere sm:text-5xl">{player.full_name}</h1>
             <p className="mt-2 text-lg text-brand-100">
               {player.position} · {player.team_type} Team{player.nationality ? ` · ${player.nationality}` : ''}

@@ -8,11 +8,16 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
-  const [articles, players] = await Promise.all([context.services.news.listPublished(), context.services.squad.list()]);
+  const [articles, players, fixtures] = await Promise.all([
+    context.services.news.listPublished(),
+    context.services.squad.list(),
+    context.services.fixtures.list(),
+  ]);
   const urls = [
     ...SITEMAP_STATIC_PATHS.map((path) => ({ loc: `${origin}${path}`, lastmod: null as string | null })),
     ...articles.map((a) => ({ loc: `${origin}/news/${a.id}`, lastmod: a.created_at.slice(0, 10) })),
     ...players.map((p) => ({ loc: `${origin}/player/${p.id}`, lastmod: null })),
+    ...fixtures.map((f) => ({ loc: `${origin}/fixtures/${f.id}`, lastmod: null })),
   ];
   const body =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +

@@ -1,4 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
+import { SPONSOR_TIERS, type SponsorTier } from '../../../shared/content-constants';
+import type { Sponsor } from '../../../server/services/sponsors';
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
 import { buttonClass } from '../../components/ui/button';
 import { CLUB_NAME } from '../../lib/club';
@@ -43,6 +45,61 @@ export const meta: Route.MetaFunction = ({ data }) =>
     origin: data?.origin,
     path: '/sponsors',
   });
+
+const TIER_HEADINGS: Record<SponsorTier, (count: number) => string> = {
+  main: (n) => (n === 1 ? 'Main sponsor' : 'Main sponsors'),
+  partner: () => 'Partners',
+  supporter: () => 'Supporters',
+};
+
+/**
+ * One sponsor. The main sponsor's card is the large one: a big logo beside the text on wider
+ * screens. Every card sizes to its own content, so a sponsor without a description leaves no gap.
+ */
+function SponsorCard({ sponsor: s }: { sponsor: Sponsor }) {
+  const main = s.tier === 'main';
+  return (
+    <article
+      data-testid="sponsor"
+      data-tier={s.tier}
+      className={`flex h-full wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ${
+        main ? 'flex-col gap-5 p-6 ring-2 ring-gold-400 sm:flex-row sm:items-center sm:gap-8 sm:p-8' : 'flex-col gap-4 p-4 ring-line sm:flex-row sm:items-center sm:p-5'
+      }`}
+    >
+      <div
+        className={`flex shrink-0 items-center justify-center rounded-xl bg-surface ${main ? 'h-40 p-5 sm:h-48 sm:w-80' : tierLogoBox(s.tier)}`}
+      >
+        <img
+          src={s.logo_url}
+          alt={`${s.name} logo`}
+          width={main ? 320 : 160}
+          height={main ? 128 : 64}
+          loading={main ? 'eager' : 'lazy'}
+          className={`w-full object-contain ${main ? 'h-32 sm:h-36' : 'h-full'}`}
+        />
+      </div>
+      <div className="min-w-0 flex-1">
+        <h3 className={`font-bold ${main ? 'text-2xl sm:text-3xl' : 'text-lg'}`}>{s.name}</h3>
+        <p className="mt-1 w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-bold text-brand-800">{s.category}</p>
+        {s.description && <p className={`mt-2 text-muted ${main ? 'text-lg' : 'line-clamp-3 text-sm'}`}>{s.description}</p>}
+        {s.website_url && (
+          <a
+            href={s.website_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-2 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline-offset-2 hover:underline"
+          >
+            Visit Website <span aria-hidden="true">↗</span>
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+    </article>
+  );
+}
+
+// Phones: the logo is a band across the top of the card; wider screens: a box beside the text.
+const tierLogoBox = (tier: SponsorTier) => (tier === 'partner' ? 'h-24 p-3 sm:h-28 sm:w-40' : 'h-20 p-2 sm:w-28');
 
 /** Shown while a client-side navigation loads the sponsors (also used by the public layout). */
 export function SponsorsLoading() {
@@ -112,31 +169,27 @@ export default function Sponsors({ loaderData }: Route.ComponentProps) {
             )}
           </EmptyState>
         ) : (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {sponsors.map((s) => (
-              <li key={s.id}>
-                <article data-testid="sponsor" className="flex h-full flex-col wrap-anywhere rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
-                  <div className="flex h-28 items-center justify-center rounded-xl bg-surface p-4">
-                    <img src={s.logo_url} alt={`${s.name} logo`} width={240} height={96} loading="lazy" className="h-24 w-full object-contain" />
-                  </div>
-                  <h2 className="mt-4 text-xl font-bold">{s.name}</h2>
-                  <p className="mt-1 w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-bold text-brand-800">{s.category}</p>
-                  {s.description && <p className="mt-3 line-clamp-3 text-muted">{s.description}</p>}
-                  {s.website_url && (
-                    <a
-                      href={s.website_url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-800 underline-offset-2 hover:underline"
-                    >
-                      Visit Website <span aria-hidden="true">↗</span>
-                      <span className="sr-only"> (opens in a new tab)</span>
-                    </a>
-                  )}
-                </article>
-              </li>
-            ))}
-          </ul>
+          <div className="space-y-10">
+            {SPONSOR_TIERS.map((tier) => {
+              const inTier = sponsors.filter((s) => s.tier === tier);
+              if (inTier.length === 0) return null;
+              const id = `sponsors-${tier}`;
+              return (
+                <section key={tier} aria-labelledby={id} data-testid={`sponsor-tier-${tier}`}>
+                  <h2 id={id} className="border-b-4 border-gold-400 pb-2 text-2xl font-extrabold tracking-tight">
+                    {TIER_HEADINGS[tier](inTier.length)}
+                  </h2>
+                  <ul className={`mt-5 grid gap-4 sm:gap-5 ${tier === 'main' ? '' : tier === 'partner' ? 'lg:grid-cols-2' : 'sm:grid-cols-2 lg:grid-cols-3'}`}>
+                    {inTier.map((s) => (
+                      <li key={s.id}>
+                        <SponsorCard sponsor={s} />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </div>
         )}
 
         <section aria-labelledby="become-partner" className="mt-8 rounded-3xl bg-brand-800 p-8 text-white sm:p-10">

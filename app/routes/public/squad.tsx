@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { SQUAD_FILTERS } from '../../../shared/content-constants';
+import { POSITIONS, SQUAD_FILTERS } from '../../../shared/content-constants';
 import type { PublicPlayer } from '../../../server/services/squad';
 import { EmptyState, FilterLinks, PageHeader } from '../../components/public/empty-state';
+import { PlayerTile } from '../../components/public/player-tile';
 import { CLUB_NAME } from '../../lib/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
@@ -30,31 +31,33 @@ export const meta: Route.MetaFunction = ({ data }) =>
     path: '/squad',
   });
 
-export function PlayerCard({ player }: { player: PublicPlayer }) {
+export function PlayerCard({ player, headingLevel = 4 }: { player: PublicPlayer; headingLevel?: 2 | 3 | 4 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line hover:ring-brand-700">
       <div className="relative bg-brand-50">
         {player.photo_url ? (
           <img src={player.photo_url} alt="" width={400} height={400} loading="lazy" className="aspect-square w-full object-cover" />
         ) : (
-          <div className="flex aspect-square w-full items-center justify-center text-6xl font-black text-brand-200" aria-hidden="true">
-            {player.full_name.charAt(0)}
-          </div>
+          <PlayerTile player={player} className="aspect-square w-full text-[10px] sm:text-xs" />
         )}
-        {player.jersey_number !== null && (
-          <span className="absolute left-2 top-2 flex size-9 items-center justify-center rounded-full bg-brand-800 text-base font-black text-white shadow sm:left-3 sm:top-3 sm:size-11 sm:text-lg" aria-label={`Number ${player.jersey_number}`}>
+        {player.photo_url && player.jersey_number !== null && (
+          <span className="absolute left-2 top-2 flex size-9 items-center justify-center rounded-full bg-brand-800 text-base font-black text-white shadow sm:left-3 sm:top-3 sm:size-11 sm:text-lg" aria-hidden="true">
             {player.jersey_number}
           </span>
         )}
         <span className="absolute right-2 top-2 rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-brand-950 sm:right-3 sm:top-3 sm:px-2.5">{player.team_type}</span>
       </div>
       <div className="flex flex-1 flex-col p-3 sm:p-4">
-        <h2 className="text-base font-bold leading-snug sm:text-lg">
+        <Heading className="text-base font-bold leading-snug sm:text-lg">
           <Link to={`/player/${player.id}`} className="after:absolute after:inset-0 hover:text-brand-800">
             {player.full_name}
           </Link>
-        </h2>
-        <p className="text-sm font-semibold text-brand-800">{player.position}</p>
+        </Heading>
+        <p className="text-sm font-semibold text-brand-800">
+          {player.position}
+          {player.jersey_number !== null && <span className="sr-only">, number {player.jersey_number}</span>}
+        </p>
         {player.nationality && <p className="text-sm text-muted">{player.nationality}</p>}
         {player.bio && <p className="mt-2 line-clamp-3 text-sm text-muted">{player.bio}</p>}
       </div>
@@ -62,8 +65,49 @@ export function PlayerCard({ player }: { player: PublicPlayer }) {
   );
 }
 
+/** The Squad page's sections: the first team first, then the Vets, then the staff. */
+export const SQUAD_GROUPS = [
+  { team_type: 'Senior', heading: 'Senior Team' },
+  { team_type: 'Vets', heading: 'Vets Team' },
+  { team_type: 'Staff', heading: 'Staff' },
+] as const;
+
+const POSITION_HEADINGS: Record<string, string> = {
+  Goalkeeper: 'Goalkeepers',
+  Defender: 'Defenders',
+  Midfielder: 'Midfielders',
+  Forward: 'Forwards',
+  Staff: 'Staff',
+};
+
+/** Players by team, then by position (in POSITIONS order); empty groups left out. */
+export function groupSquad(players: PublicPlayer[]) {
+  return SQUAD_GROUPS.map((group) => {
+    const members = players.filter((p) => p.team_type === group.team_type);
+    const positions = POSITIONS.map((position) => ({
+      position,
+      heading: POSITION_HEADINGS[position],
+      players: members.filter((p) => p.position === position),
+    })).filter((g) => g.players.length > 0);
+    return { ...group, positions };
+  }).filter((g) => g.positions.length > 0);
+}
+
+function PlayerGrid({ players, headingLevel }: { players: PublicPlayer[]; headingLevel: 3 | 4 }) {
+  return (
+    <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+      {players.map((p) => (
+        <li key={p.id}>
+          <PlayerCard player={p} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function Squad({ loaderData }: Route.ComponentProps) {
   const { players, team, anyPlayers } = loaderData;
+  const groups = groupSquad(players);
   return (
     <>
       <PageHeader title="Squad & Staff" intro="The players who turn out for the club every week, and the people who make it happen." />
@@ -75,13 +119,28 @@ export default function Squad({ loaderData }: Route.ComponentProps) {
         {players.length === 0 ? (
           <EmptyState title={anyPlayers ? SQUAD_FILTER_EMPTY : SQUAD_EMPTY} />
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
-            {players.map((p) => (
-              <li key={p.id}>
-                <PlayerCard player={p} />
-              </li>
-            ))}
-          </ul>
+          groups.map((group) => {
+            // A group with one kind of member (the staff) needs no position headings.
+            const single = group.positions.length === 1 && group.positions[0].heading === group.heading;
+            const id = `squad-${group.team_type.toLowerCase()}`;
+            return (
+              <section key={group.team_type} aria-labelledby={id} data-testid="squad-group" className="pt-4">
+                <h2 id={id} className="border-b-4 border-gold-400 pb-2 text-2xl font-extrabold tracking-tight sm:text-3xl">
+                  {group.heading}
+                </h2>
+                {single ? (
+                  <PlayerGrid players={group.positions[0].players} headingLevel={3} />
+                ) : (
+                  group.positions.map((p) => (
+                    <div key={p.position} className="mt-6">
+                      <h3 className="text-lg font-bold uppercase tracking-wide text-brand-800">{p.heading}</h3>
+                      <PlayerGrid players={p.players} headingLevel={4} />
+                    </div>
+                  ))
+                )}
+              </section>
+            );
+          })
         )}
       </div>
     </>

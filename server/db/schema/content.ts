@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { SPONSOR_TIERS } from '../../../shared/content-constants';
 import { createdAt, id, updatedAt } from './columns';
 
 export const news = pgTable(
@@ -16,9 +17,13 @@ export const news = pgTable(
   (t) => [index('news_published_created_idx').on(t.is_published, t.created_at)],
 );
 
+/** Main sponsor (featured first and larger), partner, or supporter (ADR 022). */
+export const sponsorTierEnum = pgEnum('sponsor_tier', SPONSOR_TIERS);
+
 export const sponsors = pgTable('sponsors', {
   id: id(),
   name: text('name').notNull(),
+  tier: sponsorTierEnum('tier').notNull().default('partner'),
   logo_url: text('logo_url').notNull(),
   website_url: text('website_url'),
   category: text('category').notNull(),

@@ -1,4 +1,5 @@
 import {
+  boolean,
   date,
   index,
   integer,
@@ -33,6 +34,11 @@ export const players = pgTable(
     date_of_birth: date('date_of_birth', { mode: 'string' }),
     height: text('height'),
     weight: text('weight'),
+    /**
+     * The player's choice to show date of birth, height and weight on the public profile; off by
+     * default, so visitors see only the age (ARCHITECTURE point 19, ADR 022).
+     */
+    show_personal_details: boolean('show_personal_details').notNull().default(false),
     social_media: jsonb('social_media').$type<Record<string, string>>().notNull().default({}),
     // What the player keeps up to date in the portal (My Profile) or gave when registering.
     phone_number: text('phone_number'),
