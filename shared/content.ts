@@ -227,5 +227,10 @@ export const settingsInputSchema = z.object({
     .max(300, 'Club address must be at most 300 characters')
     .nullish()
     .transform((v) => v ?? ''),
+  /** Blank or null: the shipped artwork. Left out: unchanged (a client that does not know the field keeps it). */
+  hero_image_url: z
+    .union([z.literal(''), imageRef('Hero image')])
+    .nullish()
+    .transform((v) => (v === null ? '' : v)),
 });
 export type SettingsInput = z.infer<typeof settingsInputSchema>;
