@@ -229,7 +229,7 @@ export const settingsInputSchema = z.object({
     .transform((v) => v ?? ''),
   /** Blank or null: the shipped artwork. Left out: unchanged (a client that does not know the field keeps it). */
   hero_image_url: z
-    .union([z.literal(''), imageRef('Hero image')])
+    .union([z.literal(''), imageRef('Home page photo')])
     .nullish()
     .transform((v) => (v === null ? '' : v)),
 });

@@ -105,7 +105,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
                 </svg>
                 Players' Area
               </Link>
-              <Link to="/join-us" className={buttonClass('accent', 'sm', 'min-h-11 whitespace-nowrap font-display text-base font-bold tracking-wide uppercase shadow-sm')}>
+              <Link to="/join-us" className={buttonClass('accent', 'md', 'whitespace-nowrap font-display font-bold tracking-wide uppercase shadow-sm')}>
                 Join Us
               </Link>
             </>

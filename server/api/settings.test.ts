@@ -66,9 +66,9 @@ describe('GET/PUT /api/settings', () => {
     }
     const tooLong = await t.json('/api/settings', { method: 'PUT', token, body: { ...valid, hero_image_url: `https://example.org/${'x'.repeat(1000)}` } });
     expect(tooLong.status).toBe(422);
-    expect(tooLong.body.detail).toContain('Hero image must be at most 1000 characters');
+    expect(tooLong.body.detail).toContain('Home page photo must be at most 1000 characters');
     const notAUrl = await t.json('/api/settings', { method: 'PUT', token, body: { ...valid, hero_image_url: 'team-photo.jpg' } });
-    expect(notAUrl.body.detail).toContain('Hero image must be a web address');
+    expect(notAUrl.body.detail).toContain('Home page photo must be a web address');
     expect((await t.json('/api/settings', { token })).body.hero_image_url).toBe('');
   });
 

@@ -42,7 +42,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={`About ${CLUB_NAME}`} intro="Open-access football for players of all abilities, run by volunteers since the very first kickabout on the rec." />
-      <div className="mx-auto max-w-7xl space-y-14 px-4 py-12">
+      <div className="container-page space-y-14 py-12">
         <section aria-labelledby="our-story" className="grid gap-8 lg:grid-cols-2">
           <div>
             <h2 id="our-story" className="text-2xl font-extrabold sm:text-3xl">

@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 /** Shown while a client-side navigation loads the sponsors (also used by the public layout). */
 export function SponsorsLoading() {
   return (
-    <div role="status" aria-live="polite" className="mx-auto max-w-7xl px-4 py-10">
+    <div role="status" aria-live="polite" className="container-page py-10">
       <p className="mb-4 font-semibold text-muted">Loading sponsors…</p>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
         {[0, 1, 2].map((i) => (
@@ -63,7 +63,7 @@ export default function Sponsors({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Our Sponsors" intro="The local businesses who keep the club going. Please support them, as they support us." />
-      <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
+      <div className="container-page space-y-6 py-10">
         {categories.length > 1 && (
           <Form method="get" className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
             <div>
