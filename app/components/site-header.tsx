@@ -54,7 +54,7 @@ function UserMenu({ user }: { user: SessionUser }) {
 /** The club's wordmark: the full name in the display face, "FC" in gold. Wraps to two lines on the narrowest phones. */
 function Wordmark() {
   return (
-    <span data-testid="wordmark" className="font-display text-lg leading-none font-bold tracking-wide uppercase sm:text-2xl">
+    <span data-testid="wordmark" className="font-display text-lg leading-none font-bold tracking-wide uppercase sm:text-2xl sm:whitespace-nowrap">
       {CLUB_SHORT_NAME} <span className="text-gold-400">FC</span>
     </span>
   );
@@ -66,7 +66,7 @@ function Wordmark() {
  */
 export function SiteHeader({ user }: { user: SessionUser | null }) {
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `block rounded-lg px-2.5 py-2 font-display text-[1.0625rem] leading-tight font-bold tracking-wide xl:px-3 ${
+    `block rounded-lg px-2 py-2 font-display text-base leading-tight font-bold tracking-wide whitespace-nowrap xl:px-3 xl:text-[1.0625rem] ${
       isActive ? 'bg-white/15 text-gold-300' : 'text-brand-50 hover:bg-white/10 hover:text-white'
     }`;
   // Visitors get Join Us as the gold button, so the bar's links leave it out; members see it as a link.

@@ -77,7 +77,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
-        <div className="grid gap-8 lg:grid-cols-2">
+        <div className="grid gap-8 wrap-anywhere lg:grid-cols-2">
           <section aria-labelledby="training" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
             <h2 id="training" className="text-2xl font-extrabold">
               Training Schedule
