@@ -43,13 +43,12 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
-/** "in 3 days", "in 5 hours", "in 20 minutes", "Kick-off!" (for two hours), then "Played". */
+/** "in 3 days" (from 48 hours), "in 29 hours", "in 20 minutes", "Kick-off!" (for two hours), then "Played". */
 export function relativeKickoff(kickoff: Date, now: Date = new Date()) {
   const ms = kickoff.getTime() - now.getTime();
   if (ms <= -2 * HOUR) return 'Played';
   if (ms <= 0) return 'Kick-off!';
   if (ms >= 2 * DAY) return `in ${plural(Math.floor(ms / DAY), 'day')}`;
-  if (ms >= DAY) return `in 1 day ${plural(Math.floor((ms - DAY) / HOUR), 'hour')}`;
   if (ms >= HOUR) return `in ${plural(Math.floor(ms / HOUR), 'hour')}`;
   return `in ${plural(Math.max(1, Math.ceil(ms / MINUTE)), 'minute')}`;
 }

@@ -21,7 +21,6 @@
     var M = 6e4, H = 36e5, D = 864e5;
     return ms <= -2 * H ? 'Played' : ms <= 0 ? 'Kick-off!'
       : ms >= 2 * D ? 'in ' + n(Math.floor(ms / D), 'day')
-      : ms >= D ? 'in 1 day ' + n(Math.floor((ms - D) / H), 'hour')
       : ms >= H ? 'in ' + n(Math.floor(ms / H), 'hour')
       : 'in ' + n(Math.max(1, Math.ceil(ms / M)), 'minute');
   }
