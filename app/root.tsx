@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
+import displayFont from '@fontsource/barlow-condensed/files/barlow-condensed-latin-700-normal.woff2?url';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { ButtonLink } from './components/ui/button';
@@ -27,6 +28,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet, precedence: 'high' } as Route.LinkDescriptors[number],
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // The display face sets the hero heading and the header's wordmark: fetch it with the stylesheet,
+  // not after it (ADR 021). The same hashed file the stylesheet's @font-face names.
+  { rel: 'preload', href: displayFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -51,6 +55,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#14532d" />
         <Meta />
         <Links />
+        {/* Escape and close-after-click for the header menus, and the home countdown: plain JS, so it
+            also runs on pages served without React (ADR 021). */}
+        <script src="/js/header.js" defer nonce={nonce} suppressHydrationWarning />
       </head>
       <body className="flex min-h-dvh flex-col font-sans antialiased">
         <SiteHeader user={data?.user ?? null} />

@@ -235,5 +235,10 @@ export const settingsInputSchema = z.object({
     .max(300, 'Club address must be at most 300 characters')
     .nullish()
     .transform((v) => v ?? ''),
+  /** Blank or null: the shipped artwork. Left out: unchanged (a client that does not know the field keeps it). */
+  hero_image_url: z
+    .union([z.literal(''), imageRef('Home page photo')])
+    .nullish()
+    .transform((v) => (v === null ? '' : v)),
 });
 export type SettingsInput = z.infer<typeof settingsInputSchema>;

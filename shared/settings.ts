@@ -4,6 +4,8 @@ export interface ClubSettings {
   club_email: string;
   sales_email: string;
   club_address: string;
+  /** The home page's hero photo (a web address or an /uploads path); blank: the shipped artwork. */
+  hero_image_url: string;
 }
 
 /** Before initialization (or if a field is blank) the site still shows something sensible. */
@@ -12,4 +14,5 @@ export const FALLBACK_SETTINGS: ClubSettings = {
   club_email: 'info@example.com',
   sales_email: '',
   club_address: '',
+  hero_image_url: '',
 };

@@ -1,15 +1,19 @@
 import { Link } from 'react-router';
 import type { ClubSettings } from '../../server/services/settings';
 import { CLUB_NAME, CLUB_STRAPLINE } from '../lib/club';
+import { Crest } from './crest';
 import { NAV_LINKS } from './site-header';
 
 export function SiteFooter({ settings }: { settings: ClubSettings }) {
   return (
-    <footer className="mt-16 bg-brand-950 text-brand-100">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-3">
-        <div>
-          <p className="text-lg font-bold text-white">{CLUB_NAME}</p>
-          <p className="mt-2 text-sm">{CLUB_STRAPLINE}.</p>
+    <footer className="mt-16 border-t-4 border-gold-400 bg-brand-950 text-brand-100">
+      <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="flex items-start gap-3">
+          <Crest className="h-16 w-14" />
+          <div>
+            <p className="font-display text-2xl leading-none font-bold tracking-wide text-white uppercase">{CLUB_NAME}</p>
+            <p className="mt-2 text-sm">{CLUB_STRAPLINE}.</p>
+          </div>
         </div>
         <nav aria-label="Footer">
           <h2 className="text-sm font-bold uppercase tracking-wide text-white">Explore</h2>
@@ -36,7 +40,7 @@ export function SiteFooter({ settings }: { settings: ClubSettings }) {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-brand-200">
+        <p className="container-page py-4 text-xs text-brand-200">
           © {new Date().getFullYear()} {CLUB_NAME}. All rights reserved.
         </p>
       </div>

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink } from 'react-router';
 import { ROLE_LABELS, type SessionUser } from '../../shared/roles';
 import { CLUB_SHORT_NAME } from '../lib/club';
+import { Crest } from './crest';
 import { buttonClass } from './ui/button';
 
 /** Header navigation, in the spec's order and words. */
@@ -14,17 +15,6 @@ export const NAV_LINKS = [
   { to: '/shop', label: 'Shop' },
 ] as const;
 
-function Crest() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 40 40" className="size-9 shrink-0">
-      <path d="M20 2 36 8v12c0 9-7 15-16 18C11 35 4 29 4 20V8Z" fill="#facc15" />
-      <path d="M20 5.5 33 10.4V20c0 7.3-5.6 12.3-13 15-7.4-2.7-13-7.7-13-15v-9.6Z" fill="#14532d" />
-      <circle cx="20" cy="19" r="6.5" fill="#fff" />
-      <path d="m20 14.6 2.2 1.6-.8 2.6h-2.8l-.8-2.6Z" fill="#14532d" />
-    </svg>
-  );
-}
-
 function UserMenu({ user }: { user: SessionUser }) {
   return (
     <details className="group relative">
@@ -37,7 +27,7 @@ function UserMenu({ user }: { user: SessionUser }) {
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
       </summary>
-      <div className="absolute right-0 z-30 mt-2 w-60 rounded-xl bg-white p-2 text-ink shadow-xl ring-1 ring-line">
+      <div className="absolute right-0 z-30 mt-2 w-60 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-2 text-ink shadow-xl ring-1 ring-line">
         <p className="px-3 py-2 text-sm text-muted">
           Signed in as <span className="font-semibold text-ink">{ROLE_LABELS[user.role]}</span>
         </p>
@@ -61,23 +51,40 @@ function UserMenu({ user }: { user: SessionUser }) {
   );
 }
 
+/** The club's wordmark: the full name in the display face, "FC" in gold. Wraps to two lines on the narrowest phones. */
+function Wordmark() {
+  return (
+    <span data-testid="wordmark" className="font-display text-lg leading-none font-bold tracking-wide uppercase sm:text-2xl sm:whitespace-nowrap">
+      {CLUB_SHORT_NAME} <span className="text-gold-400">FC</span>
+    </span>
+  );
+}
+
+/**
+ * The header. Both menus are native <details> (they work on pages served without React);
+ * public/js/header.js adds Escape to close them and closes them after a link is chosen.
+ */
 export function SiteHeader({ user }: { user: SessionUser | null }) {
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? 'bg-white/15 text-white' : 'text-brand-50 hover:bg-white/10 hover:text-white'}`;
+    `block rounded-lg px-2 py-2 font-display text-base leading-tight font-bold tracking-wide whitespace-nowrap xl:px-3 xl:text-[1.0625rem] ${
+      isActive ? 'bg-white/15 text-gold-300' : 'text-brand-50 hover:bg-white/10 hover:text-white'
+    }`;
+  // Visitors get Join Us as the gold button, so the bar's links leave it out; members see it as a link.
+  const barLinks = user ? NAV_LINKS : NAV_LINKS.filter((link) => link.to !== '/join-us');
   return (
-    <header className="sticky top-0 z-20 bg-brand-800 text-white shadow">
+    <header className="sticky top-0 z-20 border-b-4 border-gold-400 bg-brand-800 text-white shadow">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-ink">
         Skip to content
       </a>
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2">
-        <Link to="/" className="flex min-w-0 items-center gap-2 font-display text-base font-extrabold tracking-tight sm:text-lg">
-          <Crest />
-          <span className="truncate">{CLUB_SHORT_NAME}</span>
+      <div className="container-page flex items-center gap-2 py-2 sm:gap-3">
+        <Link to="/" className="flex min-w-0 items-center gap-2 py-1 sm:gap-3">
+          <Crest className="h-11 w-10 sm:h-12 sm:w-11" />
+          <Wordmark />
         </Link>
 
-        <nav aria-label="Main" className="ml-4 hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => (
+        <nav aria-label="Main" className="ml-auto hidden lg:block">
+          <ul className="flex items-center">
+            {barLinks.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={navClass}>
                   {link.label}
@@ -87,22 +94,31 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2 lg:ml-0">
           {user ? (
             <UserMenu user={user} />
           ) : (
-            <Link to="/login" className={buttonClass('accent', 'sm', 'whitespace-nowrap')}>
-              Players' Area
-            </Link>
+            <>
+              <Link to="/login" className="hidden min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand-50 underline-offset-4 hover:text-white hover:underline sm:inline-flex">
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+                  <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0 1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Z" />
+                </svg>
+                Players' Area
+              </Link>
+              <Link to="/join-us" className={buttonClass('accent', 'md', 'whitespace-nowrap font-display font-bold tracking-wide uppercase shadow-sm')}>
+                Join Us
+              </Link>
+            </>
           )}
           {/* Small screens: the same links behind a disclosure that works without JavaScript. */}
           <details className="group relative lg:hidden">
             <summary className="flex size-11 items-center justify-center rounded-lg hover:bg-white/10" aria-label="Menu">
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" className="group-open:hidden" />
+                <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" className="hidden group-open:inline" />
               </svg>
             </summary>
-            <nav aria-label="Main" className="absolute right-0 z-30 mt-2 w-64 rounded-xl bg-white p-2 shadow-xl ring-1 ring-line">
+            <nav aria-label="Main" className="absolute right-0 z-30 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-2 shadow-xl ring-1 ring-line">
               <ul>
                 {NAV_LINKS.map((link) => (
                   <li key={link.to}>
@@ -116,6 +132,13 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
                     </NavLink>
                   </li>
                 ))}
+                {!user && (
+                  <li className="mt-1 border-t border-line pt-1 sm:hidden">
+                    <Link to="/login" className="block rounded-lg px-3 py-2.5 font-semibold text-brand-800 hover:bg-brand-50">
+                      Players' Area
+                    </Link>
+                  </li>
+                )}
               </ul>
             </nav>
           </details>

@@ -15,10 +15,11 @@ describe('GET/PUT /api/settings', () => {
       club_email: 'hello@riversiderovers.club',
       sales_email: 'shop@riversiderovers.club',
       club_address: 'Riverside Playing Fields, Mill Lane, Riverside RV1 2AB',
+      hero_image_url: '',
     });
     const saved = await t.json('/api/settings', { method: 'PUT', token, body: valid });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ ...valid, whatsapp_number: '447700900999' });
+    expect(saved.body).toEqual({ ...valid, whatsapp_number: '447700900999', hero_image_url: '' });
     expect((await t.json('/api/settings', { token })).body.whatsapp_number).toBe('447700900999');
     expect((await t.services.settings.get()).club_email).toBe('club@example.org');
   });
@@ -34,12 +35,41 @@ describe('GET/PUT /api/settings', () => {
       { club_email: '' },
       { sales_email: 'shop@' },
       { club_address: 'x'.repeat(301) },
+      { hero_image_url: 'hero.jpg' },
+      { hero_image_url: 'javascript:alert(1)' },
+      { hero_image_url: 'https://example.org/a photo.jpg' },
+      { hero_image_url: `/uploads/${'a'.repeat(1000)}.webp` },
+      { hero_image_url: 42 },
     ]) {
       const res = await t.json('/api/settings', { method: 'PUT', token, body: { ...valid, ...bad } });
       expect(res.status, JSON.stringify(bad)).toBe(422);
       expect(res.body.detail).toBeTruthy();
     }
     expect((await t.json('/api/settings', { token })).body).toEqual(before);
+  });
+
+  it('hero_image_url: a web address or a path on this site; blank or null puts back the artwork; left out keeps it', async () => {
+    const { token } = await t.signedIn('admin');
+    for (const url of ['/uploads/0f3a9c.webp', 'https://photos.example.org/team.jpg']) {
+      const saved = await t.json('/api/settings', { method: 'PUT', token, body: { ...valid, hero_image_url: `  ${url} ` } });
+      expect(saved.status).toBe(200);
+      expect(saved.body.hero_image_url).toBe(url);
+      expect((await t.services.settings.get()).hero_image_url).toBe(url);
+    }
+    // A client that does not know the field (e.g. an older admin panel) leaves it as it was.
+    expect((await t.json('/api/settings', { method: 'PUT', token, body: valid })).body.hero_image_url).toBe('https://photos.example.org/team.jpg');
+    for (const blank of ['', null]) {
+      await t.json('/api/settings', { method: 'PUT', token, body: { ...valid, hero_image_url: 'https://photos.example.org/team.jpg' } });
+      const cleared = await t.json('/api/settings', { method: 'PUT', token, body: { ...valid, hero_image_url: blank } });
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.hero_image_url).toBe('');
+    }
+    const tooLong = await t.json('/api/settings', { method: 'PUT', token, body: { ...valid, hero_image_url: `https://example.org/${'x'.repeat(1000)}` } });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.detail).toContain('Home page photo must be at most 1000 characters');
+    const notAUrl = await t.json('/api/settings', { method: 'PUT', token, body: { ...valid, hero_image_url: 'team-photo.jpg' } });
+    expect(notAUrl.body.detail).toContain('Home page photo must be a web address');
+    expect((await t.json('/api/settings', { token })).body.hero_image_url).toBe('');
   });
 
   it('is admin-only: 401 anonymous, 403 staff and player', async () => {

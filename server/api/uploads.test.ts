@@ -127,4 +127,16 @@ describe('POST /api/uploads', () => {
     expect(names).not.toContain(unused.url.split('/').pop());
     expect(await t.db.select().from(uploadContents).where(eq(uploadContents.upload_id, unused.id))).toEqual([]);
   });
+
+  it('the home page photo (settings hero_image_url) counts as a use: kept while set, cleaned up once replaced', async () => {
+    const hero = (await upload(PNG, 'team.png', admin.token)).body;
+    const current = { whatsapp_number: '', club_email: 'club@example.org', sales_email: '', club_address: '' };
+    expect((await t.json('/api/settings', { method: 'PUT', token: admin.token, body: { ...current, hero_image_url: hero.url } })).status).toBe(200);
+    await t.services.images.removeUnreferenced(0);
+    expect((await t.app.request(hero.url)).status).toBe(200);
+
+    expect((await t.json('/api/settings', { method: 'PUT', token: admin.token, body: { ...current, hero_image_url: '' } })).status).toBe(200);
+    await t.services.images.removeUnreferenced(0);
+    expect((await t.app.request(hero.url)).status).toBe(404);
+  });
 });

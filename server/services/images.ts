@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
-import { documents, news, players, products, sponsors, uploadContents, uploads } from '../db/schema';
+import { documents, news, players, products, settings, sponsors, uploadContents, uploads } from '../db/schema';
 import { ADMIN_AND_STAFF, requireRoles } from './checks';
 import { invalid } from './errors';
 import { etagOf, FILE_KINDS, IMAGE_KINDS, type UploadStore } from './uploads';
@@ -22,7 +22,7 @@ function assertPlainFileName(name: string) {
 }
 
 /**
- * Images an admin uploads for products, players, sponsors and news: checked by content and size,
+ * Images an admin uploads for products, players, sponsors, news and the home page photo: checked by content and size,
  * stored in the database, served publicly at /uploads/<random name>, and removed once nothing
  * refers to them.
  */
@@ -75,6 +75,7 @@ export function createImageService(db: Db, store: UploadStore) {
             sql`NOT EXISTS (SELECT 1 FROM ${players} WHERE ${players.photo_url} = ${urlOf})`,
             sql`NOT EXISTS (SELECT 1 FROM ${sponsors} WHERE ${sponsors.logo_url} = ${urlOf})`,
             sql`NOT EXISTS (SELECT 1 FROM ${news} WHERE ${news.image_url} = ${urlOf})`,
+            sql`NOT EXISTS (SELECT 1 FROM ${settings} WHERE ${settings.hero_image_url} = ${urlOf})`,
           ),
         );
       for (const { id } of candidates) await store.remove(db, id);

@@ -18,6 +18,7 @@ export function createSettingsService(db: Db) {
       club_email: row.club_email,
       sales_email: row.sales_email,
       club_address: row.club_address,
+      hero_image_url: row.hero_image_url,
     };
   }
 
@@ -31,6 +32,7 @@ export function createSettingsService(db: Db) {
         club_email: row.club_email || FALLBACK_SETTINGS.club_email,
         sales_email: row.sales_email || row.club_email || FALLBACK_SETTINGS.club_email,
         club_address: row.club_address,
+        hero_image_url: row.hero_image_url,
       };
     },
 
@@ -54,6 +56,7 @@ export function createSettingsService(db: Db) {
         club_email: row.club_email,
         sales_email: row.sales_email,
         club_address: row.club_address,
+        hero_image_url: row.hero_image_url,
       };
     },
   };

@@ -189,4 +189,32 @@ describe('Admin settings (own server: they change every page)', () => {
     const { order } = await placeOrder(server.baseURL);
     expect(order.whatsapp_url).toMatch(/^https:\/\/wa\.me\/447700900123\?text=/);
   });
+
+  it('The home page photo: uploaded in Settings, it replaces the placeholder artwork; cleared, the artwork is back', async () => {
+    const page = await adminPage(server.baseURL);
+    await openAdminTab(page, '/admin/settings');
+    const field = page.getByLabel('Home page photo', { exact: true });
+    await field.fill('team-photo.jpg');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText('Home page photo must be a web address (https://…) or a path starting with /').first().waitFor();
+
+    const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await page.getByLabel('Upload image for Home page photo').setInputFiles({ name: 'team.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => field.inputValue()).toMatch(/^\/uploads\/\S+$/);
+    const url = await field.inputValue();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, 'Settings saved successfully!');
+
+    await page.goto('/');
+    const hero = page.locator('main img').first();
+    expect(await hero.getAttribute('src')).toBe(url);
+    expect(await hero.getAttribute('srcset')).toBeNull();
+
+    await openAdminTab(page, '/admin/settings');
+    await field.fill('');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expectToast(page, 'Settings saved successfully!');
+    await page.goto('/');
+    expect(await page.locator('main img').first().getAttribute('src')).toBe('/images/hero-pitch-1600.webp');
+  });
 });

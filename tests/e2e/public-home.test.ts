@@ -4,31 +4,68 @@ import { useBrowser, PHONE } from '../support/browser';
 
 const b = useBrowser();
 const api = async (path: string) => (await fetch(`${b.baseURL}${path}`)).json();
+type Fixture = { id: string; team: string; away_team: string; venue: string; match_date: string; match_time: string; home_score: number; away_score: number };
 
 describe('Home page', () => {
-  it('Shows the hero, four quick links and the join call to action', async () => {
+  it('Shows the photo hero with the club name and Join Us, and no cards that repeat the navigation', async () => {
     const page = await b.newPage();
     await page.goto('/');
     expect(await page.title()).toBe('Riverside Rovers FC');
     expect(await page.getByRole('heading', { level: 1, name: 'Riverside Rovers FC' }).isVisible()).toBe(true);
-    const quick = page.getByRole('region', { name: 'Quick links' }).getByRole('link');
-    expect(await quick.count()).toBe(4);
-    expect(await page.getByRole('link', { name: 'Join Us', exact: true }).last().getAttribute('href')).toBe('/join-us');
+    // The placeholder artwork, sized (no layout shift) and offered at two widths.
+    const hero = page.locator('main img').first();
+    expect(await hero.getAttribute('src')).toBe('/images/hero-pitch-1600.webp');
+    expect(await hero.getAttribute('srcset')).toContain('/images/hero-pitch-800.webp 800w');
+    expect(await hero.getAttribute('width')).toBe('1600');
+    expect(await hero.getAttribute('height')).toBe('900');
+    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.getByRole('region', { name: 'Quick links' }).count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Join Us', exact: true }).getAttribute('href')).toBe('/join-us');
   });
 
-  it('Shows the next 2 upcoming fixtures and the 2 latest results, queried as such', async () => {
+  it('Leads with the next match (teams, kick-off, venue, countdown, link to its page) and the latest result', async () => {
     const page = await b.newPage();
     await page.goto('/');
-    const upcoming: { away_team: string }[] = await api('/api/fixtures?status=upcoming&limit=2');
-    const results: { away_team: string }[] = await api('/api/fixtures?status=completed&limit=2');
-    const upcomingCards = page.getByRole('region', { name: 'Upcoming Fixtures' }).getByTestId('fixture');
-    const resultCards = page.getByRole('region', { name: 'Recent Results' }).getByTestId('fixture');
-    expect(await upcomingCards.count()).toBe(2);
-    expect(await resultCards.count()).toBe(2);
-    for (const [i, f] of upcoming.entries()) expect(await upcomingCards.nth(i).textContent()).toContain(f.away_team);
-    for (const [i, f] of results.entries()) expect(await resultCards.nth(i).textContent()).toContain(f.away_team);
-    expect(await resultCards.first().textContent()).toContain('Full Time');
-    expect(await upcomingCards.first().textContent()).toContain('Upcoming');
+    const [next]: Fixture[] = await api('/api/fixtures?status=upcoming&limit=1');
+    const [latest]: Fixture[] = await api('/api/fixtures?status=completed&limit=1');
+    const nextMatch = page.getByRole('region', { name: 'Next Match' });
+    const text = (await nextMatch.textContent()) ?? '';
+    expect(text).toContain(next.away_team);
+    expect(text).toContain('Riverside Rovers');
+    expect(text).toContain(next.venue);
+    expect(text).toContain(next.team);
+    // The absolute kick-off, as written on the server: "Sun 29 Nov, 10:30 AM".
+    const [h, m] = next.match_time.split(':').map(Number);
+    const clock = `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+    const day = new Date(`${next.match_date}T12:00:00Z`);
+    const date = `${day.toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' })} ${day.getUTCDate()} ${day.toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' })}`;
+    expect(await nextMatch.locator('time').textContent()).toBe(`${date}, ${clock}`);
+    expect(await nextMatch.locator('[data-kickoff]').textContent()).toMatch(/^in \d+ (day|days|hours?|minutes?)/);
+    expect(await nextMatch.getByRole('link', { name: /^Match details/ }).getAttribute('href')).toBe(`/fixtures/${next.id}`);
+
+    const result = page.getByRole('region', { name: 'Latest Result' });
+    const resultText = (await result.textContent()) ?? '';
+    expect(resultText).toContain(latest.away_team);
+    expect(resultText).toContain(`Final score ${latest.home_score} - ${latest.away_score}`);
+    expect(resultText).toContain('Full Time');
+    expect(await result.getByRole('link').getAttribute('href')).toBe(`/fixtures/${latest.id}`);
+  });
+
+  it('The countdown is right without JavaScript, and the page script brings a cached one up to date', async () => {
+    const [next]: Fixture[] = await api('/api/fixtures?status=upcoming&limit=1');
+    const plain = await b.newPage({ javaScriptEnabled: false });
+    await plain.goto('/');
+    const kickoff = await plain.locator('[data-kickoff]').getAttribute('data-kickoff');
+    expect(await plain.locator('[data-kickoff]').textContent()).toMatch(/^in \d+/);
+    // The kick-off instant is the fixture's date and time in London.
+    const local = new Date(kickoff!).toLocaleString('sv-SE', { timeZone: 'Europe/London' }).slice(0, 16);
+    expect(local).toBe(`${next.match_date} ${next.match_time.slice(0, 5)}`);
+
+    // A visitor 90 minutes before kick-off, reading a copy rendered days earlier: header.js recounts.
+    const page = await b.newPage();
+    await page.clock.install({ time: new Date(Date.parse(kickoff!) - 90 * 60_000) });
+    await page.goto('/');
+    await expect.poll(() => page.locator('[data-kickoff]').textContent(), { timeout: 5000 }).toBe('in 1 hour');
   });
 
   it('Shows the latest 3 news items (summary or the first 150 characters) and up to 6 sponsor logos', async () => {

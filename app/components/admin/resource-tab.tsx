@@ -322,7 +322,7 @@ function ResourceForm<Row extends { id: string }>({
 export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 
 /** "Upload image" beside an image field: stores the file and hands back its URL. */
-function ImageUpload({ label, onUploaded }: { label: string; onUploaded: (url: string) => void }) {
+export function ImageUpload({ label, onUploaded }: { label: string; onUploaded: (url: string) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 

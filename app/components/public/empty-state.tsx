@@ -15,8 +15,8 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 export function PageHeader({ title, intro, children }: { title: string; intro?: ReactNode; children?: ReactNode }) {
   return (
     <section className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
-      <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
-        <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
+      <div className="container-page py-10 sm:py-14">
+        <h1 className="text-4xl tracking-wide uppercase sm:text-6xl">{title}</h1>
         {intro && <p className="mt-3 max-w-2xl text-lg text-brand-100">{intro}</p>}
         {children}
       </div>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminLoading, SectionHeader } from '../../components/admin/section';
 import type { ClubSettings } from '../../../shared/settings';
+import { ImageUpload } from '../../components/admin/resource-tab';
 import { Button } from '../../components/ui/button';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
@@ -51,7 +52,7 @@ export function validateSettings(values: ClubSettings): Partial<Record<keyof Clu
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [values, setValues] = useState<ClubSettings>(
-    loaderData.settings ?? { whatsapp_number: '', club_email: '', sales_email: '', club_address: '' },
+    loaderData.settings ?? { whatsapp_number: '', club_email: '', sales_email: '', club_address: '', hero_image_url: '' },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
@@ -74,6 +75,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         club_email: values.club_email.trim(),
         sales_email: values.sales_email.trim(),
         club_address: values.club_address.trim(),
+        hero_image_url: values.hero_image_url.trim(),
       };
       const saved = await api.put<ClubSettings | null>('/api/settings', body);
       if (saved && typeof saved === 'object' && 'club_email' in saved) setValues(saved);
@@ -92,7 +94,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     <section>
       <SectionHeader
         title="Settings"
-        description="The club's contact details. The WhatsApp number builds the order and join-us links; the e-mails and address show on the website."
+        description="The club's contact details and home page photo. The WhatsApp number builds the order and join-us links; the e-mails and address show on the website."
       />
       {!loaderData.settings && <FormMessage>The settings could not be loaded. Saving will replace them.</FormMessage>}
       <form noValidate onSubmit={save} className="max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
@@ -127,6 +129,17 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           onChange={set('sales_email')}
         />
         <TextAreaField label="Club address" name="club_address" value={values.club_address} error={errors.club_address} onChange={set('club_address')} />
+        <div>
+          <TextField
+            label="Home page photo"
+            name="hero_image_url"
+            hint="A wide photo (at least 1600 x 900) behind the club name on the home page. Leave blank for the club's pitch artwork."
+            value={values.hero_image_url}
+            error={errors.hero_image_url}
+            onChange={set('hero_image_url')}
+          />
+          <ImageUpload label="Home page photo" onUploaded={(url) => setValues((v) => ({ ...v, hero_image_url: url }))} />
+        </div>
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving…' : 'Save Settings'}
         </Button>

@@ -47,7 +47,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
     if (nav && current) nav.scrollLeft = current.offsetLeft - nav.clientWidth / 2 + current.clientWidth / 2;
   }, [pathname]);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+    <div className="container-page py-6 sm:py-8">
       <header className="rounded-2xl bg-brand-800 p-5 text-white sm:p-6">
         <p className="text-sm font-semibold uppercase tracking-wide text-gold-400">Players' Area</p>
         <h1 className="mt-1 text-2xl font-extrabold sm:text-3xl">{header?.full_name ?? user.full_name}</h1>

@@ -46,7 +46,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={`About ${CLUB_NAME}`} intro="Open-access football for players of all abilities, run by volunteers since the very first kickabout on the rec." />
-      <div className="mx-auto max-w-7xl space-y-14 px-4 py-12">
+      <div className="container-page space-y-14 py-12">
         <section aria-labelledby="our-story" className="grid gap-8 lg:grid-cols-2">
           <div>
             <h2 id="our-story" className="text-2xl font-extrabold sm:text-3xl">
@@ -81,7 +81,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
-        <div className="grid gap-8 lg:grid-cols-2">
+        <div className="grid gap-8 wrap-anywhere lg:grid-cols-2">
           <section aria-labelledby="training" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
             <h2 id="training" className="text-2xl font-extrabold">
               Training Schedule

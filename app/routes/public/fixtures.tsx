@@ -63,7 +63,7 @@ export default function Fixtures({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Fixtures & Results" intro="Kick-off times, venues and how we got on. Open a match for the details and the match report." />
-      <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+      <div className="container-page space-y-6 py-10">
         <div className="space-y-3">
           <FilterLinks
             label="Show matches"

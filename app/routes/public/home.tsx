@@ -1,9 +1,13 @@
-import { Link } from 'react-router';
-import { ButtonLink } from '../../components/ui/button';
-import { EmptyState } from '../../components/public/empty-state';
-import { FixtureCard } from '../../components/public/fixture-card';
+import { Link, useRouteLoaderData } from 'react-router';
+import { ButtonLink, buttonClass } from '../../components/ui/button';
+import { OutcomeBadge, scoreLine } from '../../components/public/fixture-card';
 import { NewsCard } from '../../components/public/news-card';
-import { CLUB_NAME, CLUB_STRAPLINE } from '../../lib/club';
+import type { Fixture } from '../../../server/services/fixtures';
+import type { loader as rootLoader } from '../../root';
+import { CLUB_NAME, CLUB_SHORT_NAME, CLUB_STRAPLINE } from '../../lib/club';
+import { formatKickoff, kickoffInstant, relativeKickoff } from '../../lib/countdown';
+import { formatMatchDate } from '../../lib/dates';
+import { matchOutcome } from '../../lib/fixtures';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/home';
@@ -11,13 +15,16 @@ import type { Route } from './+types/home';
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };
 
-/** SPEC section 9: 2 upcoming fixtures, 2 results, 3 news items, 6 sponsors. */
-export const HOME_UPCOMING = 2;
-export const HOME_RESULTS = 2;
+/** Issue 15: the next match and the latest result lead the page, then 3 news items, then 6 sponsors. */
+export const HOME_UPCOMING = 1;
+export const HOME_RESULTS = 1;
 export const HOME_NEWS = 3;
 export const HOME_SPONSORS = 6;
 export const NO_UPCOMING = 'No upcoming fixtures scheduled';
 export const NO_RESULTS = 'No recent results available';
+
+/** The shipped placeholder photo (scripts/hero-image.mjs), until the admin sets hero_image_url. */
+export const HERO_IMAGE = { src: '/images/hero-pitch-1600.webp', srcSet: '/images/hero-pitch-800.webp 800w, /images/hero-pitch-1600.webp 1600w' };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { fixtures, news, sponsors } = context.services;
@@ -37,20 +44,120 @@ export const meta: Route.MetaFunction = ({ data }) =>
     path: '/',
   });
 
-const QUICK_LINKS = [
-  { to: '/fixtures', title: 'Fixtures & Results', text: 'When and where we play next, and how we got on.', icon: 'M8 2v3M16 2v3M3 9h18M5 5h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Z' },
-  { to: '/squad', title: 'Squad & Staff', text: 'Meet the players and the volunteers who run the club.', icon: 'M17 20v-2a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v2M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM21 20v-2a4 4 0 0 0-3-3.9M16 2.1a4 4 0 0 1 0 7.8' },
-  { to: '/news', title: 'Club News', text: 'Match reports, club announcements and events.', icon: 'M4 4h12v16H6a2 2 0 0 1-2-2V4ZM16 8h4v10a2 2 0 0 1-2 2h-2M8 8h4M8 12h4M8 16h4' },
-  { to: '/shop', title: 'Club Shop', text: 'Kit, training wear and supporters’ gear.', icon: 'M6 2 3 6v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6l-3-4H6ZM3 6h18M16 10a4 4 0 0 1-8 0' },
-];
+/** Home and away side, in the order they are printed on a team sheet. */
+function sides(fixture: Fixture) {
+  return fixture.is_home ? [CLUB_SHORT_NAME, fixture.away_team] : [fixture.away_team, CLUB_SHORT_NAME];
+}
+
+function NextMatch({ fixture }: { fixture: Fixture | undefined }) {
+  const kickoff = fixture ? kickoffInstant(fixture.match_date, fixture.match_time) : null;
+  const [home, away] = fixture ? sides(fixture) : [];
+  return (
+    <section
+      aria-labelledby="next-match"
+      data-testid="next-match"
+      className="rounded-2xl border-t-4 border-gold-400 bg-brand-900 p-5 text-white shadow-xl ring-1 ring-black/5 sm:p-7 lg:col-span-3"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="next-match" className="text-lg tracking-widest text-gold-300 uppercase">
+          Next Match
+        </h2>
+        {fixture && (
+          <p className="text-sm text-brand-100">
+            <span className="font-semibold text-white">{fixture.team}</span> · {fixture.competition}
+          </p>
+        )}
+      </div>
+      {!fixture || !kickoff ? (
+        <p className="mt-4 text-lg font-semibold">{NO_UPCOMING}</p>
+      ) : (
+        <>
+          <p className="mt-3 font-display text-3xl leading-tight font-bold tracking-wide wrap-anywhere uppercase sm:text-4xl">
+            {home} <span className="px-1 text-xl text-gold-300">v</span> {away}
+          </p>
+          <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-brand-200">Kick-off</dt>
+              <dd className="mt-0.5 text-base font-semibold">
+                <time dateTime={kickoff.toISOString()}>{formatKickoff(kickoff)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-brand-200">Venue</dt>
+              <dd className="mt-0.5 text-base font-semibold wrap-anywhere">
+                {fixture.venue} <span className="font-normal text-brand-100">({fixture.is_home ? 'Home' : 'Away'})</span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-brand-200">Countdown</dt>
+              {/* Rendered now, refreshed by public/js/header.js (the page may come from the cache). */}
+              <dd className="mt-0.5 font-display text-2xl leading-none font-bold tracking-wide text-gold-300" data-kickoff={kickoff.toISOString()} suppressHydrationWarning>
+                {relativeKickoff(kickoff)}
+              </dd>
+            </div>
+          </dl>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to={`/fixtures/${fixture.id}`} className={buttonClass('accent', 'md')}>
+              Match details<span className="sr-only">: {home} v {away}</span>
+            </Link>
+            <a href={`/calendar/fixtures/${fixture.id}.ics`} download className={buttonClass('ghost', 'md', 'text-white ring-1 ring-white/40 ring-inset hover:bg-white/10')}>
+              Add to calendar
+            </a>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function LatestResult({ fixture }: { fixture: Fixture | undefined }) {
+  const score = fixture ? scoreLine(fixture) : null;
+  const outcome = fixture ? matchOutcome(fixture) : null;
+  const [home, away] = fixture ? sides(fixture) : [];
+  return (
+    <section
+      aria-labelledby="latest-result"
+      data-testid="latest-result"
+      className="flex flex-col rounded-2xl border-t-4 border-brand-700 bg-white p-5 shadow-xl ring-1 ring-line sm:p-7 lg:col-span-2"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="latest-result" className="text-lg tracking-widest text-brand-700 uppercase">
+          Latest Result
+        </h2>
+        {outcome && <OutcomeBadge outcome={outcome} />}
+      </div>
+      {!fixture ? (
+        <p className="mt-4 text-lg font-semibold">{NO_RESULTS}</p>
+      ) : (
+        <>
+          <div className="mt-4 grid grid-cols-[1fr_auto_1fr] items-center gap-3 text-center">
+            <p className="font-display text-lg leading-tight font-bold tracking-wide wrap-anywhere uppercase sm:text-xl">{home}</p>
+            <p className="rounded-lg bg-brand-900 px-3 py-1 font-display text-3xl font-bold whitespace-nowrap text-white tabular-nums sm:text-4xl">
+              <span aria-hidden="true">{score ?? 'v'}</span>
+              <span className="sr-only">{score ? `Final score ${score}` : 'Score to come'}</span>
+            </p>
+            <p className="font-display text-lg leading-tight font-bold tracking-wide wrap-anywhere uppercase sm:text-xl">{away}</p>
+          </div>
+          <p className="mt-4 text-center text-sm text-muted">
+            Full Time · {fixture.team} · {formatMatchDate(fixture.match_date)} · {fixture.competition}
+          </p>
+          <Link to={`/fixtures/${fixture.id}`} className="mt-auto inline-flex min-h-11 items-center gap-1 self-center pt-4 font-semibold text-brand-800 underline-offset-2 hover:underline">
+            {fixture.match_report ? 'Read the match report' : 'Match details'}
+            <span className="sr-only">: {home} {score} {away}</span> <span aria-hidden="true">→</span>
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
 
 function SectionHeading({ id, title, to, linkText }: { id: string; title: string; to: string; linkText: string }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-2">
-      <h2 id={id} className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
+      <h2 id={id} className="text-3xl text-ink uppercase sm:text-4xl">
         {title}
       </h2>
-      <Link to={to} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+      <Link to={to} className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline-offset-2 hover:underline">
         {linkText} <span aria-hidden="true">→</span>
       </Link>
     </div>
@@ -59,98 +166,58 @@ function SectionHeading({ id, title, to, linkText }: { id: string; title: string
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { upcoming, results, latestNews, sponsors } = loaderData;
+  const heroUrl = useRouteLoaderData<typeof rootLoader>('root')?.settings.hero_image_url;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
-          <p className="font-semibold uppercase tracking-wide text-gold-400">{CLUB_STRAPLINE}</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{CLUB_NAME}</h1>
-          <p className="mt-5 max-w-2xl text-lg text-brand-100">
+      <section className="relative isolate overflow-hidden bg-brand-950 text-white">
+        {/* The photo is decoration: the words carry the message. Its box is the section's, so it moves nothing as it loads. */}
+        <img
+          src={heroUrl || HERO_IMAGE.src}
+          srcSet={heroUrl ? undefined : HERO_IMAGE.srcSet}
+          sizes="100vw"
+          width={1600}
+          height={900}
+          alt=""
+          fetchPriority="high"
+          className="absolute inset-0 -z-20 size-full object-cover object-[70%_center]"
+        />
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-950/95 via-brand-950/75 to-brand-950/20" />
+        <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-1/3 bg-gradient-to-t from-brand-950/80 to-transparent" />
+        <div className="container-page pt-8 pb-20 sm:pt-20 sm:pb-28 lg:pt-24 lg:pb-32">
+          <p className="max-w-xl text-sm font-bold tracking-wide text-gold-300 uppercase sm:text-base">{CLUB_STRAPLINE}</p>
+          <h1 className="mt-3 max-w-5xl font-display text-5xl leading-[0.95] font-bold tracking-wide uppercase sm:text-7xl lg:text-8xl">
+            {CLUB_SHORT_NAME} <span className="text-gold-400">FC</span>
+          </h1>
+          <p className="mt-4 max-w-xl text-brand-50 sm:mt-5 sm:text-lg">
             Whatever your age, fitness or experience, there is a place for you on our pitch. Come and play, volunteer or
             cheer us on.
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <ButtonLink to="/join-us" variant="accent" size="lg">
+          <div className="mt-6 flex flex-wrap gap-3 sm:mt-8">
+            <ButtonLink to="/join-us" variant="accent" size="lg" className="font-display tracking-wide uppercase">
               Join the club
             </ButtonLink>
-            <ButtonLink to="/fixtures" variant="secondary" size="lg">
+            <ButtonLink to="/fixtures" variant="ghost" size="lg" className="font-display tracking-wide text-white uppercase ring-2 ring-white/70 ring-inset hover:bg-white/10">
               See fixtures
             </ButtonLink>
           </div>
         </div>
       </section>
 
-      <section aria-labelledby="quick-links" className="mx-auto max-w-7xl px-4 py-12">
-        <h2 id="quick-links" className="sr-only">
-          Quick links
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {QUICK_LINKS.map((card) => (
-            <li key={card.to}>
-              <Link to={card.to} className="flex h-full gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line hover:ring-brand-700">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-8 shrink-0 text-brand-700" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-                  <path d={card.icon} />
-                </svg>
-                <span>
-                  <span className="block text-lg font-bold text-brand-800">{card.title}</span>
-                  <span className="mt-1 block text-sm text-muted">{card.text}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <div className="mx-auto grid max-w-7xl gap-12 px-4 lg:grid-cols-2">
-        <section aria-labelledby="upcoming-fixtures" className="space-y-4">
-          <SectionHeading id="upcoming-fixtures" title="Upcoming Fixtures" to="/fixtures?filter=upcoming" linkText="All fixtures" />
-          {upcoming.length === 0 ? (
-            <EmptyState title={NO_UPCOMING} />
-          ) : (
-            <ul className="space-y-3">
-              {upcoming.map((f) => (
-                <li key={f.id}>
-                  <FixtureCard fixture={f} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section aria-labelledby="recent-results" className="space-y-4">
-          <SectionHeading id="recent-results" title="Recent Results" to="/fixtures?filter=results" linkText="All results" />
-          {results.length === 0 ? (
-            <EmptyState title={NO_RESULTS} />
-          ) : (
-            <ul className="space-y-3">
-              {results.map((f) => (
-                <li key={f.id}>
-                  <FixtureCard fixture={f} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+      <div className="container-page relative -mt-12 grid gap-4 sm:-mt-16 lg:grid-cols-5 lg:gap-6">
+        <NextMatch fixture={upcoming[0]} />
+        <LatestResult fixture={results[0]} />
       </div>
-
-      <section aria-labelledby="join-cta" className="mx-auto mt-14 max-w-7xl px-4">
-        <div className="flex flex-col items-start gap-6 rounded-3xl bg-gold-400 p-8 text-brand-950 sm:p-10 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="join-cta" className="text-2xl font-extrabold sm:text-3xl">
-              Fancy a game? Everyone is welcome.
-            </h2>
-            <p className="mt-2 max-w-2xl text-brand-950/90">
-              Players of every ability, volunteers and local sponsors keep this club going. Tell us how you'd like to get
-              involved and we'll be in touch.
-            </p>
-          </div>
-          <ButtonLink to="/join-us" size="lg" className="shrink-0">
-            Join Us
-          </ButtonLink>
-        </div>
-      </section>
+      <p className="container-page mt-4 flex flex-wrap gap-x-6 gap-y-1">
+        <Link to="/fixtures?filter=upcoming" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline-offset-2 hover:underline">
+          All fixtures <span aria-hidden="true">&nbsp;→</span>
+        </Link>
+        <Link to="/fixtures?filter=results" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline-offset-2 hover:underline">
+          All results <span aria-hidden="true">&nbsp;→</span>
+        </Link>
+      </p>
 
       {latestNews.length > 0 && (
-        <section aria-labelledby="latest-news" className="mx-auto mt-14 max-w-7xl space-y-4 px-4">
+        <section aria-labelledby="latest-news" className="container-page mt-12 space-y-4">
           <SectionHeading id="latest-news" title="Latest News" to="/news" linkText="All news" />
           <ul className="grid gap-6 md:grid-cols-3">
             {latestNews.map((article) => (
@@ -162,8 +229,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
+      <section aria-labelledby="join-cta" className="container-page mt-14">
+        <div className="flex flex-col items-start gap-6 rounded-3xl bg-gold-400 p-8 text-brand-950 sm:p-10 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="join-cta" className="text-3xl uppercase sm:text-4xl">
+              Fancy a game? Everyone is welcome.
+            </h2>
+            <p className="mt-2 max-w-2xl text-brand-950/90">
+              Players of every ability, volunteers and local sponsors keep this club going. Tell us how you'd like to get
+              involved and we'll be in touch.
+            </p>
+          </div>
+          <ButtonLink to="/join-us" size="lg" className="shrink-0 font-display tracking-wide uppercase">
+            Join Us
+          </ButtonLink>
+        </div>
+      </section>
+
       {sponsors.length > 0 && (
-        <section aria-labelledby="our-sponsors" className="mx-auto mt-14 max-w-7xl space-y-4 px-4">
+        <section aria-labelledby="our-sponsors" className="container-page mt-14 space-y-4">
           <SectionHeading id="our-sponsors" title="Our Sponsors" to="/sponsors" linkText="Meet our sponsors" />
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
             {sponsors.map((s) => (

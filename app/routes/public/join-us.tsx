@@ -136,7 +136,7 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
   return (
     <>
       <PageHeader title="Join Us" intro="Play, volunteer or sponsor: everyone is welcome at the club. Tell us a little about yourself and we'll be in touch." />
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-3">
+      <div className="container-page grid gap-8 py-10 lg:grid-cols-3">
         <Form ref={formRef} method="post" className="space-y-8 lg:col-span-2" onReset={() => setInterests([])} aria-describedby="consent-notice">
           <FormMessage>{failed ? failed.error || JOIN_US_FALLBACK_ERROR : null}</FormMessage>
 

@@ -61,7 +61,7 @@ export default function NewsArticle({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10 wrap-anywhere">
+    <article className="container-page py-10 wrap-anywhere [&>*]:max-w-3xl">
       <BackToNews />
       <p className="mt-8 text-sm font-medium text-muted">
         <time dateTime={article.created_at}>{formatTimestamp(article.created_at)}</time> · {CLUB_NAME}

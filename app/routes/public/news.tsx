@@ -30,7 +30,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Club News" intro="Match reports, club announcements and everything else going on at the club." />
-      <div className="mx-auto max-w-4xl px-4 py-10">
+      <div className="container-page py-10">
         {articles.length === 0 ? (
           <EmptyState title={NEWS_EMPTY} />
         ) : (

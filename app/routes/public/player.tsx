@@ -86,7 +86,7 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
-        <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:py-14">
+        <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-center sm:py-14">
           {player.photo_url ? (
             <img src={player.photo_url} alt={player.full_name} width={224} height={224} className="size-40 rounded-3xl bg-brand-50 object-cover shadow-lg ring-4 ring-white/20 sm:size-56" />
           ) : (
@@ -102,7 +102,7 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 wrap-anywhere lg:grid-cols-3">
+      <div className="container-page grid gap-8 py-10 wrap-anywhere lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <section aria-labelledby="season-stats">
             <h2 id="season-stats" className="text-2xl font-extrabold">

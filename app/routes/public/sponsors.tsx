@@ -104,7 +104,7 @@ const tierLogoBox = (tier: SponsorTier) => (tier === 'partner' ? 'h-24 p-3 sm:h-
 /** Shown while a client-side navigation loads the sponsors (also used by the public layout). */
 export function SponsorsLoading() {
   return (
-    <div role="status" aria-live="polite" className="mx-auto max-w-7xl px-4 py-10">
+    <div role="status" aria-live="polite" className="container-page py-10">
       <p className="mb-4 font-semibold text-muted">Loading sponsors…</p>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
         {[0, 1, 2].map((i) => (
@@ -123,7 +123,7 @@ export default function Sponsors({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Our Sponsors" intro="The local businesses who keep the club going. Please support them, as they support us." />
-      <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
+      <div className="container-page space-y-6 py-10">
         {categories.length > 1 && (
           <Form method="get" preventScrollReset data-submit-on-change className="flex flex-wrap items-end gap-3">
             <div>

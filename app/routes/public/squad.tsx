@@ -111,7 +111,7 @@ export default function Squad({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Squad & Staff" intro="The players who turn out for the club every week, and the people who make it happen." />
-      <div className="mx-auto max-w-7xl space-y-6 px-4 py-10">
+      <div className="container-page space-y-6 py-10">
         <FilterLinks
           label="Filter by team"
           items={SQUAD_FILTERS.map((f) => ({ to: f.team ? `/squad?team=${f.team}` : '/squad', label: f.label, current: f.team === team }))}

@@ -164,7 +164,7 @@ function ProductView({ product, initial }: LoaderData) {
   const choice = { size, quantity, total };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
+    <div className="container-page py-6 sm:py-10">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <ol className="flex flex-wrap items-center gap-1">
           <li>

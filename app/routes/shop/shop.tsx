@@ -66,7 +66,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-10 sm:py-14">
+        <div className="container-page py-10 sm:py-14">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{SHOP_TITLE}</h1>
           <p className="mt-3 max-w-2xl text-brand-100">
             Kit, training wear and supporters' gear. Order here and the club will confirm with you on WhatsApp and arrange
@@ -81,7 +81,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="container-page py-8">
         <Form
           ref={formRef}
           method="get"

@@ -8,6 +8,8 @@ export const settings = pgTable('settings', {
   club_email: text('club_email').notNull().default(''),
   sales_email: text('sales_email').notNull().default(''),
   club_address: text('club_address').notNull().default(''),
+  /** The home page's hero photo; blank: the placeholder artwork shipped in public/images. */
+  hero_image_url: text('hero_image_url').notNull().default(''),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

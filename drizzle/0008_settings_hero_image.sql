@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "hero_image_url" text DEFAULT '' NOT NULL;
