@@ -82,3 +82,25 @@ export function ErrorSummary({ errors, order = [], message, idFor = (f) => field
     </div>
   );
 }
+
+/**
+ * What a form's summary shows after a refusal: the field errors for fields on the form (each
+ * gets a link), and the refusal's own message only when no field explains it (a wrong password,
+ * the database away). The message is never the "There are 3 problems: …" detail beside links
+ * saying the same thing. Errors for keys the form does not show fall back to that message.
+ */
+export function summaryOf(
+  fields: readonly string[],
+  failure: { error?: string | null; fieldErrors?: Record<string, string> | null } | null | undefined,
+): { errors: Record<string, string>; message: string | null } {
+  const errors: Record<string, string> = {};
+  let stray = false;
+  for (const [key, text] of Object.entries(failure?.fieldErrors ?? {})) {
+    if (!text) continue;
+    const field = key.split('.')[0]!;
+    if (fields.includes(field)) errors[field] ??= text;
+    else stray = true;
+  }
+  const message = failure?.error && (stray || Object.keys(errors).length === 0) ? failure.error : null;
+  return { errors, message };
+}
