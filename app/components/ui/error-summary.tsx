@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 /**
  * GOV.UK's error summary (issue 15 point 4): after a refused submission, a box at the top of the
@@ -31,6 +31,8 @@ export function summaryTitle(count: number) {
 
 export function ErrorSummary({ errors, order = [], message, idFor = (f) => fieldId(f), autoFocus = true, className = '' }: ErrorSummaryProps) {
   const box = useRef<HTMLDivElement>(null);
+  // Unique per summary: a page may hold several forms (the admin's player panels).
+  const titleId = `${useId()}-error-summary-title`;
   const entries = Object.entries(errors ?? {}).filter((e): e is [string, string] => Boolean(e[1]));
   const rank = (field: string) => {
     const at = order.indexOf(field);
@@ -46,7 +48,6 @@ export function ErrorSummary({ errors, order = [], message, idFor = (f) => field
   }, [autoFocus, count, signature]);
 
   if (count === 0) return null;
-  const titleId = 'error-summary-title';
   return (
     <div
       ref={box}
