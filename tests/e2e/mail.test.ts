@@ -97,7 +97,7 @@ describe('Password recovery in the browser', () => {
     // A malformed address is refused next to the field.
     await p.getByLabel('E-mail address').fill('not-an-address');
     await p.getByRole('button', { name: 'Send me a link' }).click();
-    await p.getByText('Please enter a valid e-mail address').waitFor();
+    await p.getByText('Please enter a valid e-mail address').first().waitFor();
     expect(await p.getByLabel('E-mail address').getAttribute('aria-invalid')).toBe('true');
 
     await p.getByLabel('E-mail address').fill(member.email);
@@ -116,7 +116,7 @@ describe('Password recovery in the browser', () => {
     await q.getByLabel(/^New password/).fill('second password');
     await q.getByLabel('Confirm new password').fill('not the same');
     await q.getByRole('button', { name: 'Save and sign in' }).click();
-    await q.getByText('Passwords do not match').waitFor();
+    await q.getByText('Passwords do not match').first().waitFor();
     await q.getByLabel(/^New password/).fill('second password');
     await q.getByLabel('Confirm new password').fill('second password');
     await Promise.all([q.waitForURL((url) => url.pathname === '/players-area'), q.getByRole('button', { name: 'Save and sign in' }).click()]);
