@@ -54,7 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Bad input, or the database away for a moment (503): said in the form, the values kept.
     const error = asDomainError(thrown);
     if (isDomainError(error)) {
-      const fieldErrors = Object.fromEntries((error.extra.errors ?? []).map((e) => [e.field.split('.')[0], e.message]));
+      // A field's first problem is the one to fix first ("is required" before "is not valid").
+      const fieldErrors: Record<string, string> = {};
+      for (const e of error.extra.errors ?? []) fieldErrors[e.field.split('.')[0]!] ??= e.message;
       return data<ActionResult>({ ok: false, error: error.detail, fieldErrors, values: input }, { status: error.status });
     }
     log.error('Join-us submission failed', { error: error instanceof Error ? error.stack : String(error) });
