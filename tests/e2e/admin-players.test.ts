@@ -56,7 +56,7 @@ describe('Player Management (admin)', () => {
       if (request.url().includes('/api/admin/create-player-account')) sent.push(request.method());
     });
     await page.getByRole('button', { name: 'Create login' }).click();
-    for (const error of ['Username is required', 'Email is required', 'Password is required']) await page.getByText(error).waitFor();
+    for (const error of ['Username is required', 'Email is required', 'Password is required']) await page.getByText(error).first().waitFor();
     expect(sent).toEqual([]);
 
     const username = `pat_${unique()}`;
