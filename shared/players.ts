@@ -62,7 +62,10 @@ export const passwordField = z
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .max(200, 'Password is too long');
 
-const positionField = z.enum(POSITIONS, { error: `Preferred position must be one of ${POSITIONS.join(', ')}` });
+// Nothing chosen is asked for in plain words; an unknown value names the choices.
+const positionField = z.enum(POSITIONS, {
+  error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'Choose your preferred position' : `Preferred position must be one of ${POSITIONS.join(', ')}`),
+});
 
 /** POST /api/players/register. The confirmation password is checked by the form, never sent. */
 export const registrationSchema = z.object({
