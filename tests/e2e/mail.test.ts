@@ -162,7 +162,7 @@ describe('Password recovery in the browser', () => {
     await p.getByLabel(/^New password/).fill('portal password');
     await p.getByLabel('Confirm new password').fill('portal password');
     await p.getByRole('button', { name: 'Change password' }).click();
-    await p.getByText('Current password is incorrect').waitFor();
+    await p.getByText('Current password is incorrect').first().waitFor();
     expect(await p.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
     await p.getByLabel('Current password').fill(member.password);
     await p.getByLabel(/^New password/).fill('portal password');
