@@ -290,7 +290,7 @@ describe('The admin Outbox tab', () => {
       // A test e-mail the server refuses shows the server's words; one it accepts says so.
       await p.getByLabel(/^Send it to/).fill('not-an-address');
       await p.getByRole('button', { name: 'Send test e-mail' }).click();
-      await p.getByText('Please enter a valid e-mail address').waitFor();
+      await p.getByText('Please enter a valid e-mail address').first().waitFor();
       await p.getByLabel(/^Send it to/).fill('bounce-test@example.com');
       await p.getByRole('button', { name: 'Send test e-mail' }).click();
       await p.getByRole('alert').getByText(/The mail server said: 550 No mailbox here by that name/).waitFor();

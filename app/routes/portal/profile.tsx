@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { POSITIONS, WEEKDAYS, formatDateGB, profileUpdateSchema, todayIso } from '../../../shared/players';
+import { MedicalNotesNotice } from '../../components/medical-notes-notice';
 import { NOT_SET, PortalSection } from '../../components/portal';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
@@ -108,7 +109,14 @@ export default function PortalProfile({ loaderData, actionData }: Route.Componen
             </SelectField>
             <TextField id={fieldId('address')} label="Address" name="address" defaultValue={v.address ?? ''} autoComplete="street-address" error={errors.address} />
           </div>
-          <TextAreaField id={fieldId('medical_notes')} label="Medical notes" name="medical_notes" defaultValue={v.medical_notes ?? ''} hint="Anything the coaches should know (allergies, conditions, medication)." error={errors.medical_notes} />
+          <TextAreaField id={fieldId('medical_notes')} label="Medical notes" name="medical_notes" defaultValue={v.medical_notes ?? ''} hint={
+              <>
+                Anything the coaches should know (allergies, conditions, medication).
+                <MedicalNotesNotice signedIn />
+              </>
+            }
+            error={errors.medical_notes}
+          />
           <fieldset id={fieldId('availability')} tabIndex={-1} aria-describedby={errors.availability ? `${fieldId('availability')}-error` : undefined}>
             <legend className="mb-2 text-sm font-semibold text-ink">Weekly availability</legend>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
