@@ -171,7 +171,7 @@ export const playerInputSchema = z.object({
    * named like team_type (Vets), else the first team. On update, omitted keeps the memberships.
    */
   team_ids: z
-    .array(z.uuid('team_ids: each entry must be a team id (UUID)'), { error: 'team_ids must be a list of team ids' })
+    .array(z.uuid('Each team must be chosen from the list'), { error: 'Teams must be a list of teams' })
     .min(1, 'Choose at least one team')
     .max(50, 'At most 50 teams')
     .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])

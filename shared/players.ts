@@ -22,6 +22,10 @@ export const DEFAULT_COACH_NAME = 'Manager';
 export const RATING_MAX = 5;
 
 export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
+/** The welcome a new player reads on arriving in the Players' Area, signed in (issue 15 point 4). */
+export const REGISTRATION_SUCCESS = 'Registration successful!';
+/** The query the portal dashboard reads to greet a player who has just registered. */
+export const WELCOME_PARAM = 'welcome';
 export const USERNAME_TAKEN = 'That username is already registered. Please choose another.';
 export const EMAIL_TAKEN = 'That e-mail address is already registered. Please sign in or use another.';
 export const NO_PLAYER_PROFILE = 'No player profile is linked to this account';
@@ -58,7 +62,10 @@ export const passwordField = z
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .max(200, 'Password is too long');
 
-const positionField = z.enum(POSITIONS, { error: `Preferred position must be one of ${POSITIONS.join(', ')}` });
+// Nothing chosen is asked for in plain words; an unknown value names the choices.
+const positionField = z.enum(POSITIONS, {
+  error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'Choose your preferred position' : `Preferred position must be one of ${POSITIONS.join(', ')}`),
+});
 
 /** POST /api/players/register. The confirmation password is checked by the form, never sent. */
 export const registrationSchema = z.object({

@@ -77,7 +77,7 @@ export const trainingSessionQuerySchema = z.object({
 /** PUT /api/training-sessions/{id}/attendance. */
 export const attendanceInputSchema = z.object({
   present: z
-    .array(z.uuid('present: each entry must be a player id (UUID)'), { error: 'present must be a list of player ids' })
+    .array(z.uuid('Each player must be chosen from the list'), { error: 'Present players must be a list of players' })
     .max(500, 'present lists at most 500 players')
     .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
 });

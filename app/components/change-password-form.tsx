@@ -1,7 +1,10 @@
 import { Form, useNavigation } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../shared/auth';
 import { Button } from './ui/button';
+import { ErrorSummary, fieldId, summaryOf } from './ui/error-summary';
 import { FormMessage, TextField } from './ui/field';
+
+const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 
 export interface ChangePasswordResult {
   ok: boolean;
@@ -16,14 +19,16 @@ export function ChangePasswordForm({ result }: { result: ChangePasswordResult | 
   const navigation = useNavigation();
   const mine = result?.intent === 'password' ? result : undefined;
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'password';
-  const fieldErrors = (mine && !mine.ok && mine.fieldErrors) || {};
+  const summary = summaryOf(FIELDS, mine && !mine.ok ? mine : null);
+  const fieldErrors = summary.errors;
   return (
     // The key resets the fields after a successful change.
     <Form key={mine?.ok ? 'saved' : 'form'} method="post" noValidate className="max-w-xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
       <input type="hidden" name="intent" value="password" />
       {mine?.ok ? <FormMessage tone="success">{mine.message}</FormMessage> : null}
-      <FormMessage>{mine && !mine.ok && !Object.keys(fieldErrors).length ? mine.error : null}</FormMessage>
+      <ErrorSummary errors={fieldErrors} order={FIELDS} message={summary.message} />
       <TextField
+        id={fieldId('current_password')}
         label="Current password"
         name="current_password"
         type="password"
@@ -33,6 +38,7 @@ export function ChangePasswordForm({ result }: { result: ChangePasswordResult | 
         error={fieldErrors.current_password}
       />
       <TextField
+        id={fieldId('new_password')}
         label="New password"
         name="new_password"
         type="password"
@@ -44,6 +50,7 @@ export function ChangePasswordForm({ result }: { result: ChangePasswordResult | 
         error={fieldErrors.new_password}
       />
       <TextField
+        id={fieldId('confirm_password')}
         label="Confirm new password"
         name="confirm_password"
         type="password"

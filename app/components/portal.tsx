@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { amountOwed, formatLongDateGB, formatPounds, NO_SESSIONS_RECORDED, RATING_MAX, trainingAttendanceLabel, type PaymentStatus } from '../../shared/players';
 import type { UpcomingFixture } from '../../server/services/players';
 
@@ -14,6 +15,22 @@ export const NO_UPCOMING = 'No upcoming fixtures scheduled';
 export const NO_DOCUMENTS = 'No documents have been shared with you yet';
 export const NO_MESSAGES = 'No messages from the club yet';
 export const UP_TO_DATE = "You're up to date with your payments";
+
+/**
+ * What each empty portal list will show and what to do meanwhile (issue 15 point 11): the SPEC's
+ * line first, then these words, then a link to the next step where there is one.
+ */
+export const EMPTY_NEXT = {
+  payments: 'When the club asks you to pay subs or a match fee, it appears here with its amount and due date.',
+  feedback: 'After training or a match, your coach can leave you notes and a rating; they appear here.',
+  documents: 'Forms, kit guides and club policies the club shares with players appear here, ready to open or download.',
+  messages: 'Messages from the club to all players or to you appear here. You can also get each one by e-mail.',
+  notifications: 'Team news, selections and payment reminders appear here.',
+  upcoming: 'When the club adds your next match, it appears here with the date, kick-off and venue.',
+  stats: 'Your appearances, goals, assists and minutes appear here once the club records your first match.',
+  schedule: 'Until then, see all the club\'s matches on the Fixtures page.',
+  noTeam: 'You are not in a team yet, so there is nothing to show. The club puts new players in a team; ask the manager if it is taking a while.',
+} as const;
 
 export function PortalSection({ title, description, children, action }: { title: string; description?: ReactNode; children: ReactNode; action?: ReactNode }) {
   return (
@@ -34,8 +51,21 @@ export function PortalSection({ title, description, children, action }: { title:
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-xl bg-white p-6 text-center text-muted ring-1 ring-line">{children}</p>;
+/** An empty list: what it is (children), what will appear there (next), and a link to the next step. */
+export function EmptyState({ children, next, action }: { children: ReactNode; next?: ReactNode; action?: { to: string; label: string } }) {
+  return (
+    <div className="rounded-xl bg-white p-6 text-center ring-1 ring-line" data-testid="empty-state">
+      <p className="font-semibold text-ink">{children}</p>
+      {next && <p className="mx-auto mt-1 max-w-prose text-sm text-muted">{next}</p>}
+      {action && (
+        <p className="mt-3">
+          <Link to={action.to} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
+            {action.label}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** Up to date, or what is owed (outstanding and overdue). */

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from 'react-router';
 import { PASSWORDS_DO_NOT_MATCH, readSessionCookie } from '../../shared/auth';
-import { PASSWORD_CHANGED } from '../../shared/passwords';
+import { PASSWORD_CHANGED, changePasswordSchema } from '../../shared/passwords';
 import { isDomainError } from '../../server/services/errors';
 import { requireUser } from './guards.server';
 
@@ -9,11 +9,13 @@ export async function changePasswordAction(context: AppLoadContext, request: Req
   const user = requireUser(context, request);
   const current_password = String(form.get('current_password') ?? '');
   const new_password = String(form.get('new_password') ?? '');
-  if (new_password !== String(form.get('confirm_password') ?? '')) {
-    return data(
-      { ok: false, intent: 'password', error: PASSWORDS_DO_NOT_MATCH, fieldErrors: { confirm_password: PASSWORDS_DO_NOT_MATCH } },
-      { status: 422 },
-    );
+  // Every problem at once (issue 15): the schema's and the confirmation's, in one answer.
+  const fieldErrors: Record<string, string> = {};
+  const parsed = changePasswordSchema.safeParse({ current_password, new_password });
+  if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+  if (new_password !== String(form.get('confirm_password') ?? '')) fieldErrors.confirm_password = PASSWORDS_DO_NOT_MATCH;
+  if (Object.keys(fieldErrors).length > 0) {
+    return data({ ok: false, intent: 'password', error: Object.values(fieldErrors)[0], fieldErrors }, { status: 422 });
   }
   try {
     await context.services.accounts.changePassword(user, readSessionCookie(request.headers.get('cookie')), { current_password, new_password }, context.clientAddress);

@@ -21,7 +21,10 @@ export class ApiError extends Error {
 
   /** Field errors keyed by field name, for showing beside form controls. */
   get fieldErrors(): Record<string, string> {
-    return Object.fromEntries(this.errors.map((e) => [e.field, e.message]));
+    // A field's first problem is the one to fix first ("is required" before "is not valid").
+    const byField: Record<string, string> = {};
+    for (const e of this.errors) byField[e.field] ??= e.message;
+    return byField;
   }
 }
 

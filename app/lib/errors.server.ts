@@ -8,8 +8,11 @@ import { asDomainError, isDomainError } from '../../server/services/errors';
 export function formError(thrown: unknown) {
   const error = asDomainError(thrown);
   if (isDomainError(error)) {
+    // A field's first problem is the one to fix first ("is required" before "is not valid").
+    const fieldErrors: Record<string, string> = {};
+    for (const e of error.extra.errors ?? []) fieldErrors[e.field] ??= e.message;
     return data(
-      { ok: false as const, error: error.detail, fieldErrors: Object.fromEntries((error.extra.errors ?? []).map((e) => [e.field, e.message])) },
+      { ok: false as const, error: error.detail, fieldErrors },
       { status: error.status, headers: error.extra.retryAfterSeconds ? { 'Retry-After': String(error.extra.retryAfterSeconds) } : undefined },
     );
   }

@@ -82,7 +82,7 @@ describe('PUT /api/fixtures/{id}/selection', () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(typeof res.body.detail).toBe('string');
     }
-    expect((await put(`/api/fixtures/${match}/selection`, staff.token, bad[0])).body.detail).toMatch(/shirt number 7 is given to more than one player/);
+    expect((await put(`/api/fixtures/${match}/selection`, staff.token, bad[0])).body.detail).toMatch(/Shirt number 7 is given to more than one player/);
     expect(await rows()).toBe(before);
   });
 

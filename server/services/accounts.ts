@@ -45,6 +45,9 @@ export function createAccountService(
   }
 
   return {
+    /** Opens a session for a user who just proved who they are another way (a new registration). */
+    startSession,
+
     /** Checks the password (rate-limited per username and address) and opens a session. */
     async login(input: LoginInput, address: string): Promise<{ access_token: string; user: SessionUser }> {
       await throttle.countAttempt(input.username, address);

@@ -19,7 +19,7 @@ import type { Role, SessionUser } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Db, DbOrTx } from '../db/client';
 import { feedback, fixtures, payments, players, playerStats, playerTeams, teams, users } from '../db/schema';
-import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from './errors';
+import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated, type FieldError } from './errors';
 import { isUuid } from './ids';
 import type { MailService } from './mail';
 import { notifyPlayer } from './notifications';
@@ -265,6 +265,23 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
   }
 
   return {
+    /**
+     * Which of a registration's username and e-mail are already taken, as field errors: the
+     * register page reports them with every other problem at once (issue 15), not one per try.
+     */
+    async registrationConflicts(username: string | null, email: string | null): Promise<FieldError[]> {
+      const checks = [
+        username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : undefined,
+        email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : undefined,
+      ].filter(Boolean);
+      if (checks.length === 0) return [];
+      const rows = await db.select({ username: users.username, email: users.email }).from(users).where(or(...checks));
+      const errors: FieldError[] = [];
+      if (username && rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) errors.push({ field: 'username', message: USERNAME_TAKEN });
+      if (email && rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) errors.push({ field: 'email', message: EMAIL_TAKEN });
+      return errors;
+    },
+
     /** Public self-registration: always a player, with the linked squad record, in one transaction. */
     async register(input: RegistrationInput) {
       await emailOrUsernameTaken(db, input.username, input.email);

@@ -85,11 +85,11 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
       const event = await openFixture(fixtureId);
       if (event.cancelled || event.over) throw conflict(FIXTURE_CLOSED);
       const ids = picked.map((p) => p.player_id);
-      if (new Set(ids).size !== ids.length) throw invalid('players: a player is listed twice', [{ field: 'players', message: 'A player is listed twice' }]);
+      if (new Set(ids).size !== ids.length) throw invalid('A player is listed twice.', [{ field: 'players', message: 'A player is listed twice' }]);
       const numbers = picked.map((p) => p.shirt_number);
       const repeated = numbers.filter((n, i) => numbers.indexOf(n) !== i);
       if (repeated.length) {
-        throw invalid(`players: shirt number ${[...new Set(repeated)].join(', ')} is given to more than one player`, [{ field: 'players', message: 'Duplicate shirt number' }]);
+        throw invalid(`Shirt number ${[...new Set(repeated)].join(', ')} is given to more than one player`, [{ field: 'players', message: 'Duplicate shirt number' }]);
       }
       if (ids.length) {
         const members = await db
@@ -98,7 +98,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
           .where(and(eq(playerTeams.team_id, event.team_id), inArray(playerTeams.player_id, ids)));
         const known = new Set(members.map((m) => m.id));
         const strangers = ids.filter((id) => !known.has(id));
-        if (strangers.length) throw invalid(`players: not in the fixture's team: ${strangers.join(', ')}`, [{ field: 'players', message: "Not in the fixture's team" }]);
+        if (strangers.length) throw invalid(`Not in the fixture's team: ${strangers.join(', ')}`, [{ field: 'players', message: "Not in the fixture's team" }]);
       }
       return db.transaction(async (tx) => {
         const before = await tx.select().from(fixtureSelections).where(eq(fixtureSelections.fixture_id, event.id));

@@ -112,7 +112,7 @@ export function createSquadService(db: Db) {
   async function checkUser(userId: string | null, playerId?: string) {
     if (!userId) return;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw invalid('user_id: No user account has this id', [{ field: 'user_id', message: 'No user account has this id' }]);
+    if (!user) throw invalid('No user account has this id.', [{ field: 'user_id', message: 'No user account has this id' }]);
     const [linked] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, userId));
     if (linked && linked.id !== playerId) throw conflict('That user account is already linked to another player.');
   }

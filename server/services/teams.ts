@@ -31,7 +31,7 @@ const teamOrder = [asc(teams.sort_order), asc(teams.name)];
 /** The first team by sort order: where fixtures and players go when a client names none. */
 export async function defaultTeamId(db: DbOrTx): Promise<string> {
   const [row] = await db.select({ id: teams.id }).from(teams).orderBy(...teamOrder).limit(1);
-  if (!row) throw invalid('team_id: The club has no teams yet; an admin must add one first.', [{ field: 'team_id', message: 'No teams exist' }]);
+  if (!row) throw invalid('The club has no teams yet; an admin must add one first.', [{ field: 'team_id', message: 'The club has no teams yet' }]);
   return row.id;
 }
 

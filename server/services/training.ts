@@ -227,8 +227,8 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
       const today = clubDateOf(clock());
       const from = q.from ?? today;
       const to = q.to ?? addDaysIso(today, TRAINING_HORIZON_WEEKS * 7);
-      if (to < from) throw invalid('to: must be on or after from', [{ field: 'to', message: 'must be on or after from' }]);
-      if (to > addDaysIso(from, MAX_RANGE_DAYS)) throw invalid(`to: at most ${MAX_RANGE_DAYS} days after from`, [{ field: 'to', message: 'range too long' }]);
+      if (to < from) throw invalid('The end date must be on or after the start date.', [{ field: 'to', message: 'The end date must be on or after the start date' }]);
+      if (to > addDaysIso(from, MAX_RANGE_DAYS)) throw invalid(`The end date must be at most ${MAX_RANGE_DAYS} days after the start date.`, [{ field: 'to', message: `The end date must be at most ${MAX_RANGE_DAYS} days after the start date` }]);
       let teamIds: string[] | undefined;
       if (q.team_id !== undefined) {
         await teamExists(q.team_id);
@@ -257,7 +257,7 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
       const start = patch.start_time ?? clubTimeOf(session.starts_at);
       const end = patch.end_time ?? clubTimeOf(session.ends_at);
       const moving = patch.date !== undefined || patch.start_time !== undefined || patch.end_time !== undefined || patch.place !== undefined;
-      if (moving && end <= start) throw invalid('end_time: End time must be after the start time', [{ field: 'end_time', message: 'End time must be after the start time' }]);
+      if (moving && end <= start) throw invalid('End time must be after the start time.', [{ field: 'end_time', message: 'End time must be after the start time' }]);
       if (patch.status === 'cancelled' && session.attendance_recorded_at) throw conflict(CANCEL_RECORDED);
       const [row] = await db
         .update(trainingSessions)
@@ -307,7 +307,7 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
         const known = new Set(members.map((m) => m.id));
         const strangers = present.filter((p) => !known.has(p));
         if (strangers.length) {
-          throw invalid(`present: ${strangers.length === 1 ? 'this player is' : 'these players are'} not in the session's team: ${strangers.join(', ')}`, [
+          throw invalid(`${strangers.length === 1 ? 'This player is' : 'These players are'} not in the session's team: ${strangers.join(', ')}`, [
             { field: 'present', message: "Not in the session's team" },
           ]);
         }

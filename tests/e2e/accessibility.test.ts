@@ -244,15 +244,11 @@ describe('Keyboard only', () => {
   it('A visitor applies on /join-us with the keyboard alone: an interest with Space, the fields, Enter to send', async () => {
     const page = await b.newPage({ viewport: DESKTOP });
     await open(page, '/join-us');
-    const submit = page.getByRole('button', { name: 'Submit Application' });
-    expect(await submit.isDisabled()).toBe(true);
-
     await tabTo(page, (f) => /^input\[checkbox\] Volunteer\/Staff/.test(f));
     await page.keyboard.press('Space');
     expect(await page.getByLabel(/^Volunteer\/Staff/).isChecked()).toBe(true);
-    expect(await submit.isDisabled()).toBe(false);
 
-    // A mistake first: the server's message is shown and focus goes to the field to fix.
+    // A mistake first: the error summary takes focus (ADR 026); its link, with Enter, goes to the field to fix.
     await tabTo(page, (f) => f.startsWith('input[text] Full name'));
     await page.keyboard.type('Lee Keys');
     await page.keyboard.press('Tab');
@@ -264,6 +260,10 @@ describe('Keyboard only', () => {
     await tabTo(page, (f) => f.startsWith('button[submit] Submit Application'));
     await page.keyboard.press('Enter');
     await page.getByRole('alert').waitFor();
+    expect(await focused(page)).toMatch(/^div There is a problem/);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatch(/^a Please enter a valid email address/);
+    await page.keyboard.press('Enter');
     expect(await focused(page)).toMatch(/^input\[email\] Email/);
 
     await page.keyboard.press('End');

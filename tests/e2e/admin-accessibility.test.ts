@@ -109,8 +109,11 @@ async function settledToast(page: Page, text: string): Promise<Locator> {
   return toast;
 }
 
+/** The error summary's title (ADR 026): "There is a problem" or "There are N problems". */
+const SUMMARY_TITLE = /^There (is a problem|are \d+ problems)$/;
+
 /** Clicks a form's submit button and waits for the error text it must show. */
-async function submitWithErrors(page: Page, button: string, errors: string[], within = page.locator('body')) {
+async function submitWithErrors(page: Page, button: string, errors: (string | RegExp)[], within = page.locator('body')) {
   await within.getByRole('button', { name: button }).click();
   for (const error of errors) await within.getByText(error, { exact: true }).first().waitFor();
 }
@@ -142,7 +145,7 @@ describe('Admin panel accessibility: every tab and its main states, axe WCAG 2.2
           await dialog.waitFor();
           await expectNoAxeViolations(page, 'Add modal open');
 
-          await submitWithErrors(page, `Create ${tab.resource}`, ['Please fill in the required fields.'], dialog);
+          await submitWithErrors(page, `Create ${tab.resource}`, [SUMMARY_TITLE], dialog);
           expect(await dialog.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
           await expectNoAxeViolations(page, 'Add modal submitted empty, with errors');
           await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -187,7 +190,7 @@ describe('Admin panel accessibility: every tab and its main states, axe WCAG 2.2
         await expectNoAxeViolations(page, 'form');
         // Refused in the browser before anything is sent: the shared settings stay as they are.
         await page.getByLabel(labelled('General email')).fill('not-an-email');
-        await submitWithErrors(page, 'Save Settings', ['Please correct the highlighted fields.']);
+        await submitWithErrors(page, 'Save Settings', ['There is a problem', 'Club email must be a valid email address']);
         expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
         await expectNoAxeViolations(page, 'form with a validation error');
       });

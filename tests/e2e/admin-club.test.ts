@@ -164,7 +164,7 @@ describe('Admin settings (own server: they change every page)', () => {
     const email = page.getByLabel(labelled('General email'));
     await email.fill('not-an-email');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await page.getByText('Club email must be a valid email address').waitFor();
+    await page.getByText('Club email must be a valid email address').first().waitFor();
 
     await page.getByLabel('WhatsApp number').fill('+44 7700 900123');
     await email.fill('hello@rovers-test.example');

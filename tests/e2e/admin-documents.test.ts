@@ -58,7 +58,7 @@ describe('Admin documents and messages for the players', () => {
     await signIn(page, 'admin', b.adminPassword);
     await openAdminTab(page, '/admin/messages');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByText('Subject is required').waitFor();
+    await page.getByText('Subject is required').first().waitFor();
     const subject = `Training moved ${unique()}`;
     await page.getByLabel(labelled('Subject')).fill(subject);
     await page.getByLabel(labelled('Message')).fill('Thursday training starts at 8:30 PM this week.');

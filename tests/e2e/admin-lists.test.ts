@@ -191,8 +191,9 @@ describe('Admin list tabs', () => {
     await page.getByRole('button', { name: 'Add Sponsor' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Sponsor' });
     await dialog.getByRole('button', { name: 'Create Sponsor' }).click();
-    expect(await dialog.getByText('Name is required').isVisible()).toBe(true);
-    expect(await dialog.getByText('Logo URL is required').isVisible()).toBe(true);
+    // Each message twice (ADR 026): a link in the error summary and beside its field.
+    expect(await dialog.getByText('Name is required').count()).toBe(2);
+    expect(await dialog.getByText('Logo URL is required').count()).toBe(2);
     expect(await field(page, 'Name').getAttribute('aria-invalid')).toBe('true');
 
     await fill(page, 'Name', `Bad Logo ${unique()}`);
@@ -201,7 +202,7 @@ describe('Admin list tabs', () => {
     await dialog.getByRole('button', { name: 'Create Sponsor' }).click();
     const toast = await expectToast(page, 'Error creating Sponsor: ');
     await dialog.getByRole('alert').waitFor();
-    const detail = (await dialog.getByRole('alert').textContent())!;
+    const detail = (await dialog.getByRole('alert').getByRole('link').first().textContent())!;
     expect(detail.length).toBeGreaterThan(0);
     expect(await toast.textContent()).toContain(detail);
     // Escape closes the modal.

@@ -56,7 +56,7 @@ describe('Player Management (admin)', () => {
       if (request.url().includes('/api/admin/create-player-account')) sent.push(request.method());
     });
     await page.getByRole('button', { name: 'Create login' }).click();
-    for (const error of ['Username is required', 'Email is required', 'Password is required']) await page.getByText(error).waitFor();
+    for (const error of ['Username is required', 'Email is required', 'Password is required']) await page.getByText(error).first().waitFor();
     expect(sent).toEqual([]);
 
     const username = `pat_${unique()}`;
@@ -86,7 +86,7 @@ describe('Player Management (admin)', () => {
     expect(await page.getByLabel(labelled('Due date')).inputValue()).toBe(today());
 
     await page.getByRole('button', { name: 'Add payment' }).click();
-    await page.getByText('Description is required').waitFor();
+    await page.getByText('Description is required').first().waitFor();
     await page.getByLabel(labelled('Description')).fill('Spring subs');
     await page.getByLabel(labelled('Amount (£)')).fill('25');
     await page.getByRole('button', { name: 'Add payment' }).click();
@@ -115,7 +115,7 @@ describe('Player Management (admin)', () => {
     await openPlayer(page, player.full_name);
 
     await page.getByRole('button', { name: 'Add feedback' }).click();
-    await page.getByText('Feedback is required').waitFor();
+    await page.getByText('Feedback is required').first().waitFor();
     await page.getByLabel('Category').selectOption('Training');
     await page.getByText('4 stars').click();
     await page.getByLabel(labelled('Feedback')).fill('Great pressing from the front.');

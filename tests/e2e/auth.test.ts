@@ -26,7 +26,10 @@ describe('Signing in and out', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe('Incorrect username or password');
+    // In the error summary, as a message without a link (no field is wrong on its own; ADR 026).
+    expect(await alert.getByRole('heading').textContent()).toBe('There is a problem');
+    expect(await alert.getByRole('listitem').textContent()).toBe('Incorrect username or password');
+    expect(await alert.getByRole('link').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 

@@ -97,7 +97,7 @@ describe('Password recovery in the browser', () => {
     // A malformed address is refused next to the field.
     await p.getByLabel('E-mail address').fill('not-an-address');
     await p.getByRole('button', { name: 'Send me a link' }).click();
-    await p.getByText('Please enter a valid e-mail address').waitFor();
+    await p.getByText('Please enter a valid e-mail address').first().waitFor();
     expect(await p.getByLabel('E-mail address').getAttribute('aria-invalid')).toBe('true');
 
     await p.getByLabel('E-mail address').fill(member.email);
@@ -116,7 +116,7 @@ describe('Password recovery in the browser', () => {
     await q.getByLabel(/^New password/).fill('second password');
     await q.getByLabel('Confirm new password').fill('not the same');
     await q.getByRole('button', { name: 'Save and sign in' }).click();
-    await q.getByText('Passwords do not match').waitFor();
+    await q.getByText('Passwords do not match').first().waitFor();
     await q.getByLabel(/^New password/).fill('second password');
     await q.getByLabel('Confirm new password').fill('second password');
     await Promise.all([q.waitForURL((url) => url.pathname === '/players-area'), q.getByRole('button', { name: 'Save and sign in' }).click()]);
@@ -162,7 +162,7 @@ describe('Password recovery in the browser', () => {
     await p.getByLabel(/^New password/).fill('portal password');
     await p.getByLabel('Confirm new password').fill('portal password');
     await p.getByRole('button', { name: 'Change password' }).click();
-    await p.getByText('Current password is incorrect').waitFor();
+    await p.getByText('Current password is incorrect').first().waitFor();
     expect(await p.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
     await p.getByLabel('Current password').fill(member.password);
     await p.getByLabel(/^New password/).fill('portal password');
@@ -290,7 +290,7 @@ describe('The admin Outbox tab', () => {
       // A test e-mail the server refuses shows the server's words; one it accepts says so.
       await p.getByLabel(/^Send it to/).fill('not-an-address');
       await p.getByRole('button', { name: 'Send test e-mail' }).click();
-      await p.getByText('Please enter a valid e-mail address').waitFor();
+      await p.getByText('Please enter a valid e-mail address').first().waitFor();
       await p.getByLabel(/^Send it to/).fill('bounce-test@example.com');
       await p.getByRole('button', { name: 'Send test e-mail' }).click();
       await p.getByRole('alert').getByText(/The mail server said: 550 No mailbox here by that name/).waitFor();

@@ -24,19 +24,26 @@ describe('Join Us page', () => {
     expect(await direct.getByRole('link').getAttribute('href')).toBe('mailto:hello@riversiderovers.club');
   });
 
-  it('Disables Submit Application with a hint until an area of interest is chosen', async () => {
+  // Issue 15 / ADR 026: the button is never disabled (a disabled button says nothing); the hint
+  // shows until an area is chosen, and submitting without one lists it in the error summary.
+  it('Shows a hint until an area of interest is chosen; submitting without one lists it in the summary', async () => {
     const page = await b.newPage();
     await page.goto('/join-us');
     await hydrated(page);
     const submit = page.getByRole('button', { name: 'Submit Application' });
     const hint = page.getByText('Please select at least one area of interest above');
-    expect(await submit.isDisabled()).toBe(true);
+    expect(await submit.isEnabled()).toBe(true);
     expect(await hint.isVisible()).toBe(true);
     await page.getByRole('checkbox', { name: 'Volunteer/Staff' }).check();
-    expect(await submit.isEnabled()).toBe(true);
     expect(await hint.count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Volunteer/Staff' }).uncheck();
-    expect(await submit.isDisabled()).toBe(true);
+    expect(await hint.isVisible()).toBe(true);
+    await fillDetails(page, 'No Interest Yet');
+    await submit.click();
+    const summary = page.locator('[data-error-summary]');
+    await summary.getByRole('heading', { name: 'There is a problem' }).waitFor();
+    expect(await summary.getByRole('link').allTextContents()).toEqual(['Choose at least one area of interest']);
+    expect(await page.getByLabel('Full name').inputValue()).toBe('No Interest Yet');
   });
 
   it('Clear Form empties the fields and the choices', async () => {
@@ -48,7 +55,7 @@ describe('Join Us page', () => {
     await page.getByRole('button', { name: 'Clear Form' }).click();
     expect(await page.getByLabel('Full name').inputValue()).toBe('');
     expect(await page.getByRole('checkbox', { name: 'Player' }).isChecked()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Submit Application' }).isDisabled()).toBe(true);
+    expect(await page.getByText('Please select at least one area of interest above').isVisible()).toBe(true);
   });
 
   it('Submits an application, shows the 24-48 hour promise and the WhatsApp link, then starts again', async () => {
@@ -72,7 +79,7 @@ describe('Join Us page', () => {
     await page.getByRole('button', { name: 'Submit Another Application' }).click();
     await page.getByRole('button', { name: 'Submit Application' }).waitFor();
     expect(await page.getByLabel('Full name').inputValue()).toBe('');
-    expect(await page.getByRole('button', { name: 'Submit Application' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Player' }).isChecked()).toBe(false);
   });
 
   it("Shows the server's detail when the application is refused, keeping what was typed", async () => {

@@ -9,16 +9,19 @@ export function AudienceSelect({
   value,
   onChange,
   label = 'Send to',
+  id,
 }: {
   players: Player[];
   value: string;
   onChange: (value: string) => void;
   label?: string;
+  /** For the form's error summary to link to (fieldId('player_id')). */
+  id?: string;
 }) {
   const withLogin = players.filter((p) => p.user_id);
   const without = players.filter((p) => !p.user_id);
   return (
-    <SelectField label={label} name="player_id" value={value} onChange={(e) => onChange(e.target.value)}>
+    <SelectField id={id} label={label} name="player_id" value={value} onChange={(e) => onChange(e.target.value)}>
       <option value={ALL_PLAYERS}>All players</option>
       {withLogin.length > 0 && (
         <optgroup label="Players with a login">

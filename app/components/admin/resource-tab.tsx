@@ -4,7 +4,8 @@ import { api, ApiError, errorDetail } from '../../lib/api-client';
 import { Button, buttonClass } from '../ui/button';
 import { DataTable, type Column } from '../ui/data-table';
 import { Dialog } from '../ui/dialog';
-import { Checkbox, FormMessage, SelectField, TextAreaField, TextField } from '../ui/field';
+import { ErrorSummary, fieldId, summaryOf } from '../ui/error-summary';
+import { Checkbox, SelectField, TextAreaField, TextField } from '../ui/field';
 import { toast } from '../ui/toast';
 import { ConfirmDialog } from './confirm-dialog';
 import { PencilIcon, PlusIcon, TrashIcon } from './icons';
@@ -262,15 +263,16 @@ function ResourceForm<Row extends { id: string }>({
   const [busy, setBusy] = useState(false);
 
   const set = (name: string, value: FormValue) => setValues((current) => ({ ...current, [name]: value }));
+  const fieldNames = config.fields.map((f) => f.name);
+  const summary = summaryOf(fieldNames, { error: formError, fieldErrors });
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const { payload, errors } = toPayload(config.fields, values);
     setFieldErrors(errors);
+    // The error summary lists them all and takes focus; each link moves to its field.
     if (Object.keys(errors).length > 0) {
       setFormError('Please fill in the required fields.');
-      const first = config.fields.find((f) => errors[f.name]);
-      if (first) document.getElementById(`field-${first.name}`)?.focus();
       return;
     }
     setFormError('');
@@ -300,10 +302,10 @@ function ResourceForm<Row extends { id: string }>({
       description="Fields marked * are required."
     >
       <form noValidate onSubmit={save} className="space-y-4">
-        <FormMessage>{formError}</FormMessage>
+        <ErrorSummary errors={summary.errors} order={fieldNames} message={summary.message} />
         <div className="grid gap-4 sm:grid-cols-2">
           {config.fields.map((field) => (
-            <FieldControl key={field.name} field={field} value={values[field.name]} error={fieldErrors[field.name]} onChange={set} />
+            <FieldControl key={field.name} field={field} value={values[field.name]} error={summary.errors[field.name]} onChange={set} />
           ))}
         </div>
         <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
@@ -377,7 +379,7 @@ function FieldControl({
   error?: string;
   onChange: (name: string, value: FormValue) => void;
 }) {
-  const id = `field-${field.name}`;
+  const id = fieldId(field.name);
   const span = field.wide || field.type === 'textarea' || field.type === 'links' ? 'sm:col-span-2' : '';
   const common = { id, name: field.name, label: field.label, required: field.required, error, hint: field.hint, className: span };
   switch (field.type) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 /**
  * GOV.UK's error summary (issue 15 point 4): after a refused submission, a box at the top of the
@@ -31,6 +31,8 @@ export function summaryTitle(count: number) {
 
 export function ErrorSummary({ errors, order = [], message, idFor = (f) => fieldId(f), autoFocus = true, className = '' }: ErrorSummaryProps) {
   const box = useRef<HTMLDivElement>(null);
+  // Unique per summary: a page may hold several forms (the admin's player panels).
+  const titleId = `${useId()}-error-summary-title`;
   const entries = Object.entries(errors ?? {}).filter((e): e is [string, string] => Boolean(e[1]));
   const rank = (field: string) => {
     const at = order.indexOf(field);
@@ -46,7 +48,6 @@ export function ErrorSummary({ errors, order = [], message, idFor = (f) => field
   }, [autoFocus, count, signature]);
 
   if (count === 0) return null;
-  const titleId = 'error-summary-title';
   return (
     <div
       ref={box}
@@ -81,4 +82,26 @@ export function ErrorSummary({ errors, order = [], message, idFor = (f) => field
       </ul>
     </div>
   );
+}
+
+/**
+ * What a form's summary shows after a refusal: the field errors for fields on the form (each
+ * gets a link), and the refusal's own message only when no field explains it (a wrong password,
+ * the database away). The message is never the "There are 3 problems: …" detail beside links
+ * saying the same thing. Errors for keys the form does not show fall back to that message.
+ */
+export function summaryOf(
+  fields: readonly string[],
+  failure: { error?: string | null; fieldErrors?: Record<string, string> | null } | null | undefined,
+): { errors: Record<string, string>; message: string | null } {
+  const errors: Record<string, string> = {};
+  let stray = false;
+  for (const [key, text] of Object.entries(failure?.fieldErrors ?? {})) {
+    if (!text) continue;
+    const field = key.split('.')[0]!;
+    if (fields.includes(field)) errors[field] ??= text;
+    else stray = true;
+  }
+  const message = failure?.error && (stray || Object.keys(errors).length === 0) ? failure.error : null;
+  return { errors, message };
 }

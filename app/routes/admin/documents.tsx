@@ -7,7 +7,10 @@ import { TrashIcon } from '../../components/admin/icons';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import type { ClubDocument, Player } from '../../components/admin/types';
 import { Button } from '../../components/ui/button';
-import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { TextAreaField, TextField } from '../../components/ui/field';
+
+const FIELDS = ['title', 'description', 'player_id', 'file', 'url'] as const;
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
@@ -154,13 +157,14 @@ function PublishForm({ players, onDone }: { players: Player[]; onDone: () => Pro
     }
   }
 
+  const summary = summaryOf(FIELDS, { error: formError, fieldErrors: errors });
   return (
     <Panel title="Publish a document" className="self-start">
       <form key={formKey} noValidate onSubmit={publish} className="space-y-4">
-        <FormMessage>{formError}</FormMessage>
-        <TextField label="Title" name="title" required value={title} error={errors.title} onChange={(e) => setTitle(e.target.value)} />
-        <TextAreaField label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} />
-        <AudienceSelect players={players} value={playerId} onChange={setPlayerId} label="For" />
+        <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
+        <TextField id={fieldId('title')} label="Title" name="title" required value={title} error={summary.errors.title} onChange={(e) => setTitle(e.target.value)} />
+        <TextAreaField id={fieldId('description')} label="Description" name="description" value={description} error={summary.errors.description} onChange={(e) => setDescription(e.target.value)} />
+        <AudienceSelect id={fieldId('player_id')} players={players} value={playerId} onChange={setPlayerId} label="For" />
         <fieldset>
           <legend className="mb-1 text-sm font-semibold">Source</legend>
           <div className="flex gap-4">
@@ -174,17 +178,18 @@ function PublishForm({ players, onDone }: { players: Player[]; onDone: () => Pro
         </fieldset>
         {source === 'file' ? (
           <TextField
+            id={fieldId('file')}
             label="File"
             name="file"
             type="file"
             required
             accept="application/pdf,image/jpeg,image/png,image/webp"
             hint="A PDF, JPEG, PNG or WebP file, at most 10 MB"
-            error={errors.file}
+            error={summary.errors.file}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         ) : (
-          <TextField label="Link" name="url" type="url" required placeholder="https://" value={url} error={errors.url} onChange={(e) => setUrl(e.target.value)} />
+          <TextField id={fieldId('url')} label="Link" name="url" type="url" required placeholder="https://" value={url} error={summary.errors.url} onChange={(e) => setUrl(e.target.value)} />
         )}
         <Button type="submit" disabled={busy}>
           {busy ? 'Publishing…' : 'Publish document'}

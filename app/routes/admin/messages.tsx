@@ -5,7 +5,10 @@ import { formatDateTime } from '../../components/admin/format';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import type { ClubMessage, Player } from '../../components/admin/types';
 import { Button } from '../../components/ui/button';
-import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { TextAreaField, TextField } from '../../components/ui/field';
+
+const FIELDS = ['player_id', 'subject', 'body'] as const;
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
@@ -37,6 +40,8 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
+
+  const summary = summaryOf(FIELDS, { error: formError, fieldErrors: errors });
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -90,10 +95,10 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         </div>
         <Panel title="Send a message" className="self-start">
           <form noValidate onSubmit={send} className="space-y-4">
-            <FormMessage>{formError}</FormMessage>
-            <AudienceSelect players={players} value={playerId} onChange={setPlayerId} />
-            <TextField label="Subject" name="subject" required value={subject} error={errors.subject} onChange={(e) => setSubject(e.target.value)} />
-            <TextAreaField label="Message" name="body" required value={body} error={errors.body} onChange={(e) => setBody(e.target.value)} />
+            <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
+            <AudienceSelect id={fieldId('player_id')} players={players} value={playerId} onChange={setPlayerId} />
+            <TextField id={fieldId('subject')} label="Subject" name="subject" required value={subject} error={summary.errors.subject} onChange={(e) => setSubject(e.target.value)} />
+            <TextAreaField id={fieldId('body')} label="Message" name="body" required value={body} error={summary.errors.body} onChange={(e) => setBody(e.target.value)} />
             <Button type="submit" disabled={busy}>
               {busy ? 'Sending…' : 'Send message'}
             </Button>

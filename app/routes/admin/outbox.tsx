@@ -5,6 +5,7 @@ import { formatDateTime } from '../../components/admin/format';
 import { adminMeta } from '../../components/admin/meta';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import { Button } from '../../components/ui/button';
+import { ErrorSummary, fieldId } from '../../components/ui/error-summary';
 import { FormMessage, SelectField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorDetail } from '../../lib/api-client';
@@ -92,8 +93,10 @@ function TestMail() {
       </h3>
       <p className="text-sm text-muted">Sent at once, not queued, so you see the mail server's own answer.</p>
       {result && <FormMessage tone={result.ok ? 'success' : 'error'}>{result.text}</FormMessage>}
+      <ErrorSummary errors={{ to: error }} idFor={(f) => fieldId(f, 'test-mail')} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <TextField
+          id={fieldId('to', 'test-mail')}
           className="flex-1"
           label="Send it to"
           name="to"

@@ -14,7 +14,11 @@ import {
 } from '../../components/admin/types';
 import { useAdminUser } from '../../components/admin/use-admin-user';
 import { Button } from '../../components/ui/button';
-import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+
+const LOGIN_FIELDS = ['username', 'email', 'password'] as const;
+const PAYMENT_FIELDS = ['description', 'amount', 'payment_type', 'due_date'] as const;
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
@@ -157,6 +161,7 @@ function CreateLoginForm({ player }: { player: Player }) {
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const summary = summaryOf(LOGIN_FIELDS, { error: formError, fieldErrors: errors });
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -193,18 +198,19 @@ function CreateLoginForm({ player }: { player: Player }) {
         {player.full_name} has no login yet.{' '}
         {player.team_type === 'Staff' ? 'Members of the Staff team get a staff account.' : 'Create one so they can use the Players’ Area.'}
       </p>
-      <FormMessage>{formError}</FormMessage>
+      <ErrorSummary errors={summary.errors} order={LOGIN_FIELDS} message={summary.message} idFor={(f) => fieldId(f, 'login')} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Username" name="username" autoComplete="off" required value={values.username} error={errors.username} onChange={set('username')} />
-        <TextField label="Email" name="email" type="email" autoComplete="off" required value={values.email} error={errors.email} onChange={set('email')} />
+        <TextField id={fieldId('username', 'login')} label="Username" name="username" autoComplete="off" required value={values.username} error={summary.errors.username} onChange={set('username')} />
+        <TextField id={fieldId('email', 'login')} label="Email" name="email" type="email" autoComplete="off" required value={values.email} error={summary.errors.email} onChange={set('email')} />
         <TextField
+          id={fieldId('password', 'login')}
           label="Password"
           name="password"
           type="password"
           autoComplete="new-password"
           required
           value={values.password}
-          error={errors.password}
+          error={summary.errors.password}
           onChange={set('password')}
         />
       </div>
@@ -245,8 +251,10 @@ function ResetPasswordForm({ player }: { player: Player }) {
       <p className="text-sm text-muted">
         <Badge tone="success">Has login</Badge> Resetting the password signs {player.full_name} out everywhere.
       </p>
+      <ErrorSummary errors={{ new_password: error }} idFor={(f) => fieldId(f, 'reset')} />
       <div className="flex flex-wrap items-start gap-3">
         <TextField
+          id={fieldId('new_password', 'reset')}
           label="New password"
           name="new_password"
           type="password"
@@ -344,6 +352,7 @@ function PaymentsSection({ player, payments }: { player: Player; payments: Payme
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [toggling, setToggling] = useState<string | null>(null);
+  const paymentErrors = summaryOf(PAYMENT_FIELDS, { fieldErrors: errors }).errors;
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
   async function add(event: FormEvent<HTMLFormElement>) {
@@ -436,9 +445,11 @@ function PaymentsSection({ player, payments }: { player: Player; payments: Payme
 
       <form noValidate onSubmit={add} className="mt-6 border-t border-line pt-4">
         <h4 className="mb-3 font-semibold">Add a payment</h4>
+        <ErrorSummary className="mb-4" errors={paymentErrors} order={PAYMENT_FIELDS} idFor={(f) => fieldId(f, 'payment')} />
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <TextField label="Description" name="description" required value={values.description} error={errors.description} onChange={set('description')} />
+          <TextField id={fieldId('description', 'payment')} label="Description" name="description" required value={values.description} error={paymentErrors.description} onChange={set('description')} />
           <TextField
+            id={fieldId('amount', 'payment')}
             label="Amount (£)"
             name="amount"
             type="number"
@@ -447,15 +458,15 @@ function PaymentsSection({ player, payments }: { player: Player; payments: Payme
             min={0}
             required
             value={values.amount}
-            error={errors.amount}
+            error={paymentErrors.amount}
             onChange={set('amount')}
           />
-          <SelectField label="Type" name="payment_type" value={values.payment_type} onChange={set('payment_type')}>
+          <SelectField id={fieldId('payment_type', 'payment')} label="Type" name="payment_type" value={values.payment_type} error={paymentErrors.payment_type} onChange={set('payment_type')}>
             {PAYMENT_TYPES.map((type) => (
               <option key={type}>{type}</option>
             ))}
           </SelectField>
-          <TextField label="Due date" name="due_date" type="date" required value={values.due_date} error={errors.due_date} onChange={set('due_date')} />
+          <TextField id={fieldId('due_date', 'payment')} label="Due date" name="due_date" type="date" required value={values.due_date} error={paymentErrors.due_date} onChange={set('due_date')} />
         </div>
         <Button type="submit" className="mt-4" disabled={busy}>
           {busy ? 'Adding…' : 'Add payment'}
@@ -563,7 +574,8 @@ function FeedbackSection({ player, feedback }: { player: Player; feedback: Feedb
             })}
           </div>
         </fieldset>
-        <TextAreaField label="Feedback" name="feedback" required value={text} error={error} onChange={(e) => setText(e.target.value)} />
+        <ErrorSummary errors={{ feedback: error }} idFor={(f) => fieldId(f, 'feedback')} />
+        <TextAreaField id={fieldId('feedback', 'feedback')} label="Feedback" name="feedback" required value={text} error={error} onChange={(e) => setText(e.target.value)} />
         <Button type="submit" disabled={busy}>
           {busy ? 'Adding…' : 'Add feedback'}
         </Button>

@@ -4,6 +4,7 @@ import { AdminLoading, SectionHeader } from '../../components/admin/section';
 import type { ClubSettings } from '../../../shared/settings';
 import { ImageUpload } from '../../components/admin/resource-tab';
 import { Button } from '../../components/ui/button';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorDetail } from '../../lib/api-client';
@@ -49,6 +50,8 @@ export function validateSettings(values: ClubSettings): Partial<Record<keyof Clu
   return errors;
 }
 
+const FIELDS = ['whatsapp_number', 'club_email', 'sales_email', 'club_address', 'hero_image_url'] as const;
+
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [values, setValues] = useState<ClubSettings>(
@@ -57,6 +60,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
+  // One summary for every refusal: the fields' own messages as links, else the server's detail.
+  const summary = summaryOf(FIELDS, { error: formError, fieldErrors: errors });
   const set = (name: keyof ClubSettings) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -98,8 +103,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       />
       {!loaderData.settings && <FormMessage>The settings could not be loaded. Saving will replace them.</FormMessage>}
       <form noValidate onSubmit={save} className="max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
-        <FormMessage>{formError}</FormMessage>
+        <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
         <TextField
+          id={fieldId('whatsapp_number')}
           label="WhatsApp number"
           name="whatsapp_number"
           type="tel"
@@ -107,35 +113,38 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           autoComplete="off"
           hint="With the country code, e.g. 447700900123"
           value={values.whatsapp_number}
-          error={errors.whatsapp_number}
+          error={summary.errors.whatsapp_number}
           onChange={set('whatsapp_number')}
         />
         <TextField
+          id={fieldId('club_email')}
           label="General email"
           name="club_email"
           type="email"
           required
           value={values.club_email}
-          error={errors.club_email}
+          error={summary.errors.club_email}
           onChange={set('club_email')}
         />
         <TextField
+          id={fieldId('sales_email')}
           label="Sales email"
           name="sales_email"
           type="email"
           hint="For shop enquiries; the general email is used when blank"
           value={values.sales_email}
-          error={errors.sales_email}
+          error={summary.errors.sales_email}
           onChange={set('sales_email')}
         />
-        <TextAreaField label="Club address" name="club_address" value={values.club_address} error={errors.club_address} onChange={set('club_address')} />
+        <TextAreaField id={fieldId('club_address')} label="Club address" name="club_address" value={values.club_address} error={summary.errors.club_address} onChange={set('club_address')} />
         <div>
           <TextField
+            id={fieldId('hero_image_url')}
             label="Home page photo"
             name="hero_image_url"
             hint="A wide photo (at least 1600 x 900) behind the club name on the home page. Leave blank for the club's pitch artwork."
             value={values.hero_image_url}
-            error={errors.hero_image_url}
+            error={summary.errors.hero_image_url}
             onChange={set('hero_image_url')}
           />
           <ImageUpload label="Home page photo" onUploaded={(url) => setValues((v) => ({ ...v, hero_image_url: url }))} />

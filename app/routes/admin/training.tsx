@@ -9,7 +9,10 @@ import type { Team } from '../../components/admin/types';
 import { FilterLinks } from '../../components/public/empty-state';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { FormMessage, TextField } from '../../components/ui/field';
+
+const MOVE_FIELDS = ['date', 'place', 'start_time', 'end_time'] as const;
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
@@ -239,6 +242,7 @@ function MoveDialog({ session, onClose, onSaved }: { session: Session | null; on
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof values, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const summary = summaryOf(MOVE_FIELDS, { error: formError, fieldErrors: errors });
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -260,12 +264,12 @@ function MoveDialog({ session, onClose, onSaved }: { session: Session | null; on
   return (
     <Dialog open={session !== null} onClose={onClose} title={session ? `Move ${sessionLabel(session)}` : 'Move session'} description="Only this session changes.">
       <form noValidate onSubmit={save} className="space-y-4">
-        <FormMessage>{formError}</FormMessage>
+        <ErrorSummary errors={summary.errors} order={MOVE_FIELDS} message={summary.message} idFor={(f) => fieldId(f, 'move')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Date" type="date" required value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
-          <TextField label="Place" required value={values.place} error={errors.place} onChange={(e) => set('place', e.target.value)} />
-          <TextField label="Start" type="time" required value={values.start_time} error={errors.start_time} onChange={(e) => set('start_time', e.target.value)} />
-          <TextField label="End" type="time" required value={values.end_time} error={errors.end_time} onChange={(e) => set('end_time', e.target.value)} />
+          <TextField id={fieldId('date', 'move')} label="Date" type="date" required value={values.date} error={summary.errors.date} onChange={(e) => set('date', e.target.value)} />
+          <TextField id={fieldId('place', 'move')} label="Place" required value={values.place} error={summary.errors.place} onChange={(e) => set('place', e.target.value)} />
+          <TextField id={fieldId('start_time', 'move')} label="Start" type="time" required value={values.start_time} error={summary.errors.start_time} onChange={(e) => set('start_time', e.target.value)} />
+          <TextField id={fieldId('end_time', 'move')} label="End" type="time" required value={values.end_time} error={summary.errors.end_time} onChange={(e) => set('end_time', e.target.value)} />
         </div>
         <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
           <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -1,7 +1,8 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { FORGOT_PASSWORD_ANSWER } from '../../../shared/mail';
 import { Button } from '../../components/ui/button';
-import { FormMessage, TextField } from '../../components/ui/field';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { TextField } from '../../components/ui/field';
 import { pageTitle } from '../../lib/club';
 import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/forgot-password';
@@ -26,7 +27,8 @@ export default function ForgotPassword() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction === '/forgot-password';
-  const fieldErrors = (result && !result.ok && result.fieldErrors) || {};
+  const summary = summaryOf(['email'], result && !result.ok ? result : null);
+  const fieldErrors = summary.errors;
 
   return (
     <section className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
@@ -40,8 +42,9 @@ export default function ForgotPassword() {
         </div>
       ) : (
         <Form method="post" className="mt-8 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line" noValidate>
-          <FormMessage>{result && !result.ok && !fieldErrors.email ? result.error : null}</FormMessage>
+          <ErrorSummary errors={fieldErrors} message={summary.message} />
           <TextField
+            id={fieldId('email')}
             label="E-mail address"
             name="email"
             type="email"
@@ -50,7 +53,7 @@ export default function ForgotPassword() {
             required
             maxLength={200}
             error={fieldErrors.email}
-            autoFocus
+            autoFocus={!result}
           />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? 'Sending…' : 'Send me a link'}

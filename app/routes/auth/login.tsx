@@ -2,7 +2,8 @@ import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } f
 import { LOGIN_FAILED, loginSchema, sessionCookie } from '../../../shared/auth';
 import { homeFor } from '../../../shared/roles';
 import { Button } from '../../components/ui/button';
-import { FormMessage, TextField } from '../../components/ui/field';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { TextField } from '../../components/ui/field';
 import { pageTitle } from '../../lib/club';
 import { formError } from '../../lib/errors.server';
 import { safeRedirectPath } from '../../lib/guards.server';
@@ -12,6 +13,8 @@ export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Sign in') },
   { name: 'description', content: "Sign in to the Players' Area or the admin panel." },
 ];
+
+const FIELDS = ['username', 'password'] as const;
 
 export function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect(homeFor(context.user.role));
@@ -40,7 +43,9 @@ export default function Login() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state !== 'idle' && navigation.formAction === '/login';
-  const fieldErrors = (result && !result.ok && result.fieldErrors) || {};
+  // Every refusal shows in one summary: missing fields as links, a wrong password as its message.
+  const summary = summaryOf(FIELDS, result && !result.ok ? { error: result.error || LOGIN_FAILED, fieldErrors: result.fieldErrors } : null);
+  const fieldErrors = summary.errors;
 
   return (
     <section className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
@@ -48,10 +53,11 @@ export default function Login() {
       <p className="mt-2 text-muted">Players, staff and admins sign in here.</p>
 
       <Form method="post" className="mt-8 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line" noValidate>
-        <FormMessage>{result && !result.ok ? result.error || LOGIN_FAILED : null}</FormMessage>
+        <ErrorSummary errors={fieldErrors} order={FIELDS} message={summary.message} />
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
-        <TextField label="Username" name="username" autoComplete="username" required error={fieldErrors.username} autoFocus />
+        <TextField id={fieldId('username')} label="Username" name="username" autoComplete="username" required error={fieldErrors.username} autoFocus={!result} />
         <TextField
+          id={fieldId('password')}
           label="Password"
           name="password"
           type="password"

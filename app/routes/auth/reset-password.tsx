@@ -2,7 +2,8 @@ import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } f
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_MIN_LENGTH, sessionCookie } from '../../../shared/auth';
 import { homeFor } from '../../../shared/roles';
 import { Button } from '../../components/ui/button';
-import { FormMessage, TextField } from '../../components/ui/field';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { TextField } from '../../components/ui/field';
 import { pageTitle } from '../../lib/club';
 import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/reset-password';
@@ -33,6 +34,7 @@ export default function ResetPassword() {
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const fieldErrors: Record<string, string> = (result && !result.ok && result.fieldErrors) || {};
   const linkBroken = !token || Boolean(fieldErrors.token);
+  const summary = summaryOf(['password', 'confirm_password'], result && !result.ok ? result : null);
 
   return (
     <section className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
@@ -53,9 +55,10 @@ export default function ResetPassword() {
             At least {PASSWORD_MIN_LENGTH} characters. Saving it signs you out everywhere else and signs you in here.
           </p>
           <Form method="post" className="mt-8 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line" noValidate>
-            <FormMessage>{result && !result.ok && !fieldErrors.password && !fieldErrors.confirm_password ? result.error : null}</FormMessage>
+            <ErrorSummary errors={summary.errors} order={['password', 'confirm_password']} message={summary.message} />
             <input type="hidden" name="token" value={token} />
             <TextField
+              id={fieldId('password')}
               label="New password"
               name="password"
               type="password"
@@ -63,17 +66,18 @@ export default function ResetPassword() {
               required
               minLength={PASSWORD_MIN_LENGTH}
               maxLength={200}
-              error={fieldErrors.password}
-              autoFocus
+              error={summary.errors.password}
+              autoFocus={!result}
             />
             <TextField
+              id={fieldId('confirm_password')}
               label="Confirm new password"
               name="confirm_password"
               type="password"
               autoComplete="new-password"
               required
               maxLength={200}
-              error={fieldErrors.confirm_password}
+              error={summary.errors.confirm_password}
             />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? 'Saving…' : 'Save and sign in'}

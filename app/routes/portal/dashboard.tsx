@@ -1,6 +1,7 @@
-import { useFetcher } from 'react-router';
-import { formatLongDateGB } from '../../../shared/players';
-import { EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
+import { useEffect, useRef } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { formatLongDateGB, REGISTRATION_SUCCESS, WELCOME_PARAM } from '../../../shared/players';
+import { EMPTY_NEXT, EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
 import { AvailabilityButtons } from '../../components/availability';
 import { answerAvailability } from '../../lib/availability.server';
 import { requireUser } from '../../lib/guards.server';
@@ -25,7 +26,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   // The "Next match" card: the player's next fixture that is not cancelled.
   const nextMatch = events.find((e) => e.kind === 'fixture' && !e.cancelled) ?? null;
-  return { stats, payments, fixtures, notifications: notes, nextMatch, selections };
+  // Just registered (routes/auth/register.tsx): a welcome with the first steps.
+  const welcome = new URL(request.url).searchParams.has(WELCOME_PARAM);
+  return { stats, payments, fixtures, notifications: notes, nextMatch, selections, welcome, name: user.full_name };
 }
 
 /** Clicking a notification marks it read; the Next match card's buttons answer availability. */
@@ -74,6 +77,36 @@ function NotificationItem({ note }: { note: Route.ComponentProps['loaderData']['
         </button>
       </fetcher.Form>
     </li>
+  );
+}
+
+/** The first visit after registering: signed in already, and where to start. */
+function Welcome({ name }: { name: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The page changed under the Register button: read the welcome first.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section role="status" aria-labelledby="welcome-heading" className="rounded-2xl border border-green-300 bg-green-50 p-4 sm:p-5">
+      <h2 id="welcome-heading" ref={heading} tabIndex={-1} className="text-xl font-extrabold text-ink focus:outline-none">
+        {REGISTRATION_SUCCESS}
+      </h2>
+      <p className="mt-1 text-ink">
+        Welcome to the club, {name}. You are signed in: this is your Players' Area, with your schedule, payments, coach feedback and
+        messages from the club.
+      </p>
+      <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-1">
+        <li>
+          <Link to="/players-area/profile?edit" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+            Check your profile
+          </Link>
+        </li>
+        <li>
+          <Link to="/players-area/schedule" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+            See your training and matches
+          </Link>
+        </li>
+      </ul>
+    </section>
   );
 }
 
@@ -128,9 +161,10 @@ function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['lo
 }
 
 export default function PortalDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, payments, fixtures, notifications, nextMatch, selections } = loaderData;
+  const { stats, payments, fixtures, notifications, nextMatch, selections, welcome, name } = loaderData;
   return (
     <div className="space-y-8">
+      {welcome && <Welcome name={name} />}
       <h2 className="sr-only">Dashboard</h2>
       <PaymentBanner payments={payments} />
 
@@ -161,7 +195,9 @@ export default function PortalDashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 lg:grid-cols-2">
         <PortalSection title="Upcoming Fixtures">
           {fixtures.length === 0 ? (
-            <EmptyState>{NO_UPCOMING}</EmptyState>
+            <EmptyState next={EMPTY_NEXT.upcoming} action={{ to: '/players-area/schedule', label: 'See your training schedule' }}>
+              {NO_UPCOMING}
+            </EmptyState>
           ) : (
             <ul className="space-y-3">
               {fixtures.map((f) => (
@@ -178,7 +214,7 @@ export default function PortalDashboard({ loaderData }: Route.ComponentProps) {
 
         <PortalSection title="Notifications" description="Select a notification to mark it as read.">
           {notifications.length === 0 ? (
-            <EmptyState>{NO_NOTIFICATIONS}</EmptyState>
+            <EmptyState next={EMPTY_NEXT.notifications}>{NO_NOTIFICATIONS}</EmptyState>
           ) : (
             <ul className="divide-y divide-line rounded-xl bg-white p-1 ring-1 ring-line">
               {notifications.map((n) => (

@@ -1,5 +1,5 @@
 import { formatDateGB } from '../../../shared/players';
-import { EmptyState, NO_DOCUMENTS, PortalSection } from '../../components/portal';
+import { EMPTY_NEXT, EmptyState, NO_DOCUMENTS, PortalSection } from '../../components/portal';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/documents';
 import { portalRead } from './portal.server';
@@ -21,7 +21,7 @@ export default function PortalDocuments({ loaderData }: Route.ComponentProps) {
   return (
     <PortalSection title="Documents" description="Documents the club has shared with all players or with you.">
       {documents.length === 0 ? (
-        <EmptyState>{NO_DOCUMENTS}</EmptyState>
+        <EmptyState next={EMPTY_NEXT.documents}>{NO_DOCUMENTS}</EmptyState>
       ) : (
         <ul className="divide-y divide-line rounded-xl bg-white ring-1 ring-line">
           {documents.map((d) => (

@@ -1,5 +1,5 @@
 import { formatDateGB } from '../../../shared/players';
-import { EmptyState, FEEDBACK_EMPTY, PortalSection, RatingStars } from '../../components/portal';
+import { EMPTY_NEXT, EmptyState, FEEDBACK_EMPTY, PortalSection, RatingStars } from '../../components/portal';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/feedback';
 import { portalRead } from './portal.server';
@@ -16,7 +16,9 @@ export default function PortalFeedback({ loaderData }: Route.ComponentProps) {
   return (
     <PortalSection title="Coach Feedback">
       {feedback.length === 0 ? (
-        <EmptyState>{FEEDBACK_EMPTY}</EmptyState>
+        <EmptyState next={EMPTY_NEXT.feedback} action={{ to: '/players-area/schedule', label: 'See your next training and matches' }}>
+          {FEEDBACK_EMPTY}
+        </EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {feedback.map((f) => (

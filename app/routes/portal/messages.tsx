@@ -1,5 +1,5 @@
 import { useFetcher } from 'react-router';
-import { EmptyState, NO_MESSAGES, PortalSection } from '../../components/portal';
+import { EMPTY_NEXT, EmptyState, NO_MESSAGES, PortalSection } from '../../components/portal';
 import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/messages';
@@ -75,7 +75,9 @@ export default function PortalMessages({ loaderData }: Route.ComponentProps) {
   return (
     <PortalSection title="Messages" description={messages.length ? `${unread} unread · newest first` : undefined}>
       {messages.length === 0 ? (
-        <EmptyState>{NO_MESSAGES}</EmptyState>
+        <EmptyState next={EMPTY_NEXT.messages} action={{ to: '/players-area/account', label: 'Choose which e-mails you get' }}>
+          {NO_MESSAGES}
+        </EmptyState>
       ) : (
         <ul className="space-y-3">
           {messages.map((m) => (

@@ -1,5 +1,5 @@
 import { formatDateGB, formatPounds } from '../../../shared/players';
-import { PAYMENTS_EMPTY, PaymentBanner, PaymentStatusBadge, PortalSection } from '../../components/portal';
+import { EMPTY_NEXT, EmptyState, PAYMENTS_EMPTY, PaymentBanner, PaymentStatusBadge, PortalSection } from '../../components/portal';
 import { DataTable } from '../../components/ui/data-table';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/payments';
@@ -16,7 +16,13 @@ export default function PortalPayments({ loaderData }: Route.ComponentProps) {
   const { payments } = loaderData;
   return (
     <PortalSection title="Payments">
-      <PaymentBanner payments={payments} />
+      {/* Nothing asked for yet: no "up to date" banner for an empty history, just what will come. */}
+      {payments.length > 0 && <PaymentBanner payments={payments} />}
+      {payments.length === 0 && (
+        <EmptyState next={EMPTY_NEXT.payments} action={{ to: '/players-area/messages', label: 'Questions about paying? See Messages' }}>
+          {PAYMENTS_EMPTY}
+        </EmptyState>
+      )}
       {/* Phones get one card per payment; wider screens the full table. */}
       {payments.length > 0 && (
         <ul className="space-y-3 sm:hidden" aria-label="Payment history">
@@ -47,7 +53,8 @@ export default function PortalPayments({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <div className={payments.length > 0 ? 'hidden sm:block' : ''}>
+      {payments.length > 0 && (
+      <div className="hidden sm:block">
         <DataTable
           caption="Payment history"
           rows={payments}
@@ -63,6 +70,7 @@ export default function PortalPayments({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </div>
+      )}
     </PortalSection>
   );
 }

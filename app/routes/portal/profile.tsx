@@ -1,7 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { POSITIONS, WEEKDAYS, formatDateGB, profileUpdateSchema, todayIso } from '../../../shared/players';
+import { MedicalNotesNotice } from '../../components/medical-notes-notice';
 import { NOT_SET, PortalSection } from '../../components/portal';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { Checkbox, FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
@@ -12,6 +14,20 @@ export const PROFILE_SAVED = 'Profile saved';
 export const PERSONAL_DETAILS_LABEL = 'Show my date of birth, height and weight on my public squad profile';
 export const PERSONAL_DETAILS_HINT =
   'Unticked, visitors see only your age. Your contact details and medical notes are never shown publicly.';
+
+/** The Edit Profile fields in page order, for the error summary. */
+const FIELDS = [
+  'full_name',
+  'email',
+  'phone_number',
+  'date_of_birth',
+  'emergency_contact_name',
+  'emergency_contact_phone',
+  'position_preference',
+  'address',
+  'medical_notes',
+  'availability',
+] as const;
 
 export const meta: Route.MetaFunction = () => [{ title: "My Profile | Players' Area" }, { name: 'robots', content: 'noindex' }];
 
@@ -44,7 +60,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   };
   const parsed = profileUpdateSchema.safeParse(values);
   if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
     return { ok: false as const, error: 'Please correct the highlighted fields.', fieldErrors, values };
   }
   try {
@@ -73,20 +90,21 @@ export default function PortalProfile({ loaderData, actionData }: Route.Componen
   const failed = actionData && !actionData.ok ? actionData : null;
   if (editing || failed) {
     const v = failed?.values ?? { ...profile, availability: profile.availability };
-    const errors: Record<string, string> = failed?.fieldErrors ?? {};
+    const summary = summaryOf(FIELDS, failed);
+    const errors = summary.errors;
     const busy = navigation.state === 'submitting';
     return (
       <PortalSection title="Edit Profile">
         <Form method="post" action="/players-area/profile" className="space-y-5 rounded-2xl bg-white p-5 ring-1 ring-line sm:p-6" noValidate>
-          <FormMessage>{failed?.error}</FormMessage>
+          <ErrorSummary errors={errors} order={FIELDS} message={summary.message} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="Full name" name="full_name" defaultValue={v.full_name ?? ''} required autoComplete="name" error={errors.full_name} />
-            <TextField label="Email" name="email" type="email" defaultValue={v.email ?? ''} required autoComplete="email" error={errors.email} />
-            <TextField label="Phone number" name="phone_number" type="tel" defaultValue={v.phone_number ?? ''} autoComplete="tel" error={errors.phone_number} />
-            <TextField label="Date of birth" name="date_of_birth" type="date" max={todayIso()} defaultValue={v.date_of_birth ?? ''} error={errors.date_of_birth} />
-            <TextField label="Emergency contact name" name="emergency_contact_name" defaultValue={v.emergency_contact_name ?? ''} error={errors.emergency_contact_name} />
-            <TextField label="Emergency contact phone" name="emergency_contact_phone" type="tel" defaultValue={v.emergency_contact_phone ?? ''} error={errors.emergency_contact_phone} />
-            <SelectField label="Preferred position" name="position_preference" defaultValue={v.position_preference ?? ''} error={errors.position_preference}>
+            <TextField id={fieldId('full_name')} label="Full name" name="full_name" defaultValue={v.full_name ?? ''} required autoComplete="name" error={errors.full_name} />
+            <TextField id={fieldId('email')} label="Email" name="email" type="email" defaultValue={v.email ?? ''} required autoComplete="email" error={errors.email} />
+            <TextField id={fieldId('phone_number')} label="Phone number" name="phone_number" type="tel" defaultValue={v.phone_number ?? ''} autoComplete="tel" error={errors.phone_number} />
+            <TextField id={fieldId('date_of_birth')} label="Date of birth" name="date_of_birth" type="date" max={todayIso()} defaultValue={v.date_of_birth ?? ''} error={errors.date_of_birth} />
+            <TextField id={fieldId('emergency_contact_name')} label="Emergency contact name" name="emergency_contact_name" defaultValue={v.emergency_contact_name ?? ''} error={errors.emergency_contact_name} />
+            <TextField id={fieldId('emergency_contact_phone')} label="Emergency contact phone" name="emergency_contact_phone" type="tel" defaultValue={v.emergency_contact_phone ?? ''} error={errors.emergency_contact_phone} />
+            <SelectField id={fieldId('position_preference')} label="Preferred position" name="position_preference" defaultValue={v.position_preference ?? ''} error={errors.position_preference}>
               <option value="">Select a position</option>
               {POSITIONS.map((p) => (
                 <option key={p} value={p}>
@@ -94,17 +112,28 @@ export default function PortalProfile({ loaderData, actionData }: Route.Componen
                 </option>
               ))}
             </SelectField>
-            <TextField label="Address" name="address" defaultValue={v.address ?? ''} autoComplete="street-address" error={errors.address} />
+            <TextField id={fieldId('address')} label="Address" name="address" defaultValue={v.address ?? ''} autoComplete="street-address" error={errors.address} />
           </div>
-          <TextAreaField label="Medical notes" name="medical_notes" defaultValue={v.medical_notes ?? ''} hint="Anything the coaches should know (allergies, conditions, medication)." error={errors.medical_notes} />
-          <fieldset>
+          <TextAreaField id={fieldId('medical_notes')} label="Medical notes" name="medical_notes" defaultValue={v.medical_notes ?? ''} hint={
+              <>
+                Anything the coaches should know (allergies, conditions, medication).
+                <MedicalNotesNotice signedIn />
+              </>
+            }
+            error={errors.medical_notes}
+          />
+          <fieldset id={fieldId('availability')} tabIndex={-1} aria-describedby={errors.availability ? `${fieldId('availability')}-error` : undefined}>
             <legend className="mb-2 text-sm font-semibold text-ink">Weekly availability</legend>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               {WEEKDAYS.map((day) => (
                 <Checkbox key={day} label={day} name="availability" value={day} defaultChecked={v.availability.includes(day)} />
               ))}
             </div>
-            {errors.availability && <p className="mt-1 text-sm font-medium text-danger">{errors.availability}</p>}
+            {errors.availability && (
+              <p id={`${fieldId('availability')}-error`} className="mt-1 text-sm font-medium text-danger">
+                {errors.availability}
+              </p>
+            )}
           </fieldset>
           <fieldset>
             <legend className="mb-2 text-sm font-semibold text-ink">Public profile</legend>

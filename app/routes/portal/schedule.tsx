@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigation } from 'react-router';
 import { formatLongDateGB } from '../../../shared/players';
-import { EmptyState, PortalSection } from '../../components/portal';
+import { EMPTY_NEXT, EmptyState, PortalSection } from '../../components/portal';
 import { AvailabilityButtons, type AnswerableEvent } from '../../components/availability';
 import { CalendarSubscribe } from '../../components/public/calendar-subscribe';
 import { Button } from '../../components/ui/button';
@@ -24,10 +24,13 @@ type ScheduleItem =
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { training, players } = context.services;
+  // Whether the player is in a team at all: an empty schedule then says why (issue 15 point 11).
+  let inTeam = true;
   const items = await portalRead(
     'schedule',
     async (): Promise<ScheduleItem[]> => {
       const teamIds = await training.teamIdsOfUser(user);
+      inTeam = teamIds.length > 0;
       const [sessions, fixtures] = await Promise.all([training.upcomingForUser(user), players.upcomingFixtures(SCHEDULE_FIXTURES, teamIds)]);
       const merged: ScheduleItem[] = [
         ...sessions.map((s) => ({
@@ -62,7 +65,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const events = await portalRead('availability', () => context.services.availability.mine(user), []);
   const answerable: Record<string, AnswerableEvent> = Object.fromEntries(events.map((e) => [`${e.kind === 'fixture' ? 'match' : 'training'}:${e.id}`, e]));
   const calendarLink = await context.services.calendar.hasToken(user);
-  return { items, answerable, calendarLink };
+  return { items, answerable, calendarLink, inTeam };
 }
 
 const CALENDAR_LINK_INTENT = 'calendar-link';
@@ -84,7 +87,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 const pill = 'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
-  const { items, answerable, calendarLink } = loaderData;
+  const { items, answerable, calendarLink, inTeam } = loaderData;
   const result = useActionData<typeof action>();
   const calendarUrl = result && 'calendarUrl' in result ? result.calendarUrl : undefined;
   const navigation = useNavigation();
@@ -123,7 +126,9 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
 
       <PortalSection title="Schedule" description="Training sessions and matches of your teams, soonest first.">
         {items.length === 0 ? (
-          <EmptyState>{SCHEDULE_EMPTY}</EmptyState>
+          <EmptyState next={inTeam ? EMPTY_NEXT.schedule : EMPTY_NEXT.noTeam} action={{ to: '/fixtures', label: 'See all club fixtures' }}>
+            {SCHEDULE_EMPTY}
+          </EmptyState>
         ) : (
           <div className="space-y-6">
             {days.map((day) => (

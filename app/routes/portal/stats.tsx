@@ -1,5 +1,5 @@
 import { goalsPerMatch } from '../../../shared/players';
-import { CLEAN_RECORD, DISCIPLINE_HINT, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
+import { CLEAN_RECORD, DISCIPLINE_HINT, EMPTY_NEXT, EmptyState, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/stats';
 import { portalRead } from './portal.server';
@@ -23,6 +23,21 @@ export default function PortalStats({ loaderData }: Route.ComponentProps) {
     red_cards: 0,
   };
   const clean = s.yellow_cards === 0 && s.red_cards === 0;
+  // No match recorded yet: say so instead of a wall of zeros (no invented figures, ARCHITECTURE point 14).
+  if (s.matches_played === 0 && s.goals === 0 && s.assists === 0 && s.minutes_played === 0 && clean) {
+    return (
+      <div className="space-y-8">
+        <PortalSection title="Season Statistics">
+          <EmptyState next={EMPTY_NEXT.stats} action={{ to: '/players-area/schedule', label: 'See your next matches' }}>
+            No match stats yet
+          </EmptyState>
+          <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+            <TrainingAttendanceTile stats={s} />
+          </dl>
+        </PortalSection>
+      </div>
+    );
+  }
   return (
     <div className="space-y-8">
       <PortalSection title="Season Statistics">

@@ -5,7 +5,8 @@ import { asDomainError, isDomainError } from '../../../server/services/errors';
 import { log } from '../../../server/log';
 import { PageHeader } from '../../components/public/empty-state';
 import { Button } from '../../components/ui/button';
-import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { TextAreaField, TextField } from '../../components/ui/field';
 import { CLUB_NAME } from '../../lib/club';
 import { useHydrated } from '../../lib/hydrated';
 import { pageMeta, siteOrigin } from '../../lib/seo';
@@ -17,6 +18,8 @@ export const JOIN_US_SUCCESS_TITLE = 'Application Submitted!';
 export const JOIN_US_SUCCESS_TEXT = 'Thank you for your interest. We will review your application within 24-48 hours and get back to you.';
 export const DIRECT_CONTACT_TITLE = 'Prefer to contact us directly?';
 export const SUBMIT_ANOTHER = 'Submit Another Application';
+/** The form's fields in page order, for the error summary. */
+const FIELDS = ['interest_types', 'full_name', 'email', 'phone_number', 'message'] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
@@ -51,7 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Bad input, or the database away for a moment (503): said in the form, the values kept.
     const error = asDomainError(thrown);
     if (isDomainError(error)) {
-      const fieldErrors = Object.fromEntries((error.extra.errors ?? []).map((e) => [e.field.split('.')[0], e.message]));
+      // A field's first problem is the one to fix first ("is required" before "is not valid").
+      const fieldErrors: Record<string, string> = {};
+      for (const e of error.extra.errors ?? []) fieldErrors[e.field.split('.')[0]!] ??= e.message;
       return data<ActionResult>({ ok: false, error: error.detail, fieldErrors, values: input }, { status: error.status });
     }
     log.error('Join-us submission failed', { error: error instanceof Error ? error.stack : String(error) });
@@ -117,17 +122,10 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
   const [interests, setInterests] = useState<InterestType[]>(() => (failed?.values.interest_types as InterestType[] | undefined) ?? []);
   const sending = navigation.state === 'submitting' && navigation.formAction === '/join-us';
   const noneChosen = interests.length === 0;
-  const fieldErrors = failed?.fieldErrors ?? {};
+  // A refused application: the summary lists every problem (and takes focus), each field says its own.
+  const summary = summaryOf(FIELDS, failed ? { ...failed, error: failed.error || JOIN_US_FALLBACK_ERROR } : null);
+  const fieldErrors = summary.errors;
   const values = (failed?.values ?? {}) as Record<string, string>;
-
-  const formRef = useRef<HTMLFormElement>(null);
-  // A refused application: focus goes to the first field to fix, or to the message.
-  useEffect(() => {
-    if (failed) {
-      const form = formRef.current;
-      (form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[role="alert"]'))?.focus();
-    }
-  }, [failed]);
 
   function toggle(id: InterestType, checked: boolean) {
     setInterests((current) => (checked ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id)));
@@ -137,10 +135,11 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
     <>
       <PageHeader title="Join Us" intro="Play, volunteer or sponsor: everyone is welcome at the club. Tell us a little about yourself and we'll be in touch." />
       <div className="container-page grid gap-8 py-10 lg:grid-cols-3">
-        <Form ref={formRef} method="post" className="space-y-8 lg:col-span-2" onReset={() => setInterests([])} aria-describedby="consent-notice">
-          <FormMessage>{failed ? failed.error || JOIN_US_FALLBACK_ERROR : null}</FormMessage>
+        {/* noValidate: the browser's own bubbles show one problem at a time; the summary shows them all (issue 15). */}
+        <Form method="post" noValidate className="space-y-8 lg:col-span-2" onReset={() => setInterests([])} aria-describedby="consent-notice">
+          <ErrorSummary errors={fieldErrors} order={FIELDS} message={summary.message} />
 
-          <fieldset>
+          <fieldset id={fieldId('interest_types')} tabIndex={-1} aria-describedby={fieldErrors.interest_types ? `${fieldId('interest_types')}-error` : undefined}>
             <legend className="text-xl font-extrabold">How would you like to get involved?</legend>
             <p className="mt-1 text-muted">Choose one or more.</p>
             <div className="mt-4 grid gap-4 sm:grid-cols-3">
@@ -167,17 +166,22 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
                 </label>
               ))}
             </div>
-            {fieldErrors.interest_types && <p className="mt-2 text-sm font-medium text-danger">{fieldErrors.interest_types}</p>}
+            {fieldErrors.interest_types && (
+              <p id={`${fieldId('interest_types')}-error`} className="mt-2 text-sm font-medium text-danger">
+                {fieldErrors.interest_types}
+              </p>
+            )}
           </fieldset>
 
           <fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
             <legend className="sr-only">Your details</legend>
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField label="Full name" name="full_name" autoComplete="name" required maxLength={JOIN_US_LIMITS.full_name} defaultValue={values.full_name} error={fieldErrors.full_name} />
-              <TextField label="Email" name="email" type="email" autoComplete="email" required maxLength={JOIN_US_LIMITS.email} defaultValue={values.email} error={fieldErrors.email} />
+              <TextField id={fieldId('full_name')} label="Full name" name="full_name" autoComplete="name" required maxLength={JOIN_US_LIMITS.full_name} defaultValue={values.full_name} error={fieldErrors.full_name} />
+              <TextField id={fieldId('email')} label="Email" name="email" type="email" autoComplete="email" required maxLength={JOIN_US_LIMITS.email} defaultValue={values.email} error={fieldErrors.email} />
             </div>
-            <TextField label="Phone number" name="phone_number" type="tel" autoComplete="tel" required maxLength={JOIN_US_LIMITS.phone_number} defaultValue={values.phone_number} error={fieldErrors.phone_number} />
+            <TextField id={fieldId('phone_number')} label="Phone number" name="phone_number" type="tel" autoComplete="tel" required maxLength={JOIN_US_LIMITS.phone_number} defaultValue={values.phone_number} error={fieldErrors.phone_number} />
             <TextAreaField
+              id={fieldId('message')}
               label="Message"
               name="message"
               required
@@ -197,7 +201,8 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
               .
             </p>
             <div className="flex flex-wrap items-center gap-3">
-              <Button type="submit" size="lg" disabled={sending || (hydrated && noneChosen)} aria-describedby={noneChosen ? 'interest-hint' : undefined}>
+              {/* Not disabled while no interest is chosen (issue 15, ADR 026): a disabled button says nothing; the summary does. */}
+              <Button type="submit" size="lg" disabled={sending} aria-describedby={noneChosen ? 'interest-hint' : undefined}>
                 {sending ? 'Sending…' : 'Submit Application'}
               </Button>
               <Button type="reset" variant="ghost" size="lg">
