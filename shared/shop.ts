@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import './zod-messages';
 import { formatPounds } from './money';
-import { CUSTOMER_ADDRESS_MAX, CUSTOMER_EMAIL_MAX, CUSTOMER_NAME_MAX, CUSTOMER_PHONE_MIN, ORDER_NOTES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, orderReference, PHONE_PATTERN } from './shop-constants';
+import {
+  CHOOSE_FULFILMENT,
+  CUSTOMER_ADDRESS_MAX,
+  CUSTOMER_EMAIL_MAX,
+  CUSTOMER_NAME_MAX,
+  CUSTOMER_PHONE_MIN,
+  DELIVERY_ADDRESS_REQUIRED,
+  FULFILMENTS,
+  ORDER_NOTES_MAX,
+  ORDER_QUANTITY_MAX,
+  ORDER_STATUSES,
+  PHONE_PATTERN,
+  PRODUCT_SORT_ORDER_MAX,
+  type Fulfilment,
+} from './shop-constants';
 
 export * from './shop-constants';
 
@@ -10,8 +24,14 @@ export * from './shop-constants';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-/** The order a customer places (SPEC "Order payload"). Quantities are JSON numbers, never strings. */
-export const orderSchema = z.object({
+/**
+ * The order a customer places (SPEC "Order payload"). Quantities are JSON numbers, never strings.
+ * `fulfilment` is how the customer gets it: when absent (SPEC's payload has no such field) an
+ * address means delivery and no address collection, as SPEC's form said ("leave blank to collect");
+ * when present, delivery needs an address and a collected order keeps none (ADR 023).
+ */
+export const orderSchema = z
+  .object({
   product_id: z.string({ error: 'Please choose a product' }).max(100, 'Product not found'),
   quantity: z
     .number({ error: 'Quantity must be a whole number' })
@@ -44,8 +64,20 @@ export const orderSchema = z.object({
     blankToUndefined,
     z.string({ error: 'Notes must be text' }).trim().max(ORDER_NOTES_MAX, `Special instructions can be at most ${ORDER_NOTES_MAX} characters`).nullish(),
   ),
-});
+  fulfilment: z.enum(FULFILMENTS, { error: CHOOSE_FULFILMENT }).optional(),
+  })
+  .superRefine((order, ctx) => {
+    if (order.fulfilment === 'delivery' && !order.customer_address) {
+      ctx.addIssue({ code: 'custom', path: ['customer_address'], message: DELIVERY_ADDRESS_REQUIRED });
+    }
+  });
 export type OrderInput = z.infer<typeof orderSchema>;
+
+/** The fulfilment an order is stored with, and the address it keeps (none when collected). */
+export function orderFulfilment(order: Pick<OrderInput, 'fulfilment' | 'customer_address'>): { fulfilment: Fulfilment; customer_address: string | null } {
+  const fulfilment = order.fulfilment ?? (order.customer_address ? 'delivery' : 'collect');
+  return { fulfilment, customer_address: fulfilment === 'delivery' ? (order.customer_address ?? null) : null };
+}
 
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
@@ -53,6 +85,7 @@ export const PRODUCT_CATEGORY_MAX = 60;
 /** £10,000: with ORDER_QUANTITY_MAX, the largest order total still fits orders.total_amount (ORDER_TOTAL_MAX). */
 export const PRODUCT_PRICE_MAX = 10_000;
 export const PRODUCT_STOCK_MAX = 1_000_000;
+
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
@@ -85,6 +118,16 @@ export const productSchema = z.object({
   sizes: trimmedList('size', 30, 30)
     .refine((sizes) => new Set(sizes).size === sizes.length, 'Each size can appear only once')
     .default([]),
+  // Absent or null: a new product gets PRODUCT_SORT_ORDER_DEFAULT, an edited one keeps its place.
+  sort_order: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    z
+      .number({ error: 'Display order must be a whole number' })
+      .int('Display order must be a whole number')
+      .min(0, 'Display order cannot be negative')
+      .max(PRODUCT_SORT_ORDER_MAX, `Display order can be at most ${PRODUCT_SORT_ORDER_MAX}`)
+      .optional(),
+  ),
   images: trimmedList('image', 20, 2000)
     .refine((images) => images.every((url) => /^(https?:\/\/|\/(?!\/))/i.test(url)), 'Images must be web addresses (https://…) or site paths (/…)')
     .default([]),
@@ -115,13 +158,22 @@ export const orderStatusSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // The messaging-app text that confirms an order with the club
 
-export function orderMessage(order: { id: string; product_name: string; size: string | null; quantity: number; total_amount: number; customer_name: string }) {
+export function orderMessage(order: {
+  reference: string;
+  product_name: string;
+  size: string | null;
+  quantity: number;
+  total_amount: number;
+  customer_name: string;
+  fulfilment: Fulfilment;
+}) {
   return [
-    `Hello! I have just placed order #${orderReference(order.id)} in the club shop.`,
+    `Hello! I have just placed order ${order.reference} in the club shop.`,
     `Product: ${order.product_name}`,
     ...(order.size ? [`Size: ${order.size}`] : []),
     `Quantity: ${order.quantity}`,
     `Total: ${formatPounds(order.total_amount)}`,
+    `${order.fulfilment === 'collect' ? 'Collection from the club' : 'Delivery to my address'}`,
     `Name: ${order.customer_name}`,
   ].join('\n');
 }
