@@ -9,10 +9,8 @@ UPDATE "orders" SET "number" = numbered."number"
   WHERE "orders"."id" = numbered."id";--> statement-breakpoint
 ALTER TABLE "orders" ALTER COLUMN "number" SET DEFAULT nextval('order_number_seq'), ALTER COLUMN "number" SET NOT NULL;--> statement-breakpoint
 ALTER SEQUENCE "public"."order_number_seq" OWNED BY "orders"."number";--> statement-breakpoint
--- New orders get 128 random bits from the app; existing ones the 122 of a random UUID (base64url).
-ALTER TABLE "orders" ADD COLUMN "token" text;--> statement-breakpoint
-UPDATE "orders" SET "token" = translate(rtrim(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '='), '+/', '-_');--> statement-breakpoint
-ALTER TABLE "orders" ALTER COLUMN "token" SET NOT NULL;--> statement-breakpoint
+-- New orders get 128 random bits from the app; existing ones (a volatile default is computed per row) a random UUID's 122.
+ALTER TABLE "orders" ADD COLUMN "token" text DEFAULT translate(rtrim(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '='), '+/', '-_') NOT NULL;--> statement-breakpoint
 -- Before this, an address meant delivery and none collection (SPEC's form: "leave blank to collect").
 ALTER TABLE "orders" ADD COLUMN "fulfilment" "order_fulfilment" DEFAULT 'collect' NOT NULL;--> statement-breakpoint
 UPDATE "orders" SET "fulfilment" = 'delivery' WHERE "customer_address" IS NOT NULL;--> statement-breakpoint

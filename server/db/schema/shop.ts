@@ -43,8 +43,13 @@ export const orders = pgTable(
     number: integer('number')
       .notNull()
       .default(sql`nextval('order_number_seq')`),
-    /** 128 random bits (base64url): the customer's success page /shop/orders/{token}; never guessable from the number. */
-    token: text('token').notNull(),
+    /**
+     * The key to the customer's success page /shop/orders/{token} (base64url): the app gives each
+     * order 128 random bits; the default (a random UUID's 122 bits) only covers rows written by hand.
+     */
+    token: text('token')
+      .notNull()
+      .default(sql`translate(rtrim(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '='), '+/', '-_')`),
     /** Null once the product is deleted; product_name keeps the order readable. */
     product_id: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     product_name: text('product_name').notNull(),
