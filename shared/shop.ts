@@ -53,7 +53,7 @@ export const orderSchema = z
   customer_phone: z
     .string({ error: 'Please enter your phone number' })
     .trim()
-    .min(1, 'Please enter your phone number')
+    .min(1, { error: 'Please enter your phone number', abort: true })
     .regex(new RegExp(`^${PHONE_PATTERN}$`), 'Please enter a valid phone number (digits, spaces, +, - and brackets, 7 to 20 characters)')
     .refine((phone) => phone.replace(/\D/g, '').length >= CUSTOMER_PHONE_MIN, 'Please enter a valid phone number'),
   customer_address: z.preprocess(
