@@ -416,13 +416,13 @@ describe('The product page', () => {
     expect(await bar.textContent()).toContain('£7.50');
     const button = bar.getByRole('button', { name: 'Buy Now' });
     expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    // Where the form's own Buy Now is in view, the bar steps aside; it follows the quantity chosen there.
     await page.getByRole('button', { name: 'Increase quantity' }).click();
-    expect(await bar.textContent()).toContain('£15.00');
-    // Where the form's own Buy Now is in view, the bar steps aside.
     await page.locator('#buy-form').getByRole('button', { name: 'Buy Now' }).scrollIntoViewIfNeeded();
     await bar.waitFor({ state: 'hidden' });
     await page.evaluate(() => window.scrollTo(0, 0));
     await bar.waitFor();
+    expect(await bar.textContent()).toContain('£15.00');
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Complete your order' });
     await dialog.waitFor();

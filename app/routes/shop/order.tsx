@@ -105,7 +105,7 @@ function OrderReceiptView({ order }: { order: OrderReceipt }) {
               href={order.whatsapp_url}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg bg-[#128C4B] px-4 font-semibold text-white hover:bg-[#0e6e3a] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-500"
+              className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg bg-[#0e6e3a] px-4 font-semibold text-white hover:bg-[#0b5a2f] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-500"
             >
               <WhatsAppIcon />
               Send order on WhatsApp

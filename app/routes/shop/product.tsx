@@ -190,7 +190,8 @@ function ProductView({ product, initial }: LoaderData) {
 
   // The dialog is open while the URL says ?buy=1 (as the page without JavaScript does), so the
   // browser's Back button closes it and a reload opens it again.
-  const dialogOpen = hydrated && inStock && searchParams.get('buy') === '1';
+  // A refused order (someone took the last one) keeps the dialog open to say so, even now it is sold out.
+  const dialogOpen = hydrated && (inStock || Boolean(fetcher.data)) && searchParams.get('buy') === '1';
   const openedHere = (location.state as { orderDialog?: boolean } | null)?.orderDialog === true;
   const openDialog = () => {
     const params = new URLSearchParams({ buy: '1', ...(size ? { size } : {}), quantity: String(quantity) });
@@ -395,7 +396,7 @@ function ProductView({ product, initial }: LoaderData) {
                 href={askWhenBack}
                 target={askWhenBack.startsWith('https:') ? '_blank' : undefined}
                 rel="noopener noreferrer"
-                className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-[#128C4B] px-4 text-lg font-semibold text-white hover:bg-[#0e6e3a] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-500"
+                className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-[#0e6e3a] px-4 text-lg font-semibold text-white hover:bg-[#0b5a2f] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-500"
               >
                 <WhatsAppIcon />
                 {ASK_WHEN_BACK}
