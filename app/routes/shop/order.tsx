@@ -99,7 +99,7 @@ function OrderReceiptView({ order }: { order: OrderReceipt }) {
           ))}
         </ol>
 
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <div className="mt-8 flex flex-col gap-3">
           {order.whatsapp_url && (
             <a
               href={order.whatsapp_url}
