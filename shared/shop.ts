@@ -32,45 +32,49 @@ const blankToUndefined = (value: unknown) => (typeof value === 'string' && value
  */
 export const orderSchema = z
   .object({
-  product_id: z.string({ error: 'Please choose a product' }).max(100, 'Product not found'),
-  quantity: z
-    .number({ error: 'Quantity must be a whole number' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(ORDER_QUANTITY_MAX, `Quantity can be at most ${ORDER_QUANTITY_MAX}`),
-  size: z.preprocess(blankToUndefined, z.string({ error: 'Size must be text' }).trim().max(30, 'Unknown size').nullish()),
-  customer_name: z
-    .string({ error: 'Please enter your full name' })
-    .trim()
-    .min(1, 'Please enter your full name')
-    .max(CUSTOMER_NAME_MAX, `Your name can be at most ${CUSTOMER_NAME_MAX} characters`),
-  customer_email: z
-    .string({ error: 'Please enter your email address' })
-    .trim()
-    .min(1, 'Please enter your email address')
-    .max(CUSTOMER_EMAIL_MAX, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address')),
-  customer_phone: z
-    .string({ error: 'Please enter your phone number' })
-    .trim()
-    .min(1, { error: 'Please enter your phone number', abort: true })
-    .regex(new RegExp(`^${PHONE_PATTERN}$`), 'Please enter a valid phone number (digits, spaces, +, - and brackets, 7 to 20 characters)')
-    .refine((phone) => phone.replace(/\D/g, '').length >= CUSTOMER_PHONE_MIN, 'Please enter a valid phone number'),
-  customer_address: z.preprocess(
-    blankToUndefined,
-    z.string({ error: 'Address must be text' }).trim().max(CUSTOMER_ADDRESS_MAX, `The address can be at most ${CUSTOMER_ADDRESS_MAX} characters`).nullish(),
-  ),
-  notes: z.preprocess(
-    blankToUndefined,
-    z.string({ error: 'Notes must be text' }).trim().max(ORDER_NOTES_MAX, `Special instructions can be at most ${ORDER_NOTES_MAX} characters`).nullish(),
-  ),
-  fulfilment: z.enum(FULFILMENTS, { error: CHOOSE_FULFILMENT }).optional(),
+    product_id: z.string({ error: 'Please choose a product' }).max(100, 'Product not found'),
+    quantity: z
+      .number({ error: 'Quantity must be a whole number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(ORDER_QUANTITY_MAX, `Quantity can be at most ${ORDER_QUANTITY_MAX}`),
+    size: z.preprocess(blankToUndefined, z.string({ error: 'Size must be text' }).trim().max(30, 'Unknown size').nullish()),
+    customer_name: z
+      .string({ error: 'Please enter your full name' })
+      .trim()
+      .min(1, 'Please enter your full name')
+      .max(CUSTOMER_NAME_MAX, `Your name can be at most ${CUSTOMER_NAME_MAX} characters`),
+    customer_email: z
+      .string({ error: 'Please enter your email address' })
+      .trim()
+      .min(1, 'Please enter your email address')
+      .max(CUSTOMER_EMAIL_MAX, 'Please enter a valid email address')
+      .pipe(z.email('Please enter a valid email address')),
+    customer_phone: z
+      .string({ error: 'Please enter your phone number' })
+      .trim()
+      .min(1, { error: 'Please enter your phone number', abort: true })
+      .regex(new RegExp(`^${PHONE_PATTERN}$`), 'Please enter a valid phone number (digits, spaces, +, - and brackets, 7 to 20 characters)')
+      .refine((phone) => phone.replace(/\D/g, '').length >= CUSTOMER_PHONE_MIN, 'Please enter a valid phone number'),
+    customer_address: z.preprocess(
+      blankToUndefined,
+      z.string({ error: 'Address must be text' }).trim().max(CUSTOMER_ADDRESS_MAX, `The address can be at most ${CUSTOMER_ADDRESS_MAX} characters`).nullish(),
+    ),
+    notes: z.preprocess(
+      blankToUndefined,
+      z.string({ error: 'Notes must be text' }).trim().max(ORDER_NOTES_MAX, `Special instructions can be at most ${ORDER_NOTES_MAX} characters`).nullish(),
+    ),
+    fulfilment: z.enum(FULFILMENTS, { error: CHOOSE_FULFILMENT }).optional(),
   })
-  .superRefine((order, ctx) => {
-    if (order.fulfilment === 'delivery' && !order.customer_address) {
-      ctx.addIssue({ code: 'custom', path: ['customer_address'], message: DELIVERY_ADDRESS_REQUIRED });
-    }
-  });
+  .superRefine(
+    (order, ctx) => {
+      if (order.fulfilment === 'delivery' && !order.customer_address) {
+        ctx.addIssue({ code: 'custom', path: ['customer_address'], message: DELIVERY_ADDRESS_REQUIRED });
+      }
+    },
+    // Also when other fields are wrong: the form lists every problem at once (issue 15 point 4).
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type OrderInput = z.infer<typeof orderSchema>;
 
 /** The fulfilment an order is stored with, and the address it keeps (none when collected). */

@@ -128,6 +128,11 @@ describe('Collect or delivery', () => {
     expect(refused.body.detail).not.toMatch(/[a-z]+_[a-z_]+:/);
     const blank = await place({ product_id: product.id, quantity: 1, fulfilment: 'delivery', customer_address: '   ', ...customer });
     expect(blank.status).toBe(422);
+    // Listed with every other problem, not only once the rest is right.
+    const all = await place({ product_id: product.id, quantity: 1, fulfilment: 'delivery' });
+    expect(all.status).toBe(422);
+    expect(all.body.detail).toMatch(/^There are 4 problems/);
+    expect(all.body.errors.map((e: { field: string }) => e.field)).toEqual(['customer_name', 'customer_email', 'customer_phone', 'customer_address']);
     expect((await t.db.select().from(orders).where(eq(orders.product_id, product.id))).length).toBe(0);
 
     const collect = await place({ product_id: product.id, quantity: 1, fulfilment: 'collect', ...customer });

@@ -387,6 +387,7 @@ describe('The product page', () => {
     await dialog.getByRole('radio', { name: /Delivery to my address/ }).check();
     await dialog.getByRole('button', { name: 'Place Order' }).click();
     await dialog.locator('[data-error-summary]').waitFor();
+    expect(await dialog.locator('[data-error-summary]').getByRole('link').allTextContents()).toContain('Enter the delivery address, or choose collection from the club');
     expect(await inViewport()).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
