@@ -22,6 +22,7 @@ export * from './shop-constants';
 // ---------------------------------------------------------------------------------------------
 // Schemas
 
+const PHONE_OR_EMPTY = new RegExp(`^(${PHONE_PATTERN})?$`);
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /**
@@ -53,9 +54,10 @@ export const orderSchema = z
     customer_phone: z
       .string({ error: 'Please enter your phone number' })
       .trim()
-      .min(1, { error: 'Please enter your phone number', abort: true })
-      .regex(new RegExp(`^${PHONE_PATTERN}$`), 'Please enter a valid phone number (digits, spaces, +, - and brackets, 7 to 20 characters)')
-      .refine((phone) => phone.replace(/\D/g, '').length >= CUSTOMER_PHONE_MIN, 'Please enter a valid phone number'),
+      .min(1, 'Please enter your phone number')
+      // Each problem said once: an empty number gets only the message above, a malformed one only the next.
+      .regex(PHONE_OR_EMPTY, 'Please enter a valid phone number (digits, spaces, +, - and brackets, 7 to 20 characters)')
+      .refine((phone) => !phone || !PHONE_OR_EMPTY.test(phone) || phone.replace(/\D/g, '').length >= CUSTOMER_PHONE_MIN, 'Please enter a valid phone number'),
     customer_address: z.preprocess(
       blankToUndefined,
       z.string({ error: 'Address must be text' }).trim().max(CUSTOMER_ADDRESS_MAX, `The address can be at most ${CUSTOMER_ADDRESS_MAX} characters`).nullish(),
