@@ -14,6 +14,7 @@ export default [
     route('join-us', 'routes/public/join-us.tsx'),
     route('shop', 'routes/shop/shop.tsx'),
     route('shop/product/:id', 'routes/shop/product.tsx'),
+    route('shop/orders/:token', 'routes/shop/order.tsx'),
   ]),
   route('sitemap.xml', 'routes/public/sitemap.ts'),
   route('robots.txt', 'routes/public/robots.ts'),

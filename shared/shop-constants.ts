@@ -1,3 +1,5 @@
+import { CLUB_SHORT_NAME } from '../app/lib/club';
+
 /**
  * The shop's spec texts, limits and order lifecycle, with no zod: pages import these without
  * pulling the validation schemas (shared/shop.ts) into the browser bundle.
@@ -34,9 +36,40 @@ export const ORDER_SUCCESS_PAYMENT = 'Payment is by bank transfer or a card paym
 export const OUT_OF_STOCK_DETAIL = 'Sorry, this item is out of stock.';
 export const onlyLeftDetail = (stock: number) => (stock <= 0 ? OUT_OF_STOCK_DETAIL : `Sorry, only ${stock} left in stock.`);
 
-/** Orders are referred to by the first 8 characters of their id (SPEC section 9). */
-export const ORDER_REFERENCE_LENGTH = 8;
-export const orderReference = (id: string) => id.slice(0, ORDER_REFERENCE_LENGTH);
+/**
+ * Orders are referred to by a short reference: the club's initials and the order's number from a
+ * PostgreSQL sequence ("RR-1042"), easy to read out on the phone or type into WhatsApp (ADR 023).
+ */
+export const ORDER_REFERENCE_PREFIX = CLUB_SHORT_NAME.split(/\s+/)
+  .map((word) => word[0] ?? '')
+  .join('')
+  .toUpperCase();
+export const orderReference = (number: number) => `${ORDER_REFERENCE_PREFIX}-${number}`;
+
+/** How the customer gets the order: collected from the club, or delivered to their address. */
+export const FULFILMENTS = ['collect', 'delivery'] as const;
+export type Fulfilment = (typeof FULFILMENTS)[number];
+export const FULFILMENT_LABELS: Record<Fulfilment, string> = {
+  collect: 'Collect from the club',
+  delivery: 'Delivery to my address',
+};
+export const CHOOSE_FULFILMENT = 'Choose collection from the club or delivery';
+export const DELIVERY_ADDRESS_REQUIRED = 'Enter the delivery address, or choose collection from the club';
+
+/** An order's success-page token: 16 random bytes as base64url (22 characters). */
+export const ORDER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+export const orderPagePath = (token: string) => `/shop/orders/${token}`;
+
+/** What happens next, in plain words, for the success page (issue 15 point 8). */
+export function orderNextSteps(fulfilment: Fulfilment, collectFrom: string): string[] {
+  return fulfilment === 'collect'
+    ? [`We'll message you on WhatsApp when it's ready to collect from ${collectFrom}.`, ORDER_SUCCESS_PAYMENT]
+    : ["We'll message you on WhatsApp to confirm your order and the delivery.", ORDER_SUCCESS_PAYMENT, ORDER_SUCCESS_SHIPPING];
+}
+
+/** A product's display order (sort_order): lower first; new products get the default, after those given a place. */
+export const PRODUCT_SORT_ORDER_MAX = 9999;
+export const PRODUCT_SORT_ORDER_DEFAULT = 100;
 
 export const ORDER_QUANTITY_MAX = 1000;
 /** The largest amount orders.total_amount (numeric(10, 2)) can hold. */

@@ -1,51 +1,89 @@
 import { z } from 'zod';
 import './zod-messages';
 import { formatPounds } from './money';
-import { CUSTOMER_ADDRESS_MAX, CUSTOMER_EMAIL_MAX, CUSTOMER_NAME_MAX, CUSTOMER_PHONE_MIN, ORDER_NOTES_MAX, ORDER_QUANTITY_MAX, ORDER_STATUSES, orderReference, PHONE_PATTERN } from './shop-constants';
+import {
+  CHOOSE_FULFILMENT,
+  CUSTOMER_ADDRESS_MAX,
+  CUSTOMER_EMAIL_MAX,
+  CUSTOMER_NAME_MAX,
+  CUSTOMER_PHONE_MIN,
+  DELIVERY_ADDRESS_REQUIRED,
+  FULFILMENTS,
+  ORDER_NOTES_MAX,
+  ORDER_QUANTITY_MAX,
+  ORDER_STATUSES,
+  PHONE_PATTERN,
+  PRODUCT_SORT_ORDER_MAX,
+  type Fulfilment,
+} from './shop-constants';
 
 export * from './shop-constants';
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
 
+const PHONE_OR_EMPTY = new RegExp(`^(${PHONE_PATTERN})?$`);
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-/** The order a customer places (SPEC "Order payload"). Quantities are JSON numbers, never strings. */
-export const orderSchema = z.object({
-  product_id: z.string({ error: 'Please choose a product' }).max(100, 'Product not found'),
-  quantity: z
-    .number({ error: 'Quantity must be a whole number' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(ORDER_QUANTITY_MAX, `Quantity can be at most ${ORDER_QUANTITY_MAX}`),
-  size: z.preprocess(blankToUndefined, z.string({ error: 'Size must be text' }).trim().max(30, 'Unknown size').nullish()),
-  customer_name: z
-    .string({ error: 'Please enter your full name' })
-    .trim()
-    .min(1, 'Please enter your full name')
-    .max(CUSTOMER_NAME_MAX, `Your name can be at most ${CUSTOMER_NAME_MAX} characters`),
-  customer_email: z
-    .string({ error: 'Please enter your email address' })
-    .trim()
-    .min(1, 'Please enter your email address')
-    .max(CUSTOMER_EMAIL_MAX, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address')),
-  customer_phone: z
-    .string({ error: 'Please enter your phone number' })
-    .trim()
-    .min(1, 'Please enter your phone number')
-    .regex(new RegExp(`^${PHONE_PATTERN}$`), 'Please enter a valid phone number (digits, spaces, +, - and brackets, 7 to 20 characters)')
-    .refine((phone) => phone.replace(/\D/g, '').length >= CUSTOMER_PHONE_MIN, 'Please enter a valid phone number'),
-  customer_address: z.preprocess(
-    blankToUndefined,
-    z.string({ error: 'Address must be text' }).trim().max(CUSTOMER_ADDRESS_MAX, `The address can be at most ${CUSTOMER_ADDRESS_MAX} characters`).nullish(),
-  ),
-  notes: z.preprocess(
-    blankToUndefined,
-    z.string({ error: 'Notes must be text' }).trim().max(ORDER_NOTES_MAX, `Special instructions can be at most ${ORDER_NOTES_MAX} characters`).nullish(),
-  ),
-});
+/**
+ * The order a customer places (SPEC "Order payload"). Quantities are JSON numbers, never strings.
+ * `fulfilment` is how the customer gets it: when absent (SPEC's payload has no such field) an
+ * address means delivery and no address collection, as SPEC's form said ("leave blank to collect");
+ * when present, delivery needs an address and a collected order keeps none (ADR 023).
+ */
+export const orderSchema = z
+  .object({
+    product_id: z.string({ error: 'Please choose a product' }).max(100, 'Product not found'),
+    quantity: z
+      .number({ error: 'Quantity must be a whole number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(ORDER_QUANTITY_MAX, `Quantity can be at most ${ORDER_QUANTITY_MAX}`),
+    size: z.preprocess(blankToUndefined, z.string({ error: 'Size must be text' }).trim().max(30, 'Unknown size').nullish()),
+    customer_name: z
+      .string({ error: 'Please enter your full name' })
+      .trim()
+      .min(1, 'Please enter your full name')
+      .max(CUSTOMER_NAME_MAX, `Your name can be at most ${CUSTOMER_NAME_MAX} characters`),
+    customer_email: z
+      .string({ error: 'Please enter your email address' })
+      .trim()
+      .min(1, 'Please enter your email address')
+      .max(CUSTOMER_EMAIL_MAX, 'Please enter a valid email address')
+      .pipe(z.email('Please enter a valid email address')),
+    customer_phone: z
+      .string({ error: 'Please enter your phone number' })
+      .trim()
+      .min(1, 'Please enter your phone number')
+      // Each problem said once: an empty number gets only the message above, a malformed one only the next.
+      .regex(PHONE_OR_EMPTY, 'Please enter a valid phone number (digits, spaces, +, - and brackets, 7 to 20 characters)')
+      .refine((phone) => !phone || !PHONE_OR_EMPTY.test(phone) || phone.replace(/\D/g, '').length >= CUSTOMER_PHONE_MIN, 'Please enter a valid phone number'),
+    customer_address: z.preprocess(
+      blankToUndefined,
+      z.string({ error: 'Address must be text' }).trim().max(CUSTOMER_ADDRESS_MAX, `The address can be at most ${CUSTOMER_ADDRESS_MAX} characters`).nullish(),
+    ),
+    notes: z.preprocess(
+      blankToUndefined,
+      z.string({ error: 'Notes must be text' }).trim().max(ORDER_NOTES_MAX, `Special instructions can be at most ${ORDER_NOTES_MAX} characters`).nullish(),
+    ),
+    fulfilment: z.enum(FULFILMENTS, { error: CHOOSE_FULFILMENT }).optional(),
+  })
+  .superRefine(
+    (order, ctx) => {
+      if (order.fulfilment === 'delivery' && !order.customer_address) {
+        ctx.addIssue({ code: 'custom', path: ['customer_address'], message: DELIVERY_ADDRESS_REQUIRED });
+      }
+    },
+    // Also when other fields are wrong: the form lists every problem at once (issue 15 point 4).
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type OrderInput = z.infer<typeof orderSchema>;
+
+/** The fulfilment an order is stored with, and the address it keeps (none when collected). */
+export function orderFulfilment(order: Pick<OrderInput, 'fulfilment' | 'customer_address'>): { fulfilment: Fulfilment; customer_address: string | null } {
+  const fulfilment = order.fulfilment ?? (order.customer_address ? 'delivery' : 'collect');
+  return { fulfilment, customer_address: fulfilment === 'delivery' ? (order.customer_address ?? null) : null };
+}
 
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 5000;
@@ -53,6 +91,7 @@ export const PRODUCT_CATEGORY_MAX = 60;
 /** £10,000: with ORDER_QUANTITY_MAX, the largest order total still fits orders.total_amount (ORDER_TOTAL_MAX). */
 export const PRODUCT_PRICE_MAX = 10_000;
 export const PRODUCT_STOCK_MAX = 1_000_000;
+
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
@@ -85,6 +124,16 @@ export const productSchema = z.object({
   sizes: trimmedList('size', 30, 30)
     .refine((sizes) => new Set(sizes).size === sizes.length, 'Each size can appear only once')
     .default([]),
+  // Absent or null: a new product gets PRODUCT_SORT_ORDER_DEFAULT, an edited one keeps its place.
+  sort_order: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    z
+      .number({ error: 'Display order must be a whole number' })
+      .int('Display order must be a whole number')
+      .min(0, 'Display order cannot be negative')
+      .max(PRODUCT_SORT_ORDER_MAX, `Display order can be at most ${PRODUCT_SORT_ORDER_MAX}`)
+      .optional(),
+  ),
   images: trimmedList('image', 20, 2000)
     .refine((images) => images.every((url) => /^(https?:\/\/|\/(?!\/))/i.test(url)), 'Images must be web addresses (https://…) or site paths (/…)')
     .default([]),
@@ -115,13 +164,22 @@ export const orderStatusSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // The messaging-app text that confirms an order with the club
 
-export function orderMessage(order: { id: string; product_name: string; size: string | null; quantity: number; total_amount: number; customer_name: string }) {
+export function orderMessage(order: {
+  reference: string;
+  product_name: string;
+  size: string | null;
+  quantity: number;
+  total_amount: number;
+  customer_name: string;
+  fulfilment: Fulfilment;
+}) {
   return [
-    `Hello! I have just placed order #${orderReference(order.id)} in the club shop.`,
+    `Hello! I have just placed order ${order.reference} in the club shop.`,
     `Product: ${order.product_name}`,
     ...(order.size ? [`Size: ${order.size}`] : []),
     `Quantity: ${order.quantity}`,
     `Total: ${formatPounds(order.total_amount)}`,
+    `${order.fulfilment === 'collect' ? 'Collection from the club' : 'Delivery to my address'}`,
     `Name: ${order.customer_name}`,
   ].join('\n');
 }

@@ -48,7 +48,7 @@ describe('POST /api/orders', () => {
     const url = new URL(res.body.whatsapp_url);
     expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/447700900123');
     const text = url.searchParams.get('text')!;
-    expect(text).toContain(res.body.id.slice(0, 8));
+    expect(text).toContain(res.body.reference);
     expect(text).toContain(product.name);
     expect(text).toContain('Size: M');
     expect(text).toContain('Quantity: 3');

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ORDER_STATUSES, orderSchema, orderStatusSchema } from '../../shared/shop';
+import { FULFILMENTS, ORDER_STATUSES, orderSchema, orderStatusSchema } from '../../shared/shop';
 import { ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
@@ -7,6 +7,7 @@ import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 export const OrderSchema = z
   .object({
     id: z.string().uuid(),
+    reference: z.string().openapi({ description: "The short reference the customer and the club use: the club's initials and a sequence number", example: 'RR-1042' }),
     product_id: z.string().uuid().nullable().openapi({ description: 'Null once the product has been deleted' }),
     product_name: z.string(),
     size: z.string().nullable(),
@@ -18,12 +19,16 @@ export const OrderSchema = z
     customer_phone: z.string(),
     customer_address: z.string().nullable(),
     notes: z.string().nullable(),
+    fulfilment: z.enum(FULFILMENTS).openapi({ description: 'collect: from the club; delivery: to customer_address' }),
     status: z.enum(ORDER_STATUSES),
     created_at: z.string(),
   })
   .openapi('Order');
 
 const PlacedOrderSchema = OrderSchema.extend({
+  token: z.string().openapi({
+    description: 'The customer\'s key to GET /api/orders/receipt/{token} and the page /shop/orders/{token}: 128 random bits, given only here',
+  }),
   whatsapp_url: z
     .string()
     .optional()
@@ -57,6 +62,26 @@ const statusRoute = (method: 'patch' | 'put') =>
     },
   });
 
+const ReceiptSchema = OrderSchema.pick({
+  reference: true,
+  product_id: true,
+  product_name: true,
+  size: true,
+  quantity: true,
+  unit_price: true,
+  total_amount: true,
+  customer_name: true,
+  fulfilment: true,
+  status: true,
+  created_at: true,
+})
+  .extend({ whatsapp_url: z.string().optional().openapi({ description: 'The club\'s WhatsApp chat with the order text; absent when no number is set' }) })
+  .openapi('OrderReceipt');
+
+const TokenParam = z.object({
+  token: z.string().max(100).openapi({ param: { name: 'token', in: 'path' }, example: 'q3Xb0c9Zr1mYt8Kd2LwP4A' }),
+});
+
 const base = router();
 // Placing an order is public; changing one is the admin's: who asks is checked before the body.
 base.use('/:id', writesNeed(ADMIN_ONLY));
@@ -71,8 +96,10 @@ export const ordersApi = base
       summary: 'Place a shop order',
       description:
         'Public. The quantity must be a whole number from 1 to the current stock; size must be one of the product\'s sizes ' +
-        '(the first when none is sent) and absent for products without sizes. Stock is taken atomically: more than is left ' +
-        'answers 409 and nothing is stored.',
+        '(the first when none is sent) and absent for products without sizes. `fulfilment` is collect or delivery; delivery ' +
+        'needs customer_address, and a collected order keeps no address. Without `fulfilment` an address means delivery and ' +
+        'none means collect. Stock is taken atomically: more than is left answers 409 and nothing is stored. The answer ' +
+        'carries the order\'s reference (RR-1042) and its token for the success page.',
       security: [],
       request: { body: jsonBody(orderSchema) },
       responses: {
@@ -86,6 +113,26 @@ export const ordersApi = base
     async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await c.get('services').orders.placeOrder(c.req.valid('json')), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/receipt/{token}',
+      operationId: 'getOrderReceipt',
+      tags: ['Orders'],
+      summary: "The customer's view of an order, by its token",
+      description:
+        'Public: the token (from the 201 answer to POST /api/orders) is the key. Answers only what the success page shows, ' +
+        'never the contact details or the address. An unknown or malformed token is 404.',
+      security: [],
+      request: { params: TokenParam },
+      responses: { 200: jsonContent(ReceiptSchema, 'The order'), 404: jsonContent(ErrorSchema, 'Order not found') },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      c.header('X-Robots-Tag', 'noindex');
+      return c.json(await c.get('services').orders.receipt(c.req.valid('param').token), 200);
     },
   )
   .openapi(

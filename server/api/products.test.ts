@@ -25,15 +25,15 @@ async function create(overrides: Record<string, unknown> = {}) {
 }
 
 describe('GET /api/products', () => {
-  it('lists the seeded catalogue publicly, sorted by category then name, with categories', async () => {
+  it("lists the seeded catalogue publicly, in the admin's display order (kit first), with categories", async () => {
     await t.initialize();
     const res = await t.json('/api/products');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(5);
-    const keys = res.body.map((p: { category: string; name: string }) => `${p.category}|${p.name}`);
-    expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // Issue 15 point 8: by sort_order, then name (shop-orders.test.ts tests the order itself).
+    expect(res.body[0].category).toBe('Kit');
     expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['category', 'created_at', 'description', 'id', 'images', 'name', 'price', 'sizes', 'stock', 'updated_at'].sort(),
+      ['category', 'created_at', 'description', 'id', 'images', 'name', 'price', 'sizes', 'sort_order', 'stock', 'updated_at'].sort(),
     );
     const categories = await t.json('/api/products/categories');
     expect(categories.status).toBe(200);

@@ -14,6 +14,7 @@ export const ProductSchema = z
     stock: z.number().int(),
     sizes: z.array(z.string()),
     images: z.array(z.string()).openapi({ description: 'Image URLs; the first is the main picture' }),
+    sort_order: z.number().int().openapi({ description: 'Display order set by the admin: lower first, then by name' }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -39,7 +40,7 @@ export const productsApi = base
       summary: 'List products',
       description:
         'Public. `search` matches name or description (any case); `category` is an exact category (any case). ' +
-        'Sorted by category, then name. The categories for a dropdown come from GET /api/products/categories.',
+        'Sorted by the admin\'s display order (sort_order, lower first), then name. The categories for a dropdown come from GET /api/products/categories.',
       security: [],
       request: { query: productQuerySchema },
       responses: { 200: jsonContent(z.array(ProductSchema), 'Matching products'), 422: jsonContent(ErrorSchema, 'Invalid query') },

@@ -49,9 +49,11 @@ const CLUB_SETTINGS = {
 const ADULT_SIZES = ['S', 'M', 'L', 'XL', 'XXL'];
 const JUNIOR_SIZES = ['5-6', '7-8', '9-10', '11-12', '13'];
 
+// In the shop's display order (sort_order): the kit first, as a club shop leads with it.
 const PRODUCTS: (typeof products.$inferInsert)[] = [
   {
     name: 'Home Shirt 2025/26',
+    sort_order: 10,
     category: 'Kit',
     price: 34.99,
     stock: 42,
@@ -70,6 +72,7 @@ const PRODUCTS: (typeof products.$inferInsert)[] = [
   },
   {
     name: 'Away Shirt 2025/26',
+    sort_order: 20,
     category: 'Kit',
     price: 34.99,
     stock: 3,
@@ -81,6 +84,7 @@ const PRODUCTS: (typeof products.$inferInsert)[] = [
   },
   {
     name: 'Junior Home Shirt',
+    sort_order: 30,
     category: 'Kit',
     price: 24.99,
     stock: 18,
@@ -92,6 +96,7 @@ const PRODUCTS: (typeof products.$inferInsert)[] = [
   },
   {
     name: 'Match Shorts',
+    sort_order: 40,
     category: 'Kit',
     price: 14.99,
     stock: 25,
@@ -103,6 +108,7 @@ const PRODUCTS: (typeof products.$inferInsert)[] = [
   },
   {
     name: 'Quarter-Zip Training Top',
+    sort_order: 50,
     category: 'Training',
     price: 29.99,
     stock: 0,
@@ -115,6 +121,7 @@ const PRODUCTS: (typeof products.$inferInsert)[] = [
   },
   {
     name: 'Club Water Bottle',
+    sort_order: 60,
     category: 'Training',
     price: 6.99,
     stock: 50,
@@ -126,6 +133,7 @@ const PRODUCTS: (typeof products.$inferInsert)[] = [
   },
   {
     name: 'Bar Scarf',
+    sort_order: 70,
     category: 'Accessories',
     price: 12.0,
     stock: 30,
@@ -137,6 +145,7 @@ const PRODUCTS: (typeof products.$inferInsert)[] = [
   },
   {
     name: 'Club Mug',
+    sort_order: 80,
     category: 'Accessories',
     price: 8.5,
     stock: 22,

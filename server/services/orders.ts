@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { fromPence, toPence } from '../../shared/money';
 import type { SessionUser } from '../../shared/roles';
@@ -8,6 +8,7 @@ import {
   ORDER_NOT_FOUND,
   ORDER_STATUS_LABELS,
   ORDER_TRANSITIONS,
+  orderFulfilment,
   orderMessage,
   orderSchema,
   orderStatusSchema,
@@ -15,7 +16,7 @@ import {
   type OrderInput,
   type OrderStatus,
 } from '../../shared/shop';
-import { orderReference } from '../../shared/shop-constants';
+import { ORDER_TOKEN_PATTERN, orderReference, type Fulfilment } from '../../shared/shop-constants';
 import { whatsappLink } from '../../shared/whatsapp';
 import type { Db } from '../db/client';
 import { groupCommit, type Outcome } from '../db/group-commit';
@@ -31,6 +32,8 @@ import type { createSettingsService } from './settings';
 /** SPEC "Order (admin view)", plus the product's id (null once the product is deleted). */
 export interface Order {
   id: string;
+  /** The short reference the customer and the club use: "RR-1042" (ADR 023). */
+  reference: string;
   product_id: string | null;
   product_name: string;
   size: string | null;
@@ -42,12 +45,31 @@ export interface Order {
   customer_phone: string;
   customer_address: string | null;
   notes: string | null;
+  fulfilment: Fulfilment;
   status: OrderStatus;
   created_at: string;
 }
 
 export interface PlacedOrder extends Order {
+  /** The customer's own success page, /shop/orders/{token}: only the one who placed the order learns it. */
+  token: string;
   /** The club's WhatsApp chat with the order text; absent when no number is set. */
+  whatsapp_url?: string;
+}
+
+/** What the success page shows anyone holding the order's token: no contact details. */
+export interface OrderReceipt {
+  reference: string;
+  product_id: string | null;
+  product_name: string;
+  size: string | null;
+  quantity: number;
+  unit_price: number;
+  total_amount: number;
+  customer_name: string;
+  fulfilment: Fulfilment;
+  status: OrderStatus;
+  created_at: string;
   whatsapp_url?: string;
 }
 
@@ -55,6 +77,7 @@ type OrderRow = typeof orders.$inferSelect;
 
 const toOrder = (row: OrderRow): Order => ({
   id: row.id,
+  reference: orderReference(row.number),
   product_id: row.product_id,
   product_name: row.product_name,
   size: row.size,
@@ -66,9 +89,27 @@ const toOrder = (row: OrderRow): Order => ({
   customer_phone: row.customer_phone,
   customer_address: row.customer_address,
   notes: row.notes,
+  fulfilment: row.fulfilment,
   status: row.status,
   created_at: row.created_at.toISOString(),
 });
+
+const toReceipt = (row: OrderRow): OrderReceipt => ({
+  reference: orderReference(row.number),
+  product_id: row.product_id,
+  product_name: row.product_name,
+  size: row.size,
+  quantity: row.quantity,
+  unit_price: Number(row.unit_price),
+  total_amount: Number(row.total_amount),
+  customer_name: row.customer_name,
+  fulfilment: row.fulfilment,
+  status: row.status,
+  created_at: row.created_at.toISOString(),
+});
+
+/** 128 random bits: an order's success page cannot be found from its number, id or another order's token. */
+const newOrderToken = () => randomBytes(16).toString('base64url');
 
 function validationError(issues: { path: PropertyKey[]; message: string }[]) {
   const errors: FieldError[] = issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message }));
@@ -79,7 +120,7 @@ function validationError(issues: { path: PropertyKey[]; message: string }[]) {
 const ORDERS_PER_COMMIT = 100;
 
 /** One order of a group: refused with its own error, or the row to insert. */
-type Decision = { ok: false; error: unknown } | { ok: true; row: typeof orders.$inferInsert & { id: string } };
+type Decision = { ok: false; error: unknown } | { ok: true; row: typeof orders.$inferInsert & { id: string; token: string } };
 
 /** How long an order for a product whose row someone else holds locked keeps trying (ADR 011). */
 export const PRODUCT_LOCK_WAIT_MS = 3_000;
@@ -146,6 +187,7 @@ export function createOrderService(
           ok: true,
           row: {
             id: randomUUID(),
+            token: newOrderToken(),
             product_id: product.id,
             product_name: product.name,
             size,
@@ -155,7 +197,7 @@ export function createOrderService(
             customer_name: order.customer_name,
             customer_email: order.customer_email,
             customer_phone: order.customer_phone,
-            customer_address: order.customer_address ?? null,
+            ...orderFulfilment(order),
             notes: order.notes ?? null,
           },
         };
@@ -178,7 +220,7 @@ export function createOrderService(
           kind: 'order',
           dedupeKey: `order:${order.id}`,
           content: {
-            subject: `New shop order #${orderReference(order.id)}: ${order.product_name}`,
+            subject: `New shop order ${orderReference(order.number)}: ${order.product_name}`,
             paragraphs: [
               orderMessage(toOrder(order)).split('\n').slice(1).join('\n'),
               `E-mail: ${order.customer_email}\nPhone: ${order.customer_phone}` +
@@ -189,8 +231,8 @@ export function createOrderService(
           },
         })),
       );
-      const stored = new Map(inserted.map((row) => [row.id, toOrder(row)]));
-      return decisions.map((d): Outcome<Order> => (d.ok ? { ok: true, value: stored.get(d.row.id)! } : d));
+      const stored = new Map(inserted.map((row) => [row.id, { ...toOrder(row), token: row.token }]));
+      return decisions.map((d): Outcome<PlacedOrder> => (d.ok ? { ok: true, value: stored.get(d.row.id)! } : d));
     });
 
     const whatsapp_number = (await settings)?.whatsapp_number ?? '';
@@ -249,6 +291,21 @@ export function createOrderService(
       requireAdmin(actor);
       const rows = await db.select().from(orders).orderBy(desc(orders.created_at), desc(orders.id));
       return rows.map(toOrder);
+    },
+
+    /**
+     * The customer's view of one order, by the token only its customer was given (anyone holding
+     * the link may read it; no contact details). Unknown or malformed tokens are 404.
+     */
+    async receipt(token: string): Promise<OrderReceipt> {
+      if (!ORDER_TOKEN_PATTERN.test(token)) throw notFound(ORDER_NOT_FOUND);
+      const [[row], settings] = await Promise.all([
+        db.select().from(orders).where(eq(orders.token, token)),
+        deps.settings.get().catch(() => null),
+      ]);
+      if (!row) throw notFound(ORDER_NOT_FOUND);
+      const whatsapp_url = whatsappLink(settings?.whatsapp_number ?? '', orderMessage(toReceipt(row)));
+      return { ...toReceipt(row), ...(whatsapp_url ? { whatsapp_url } : {}) };
     },
 
     async get(actor: SessionUser | null, id: string): Promise<Order> {

@@ -15,6 +15,8 @@ export interface Product {
   stock: number;
   sizes: string[];
   images: string[];
+  /** The admin's display order: lower first. */
+  sort_order: number;
   created_at: string;
   updated_at: string;
 }
@@ -30,6 +32,7 @@ export const toProduct = (row: ProductRow): Product => ({
   stock: row.stock,
   sizes: row.sizes,
   images: row.images,
+  sort_order: row.sort_order,
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
@@ -55,7 +58,7 @@ function parseProduct(input: unknown) {
 /** The shop's catalogue: public reads, admin-only writes. */
 export function createProductService(db: Db) {
   return {
-    /** Search (name or description, any case) and category filter; grouped by category, then by name. */
+    /** Search (name or description, any case) and category filter; in the admin's display order, then by name. */
     async list(query: ProductQuery = {}): Promise<Product[]> {
       const { search, category } = productQuerySchema.parse(query);
       const conditions = [];
@@ -68,7 +71,7 @@ export function createProductService(db: Db) {
         .select()
         .from(products)
         .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(asc(products.category), asc(products.name), asc(products.id));
+        .orderBy(asc(products.sort_order), asc(products.name), asc(products.id));
       return rows.map(toProduct);
     },
 
@@ -92,7 +95,7 @@ export function createProductService(db: Db) {
       return toProduct(row);
     },
 
-    /** Replaces every field (the admin form always sends the whole product). */
+    /** Replaces every field (the admin form always sends the whole product); a missing display order keeps the current one. */
     async update(actor: SessionUser | null, id: string, input: ProductInput | unknown): Promise<Product> {
       requireAdmin(actor);
       const data = parseProduct(input);

@@ -1,6 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderReference } from '../../shared/shop';
 import { apiAs, expectToast, labelled, openAdminTab, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
@@ -93,7 +92,7 @@ beforeAll(async () => {
   const messageSubject = `Axe Message ${tag}`;
   await created('/api/messages', { subject: messageSubject, body: 'Training moves to 7 pm on Thursday.', player_id: player.id });
 
-  seeded = { orderReference: orderReference(order.id), applicant, player, withLogin, documentTitle, messageSubject };
+  seeded = { orderReference: order.reference, applicant, player, withLogin, documentTitle, messageSubject };
 });
 
 afterAll(async () => {

@@ -78,7 +78,7 @@ describe('Admin orders', () => {
     const { order, product } = await placeOrder(b.baseURL);
     const page = await adminPage();
     await openAdminTab(page, '/admin/orders');
-    const short = order.id.slice(0, 8);
+    const short = order.reference;
     const toggle = page.getByRole('button', { name: `Details of order ${short}` });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();

@@ -15,10 +15,14 @@ export interface Product {
   stock: number;
   sizes: string[];
   images: string[];
+  sort_order: number;
 }
 
 export interface Order {
   id: string;
+  /** "RR-1042" (ADR 023). */
+  reference: string;
+  fulfilment: 'collect' | 'delivery';
   customer_name: string;
   customer_email: string;
   customer_phone: string;

@@ -9,13 +9,11 @@ import { toast } from '../../components/ui/toast';
 import { api, errorDetail, loadList } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
-import { ORDER_REFERENCE_LENGTH, ORDER_STATUS_LABELS, ORDER_TRANSITIONS, orderReference, type OrderStatus } from '../../../shared/shop';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, type OrderStatus } from '../../../shared/shop';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = () => adminMeta('Orders', 'Shop orders and their status.');
 
-/** SPEC section 9. */
-export const ORDER_ID_SHOWN = ORDER_REFERENCE_LENGTH;
 export const ADDRESS_TRUNCATE_AT = 30;
 export const DEFAULT_QUANTITY = 1;
 
@@ -44,7 +42,8 @@ const ACTION_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancel order',
 };
 
-export const shortId = orderReference;
+/** The order's reference, "RR-1042" (ADR 023). */
+export const shortId = (order: Order) => order.reference;
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
@@ -98,14 +97,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                           type="button"
                           aria-expanded={expanded}
                           aria-controls={detailsId}
-                          aria-label={`Details of order ${shortId(order.id)}`}
+                          aria-label={`Details of order ${shortId(order)}`}
                           onClick={() => setOpen(expanded ? null : order.id)}
                           className="rounded-lg p-2 text-brand-800 hover:bg-brand-50"
                         >
                           <ChevronIcon open={expanded} />
                         </button>
                       </td>
-                      <td className="whitespace-nowrap px-4 py-3 font-mono">{shortId(order.id)}</td>
+                      <td className="whitespace-nowrap px-4 py-3 font-mono">{shortId(order)}</td>
                       <td className="px-4 py-3">{order.customer_name}</td>
                       <td className="px-4 py-3">{order.product_name}</td>
                       <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums">{money(order.total_amount)}</td>
@@ -136,7 +135,7 @@ function OrderDetails({ order, busy, onStatus }: { order: Order; busy: boolean; 
   // The order lifecycle (ARCHITECTURE point 11): forward one step, or cancel before fulfilment.
   const next = ORDER_TRANSITIONS[order.status] ?? [];
   const items: [string, React.ReactNode][] = [
-    ['Order', <span className="font-mono">{shortId(order.id)}</span>],
+    ['Order', <span className="font-mono">{shortId(order)}</span>],
     ['Customer', order.customer_name],
     ['Email', <a className="text-brand-800 underline" href={`mailto:${order.customer_email}`}>{order.customer_email}</a>],
     ['Phone', <a className="text-brand-800 underline" href={`tel:${order.customer_phone}`}>{order.customer_phone}</a>],

@@ -1,3 +1,4 @@
+import { PRODUCT_SORT_ORDER_DEFAULT, PRODUCT_SORT_ORDER_MAX } from '../../../shared/shop-constants';
 import { money } from '../../components/admin/format';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading } from '../../components/admin/section';
@@ -36,11 +37,21 @@ export const productConfig: ResourceConfig<Product> = {
     { header: 'Stock', numeric: true, cell: (p) => p.stock },
     { header: 'Category', cell: (p) => p.category },
   ],
+  defaults: { sort_order: String(PRODUCT_SORT_ORDER_DEFAULT) },
   fields: [
     { name: 'name', label: 'Name', type: 'text', required: true },
     { name: 'category', label: 'Category', type: 'text', required: true },
     { name: 'price', label: 'Price (£)', type: 'money', required: true, min: 0 },
     { name: 'stock', label: 'Stock', type: 'number', required: true, min: 0 },
+    {
+      name: 'sort_order',
+      label: 'Display order',
+      type: 'number',
+      required: true,
+      min: 0,
+      max: PRODUCT_SORT_ORDER_MAX,
+      hint: 'Lower numbers show first in the shop (e.g. 10 for the home shirt); equal numbers go by name.',
+    },
     { name: 'description', label: 'Description', type: 'textarea', required: true },
     { name: 'sizes', label: 'Sizes', type: 'list', hint: 'Separate with commas, e.g. S, M, L, XL', wide: true },
     { name: 'images', label: 'Image URLs', type: 'list', hint: 'Separate with commas; the first is the main image', wide: true, upload: true },

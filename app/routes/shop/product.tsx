@@ -1,37 +1,61 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, Form, isRouteErrorResponse, Link, useActionData, useFetcher, useNavigation, type ShouldRevalidateFunction } from 'react-router';
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  replace,
+  useActionData,
+  useFetcher,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRouteLoaderData,
+  useSearchParams,
+  type ShouldRevalidateFunction,
+} from 'react-router';
 import { formatPounds, fromPence, toPence } from '../../../shared/money';
+import { FALLBACK_SETTINGS } from '../../../shared/settings';
 import {
   CUSTOMER_ADDRESS_MAX,
   CUSTOMER_EMAIL_MAX,
   CUSTOMER_NAME_MAX,
   CUSTOMER_PHONE_MAX,
+  FULFILMENT_LABELS,
+  FULFILMENTS,
   MAX_EXTRA_IMAGES,
   ORDER_FAILED,
   ORDER_NOTES_MAX,
-  ORDER_SUCCESS_CONTACT,
-  ORDER_SUCCESS_PAYMENT,
-  ORDER_SUCCESS_SHIPPING,
-  orderReference,
+  orderPagePath,
   PHONE_PATTERN,
   PLACING_ORDER,
   PRODUCT_NOT_FOUND_TITLE,
+  type Fulfilment,
 } from '../../../shared/shop-constants';
-import type { PlacedOrder } from '../../../server/services/orders';
+import { whatsappLink } from '../../../shared/whatsapp';
 import type { Product } from '../../../server/services/products';
 import { asDomainError, isDomainError } from '../../../server/services/errors';
 import { StockBadge } from '../../components/shop/stock-badge';
+import { WhatsAppIcon } from '../../components/shop/whatsapp-icon';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
+import { ErrorSummary, fieldId } from '../../components/ui/error-summary';
+import { TextAreaField, TextField } from '../../components/ui/field';
 import { CLUB_NAME, pageTitle } from '../../lib/club';
 import { formError } from '../../lib/errors.server';
+import { useHydrated } from '../../lib/hydrated';
+import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/product';
 
 export const BUY_NOW = 'Buy Now';
 export const PLACE_ORDER = 'Place Order';
-export const ORDER_ANOTHER = 'Order Another Item';
-export const ORDER_PLACED_TITLE = 'Order Placed Successfully!';
+export const ASK_WHEN_BACK = "Ask on WhatsApp when it's back";
+/** The order form's fields in page order, for its error summary. */
+const ORDER_FIELDS = ['customer_name', 'customer_phone', 'customer_email', 'fulfilment', 'customer_address', 'notes', 'size', 'quantity'] as const;
+const FULFILMENT_HINTS: Record<Fulfilment, string> = {
+  collect: "Free. We'll message you when it's ready.",
+  delivery: "We'll confirm the delivery cost with you.",
+};
 export const PRODUCT_NOT_FOUND_TEXT = "The product you're looking for doesn't exist or is no longer available.";
 const DESCRIPTION_PREVIEW = 150;
 
@@ -61,7 +85,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Placing an order: the same service as POST /api/orders, so both agree on every rule. */
+/**
+ * Placing an order: the same service as POST /api/orders, so both agree on every rule. A placed
+ * order goes to its own page, /shop/orders/{token} (ADR 023), replacing the form in the history so
+ * Back returns to the product, not to a filled-in form.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const text = (name: string) => {
@@ -80,8 +108,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       customer_phone: text('customer_phone'),
       customer_address: text('customer_address'),
       notes: text('notes'),
+      // The form asks explicitly: no choice is refused ("Choose collection … or delivery"), not guessed.
+      fulfilment: text('fulfilment') ?? '',
     });
-    return { ok: true as const, order };
+    return replace(orderPagePath(order.token));
   } catch (error) {
     if (isDomainError(asDomainError(error))) return formError(error);
     console.error('Placing an order failed', error);
@@ -89,9 +119,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-/** A refused order (409: someone else took the stock) still reloads the product, so the stock shown is current. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 409 ? true : defaultShouldRevalidate;
+/**
+ * A refused order (409: someone else took the stock) still reloads the product, so the stock shown
+ * is current. Opening or closing the order dialog (?buy=1) stays on the same product: no reload.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (actionStatus === 409) return true;
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+};
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) {
@@ -123,18 +159,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 type LoaderData = Route.ComponentProps['loaderData'];
-type OrderResult = { ok: true; order: PlacedOrder } | { ok: false; error: string; fieldErrors: Record<string, string> };
+type OrderResult = { ok: false; error: string; fieldErrors: Record<string, string> };
 
 function ProductView({ product, initial }: LoaderData) {
   const gallery = product.images.slice(0, 1 + MAX_EXTRA_IMAGES);
   const [selectedImage, setSelectedImage] = useState(Math.min(initial.image, Math.max(gallery.length - 1, 0)));
   const [size, setSize] = useState<string | null>(initial.size);
   const [quantityText, setQuantityText] = useState(String(initial.quantity));
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [orderRound, setOrderRound] = useState(0);
-  const fetcher = useFetcher<OrderResult>({ key: `order-${product.id}-${orderRound}` });
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const fetcher = useFetcher<OrderResult>({ key: `order-${product.id}` });
   // Only a page submission (no JavaScript, ?buy=1) fills this; the dialog's fetcher keeps its own result.
   const inlineResult = useActionData<typeof action>() as OrderResult | undefined;
+  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings ?? FALLBACK_SETTINGS;
 
   const inStock = product.stock > 0;
   const quantity = clampQuantity(Number(quantityText), product.stock);
@@ -149,22 +188,45 @@ function ProductView({ product, initial }: LoaderData) {
 
   const step = (delta: number) => setQuantityText(String(clampQuantity(quantity + delta, product.stock)));
 
-  const orderAnother = () => {
-    setDialogOpen(false);
-    setOrderRound((n) => n + 1);
-    setQuantityText('1');
-    setSize(product.sizes[0] ?? null);
+  // The dialog is open while the URL says ?buy=1 (as the page without JavaScript does), so the
+  // browser's Back button closes it and a reload opens it again.
+  // A refused order (someone took the last one) keeps the dialog open to say so, even now it is sold out.
+  const dialogOpen = hydrated && (inStock || Boolean(fetcher.data)) && searchParams.get('buy') === '1';
+  const openedHere = (location.state as { orderDialog?: boolean } | null)?.orderDialog === true;
+  const openDialog = () => {
+    const params = new URLSearchParams({ buy: '1', ...(size ? { size } : {}), quantity: String(quantity) });
+    navigate(`?${params}`, { preventScrollReset: true, state: { orderDialog: true } });
   };
   const closeDialog = () => {
-    if (fetcher.data?.ok) orderAnother();
-    else setDialogOpen(false);
+    if (openedHere) {
+      navigate(-1);
+      return;
+    }
+    const params = new URLSearchParams(searchParams);
+    params.delete('buy');
+    const search = params.toString();
+    navigate({ search: search ? `?${search}` : '' }, { replace: true, preventScrollReset: true });
   };
+
+  // On a phone the order bar stays at the bottom of the screen while the Buy Now of the form is out of sight.
+  const buyRef = useRef<HTMLButtonElement>(null);
+  const [buyInView, setBuyInView] = useState(false);
+  useEffect(() => {
+    const button = buyRef.current;
+    if (!button || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setBuyInView(entry.isIntersecting));
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, [inStock]);
 
   const mainImage = gallery[selectedImage];
   const choice = { size, quantity, total };
+  const askWhenBack =
+    whatsappLink(settings.whatsapp_number, `Hello! Please let me know when the ${product.name} is back in stock.`) ??
+    `mailto:${settings.sales_email || settings.club_email}?subject=${encodeURIComponent(`When is the ${product.name} back in stock?`)}`;
 
   return (
-    <div className="container-page py-6 sm:py-10">
+    <div className={`container-page py-6 sm:py-10 ${inStock ? 'pb-28 sm:pb-10' : ''}`}>
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
@@ -194,7 +256,7 @@ function ProductView({ product, initial }: LoaderData) {
                 alt={gallery.length > 1 ? `${product.name}, photo ${selectedImage + 1} of ${gallery.length}` : product.name}
                 width={800}
                 height={800}
-                className="aspect-square w-full object-contain p-6"
+                className={`aspect-square w-full object-contain p-6 ${inStock ? '' : 'opacity-70 grayscale'}`}
                 data-testid="main-image"
               />
             ) : (
@@ -239,103 +301,130 @@ function ProductView({ product, initial }: LoaderData) {
           </div>
           <p className="mt-5 whitespace-pre-line leading-relaxed text-ink/90">{product.description}</p>
 
-          <form
-            method="get"
-            action={`/shop/product/${product.id}`}
-            className="mt-8 space-y-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (inStock) setDialogOpen(true);
-            }}
-          >
-            <input type="hidden" name="buy" value="1" />
-            {product.sizes.length > 0 && (
-              <fieldset>
-                <legend className="mb-2 text-sm font-semibold">Size</legend>
-                <div className="flex flex-wrap gap-2">
-                  {product.sizes.map((option) => (
-                    <label key={option} className="cursor-pointer">
-                      <input
-                        type="radio"
-                        name="size"
-                        value={option}
-                        checked={size === option}
-                        onChange={() => setSize(option)}
-                        disabled={!inStock}
-                        className="peer sr-only"
-                      />
-                      <span className="flex min-h-11 min-w-12 items-center justify-center rounded-lg border border-line px-3 font-semibold peer-checked:border-brand-800 peer-checked:bg-brand-800 peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60">
-                        {option}
-                      </span>
-                    </label>
-                  ))}
+          {inStock ? (
+            <form
+              id="buy-form"
+              method="get"
+              action={`/shop/product/${product.id}`}
+              className="mt-8 space-y-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line"
+              onSubmit={(event) => {
+                event.preventDefault();
+                openDialog();
+              }}
+            >
+              <input type="hidden" name="buy" value="1" />
+              {product.sizes.length > 0 && (
+                <fieldset>
+                  <legend className="mb-2 text-sm font-semibold">Size</legend>
+                  <div className="flex flex-wrap gap-2">
+                    {product.sizes.map((option) => (
+                      <label key={option} className="cursor-pointer">
+                        <input
+                          type="radio"
+                          name="size"
+                          value={option}
+                          checked={size === option}
+                          onChange={() => setSize(option)}
+                          className="peer sr-only"
+                        />
+                        <span className="flex min-h-11 min-w-12 items-center justify-center rounded-lg border border-line px-3 font-semibold peer-checked:border-brand-800 peer-checked:bg-brand-800 peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-500">
+                          {option}
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+
+              <div>
+                <label htmlFor="quantity" className="mb-2 block text-sm font-semibold">
+                  Quantity
+                </label>
+                <div className="flex items-center gap-2">
+                  <Button
+                    variant="secondary"
+                    className="w-11 px-0 text-xl"
+                    aria-label="Decrease quantity"
+                    aria-controls="quantity"
+                    disabled={quantity <= 1}
+                    onClick={() => step(-1)}
+                  >
+                    −
+                  </Button>
+                  <input
+                    id="quantity"
+                    name="quantity"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={Math.max(product.stock, 1)}
+                    step={1}
+                    value={quantityText}
+                    onChange={(event) => setQuantityText(event.target.value)}
+                    onBlur={() => setQuantityText(String(quantity))}
+                    className="h-11 w-20 rounded-lg border border-line bg-white text-center text-lg font-semibold [appearance:textfield] focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30 [&::-webkit-inner-spin-button]:appearance-none"
+                  />
+                  <Button
+                    variant="secondary"
+                    className="w-11 px-0 text-xl"
+                    aria-label="Increase quantity"
+                    aria-controls="quantity"
+                    disabled={quantity >= product.stock}
+                    onClick={() => step(1)}
+                  >
+                    +
+                  </Button>
                 </div>
-              </fieldset>
-            )}
-
-            <div>
-              <label htmlFor="quantity" className="mb-2 block text-sm font-semibold">
-                Quantity
-              </label>
-              <div className="flex items-center gap-2">
-                <Button
-                  variant="secondary"
-                  className="w-11 px-0 text-xl"
-                  aria-label="Decrease quantity"
-                  aria-controls="quantity"
-                  disabled={!inStock || quantity <= 1}
-                  onClick={() => step(-1)}
-                >
-                  −
-                </Button>
-                <input
-                  id="quantity"
-                  name="quantity"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={Math.max(product.stock, 1)}
-                  step={1}
-                  value={quantityText}
-                  disabled={!inStock}
-                  onChange={(event) => setQuantityText(event.target.value)}
-                  onBlur={() => setQuantityText(String(quantity))}
-                  className="h-11 w-20 rounded-lg border border-line bg-white text-center text-lg font-semibold [appearance:textfield] focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30 disabled:bg-gray-100 [&::-webkit-inner-spin-button]:appearance-none"
-                />
-                <Button
-                  variant="secondary"
-                  className="w-11 px-0 text-xl"
-                  aria-label="Increase quantity"
-                  aria-controls="quantity"
-                  disabled={!inStock || quantity >= product.stock}
-                  onClick={() => step(1)}
-                >
-                  +
-                </Button>
               </div>
-            </div>
 
-            <div className="flex items-baseline justify-between border-t border-line pt-4">
-              <span className="font-semibold">Total</span>
-              <output htmlFor="quantity" aria-live="polite" className="text-2xl font-extrabold text-brand-800" data-testid="total">
-                {formatPounds(total)}
-              </output>
-            </div>
+              <div className="flex items-baseline justify-between border-t border-line pt-4">
+                <span className="font-semibold">Total</span>
+                <output htmlFor="quantity" aria-live="polite" className="text-2xl font-extrabold text-brand-800" data-testid="total">
+                  {formatPounds(total)}
+                </output>
+              </div>
 
-            {inStock ? (
-              <Button type="submit" size="lg" className="w-full">
+              <Button ref={buyRef} type="submit" size="lg" className="w-full">
                 {BUY_NOW}
               </Button>
-            ) : (
-              <p className="rounded-lg bg-gray-100 px-4 py-3 text-center font-semibold text-gray-800">
-                This item is out of stock. Message the club shop to hear when it is back.
-              </p>
-            )}
-          </form>
+            </form>
+          ) : (
+            <div className="mt-8 space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line" data-testid="out-of-stock">
+              <p className="font-semibold">This item is out of stock.</p>
+              <p className="text-sm text-ink/80">Message the club shop and we'll tell you as soon as it is back{product.sizes.length > 0 ? ' in your size' : ''}.</p>
+              <a
+                href={askWhenBack}
+                target={askWhenBack.startsWith('https:') ? '_blank' : undefined}
+                rel="noopener noreferrer"
+                className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-[#0e6e3a] px-4 text-lg font-semibold text-white hover:bg-[#0b5a2f] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-500"
+              >
+                <WhatsAppIcon />
+                {ASK_WHEN_BACK}
+                {askWhenBack.startsWith('https:') && <span className="sr-only"> (opens in a new tab)</span>}
+              </a>
+            </div>
+          )}
         </section>
       </div>
 
-      {(initial.buy || inlineResult) && (
+      {inStock && !dialogOpen && !(hydrated && buyInView) && (
+        // The phone's order bar: the total and Buy Now always within reach (it submits the form above).
+        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur sm:hidden" data-testid="order-bar">
+          <div className="flex items-center justify-between gap-4">
+            <p className="min-w-0">
+              <span className="block text-xs font-semibold text-muted">
+                Total{product.sizes.length > 0 && size ? ` · Size ${size}` : ''} · Qty {quantity}
+              </span>
+              <span className="text-xl font-extrabold text-brand-800">{formatPounds(total)}</span>
+            </p>
+            <Button type="submit" form="buy-form" size="lg" className="shrink-0 px-8">
+              {BUY_NOW}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {!hydrated && (initial.buy || inlineResult) && inStock && (
         <InlineOrder
           result={inlineResult}
           product={product}
@@ -343,23 +432,8 @@ function ProductView({ product, initial }: LoaderData) {
         />
       )}
 
-      <Dialog
-        open={dialogOpen}
-        onClose={closeDialog}
-        title={fetcher.data?.ok ? ORDER_PLACED_TITLE : 'Complete your order'}
-        description={fetcher.data?.ok ? undefined : 'Tell us how to reach you. No payment is taken online.'}
-      >
-        {fetcher.data?.ok ? (
-          <OrderSuccess order={fetcher.data.order} onOrderAnother={orderAnother} />
-        ) : (
-          <OrderForm
-            FormComponent={fetcher.Form}
-            product={product}
-            choice={choice}
-            busy={fetcher.state !== 'idle'}
-            result={fetcher.data}
-          />
-        )}
+      <Dialog open={dialogOpen} onClose={closeDialog} title="Complete your order" description="Tell us how to reach you. No payment is taken online.">
+        <OrderForm FormComponent={fetcher.Form} product={product} choice={choice} busy={fetcher.state !== 'idle'} result={fetcher.data} interactive />
       </Dialog>
     </div>
   );
@@ -371,21 +445,17 @@ function InlineOrder({ product, choice, result }: { product: Product; choice: Or
   return (
     <section id="order" aria-labelledby="order-heading" className="mx-auto mt-10 max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
       <h2 id="order-heading" className="mb-4 text-2xl font-bold">
-        {result?.ok ? ORDER_PLACED_TITLE : 'Complete your order'}
+        Complete your order
       </h2>
-      {result?.ok ? (
-        <OrderSuccess order={result.order} />
-      ) : (
-        <OrderForm
-          FormComponent={Form}
-          // Posting back to ?buy=1&size=…&quantity=… keeps the form (and the choice) on the page afterwards.
-          action={`/shop/product/${product.id}?${new URLSearchParams({ buy: '1', ...(choice.size ? { size: choice.size } : {}), quantity: String(choice.quantity) })}`}
-          product={product}
-          choice={choice}
-          busy={navigation.state === 'submitting'}
-          result={result}
-        />
-      )}
+      <OrderForm
+        FormComponent={Form}
+        // Posting back to ?buy=1&size=…&quantity=… keeps the form (and the choice) on the page afterwards.
+        action={`/shop/product/${product.id}?${new URLSearchParams({ buy: '1', ...(choice.size ? { size: choice.size } : {}), quantity: String(choice.quantity) })}`}
+        product={product}
+        choice={choice}
+        busy={navigation.state === 'submitting'}
+        result={result}
+      />
     </section>
   );
 }
@@ -403,6 +473,7 @@ function OrderForm({
   choice,
   busy,
   result,
+  interactive = false,
 }: {
   FormComponent: typeof Form;
   action?: string;
@@ -410,21 +481,24 @@ function OrderForm({
   choice: OrderChoice;
   busy: boolean;
   result: OrderResult | undefined;
+  /** With JavaScript: the address shows only once delivery is chosen. */
+  interactive?: boolean;
 }) {
   const failed = result && !result.ok ? result : undefined;
   const fieldErrors = failed?.fieldErrors ?? {};
-  const formRef = useRef<HTMLFormElement>(null);
-  // A refused order: focus goes to the first field to fix (or the message), not back to the top.
-  useEffect(() => {
-    if (failed) {
-      const form = formRef.current;
-      (form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[role="alert"]'))?.focus();
-    }
-  }, [failed]);
+  const [fulfilment, setFulfilment] = useState<Fulfilment | null>(null);
+  const showAddress = !interactive || fulfilment === 'delivery' || Boolean(fieldErrors.customer_address);
+  const fulfilmentErrorId = `${fieldId('fulfilment')}-error`;
   return (
-    <FormComponent ref={formRef} method="post" action={action ?? `/shop/product/${product.id}`} className="space-y-4">
+    // noValidate: the server checks every field and the error summary lists every problem at once (GOV.UK pattern).
+    <FormComponent method="post" action={action ?? `/shop/product/${product.id}`} noValidate className="space-y-4">
       <input type="hidden" name="quantity" value={choice.quantity} />
       {choice.size && <input type="hidden" name="size" value={choice.size} />}
+      <ErrorSummary
+        errors={fieldErrors}
+        order={ORDER_FIELDS}
+        message={failed && Object.keys(fieldErrors).length === 0 ? failed.error || ORDER_FAILED : null}
+      />
       <div className="flex items-center justify-between gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm" data-testid="order-summary">
         <span>
           <span className="font-semibold">{product.name}</span>
@@ -432,8 +506,8 @@ function OrderForm({
         </span>
         <span className="text-base font-bold text-brand-800">{formatPounds(choice.total)}</span>
       </div>
-      {failed && <FormMessage>{failed.error || ORDER_FAILED}</FormMessage>}
       <TextField
+        id={fieldId('customer_name')}
         label="Full name"
         name="customer_name"
         autoComplete="name"
@@ -442,106 +516,97 @@ function OrderForm({
         maxLength={CUSTOMER_NAME_MAX}
         error={fieldErrors.customer_name}
       />
-      <TextField
-        label="Phone number"
-        name="customer_phone"
-        type="tel"
-        autoComplete="tel"
-        required
-        pattern={PHONE_PATTERN}
-        maxLength={CUSTOMER_PHONE_MAX}
-        title="Digits, spaces, +, - and brackets, 7 to 20 characters"
-        error={fieldErrors.customer_phone}
-      />
-      <TextField
-        label="Email"
-        name="customer_email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={CUSTOMER_EMAIL_MAX}
-        error={fieldErrors.customer_email}
-      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={fieldId('customer_phone')}
+          label="Phone number"
+          name="customer_phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          pattern={PHONE_PATTERN}
+          maxLength={CUSTOMER_PHONE_MAX}
+          hint="For WhatsApp"
+          error={fieldErrors.customer_phone}
+        />
+        <TextField
+          id={fieldId('customer_email')}
+          label="Email"
+          name="customer_email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={CUSTOMER_EMAIL_MAX}
+          hint="For your order reference"
+          error={fieldErrors.customer_email}
+        />
+      </div>
+      <fieldset aria-describedby={fieldErrors.fulfilment ? fulfilmentErrorId : undefined}>
+        <legend className="mb-1 text-sm font-semibold text-ink">
+          Collection or delivery
+          <span className="text-danger" aria-hidden="true">
+            {' '}*
+          </span>
+        </legend>
+        {fieldErrors.fulfilment && (
+          <p id={fulfilmentErrorId} className="mb-1 text-sm font-medium text-danger">
+            {fieldErrors.fulfilment}
+          </p>
+        )}
+        <div className="grid gap-2 sm:grid-cols-2">
+          {FULFILMENTS.map((option, index) => (
+            <label
+              key={option}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-line px-3 py-2 has-[:checked]:border-brand-800 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-500"
+            >
+              <input
+                type="radio"
+                name="fulfilment"
+                value={option}
+                // The summary's link goes to the first option.
+                id={index === 0 ? fieldId('fulfilment') : `${fieldId('fulfilment')}-${option}`}
+                required
+                aria-invalid={fieldErrors.fulfilment ? true : undefined}
+                onChange={() => setFulfilment(option)}
+                className="mt-1 size-5 shrink-0 accent-brand-800"
+              />
+              <span>
+                <span className="block font-semibold">{FULFILMENT_LABELS[option]}</span>
+                <span className="block text-sm text-muted">{FULFILMENT_HINTS[option]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {showAddress && (
+        <TextAreaField
+          id={fieldId('customer_address')}
+          label="Delivery address"
+          name="customer_address"
+          autoComplete="street-address"
+          required={interactive}
+          hint={interactive ? 'House number, street, town and postcode.' : 'Only for delivery: house number, street, town and postcode.'}
+          maxLength={CUSTOMER_ADDRESS_MAX}
+          rows={2}
+          error={fieldErrors.customer_address}
+        />
+      )}
       <TextAreaField
-        label="Delivery address"
-        name="customer_address"
-        autoComplete="street-address"
-        hint="Optional. Leave blank to collect at the club."
-        maxLength={CUSTOMER_ADDRESS_MAX}
-        rows={3}
-        error={fieldErrors.customer_address}
-      />
-      <TextAreaField
+        id={fieldId('notes')}
         label="Special instructions"
         name="notes"
         hint="Optional. Printing, gift notes, collection times…"
         maxLength={ORDER_NOTES_MAX}
-        rows={3}
+        rows={2}
         error={fieldErrors.notes}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? PLACING_ORDER : PLACE_ORDER}
-      </Button>
+      {/* Place Order stays in view at the foot of the dialog, however long the form. */}
+      <div className={interactive ? 'sticky -bottom-6 -mx-6 -mb-6 border-t border-line bg-white px-6 pb-6 pt-4' : 'pt-2'}>
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? PLACING_ORDER : PLACE_ORDER}
+        </Button>
+      </div>
     </FormComponent>
-  );
-}
-
-function OrderSuccess({ order, onOrderAnother }: { order: PlacedOrder; onOrderAnother?: () => void }) {
-  const headingRef = useRef<HTMLParagraphElement>(null);
-  // The form that had focus is gone: move focus to the confirmation so it is read out.
-  useEffect(() => headingRef.current?.focus(), []);
-  return (
-    <div className="space-y-5" data-testid="order-success">
-      <div className="flex items-start gap-3 rounded-xl bg-green-50 p-4 ring-1 ring-green-300">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-6 shrink-0 text-success" fill="none" stroke="currentColor" strokeWidth={2.5}>
-          <path d="m5 13 4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        <div>
-          <p ref={headingRef} tabIndex={-1} className="font-bold text-ink focus:outline-none">
-            Thank you, {order.customer_name}! Your order reference is #{orderReference(order.id)}.
-          </p>
-          <p className="mt-1 text-sm text-ink/80">
-            {order.quantity} × {order.product_name}
-            {order.size ? ` (size ${order.size})` : ''} · Total {formatPounds(order.total_amount)}
-          </p>
-        </div>
-      </div>
-      <ul className="space-y-2 text-sm">
-        {[ORDER_SUCCESS_CONTACT, ORDER_SUCCESS_SHIPPING, ORDER_SUCCESS_PAYMENT].map((line) => (
-          <li key={line} className="flex gap-2">
-            <span aria-hidden="true" className="font-bold text-brand-700">
-              ✓
-            </span>
-            <span>{line}</span>
-          </li>
-        ))}
-      </ul>
-      <div className="flex flex-col gap-3">
-        {order.whatsapp_url && (
-          <a
-            href={order.whatsapp_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg bg-[#128C4B] px-4 font-semibold text-white hover:bg-[#0e6e3a]"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
-              <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.3-.4.7-1.4.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 0 0 1.8-1.2 2.2 2.2 0 0 0 .1-1.2c0-.2-.2-.2-.5-.4Z" />
-            </svg>
-            Send order on WhatsApp
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        )}
-        {onOrderAnother ? (
-          <Button variant="secondary" className="flex-1" onClick={onOrderAnother}>
-            {ORDER_ANOTHER}
-          </Button>
-        ) : (
-          <ButtonLink to={`/shop/product/${order.product_id ?? ''}`} variant="secondary" className="flex-1">
-            {ORDER_ANOTHER}
-          </ButtonLink>
-        )}
-      </div>
-    </div>
   );
 }
 

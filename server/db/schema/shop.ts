@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgEnum, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 export const products = pgTable(
@@ -13,19 +13,43 @@ export const products = pgTable(
     stock: integer('stock').notNull().default(0),
     sizes: text('sizes').array().notNull().default([]),
     images: text('images').array().notNull().default([]),
+    /** The admin's featured order: lower first, then by name (kit first, not alphabetical; ADR 023). */
+    sort_order: integer('sort_order').notNull().default(100), // PRODUCT_SORT_ORDER_DEFAULT
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   // The last line of defence against overselling: stock can never go below zero.
-  (t) => [check('products_stock_non_negative', sql`${t.stock} >= 0`), index('products_category_idx').on(t.category)],
+  (t) => [
+    check('products_stock_non_negative', sql`${t.stock} >= 0`),
+    index('products_category_idx').on(t.category),
+    index('products_sort_idx').on(t.sort_order, t.name),
+  ],
 );
 
 export const orderStatusEnum = pgEnum('order_status', ['pending', 'confirmed', 'paid', 'fulfilled', 'cancelled']);
+
+export const orderFulfilmentEnum = pgEnum('order_fulfilment', ['collect', 'delivery']);
+
+/**
+ * The number in an order's reference ("RR-1042"): a sequence, so two app processes never hand out
+ * the same one (ADR 023). Gaps (a rolled-back group) are harmless.
+ */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1001, maxValue: 2_147_483_647 });
 
 export const orders = pgTable(
   'orders',
   {
     id: id(),
+    number: integer('number')
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
+    /**
+     * The key to the customer's success page /shop/orders/{token} (base64url): the app gives each
+     * order 128 random bits; the default (a random UUID's 122 bits) only covers rows written by hand.
+     */
+    token: text('token')
+      .notNull()
+      .default(sql`translate(rtrim(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '='), '+/', '-_')`),
     /** Null once the product is deleted; product_name keeps the order readable. */
     product_id: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     product_name: text('product_name').notNull(),
@@ -38,9 +62,15 @@ export const orders = pgTable(
     customer_phone: text('customer_phone').notNull(),
     customer_address: text('customer_address'),
     notes: text('notes'),
+    fulfilment: orderFulfilmentEnum('fulfilment').notNull().default('collect'),
     status: orderStatusEnum('status').notNull().default('pending'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [check('orders_quantity_positive', sql`${t.quantity} > 0`), index('orders_created_idx').on(t.created_at)],
+  (t) => [
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    index('orders_created_idx').on(t.created_at),
+    uniqueIndex('orders_number_idx').on(t.number),
+    uniqueIndex('orders_token_idx').on(t.token),
+  ],
 );
