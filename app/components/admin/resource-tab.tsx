@@ -209,7 +209,7 @@ export function ResourceTab<Row extends { id: string }>({
       className: 'w-px whitespace-nowrap',
       actions: true,
       cell: (row) => (
-        <div className="flex flex-wrap items-center justify-end gap-1">
+        <div className="flex flex-wrap items-center gap-1 sm:flex-nowrap sm:justify-end">
           {config.rowActions?.(row)}
           {config.canEdit !== false && (
             <button
