@@ -90,6 +90,7 @@ export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Play
     { header: 'Position', cell: (p) => p.position },
     { header: 'Squad group', cell: (p) => p.team_type },
     { header: 'Teams', cell: (p) => teams.filter((t) => p.team_ids.includes(t.id)).map((t) => t.name).join(', ') || '–' },
+    { header: 'Nationality', cell: (p) => p.nationality },
     { header: 'Login', cell: (p) => (hasLogin(p) ? <Badge tone="success">Has login</Badge> : <Badge>No login</Badge>) },
   ],
   fields: [
