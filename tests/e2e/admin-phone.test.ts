@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../../app/routes/admin/tabs';
 import { clubTimeToInstant } from '../../shared/dates';
-import { apiAs, expectToast, labelled, openAdminTab, unique } from '../support/admin';
+import { apiAs, expectToast, openAdminTab, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
