@@ -141,6 +141,12 @@ describe('Admin on a phone', () => {
     await summary.focus();
     await page.keyboard.press('Enter');
     await nav.getByRole('link', { name: 'Fixtures' }).waitFor();
+    // Escape closes it, focus stays on the menu button; Space opens it again.
+    await page.keyboard.press('Escape');
+    await nav.getByRole('link', { name: 'Fixtures' }).waitFor({ state: 'hidden' });
+    expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    await nav.getByRole('link', { name: 'Fixtures' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
     await expectNoAxeViolations(page, 'phone menu open');
     const box = await summary.boundingBox();
@@ -164,7 +170,7 @@ describe('Admin on a phone', () => {
     expect(labels).not.toContain('Player Management');
   });
 
-  it('Today shows the real numbers, each card links to its filtered list, and says "Nothing to do" when there is nothing', async () => {
+  it('Today shows the real numbers and each card links to its filtered list; staff see only the cards for their tabs', async () => {
     const page = await adminPage(PHONE);
     // Other test files share the server: read until the page and the API agree (bounded).
     let shown = { orders: -1, results: -1, payments: -1, joinUs: -1 };

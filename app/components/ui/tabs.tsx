@@ -23,7 +23,8 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
  *
  * `compact`: below 640 px the tabs fold into a menu (a <details> disclosure naming the current
  * tab, ADR 027) instead of a strip that scrolls sideways; from 640 px up they are a tab bar that
- * wraps. The disclosure works with the keyboard and without JavaScript, and closes on navigating.
+ * wraps. The disclosure works with the keyboard (Enter or Space opens, Escape closes) and without
+ * JavaScript, and closes on navigating.
  */
 export function TabNav({
   items,
@@ -46,7 +47,17 @@ export function TabNav({
     const current = items.find((item) => isCurrent(item, pathname));
     return (
       <nav aria-label={label}>
-        <details ref={menu} className="group relative sm:hidden">
+        <details
+          ref={menu}
+          className="group relative sm:hidden"
+          onKeyDown={(event) => {
+            // Escape closes the open menu and leaves focus on its button, as a menu button does.
+            if (event.key === 'Escape' && menu.current?.open) {
+              menu.current.open = false;
+              menu.current.querySelector('summary')?.focus();
+            }
+          }}
+        >
           <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-xl bg-white px-4 py-2 font-semibold shadow-sm ring-1 ring-line [&::-webkit-details-marker]:hidden">
             <span className="min-w-0">
               <span className="text-sm font-normal text-muted">Section: </span>
