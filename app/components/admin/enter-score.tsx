@@ -92,7 +92,7 @@ export function EnterScoreDialog({ fixture, onClose, onSaved }: { fixture: Fixtu
     >
       <form noValidate onSubmit={save} className="space-y-4">
         <FormMessage>{formError}</FormMessage>
-        <div className="grid grid-cols-2 gap-4">
+        <div className="grid grid-cols-2 items-end gap-4">
           <TextField
             id="score-home"
             label={`${sides.home} (home)`}

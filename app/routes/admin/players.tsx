@@ -175,19 +175,19 @@ function PlayerPage({
         {player.position} · {player.team_type} · {hasLogin(player) ? 'Has login' : 'No login'}
       </p>
       {isAdmin && (
-        <div id="login" className="scroll-mt-4">
+        <div id="login" className="scroll-mt-20">
           <AccountSection key={`account-${player.id}-${player.user_id}`} player={player} />
         </div>
       )}
-      <div id="stats" className="scroll-mt-4">
+      <div id="stats" className="scroll-mt-20">
         <StatsSection key={`stats-${player.id}-${JSON.stringify(stats)}`} player={player} stats={stats} />
       </div>
       {isAdmin && (
-        <div id="payments" className="scroll-mt-4">
+        <div id="payments" className="scroll-mt-20">
           <PaymentsSection key={`payments-${player.id}`} player={player} payments={payments} />
         </div>
       )}
-      <div id="feedback" className="scroll-mt-4">
+      <div id="feedback" className="scroll-mt-20">
         <FeedbackSection key={`feedback-${player.id}`} player={player} feedback={feedback} />
       </div>
     </section>
