@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fixtures, joinUsSubmissions, orders, players, products, sponsors } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { fixtures, joinUsSubmissions, orders, payments, players, products, sponsors, teams } from '../db/schema';
+import { clubDateOf } from '../../shared/dates';
 import { createTestContext } from '../../tests/support/api';
 
 const t = await createTestContext();
@@ -34,6 +36,7 @@ describe('GET /api/admin/dashboard', () => {
       products_count: 0,
       news_count: 0,
       fixtures_count: 0,
+      today: { pending_orders: 0, join_us: 0, results_to_enter: [], outstanding_payments: { payments: 0, amount: 0, players: [] } },
     });
   });
 
@@ -77,5 +80,81 @@ describe('GET /api/admin/dashboard', () => {
       expect(res.body.news_count).toBeGreaterThan(0);
       expect(res.body.users_count).toBeGreaterThan(1);
     }
+  });
+
+  it('lists what needs doing today: pending orders, join-us submissions, played fixtures without a score, unpaid payments by player (staff: no payments)', async () => {
+    // The database was initialized by the test above (the sample fixtures are all scored or upcoming).
+    const [p] = await t.db.select().from(products).limit(1);
+    const order = (status: 'pending' | 'confirmed') => ({
+      product_id: p.id,
+      product_name: p.name,
+      quantity: 1,
+      unit_price: p.price,
+      total_amount: p.price,
+      customer_name: 'Ann Buyer',
+      customer_email: 'ann@example.com',
+      customer_phone: '07700 900000',
+      status,
+    });
+    const before = (await t.db.select().from(orders).where(eq(orders.status, 'pending'))).length;
+    await t.db.insert(orders).values([order('pending'), order('pending'), order('confirmed')]);
+
+    const [team] = await t.db.select().from(teams).limit(1);
+    const day = (offset: number) => clubDateOf(new Date(Date.now() + offset * 86_400_000));
+    const fixture = (away_team: string, match_date: string, extra: Partial<typeof fixtures.$inferInsert> = {}) => ({
+      team_id: team.id,
+      away_team,
+      match_date,
+      match_time: '10:00',
+      venue: 'Home Ground',
+      competition: 'League',
+      ...extra,
+    });
+    const [played] = await t.db
+      .insert(fixtures)
+      .values([
+        fixture('Needs A Score FC', day(-3)),
+        fixture('Half Scored FC', day(-2), { home_score: 2 }),
+        fixture('Scored FC', day(-2), { home_score: 1, away_score: 0, status: 'completed' }),
+        fixture('Called Off FC', day(-1), { status: 'cancelled' }),
+        fixture('Future FC', day(3)),
+      ])
+      .returning();
+
+    const [owing, paidUp] = await t.db
+      .insert(players)
+      .values([
+        { full_name: 'Owen Owing', position: 'Defender', team_type: 'Senior', nationality: 'English' },
+        { full_name: 'Pam Paid', position: 'Defender', team_type: 'Senior', nationality: 'English' },
+      ])
+      .returning();
+    await t.db.insert(payments).values([
+      { player_id: owing.id, description: 'Subs', amount: 25, due_date: day(10), status: 'outstanding' },
+      { player_id: owing.id, description: 'Kit', amount: 12.5, due_date: day(-5), status: 'outstanding' },
+      { player_id: paidUp.id, description: 'Subs', amount: 25, due_date: day(-5), status: 'paid', paid_date: day(-5) },
+    ]);
+
+    const { token } = await t.signedIn('admin');
+    const res = await t.json('/api/admin/dashboard', { token });
+    expect(res.status).toBe(200);
+    const today = res.body.today;
+    expect(today.pending_orders).toBe(before + 2);
+    expect(today.join_us).toBe(res.body.join_us);
+    const names = (today.results_to_enter as { away_team: string }[]).map((f) => f.away_team);
+    expect(names).toContain('Needs A Score FC');
+    expect(names).toContain('Half Scored FC');
+    expect(names).not.toContain('Scored FC');
+    expect(names).not.toContain('Called Off FC');
+    expect(names).not.toContain('Future FC');
+    expect(today.results_to_enter.find((f: { id: string }) => f.id === played.id)).toMatchObject({ team: team.name, match_time: '10:00', is_home: true });
+    const owen = today.outstanding_payments.players.find((o: { full_name: string }) => o.full_name === 'Owen Owing');
+    expect(owen).toEqual({ player_id: owing.id, full_name: 'Owen Owing', payments: 2, amount: 37.5, overdue: true });
+    expect(today.outstanding_payments.players.some((o: { full_name: string }) => o.full_name === 'Pam Paid')).toBe(false);
+
+    // Staff see the same to-do list without the payments (they do not see payments anywhere).
+    const staff = await t.json('/api/admin/dashboard', { token: (await t.signedIn('staff')).token });
+    expect(staff.status).toBe(200);
+    expect(staff.body.today).toMatchObject({ pending_orders: today.pending_orders, outstanding_payments: null });
+    expect(staff.body.today.results_to_enter).toEqual(today.results_to_enter);
   });
 });

@@ -1,7 +1,8 @@
-import { count } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { clubDateOf, clubTimeToInstant } from '../../shared/dates';
 import { canEnterAdmin, type SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
-import { fixtures, joinUsSubmissions, orders, players, products, sponsors } from '../db/schema';
+import { fixtures, joinUsSubmissions, orders, payments, players, products, sponsors, teams } from '../db/schema';
 import { forbidden, unauthenticated } from './errors';
 import type { DatabaseStatus } from './setup';
 
@@ -15,23 +16,105 @@ export interface DashboardCounts {
   sponsors: number;
 }
 
-export type AdminDashboard = DashboardCounts & DatabaseStatus;
+/** A played fixture that still has no score (the "Enter score" list). */
+export interface ResultToEnter {
+  id: string;
+  team: string;
+  away_team: string;
+  is_home: boolean;
+  match_date: string;
+  match_time: string;
+}
+
+/** A player who owes the club money: their unpaid payments summed. */
+export interface OwingPlayer {
+  player_id: string;
+  full_name: string;
+  payments: number;
+  amount: number;
+  overdue: boolean;
+}
+
+/**
+ * What needs doing today (ADR 027): each list is what a volunteer acts on next. Payments name
+ * players and amounts, so staff (who do not see payments) get null there.
+ */
+export interface AdminToday {
+  pending_orders: number;
+  join_us: number;
+  results_to_enter: ResultToEnter[];
+  outstanding_payments: { payments: number; amount: number; players: OwingPlayer[] } | null;
+}
+
+export type AdminDashboard = DashboardCounts & DatabaseStatus & { today: AdminToday };
+
+/** A fixture counts as played this long after kick-off, so a Sunday morning match shows by Sunday night. */
+export const MATCH_LENGTH_MS = 2 * 60 * 60 * 1000;
 
 /**
  * The admin panel's overview. Admins and staff may read it (staff see the panel's dashboard);
  * the counts are plain numbers, no personal data.
  */
-export function createAdminService(db: Db, setup: { status: () => Promise<DatabaseStatus> }) {
+export function createAdminService(db: Db, setup: { status: () => Promise<DatabaseStatus> }, clock: () => Date = () => new Date()) {
   const tally = async (table: typeof orders | typeof players | typeof products | typeof fixtures | typeof joinUsSubmissions | typeof sponsors) => {
     const [row] = await db.select({ value: count() }).from(table);
     return row.value;
   };
 
+  async function resultsToEnter(now: Date): Promise<ResultToEnter[]> {
+    // Fixtures up to today without both scores, not cancelled; then only those whose kick-off was long enough ago.
+    const rows = await db
+      .select({
+        id: fixtures.id,
+        team: teams.name,
+        away_team: fixtures.away_team,
+        is_home: fixtures.is_home,
+        match_date: fixtures.match_date,
+        match_time: fixtures.match_time,
+      })
+      .from(fixtures)
+      .innerJoin(teams, eq(teams.id, fixtures.team_id))
+      .where(
+        and(
+          lte(fixtures.match_date, clubDateOf(now)),
+          ne(fixtures.status, 'cancelled'),
+          or(isNull(fixtures.home_score), isNull(fixtures.away_score)),
+        ),
+      )
+      .orderBy(asc(fixtures.match_date), asc(fixtures.match_time));
+    return rows.filter((f) => clubTimeToInstant(f.match_date, f.match_time).getTime() + MATCH_LENGTH_MS <= now.getTime());
+  }
+
+  async function outstanding(now: Date): Promise<AdminToday['outstanding_payments']> {
+    const today = clubDateOf(now);
+    const rows = await db
+      .select({
+        player_id: players.id,
+        full_name: players.full_name,
+        payments: count(),
+        amount: sql<string>`sum(${payments.amount})`,
+        // Overdue: marked so, or past its due date and still unpaid.
+        overdue: sql<boolean>`bool_or(${payments.status} = 'overdue' or ${payments.due_date} < ${today})`,
+      })
+      .from(payments)
+      .innerJoin(players, eq(players.id, payments.player_id))
+      .where(inArray(payments.status, ['outstanding', 'overdue']))
+      .groupBy(players.id, players.full_name)
+      .orderBy(asc(players.full_name));
+    const owing = rows.map((r) => ({ ...r, amount: Number(r.amount), overdue: Boolean(r.overdue) }));
+    return {
+      payments: owing.reduce((sum, p) => sum + p.payments, 0),
+      amount: Math.round(owing.reduce((sum, p) => sum + p.amount, 0) * 100) / 100,
+      players: owing,
+    };
+  }
+
   return {
     async dashboard(actor: SessionUser | null): Promise<AdminDashboard> {
       if (!actor) throw unauthenticated();
       if (!canEnterAdmin(actor.role)) throw forbidden();
-      const [o, pl, pr, f, j, s, status] = await Promise.all([
+      const now = clock();
+      const [o, pl, pr, f, j, s, status, [pending], results, owing] = await Promise.all([
         tally(orders),
         tally(players),
         tally(products),
@@ -39,8 +122,21 @@ export function createAdminService(db: Db, setup: { status: () => Promise<Databa
         tally(joinUsSubmissions),
         tally(sponsors),
         setup.status(),
+        db.select({ value: count() }).from(orders).where(eq(orders.status, 'pending')),
+        resultsToEnter(now),
+        actor.role === 'admin' ? outstanding(now) : Promise.resolve(null),
       ]);
-      return { orders: o, players: pl, products: pr, fixtures: f, join_us: j, sponsors: s, ...status };
+      return {
+        orders: o,
+        players: pl,
+        products: pr,
+        fixtures: f,
+        join_us: j,
+        sponsors: s,
+        ...status,
+        // Join-us submissions are deleted once dealt with (their page says so), so every one is still new.
+        today: { pending_orders: pending.value, join_us: j, results_to_enter: results, outstanding_payments: owing },
+      };
     },
   };
 }

@@ -19,10 +19,12 @@ async function squadPlayer(extra: Record<string, unknown> = {}) {
   return { api, player: res.body as { id: string; full_name: string; user_id: string | null } };
 }
 
+/** Players (one area since ADR 027): search for the player, open them from the list. */
 async function openPlayer(page: Page, name: string) {
-  await openAdminTab(page, '/admin/player-management');
-  await page.getByRole('navigation', { name: 'Players' }).getByRole('link', { name: new RegExp(name) }).click();
-  await page.getByRole('heading', { name: new RegExp(name), level: 3 }).waitFor();
+  await openAdminTab(page, '/admin/players');
+  await page.getByRole('searchbox', { name: 'Search players' }).fill(name);
+  await page.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('heading', { name: new RegExp(name), level: 2 }).waitFor();
   await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor({ state: 'detached' });
 }
 
@@ -40,15 +42,13 @@ async function trySignIn(username: string, password: string) {
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
-describe('Player Management (admin)', () => {
-  it('The list marks who has a login; the admin creates a login (all fields required), the player signs in, and a password reset replaces the old one', async () => {
+describe('Players: logins, payments, stats and feedback (admin)', () => {
+  it('The player page says whether they have a login; the admin creates a login (all fields required), the player signs in, and a password reset replaces the old one', async () => {
     const { player } = await squadPlayer();
     const page = await b.newPage();
     await signIn(page, 'admin', b.adminPassword);
     await openPlayer(page, player.full_name);
-    const listed = page.getByRole('navigation', { name: 'Players' }).getByRole('link', { name: new RegExp(player.full_name) });
-    expect(await listed.textContent()).toContain('No login');
-    expect(await listed.getAttribute('aria-current')).toBe('true');
+    await page.getByText('Defender · Senior · No login', { exact: true }).waitFor();
 
     // Empty fields: nothing is sent, each field says what is missing.
     const sent: string[] = [];
@@ -66,7 +66,7 @@ describe('Player Management (admin)', () => {
     await page.getByRole('button', { name: 'Create login' }).click();
     await expectToast(page, 'Player account created successfully');
     await page.getByRole('button', { name: 'Reset password' }).waitFor();
-    expect(await listed.textContent()).toContain('Has login');
+    await page.getByText('Defender · Senior · Has login', { exact: true }).waitFor();
     expect(sent).toEqual(['POST']);
 
     expect(await trySignIn(username, 'first-password-1')).toBe('/players-area');
@@ -142,7 +142,7 @@ describe('Player Management (admin)', () => {
 });
 
 describe('Staff in the admin panel', () => {
-  it('A staff member sees only Dashboard, Player Management, Fixtures, Teams, Training, Match week, News and My account, is sent back from the other tabs, and can use theirs', async () => {
+  it('A staff member sees only Today, Players, Fixtures, Teams, Training, Match week, News and My account, is sent back from the other tabs, and can use theirs', async () => {
     const { player: staffPlayer, api } = await squadPlayer({ position: 'Staff', team_type: 'Staff', jersey_number: 0 });
     const username = `coach_${unique()}`;
     const created = await api.post('/api/admin/create-player-account', {
@@ -159,9 +159,9 @@ describe('Staff in the admin panel', () => {
     expect(new URL(page.url()).pathname).toBe('/admin');
     await hydrated(page);
     const tabs = await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link').allTextContents();
-    expect(tabs).toEqual(['Dashboard', 'Player Management', 'Fixtures', 'Teams', 'Training', 'Match week', 'News', 'My account']);
+    expect(tabs).toEqual(['Today', 'Players', 'Fixtures', 'Teams', 'Training', 'Match week', 'News', 'My account']);
 
-    for (const path of ['/admin/products', '/admin/orders', '/admin/players', '/admin/sponsors', '/admin/join-us', '/admin/settings', '/admin/documents', '/admin/messages', '/admin/outbox']) {
+    for (const path of ['/admin/products', '/admin/orders', '/admin/sponsors', '/admin/join-us', '/admin/settings', '/admin/documents', '/admin/messages', '/admin/outbox']) {
       await page.goto(path);
       expect(new URL(page.url()).pathname, path).toBe('/admin');
     }
@@ -186,7 +186,13 @@ describe('Staff in the admin panel', () => {
     await openAdminTab(page, '/admin/news');
     await page.getByRole('button', { name: 'Add News article' }).waitFor();
 
-    // Player Management: stats and feedback only.
+    // Players: the list without Add, Edit or Delete; a player's stats and feedback only.
+    await openAdminTab(page, '/admin/players');
+    await page.getByRole('searchbox', { name: 'Search players' }).fill(player.full_name);
+    await page.getByRole('link', { name: `Stats of ${player.full_name}` }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add Player' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: `Edit ${player.full_name}` }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: `Payments of ${player.full_name}` }).count()).toBe(0);
     await openPlayer(page, player.full_name);
     expect(await page.getByRole('heading', { name: 'Season stats' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Feedback and manager notes' }).isVisible()).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedStats, parseStat } from '../../routes/admin/player-management';
+import { changedStats, parseStat } from './player-sections';
 import { formatLinks, parseLinks, splitList, toFormValues, toPayload, type FieldConfig } from './resource-tab';
 
 const fields: FieldConfig[] = [

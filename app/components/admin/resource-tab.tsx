@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import { api, ApiError, errorDetail } from '../../lib/api-client';
 import { Button, buttonClass } from '../ui/button';
@@ -57,7 +57,14 @@ export interface ResourceConfig<Row extends { id: string }> {
   /** Whether this user may add and delete (both default to true): staff edit teams, only admins add or remove them. */
   canAdd?: boolean;
   canDelete?: boolean;
+  /** Whether this user may edit (defaults to true): staff see the squad but do not edit it. */
+  canEdit?: boolean;
+  /** More actions for a row, shown before Edit and Delete (links to a player's stats, payments…). */
+  rowActions?: (row: Row) => ReactNode;
 }
+
+/** An icon button of a row: 44 px square, so it is easy to tap on a phone card. */
+const ROW_BUTTON = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg p-2';
 
 export type FormValue = string | boolean;
 type FormValues = Record<string, FormValue>;
@@ -160,7 +167,21 @@ export function toPayload(fields: FieldConfig[], values: FormValues) {
   return { payload, errors };
 }
 
-export function ResourceTab<Row extends { id: string }>({ config, rows }: { config: ResourceConfig<Row>; rows: Row[] }) {
+/**
+ * `filters` sits between the heading and the list (a search box); `empty` then replaces the
+ * config's empty text (no match rather than no rows).
+ */
+export function ResourceTab<Row extends { id: string }>({
+  config,
+  rows,
+  filters,
+  empty,
+}: {
+  config: ResourceConfig<Row>;
+  rows: Row[];
+  filters?: ReactNode;
+  empty?: string;
+}) {
   const revalidator = useRevalidator();
   // null: closed; 'new': adding; a row: editing it.
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
@@ -187,21 +208,25 @@ export function ResourceTab<Row extends { id: string }>({ config, rows }: { conf
     {
       header: <span className="sr-only">Actions</span>,
       className: 'w-px whitespace-nowrap',
+      actions: true,
       cell: (row) => (
-        <div className="flex justify-end gap-1">
-          <button
-            type="button"
-            className="rounded-lg p-2 text-brand-800 hover:bg-brand-50"
-            aria-label={`Edit ${config.rowLabel(row)}`}
-            title="Edit"
-            onClick={() => setEditing(row)}
-          >
-            <PencilIcon />
-          </button>
+        <div className="flex flex-wrap items-center gap-1 sm:flex-nowrap sm:justify-end">
+          {config.rowActions?.(row)}
+          {config.canEdit !== false && (
+            <button
+              type="button"
+              className={`${ROW_BUTTON} text-brand-800 hover:bg-brand-50`}
+              aria-label={`Edit ${config.rowLabel(row)}`}
+              title="Edit"
+              onClick={() => setEditing(row)}
+            >
+              <PencilIcon />
+            </button>
+          )}
           {config.canDelete !== false && (
             <button
               type="button"
-              className="rounded-lg p-2 text-danger hover:bg-red-50"
+              className={`${ROW_BUTTON} text-danger hover:bg-red-50`}
               aria-label={`Delete ${config.rowLabel(row)}`}
               title="Delete"
               onClick={() => setDeleting(row)}
@@ -227,7 +252,8 @@ export function ResourceTab<Row extends { id: string }>({ config, rows }: { conf
           )
         }
       />
-      <DataTable caption={config.title} columns={columns} rows={rows} rowKey={(row) => row.id} empty={config.empty} />
+      {filters}
+      <DataTable caption={config.title} columns={columns} rows={rows} rowKey={(row) => row.id} empty={empty ?? config.empty} />
 
       <ResourceForm
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}

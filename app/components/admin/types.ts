@@ -173,4 +173,15 @@ export interface AdminDashboard {
   products_count: number;
   news_count: number;
   fixtures_count: number;
+  /** What needs doing (ADR 027); payments are null for staff. */
+  today: {
+    pending_orders: number;
+    join_us: number;
+    results_to_enter: { id: string; team: string; away_team: string; is_home: boolean; match_date: string; match_time: string }[];
+    outstanding_payments: {
+      payments: number;
+      amount: number;
+      players: { player_id: string; full_name: string; payments: number; amount: number; overdue: boolean }[];
+    } | null;
+  };
 }

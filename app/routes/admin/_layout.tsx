@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabNav } from '../../components/ui/tabs';
 import { pageTitle } from '../../lib/club';
@@ -21,21 +20,23 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   const { pathname } = useLocation();
-  // On a phone the tab strip scrolls: keep the current tab in view.
-  useEffect(() => {
-    document.querySelector('nav[aria-label="Admin sections"] [aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
+  // The welcome shows once, on the dashboard; the other tabs get a slim heading (ADR 027).
+  const onDashboard = pathname.replace(/\/$/, '') === '/admin';
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <header className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Admin panel</p>
-          <h1 className="mt-1 text-2xl font-extrabold sm:text-3xl">Welcome, {user.full_name}</h1>
-        </div>
+    <div className="mx-auto max-w-7xl px-4 py-4 sm:py-8">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        {onDashboard ? (
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Admin panel</p>
+            <h1 className="mt-1 text-2xl font-extrabold sm:text-3xl">Welcome, {user.full_name}</h1>
+          </div>
+        ) : (
+          <h1 className="text-sm font-semibold uppercase tracking-wide text-brand-700">Admin panel</h1>
+        )}
         <p className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{ROLE_LABELS[user.role]}</p>
       </header>
-      <div className="mt-6">
-        <TabNav label="Admin sections" wrapOnDesktop items={tabsFor(user.role).map(({ to, label, end }) => ({ to, label, end }))} />
+      <div className="mt-4 sm:mt-6">
+        <TabNav label="Admin sections" compact items={tabsFor(user.role).map(({ to, label, end }) => ({ to, label, end }))} />
       </div>
       <div className="mt-6">
         <Outlet />

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { AdminLoading, SectionHeader } from '../../components/admin/section';
-import type { AdminDashboard as DashboardData } from '../../components/admin/types';
+import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
+import { EnterScoreDialog, sidesOf } from '../../components/admin/enter-score';
+import { formatDate, money } from '../../components/admin/format';
+import type { AdminDashboard as DashboardData, Fixture } from '../../components/admin/types';
 import { useAdminUser } from '../../components/admin/use-admin-user';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, errorDetail } from '../../lib/api-client';
+import { api, errorDetail, loadList } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { ADMIN_TABS } from './tabs';
 import { adminMeta } from '../../components/admin/meta';
@@ -15,7 +17,9 @@ import type { Route } from './+types/dashboard';
 export const INITIALIZED_TOAST = 'Database initialized successfully!';
 export const INITIALIZE_ERROR_TOAST = 'Error initializing database';
 
-export const meta: Route.MetaFunction = () => adminMeta('Dashboard', 'Counts of orders, players, products, fixtures, join-us submissions and sponsors.');
+export const meta: Route.MetaFunction = () => adminMeta('Today', 'What needs doing: pending orders, join-us applications, results to enter and unpaid payments.');
+
+export const NOTHING_TO_DO = 'Nothing to do';
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { user: requireAdminArea(context, request) };
@@ -29,7 +33,9 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
       return null;
     }),
   ]);
-  return { dashboard };
+  // The fixtures behind "Enter score" (its form sends the whole fixture back), only when there are some.
+  const fixtures = dashboard?.today.results_to_enter.length ? await loadList<Fixture>('/api/fixtures') : [];
+  return { dashboard, fixtures };
 }
 clientLoader.hydrate = true as const;
 
@@ -48,7 +54,8 @@ const TILES: { key: keyof DashboardData; label: string; to: string }[] = [
 ];
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard } = loaderData;
+  const { dashboard, fixtures } = loaderData;
+  const [scoring, setScoring] = useState<Fixture | null>(null);
   const user = useAdminUser();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -71,7 +78,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <section>
-      <SectionHeader title="Dashboard" description="The club at a glance. Choose a tile to open its tab." />
+      <SectionHeader title="Today" description="What needs doing. Each card takes you to the list to deal with it." />
 
       {dashboard.needs_initialization && user.role === 'admin' && (
         <div role="region" aria-labelledby="init-heading" className="mb-6 rounded-2xl border border-gold-500 bg-yellow-50 p-4 sm:p-6">
@@ -98,11 +105,23 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
+      <TodayList dashboard={dashboard} fixtures={fixtures} canOpen={canOpen} onEnterScore={setScoring} />
+      <EnterScoreDialog
+        key={scoring?.id ?? 'closed'}
+        fixture={scoring}
+        onClose={() => setScoring(null)}
+        onSaved={async () => {
+          setScoring(null);
+          await revalidator.revalidate();
+        }}
+      />
+
+      <h3 className="mb-3 mt-8 text-lg font-bold">The club in numbers</h3>
       <ul aria-label="Club counts" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {TILES.map((tile) => {
           const body = (
             <>
-              <span className="block text-3xl font-extrabold text-brand-800 sm:text-4xl">{dashboard[tile.key] as number}</span>
+              <span className="block text-2xl font-extrabold text-brand-800 sm:text-3xl">{dashboard[tile.key] as number}</span>
               <span className="mt-1 block text-sm font-semibold text-ink sm:text-base">{tile.label}</span>
             </>
           );
@@ -123,5 +142,130 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         })}
       </ul>
     </section>
+  );
+}
+
+const CARD = 'flex h-full flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6';
+const GO = 'mt-auto inline-flex min-h-11 items-center self-start pt-3 font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-700';
+
+/** One thing to do: its number, what it means, and the tap that deals with it — or "Nothing to do". */
+function TodayCard({ id, title, count, detail, children, go }: { id: string; title: string; count: number; detail: string; children?: ReactNode; go?: ReactNode }) {
+  return (
+    <li>
+      <section aria-labelledby={id} className={CARD}>
+        <h3 id={id} className="font-bold text-ink">
+          {title}
+        </h3>
+        <p className="mt-1 flex items-baseline gap-2">
+          <span className={`text-4xl font-extrabold ${count > 0 ? 'text-brand-800' : 'text-muted'}`}>{count}</span>
+          <span className="text-sm text-muted">{count > 0 ? detail : NOTHING_TO_DO}</span>
+        </p>
+        {count > 0 && children}
+        {count > 0 && go}
+      </section>
+    </li>
+  );
+}
+
+function TodayList({
+  dashboard,
+  fixtures,
+  canOpen,
+  onEnterScore,
+}: {
+  dashboard: DashboardData;
+  fixtures: Fixture[];
+  canOpen: (to: string) => boolean;
+  onEnterScore: (fixture: Fixture) => void;
+}) {
+  const { pending_orders, join_us, results_to_enter, outstanding_payments } = dashboard.today;
+  return (
+    <ul aria-label="Today" className="grid gap-3 sm:grid-cols-2 sm:gap-4">
+      {canOpen('/admin/orders') && (
+        <TodayCard
+          id="today-orders"
+          title="Pending orders"
+          count={pending_orders}
+          detail={pending_orders === 1 ? 'order to confirm' : 'orders to confirm'}
+          go={
+            <Link to="/admin/orders?status=pending" className={GO}>
+              Open pending orders
+            </Link>
+          }
+        />
+      )}
+      {canOpen('/admin/join-us') && (
+        <TodayCard
+          id="today-join-us"
+          title="New join-us applications"
+          count={join_us}
+          detail={join_us === 1 ? 'application to answer' : 'applications to answer'}
+          go={
+            <Link to="/admin/join-us" className={GO}>
+              Read the applications
+            </Link>
+          }
+        />
+      )}
+      <TodayCard
+        id="today-results"
+        title="Results to enter"
+        count={results_to_enter.length}
+        detail={results_to_enter.length === 1 ? 'played fixture without a score' : 'played fixtures without a score'}
+        go={
+          <Link to="/admin/fixtures?needs=score" className={GO}>
+            See them in Fixtures
+          </Link>
+        }
+      >
+        <ul className="mt-3 divide-y divide-line">
+          {results_to_enter.map((result) => {
+            const fixture = fixtures.find((f) => f.id === result.id);
+            const sides = sidesOf(result);
+            const name = `${sides.home} v ${sides.away}, ${formatDate(result.match_date)}`;
+            return (
+              <li key={result.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="min-w-0 text-sm">
+                  <span className="font-semibold">
+                    {sides.home} v {sides.away}
+                  </span>{' '}
+                  <span className="text-muted">{formatDate(result.match_date)}</span>
+                </span>
+                {fixture && (
+                  <Button size="sm" className="min-h-11" aria-label={`Enter score: ${name}`} onClick={() => onEnterScore(fixture)}>
+                    Enter score
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </TodayCard>
+      {outstanding_payments && canOpen('/admin/players') && (
+        <TodayCard
+          id="today-payments"
+          title="Outstanding payments"
+          count={outstanding_payments.players.length}
+          detail={`${outstanding_payments.players.length === 1 ? 'player owes' : 'players owe'} ${money(outstanding_payments.amount)}`}
+        >
+          <ul className="mt-3 divide-y divide-line">
+            {outstanding_payments.players.map((owing) => (
+              <li key={owing.player_id}>
+                <Link
+                  to={`/admin/players?player=${owing.player_id}#payments`}
+                  className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 py-2 text-sm hover:bg-brand-50"
+                >
+                  <span className="font-semibold text-brand-800 underline underline-offset-4">{owing.full_name}</span>
+                  <span className="flex items-center gap-2 tabular-nums">
+                    {money(owing.amount)}
+                    {owing.overdue && <Badge tone="danger">Overdue</Badge>}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </TodayCard>
+      )}
+    </ul>
   );
 }

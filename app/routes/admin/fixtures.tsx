@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import { EnterScoreDialog, needsScore } from '../../components/admin/enter-score';
 import { formatDate } from '../../components/admin/format';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge } from '../../components/admin/section';
@@ -27,19 +30,32 @@ export function HydrateFallback() {
 
 
 /** The fixture form's team select offers the club's teams (the first, Senior, for a new fixture). */
-export const fixtureConfig = (teams: Team[]): ResourceConfig<Fixture> => ({
+export const fixtureConfig = (teams: Team[], onEnterScore?: (fixture: Fixture) => void): ResourceConfig<Fixture> => ({
   resource: 'Fixture',
   title: 'Fixtures',
   description: 'Matches and results shown on the Fixtures page.',
   endpoint: '/api/fixtures',
   rowLabel: (f) => `${f.away_team} on ${formatDate(f.match_date)}`,
   empty: 'No fixtures yet. Add the first one.',
+  // A played fixture without a score: one tap to enter it (ADR 027).
+  rowActions: (f) =>
+    onEnterScore && needsScore(f) ? (
+      <button
+        type="button"
+        className="inline-flex min-h-11 items-center rounded-lg bg-brand-800 px-3 text-sm font-semibold text-white hover:bg-brand-700"
+        aria-label={`Enter score: ${f.away_team} on ${formatDate(f.match_date)}`}
+        onClick={() => onEnterScore(f)}
+      >
+        Enter score
+      </button>
+    ) : null,
   columns: [
     { header: 'Opponent', cell: (f) => <span className="font-semibold">{f.away_team}</span> },
     { header: 'Team', cell: (f) => f.team },
     { header: 'Date', cell: (f) => <span className="whitespace-nowrap">{formatDate(f.match_date)}</span> },
     { header: 'Time', cell: (f) => f.match_time?.slice(0, 5) },
     { header: 'Venue', cell: (f) => f.venue },
+    { header: 'Score', cell: (f) => (f.home_score !== null && f.away_score !== null ? <span className="whitespace-nowrap tabular-nums">{f.home_score}–{f.away_score}</span> : '–') },
     {
       header: 'Status',
       cell: (f) => (
@@ -72,5 +88,48 @@ export const fixtureConfig = (teams: Team[]): ResourceConfig<Fixture> => ({
 });
 
 export default function AdminFixtures({ loaderData }: Route.ComponentProps) {
-  return <ResourceTab config={fixtureConfig(loaderData.teams)} rows={loaderData.fixtures} />;
+  const { fixtures, teams } = loaderData;
+  const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
+  const [scoring, setScoring] = useState<Fixture | null>(null);
+  // ?needs=score: only played fixtures without a score (the Today view's "Results to enter").
+  const onlyNeedingScore = searchParams.get('needs') === 'score';
+  const waiting = fixtures.filter((f) => needsScore(f));
+  const rows = onlyNeedingScore ? waiting : fixtures;
+  return (
+    <>
+      <ResourceTab
+        config={fixtureConfig(teams, setScoring)}
+        rows={rows}
+        empty={onlyNeedingScore ? 'Nothing to do: every played fixture has its score.' : undefined}
+        filters={
+          (onlyNeedingScore || waiting.length > 0) && (
+            <p className="mb-4 flex flex-wrap items-center gap-x-3 text-sm">
+              {onlyNeedingScore ? (
+                <>
+                  <span>Showing the played fixtures without a score.</span>
+                  <Link to="/admin/fixtures" preventScrollReset className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+                    Show all fixtures
+                  </Link>
+                </>
+              ) : (
+                <Link to="?needs=score" preventScrollReset className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+                  {waiting.length === 1 ? '1 result to enter' : `${waiting.length} results to enter`}
+                </Link>
+              )}
+            </p>
+          )
+        }
+      />
+      <EnterScoreDialog
+        key={scoring?.id ?? 'closed'}
+        fixture={scoring}
+        onClose={() => setScoring(null)}
+        onSaved={async () => {
+          setScoring(null);
+          await revalidator.revalidate();
+        }}
+      />
+    </>
+  );
 }

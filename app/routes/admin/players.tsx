@@ -1,20 +1,42 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { LINKS_HINT, ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
-import { AdminLoading } from '../../components/admin/section';
-import { POSITIONS, TEAM_TYPES, type Player, type Team } from '../../components/admin/types';
-import { loadList } from '../../lib/api-client';
-import { requireRole } from '../../lib/guards.server';
+import { AccountSection, FeedbackSection, hasLogin, PaymentsSection, StatsSection } from '../../components/admin/player-sections';
+import { AdminLoading, Badge } from '../../components/admin/section';
+import { POSITIONS, TEAM_TYPES, type Feedback, type Payment, type Player, type PlayerStats, type Team } from '../../components/admin/types';
+import { useAdminUser } from '../../components/admin/use-admin-user';
+import { TextField } from '../../components/ui/field';
+import { api, errorDetail, loadList } from '../../lib/api-client';
+import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/players';
 
-export const meta: Route.MetaFunction = () => adminMeta('Players', 'Add, edit and remove squad players and staff.');
+export const meta: Route.MetaFunction = () => adminMeta('Players', "The squad: each player's details, login, stats, payments and feedback.");
 
+/**
+ * One Players area (ADR 027; it was two tabs, Players and Player Management): admins add, edit
+ * and remove players and manage logins and payments; staff see the squad and update stats and
+ * feedback. ?player={id} opens one player's sections.
+ */
 export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireRole(context, request, ['admin']) };
+  return { user: requireAdminArea(context, request) };
 }
 
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, players, teams] = await Promise.all([serverLoader(), loadList<Player>('/api/players'), loadList<Team>('/api/teams')]);
-  return { players, teams };
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const playerId = new URL(request.url).searchParams.get('player');
+  const [{ user }, players, teams] = await Promise.all([serverLoader(), loadList<Player>('/api/players'), loadList<Team>('/api/teams')]);
+  const selected = players.find((p) => p.id === playerId) ?? null;
+  if (!selected) return { players, teams, selected: null, stats: null, payments: [] as Payment[], feedback: [] as Feedback[] };
+  const base = `/api/players/${selected.id}`;
+  const [stats, payments, feedback] = await Promise.all([
+    api.get<PlayerStats>(`${base}/stats`).catch((error) => {
+      console.error('[admin] loading stats failed:', errorDetail(error));
+      return null;
+    }),
+    user.role === 'admin' ? loadList<Payment>(`${base}/payments`) : Promise.resolve([] as Payment[]),
+    loadList<Feedback>(`${base}/feedback`),
+  ]);
+  return { players, teams, selected, stats, payments, feedback };
 }
 clientLoader.hydrate = true as const;
 
@@ -22,21 +44,54 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
+/** Search by name, jersey number ("7" or "#7") or position. */
+export function matchesSearch(player: Pick<Player, 'full_name' | 'jersey_number' | 'position'>, query: string) {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const number = q.replace(/^#/, '');
+  if (/^\d+$/.test(number)) return player.jersey_number === Number(number);
+  return player.full_name.toLowerCase().includes(q) || player.position.toLowerCase().includes(q);
+}
+
+const SECTION_LINK = 'inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50';
+
 /** The player form ticks the teams a player plays for (GET /api/teams). */
-export const playerConfig = (teams: Team[]): ResourceConfig<Player> => ({
+export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Player> => ({
   resource: 'Player',
   title: 'Players',
-  description: 'The squad and staff shown on the public Squad page. A login account is created in Player Management.',
+  description: isAdmin
+    ? 'The squad and staff shown on the public Squad page. Open a player for their login, stats, payments and feedback.'
+    : 'The squad. Open a player to update their stats and add feedback.',
   endpoint: '/api/players',
   rowLabel: (p) => p.full_name,
   empty: 'No players yet. Add the first one.',
+  canAdd: isAdmin,
+  canEdit: isAdmin,
+  canDelete: isAdmin,
+  rowActions: (p) => (
+    <>
+      {(isAdmin ? (['stats', 'payments', 'feedback', 'login'] as const) : (['stats', 'feedback'] as const)).map((section) => (
+        <Link key={section} to={`?player=${p.id}#${section}`} className={SECTION_LINK} aria-label={`${SECTION_NAMES[section]} of ${p.full_name}`}>
+          {SECTION_NAMES[section]}
+        </Link>
+      ))}
+    </>
+  ),
   columns: [
-    { header: 'Name', cell: (p) => <span className="font-semibold">{p.full_name}</span> },
+    {
+      header: 'Name',
+      cell: (p) => (
+        <Link to={`?player=${p.id}`} className="font-semibold text-brand-800 underline underline-offset-4">
+          {p.full_name}
+        </Link>
+      ),
+    },
     { header: 'Number', numeric: true, cell: (p) => p.jersey_number ?? '–' },
     { header: 'Position', cell: (p) => p.position },
     { header: 'Squad group', cell: (p) => p.team_type },
     { header: 'Teams', cell: (p) => teams.filter((t) => p.team_ids.includes(t.id)).map((t) => t.name).join(', ') || '–' },
     { header: 'Nationality', cell: (p) => p.nationality },
+    { header: 'Login', cell: (p) => (hasLogin(p) ? <Badge tone="success">Has login</Badge> : <Badge>No login</Badge>) },
   ],
   fields: [
     { name: 'full_name', label: 'Full name', type: 'text', required: true },
@@ -62,6 +117,86 @@ export const playerConfig = (teams: Team[]): ResourceConfig<Player> => ({
   defaults: { position: 'Midfielder', team_type: 'Senior', team_ids: teams[0]?.id ?? '' },
 });
 
+const SECTION_NAMES = { login: 'Login', stats: 'Stats', payments: 'Payments', feedback: 'Feedback' } as const;
+
 export default function AdminPlayers({ loaderData }: Route.ComponentProps) {
-  return <ResourceTab config={playerConfig(loaderData.teams)} rows={loaderData.players} />;
+  const { players, teams, selected, stats, payments, feedback } = loaderData;
+  const user = useAdminUser();
+  const isAdmin = user.role === 'admin';
+  const [query, setQuery] = useState('');
+
+  if (selected) return <PlayerPage player={selected} isAdmin={isAdmin} stats={stats} payments={payments} feedback={feedback} />;
+
+  const shown = players.filter((p) => matchesSearch(p, query));
+  return (
+    <ResourceTab
+      config={playerConfig(teams, isAdmin)}
+      rows={shown}
+      empty={query.trim() && players.length > 0 ? `No player matches “${query.trim()}”.` : undefined}
+      filters={
+        <search className="mb-4 block max-w-md">
+          <TextField
+            label="Search players"
+            name="q"
+            type="search"
+            hint="By name, shirt number or position"
+            autoComplete="off"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </search>
+      }
+    />
+  );
+}
+
+/** One player: login (admin), stats, payments (admin) and feedback, each with an anchor the list links to. */
+function PlayerPage({
+  player,
+  isAdmin,
+  stats,
+  payments,
+  feedback,
+}: {
+  player: Player;
+  isAdmin: boolean;
+  stats: PlayerStats | null;
+  payments: Payment[];
+  feedback: Feedback[];
+}) {
+  const { hash } = useLocation();
+  // The sections load in the browser, after the browser looked for the #anchor: scroll to it now.
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash, player.id]);
+  return (
+    <section className="min-w-0 space-y-6">
+      <Link to="/admin/players" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">
+        ← All players
+      </Link>
+      <h2 className="text-2xl font-bold">
+        {player.full_name}
+        {player.jersey_number != null && <span className="ml-2 text-brand-700">#{player.jersey_number}</span>}
+      </h2>
+      <p className="-mt-4 text-sm text-muted">
+        {player.position} · {player.team_type} · {hasLogin(player) ? 'Has login' : 'No login'}
+      </p>
+      {isAdmin && (
+        <div id="login" className="scroll-mt-20">
+          <AccountSection key={`account-${player.id}-${player.user_id}`} player={player} />
+        </div>
+      )}
+      <div id="stats" className="scroll-mt-20">
+        <StatsSection key={`stats-${player.id}-${JSON.stringify(stats)}`} player={player} stats={stats} />
+      </div>
+      {isAdmin && (
+        <div id="payments" className="scroll-mt-20">
+          <PaymentsSection key={`payments-${player.id}`} player={player} payments={payments} />
+        </div>
+      )}
+      <div id="feedback" className="scroll-mt-20">
+        <FeedbackSection key={`feedback-${player.id}`} player={player} feedback={feedback} />
+      </div>
+    </section>
+  );
 }

@@ -10,11 +10,11 @@ export interface AdminTab {
 
 /** The admin panel's tabs, in SPEC order, plus Documents and Messages for the players' portal. */
 export const ADMIN_TABS: AdminTab[] = [
-  { to: '/admin', label: 'Dashboard', staff: true, end: true },
+  { to: '/admin', label: 'Today', staff: true, end: true },
   { to: '/admin/products', label: 'Products', staff: false },
   { to: '/admin/orders', label: 'Orders', staff: false },
-  { to: '/admin/players', label: 'Players', staff: false },
-  { to: '/admin/player-management', label: 'Player Management', staff: true },
+  // One Players area (ADR 027): the squad list with each player's login, stats, payments and feedback.
+  { to: '/admin/players', label: 'Players', staff: true },
   { to: '/admin/fixtures', label: 'Fixtures', staff: true },
   { to: '/admin/teams', label: 'Teams', staff: true },
   { to: '/admin/training', label: 'Training', staff: true },

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { clubTimeToInstant } from '../../../shared/dates';
+import { api, ApiError, errorDetail } from '../../lib/api-client';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { FormMessage, TextField } from '../ui/field';
+import { toast } from '../ui/toast';
+import { formatDate } from './format';
+import type { Fixture } from './types';
+
+export const SCORE_SAVED = 'Result saved';
+export const MAX_SCORE = 99;
+const MATCH_LENGTH_MS = 2 * 60 * 60 * 1000;
+
+/** The two sides' names in home/away order: the club's team is home when `is_home`. */
+export const sidesOf = (f: Pick<Fixture, 'team' | 'away_team' | 'is_home'>) =>
+  f.is_home ? { home: f.team, away: f.away_team } : { home: f.away_team, away: f.team };
+
+/** Whether a fixture has been played (kick-off two hours ago) and still lacks a score: it gets "Enter score". */
+export function needsScore(f: Pick<Fixture, 'match_date' | 'match_time' | 'status' | 'home_score' | 'away_score'>, now = new Date()) {
+  if (f.status === 'cancelled' || (f.home_score !== null && f.away_score !== null)) return false;
+  // Played: kick-off (club time) at least two hours ago, as the dashboard's "Results to enter" (server/services/admin.ts).
+  return clubTimeToInstant(f.match_date, (f.match_time ?? '00:00').slice(0, 5)).getTime() + MATCH_LENGTH_MS <= now.getTime();
+}
+
+/**
+ * The one-tap "Enter score" (ADR 027): a small form for the two scores of a played fixture. It
+ * sends the whole fixture back (PUT /api/fixtures/{id}, which validates it) with the scores and
+ * the status Completed.
+ */
+export function EnterScoreDialog({ fixture, onClose, onSaved }: { fixture: Fixture | null; onClose: () => void; onSaved: () => Promise<void> }) {
+  const [home, setHome] = useState(fixture?.home_score?.toString() ?? '');
+  const [away, setAway] = useState(fixture?.away_score?.toString() ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!fixture) return null;
+  const sides = sidesOf(fixture);
+
+  const check = (text: string, name: string) => {
+    const value = Number(text.trim());
+    if (!text.trim()) return `Enter ${name}'s score`;
+    if (!Number.isInteger(value) || value < 0 || value > MAX_SCORE) return `${name}'s score must be a whole number from 0 to ${MAX_SCORE}`;
+    return '';
+  };
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    const homeError = check(home, sides.home);
+    const awayError = check(away, sides.away);
+    if (homeError) found.home_score = homeError;
+    if (awayError) found.away_score = awayError;
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(found.home_score ? 'score-home' : 'score-away')?.focus();
+      return;
+    }
+    setBusy(true);
+    setFormError('');
+    try {
+      const f = fixture!;
+      await api.put(`/api/fixtures/${f.id}`, {
+        team_id: f.team_id,
+        away_team: f.away_team,
+        match_date: f.match_date,
+        match_time: f.match_time.slice(0, 5),
+        venue: f.venue,
+        competition: f.competition,
+        is_home: f.is_home,
+        home_score: Number(home),
+        away_score: Number(away),
+        status: 'completed',
+        match_report: f.match_report,
+      });
+      toast.success(SCORE_SAVED);
+      await onSaved();
+    } catch (error) {
+      setFormError(errorDetail(error));
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Enter score"
+      description={`${sides.home} v ${sides.away}, ${formatDate(fixture.match_date)} (${fixture.competition})`}
+    >
+      <form noValidate onSubmit={save} className="space-y-4">
+        <FormMessage>{formError}</FormMessage>
+        <div className="grid grid-cols-2 items-end gap-4">
+          <TextField
+            id="score-home"
+            label={`${sides.home} (home)`}
+            name="home_score"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_SCORE}
+            required
+            value={home}
+            error={errors.home_score}
+            onChange={(e) => setHome(e.target.value)}
+          />
+          <TextField
+            id="score-away"
+            label={`${sides.away} (away)`}
+            name="away_score"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_SCORE}
+            required
+            value={away}
+            error={errors.away_score}
+            onChange={(e) => setAway(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save result'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
