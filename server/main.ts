@@ -77,8 +77,8 @@ async function main() {
 
   let server: http.Server;
   if (config.env === 'production') {
-    const { pages, clientDir } = await productionPages();
-    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir, cache });
+    const { pages, clientDir, staticFiles } = await productionPages();
+    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir, staticFiles, cache });
     server = createHttpServer(getRequestListener(app.fetch));
   } else {
     const { pages, vite } = await developmentPages();
