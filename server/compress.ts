@@ -1,12 +1,9 @@
-import { promisify } from 'node:util';
-import { deflate as deflateCb, gzip as gzipCb } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { readSessionCookie } from '../shared/auth';
 import { isPublicPath, responseEncoding } from './cache';
 
-const gzip = promisify(gzipCb);
-const deflate = promisify(deflateCb);
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
 /** An answer the public cache will keep is compressed once for many visitors: the smallest output. */
@@ -20,8 +17,9 @@ const LEVEL_FRESH = 4;
 /**
  * Compresses answers as hono's compress() does (same rules: gzip before deflate by Accept-Encoding,
  * compressible types only, none below `threshold` bytes, none with no-transform, Vary set), but the
- * whole body at once, off the main thread (zlib's thread pool), instead of through a
- * CompressionStream chunk by chunk. Our answers are small and complete (pages are rendered whole,
+ * whole body at once, instead of through a CompressionStream chunk by chunk. On the main thread:
+ * it is a fraction of a millisecond, and zlib's thread pool would cost more CPU in hand-offs and
+ * more memory (a malloc arena and a zlib state per thread). Our answers are small and complete (pages are rendered whole,
  * app/entry.server.tsx), and a signed-in page rendered on every request spent a fifth of its CPU
  * on the stream's bookkeeping. The public cache keys its entries on the same choice of encoding
  * (responseEncoding). Static files do not come here: they are served pre-compressed (static-files.ts).
@@ -56,7 +54,7 @@ export function compressAnswers(options: { threshold: number }): MiddlewareHandl
     }
     const cached = c.req.method === 'GET' && isPublicPath(c.req.path) && !c.req.header('authorization') && !readSessionCookie(c.req.header('cookie'));
     const level = cached ? LEVEL_CACHED : LEVEL_FRESH;
-    const compressed = await (encoding === 'gzip' ? gzip(body, { level }) : deflate(body, { level }));
+    const compressed = encoding === 'gzip' ? gzipSync(body, { level }) : deflateSync(body, { level });
     headers.set('Content-Encoding', encoding);
     headers.set('Content-Length', String(compressed.byteLength));
     const etag = headers.get('ETag');

@@ -73,7 +73,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const databaseUrl = options.dataDir ? undefined : await externalDatabaseUrl();
   let output = '';
   // As `npm start` runs it (package.json), V8 flags included.
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', entry], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', entry], {
     cwd: root,
     env: {
       ...process.env,
