@@ -24,7 +24,8 @@ import { log } from './log';
  * See docs/decisions/009-public-page-cache.md.
  */
 export const PUBLIC_CACHE_MAX_ENTRIES = 500;
-export const PUBLIC_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** A club site has tens of public pages, each a few tens of KB per encoding: 16 MB is room to spare (ADR 024). */
+export const PUBLIC_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 /** A single answer larger than this is not cached. */
 export const PUBLIC_CACHE_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 export const PUBLIC_CACHE_TTL_MS = 60_000;
