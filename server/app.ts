@@ -40,6 +40,7 @@ export interface AppOptions {
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const HEALTH_PATH = '/api/health';
 
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -75,7 +76,6 @@ async function staticSecurityHeaders(): Promise<Record<string, string>> {
   (await probe.request('/')).headers.forEach((value, name) => (headers[name] = value));
   return headers;
 }
-const HEALTH_PATH = '/api/health';
 
 function clientAddress(c: Context, trustProxy: boolean) {
   if (trustProxy) {
