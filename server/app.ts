@@ -1,7 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
-import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { readSessionCookie } from '../shared/auth';
 import { createApi } from './api';
@@ -9,10 +8,12 @@ import { calendarRoutes } from './calendar/routes';
 import type { AppEnv } from './api/env';
 import { handleError } from './api/errors';
 import type { PublicCache } from './cache';
+import { compressAnswers } from './compress';
 import { outageResponse } from './outage-page';
 import type { Services } from './services';
 import { DATABASE_UNAVAILABLE, isDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from './services/errors';
 import { etagOf } from './services/uploads';
+import { serveStaticFiles, type StaticFiles } from './static-files';
 
 export type PageContext = {
   services: Services;
@@ -30,14 +31,51 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Renders every non-API page (React Router); absent in API tests. */
   pages?: PageHandler;
-  /** Built browser assets (build/client); absent in API tests. */
+  /** Browser files read from disk on each request (development: public/); absent in API tests. */
   clientDir?: string;
+  /** Browser files held in memory (production: build/client, server/static-files.ts). */
+  staticFiles?: StaticFiles;
   /** Answers anonymous public reads from memory (server/cache.ts); absent: everything rendered fresh. */
   cache?: PublicCache;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const HEALTH_PATH = '/api/health';
+
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", NONCE],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  // Admins may paste image URLs from other sites (sponsor logos, product photos).
+  imgSrc: ["'self'", 'data:', 'https:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+const securityHeaders = (csp: typeof CONTENT_SECURITY_POLICY) =>
+  secureHeaders({
+    contentSecurityPolicy: csp,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+  });
+
+/**
+ * The security headers of a static file: the same as every answer's, with a CSP without a nonce
+ * (a file runs no inline script). Made once, by the same middleware, so the two never drift apart.
+ */
+async function staticSecurityHeaders(): Promise<Record<string, string>> {
+  const probe = new Hono();
+  probe.use('*', securityHeaders({ ...CONTENT_SECURITY_POLICY, scriptSrc: ["'self'"] }));
+  probe.get('*', (c) => c.body(null, 204));
+  const headers: Record<string, string> = {};
+  (await probe.request('/')).headers.forEach((value, name) => (headers[name] = value));
+  return headers;
+}
 
 function clientAddress(c: Context, trustProxy: boolean) {
   if (trustProxy) {
@@ -68,6 +106,17 @@ export function createApp(options: AppOptions) {
   // with the headers (CSP nonce included) it was first sent with.
   if (options.cache) app.use('*', options.cache.middleware);
 
+  // Browser files from memory, pre-compressed, with their own (fixed) security headers.
+  if (options.staticFiles) {
+    let fixed: Record<string, string> = {};
+    const ready = staticSecurityHeaders().then((h) => (fixed = h));
+    const serve = serveStaticFiles(options.staticFiles, () => fixed);
+    app.use('*', async (c, next) => {
+      await ready;
+      return serve(c, next);
+    });
+  }
+
   app.use('*', async (c, next) => {
     c.set('services', options.services);
     c.set('clientAddress', clientAddress(c, trustProxy));
@@ -76,34 +125,13 @@ export function createApp(options: AppOptions) {
     await next();
   });
 
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Admins may paste image URLs from other sites (sponsor logos, product photos).
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: 'same-origin',
-    }),
-  );
+  app.use('*', securityHeaders(CONTENT_SECURITY_POLICY));
 
   // An answer that fits in one TCP packet (about 1,400 bytes) is not sped up by compressing it, and
   // compressing costs CPU on every such answer (the order POST's among them).
-  app.use('*', compress({ threshold: 1400 }));
+  app.use('*', compressAnswers({ threshold: 1400 }));
 
-  if (options.clientDir) {
+  if (options.clientDir && !options.staticFiles) {
     const root = options.clientDir;
     // Hashed build assets never change: cache them for a year.
     app.use(

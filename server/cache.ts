@@ -24,7 +24,8 @@ import { log } from './log';
  * See docs/decisions/009-public-page-cache.md.
  */
 export const PUBLIC_CACHE_MAX_ENTRIES = 500;
-export const PUBLIC_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** A club site has tens of public pages, each a few tens of KB per encoding: 16 MB is room to spare (ADR 024). */
+export const PUBLIC_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 /** A single answer larger than this is not cached. */
 export const PUBLIC_CACHE_MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 export const PUBLIC_CACHE_TTL_MS = 60_000;
@@ -112,7 +113,76 @@ interface Entry {
 const replay = (entry: Entry, state: 'HIT' | 'STALE') =>
   new Response(entry.body, { status: entry.status, headers: { ...entry.headers, [CACHE_HEADER]: state } });
 
+/** Entries of the content memo (each a query's result: a list, a settings row). */
+export const CONTENT_MEMO_MAX_ENTRIES = 200;
+
+/**
+ * The content memo: results of the public reads that pages make on every request, signed in or not
+ * (the club's settings in the root loader, the teams, the public lists of fixtures, news and
+ * sponsors), kept in memory between content changes. A signed-in page is rendered fresh (it shows
+ * who is signed in), but its public data is the same for everyone: with the memo it costs one
+ * database round trip (the session), not five. Every table these reads come from fires
+ * content_changed (migrations 0002, 0005), so it follows the public cache exactly: cleared with it
+ * (a write in this process, a notification from any process), off while it is off (no listener,
+ * an outage), and entries live PUBLIC_CACHE_TTL_MS at most ("upcoming" depends on the date).
+ * Callers must not change the objects they get: they are shared.
+ */
+export function createContentMemo(options: { maxEntries?: number; ttlMs?: number; enabled?: boolean } = {}) {
+  const entries = new LRUCache<string, { value: Promise<unknown>; storedAt: number }>({ max: options.maxEntries ?? CONTENT_MEMO_MAX_ENTRIES });
+  const ttlMs = options.ttlMs ?? PUBLIC_CACHE_TTL_MS;
+  let enabled = options.enabled ?? false;
+  const stats = { hits: 0, misses: 0 };
+  return {
+    /** The stored result for `key`, or `load()`'s (stored; concurrent callers share one load). */
+    read<T>(key: string, load: () => Promise<T>): Promise<T> {
+      if (!enabled) return load();
+      const entry = entries.get(key);
+      if (entry && Date.now() - entry.storedAt < ttlMs) {
+        stats.hits++;
+        return entry.value as Promise<T>;
+      }
+      stats.misses++;
+      // Stored while in flight, so a burst of requests makes one query; a clear() meanwhile drops
+      // it with the rest, so a result read before a write is never kept after it.
+      const value = load();
+      entries.set(key, { value, storedAt: Date.now() });
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
+      return value;
+    },
+    clear() {
+      entries.clear();
+    },
+    get enabled() {
+      return enabled;
+    },
+    setEnabled(value: boolean) {
+      enabled = value;
+      if (!value) entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+    stats,
+  };
+}
+
+export type ContentMemo = ReturnType<typeof createContentMemo>;
+
+/** Wraps a service's read methods with the memo (key: the service's name, the method and its arguments). */
+export function memoizeReads<S extends object, K extends keyof S>(memo: ContentMemo | undefined, name: string, service: S, methods: K[]): S {
+  if (!memo) return service;
+  for (const method of methods) {
+    const original = service[method] as unknown as (...args: unknown[]) => Promise<unknown>;
+    (service as Record<K, unknown>)[method] = (...args: unknown[]) => memo.read(`${name}.${String(method)} ${JSON.stringify(args)}`, () => original.apply(service, args));
+  }
+  return service;
+}
+
 export interface PublicCacheOptions {
+  /** Cleared and turned on/off with the cache (same invalidation). */
+  memo?: ContentMemo;
   maxEntries?: number;
   maxBytes?: number;
   ttlMs?: number;
@@ -138,10 +208,14 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
   let generation = 0;
   const stats = { hits: 0, misses: 0, stale: 0, clears: 0 };
 
+  const memo = options.memo;
+  memo?.setEnabled(enabled);
+
   function clear() {
     generation++;
     stats.clears++;
     entries.clear();
+    memo?.clear();
   }
 
   const middleware: MiddlewareHandler = async (c, next) => {
@@ -215,6 +289,7 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
      */
     setEnabled(value: boolean) {
       enabled = value;
+      memo?.setEnabled(value);
     },
     get size() {
       return entries.size;

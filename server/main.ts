@@ -2,7 +2,7 @@ import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from './app';
-import { createPublicCache, listenForContentChanges } from './cache';
+import { createContentMemo, createPublicCache, listenForContentChanges } from './cache';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { HEALTH_CHECK_BOUND_MS } from './db/health';
@@ -65,17 +65,20 @@ async function main() {
       void client.end().catch(() => undefined);
     }
   };
-  const services = createServices(database.db, { ...serviceOptionsFrom(config), probeDatabase });
+  // The public reads every page makes (settings, teams, public lists) come from memory between
+  // content changes, for signed-in pages too; the memo follows the public cache (same invalidation).
+  const memo = config.env === 'production' ? createContentMemo() : undefined;
+  const services = createServices(database.db, { ...serviceOptionsFrom(config), probeDatabase, memo });
   // Anonymous public reads come from memory; every content write (any process) clears it. While the
   // database is down, visitors get the last copies (stale-if-error).
-  const cache = createPublicCache({ databaseDown: () => services.health.isDown });
+  const cache = createPublicCache({ databaseDown: () => services.health.isDown, memo });
   const contentListener = listenForContentChanges(cache, dedicatedClient);
   await contentListener.ready;
 
   let server: http.Server;
   if (config.env === 'production') {
-    const { pages, clientDir } = await productionPages();
-    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir, cache });
+    const { pages, clientDir, staticFiles } = await productionPages();
+    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir, staticFiles, cache });
     server = createHttpServer(getRequestListener(app.fetch));
   } else {
     const { pages, vite } = await developmentPages();

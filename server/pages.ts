@@ -2,15 +2,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { PageHandler } from './app';
+import { loadStaticFiles, type StaticFiles } from './static-files';
 import { projectRoot } from './paths';
 
 /** The production page renderer: the React Router server build made by `npm run build`. */
-export async function productionPages(): Promise<{ pages: PageHandler; clientDir: string }> {
+export async function productionPages(): Promise<{ pages: PageHandler; clientDir: string; staticFiles: StaticFiles }> {
   const root = projectRoot();
   const buildFile = path.join(root, 'build', 'server', 'index.js');
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const handler = createRequestHandler(build, 'production');
-  return { pages: (request, context) => handler(request, context), clientDir: path.relative(process.cwd(), path.join(root, 'build', 'client')) };
+  const clientDir = path.join(root, 'build', 'client');
+  return { pages: (request, context) => handler(request, context), clientDir: path.relative(process.cwd(), clientDir), staticFiles: await loadStaticFiles(clientDir) };
 }
 
 /** Development: Vite compiles the app on demand with hot reload. */

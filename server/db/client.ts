@@ -60,7 +60,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (options.databaseUrl) {
     connection = { connectionString: options.databaseUrl };
   } else {
-    embedded = await startEmbeddedPostgres(options.dataDir);
+    embedded = await startEmbeddedPostgres(options.dataDir, { poolSize: options.poolSize });
     await ensureDatabaseExists(embedded.connection, EMBEDDED_DATABASE_NAME);
     connection = { ...embedded.connection, database: EMBEDDED_DATABASE_NAME };
   }

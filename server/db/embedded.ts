@@ -194,7 +194,17 @@ async function initialiseCluster(bin: Binaries, pgDir: string, ids?: { uid: numb
   );
 }
 
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+/**
+ * Connections the embedded server accepts: the app's pool (DATABASE_POOL_SIZE, at most a few per
+ * process), its LISTEN and probe connections, maintenance scripts (backups), a second app process,
+ * and the 3 PostgreSQL keeps for superusers.
+ */
+export const EMBEDDED_MAX_CONNECTIONS = 30;
+
+export async function startEmbeddedPostgres(dataDir: string, options: { poolSize?: number; maxConnections?: number } = {}): Promise<EmbeddedPostgres> {
+  // A larger DATABASE_POOL_SIZE than usual: room for two such processes and the rest. (The API
+  // tests' shared server asks for more: many test files, each with its own pool.)
+  const maxConnections = options.maxConnections ?? Math.max(EMBEDDED_MAX_CONNECTIONS, 2 * (options.poolSize ?? 0) + 10);
   const bin = await loadBinaries();
   const pgDir = path.join(dataDir, 'postgres');
   await fs.mkdir(dataDir, { recursive: true });
@@ -223,8 +233,19 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       '-p', String(PORT),
       '-c', 'listen_addresses=',
       '-c', `unix_socket_directories=${socketDir}`,
-      '-c', 'max_connections=100',
-      '-c', 'shared_buffers=64MB',
+      // Sized for a club site (issue 16, ADR 024): a database of a few MB, an app pool of a few
+      // connections per process. Every backend's RSS counts the shared buffers it has touched.
+      '-c', `max_connections=${maxConnections}`,
+      '-c', 'shared_buffers=8MB',
+      '-c', 'work_mem=2MB',
+      '-c', 'maintenance_work_mem=16MB',
+      // No JIT (it loads LLVM into a backend: tens of MB for queries that run in a millisecond), no
+      // parallel workers (more processes), one autovacuum worker, no WAL senders (no replicas).
+      '-c', 'jit=off',
+      '-c', 'max_parallel_workers_per_gather=0',
+      '-c', 'max_parallel_maintenance_workers=0',
+      '-c', 'autovacuum_max_workers=1',
+      '-c', 'max_wal_senders=0',
       '-c', 'fsync=on',
       '-c', 'full_page_writes=on',
       // Fewer idle processes (memory budget, issue 7): synchronous I/O instead of 3 I/O workers,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { memoizeReads, type ContentMemo } from '../cache';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createDatabaseHealth } from '../db/health';
@@ -41,6 +42,8 @@ export interface ServiceOptions {
   /** PUBLIC_URL: the site's address for links in mails. */
   publicUrl?: string;
   forgotPasswordLimits?: ThrottleLimits;
+  /** Keeps the public reads every page makes in memory between content changes (server/cache.ts). */
+  memo?: ContentMemo;
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
@@ -62,7 +65,8 @@ export function createServices(db: Db, options: ServiceOptions) {
   const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions, mail });
   const documents = createDocumentService(db, uploads, { mail });
   const messages = createMessageService(db, { mail });
-  const settings = createSettingsService(db);
+  const memo = options.memo;
+  const settings = memoizeReads(memo, 'settings', createSettingsService(db), ['get']);
   const training = createTrainingService(db);
   // A selected player who becomes unavailable alerts staff: availability calls selection's hook.
   let selectionRef: ReturnType<typeof createSelectionService> | undefined;
@@ -90,12 +94,12 @@ export function createServices(db: Db, options: ServiceOptions) {
     settings,
     products: createProductService(db),
     orders: createOrderService(db, { settings, health, mail }),
-    fixtures: createFixtureService(db),
+    fixtures: memoizeReads(memo, 'fixtures', createFixtureService(db), ['list']),
     calendar: createCalendarService(db, { ensureSessions: training.ensureSessions }),
-    news: createNewsService(db),
-    sponsors: createSponsorService(db),
+    news: memoizeReads(memo, 'news', createNewsService(db), ['listPublished']),
+    sponsors: memoizeReads(memo, 'sponsors', createSponsorService(db), ['list']),
     squad: createSquadService(db),
-    teams: createTeamService(db),
+    teams: memoizeReads(memo, 'teams', createTeamService(db), ['list']),
     training,
     availability,
     selection,

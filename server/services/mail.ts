@@ -9,7 +9,7 @@ import { renderMail, type MailContent } from '../mail/render';
 import { parseInput } from './checks';
 import { forbidden, invalid, unauthenticated } from './errors';
 import { isUuid } from './ids';
-import { enqueueMail, enqueueMails, type OutgoingMail } from './outbox';
+import { enqueueMail, enqueueMails, mailsInsert, type OutgoingMail } from './outbox';
 
 const isMailKind = (kind: string): kind is MailKind => (MAIL_KIND_IDS as string[]).includes(kind);
 
@@ -98,6 +98,19 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
   /** One user's mail; skipped when they turned this kind off. */
   const toUser = async (tx: DbOrTx, userId: string, mail: UserMail) => (await toUsers(tx, eq(users.id, userId), mail)) > 0;
 
+  /** Mails to the club's sales e-mail (else the general one), read by the insert itself, inside the event's transaction. */
+  function clubMails(mails: ClubMail[]) {
+    const to = sql`coalesce(
+      (select coalesce(nullif(${settings.sales_email}, ''), nullif(${settings.club_email}, '')) from ${settings} where ${settings.id} = 1),
+      ${FALLBACK_SETTINGS.club_email})`;
+    return mails.map(({ kind, dedupeKey, content: { action, ...rest } }) => ({
+      dedupe_key: dedupeKey,
+      kind,
+      to,
+      ...renderMail({ ...rest, action: action ? { label: action.label, url: url(action.path) } : undefined }),
+    }));
+  }
+
   return {
     url,
 
@@ -133,19 +146,17 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
      * read by the insert itself, inside the event's transaction.
      */
     async toClub(tx: DbOrTx, ...mails: ClubMail[]) {
-      const to = sql`coalesce(
-        (select coalesce(nullif(${settings.sales_email}, ''), nullif(${settings.club_email}, '')) from ${settings} where ${settings.id} = 1),
-        ${FALLBACK_SETTINGS.club_email})`;
-      // One statement for any number (a group commit's orders).
-      return enqueueMails(
-        tx,
-        mails.map(({ kind, dedupeKey, content: { action, ...rest } }) => ({
-          dedupe_key: dedupeKey,
-          kind,
-          to,
-          ...renderMail({ ...rest, action: action ? { label: action.label, url: url(action.path) } : undefined }),
-        })),
-      );
+      // One statement for any number.
+      return enqueueMails(tx, clubMails(mails));
+    },
+
+    /**
+     * The statement that puts these mails to the club in the outbox, not yet run (a group commit's
+     * orders make it part of their own statement); undefined when there are none. The mails are
+     * rendered now, by the caller, before its statement goes out.
+     */
+    toClubInsert(tx: DbOrTx, mails: ClubMail[]) {
+      return mails.length > 0 ? mailsInsert(tx, clubMails(mails)) : undefined;
     },
 
     /** The signed-in user's choices, one entry per kind (on unless turned off). */

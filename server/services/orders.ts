@@ -203,34 +203,51 @@ export function createOrderService(
         };
       });
 
-      for (const { product, left } of byId.values()) {
-        if (left === product.stock) continue;
-        await tx
+      // One statement writes the group: the stock taken from each product, the orders, and the
+      // club's mail about each order (committed with it). Three statements were three round trips
+      // while the products' rows were locked.
+      const accepted = decisions.flatMap((d) => (d.ok ? [d.row] : []));
+      if (accepted.length === 0) return decisions as Outcome<PlacedOrder>[];
+      // The references ("RR-1042") the mails name: taken from the sequence before the insert.
+      const numbers = await tx.execute<{ n: number }>(sql`select nextval('order_number_seq')::int as n from generate_series(1, ${accepted.length}::int)`);
+      accepted.forEach((row, i) => (row.number = numbers.rows[i]!.n));
+      const taken = [...byId.values()].filter(({ product, left }) => left !== product.stock);
+      const stockTaken = sql.join(
+        taken.map(({ product, left }) => sql`when ${product.id}::uuid then ${product.stock - left}::integer`),
+        sql` `,
+      );
+      const stock = tx.$with('stock_taken').as(
+        tx
           .update(products)
-          .set({ stock: sql`${products.stock} - ${product.stock - left}`, updated_at: new Date() })
-          .where(eq(products.id, product.id));
-      }
-      // Each order's own moment (in arrival order), not the transaction's shared start time.
-      const rows = decisions.flatMap((d) => (d.ok ? [{ ...d.row, created_at: sql`clock_timestamp()` }] : []));
-      const inserted = rows.length > 0 ? await tx.insert(orders).values(rows).returning() : [];
-      // The club's sales inbox hears of each order, committed with it (one statement for the group).
-      await deps.mail.toClub(
+          .set({ stock: sql`${products.stock} - (case ${products.id} ${stockTaken} end)`, updated_at: new Date() })
+          .where(inArray(products.id, taken.map(({ product }) => product.id)))
+          .returning({ id: products.id }),
+      );
+      // The club's sales inbox hears of each order; rendered here, from the rows about to be inserted.
+      const mails = deps.mail.toClubInsert(
         tx,
-        ...inserted.map((order) => ({
+        accepted.map((row) => ({
           kind: 'order',
-          dedupeKey: `order:${order.id}`,
+          dedupeKey: `order:${row.id}`,
           content: {
-            subject: `New shop order ${orderReference(order.number)}: ${order.product_name}`,
+            subject: `New shop order ${orderReference(row.number!)}: ${row.product_name}`,
             paragraphs: [
-              orderMessage(toOrder(order)).split('\n').slice(1).join('\n'),
-              `E-mail: ${order.customer_email}\nPhone: ${order.customer_phone}` +
-                (order.customer_address ? `\nAddress: ${order.customer_address}` : '') +
-                (order.notes ? `\nNotes: ${order.notes}` : ''),
+              orderMessage({ ...row, reference: orderReference(row.number!), fulfilment: row.fulfilment ?? 'collect', size: row.size ?? null, quantity: row.quantity ?? 1, total_amount: Number(row.total_amount) }).split('\n').slice(1).join('\n'),
+              `E-mail: ${row.customer_email}\nPhone: ${row.customer_phone}` +
+                (row.customer_address ? `\nAddress: ${row.customer_address}` : '') +
+                (row.notes ? `\nNotes: ${row.notes}` : ''),
             ],
             action: { label: 'See orders', path: '/admin/orders' },
           },
         })),
-      );
+      )!;
+      const clubMail = tx.$with('club_mail').as(mails);
+      // Each order's own moment (in arrival order), not the transaction's shared start time.
+      const inserted = await tx
+        .with(stock, clubMail)
+        .insert(orders)
+        .values(accepted.map((row) => ({ ...row, created_at: sql`clock_timestamp()` })))
+        .returning();
       const stored = new Map(inserted.map((row) => [row.id, { ...toOrder(row), token: row.token }]));
       return decisions.map((d): Outcome<PlacedOrder> => (d.ok ? { ok: true, value: stored.get(d.row.id)! } : d));
     });

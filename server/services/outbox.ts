@@ -35,7 +35,16 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail) {
 /** Several mails in one statement (a group of orders); returns how many were new. */
 export async function enqueueMails(tx: DbOrTx, mails: OutgoingMail[]) {
   if (mails.length === 0) return 0;
-  const rows = await tx
+  const rows = await mailsInsert(tx, mails);
+  return rows.length;
+}
+
+/**
+ * The statement that puts these mails in the outbox, not yet run: a caller can make it part of one
+ * of its own (a WITH clause), to write an event and its mails in one round trip.
+ */
+export function mailsInsert(tx: DbOrTx, mails: OutgoingMail[]) {
+  return tx
     .insert(outbox)
     .values(
       mails.map((mail) => ({
@@ -50,7 +59,6 @@ export async function enqueueMails(tx: DbOrTx, mails: OutgoingMail[]) {
     )
     .onConflictDoNothing({ target: outbox.dedupe_key })
     .returning({ id: outbox.id });
-  return rows.length;
 }
 
 /** Waits after the 1st, 2nd, … failed attempt; after the last one a mail is dead. */

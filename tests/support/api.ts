@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createApp } from '../../server/app';
-import { createPublicCache, listenForContentChanges } from '../../server/cache';
+import { createContentMemo, createPublicCache, listenForContentChanges } from '../../server/cache';
 import { hashPassword } from '../../server/auth/passwords';
 import { createDb } from '../../server/db/client';
 import { APP_DATABASE_BOUNDS, createPool } from '../../server/db/pool';
@@ -43,9 +43,10 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
   pool.on('error', () => undefined);
   const db = createDb(pool);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-api-test-'));
-  const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, ...options });
-  // The public cache (as in production) only when a test file asks for it.
-  const cache = harness.cache ? createPublicCache({ databaseDown: () => services.health.isDown }) : undefined;
+  // The public cache and the content memo (as in production) only when a test file asks for them.
+  const memo = harness.cache ? createContentMemo() : undefined;
+  const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, memo, ...options });
+  const cache = harness.cache ? createPublicCache({ databaseDown: () => services.health.isDown, memo }) : undefined;
   const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name))) : undefined;
   await listener?.ready;
   const app = createApp({ services, cache });
@@ -121,5 +122,5 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
     return services.setup.initialize(null);
   }
 
-  return { app, db, pool, services, json, signedIn, initialize, dataDir, cache, listener };
+  return { app, db, pool, services, json, signedIn, initialize, dataDir, cache, memo, listener };
 }

@@ -24,7 +24,8 @@ export default async function setup(project: TestProject) {
   } else {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-api-tests-'));
     await fs.chmod(dir, 0o755);
-    embedded = await startEmbeddedPostgres(dir);
+    // Many test files at once, each with its own pool: as many connections as before ADR 024.
+    embedded = await startEmbeddedPostgres(dir, { maxConnections: 100 });
     admin = { ...embedded.connection, database: 'postgres' };
   }
 

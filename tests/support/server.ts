@@ -73,11 +73,12 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const databaseUrl = options.dataDir ? undefined : await externalDatabaseUrl();
   let output = '';
   // As `npm start` runs it (package.json), V8 flags included.
-  const child = spawn(process.execPath, ['--max-semi-space-size=16', entry], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--max-old-space-size=128', entry], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      MALLOC_ARENA_MAX: '2',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

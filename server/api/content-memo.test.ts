@@ -1,0 +1,149 @@
+import pg from 'pg';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, TEST_ADMIN_PASSWORD } from '../../tests/support/api';
+import { createContentMemo, createPublicCache, listenForContentChanges } from '../cache';
+import { createDb } from '../db/client';
+import { APP_DATABASE_BOUNDS, createPool } from '../db/pool';
+import { createServices } from '../services';
+
+// Process A: the test context (its app, memo, public cache and listener).
+const t = await createTestContext({}, { cache: true });
+await t.initialize();
+const { token: adminToken } = await t.signedIn('admin');
+const { token: memberToken } = await t.signedIn('player');
+
+// Process B: a second app process on the same database, with its own pool, memo, cache and listener.
+const poolB = createPool({ ...t.pool.options }, { max: 5, bounds: APP_DATABASE_BOUNDS });
+poolB.on('error', () => undefined);
+const memoB = createContentMemo();
+const servicesB = createServices(createDb(poolB), { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, memo: memoB });
+const cacheB = createPublicCache({ memo: memoB });
+const listenerB = listenForContentChanges(cacheB, () => new pg.Client(t.pool.options));
+await listenerB.ready;
+afterAll(async () => {
+  await listenerB.stop();
+  await poolB.end();
+});
+
+/** Connections taken from A's pool: one per query outside a transaction. */
+let checkouts = 0;
+t.pool.on('acquire', () => checkouts++);
+async function countCheckouts(run: () => Promise<unknown>) {
+  const before = checkouts;
+  await run();
+  return checkouts - before;
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 5000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
+/** Earlier writes' notifications arrive late on a busy machine: wait until none has come for 150 ms. */
+async function notificationsArrived() {
+  let clears = -1;
+  return eventually(async () => {
+    const now = t.cache!.stats.clears;
+    const settled = now === clears;
+    clears = now;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    return settled;
+  }, 10_000);
+}
+
+const settingsInput = (club_email: string) => ({ whatsapp_number: '447700900123', club_email, sales_email: '', club_address: '1 Pitch Lane' });
+
+describe('content memo', () => {
+  beforeEach(async () => {
+    expect(await notificationsArrived()).toBe(true);
+  });
+
+  it('answers a signed-in read of public data with one query: the session', async () => {
+    // Warm: the session and the sponsors.
+    expect((await t.json('/api/sponsors', { token: memberToken })).status).toBe(200);
+    const queries = await countCheckouts(async () => {
+      const res = await t.json('/api/sponsors', { token: memberToken });
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBeGreaterThan(0);
+    });
+    expect(queries).toBe(1);
+    // Settings and teams (the root loader and /fixtures read them on every page) cost nothing either.
+    await Promise.all([t.services.settings.get(), t.services.teams.list()]);
+    expect(await countCheckouts(() => Promise.all([t.services.settings.get(), t.services.teams.list()]))).toBe(0);
+  });
+
+  it('shares one query between concurrent reads of the same data', async () => {
+    t.memo!.clear();
+    expect(await countCheckouts(() => Promise.all(Array.from({ length: 10 }, () => t.services.news.listPublished({ limit: 3 }))))).toBe(1);
+  });
+
+  it('reads a write made in this process at once', async () => {
+    await t.services.settings.get();
+    const saved = await t.json('/api/settings', { method: 'PUT', token: adminToken, body: settingsInput('here@example.org') });
+    expect(saved.status).toBe(200);
+    expect((await t.services.settings.get()).club_email).toBe('here@example.org');
+  });
+
+  it('reads a write made by another process once its notification arrives', async () => {
+    expect((await servicesB.settings.get()).club_email).not.toBe('there@example.org');
+    const teamsBefore = (await servicesB.teams.list()).length;
+    expect(memoB.enabled).toBe(true);
+
+    // Process A writes; B's memo is cleared by the content_changed notification.
+    expect((await t.json('/api/settings', { method: 'PUT', token: adminToken, body: settingsInput('there@example.org') })).status).toBe(200);
+    const team = await t.json('/api/teams', { method: 'POST', token: adminToken, body: { name: 'Memo Vets' } });
+    expect(team.status).toBe(201);
+
+    expect(await eventually(async () => (await servicesB.settings.get()).club_email === 'there@example.org')).toBe(true);
+    expect(await eventually(async () => (await servicesB.teams.list()).length === teamsBefore + 1)).toBe(true);
+  });
+
+  it('keeps nothing while the LISTEN connection is down, and memoizes again once it is back', async () => {
+    await t.services.teams.list();
+    expect(await countCheckouts(() => t.services.teams.list())).toBe(0);
+
+    await t.pool.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+    );
+    expect(await eventually(async () => !t.memo!.enabled)).toBe(true);
+    expect(await countCheckouts(() => t.services.teams.list())).toBe(1);
+    expect(await countCheckouts(() => t.services.teams.list())).toBe(1);
+
+    expect(await eventually(async () => t.memo!.enabled && memoB.enabled, 15_000)).toBe(true);
+    await t.services.teams.list();
+    expect(await countCheckouts(() => t.services.teams.list())).toBe(0);
+  }, 20_000);
+
+  it('does not keep a result read across a clear, nor a failed read', async () => {
+    const memo = createContentMemo({ enabled: true });
+    let loads = 0;
+    let finish: (value: string) => void = () => undefined;
+    const first = memo.read('k', () => {
+      loads++;
+      return new Promise<string>((resolve) => (finish = resolve));
+    });
+    memo.clear(); // a write committed while the read was in flight
+    finish('before the write');
+    expect(await first).toBe('before the write');
+    expect(await memo.read('k', async () => (loads++, 'after the write'))).toBe('after the write');
+    expect(loads).toBe(2);
+
+    await expect(memo.read('e', () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await memo.read('e', async () => 'back')).toBe('back');
+  });
+
+  it('serves an entry no longer than its lifetime', async () => {
+    const memo = createContentMemo({ enabled: true, ttlMs: 30 });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await memo.read('k', load)).toBe(1);
+    expect(await memo.read('k', load)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await memo.read('k', load)).toBe(2);
+  });
+});
