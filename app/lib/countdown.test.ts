@@ -39,8 +39,8 @@ describe('The home page countdown', () => {
     const kickoff = new Date('2026-11-28T15:00:00Z');
     const H = 3_600_000;
     for (const ms of [5 * 24 * H, 2 * 24 * H, 2 * 24 * H - 1, 29 * H, H, 59 * 60_000, 1, 0, -H, -2 * H]) {
-      const el = { dataset: { kickoff: kickoff.toISOString() }, textContent: '' };
-      const document = { addEventListener: () => {}, querySelectorAll: (sel: string) => (sel === '[data-kickoff]' ? [el] : []) };
+      const el = { dataset: { countdown: kickoff.toISOString() }, textContent: '' };
+      const document = { addEventListener: () => {}, querySelectorAll: (sel: string) => (sel === '[data-countdown]' ? [el] : []) };
       const now = kickoff.getTime() - ms;
       runInNewContext(script, { document, setInterval: () => 0, Date: { now: () => now, parse: Date.parse }, Math });
       expect(el.textContent, `${ms} ms before`).toBe(relativeKickoff(kickoff, new Date(now)));

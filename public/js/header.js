@@ -25,8 +25,8 @@
       : 'in ' + n(Math.max(1, Math.ceil(ms / M)), 'minute');
   }
   function tick() {
-    d.querySelectorAll('[data-kickoff]').forEach(function (el) {
-      var t = rel(Date.parse(el.dataset.kickoff) - Date.now());
+    d.querySelectorAll('[data-countdown]').forEach(function (el) {
+      var t = rel(Date.parse(el.dataset.countdown) - Date.now());
       if (el.textContent !== t) el.textContent = t;
     });
   }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
-import { PHONE, hydrated, signIn, useBrowser } from '../support/browser';
+import { PHONE, ready, signIn, useBrowser } from '../support/browser';
 
 // Issue 15 point 3: the header fits the narrowest phone (and a 1280 px window at 400 % zoom, which
 // is 320 CSS px), names the club in full at 390 px, makes Join Us the primary action for visitors,
@@ -66,7 +66,7 @@ describe('The site header', () => {
   it('Escape closes the phone menu and returns focus to its button; choosing a link closes it', async () => {
     const page = await b.newPage({ viewport: PHONE });
     await page.goto('/');
-    await hydrated(page);
+    await ready(page);
     const summary = page.getByRole('banner').getByLabel('Menu');
     await summary.click();
     expect(await menuOpen(page, 'Menu')).toBe(true);
@@ -96,7 +96,7 @@ describe('The site header', () => {
     const page = await b.newPage();
     await signIn(page, 'admin', b.adminPassword);
     await page.goto('/');
-    await hydrated(page);
+    await ready(page);
     const account = page.getByRole('banner').locator('summary[aria-label^="Account menu"]');
     await account.click();
     expect(await menuOpen(page, 'Account menu')).toBe(true);

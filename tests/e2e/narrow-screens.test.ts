@@ -41,7 +41,7 @@ async function expectFits(page: Page, path: string) {
 
 describe('Every screen fits a 320 px phone', () => {
   it('every public page, and a page of each kind (a player, a match, an article, a product)', async () => {
-    const players = await json<Array<{ id: string }>>('/api/players');
+    const players = await json<Array<{ id: string }>>('/api/squad');
     const fixtures = await json<Array<{ id: string }>>('/api/fixtures');
     const news = await json<Array<{ id: string }>>('/api/news');
     const products = await json<Array<{ id: string }>>('/api/products');

@@ -40,7 +40,7 @@ describe('Home page', () => {
     const day = new Date(`${next.match_date}T12:00:00Z`);
     const date = `${day.toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' })} ${day.getUTCDate()} ${day.toLocaleDateString('en-GB', { month: 'short', timeZone: 'UTC' })}`;
     expect(await nextMatch.locator('time').textContent()).toBe(`${date}, ${clock}`);
-    expect(await nextMatch.locator('[data-kickoff]').textContent()).toMatch(/^in \d+ (day|days|hours?|minutes?)/);
+    expect(await nextMatch.locator('[data-countdown]').textContent()).toMatch(/^in \d+ (day|days|hours?|minutes?)/);
     expect(await nextMatch.getByRole('link', { name: /^Match details/ }).getAttribute('href')).toBe(`/fixtures/${next.id}`);
 
     const result = page.getByRole('region', { name: 'Latest Result' });
@@ -55,8 +55,8 @@ describe('Home page', () => {
     const [next]: Fixture[] = await api('/api/fixtures?status=upcoming&limit=1');
     const plain = await b.newPage({ javaScriptEnabled: false });
     await plain.goto('/');
-    const kickoff = await plain.locator('[data-kickoff]').getAttribute('data-kickoff');
-    expect(await plain.locator('[data-kickoff]').textContent()).toMatch(/^in \d+/);
+    const kickoff = await plain.locator('[data-countdown]').getAttribute('data-countdown');
+    expect(await plain.locator('[data-countdown]').textContent()).toMatch(/^in \d+/);
     // The kick-off instant is the fixture's date and time in London.
     const local = new Date(kickoff!).toLocaleString('sv-SE', { timeZone: 'Europe/London' }).slice(0, 16);
     expect(local).toBe(`${next.match_date} ${next.match_time.slice(0, 5)}`);
@@ -65,7 +65,7 @@ describe('Home page', () => {
     const page = await b.newPage();
     await page.clock.install({ time: new Date(Date.parse(kickoff!) - 90 * 60_000) });
     await page.goto('/');
-    await expect.poll(() => page.locator('[data-kickoff]').textContent(), { timeout: 5000 }).toBe('in 1 hour');
+    await expect.poll(() => page.locator('[data-countdown]').textContent(), { timeout: 5000 }).toBe('in 1 hour');
   });
 
   it('Shows the latest 3 news items (summary or the first 150 characters) and up to 6 sponsor logos', async () => {

@@ -69,7 +69,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
       {header ? (
         <>
           <div className="mt-6" ref={tabs}>
-            <TabNav items={PORTAL_TABS} label="Players' Area sections" />
+            <TabNav items={PORTAL_TABS} label="Players' Area sections" compact />
           </div>
           <div className="mt-6">
             <Outlet />

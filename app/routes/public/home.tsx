@@ -91,7 +91,7 @@ function NextMatch({ fixture }: { fixture: Fixture | undefined }) {
             <div>
               <dt className="text-brand-200">Countdown</dt>
               {/* Rendered now, refreshed by public/js/header.js (the page may come from the cache). */}
-              <dd className="mt-0.5 font-display text-2xl leading-none font-bold tracking-wide text-gold-300" data-kickoff={kickoff.toISOString()} suppressHydrationWarning>
+              <dd className="mt-0.5 font-display text-2xl leading-none font-bold tracking-wide text-gold-300" data-countdown={kickoff.toISOString()} suppressHydrationWarning>
                 {relativeKickoff(kickoff)}
               </dd>
             </div>
