@@ -9,6 +9,12 @@ import { outageResponse } from '../../server/outage-page';
 // violations (axe-core), at desktop and phone widths; the order flow and join-us work from the
 // keyboard alone. (The admin panel has its own checks in tests/e2e/admin-*.test.ts.)
 
+
+/** The refused submission has settled: the page's loaders revalidated and the submit button is live again (not faded). */
+async function formSettled(page: import('playwright-core').Page) {
+  await page.waitForFunction(() => !Array.from(document.querySelectorAll<HTMLButtonElement>('main button[type="submit"]')).some((b) => b.disabled));
+}
+
 const b = useBrowser();
 const unique = () => randomBytes(4).toString('hex');
 
@@ -154,6 +160,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.getByLabel('Message').fill('   ');
       await page.getByRole('button', { name: 'Submit Application' }).click();
       await page.getByRole('alert').waitFor();
+      await formSettled(page);
       await expectNoAxeViolations(page, 'errors shown');
 
       await open(page, '/login');
@@ -162,12 +169,14 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.getByLabel('Password').fill('wrong-password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('alert').waitFor();
+      await formSettled(page);
       await expectNoAxeViolations(page, 'errors shown');
 
       await open(page, '/register');
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Register' }).click();
       await page.getByRole('alert').first().waitFor();
+      await formSettled(page);
       await expectNoAxeViolations(page, 'errors shown');
 
       await open(page, '/initialize');

@@ -83,6 +83,9 @@ describe("The manager's match week", () => {
     await manager.getByRole('button', { name: "Remind those who haven't answered" }).click();
     await manager.getByRole('status').filter({ hasText: 'at most once an hour' }).waitFor();
     await manager.setViewportSize(DESKTOP);
+    // From the top, as the page is read: scrolled, the sticky header covers whatever passes under it,
+    // and axe counts a link half under it as a small target.
+    await manager.evaluate(() => window.scrollTo(0, 0));
     await expectNoAxeViolations(manager, 'match week, reminded');
     await shot(manager, 'admin-matchweek');
 

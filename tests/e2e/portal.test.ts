@@ -214,8 +214,9 @@ describe("The players' portal", () => {
     expect(profile).toContain('Tuesday, Saturday');
     expect(profile).toContain('15/01/1990');
 
-    // On a phone the tabs scroll sideways and every one is reachable.
+    // On a phone the tabs fold into a menu (nothing scrolls sideways) and every one is reachable.
     const nav = page.getByRole('navigation', { name: "Players' Area sections" });
+    await nav.locator('summary').click();
     await nav.getByRole('link', { name: 'My Stats' }).click();
     await page.waitForURL('**/players-area/stats');
     // No match recorded yet: no wall of zeros and no "Clean Record!" for matches never played (issue 15 point 11).
