@@ -61,11 +61,17 @@ describe('static files from memory', () => {
     expect(asset.headers.get('cache-control')).toBe(IMMUTABLE);
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
     expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
-    // A file runs no inline script: its CSP has no nonce.
-    expect(asset.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(asset.headers.get('content-security-policy')).not.toContain('nonce');
+    // A script is no document: the document-only headers (CSP, framing, referrer…) are left off.
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('x-frame-options')).toBeNull();
 
     const icon = await get('/favicon.svg', { 'accept-encoding': 'br' });
+    // An SVG can be opened as a document and carry script: it keeps its CSP; a file runs no inline
+    // script, so its CSP has no nonce.
+    expect(icon.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(icon.headers.get('content-security-policy')).not.toContain('nonce');
+    expect(icon.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(icon.headers.get('strict-transport-security')).toBeNull();
     expect(icon.headers.get('cache-control')).toBe(PUBLIC_FILE_CACHE_CONTROL);
     expect(icon.headers.get('content-type')).toBe('image/svg+xml');
     expect(brotliDecompressSync(Buffer.from(await icon.arrayBuffer())).toString()).toBe(svg);

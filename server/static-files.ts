@@ -149,9 +149,30 @@ function matches(ifNoneMatch: string, etags: string[]) {
   });
 }
 
+/** An HTML file is a page: it carries every security header. */
+const PAGE_TYPE = /^(text\/html|application\/xhtml)/;
+/** An SVG (or XML) file can be opened as a document and run script: its CSP (frame-ancestors too) goes with it. */
+const SCRIPTABLE_TYPE = /^(image\/svg\+xml|application\/xml|text\/xml)/;
+/** What a script, stylesheet, font or bitmap needs of them; the rest only ever applies to pages. */
+const SUBRESOURCE_HEADERS = new Set(['x-content-type-options', 'cross-origin-resource-policy']);
+
 /**
- * Serves the loaded files; `headers` (the security headers every answer carries, without a nonce)
- * are added to each answer.
+ * The security headers for one file: all of them for an HTML page; for the rest, only those that mean
+ * something on a subresource, plus the CSP for an SVG (its frame-ancestors also forbids framing it).
+ * Framing, referrer, HSTS and the like are read from pages only, and the home page's seventeen other
+ * requests repeating them cost about 12 KB (issue 16's transfer budget).
+ */
+export function headersFor(type: string, all: Record<string, string>): Record<string, string> {
+  if (PAGE_TYPE.test(type)) return all;
+  const scriptable = SCRIPTABLE_TYPE.test(type);
+  return Object.fromEntries(
+    Object.entries(all).filter(([name]) => SUBRESOURCE_HEADERS.has(name.toLowerCase()) || (scriptable && name.toLowerCase() === 'content-security-policy')),
+  );
+}
+
+/**
+ * Serves the loaded files; `headers` (the security headers, without a nonce) are added to each
+ * answer as headersFor says.
  */
 export function serveStaticFiles(staticFiles: StaticFiles, headers: () => Record<string, string>): MiddlewareHandler {
   const { files } = staticFiles;
@@ -166,7 +187,7 @@ export function serveStaticFiles(staticFiles: StaticFiles, headers: () => Record
     }
     const encoding = chooseEncoding(c.req.header('accept-encoding'), file.variants);
     const variant = file.variants[encoding] ?? file.variants.identity!;
-    const answer: Record<string, string> = { ...headers(), 'Cache-Control': file.cacheControl, ETag: variant.etag };
+    const answer: Record<string, string> = { ...headersFor(file.type, headers()), 'Cache-Control': file.cacheControl, ETag: variant.etag };
     if (file.variants.br || file.variants.gzip) answer.Vary = 'Accept-Encoding';
     const ifNoneMatch = c.req.header('if-none-match');
     if (ifNoneMatch && matches(ifNoneMatch, file.etags)) return c.body(null, 304, answer);
