@@ -23,7 +23,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // The welcome shows once, on the dashboard; the other tabs get a slim heading (ADR 027).
   const onDashboard = pathname.replace(/\/$/, '') === '/admin';
   return (
-    <div className="mx-auto max-w-7xl px-4 py-4 sm:py-8">
+    <div className="container-page py-4 sm:py-8">
       <header className="flex flex-wrap items-center justify-between gap-2">
         {onDashboard ? (
           <div>
