@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { eventually, notificationsArrived } from '../../tests/support/wait';
 import { createTestContext } from '../../tests/support/api';
 import { isPublicPath, responseEncoding } from '../cache';
 import { SESSION_COOKIE } from '../../shared/auth';
@@ -11,35 +12,12 @@ const { token: adminToken } = await t.signedIn('admin');
 
 const cacheOf = (res: { headers: Headers }) => res.headers.get('x-cache');
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return false;
-}
-
-/**
- * The notifications of earlier writes arrive asynchronously (later on a busy machine): wait until no
- * clear has come for 150 ms, so a test that counts on a warm cache is not emptied by an earlier one's.
- */
-async function notificationsArrived() {
-  let clears = -1;
-  return eventually(async () => {
-    const now = t.cache!.stats.clears;
-    const settled = now === clears;
-    clears = now;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    return settled;
-  }, 10_000);
-}
 
 describe('public cache', () => {
   // Every test starts once the previous one's writes have been notified (or a late notification
   // would empty the cache between a warming read and the HIT it expects).
   beforeEach(async () => {
-    expect(await notificationsArrived()).toBe(true);
+    expect(await notificationsArrived(t.cache!)).toBe(true);
   });
 
   it('answers a second anonymous request from the cache', async () => {
@@ -91,7 +69,7 @@ describe('public cache', () => {
     expect((await t.json('/api/teams', { token: adminToken, body: { name: 'Cache Test XI' } })).status).toBe(201);
     expect(await eventually(async () => (await t.json('/api/teams')).body.length === teams.length + 1)).toBe(true);
     // A write may be notified more than once (one per table it touches): let them all arrive first.
-    expect(await notificationsArrived()).toBe(true);
+    expect(await notificationsArrived(t.cache!)).toBe(true);
 
     const senior = teams.find((x) => x.name === 'Senior')!.id;
     await t.json(`/api/teams/${senior}/training-slots`);
@@ -101,7 +79,7 @@ describe('public cache', () => {
 
     // A player's public stats: training attendance follows the recorded sessions.
     const { playerId } = await t.signedIn('player');
-    expect(await notificationsArrived()).toBe(true);
+    expect(await notificationsArrived(t.cache!)).toBe(true);
     expect((await t.json(`/api/players/${playerId}/stats`)).body.training_attendance).toBeNull();
     expect(cacheOf(await t.json(`/api/players/${playerId}/stats`))).toBe('HIT');
     const sessions = (await t.json(`/api/training-sessions?team_id=${senior}&from=${new Date(Date.now() - 14 * 86400000).toISOString().slice(0, 10)}`, { token: adminToken })).body as Array<{ id: string; starts_at: string }>;
@@ -109,7 +87,7 @@ describe('public cache', () => {
     expect((await t.json(`/api/training-sessions/${past.id}/attendance`, { method: 'PUT', token: adminToken, body: { present: [playerId] } })).status).toBe(200);
     expect(await eventually(async () => (await t.json(`/api/players/${playerId}/stats`)).body.training_attendance === 100)).toBe(true);
 
-    expect(await notificationsArrived()).toBe(true);
+    expect(await notificationsArrived(t.cache!)).toBe(true);
   });
 
   it('never answers a signed-in request from the cache, by token or by cookie', async () => {
@@ -148,7 +126,7 @@ describe('public cache', () => {
   });
 
   it('drops the cache when another process writes (content_changed notification)', async () => {
-    expect(await notificationsArrived()).toBe(true);
+    expect(await notificationsArrived(t.cache!)).toBe(true);
     const [sponsor] = (await t.json('/api/sponsors')).body;
     expect(cacheOf(await t.json('/api/sponsors'))).toBe('HIT');
     const version = async () => (await t.pool.query('SELECT version FROM content_version WHERE id = 1')).rows[0].version as number;

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventually, notificationsArrived } from '../../tests/support/wait';
 import { createTestContext, TEST_ADMIN_PASSWORD } from '../../tests/support/api';
 import { createContentMemo, createPublicCache, listenForContentChanges } from '../cache';
 import { createDb } from '../db/client';
@@ -34,32 +35,12 @@ async function countCheckouts(run: () => Promise<unknown>) {
   return checkouts - before;
 }
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return false;
-}
-
-/** Earlier writes' notifications arrive late on a busy machine: wait until none has come for 150 ms. */
-async function notificationsArrived() {
-  let clears = -1;
-  return eventually(async () => {
-    const now = t.cache!.stats.clears;
-    const settled = now === clears;
-    clears = now;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    return settled;
-  }, 10_000);
-}
 
 const settingsInput = (club_email: string) => ({ whatsapp_number: '447700900123', club_email, sales_email: '', club_address: '1 Pitch Lane' });
 
 describe('content memo', () => {
   beforeEach(async () => {
-    expect(await notificationsArrived()).toBe(true);
+    expect(await notificationsArrived(t.cache!)).toBe(true);
   });
 
   it('answers a signed-in read of public data with one query: the session', async () => {
@@ -98,8 +79,8 @@ describe('content memo', () => {
     const team = await t.json('/api/teams', { method: 'POST', token: adminToken, body: { name: 'Memo Vets' } });
     expect(team.status).toBe(201);
 
-    expect(await eventually(async () => (await servicesB.settings.get()).club_email === 'there@example.org')).toBe(true);
-    expect(await eventually(async () => (await servicesB.teams.list()).length === teamsBefore + 1)).toBe(true);
+    expect(await eventually(async () => (await servicesB.settings.get()).club_email === 'there@example.org', 5000)).toBe(true);
+    expect(await eventually(async () => (await servicesB.teams.list()).length === teamsBefore + 1, 5000)).toBe(true);
   });
 
   it('keeps nothing while the LISTEN connection is down, and memoizes again once it is back', async () => {
@@ -109,7 +90,7 @@ describe('content memo', () => {
     await t.pool.query(
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()",
     );
-    expect(await eventually(async () => !t.memo!.enabled)).toBe(true);
+    expect(await eventually(async () => !t.memo!.enabled, 5000)).toBe(true);
     expect(await countCheckouts(() => t.services.teams.list())).toBe(1);
     expect(await countCheckouts(() => t.services.teams.list())).toBe(1);
 

@@ -58,20 +58,10 @@ export interface PlacedOrder extends Order {
 }
 
 /** What the success page shows anyone holding the order's token: no contact details. */
-export interface OrderReceipt {
-  reference: string;
-  product_id: string | null;
-  product_name: string;
-  size: string | null;
-  quantity: number;
-  unit_price: number;
-  total_amount: number;
-  customer_name: string;
-  fulfilment: Fulfilment;
-  status: OrderStatus;
-  created_at: string;
-  whatsapp_url?: string;
-}
+export type OrderReceipt = Pick<
+  Order,
+  'reference' | 'product_id' | 'product_name' | 'size' | 'quantity' | 'unit_price' | 'total_amount' | 'customer_name' | 'fulfilment' | 'status' | 'created_at'
+> & { whatsapp_url?: string };
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
+import { registerPlayer } from '../support/api-client';
 import { DESKTOP, PHONE, enhanced, hydrated, signIn, useBrowser } from '../support/browser';
 
 // Issue 14: visitors subscribe to the club's fixtures from the fixtures page, or add one match.
@@ -70,24 +71,7 @@ describe('Calendar feeds on the fixtures page', () => {
 
 describe('Subscribe to my calendar (Players’ Area, Schedule tab)', () => {
   it('A player gets a private link for their own teams, and Reset link ends the old one', async () => {
-    const username = `cal_${Math.random().toString(36).slice(2, 8)}`;
-    const password = 'calendar-pass-1';
-    const registered = await fetch(`${b.baseURL}/api/players/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username,
-        password,
-        email: `${username}@example.com`,
-        full_name: 'Casey Calendar',
-        phone_number: '07700 900111',
-        date_of_birth: '1990-01-15',
-        position_preference: 'Goalkeeper',
-        emergency_contact_name: 'Robin Calendar',
-        emergency_contact_phone: '07700 900222',
-      }),
-    });
-    expect(registered.status).toBe(201);
+    const { username, password } = await registerPlayer(b.baseURL, 'cal', { full_name: 'Casey Calendar', position_preference: 'Goalkeeper' });
     const page = await b.newPage({ viewport: PHONE });
     await signIn(page, username, password);
     await page.goto('/players-area/schedule');

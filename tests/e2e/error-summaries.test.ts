@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
 
@@ -91,24 +92,7 @@ for (const viewport of [PHONE, DESKTOP]) {
 
 describe('Error summaries in the portal and the admin panel', () => {
   it('The portal profile form: a cleared name and a bad e-mail in one summary; axe clean at 390 and 1280 px', async () => {
-    const username = `e2e_${unique()}`;
-    const password = 'summary-pass-1';
-    const registered = await fetch(new URL('/api/players/register', b.baseURL), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username,
-        password,
-        email: `${username}@example.com`,
-        full_name: 'Sam Summary',
-        phone_number: '07700 900333',
-        date_of_birth: '1994-03-02',
-        position_preference: 'Defender',
-        emergency_contact_name: 'Kit Summary',
-        emergency_contact_phone: '07700 900444',
-      }),
-    });
-    expect(registered.status).toBe(201);
+    const { username, password } = await registerPlayer(b.baseURL, 'summary', { full_name: 'Sam Summary', position_preference: 'Defender' });
     const page = await b.newPage({ viewport: PHONE });
     await signIn(page, username, password);
     await page.goto('/players-area/profile?edit');

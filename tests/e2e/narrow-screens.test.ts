@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { registerPlayer } from '../support/api-client';
 import { signIn, useBrowser } from '../support/browser';
 
 /**
@@ -67,24 +67,7 @@ describe('Every screen fits a 320 px phone', () => {
   });
 
   it("every tab of a player's portal", async () => {
-    const username = `narrow${randomBytes(3).toString('hex')}`;
-    const password = 'Narrow-screens-1';
-    const registered = await fetch(new URL('/api/players/register', b.baseURL), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username,
-        password,
-        email: `${username}@example.com`,
-        full_name: 'Nadia Narrowscreen-Wetherington',
-        phone_number: '07700 900456',
-        date_of_birth: '2001-04-09',
-        position_preference: 'Midfielder',
-        emergency_contact_name: 'Sam Narrowscreen',
-        emergency_contact_phone: '07700 900457',
-      }),
-    });
-    expect(registered.status).toBe(201);
+    const { username, password } = await registerPlayer(b.baseURL, 'narrow', { full_name: 'Nadia Narrowscreen-Wetherington' });
     const page = await b.newPage({ viewport: SMALL });
     await signIn(page, username, password);
     for (const tab of ['', '/profile', '/payments', '/feedback', '/schedule', '/documents', '/messages', '/stats', '/account']) {

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
@@ -8,29 +8,13 @@ import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 
-async function register() {
-  const username = `priv_${randomBytes(4).toString('hex')}`;
-  const password = 'privacy-pass-1';
-  const res = await fetch(`${b.baseURL}/api/players/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username,
-      password,
-      email: `${username}@example.com`,
-      full_name: 'Morgan Private',
-      phone_number: '07700 900333',
-      date_of_birth: '1991-07-04',
-      position_preference: 'Defender',
-      emergency_contact_name: 'Alex Private',
-      emergency_contact_phone: '07700 900444',
-      medical_notes: 'Asthma: inhaler in kit bag',
-    }),
+const register = () =>
+  registerPlayer(b.baseURL, 'priv', {
+    full_name: 'Morgan Private',
+    date_of_birth: '1991-07-04',
+    position_preference: 'Defender',
+    medical_notes: 'Asthma: inhaler in kit bag',
   });
-  expect(res.status).toBe(201);
-  const { player_id } = (await res.json()) as { player_id: string };
-  return { username, password, playerId: player_id };
-}
 
 describe('Public profile privacy, set by the player', () => {
   it('Age only until the player opts in from My Profile; unticking hides the details again (works without JavaScript)', async () => {

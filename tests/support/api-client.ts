@@ -21,3 +21,31 @@ export async function apiClient(baseURL: string, username: string, password: str
 
 /** A name no other test uses. */
 export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * Registers a player through the public API (as /register does) and returns the credentials to
+ * sign in with. Fields default to a valid registration; pass any to override them.
+ */
+export async function registerPlayer(baseURL: string, prefix: string, fields: Record<string, unknown> = {}) {
+  const username = `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
+  const password = `${prefix}-pass-1`;
+  const res = await fetch(`${baseURL}/api/players/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username,
+      password,
+      email: `${username}@example.com`,
+      full_name: 'Pat Player',
+      phone_number: '07700 900111',
+      date_of_birth: '1990-01-15',
+      position_preference: 'Midfielder',
+      emergency_contact_name: 'Robin Player',
+      emergency_contact_phone: '07700 900222',
+      ...fields,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+  const { player_id } = (await res.json()) as { player_id: string };
+  return { username, password, email: `${username}@example.com`, playerId: player_id };
+}

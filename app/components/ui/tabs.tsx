@@ -87,30 +87,29 @@ export function TabNav({
             ))}
           </ul>
         </details>
-        <ul className="hidden flex-wrap gap-1 border-b border-line sm:flex">
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.end} preventScrollReset className={tabClass}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <TabList items={items} className="hidden flex-wrap gap-1 border-b border-line sm:flex" />
       </nav>
     );
   }
 
   return (
     <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className={`flex min-w-max gap-1 border-b border-line ${wrapOnDesktop ? 'lg:min-w-0 lg:flex-wrap' : ''}`}>
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} end={item.end} preventScrollReset className={tabClass}>
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <TabList items={items} className={`flex min-w-max gap-1 border-b border-line ${wrapOnDesktop ? 'lg:min-w-0 lg:flex-wrap' : ''}`} />
     </nav>
+  );
+}
+
+/** The tabs as a row of links (the desktop bar, and the strip of the non-compact nav). */
+function TabList({ items, className }: { items: TabItem[]; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end} preventScrollReset className={tabClass}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }
