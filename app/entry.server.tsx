@@ -44,7 +44,7 @@ export default function handleRequest(
             final(done) {
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
-              const html = Buffer.concat(chunks);
+              const html = paintBeforeReact(Buffer.concat(chunks));
               resolve(new Response(new Uint8Array(html.buffer, html.byteOffset, html.byteLength), { headers: responseHeaders, status: responseStatusCode }));
               done();
             },
@@ -63,6 +63,48 @@ export default function handleRequest(
     );
     if (!settled) timer = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const MODULE_SCRIPT = /<script([^>]*) type="module" async="">([\s\S]*?)<\/script>/;
+
+/**
+ * An interactive page paints first and loads React after (ADR 028). React Router's <Scripts/> writes
+ * modulepreloads for React, the router and the route's modules (about 120 KB gzipped) and a module
+ * script that imports them; fetched at once, they share the phone's bandwidth with the stylesheet and
+ * the display font, and the first paint waits. Here the preloads and the module script become one
+ * small classic script that, after the first frame has painted, adds the same preloads (the whole
+ * module graph fetched in parallel, no waterfall) and then the same module script, with the response's
+ * nonce. The forms work before React arrives (ADR 007). <Scripts/> has no option for this, hence the
+ * rewrite of its output; a page it does not recognise is left as React Router wrote it.
+ */
+export function deferHydration(html: string): string {
+  const script = MODULE_SCRIPT.exec(html);
+  if (!script) return html;
+  const [tag, attributes, code] = script;
+  const preloads = Array.from(html.matchAll(MODULEPRELOAD), (m) => m[1]);
+  // JSON inside <script>: "<" escaped, so nothing in the data can close the element.
+  const data = JSON.stringify({ preloads, code }).replaceAll('<', '\\u003c');
+  // go(): the preloads, then the module script. Started once the page has painted (its first
+  // contentful paint reported, or half a second after the first frame where the browser does not
+  // report paints), or at once in a tab nobody is looking at.
+  const loader = [
+    '(function(d,s){var n=d.currentScript.nonce,started=false;',
+    'function go(){if(started)return;started=true;',
+    "s.preloads.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});",
+    "var m=d.createElement('script');m.type='module';m.nonce=n;m.textContent=s.code;d.body.appendChild(m)}",
+    'function painted(){return performance.getEntriesByName("first-contentful-paint").length>0}',
+    'function afterFrame(){if(painted())return go();',
+    'try{new PerformanceObserver(function(){if(painted())go()}).observe({type:"paint"})}catch(e){}',
+    'setTimeout(go,500)}',
+    `if(d.hidden)go();else requestAnimationFrame(function(){setTimeout(afterFrame,0)})})(document,${data});`,
+  ].join('');
+  return html.replace(MODULEPRELOAD, '').replace(tag, () => `<script${attributes}>${loader}</script>`);
+}
+
+function paintBeforeReact(html: Buffer): Buffer {
+  if (html.indexOf('<link rel="modulepreload"') === -1) return html;
+  return Buffer.from(deferHydration(html.toString('utf8')), 'utf8');
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

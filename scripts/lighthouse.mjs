@@ -130,6 +130,7 @@ async function main() {
       // The median run by Performance (the other categories do not vary between runs).
       const perf = runs.map((r) => r.categories.performance.score);
       const lhr = runs[perf.indexOf(median(perf))];
+      if (process.env.LH_DUMP) await fs.writeFile(`${process.env.LH_DUMP}-${page.name.replace(/\W/g, '')}.json`, JSON.stringify(lhr));
 
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)]));
       const metric = (id) => lhr.audits[id]?.numericValue;

@@ -97,6 +97,27 @@ describe('Content pages without React', () => {
 });
 
 describe('Interactive pages keep React', () => {
+  it('The shop, a product and Join us paint from their HTML first, then load React: no modulepreload in the HTML, scripts requested after the first paint (ADR 028)', async () => {
+    const page = await b.newPage();
+    const products = (await (await fetch(`${b.baseURL}/api/products`)).json()) as { id: string }[];
+    for (const path of ['/shop', `/shop/product/${products[0].id}`, '/join-us']) {
+      const html = await (await fetch(b.baseURL + path)).text();
+      expect(html, path).not.toMatch(/<link rel="modulepreload"|<script[^>]*type="module"/);
+      expect(html, path).toContain('/assets/entry.client-');
+      await page.goto(path);
+      await hydrated(page);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((r) => new URL(r.name).pathname.startsWith('/assets/') && r.name.endsWith('.js'))
+          .map((r) => r.startTime),
+      }));
+      expect(timing.scripts.length, path).toBeGreaterThan(3);
+      expect(Math.min(...timing.scripts), path).toBeGreaterThan(timing.paint);
+    }
+  });
+
   it('The shop hydrates and searches as you type; a client-side navigation from it to a content page works', async () => {
     const page = await b.newPage();
     await page.goto('/shop');
