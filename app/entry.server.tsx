@@ -45,7 +45,7 @@ export default function handleRequest(
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
               const html = paintBeforeReact(Buffer.concat(chunks));
-              resolve(new Response(new Uint8Array(html.buffer, html.byteOffset, html.byteLength), { headers: responseHeaders, status: responseStatusCode }));
+              resolve(new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), { headers: responseHeaders, status: responseStatusCode }));
               done();
             },
           });
@@ -116,3 +116,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);
 };
+
+/**
+ * The request handler of the same React Router this build bundles (its production files, see
+ * vite.config.ts): server/pages.ts serves the build with it, so the handler and the pages share one
+ * copy of the router.
+ */
+export { createRequestHandler } from 'react-router';

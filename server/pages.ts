@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { createRequestHandler as CreateRequestHandler, ServerBuild } from 'react-router';
+
+/** app/entry.server.tsx hands over the request handler of the React Router copy its build uses. */
+type EntryModule = ServerBuild['entry']['module'] & { createRequestHandler: typeof CreateRequestHandler };
 import type { PageHandler } from './app';
 import { loadStaticFiles, type StaticFiles } from './static-files';
 import { projectRoot } from './paths';
@@ -10,7 +13,9 @@ export async function productionPages(): Promise<{ pages: PageHandler; clientDir
   const root = projectRoot();
   const buildFile = path.join(root, 'build', 'server', 'index.js');
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const handler = createRequestHandler(build, 'production');
+  // The build's own copy of React Router (its production files, app/entry.server.tsx).
+  const entry = build.entry.module as EntryModule;
+  const handler = entry.createRequestHandler(build, 'production');
   const clientDir = path.join(root, 'build', 'client');
   return { pages: (request, context) => handler(request, context), clientDir: path.relative(process.cwd(), clientDir), staticFiles: await loadStaticFiles(clientDir) };
 }
@@ -26,6 +31,7 @@ export async function developmentPages() {
   for (const listener of process.listeners('SIGTERM')) if (!ours.has(listener)) process.off('SIGTERM', listener);
   const pages: PageHandler = async (request, context) => {
     const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+    const { createRequestHandler } = build.entry.module as EntryModule;
     return createRequestHandler(build, 'development')(request, context);
   };
   return { pages, vite };

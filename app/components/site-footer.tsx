@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './ui/link';
 import type { ClubSettings } from '../../server/services/settings';
 import { CLUB_NAME, CLUB_STRAPLINE } from '../lib/club';
 import { Crest } from './crest';

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from 'react-router';
+import { Form } from 'react-router';
+import { Link, NavLink } from './ui/link';
 import { ROLE_LABELS, type SessionUser } from '../../shared/roles';
 import { CLUB_SHORT_NAME } from '../lib/club';
 import { Crest } from './crest';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 
 /** A friendly "nothing here (yet)" panel. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

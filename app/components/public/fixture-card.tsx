@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { fixtureStatusLabel } from '../../../shared/content-constants';
 import type { Fixture } from '../../../server/services/fixtures';
 import { CLUB_SHORT_NAME } from '../../lib/club';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { NEWS_SUMMARY_FALLBACK_CHARS } from '../../../shared/content-constants';
 import type { Article } from '../../../server/services/news';
 import { formatTimestamp } from '../../lib/dates';

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'accent' | 'danger' | 'ghost';
 export type ButtonSize = 'sm' | 'md' | 'lg';

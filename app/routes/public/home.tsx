@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { ButtonLink, buttonClass } from '../../components/ui/button';
 import { OutcomeBadge, scoreLine } from '../../components/public/fixture-card';
 import { NewsCard } from '../../components/public/news-card';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
 import { cardSummary } from '../../components/public/news-card';
 import { ShareButtons } from '../../components/public/share-buttons';

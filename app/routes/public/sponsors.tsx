@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { SPONSOR_TIERS, type SponsorTier } from '../../../shared/content-constants';
 import type { Sponsor } from '../../../server/services/sponsors';
 import { EmptyState, PageHeader } from '../../components/public/empty-state';

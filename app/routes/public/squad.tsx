@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { POSITIONS, SQUAD_FILTERS } from '../../../shared/content-constants';
 import type { PublicPlayer } from '../../../server/services/squad';
 import { EmptyState, FilterLinks, PageHeader } from '../../components/public/empty-state';
