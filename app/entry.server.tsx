@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isDatabaseOutage } from '../server/services/errors';
+import { withRenderedBody } from '../shared/rendered-body';
 import { NonceContext } from './lib/page-scripts';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 
@@ -45,7 +46,8 @@ export default function handleRequest(
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
               const html = paintBeforeReact(Buffer.concat(chunks));
-              resolve(new Response(new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength), { headers: responseHeaders, status: responseStatusCode }));
+              const bytes = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength);
+              resolve(withRenderedBody(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }), bytes));
               done();
             },
           });

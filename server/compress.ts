@@ -2,6 +2,7 @@ import { constants, deflateSync, gzipSync, zstdCompressSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { compress, COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
 import { readSessionCookie } from '../shared/auth';
+import { renderedBodyOf } from '../shared/rendered-body';
 import { isPublicPath, responseEncoding } from './cache';
 
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
@@ -68,7 +69,9 @@ export function compressAnswers(options: { threshold: number }): MiddlewareHandl
     const vary = headers.get('Vary');
     if (vary !== '*' && !(vary && VARY_ACCEPT_ENCODING.test(vary))) headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = responseEncoding(c.req.header('Accept-Encoding'));
-    const body = new Uint8Array(await res.arrayBuffer());
+    // A page React rendered carries its bytes (shared/rendered-body.ts): no second copy of them.
+    const rendered = renderedBodyOf(res);
+    const body = rendered ?? new Uint8Array(await res.arrayBuffer());
     if (encoding === 'identity' || body.byteLength < threshold) {
       c.res = undefined;
       c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });

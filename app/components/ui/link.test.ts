@@ -24,7 +24,15 @@ describe('Link and NavLink on a page sent without React (ADR 025)', () => {
       [h(NavLink, { to: '/', className: 'nav' }, 'Home'), '/squad'],
       [h(NavLink, { to: '/', className: 'nav' }, 'Home'), '/'],
       [h(NavLink, { to: '/Squad', className: ({ isActive }: { isActive: boolean }) => (isActive ? 'on' : 'off') }, 'Squad'), '/squad'],
-      [h(NavLink, { to: '/sponsors', className: 'nav', style: ({ isActive }: { isActive: boolean }) => ({ fontWeight: isActive ? 700 : 400 }) }, ({ isActive }: { isActive: boolean }) => (isActive ? 'Sponsors (here)' : 'Sponsors')), '/sponsors'],
+      [
+        h(NavLink, {
+          to: '/sponsors',
+          className: 'nav',
+          style: ({ isActive }: { isActive: boolean }) => ({ fontWeight: isActive ? 700 : 400 }),
+          children: ({ isActive }: { isActive: boolean }) => (isActive ? 'Sponsors (here)' : 'Sponsors'),
+        }),
+        '/sponsors',
+      ],
     ];
     for (const [element, at] of cases) {
       const ours = render(element, { at, isStatic: true });
