@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isDatabaseOutage } from '../server/services/errors';
 import { withRenderedBody } from '../shared/rendered-body';
-import { NonceContext } from './lib/page-scripts';
+import { MainFragmentContext, NonceContext, type ImagePreload, type MainFragment } from './lib/page-scripts';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 
 export const streamTimeout = 5_000;
@@ -23,13 +23,21 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
+  // A page sent without React takes its content from the last render for this URL (MainFragment).
+  const fragments = request.method === 'GET' ? loadContext.fragments : undefined;
+  const url = new URL(request.url);
+  const fragmentKey = `${url.origin}${url.pathname}${url.search}`;
+  const fragment: MainFragment = { stored: fragments?.get(fragmentKey), rendered: false };
+  const renderedAt = fragments?.generation() ?? 0;
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
     // Cleared once rendered: a pending timer would keep the whole render in memory for seconds.
     let timer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MainFragmentContext value={fragment}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MainFragmentContext>
       </NonceContext>,
       {
         nonce,
@@ -46,6 +54,11 @@ export default function handleRequest(
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
               const html = paintBeforeReact(Buffer.concat(chunks));
+              if (fragments && fragment.rendered && responseStatusCode === 200) {
+                const page = html.toString('utf8');
+                const content = mainContentOf(page);
+                if (content !== undefined) fragments.set(fragmentKey, { html: content, imagePreloads: imagePreloadsOf(page) }, renderedAt);
+              }
               const bytes = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength);
               resolve(withRenderedBody(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }), bytes));
               done();
@@ -65,6 +78,28 @@ export default function handleRequest(
     );
     if (!settled) timer = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+const MAIN_OPEN = '<main id="main" class="flex-1">';
+
+/** What the layout wrote inside <main id="main"> (app/root.tsx), or undefined if it is not there once. */
+export function mainContentOf(html: string): string | undefined {
+  const start = html.indexOf(MAIN_OPEN);
+  const end = html.lastIndexOf('</main>');
+  if (start === -1 || end < start || html.indexOf(MAIN_OPEN, start + 1) !== -1) return undefined;
+  return html.slice(start + MAIN_OPEN.length, end);
+}
+
+const IMAGE_PRELOAD = /<link rel="preload" as="image"((?: [a-zA-Z]+="[^"]*")*)\/>/g;
+const ATTRIBUTE = / ([a-zA-Z]+)="([^"]*)"/g;
+const unescapeAttribute = (value: string) => value.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+
+/** The images React preloads in <head> for the <img>s it rendered: each link's attributes (href, imageSrcSet, imageSizes, fetchPriority…). */
+export function imagePreloadsOf(html: string): ImagePreload[] {
+  const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+  return Array.from(head.matchAll(IMAGE_PRELOAD), (link) =>
+    Object.fromEntries(Array.from(link[1].matchAll(ATTRIBUTE), ([, name, value]) => [name, unescapeAttribute(value)])),
+  );
 }
 
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;

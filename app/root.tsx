@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -18,7 +18,7 @@ import { ButtonLink } from './components/ui/button';
 import { StaticPageContext } from './components/ui/link';
 import { Toaster } from './components/ui/toast';
 import { FALLBACK_SETTINGS } from '../shared/settings';
-import { SPECULATION_RULES, useNonce, usePageHydrates } from './lib/page-scripts';
+import { MainFragmentContext, preloadImagesAgain, SPECULATION_RULES, useNonce, usePageHydrates } from './lib/page-scripts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { user: context.user, settings: await context.services.settings.get() };
@@ -39,6 +39,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const hydrates = usePageHydrates();
   const nonce = useNonce();
+  // The content as rendered for this URL before (server only, pages without React): see MainFragment.
+  const fragment = useContext(MainFragmentContext);
+  if (fragment && fragment.stored === undefined && !hydrates) fragment.rendered = true;
+  // The images React preloaded when it rendered the content itself, preloaded again.
+  if (fragment?.stored && !hydrates) preloadImagesAgain(fragment.stored.imagePreloads);
   // Tests and styles can tell when the page is interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -64,9 +69,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* A page sent without React has plain anchors for links (app/components/ui/link.tsx). */}
         <StaticPageContext value={!hydrates}>
           <SiteHeader user={data?.user ?? null} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
+          {fragment?.stored !== undefined && !hydrates ? (
+            <main id="main" className="flex-1" dangerouslySetInnerHTML={{ __html: fragment.stored.html }} />
+          ) : (
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+          )}
           <SiteFooter settings={data?.settings ?? FALLBACK_SETTINGS} />
         </StaticPageContext>
         <Toaster />

@@ -7,7 +7,7 @@ import { createApi } from './api';
 import { calendarRoutes } from './calendar/routes';
 import type { AppEnv } from './api/env';
 import { handleError } from './api/errors';
-import type { PublicCache } from './cache';
+import type { PageFragments, PublicCache } from './cache';
 import { compressAnswers } from './compress';
 import { outageResponse } from './outage-page';
 import type { Services } from './services';
@@ -23,6 +23,8 @@ export type PageContext = {
   clientAddress: string;
   /** Set while rendering when a loader met a database outage (app/entry.server.tsx): the page answers 503. */
   databaseOutage?: boolean;
+  /** Rendered contents of pages sent without React (server/cache.ts); absent: every page rendered whole. */
+  fragments?: PageFragments;
 };
 export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
 
@@ -37,6 +39,8 @@ export interface AppOptions {
   staticFiles?: StaticFiles;
   /** Answers anonymous public reads from memory (server/cache.ts); absent: everything rendered fresh. */
   cache?: PublicCache;
+  /** Rendered contents of pages sent without React, for their signed-in visitors (server/cache.ts). */
+  fragments?: PageFragments;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -221,6 +225,7 @@ export function createApp(options: AppOptions) {
       nonce: c.get('secureHeadersNonce'),
       secure: c.get('secure'),
       clientAddress: c.get('clientAddress'),
+      fragments: options.fragments,
     };
     const response = await pages(c.req.raw, context);
     if (!context.databaseOutage) return response;

@@ -115,6 +115,24 @@ const replay = (entry: Entry, state: 'HIT' | 'STALE') =>
 
 /** Entries of the content memo (each a query's result: a list, a settings row). */
 export const CONTENT_MEMO_MAX_ENTRIES = 200;
+/** Rendered page contents the memo keeps (each some 10-30 KB of HTML: at most about 2 MB). */
+export const PAGE_FRAGMENTS_MAX_ENTRIES = 80;
+
+/**
+ * The rendered content (<main>) of pages sent without React, by URL (origin, path and query),
+ * for the signed-in visitors of those pages (ADR 028). Their content is the public one, the same for
+ * everyone; only the header (who is signed in) is theirs and rendered fresh. Kept by the content
+ * memo's rules: cleared with it on every content change, off while it is off, PUBLIC_CACHE_TTL_MS at
+ * most. `set` takes the generation read before rendering and keeps nothing rendered across a change.
+ */
+export interface PageFragments {
+  get(key: string): PageFragment | undefined;
+  generation(): number;
+  set(key: string, fragment: PageFragment, renderedAt: number): void;
+}
+
+/** A page's content (<main>) and the images React preloaded for it in <head>. */
+export type PageFragment = { html: string; imagePreloads: Record<string, string>[] };
 
 /**
  * The content memo: results of the public reads that pages make on every request, signed in or not
@@ -127,12 +145,28 @@ export const CONTENT_MEMO_MAX_ENTRIES = 200;
  * an outage), and entries live PUBLIC_CACHE_TTL_MS at most ("upcoming" depends on the date).
  * Callers must not change the objects they get: they are shared.
  */
-export function createContentMemo(options: { maxEntries?: number; ttlMs?: number; enabled?: boolean } = {}) {
+export function createContentMemo(options: { maxEntries?: number; ttlMs?: number; enabled?: boolean; maxFragments?: number } = {}) {
   const entries = new LRUCache<string, { value: Promise<unknown>; storedAt: number }>({ max: options.maxEntries ?? CONTENT_MEMO_MAX_ENTRIES });
+  const fragmentEntries = new LRUCache<string, { fragment: PageFragment; storedAt: number }>({ max: options.maxFragments ?? PAGE_FRAGMENTS_MAX_ENTRIES });
   const ttlMs = options.ttlMs ?? PUBLIC_CACHE_TTL_MS;
   let enabled = options.enabled ?? false;
+  // Bumped by every clear: a fragment rendered from data read before a change is not kept after it.
+  let generation = 0;
   const stats = { hits: 0, misses: 0 };
+  const fragments: PageFragments = {
+    get(key) {
+      if (!enabled) return undefined;
+      const entry = fragmentEntries.get(key);
+      return entry && Date.now() - entry.storedAt < ttlMs ? entry.fragment : undefined;
+    },
+    generation: () => generation,
+    set(key, fragment, renderedAt) {
+      if (enabled && renderedAt === generation) fragmentEntries.set(key, { fragment, storedAt: Date.now() });
+    },
+  };
   return {
+    /** Rendered page content, by the same rules (server/cache.ts PageFragments). */
+    fragments,
     /** The stored result for `key`, or `load()`'s (stored; concurrent callers share one load). */
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (!enabled) return load();
@@ -153,13 +187,19 @@ export function createContentMemo(options: { maxEntries?: number; ttlMs?: number
     },
     clear() {
       entries.clear();
+      fragmentEntries.clear();
+      generation++;
     },
     get enabled() {
       return enabled;
     },
     setEnabled(value: boolean) {
       enabled = value;
-      if (!value) entries.clear();
+      if (!value) {
+        entries.clear();
+        fragmentEntries.clear();
+        generation++;
+      }
     },
     get size() {
       return entries.size;

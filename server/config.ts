@@ -23,7 +23,7 @@ const envSchema = z.object({
    * Database connections per app process; public reads come from the cache and the content memo,
    * so few are needed (each PostgreSQL connection is a process of about 10 MB: ADR 024).
    */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(3),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(2),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Where e-mail goes out, e.g. smtp://user:pass@host:587 or smtps://…; unset, mail waits in the outbox. */
   SMTP_URL: z

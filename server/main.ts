@@ -78,7 +78,7 @@ async function main() {
   let server: http.Server;
   if (config.env === 'production') {
     const { pages, clientDir, staticFiles } = await productionPages();
-    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir, staticFiles, cache });
+    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir, staticFiles, cache, fragments: memo?.fragments });
     server = createHttpServer(getRequestListener(app.fetch));
   } else {
     const { pages, vite } = await developmentPages();

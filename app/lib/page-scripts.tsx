@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { preload } from 'react-dom';
 import { useMatches } from 'react-router';
 
 /**
@@ -48,3 +49,24 @@ export const SPECULATION_RULES = JSON.stringify({
     },
   ],
 });
+
+/**
+ * The content (<main>) of a page sent without React, as rendered for an earlier request to the same
+ * URL (server/cache.ts PageFragments, ADR 028): a signed-in visitor's page is its header, rendered
+ * fresh, around that. Given by app/entry.server.tsx; the layout sets `rendered` when it renders the
+ * content itself, so the server keeps it for the next request.
+ */
+export type MainFragment = { stored: { html: string; imagePreloads: ImagePreload[] } | undefined; rendered: boolean };
+/** An image preload React wrote in <head>, by its attributes (href, imageSrcSet, imageSizes, fetchPriority). */
+export type ImagePreload = Record<string, string>;
+
+/** Preloads the images again, as React did when it rendered the content itself. */
+export function preloadImagesAgain(preloads: ImagePreload[]) {
+  for (const { href, imageSrcSet, imageSizes, fetchPriority } of preloads) {
+    // preload() wants an href; a srcset-only preload gets the set's first image, which browsers
+    // that read imagesrcset ignore.
+    const url = href ?? imageSrcSet?.trim().split(/\s+/)[0];
+    if (url) preload(url, { as: 'image', imageSrcSet, imageSizes, fetchPriority: fetchPriority as 'high' | 'low' | 'auto' | undefined });
+  }
+}
+export const MainFragmentContext = createContext<MainFragment | undefined>(undefined);

@@ -44,6 +44,14 @@ export function createAccountService(
     return token;
   }
 
+  // Every signed-in request asks this (session and user in one query): a named prepared statement,
+  // so neither drizzle nor PostgreSQL builds and plans it again on each connection (issue 16).
+  const sessionUser = db
+    .select(userColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.token_hash, sql.placeholder('tokenHash')), gt(sessions.expires_at, sql`now()`)))
+    .prepare('session_user');
   return {
     /** Opens a session for a user who just proved who they are another way (a new registration). */
     startSession,
@@ -65,11 +73,7 @@ export function createAccountService(
     /** The user a session token belongs to, or null when it is unknown or expired. */
     async userForToken(token: string | undefined): Promise<SessionUser | null> {
       if (!token || token.length > 200) return null;
-      const [row] = await db
-        .select(userColumns)
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.user_id))
-        .where(and(eq(sessions.token_hash, hashToken(token)), gt(sessions.expires_at, new Date())));
+      const [row] = await sessionUser.execute({ tokenHash: hashToken(token) });
       return row ?? null;
     },
 
