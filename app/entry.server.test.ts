@@ -11,7 +11,7 @@ function runLoader(html: string) {
   const source = /<script nonce="N">([\s\S]*?)<\/script>/.exec(html)![1];
   const added: { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string }[] = [];
   const element = (tag: string) => ({ tag }) as (typeof added)[number];
-  const document = { currentScript: { nonce: 'N' }, hidden: false, createElement: element, head: { appendChild: (e: (typeof added)[number]) => added.push(e) }, body: { appendChild: (e: (typeof added)[number]) => added.push(e) } };
+  const document = { documentElement: { dataset: {} as Record<string, string> }, currentScript: { nonce: 'N' }, hidden: false, createElement: element, head: { appendChild: (e: (typeof added)[number]) => added.push(e) }, body: { appendChild: (e: (typeof added)[number]) => added.push(e) } };
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
   const paints: string[] = [];
@@ -20,13 +20,29 @@ function runLoader(html: string) {
   const PerformanceObserver = function (callback: () => void) {
     return { observe: () => void (observer = callback) };
   };
-  new Function('document', 'requestAnimationFrame', 'setTimeout', 'performance', 'PerformanceObserver', source)(
+  const location = { pathname: '/shop/orders/abc', search: '', reloads: 0, reload: () => void location.reloads++ };
+  const listeners: Record<string, () => void> = {};
+  new Function('document', 'requestAnimationFrame', 'setTimeout', 'performance', 'PerformanceObserver', 'location', 'addEventListener', source)(
     document,
     (f: () => void) => frames.push(f),
     (f: () => void) => timers.push(f),
     performance,
     PerformanceObserver,
+    location,
+    (type: string, listener: () => void) => void (listeners[type] = listener),
   );
+  // Back to an entry of this document before React has taken over: the browser loads that page;
+  // a change of the #fragment alone, or once React runs, is left alone.
+  location.search = '';
+  location.pathname = '/shop/orders/abc';
+  listeners.popstate();
+  expect(location.reloads).toBe(0);
+  location.pathname = '/shop/product/1';
+  listeners.popstate();
+  expect(location.reloads).toBe(1);
+  document.documentElement.dataset.hydrated = 'true';
+  listeners.popstate();
+  expect(location.reloads).toBe(1);
   const run = (queue: (() => void)[]) => queue.splice(0).forEach((f) => f());
   run(frames);
   run(timers); // after the first frame: the paint not reported yet, so nothing is loaded

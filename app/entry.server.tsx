@@ -126,7 +126,11 @@ export function deferHydration(html: string): string {
   // contentful paint reported, or half a second after the first frame where the browser does not
   // report paints), or at once in a tab nobody is looking at.
   const loader = [
-    '(function(d,s){var n=d.currentScript.nonce,started=false;',
+    '(function(d,s){var n=d.currentScript.nonce,started=false,here=location.pathname+location.search;',
+    // Back or Forward to an entry this document made with pushState (React Router's navigations
+    // before a reload) is a same-document traversal: until React has taken over, nobody would show
+    // the page the address now names, so the browser loads it.
+    "addEventListener('popstate',function(){if(!d.documentElement.dataset.hydrated&&location.pathname+location.search!==here)location.reload()});",
     'function go(){if(started)return;started=true;',
     "s.preloads.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});",
     "var m=d.createElement('script');m.type='module';m.nonce=n;m.textContent=s.code;d.body.appendChild(m)}",

@@ -8,8 +8,8 @@
 // connections, fixed duration). The ceilings are measured in the same run: a static file of the
 // home page's size served by the same server (pages are compared with it) and GET /api/health
 // (API reads and the order POST are compared with it). Signed-in pages (a member's session cookie,
-// rendered fresh) are loaded with 10 connections and compared with health; a hashed JS asset (one the shop
-// loads) with the cached home page. Peak memory is the RSS of the node process plus every PostgreSQL process of
+// rendered fresh) are loaded with 10 connections and compared with health; hashed JS assets (ones the shop
+// loads: the one nearest the page's size, and the largest) with the cached home page. Peak memory is the RSS of the node process plus every PostgreSQL process of
 // that data directory (and their PSS), sampled every 200 ms from /proc.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -296,13 +296,21 @@ async function main() {
   await fs.writeFile(staticFile, homeHtml);
   await fs.writeFile(`${staticFile}.br`, brotliCompressSync(homeHtml, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
   await fs.writeFile(`${staticFile}.gz`, gzipSync(homeHtml, { level: 9 }));
-  // A hashed JS asset an interactive page loads (the largest: React Router's entry and React). The
-  // content pages, the home page among them, load none (ADR 025): the shop does.
+  // Hashed JS assets an interactive page loads (content pages, the home page among them, load none,
+  // ADR 025: the shop does), as sent (brotli). The target's: the one whose transfer is nearest the
+  // home page's, so the two rows compare the server's work per request, not the bytes. The largest
+  // (React Router's entry and React) is measured too: at several times the page's size it is
+  // autocannon, parsing the bytes, that tops out (the server sits at about a fifth of a core), so its
+  // row is compared in bytes per second and is not a target.
   const shopHtml = await (await fetch(`${base}/shop`)).text();
-  const scripts = [...shopHtml.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]);
-  const sizes = await Promise.all(scripts.map(async (p) => [p, (await fs.stat(path.join(clientDir, p))).size]));
-  const assetPath = sizes.sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (!assetPath) throw new Error('the shop page loads no /assets/*.js');
+  const scripts = [...new Set([...shopHtml.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))];
+  const sent = async (p) => (await fs.stat(path.join(clientDir, `${p}.br`)).catch(() => fs.stat(path.join(clientDir, p)))).size;
+  const sizes = await Promise.all(scripts.map(async (p) => [p, await sent(p)]));
+  if (!sizes.length) throw new Error('the shop page loads no /assets/*.js');
+  const homeSent = gzipSync(homeHtml, { level: 9 }).length;
+  const assetPath = [...sizes].sort((a, b) => Math.abs(a[1] - homeSent) - Math.abs(b[1] - homeSent))[0][0];
+  const largestAssetPath = [...sizes].sort((a, b) => b[1] - a[1])[0][0];
+  const assetBytes = Object.fromEntries(sizes);
 
   await stop();
   ({ server, stop } = startServer());
@@ -329,7 +337,8 @@ async function main() {
     { id: 'api_orders', name: 'POST /api/orders', path: '/api/orders', kind: 'write', method: 'POST', body: order },
     { id: 'home_signed_in', name: `Signed-in home page / (a member's cookie, ${SIGNED_IN_CONNECTIONS} connections)`, path: '/', kind: 'signed_in', cookie: memberCookie, connections: SIGNED_IN_CONNECTIONS },
     { id: 'news_signed_in', name: `Signed-in news list /news (${SIGNED_IN_CONNECTIONS} connections)`, path: '/news', kind: 'signed_in', cookie: memberCookie, connections: SIGNED_IN_CONNECTIONS },
-    { id: 'asset', name: `Hashed JS asset ${assetPath}`, path: assetPath, kind: 'asset' },
+    { id: 'asset', name: `Hashed JS asset ${assetPath} (${assetBytes[assetPath]} bytes sent; the home page: ${homeSent})`, path: assetPath, kind: 'asset' },
+    { id: 'asset_largest', name: `Largest hashed JS asset ${largestAssetPath} (${assetBytes[largestAssetPath]} bytes sent)`, path: largestAssetPath, kind: 'asset_largest' },
   ];
 
   const results = [];
@@ -402,7 +411,7 @@ async function main() {
   for (const r of results) {
     // Cached pages against the static file, a hashed asset against a cached page (the home page),
     // everything else (API reads, the order POST, signed-in pages) against health.
-    const ceiling = r.kind === 'page' ? byId.static : r.kind === 'asset' ? byId.home : r.kind === 'ceiling' ? undefined : byId.health;
+    const ceiling = r.kind === 'page' ? byId.static : r.kind === 'asset' || r.kind === 'asset_largest' ? byId.home : r.kind === 'ceiling' ? undefined : byId.health;
     if (!ceiling) continue;
     r.ceiling = ceiling.id;
     r.ratio = {
@@ -436,12 +445,11 @@ async function main() {
       { target: `${r.name}: p99 < ${TARGETS.signedInP99Ms} ms`, value: `${r.latency_p99_ms} ms`, met: r.latency_p99_ms < TARGETS.signedInP99Ms },
       { target: `${r.name}: rendered for the member (not the public copy)`, value: `X-Cache ${r.response.x_cache}, member named: ${r.response.signed_in ? 'yes' : 'no'}`, met: r.response.signed_in === true && r.response.x_cache !== 'HIT' },
     ]),
-    // The asset is several times the size of the compressed home page, and autocannon tops out on
-    // bytes, not requests: throughput is compared in bytes per second (req/s shown beside it).
+    // An asset of the page's size: the same bytes per answer, so req/s compares the server's work.
     ...results.filter((r) => r.kind === 'asset').map((r) => ({
-      target: `${r.name}: throughput (bytes/s) >= ${TARGETS.assetRatio * 100}% of the cached home page's`,
-      value: `${Math.round(r.ratio.bytes_per_second * 100)} % (req/s ${Math.round(r.ratio.requests_per_second * 100)} %)`,
-      met: r.ratio.bytes_per_second >= TARGETS.assetRatio,
+      target: `${r.name}: req/s >= ${TARGETS.assetRatio * 100}% of the cached home page's`,
+      value: `${Math.round(r.ratio.requests_per_second * 100)} % (bytes/s ${Math.round(r.ratio.bytes_per_second * 100)} %)`,
+      met: r.ratio.requests_per_second >= TARGETS.assetRatio,
     })),
     // Issue 16's budget is the RSS summed over the processes, which counts PostgreSQL's shared
     // buffers and the binaries' pages once for every process that touched them; PSS (each shared
@@ -490,7 +498,7 @@ function markdown(report) {
     '',
     `Run ${report.date} with \`npm run bench\` on ${m.cpu_model}, ${m.cores} cores, ${m.memory_gb} GB memory (${m.os}, Node ${m.node}; 1-minute load average ${m.load_average_1m_at_start} at the start).`,
     `Each target: ${report.settings.connections} connections (signed-in pages: ${report.settings.signed_in_connections}) for ${report.settings.duration_s} s from autocannon in a separate process, to ${report.settings.host}, with \`Accept-Encoding: ${report.settings.accept_encoding}\`.`,
-    'Anonymous requests, except the signed-in pages (a member\'s session cookie: rendered fresh each time, X-Cache: MISS); anonymous pages and API reads after a warm-up, so they come from the public cache (X-Cache: HIT). The hashed asset is served from memory, pre-compressed (brotli).',
+    'Anonymous requests, except the signed-in pages (a member\'s session cookie: rendered fresh each time, X-Cache: MISS); anonymous pages and API reads after a warm-up, so they come from the public cache (X-Cache: HIT). The hashed assets are served from memory, pre-compressed (brotli).',
     '',
     '| Target | req/s | p50 ms | p99 ms | req/s vs ceiling | p50 vs ceiling | p99 vs ceiling | non-2xx | cache | load avg before |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|',
@@ -507,7 +515,7 @@ function markdown(report) {
     '|---|---:|---|',
     ...report.targets.map((c) => `| ${c.target} | ${c.value} | ${c.met ? 'yes' : '**no**'} |`),
     '',
-    `Cached pages are compared with the static file; API reads, the order POST and signed-in pages with \`/api/health\`; the hashed asset with the cached home page. Signed-in pages are held to issue 16's budgets (at least 25 % of health, p99 under 100 ms at ${report.settings.signed_in_connections} connections): their public data comes from the content memo, so each costs one database round trip (its session) and a render. The p99 budget is issue 7's for the cached public pages and API reads. Every bench order is for one product, the worst case for contention; each answer comes after its order is committed and fsynced, and orders that arrive together share one transaction (group commit, docs/decisions/010-orders-group-commit.md), so the order POST is held to a throughput ratio against health (a database round trip per request) and to the check that every acknowledged order was stored. For scale, the ceilings' own p99 in this run: static file ${report.results.find((r) => r.id === 'static').latency_p99_ms} ms, health ${report.results.find((r) => r.id === 'health').latency_p99_ms} ms; the machine has ${m.cores} cores shared with other work (see the load averages), and autocannon runs on the same cores.`,
+    `Cached pages are compared with the static file; API reads, the order POST and signed-in pages with \`/api/health\`; the hashed assets with the cached home page: the one nearest the page's size by requests per second (the target: the same bytes per answer, so it compares the server's work), the largest by bytes per second (not a target: at several times the page's size it is autocannon, parsing the bytes, that tops out while the server sits at about a fifth of a core). Signed-in pages are held to issue 16's budgets (at least 25 % of health, p99 under 100 ms at ${report.settings.signed_in_connections} connections): their public data comes from the content memo and their content (<main>) from the last render of the same URL (ADR 028), so each costs one database round trip (its session, a prepared statement) and a render of the member's header and the page around the content. The p99 budget is issue 7's for the cached public pages and API reads. Every bench order is for one product, the worst case for contention; each answer comes after its order is committed and fsynced, and orders that arrive together share one transaction (group commit, docs/decisions/010-orders-group-commit.md), so the order POST is held to a throughput ratio against health (a database round trip per request) and to the check that every acknowledged order was stored. For scale, the ceilings' own p99 in this run: static file ${report.results.find((r) => r.id === 'static').latency_p99_ms} ms, health ${report.results.find((r) => r.id === 'health').latency_p99_ms} ms; the machine has ${m.cores} cores shared with other work (see the load averages), and autocannon runs on the same cores.`,
     '',
   ];
   return lines.join('\n');

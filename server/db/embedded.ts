@@ -236,7 +236,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { poolSize
       // Sized for a club site (issue 16, ADR 024): a database of a few MB, an app pool of a few
       // connections per process. Every backend's RSS counts the shared buffers it has touched.
       '-c', `max_connections=${maxConnections}`,
-      '-c', 'shared_buffers=4MB',
+      '-c', 'shared_buffers=2MB',
       '-c', 'work_mem=2MB',
       '-c', 'maintenance_work_mem=16MB',
       // No JIT (it loads LLVM into a backend: tens of MB for queries that run in a millisecond), no
