@@ -19,7 +19,7 @@ function staticHref(to: LinkProps['to']): string | null {
 }
 
 /** React Router's <Link>; a plain <a> on a page sent without React. */
-export function Link(props: LinkProps) {
+function ServerLink(props: LinkProps) {
   const isStatic = useContext(StaticPageContext);
   const href = isStatic ? staticHref(props.to) : null;
   if (href === null) return <RouterLink {...props} />;
@@ -33,7 +33,7 @@ export function Link(props: LinkProps) {
  * (aria-current="page", the "active" class, the className function's isActive), by React Router's
  * rule: the path, or a path under it unless `end`, case-insensitively.
  */
-export function NavLink(props: NavLinkProps) {
+function ServerNavLink(props: NavLinkProps) {
   const isStatic = useContext(StaticPageContext);
   const href = isStatic ? staticHref(props.to) : null;
   const { pathname } = useLocation();
@@ -56,3 +56,7 @@ export function NavLink(props: NavLinkProps) {
     </a>
   );
 }
+
+// In the browser these are React Router's own components: the build drops the server's variants.
+export const Link = (import.meta.env.SSR ? ServerLink : RouterLink) as typeof RouterLink;
+export const NavLink = (import.meta.env.SSR ? ServerNavLink : RouterNavLink) as typeof RouterNavLink;

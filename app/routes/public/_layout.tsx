@@ -1,5 +1,5 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { SponsorsLoading } from './sponsors';
+import { SponsorsLoading } from '../../components/public/sponsors-loading';
 
 /**
  * The public pages. Pages are server-rendered, so a loading state only matters for client-side

@@ -8,6 +8,7 @@ import { CLUB_NAME } from '../../lib/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/sponsors';
+import { SponsorsLoading } from '../../components/public/sponsors-loading';
 
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };
@@ -101,20 +102,6 @@ function SponsorCard({ sponsor: s }: { sponsor: Sponsor }) {
 
 // Phones: the logo is a band across the top of the card; wider screens: a box beside the text.
 const tierLogoBox = (tier: SponsorTier) => (tier === 'partner' ? 'h-24 p-3 sm:h-28 sm:w-40' : 'h-20 p-2 sm:w-28');
-
-/** Shown while a client-side navigation loads the sponsors (also used by the public layout). */
-export function SponsorsLoading() {
-  return (
-    <div role="status" aria-live="polite" className="container-page py-10">
-      <p className="mb-4 font-semibold text-muted">Loading sponsors…</p>
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
-        {[0, 1, 2].map((i) => (
-          <li key={i} className="h-64 animate-pulse rounded-2xl bg-white ring-1 ring-line" />
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 export default function Sponsors({ loaderData }: Route.ComponentProps) {
   const { sponsors, total, categories, category, clubEmail } = loaderData;
