@@ -27,7 +27,8 @@ export default function handleRequest(
   const fragments = request.method === 'GET' ? loadContext.fragments : undefined;
   const url = new URL(request.url);
   const fragmentKey = `${url.origin}${url.pathname}${url.search}`;
-  const fragment: MainFragment = { stored: fragments?.get(fragmentKey), rendered: false };
+  let renderedHere = false;
+  const fragment: MainFragment = { stored: fragments?.get(fragmentKey), renderedHere: () => void (renderedHere = true) };
   const renderedAt = fragments?.generation() ?? 0;
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
@@ -54,7 +55,7 @@ export default function handleRequest(
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
               const html = paintBeforeReact(Buffer.concat(chunks));
-              if (fragments && fragment.rendered && responseStatusCode === 200) {
+              if (fragments && renderedHere && responseStatusCode === 200) {
                 const page = html.toString('utf8');
                 const content = mainContentOf(page);
                 if (content !== undefined) fragments.set(fragmentKey, { html: content, imagePreloads: imagePreloadsOf(page) }, renderedAt);

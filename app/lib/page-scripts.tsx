@@ -53,10 +53,10 @@ export const SPECULATION_RULES = JSON.stringify({
 /**
  * The content (<main>) of a page sent without React, as rendered for an earlier request to the same
  * URL (server/cache.ts PageFragments, ADR 028): a signed-in visitor's page is its header, rendered
- * fresh, around that. Given by app/entry.server.tsx; the layout sets `rendered` when it renders the
- * content itself, so the server keeps it for the next request.
+ * fresh, around that. Given by app/entry.server.tsx; the layout calls `renderedHere` when it renders
+ * the content itself, so the server keeps it for the next request.
  */
-export type MainFragment = { stored: { html: string; imagePreloads: ImagePreload[] } | undefined; rendered: boolean };
+export type MainFragment = { stored: { html: string; imagePreloads: ImagePreload[] } | undefined; renderedHere: () => void };
 /** An image preload React wrote in <head>, by its attributes (href, imageSrcSet, imageSizes, fetchPriority). */
 export type ImagePreload = Record<string, string>;
 

@@ -127,4 +127,34 @@ describe('content memo', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await memo.read('k', load)).toBe(2);
   });
+  it('keeps rendered page content (ADR 028) by the same rules: cleared with the memo, nothing rendered across a change, nothing while off', () => {
+    const memo = createContentMemo({ enabled: true });
+    const page = { html: '<h1>News</h1>', imagePreloads: [{ href: '/images/a.svg' }] };
+    memo.fragments.set('/news', page, memo.fragments.generation());
+    expect(memo.fragments.get('/news')).toEqual(page);
+    expect(memo.fragments.get('/news?page=2')).toBeUndefined();
+
+    // A render that started before a change is not kept after it.
+    const startedAt = memo.fragments.generation();
+    memo.clear();
+    expect(memo.fragments.get('/news')).toBeUndefined();
+    memo.fragments.set('/news', { html: '<h1>Old news</h1>', imagePreloads: [] }, startedAt);
+    expect(memo.fragments.get('/news')).toBeUndefined();
+
+    // Off (no listener): nothing kept, nothing given.
+    memo.fragments.set('/news', page, memo.fragments.generation());
+    memo.setEnabled(false);
+    expect(memo.fragments.get('/news')).toBeUndefined();
+    memo.fragments.set('/news', page, memo.fragments.generation());
+    memo.setEnabled(true);
+    expect(memo.fragments.get('/news')).toBeUndefined();
+
+    // At most PUBLIC_CACHE_TTL_MS old, and a bounded number of them.
+    const shortLived = createContentMemo({ enabled: true, ttlMs: -1 });
+    shortLived.fragments.set('/news', page, shortLived.fragments.generation());
+    expect(shortLived.fragments.get('/news')).toBeUndefined();
+    const few = createContentMemo({ enabled: true, maxFragments: 2 });
+    for (const path of ['/a', '/b', '/c']) few.fragments.set(path, page, few.fragments.generation());
+    expect(['/a', '/b', '/c'].map((path) => few.fragments.get(path) !== undefined)).toEqual([false, true, true]);
+  });
 });

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, registerPlayer, unique } from '../support/api-client';
 import { enhanced, hydrated, signIn, useBrowser } from '../support/browser';
 
 // Issue 16 point 2, ADR 025: content pages are HTML and CSS with one small script, interactive
@@ -93,6 +94,52 @@ describe('Content pages without React', () => {
     await Promise.all([page.waitForURL('**/sponsors?category=Kit+Sponsor'), page.getByLabel('Category').selectOption('Kit Sponsor')]);
     await expect.poll(async () => (await page.getByTestId('sponsor').allTextContents()).every((t) => t.includes('Kit Sponsor'))).toBe(true);
     expect(await page.getByLabel('Category').inputValue()).toBe('Kit Sponsor');
+  });
+});
+
+describe("A signed-in member's content page (ADR 028)", () => {
+  /** The page as served, without the response's CSP nonce. */
+  async function page(path: string, cookie?: string) {
+    const res = await fetch(b.baseURL + path, { headers: cookie ? { cookie } : {} });
+    expect(res.status, path).toBe(200);
+    return (await res.text()).replace(/ nonce="[^"]*"/g, '');
+  }
+  const main = (html: string) => /<main id="main" class="flex-1">([\s\S]*)<\/main>/.exec(html)?.[1];
+  const header = (html: string) => /<header[\s\S]*?<\/header>/.exec(html)?.[0];
+
+  it("is the member's header around the public content; a news change shows on it at once", async () => {
+    const member = await registerPlayer(b.baseURL, 'fragment', { full_name: 'Frankie Fragment' });
+    const login = await fetch(`${b.baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: member.username, password: member.password }),
+    });
+    const cookie = `club_session=${((await login.json()) as { access_token: string }).access_token}`;
+
+    for (const path of ['/', '/news', '/fixtures', '/squad', '/about', '/sponsors']) {
+      const first = await page(path, cookie);
+      const again = await page(path, cookie);
+      const anonymous = await page(path);
+      expect(header(again), path).toContain('Account menu for Frankie Fragment');
+      expect(header(anonymous), path).not.toContain('Frankie Fragment');
+      expect(main(again), path).toBeTruthy();
+      // The same content for the member (rendered the first time, kept the second) and for everyone.
+      expect(main(again), path).toBe(main(first));
+      expect(main(again), path).toBe(main(anonymous));
+      // And the same head: the images React preloaded for the content among it.
+      const preloads = (html: string) => (html.match(/<link rel="preload"[^>]*as="image"[^>]*>/g) ?? []).map((l) => l.match(/(?:href|imageSrcSet)="([^"]*)"/)?.[1]).sort();
+      expect(preloads(again), path).toEqual(preloads(first));
+    }
+
+    // Staff publish an article: the member's next /news shows it (the kept content was cleared).
+    const admin = await apiClient(b.baseURL, 'admin', b.adminPassword);
+    const title = unique('Fragment news');
+    const created = await admin<{ id: string }>('/api/news', { body: { title, content: 'Words for the members.' } });
+    expect(await page('/news', cookie)).not.toContain(title);
+    await admin(`/api/news/${created.id}`, { method: 'PUT', body: { title, content: 'Words for the members.', summary: 'Short', image_url: null, is_published: true } });
+    expect(await page('/news', cookie)).toContain(title);
+    await admin(`/api/news/${created.id}`, { method: 'DELETE' });
+    expect(await page('/news', cookie)).not.toContain(title);
   });
 });
 
