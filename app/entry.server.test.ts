@@ -6,56 +6,62 @@ const page = (code: string) =>
   '<link rel="modulepreload" href="/assets/root-B.js" nonce="N"/></head><body><main>Shop</main>' +
   `<script nonce="N" type="module" async="">${code}</script></body></html>`;
 
-/** Runs the loader the way the browser would, after the first frame, and returns what it added. */
-function runLoader(html: string) {
+type Added = { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string };
+
+/** The loader of a rewritten page in a pretend browser: what it added, and the browser's controls. */
+function startLoader(html: string) {
   const source = /<script nonce="N">([\s\S]*?)<\/script>/.exec(html)![1];
-  const added: { tag: string; rel?: string; href?: string; type?: string; nonce?: string; textContent?: string }[] = [];
-  const element = (tag: string) => ({ tag }) as (typeof added)[number];
-  const document = { documentElement: { dataset: {} as Record<string, string> }, currentScript: { nonce: 'N' }, hidden: false, createElement: element, head: { appendChild: (e: (typeof added)[number]) => added.push(e) }, body: { appendChild: (e: (typeof added)[number]) => added.push(e) } };
+  const added: Added[] = [];
+  const append = (e: Added) => void added.push(e);
+  const document = { documentElement: { dataset: {} as Record<string, string> }, currentScript: { nonce: 'N' }, hidden: false, createElement: (tag: string) => ({ tag }) as Added, head: { appendChild: append }, body: { appendChild: append } };
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
   const paints: string[] = [];
   let observer: (() => void) | undefined;
-  const performance = { getEntriesByName: (name: string) => paints.filter((p) => p === name) };
-  const PerformanceObserver = function (callback: () => void) {
-    return { observe: () => void (observer = callback) };
-  };
   const location = { pathname: '/shop/orders/abc', search: '', reloads: 0, reload: () => void location.reloads++ };
   const listeners: Record<string, () => void> = {};
   new Function('document', 'requestAnimationFrame', 'setTimeout', 'performance', 'PerformanceObserver', 'location', 'addEventListener', source)(
     document,
     (f: () => void) => frames.push(f),
     (f: () => void) => timers.push(f),
-    performance,
-    PerformanceObserver,
+    { getEntriesByName: (name: string) => paints.filter((p) => p === name) },
+    function (callback: () => void) {
+      return { observe: () => void (observer = callback) };
+    },
     location,
     (type: string, listener: () => void) => void (listeners[type] = listener),
   );
-  // Back to an entry of this document before React has taken over: the browser loads that page;
-  // a change of the #fragment alone, or once React runs, is left alone.
-  location.search = '';
-  location.pathname = '/shop/orders/abc';
-  listeners.popstate();
-  expect(location.reloads).toBe(0);
-  location.pathname = '/shop/product/1';
-  listeners.popstate();
-  expect(location.reloads).toBe(1);
-  document.documentElement.dataset.hydrated = 'true';
-  listeners.popstate();
-  expect(location.reloads).toBe(1);
   const run = (queue: (() => void)[]) => queue.splice(0).forEach((f) => f());
-  run(frames);
-  run(timers); // after the first frame: the paint not reported yet, so nothing is loaded
-  expect(added).toEqual([]);
-  paints.push('first-paint');
-  observer?.();
-  expect(added).toEqual([]);
-  paints.push('first-contentful-paint');
-  observer?.(); // the first contentful paint: React's scripts now
-  const loaded = [...added];
-  run(timers); // the half-second fallback adds nothing more
-  expect(added).toEqual(loaded);
-  return added;
+  return {
+    added,
+    location,
+    document,
+    popstate: () => listeners.popstate(),
+    /** The first frame, then the task after it. */
+    frame() {
+      run(frames);
+      run(timers);
+    },
+    paint(name: string) {
+      paints.push(name);
+      observer?.();
+    },
+    timers: () => run(timers),
+  };
+}
+
+/** Runs the loader the way the browser would, and returns what it added once the page had painted. */
+function runLoader(html: string) {
+  const browser = startLoader(html);
+  browser.frame(); // after the first frame: the paint not reported yet, so nothing is loaded
+  expect(browser.added).toEqual([]);
+  browser.paint('first-paint');
+  expect(browser.added).toEqual([]);
+  browser.paint('first-contentful-paint'); // React's scripts now
+  const loaded = [...browser.added];
+  browser.timers(); // the half-second fallback adds nothing more
+  expect(browser.added).toEqual(loaded);
+  return browser.added;
 }
 
 describe('deferHydration (ADR 028)', () => {
@@ -77,6 +83,23 @@ describe('deferHydration (ADR 028)', () => {
     const html = deferHydration(page(code));
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(runLoader(html).at(-1)?.textContent).toBe(code);
+  });
+
+  it('before React has taken over, Back or Forward to another page of this document loads that page, and React is not started', () => {
+    const browser = startLoader(deferHydration(page('import("/assets/entry.client-A.js");')));
+    browser.popstate(); // the #fragment alone changed
+    expect(browser.location.reloads).toBe(0);
+    browser.location.pathname = '/shop/product/1';
+    browser.popstate();
+    expect(browser.location.reloads).toBe(1);
+    browser.frame();
+    browser.paint('first-contentful-paint');
+    expect(browser.added).toEqual([]);
+    // Once React runs, its router answers Back and Forward.
+    browser.document.documentElement.dataset.hydrated = 'true';
+    browser.location.pathname = '/shop';
+    browser.popstate();
+    expect(browser.location.reloads).toBe(1);
   });
 
   it('leaves a page without React Router scripts as it is', () => {

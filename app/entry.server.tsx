@@ -132,7 +132,8 @@ export function deferHydration(html: string): string {
     // before a reload) is a same-document traversal: until React has taken over, nobody would show
     // the page the address now names, so the browser loads it.
     "addEventListener('popstate',function(){if(!d.documentElement.dataset.hydrated&&location.pathname+location.search!==here)location.reload()});",
-    'function go(){if(started)return;started=true;',
+    // Not once the address has moved on to another page (a load of it is under way, see above).
+    'function go(){if(started||location.pathname+location.search!==here)return;started=true;',
     "s.preloads.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});",
     "var m=d.createElement('script');m.type='module';m.nonce=n;m.textContent=s.code;d.body.appendChild(m)}",
     'function painted(){return performance.getEntriesByName("first-contentful-paint").length>0}',
