@@ -306,6 +306,12 @@ describe('The admin Outbox tab', () => {
       await p.getByText(/will be sent again now/).waitFor();
       await waitFor(() => smtp.received.some((m) => m.to.includes('bounce@example.com')), 20_000, 'the retried receipt');
       expect(smtp.received.filter((m) => m.to.includes('bounce@example.com'))).toHaveLength(1);
+      // The worker marks the row sent once the server has accepted it: the Sent list shows it from then on.
+      await waitFor(
+        async () => (await api('/api/admin/outbox?status=sent', { token: admin })).body.messages.some((m: { to_address: string }) => m.to_address === 'bounce@example.com'),
+        20_000,
+        'the receipt marked sent',
+      );
       await p.getByLabel('Show').selectOption('sent');
       await p.getByRole('article').filter({ hasText: 'We have your application' }).filter({ hasText: 'bounce@example.com' }).waitFor();
     } finally {
