@@ -6,6 +6,22 @@ import { createTestContext } from '../../tests/support/api';
 
 const t = await createTestContext();
 
+/** A one-item order for the first product, written straight to the table. */
+async function anOrder(status: 'pending' | 'confirmed') {
+  const [p] = await t.db.select().from(products).limit(1);
+  return {
+    product_id: p.id,
+    product_name: p.name,
+    quantity: 1,
+    unit_price: p.price,
+    total_amount: p.price,
+    customer_name: 'Ann Buyer',
+    customer_email: 'ann@example.com',
+    customer_phone: '07700 900000',
+    status,
+  };
+}
+
 describe('GET /api/admin/dashboard', () => {
   it('answers 401 to an anonymous caller', async () => {
     const res = await t.json('/api/admin/dashboard');
@@ -42,17 +58,7 @@ describe('GET /api/admin/dashboard', () => {
 
   it('counts every table after initialization, for admin and staff alike', async () => {
     await t.initialize();
-    const [p] = await t.db.select().from(products).limit(1);
-    await t.db.insert(orders).values({
-      product_id: p.id,
-      product_name: p.name,
-      quantity: 1,
-      unit_price: p.price,
-      total_amount: p.price,
-      customer_name: 'Ann Buyer',
-      customer_email: 'ann@example.com',
-      customer_phone: '07700 900000',
-    });
+    await t.db.insert(orders).values(await anOrder('pending'));
     await t.db.insert(joinUsSubmissions).values({
       full_name: 'Jo Joiner',
       email: 'jo@example.com',
@@ -84,20 +90,8 @@ describe('GET /api/admin/dashboard', () => {
 
   it('lists what needs doing today: pending orders, join-us submissions, played fixtures without a score, unpaid payments by player (staff: no payments)', async () => {
     // The database was initialized by the test above (the sample fixtures are all scored or upcoming).
-    const [p] = await t.db.select().from(products).limit(1);
-    const order = (status: 'pending' | 'confirmed') => ({
-      product_id: p.id,
-      product_name: p.name,
-      quantity: 1,
-      unit_price: p.price,
-      total_amount: p.price,
-      customer_name: 'Ann Buyer',
-      customer_email: 'ann@example.com',
-      customer_phone: '07700 900000',
-      status,
-    });
     const before = (await t.db.select().from(orders).where(eq(orders.status, 'pending'))).length;
-    await t.db.insert(orders).values([order('pending'), order('pending'), order('confirmed')]);
+    await t.db.insert(orders).values([await anOrder('pending'), await anOrder('pending'), await anOrder('confirmed')]);
 
     const [team] = await t.db.select().from(teams).limit(1);
     const day = (offset: number) => clubDateOf(new Date(Date.now() + offset * 86_400_000));

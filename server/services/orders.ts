@@ -65,25 +65,6 @@ export type OrderReceipt = Pick<
 
 type OrderRow = typeof orders.$inferSelect;
 
-const toOrder = (row: OrderRow): Order => ({
-  id: row.id,
-  reference: orderReference(row.number),
-  product_id: row.product_id,
-  product_name: row.product_name,
-  size: row.size,
-  quantity: row.quantity,
-  unit_price: Number(row.unit_price),
-  total_amount: Number(row.total_amount),
-  customer_name: row.customer_name,
-  customer_email: row.customer_email,
-  customer_phone: row.customer_phone,
-  customer_address: row.customer_address,
-  notes: row.notes,
-  fulfilment: row.fulfilment,
-  status: row.status,
-  created_at: row.created_at.toISOString(),
-});
-
 const toReceipt = (row: OrderRow): OrderReceipt => ({
   reference: orderReference(row.number),
   product_id: row.product_id,
@@ -96,6 +77,16 @@ const toReceipt = (row: OrderRow): OrderReceipt => ({
   fulfilment: row.fulfilment,
   status: row.status,
   created_at: row.created_at.toISOString(),
+});
+
+/** The whole order, for staff: the receipt with the id and the contact details. */
+const toOrder = (row: OrderRow): Order => ({
+  id: row.id,
+  ...toReceipt(row),
+  customer_email: row.customer_email,
+  customer_phone: row.customer_phone,
+  customer_address: row.customer_address,
+  notes: row.notes,
 });
 
 /** 128 random bits: an order's success page cannot be found from its number, id or another order's token. */

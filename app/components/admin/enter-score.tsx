@@ -93,32 +93,27 @@ export function EnterScoreDialog({ fixture, onClose, onSaved }: { fixture: Fixtu
       <form noValidate onSubmit={save} className="space-y-4">
         <FormMessage>{formError}</FormMessage>
         <div className="grid grid-cols-2 items-end gap-4">
-          <TextField
-            id="score-home"
-            label={`${sides.home} (home)`}
-            name="home_score"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_SCORE}
-            required
-            value={home}
-            error={errors.home_score}
-            onChange={(e) => setHome(e.target.value)}
-          />
-          <TextField
-            id="score-away"
-            label={`${sides.away} (away)`}
-            name="away_score"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_SCORE}
-            required
-            value={away}
-            error={errors.away_score}
-            onChange={(e) => setAway(e.target.value)}
-          />
+          {(
+            [
+              ['home', home, setHome],
+              ['away', away, setAway],
+            ] as const
+          ).map(([side, value, setValue]) => (
+            <TextField
+              key={side}
+              id={`score-${side}`}
+              label={`${sides[side]} (${side})`}
+              name={`${side}_score`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_SCORE}
+              required
+              value={value}
+              error={errors[`${side}_score`]}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          ))}
         </div>
         <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
