@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isDatabaseOutage } from '../server/services/errors';
+import { pageKey, splitPageAtHeader } from '../shared/page-template';
 import { withRenderedBody } from '../shared/rendered-body';
 import { MainFragmentContext, NonceContext, type ImagePreload, type MainFragment } from './lib/page-scripts';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
@@ -26,9 +27,14 @@ export default function handleRequest(
   // A page sent without React takes its content from the last render for this URL (MainFragment).
   const fragments = request.method === 'GET' ? loadContext.fragments : undefined;
   const url = new URL(request.url);
-  const fragmentKey = `${url.origin}${url.pathname}${url.search}`;
+  const fragmentKey = pageKey(url);
   let renderedHere = false;
-  const fragment: MainFragment = { stored: fragments?.get(fragmentKey), renderedHere: () => void (renderedHere = true) };
+  let withoutReact = false;
+  const fragment: MainFragment = {
+    stored: fragments?.get(fragmentKey),
+    renderedHere: () => void (renderedHere = true),
+    sentWithoutReact: () => void (withoutReact = true),
+  };
   const renderedAt = fragments?.generation() ?? 0;
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
@@ -55,10 +61,11 @@ export default function handleRequest(
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
               const html = paintBeforeReact(Buffer.concat(chunks));
-              if (fragments && renderedHere && responseStatusCode === 200) {
+              if (fragments && withoutReact && responseStatusCode === 200) {
                 const page = html.toString('utf8');
-                const content = mainContentOf(page);
+                const content = renderedHere ? mainContentOf(page) : undefined;
                 if (content !== undefined) fragments.set(fragmentKey, { html: content, imagePreloads: imagePreloadsOf(page) }, renderedAt);
+                keepWholePage(fragments, fragmentKey, url.pathname, page, loadContext, responseHeaders, renderedAt);
               }
               const bytes = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength);
               resolve(withRenderedBody(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }), bytes));
@@ -79,6 +86,27 @@ export default function handleRequest(
     );
     if (!settled) timer = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * A page sent without React, kept whole for the next signed-in member of this URL (ADR 028): with
+ * their header as rendered for a member of the same name and role at this path, it is answered
+ * without rendering.
+ */
+function keepWholePage(
+  fragments: NonNullable<AppLoadContext['fragments']>,
+  key: string,
+  path: string,
+  page: string,
+  context: AppLoadContext,
+  headers: Headers,
+  renderedAt: number,
+) {
+  const split = splitPageAtHeader(page, context.nonce);
+  if (!split) return;
+  const member = context.user ? { full_name: context.user.full_name, role: context.user.role } : null;
+  const kept = Object.fromEntries([...headers].filter(([name]) => name !== 'set-cookie'));
+  fragments.keepPage(key, { path, ...split, member, headers: kept }, renderedAt);
 }
 
 const MAIN_OPEN = '<main id="main" class="flex-1">';

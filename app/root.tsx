@@ -41,6 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The content as rendered for this URL before (server only, pages without React): see MainFragment.
   const fragment = useContext(MainFragmentContext);
+  if (fragment && !hydrates) fragment.sentWithoutReact();
   if (fragment && fragment.stored === undefined && !hydrates) fragment.renderedHere();
   // The images React preloaded when it rendered the content itself, preloaded again.
   if (fragment?.stored && !hydrates) preloadImagesAgain(fragment.stored.imagePreloads);

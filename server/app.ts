@@ -3,6 +3,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { readSessionCookie } from '../shared/auth';
+import { pageKey } from '../shared/page-template';
+import { withRenderedBody } from '../shared/rendered-body';
 import { createApi } from './api';
 import { calendarRoutes } from './calendar/routes';
 import type { AppEnv } from './api/env';
@@ -219,6 +221,15 @@ export function createApp(options: AppOptions) {
   const pages = options.pages;
   app.all('*', async (c) => {
     if (!pages) return c.json({ detail: 'Not found' }, 404);
+    // A member's content page, kept whole from an earlier render, around their header (ADR 028).
+    const member = c.get('user');
+    if (member && c.req.method === 'GET' && options.fragments) {
+      const kept = options.fragments.memberPage(pageKey(new URL(c.req.url)), member, c.get('secureHeadersNonce'));
+      if (kept) {
+        const bytes = new TextEncoder().encode(kept.html);
+        return withRenderedBody(new Response(bytes, { status: 200, headers: kept.headers }), bytes);
+      }
+    }
     const context: PageContext = {
       services: options.services,
       user: c.get('user'),

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { readSessionCookie } from '../shared/auth';
+import { fillPageTemplate } from '../shared/page-template';
 import { log } from './log';
 
 /**
@@ -117,6 +118,10 @@ const replay = (entry: Entry, state: 'HIT' | 'STALE') =>
 export const CONTENT_MEMO_MAX_ENTRIES = 200;
 /** Rendered page contents the memo keeps (each some 10-30 KB of HTML: at most about 2 MB). */
 export const PAGE_FRAGMENTS_MAX_ENTRIES = 80;
+/** Members' headers the memo keeps, by path, name and role (each about 4 KB: at most about 2 MB). */
+export const MEMBER_HEADERS_MAX_ENTRIES = 500;
+
+const memberHeaderKey = (path: string, member: PageMember) => `${path}\n${member.role}\n${member.full_name}`;
 
 /**
  * The rendered content (<main>) of pages sent without React, by URL (origin, path and query),
@@ -129,10 +134,28 @@ export interface PageFragments {
   get(key: string): PageFragment | undefined;
   generation(): number;
   set(key: string, fragment: PageFragment, renderedAt: number): void;
+  /**
+   * The whole page as sent without React, its site header cut out, for the next signed-in visitor
+   * of the URL, with the header as rendered for a member at that path. Same rules as `set`.
+   */
+  keepPage(key: string, page: KeptPage, renderedAt: number): void;
+  /**
+   * The page for a signed-in member, without rendering: the kept page around the header last
+   * rendered for a member of the same name and role at the same path, with this response's nonce.
+   * Undefined when either is missing (the page is rendered, and kept for the next time).
+   */
+  memberPage(key: string, member: PageMember, nonce: string | undefined): { html: string; headers: Record<string, string> } | undefined;
 }
 
 /** A page's content (<main>) and the images React preloaded for it in <head>. */
 export type PageFragment = { html: string; imagePreloads: Record<string, string>[] };
+/** What of the signed-in member their header shows (app/components/site-header.tsx). */
+export type PageMember = { full_name: string; role: string };
+/**
+ * A page sent without React, split around its site header: `template` holds the page with the header
+ * replaced by PAGE_HEADER_SLOT and its CSP nonce by PAGE_NONCE_SLOT (shared/page-template.ts).
+ */
+export type KeptPage = { path: string; template: string; header: string; member: PageMember | null; headers: Record<string, string> };
 
 /**
  * The content memo: results of the public reads that pages make on every request, signed in or not
@@ -148,6 +171,9 @@ export type PageFragment = { html: string; imagePreloads: Record<string, string>
 export function createContentMemo(options: { maxEntries?: number; ttlMs?: number; enabled?: boolean; maxFragments?: number } = {}) {
   const entries = new LRUCache<string, { value: Promise<unknown>; storedAt: number }>({ max: options.maxEntries ?? CONTENT_MEMO_MAX_ENTRIES });
   const fragmentEntries = new LRUCache<string, { fragment: PageFragment; storedAt: number }>({ max: options.maxFragments ?? PAGE_FRAGMENTS_MAX_ENTRIES });
+  const pageEntries = new LRUCache<string, { page: KeptPage; storedAt: number }>({ max: options.maxFragments ?? PAGE_FRAGMENTS_MAX_ENTRIES });
+  const headerEntries = new LRUCache<string, { html: string; storedAt: number }>({ max: MEMBER_HEADERS_MAX_ENTRIES });
+  const fresh = (entry: { storedAt: number } | undefined) => entry !== undefined && Date.now() - entry.storedAt < ttlMs;
   const ttlMs = options.ttlMs ?? PUBLIC_CACHE_TTL_MS;
   let enabled = options.enabled ?? false;
   // Bumped by every clear: a fragment rendered from data read before a change is not kept after it.
@@ -162,6 +188,20 @@ export function createContentMemo(options: { maxEntries?: number; ttlMs?: number
     generation: () => generation,
     set(key, fragment, renderedAt) {
       if (enabled && renderedAt === generation) fragmentEntries.set(key, { fragment, storedAt: Date.now() });
+    },
+    keepPage(key, page, renderedAt) {
+      if (!enabled || renderedAt !== generation) return;
+      const storedAt = Date.now();
+      pageEntries.set(key, { page: { ...page, header: '' }, storedAt });
+      if (page.member) headerEntries.set(memberHeaderKey(page.path, page.member), { html: page.header, storedAt });
+    },
+    memberPage(key, member, nonce) {
+      if (!enabled) return undefined;
+      const entry = pageEntries.get(key);
+      if (!entry || !fresh(entry)) return undefined;
+      const header = headerEntries.get(memberHeaderKey(entry.page.path, member));
+      if (!header || !fresh(header)) return undefined;
+      return { html: fillPageTemplate(entry.page.template, header.html, nonce), headers: entry.page.headers };
     },
   };
   return {
@@ -188,6 +228,8 @@ export function createContentMemo(options: { maxEntries?: number; ttlMs?: number
     clear() {
       entries.clear();
       fragmentEntries.clear();
+      pageEntries.clear();
+      headerEntries.clear();
       generation++;
     },
     get enabled() {
@@ -198,6 +240,8 @@ export function createContentMemo(options: { maxEntries?: number; ttlMs?: number
       if (!value) {
         entries.clear();
         fragmentEntries.clear();
+        pageEntries.clear();
+        headerEntries.clear();
         generation++;
       }
     },

@@ -54,9 +54,15 @@ export const SPECULATION_RULES = JSON.stringify({
  * The content (<main>) of a page sent without React, as rendered for an earlier request to the same
  * URL (server/cache.ts PageFragments, ADR 028): a signed-in visitor's page is its header, rendered
  * fresh, around that. Given by app/entry.server.tsx; the layout calls `renderedHere` when it renders
- * the content itself, so the server keeps it for the next request.
+ * the content itself, so the server keeps it for the next request. A member's next request for the
+ * same URL is then answered from the whole page kept, with their header (server/cache.ts memberPage).
  */
-export type MainFragment = { stored: { html: string; imagePreloads: ImagePreload[] } | undefined; renderedHere: () => void };
+export type MainFragment = {
+  stored: { html: string; imagePreloads: ImagePreload[] } | undefined;
+  renderedHere: () => void;
+  /** Called by the layout of every page sent without React: the server may keep the whole page too. */
+  sentWithoutReact: () => void;
+};
 /** An image preload React wrote in <head>, by its attributes (href, imageSrcSet, imageSizes, fetchPriority). */
 export type ImagePreload = Record<string, string>;
 

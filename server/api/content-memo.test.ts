@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventually, notificationsArrived } from '../../tests/support/wait';
 import { createTestContext, TEST_ADMIN_PASSWORD } from '../../tests/support/api';
+import { PAGE_HEADER_SLOT, PAGE_NONCE_SLOT } from '../../shared/page-template';
 import { createContentMemo, createPublicCache, listenForContentChanges } from '../cache';
 import { createDb } from '../db/client';
 import { APP_DATABASE_BOUNDS, createPool } from '../db/pool';
@@ -156,5 +157,39 @@ describe('content memo', () => {
     const few = createContentMemo({ enabled: true, maxFragments: 2 });
     for (const path of ['/a', '/b', '/c']) few.fragments.set(path, page, few.fragments.generation());
     expect(['/a', '/b', '/c'].map((path) => few.fragments.get(path) !== undefined)).toEqual([false, true, true]);
+  });
+
+  it("answers a member's page from the whole page kept, only with a header rendered for their name and role at that path", () => {
+    const memo = createContentMemo({ enabled: true });
+    const ann = { full_name: 'Ann Member', role: 'player' };
+    const template = `<html><body>${PAGE_HEADER_SLOT}<main>News</main><script nonce="${PAGE_NONCE_SLOT}"></script></body></html>`;
+    const kept = (member: typeof ann | null, header: string) => ({ path: '/news', template, header, member, headers: { 'content-type': 'text/html' } });
+    // Kept from an anonymous render: no member header yet, so nothing to answer with.
+    memo.fragments.keepPage('/news', kept(null, '<header>Sign in</header>'), memo.fragments.generation());
+    expect(memo.fragments.memberPage('/news', ann, 'n1')).toBeUndefined();
+    memo.fragments.keepPage('/news', kept(ann, '<header>Ann Member</header>'), memo.fragments.generation());
+    expect(memo.fragments.memberPage('/news', ann, 'n1')).toEqual({
+      html: '<html><body><header>Ann Member</header><main>News</main><script nonce="n1"></script></body></html>',
+      headers: { 'content-type': 'text/html' },
+    });
+    // Another name or role, or another URL: never Ann's header.
+    expect(memo.fragments.memberPage('/news', { full_name: 'Bob Member', role: 'player' }, 'n1')).toBeUndefined();
+    expect(memo.fragments.memberPage('/news', { full_name: 'Ann Member', role: 'staff' }, 'n1')).toBeUndefined();
+    expect(memo.fragments.memberPage('/news?page=2', ann, 'n1')).toBeUndefined();
+
+    // The same rules as the contents: nothing rendered across a change, cleared with the memo, nothing while off.
+    const startedAt = memo.fragments.generation();
+    memo.clear();
+    expect(memo.fragments.memberPage('/news', ann, 'n1')).toBeUndefined();
+    memo.fragments.keepPage('/news', kept(ann, '<header>Ann Member</header>'), startedAt);
+    expect(memo.fragments.memberPage('/news', ann, 'n1')).toBeUndefined();
+    memo.fragments.keepPage('/news', kept(ann, '<header>Ann Member</header>'), memo.fragments.generation());
+    memo.setEnabled(false);
+    expect(memo.fragments.memberPage('/news', ann, 'n1')).toBeUndefined();
+    memo.setEnabled(true);
+    expect(memo.fragments.memberPage('/news', ann, 'n1')).toBeUndefined();
+    const shortLived = createContentMemo({ enabled: true, ttlMs: -1 });
+    shortLived.fragments.keepPage('/news', kept(ann, '<header>Ann Member</header>'), shortLived.fragments.generation());
+    expect(shortLived.fragments.memberPage('/news', ann, 'n1')).toBeUndefined();
   });
 });

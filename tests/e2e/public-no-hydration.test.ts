@@ -152,6 +152,54 @@ describe("A signed-in member's content page (ADR 028)", () => {
     await admin(`/api/news/${created.id}`, { method: 'DELETE' });
     expect(await page('/news', cookie)).not.toContain(title);
   });
+
+  it("is answered from the page kept whole, with each member's own header and a fresh nonce that the CSP names", async () => {
+    const signIn = async (name: string) => {
+      const member = await registerPlayer(b.baseURL, 'whole', { full_name: name });
+      const login = await fetch(`${b.baseURL}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: member.username, password: member.password }),
+      });
+      return `club_session=${((await login.json()) as { access_token: string }).access_token}`;
+    };
+    const [wendy, walter] = [await signIn('Wendy Whole'), await signIn('Walter Whole')];
+    const raw = async (path: string, cookie: string) => {
+      const res = await fetch(b.baseURL + path, { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      const nonces = new Set(Array.from(html.matchAll(/ nonce="([^"]*)"/g), (m) => m[1]));
+      return { html: html.replace(/ nonce="[^"]*"/g, ''), nonces, csp: res.headers.get('content-security-policy') ?? '' };
+    };
+    for (const base of ['/', '/news', '/fixtures']) {
+      // Rendered whole for Wendy (and kept), then answered from what was kept; other test files edit
+      // content on the shared server meanwhile: read again until no edit fell between (bounded).
+      let first = await raw(`${base}?whole=${randomUUID()}`, wendy);
+      let again = first;
+      let path = base;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        path = `${base}?whole=${randomUUID()}`;
+        first = await raw(path, wendy);
+        again = await raw(path, wendy);
+        if (again.html === first.html) break;
+      }
+      expect(again.html, path).toBe(first.html);
+      expect(header(again.html), path).toContain('Account menu for Wendy Whole');
+      // Every response has its own nonce, one per page, and it is the one its CSP allows.
+      expect(again.nonces.size, path).toBe(1);
+      const [nonce] = again.nonces;
+      expect([...first.nonces], path).not.toContain(nonce);
+      expect(again.csp, path).toContain(`'nonce-${nonce}'`);
+
+      // Walter on the same URL: his own header, never Wendy's; the rest of the body the same.
+      const bodyWithoutHeader = (html: string) => html.slice(html.indexOf('<body')).replace(header(html)!, '');
+      for (const walters of [await raw(path, walter), await raw(path, walter)]) {
+        expect(header(walters.html), path).toContain('Account menu for Walter Whole');
+        expect(walters.html, path).not.toContain('Wendy Whole');
+        expect(bodyWithoutHeader(walters.html), path).toBe(bodyWithoutHeader(again.html));
+      }
+    }
+  });
 });
 
 describe('Interactive pages keep React', () => {
