@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { ExternalToast, toast as SonnerToast } from 'sonner';
 
-/** Toast durations: admin toasts 3 s (docs/product.md#toasts), copy confirmations 4 s (#news). */
+/** Toast durations: admin toasts 3 s (docs/product.md#toasts), copy confirmations 4 s (docs/product.md#news). */
 export const TOAST_MS = 3000;
 export const COPY_TOAST_MS = 4000;
 /** Time for the new live region to be in the page before the first toast, so it is announced. */
