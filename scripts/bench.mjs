@@ -31,19 +31,19 @@ const PRODUCT_STOCK = 1_000_000; // PRODUCT_STOCK_MAX: orders of 1 never run it 
 const STATIC_NAME = 'bench-static.html';
 
 /**
- * Targets from issue 7 (ratios in one run on this machine): its p99 budget is item 2's, for the
- * cached public pages and API reads. Orders are written to disk before they are answered, so they
+ * Targets (README, Benchmark; ratios in one run on this machine): the p99 budget is for the cached
+ * public pages and API reads. Orders are written to disk before they are answered, so they
  * are held to a ratio of their own: one committed transaction per group of orders (ADR 010) must
  * keep up with half of what a bare `select 1` per request (/api/health) does.
  */
 /**
- * Issue 16 adds: signed-in pages (rendered for the member, 10 connections) at least 25 % of health
- * measured at the same 10 connections (issue 19: both sides of the ratio measured alike) with a p99
+ * Also: signed-in pages (rendered for the member, 10 connections) at least 25 % of health measured
+ * at the same 10 connections (both sides of the ratio measured alike) with a p99
  * under 100 ms; a hashed JS asset at least 50 % of a cached page (the home page); and the app with
  * its database at most 300 MB RSS summed over processes (PSS reported beside it).
  */
 const TARGETS = { pageRatio: 0.7, apiRatio: 0.5, p99Ms: 50, peakRssMb: 300, orderRatio: 0.5, signedInRatio: 0.25, signedInP99Ms: 100, assetRatio: 0.5 };
-/** Signed-in pages are measured as issue 16 asks: 10 connections (a club's members at once, generously). */
+/** Signed-in pages are measured with 10 connections (a club's members at once, generously). */
 const SIGNED_IN_CONNECTIONS = Number(process.env.BENCH_SIGNED_IN_CONNECTIONS ?? 10);
 
 const serverFile = path.join(root, 'build', 'server', 'main.js');
@@ -463,7 +463,7 @@ async function main() {
       value: `${Math.round(r.ratio.requests_per_second * 100)} % (bytes/s ${Math.round(r.ratio.bytes_per_second * 100)} %)`,
       met: r.ratio.requests_per_second >= TARGETS.assetRatio,
     })),
-    // Issue 16's budget is the RSS summed over the processes, which counts PostgreSQL's shared
+    // The memory budget is the RSS summed over the processes, which counts PostgreSQL's shared
     // buffers and the binaries' pages once for every process that touched them; PSS (each shared
     // page counted once) is shown beside it.
     { target: `Peak memory (node + PostgreSQL, RSS summed over processes) <= ${TARGETS.peakRssMb} MB`, value: `${peakMb} MB (PSS ${round(peak.pssKb / 1024, 1)} MB)`, met: peakMb <= TARGETS.peakRssMb },
@@ -521,13 +521,13 @@ function markdown(report) {
     '',
     `Peak memory: **${report.memory.peak_rss_mb} MB** RSS (node ${report.memory.node_rss_mb_at_peak} MB + ${report.memory.postgres_processes_at_peak} PostgreSQL processes ${report.memory.postgres_rss_mb_at_peak} MB); PSS ${report.memory.peak_pss_mb} MB; ${report.memory.samples} samples every 200 ms.`,
     '',
-    '## Targets (issues 7 and 16)',
+    '## Targets',
     '',
     '| Target | Value | Met |',
     '|---|---:|---|',
     ...report.targets.map((c) => `| ${c.target} | ${c.value} | ${c.met ? 'yes' : '**no**'} |`),
     '',
-    `Cached pages are compared with the static file; API reads and the order POST with \`/api/health\`, signed-in pages with \`/api/health\` measured at their own connection count, just before them; the hashed assets with the cached home page: the one nearest the page's size by requests per second (the target: the same bytes per answer, so it compares the server's work), the largest by bytes per second (not a target: at several times the page's size it is autocannon, parsing the bytes, that tops out while the server sits at about a fifth of a core). Signed-in pages are held to issue 16's budgets, measured alike (issue 19): at least 25 % of health at the same ${report.settings.signed_in_connections} connections, p99 under 100 ms. A member's content page is the page kept whole from an earlier render of the same URL around the header last rendered for a member of the same name and role at that path (ADR 028), so each costs one database round trip (its session, a prepared statement), filling that page in and compressing it; the first request for a URL or a header is rendered. The p99 budget is issue 7's for the cached public pages and API reads. Every bench order is for one product, the worst case for contention; each answer comes after its order is committed and fsynced, and orders that arrive together share one transaction (group commit, docs/decisions/010-orders-group-commit.md), so the order POST is held to a throughput ratio against health (a database round trip per request) and to the check that every acknowledged order was stored. For scale, the ceilings' own p99 in this run: static file ${report.results.find((r) => r.id === 'static').latency_p99_ms} ms, health ${report.results.find((r) => r.id === 'health').latency_p99_ms} ms; the machine has ${m.cores} cores shared with other work (see the load averages), and autocannon runs on the same cores.`,
+    `Cached pages are compared with the static file; API reads and the order POST with \`/api/health\`, signed-in pages with \`/api/health\` measured at their own connection count, just before them; the hashed assets with the cached home page: the one nearest the page's size by requests per second (the target: the same bytes per answer, so it compares the server's work), the largest by bytes per second (not a target: at several times the page's size it is autocannon, parsing the bytes, that tops out while the server sits at about a fifth of a core). Signed-in pages are held to budgets of their own, measured alike: at least 25 % of health at the same ${report.settings.signed_in_connections} connections, p99 under 100 ms. A member's content page is the page kept whole from an earlier render of the same URL around the header last rendered for a member of the same name and role at that path (ADR 028), so each costs one database round trip (its session, a prepared statement), filling that page in and compressing it; the first request for a URL or a header is rendered. The p99 budget is for the cached public pages and API reads. Every bench order is for one product, the worst case for contention; each answer comes after its order is committed and fsynced, and orders that arrive together share one transaction (group commit, docs/decisions/010-orders-group-commit.md), so the order POST is held to a throughput ratio against health (a database round trip per request) and to the check that every acknowledged order was stored. For scale, the ceilings' own p99 in this run: static file ${report.results.find((r) => r.id === 'static').latency_p99_ms} ms, health ${report.results.find((r) => r.id === 'health').latency_p99_ms} ms; the machine has ${m.cores} cores shared with other work (see the load averages), and autocannon runs on the same cores.`,
     '',
   ];
   return lines.join('\n');

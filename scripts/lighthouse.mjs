@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile preset) on the public pages of a fresh production server,
 // plus the gzipped JavaScript each page loads and its transfer size. Writes bench/lighthouse.json and
 // bench/lighthouse.md. Content pages (sent without React, ADR 025) and interactive pages have their
-// own targets (issue 16).
+// own targets (README, Accessibility and Lighthouse).
 //
 //   node scripts/lighthouse.mjs [--runs=N] [--only=home,shop]
 //   (N runs per page, the median Performance run is kept, default 3; --only measures the named pages and
@@ -32,7 +32,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-/** The targets of issue 16 (acceptance): content pages are HTML and CSS with a small script, interactive pages run React. */
+/** The targets (README, Accessibility and Lighthouse): content pages are HTML and CSS with a small script, interactive pages run React. */
 export const TARGETS = {
   content: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 },
   interactive: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 },
@@ -224,7 +224,7 @@ function markdown(report) {
     `load average ${report.machine.load_average_before[0]} before and ${report.machine.load_average_after[0]} after.`,
     `Lighthouse ${report.lighthouse}, ${report.browser}, ${report.preset}; ${report.runs_per_page} run(s) per page, the median Performance run shown.`,
     '',
-    `Targets (issue 16): content pages Performance ${TARGETS.content.performance} and at most ${kb(JS_BUDGET_GZIP_BYTES.content)} of JavaScript;`,
+    `Targets: content pages Performance ${TARGETS.content.performance} and at most ${kb(JS_BUDGET_GZIP_BYTES.content)} of JavaScript;`,
     `interactive pages Performance ≥ ${TARGETS.interactive.performance} and at most ${kb(JS_BUDGET_GZIP_BYTES.interactive)}; Accessibility, Best Practices and SEO 100 everywhere;`,
     `the home page's transfer at most ${kb(HOME_TRANSFER_BUDGET_BYTES)}. JavaScript is the page's script requests, gzip level 9 as served;`,
     "transfer is Lighthouse's total-byte-weight (everything the page loads, as sent).",

@@ -21,7 +21,7 @@ const server = await startServer({ adminPassword: ADMIN_PASSWORD, prefix: 'club-
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, headless: true });
 try {
   await fs.mkdir(out, { recursive: true });
-  // The sample club (SPEC's initialization), as a new club sees it.
+  // The sample club (what Initialize Database adds), as a new club sees it.
   const init = await fetch(`${server.baseURL}/api/admin/initialize-database`, { method: 'POST' });
   if (!init.ok) throw new Error(`initialize: ${init.status} ${await init.text()}`);
   const fixtures = await (await fetch(`${server.baseURL}/api/fixtures?status=upcoming&limit=1`)).json();

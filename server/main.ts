@@ -109,7 +109,7 @@ async function main() {
     services.outbox.purgeSent().catch(() => undefined);
   }, 24 * 60 * 60 * 1000);
   tidy.unref();
-  // Availability reminders 6 days and 48 hours before kick-off (issue 13): every few minutes, in
+  // Availability reminders 6 days and 48 hours before kick-off (ADR 020): every few minutes, in
   // every process; the outbox's dedupe keys make a second process or run send nothing twice. One
   // run at a time here, and a run that overstays (its queries are bounded by the pool's timeouts)
   // is not waited for.

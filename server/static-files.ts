@@ -160,7 +160,7 @@ const SUBRESOURCE_HEADERS = new Set(['x-content-type-options', 'cross-origin-res
  * The security headers for one file: all of them for an HTML page; for the rest, only those that mean
  * something on a subresource, plus the CSP for an SVG (its frame-ancestors also forbids framing it).
  * Framing, referrer, HSTS and the like are read from pages only, and the home page's seventeen other
- * requests repeating them cost about 12 KB (issue 16's transfer budget).
+ * requests repeating them cost about 12 KB (the home page's transfer budget: README, Accessibility and Lighthouse).
  */
 export function headersFor(type: string, all: Record<string, string>): Record<string, string> {
   if (PAGE_TYPE.test(type)) return all;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './zod-messages';
 
-/** Issue 13, point 3: a player's answer for a fixture or a training session. */
+/** ADR 020: a player's answer for a fixture or a training session. */
 export const AVAILABILITY_STATUSES = ['available', 'maybe', 'unavailable'] as const;
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 export const AVAILABILITY_LABELS: Record<AvailabilityStatus, string> = { available: 'Available', maybe: 'Maybe', unavailable: 'Unavailable' };
@@ -34,14 +34,14 @@ export const EVENT_OVER = 'This event has already started: answers are closed.';
 export const lockedDetail = (hours: number, locksAt: string) =>
   `Answers closed ${hours} hour${hours === 1 ? '' : 's'} before the start (at ${locksAt}, club time). Please tell the manager directly.`;
 
-/** Reminders (issue 13, point 4). */
+/** Reminders (ADR 020). */
 export const REMIND_INTERVAL_MINUTES = 60;
 export const AUTO_REMINDERS = [
   { id: '6d', hours: 6 * 24, label: '6 days' },
   { id: '48h', hours: 48, label: '48 hours' },
 ] as const;
 
-/** Squad selection (issue 13, point 5). */
+/** Squad selection (ADR 020). */
 export const SELECTION_ROLES = ['starter', 'substitute'] as const;
 export type SelectionRole = (typeof SELECTION_ROLES)[number];
 export const SELECTION_MAX = 40;

@@ -1,16 +1,19 @@
 /**
- * The spec's constants for the club's public content, with no zod: pages import these without
+ * The constants of the club's public content (docs/product.md), with no zod: pages import these without
  * pulling the validation schemas (shared/content.ts) into the browser bundle.
  */
 
 export const FIXTURE_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
 export type FixtureStatus = (typeof FIXTURE_STATUSES)[number];
 
-/** SPEC section 4: upcoming 'Upcoming', completed 'Full Time', anything else 'Cancelled'. */
+/** docs/product.md#fixtures: upcoming 'Upcoming', completed 'Full Time', anything else 'Cancelled'. */
 export const fixtureStatusLabel = (status: string) =>
   status === 'upcoming' ? 'Upcoming' : status === 'completed' ? 'Full Time' : 'Cancelled';
 
-/** SPEC section 9: the news list truncates at 300 characters; a card without a summary shows the first 150. */
+/**
+ * A card without a summary shows the first 150 characters (docs/product.md#news). The earlier site
+ * cut the news list at 300 characters; NEWS_TRUNCATE_AT keeps that number, but no page uses it.
+ */
 export const NEWS_TRUNCATE_AT = 300;
 export const NEWS_SUMMARY_FALLBACK_CHARS = 150;
 
@@ -31,7 +34,7 @@ export const TEAM_TYPES = ['Vets', 'Staff', 'Senior'] as const;
 export type Position = (typeof POSITIONS)[number];
 export type TeamType = (typeof TEAM_TYPES)[number];
 
-/** SPEC section 2 "Squad": the filters and their labels ('All Players', '{x} Team'). */
+/** docs/product.md#squad: the filters and their labels ('All Players', '{x} Team'). */
 export const SQUAD_FILTERS = [
   { team: null, label: 'All Players' },
   { team: 'vets', label: 'Vets Team' },

@@ -7,7 +7,7 @@ export * from './content-constants';
 
 /**
  * The club's public content (fixtures, news, sponsors, the squad, join-us, settings): the zod
- * schemas the API and the forms share, and the spec's constants for them.
+ * schemas the API and the forms share, and the constants for them (docs/product.md).
  */
 
 const requiredText = (label: string, max: number) =>
@@ -65,7 +65,7 @@ const score = (label: string) =>
     .transform((v) => (v === undefined ? null : v));
 
 export const fixtureInputSchema = z.object({
-  /** Optional on create (SPEC's client sends none): the first team by sort order. On update, omitted keeps the team. */
+  /** Optional on create (earlier clients send none: docs/architecture.md#earlier-clients): the first team by sort order. On update, omitted keeps the team. */
   team_id: z
     .string({ error: 'team_id must be a team id (UUID)' })
     .trim()
@@ -132,7 +132,7 @@ export type SponsorInput = z.infer<typeof sponsorInputSchema>;
 
 export const playerInputSchema = z.object({
   full_name: requiredText('Full name', 100),
-  /** Optional: an admin-created player has no login until an account is created (ARCHITECTURE point 9). */
+  /** Optional: an admin-created player has no login until an account is created (decision 9 in docs/architecture.md). */
   user_id: z
     .union([z.literal(''), z.uuid('user_id must be a user id (UUID)')])
     .nullish()
@@ -155,7 +155,7 @@ export const playerInputSchema = z.object({
   weight: optionalText('Weight', 20),
   /**
    * Whether the public profile shows date of birth, height and weight (otherwise only the age;
-   * ARCHITECTURE point 19). New players: false. On update, omitted keeps the player's choice.
+   * decision 19 in docs/architecture.md). New players: false. On update, omitted keeps the player's choice.
    */
   show_personal_details: z.boolean({ error: 'show_personal_details must be true or false' }).optional(),
   social_media: z

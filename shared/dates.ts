@@ -2,8 +2,8 @@ import { z } from 'zod';
 import './zod-messages';
 
 /**
- * Dates in the API (ARCHITECTURE point 13): a date-only field accepts `YYYY-MM-DD` or a full ISO 8601
- * date-time (SPEC's own client sends `new Date().toISOString()`), and stores the calendar date in the
+ * Dates in the API (decision 13 in docs/architecture.md): a date-only field accepts `YYYY-MM-DD` or a full ISO 8601
+ * date-time (earlier clients send `new Date().toISOString()`), and stores the calendar date in the
  * club's time zone: `2026-06-30T23:30:00.000Z` is 1 July in London.
  */
 export const CLUB_TIME_ZONE = 'Europe/London';

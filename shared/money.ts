@@ -1,4 +1,4 @@
-/** Prices are shown in pounds with 2 decimals, e.g. '£24.99' (SPEC section 9). */
+/** Prices are shown in pounds with 2 decimals, e.g. '£24.99' (docs/product.md#formats). */
 const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function formatPounds(amount: number): string {

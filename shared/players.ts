@@ -22,7 +22,7 @@ export const DEFAULT_COACH_NAME = 'Manager';
 export const RATING_MAX = 5;
 
 export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
-/** The welcome a new player reads on arriving in the Players' Area, signed in (issue 15 point 4). */
+/** The welcome a new player reads on arriving in the Players' Area, signed in (ADR 026). */
 export const REGISTRATION_SUCCESS = 'Registration successful!';
 /** The query the portal dashboard reads to greet a player who has just registered. */
 export const WELCOME_PARAM = 'welcome';
@@ -117,7 +117,7 @@ const count = (label: string) =>
 
 /** PUT /api/players/{id}/stats: every field optional, only those given change. */
 export const statsUpdateSchema = z.object({
-  // Training attendance is not entered: it is computed from recorded sessions (ARCHITECTURE point 14).
+  // Training attendance is not entered: it is computed from recorded sessions (decision 14 in docs/architecture.md).
   matches_played: count('Matches played').optional(),
   matches_started: count('Matches started').optional(),
   goals: count('Goals').optional(),
@@ -198,7 +198,7 @@ export const documentLinkSchema = z.object({
 });
 export type DocumentLinkInput = z.infer<typeof documentLinkSchema>;
 
-/** Goals per match with the spec's divisor default of 1 when no match was played. */
+/** Goals per match (docs/product.md#players-area), with a divisor of 1 when no match was played. */
 export const goalsPerMatch = (goals: number, matchesPlayed: number) => (goals / (matchesPlayed || 1)).toFixed(2);
 
 /** The Training Attendance tile: a percentage of recorded sessions, or that none is recorded yet. */

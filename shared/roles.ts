@@ -10,7 +10,7 @@ export interface SessionUser {
   role: Role;
 }
 
-/** Staff run part of the admin panel (ARCHITECTURE "Where we do better", point 6). */
+/** Staff run part of the admin panel (decision 6 in docs/architecture.md). */
 export const canEnterAdmin = (role: Role) => role === 'admin' || role === 'staff';
 
 /** Where a person lands after signing in. */

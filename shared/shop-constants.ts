@@ -1,12 +1,12 @@
 import { CLUB_SHORT_NAME } from '../app/lib/club';
 
 /**
- * The shop's spec texts, limits and order lifecycle, with no zod: pages import these without
+ * The shop's texts, limits and order lifecycle (docs/product.md#shop), with no zod: pages import these without
  * pulling the validation schemas (shared/shop.ts) into the browser bundle.
  */
 
 // ---------------------------------------------------------------------------------------------
-// Spec texts and limits (SPEC sections 5, 8 and 9)
+// Texts and limits (docs/product.md#shop)
 
 /** 'Only N left!' shows when stock is 5 or less and above 0; 'Out of stock' at 0. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -60,7 +60,7 @@ export const DELIVERY_ADDRESS_REQUIRED = 'Enter the delivery address, or choose 
 export const ORDER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 export const orderPagePath = (token: string) => `/shop/orders/${token}`;
 
-/** What happens next, in plain words, for the success page (issue 15 point 8). */
+/** What happens next, in plain words, for the success page (ADR 023). */
 export function orderNextSteps(fulfilment: Fulfilment, collectFrom: string): string[] {
   return fulfilment === 'collect'
     ? [`We'll message you on WhatsApp when it's ready to collect from ${collectFrom}.`, ORDER_SUCCESS_PAYMENT]
@@ -84,7 +84,7 @@ export const ORDER_NOTES_MAX = 1000;
 export const PHONE_PATTERN = `[0-9 +\\-\\(\\)]{${CUSTOMER_PHONE_MIN},${CUSTOMER_PHONE_MAX}}`;
 
 // ---------------------------------------------------------------------------------------------
-// Order lifecycle (ARCHITECTURE "Where we do better", point 11)
+// Order lifecycle (decision 11 in docs/architecture.md)
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'paid', 'fulfilled', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -26,9 +26,9 @@ const PHONE_OR_EMPTY = new RegExp(`^(${PHONE_PATTERN})?$`);
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /**
- * The order a customer places (SPEC "Order payload"). Quantities are JSON numbers, never strings.
- * `fulfilment` is how the customer gets it: when absent (SPEC's payload has no such field) an
- * address means delivery and no address collection, as SPEC's form said ("leave blank to collect");
+ * The order a customer places (docs/product.md#shop). Quantities are JSON numbers, never strings.
+ * `fulfilment` is how the customer gets it: when absent (earlier clients send none: docs/architecture.md#earlier-clients)
+ * an address means delivery and no address collection, as the earlier form said ("leave blank to collect");
  * when present, delivery needs an address and a collected order keeps none (ADR 023).
  */
 export const orderSchema = z
@@ -74,7 +74,7 @@ export const orderSchema = z
         ctx.addIssue({ code: 'custom', path: ['customer_address'], message: DELIVERY_ADDRESS_REQUIRED });
       }
     },
-    // Also when other fields are wrong: the form lists every problem at once (issue 15 point 4).
+    // Also when other fields are wrong: the form lists every problem at once (ADR 026).
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
   );
 export type OrderInput = z.infer<typeof orderSchema>;
@@ -102,7 +102,7 @@ const trimmedList = (label: string, max: number, itemMax: number) =>
     })
     .max(max, `At most ${max} ${label}s`);
 
-/** What an admin sends to create or replace a product (SPEC "Admin modal required fields"). */
+/** What an admin sends to create or replace a product (the Products tab's form: docs/product.md#admin-panel). */
 export const productSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(PRODUCT_NAME_MAX, 'Name is too long'),
   description: z

@@ -1,6 +1,6 @@
 /**
- * Plain-words messages for every validation failure a schema does not word itself (issue 15:
- * "never a raw field name"). Zod's own defaults ("Too small: expected string to have >=1
+ * Plain-words messages for every validation failure a schema does not word itself, so
+ * none shows a raw field name (ADR 026). Zod's own defaults ("Too small: expected string to have >=1
  * characters") reach a volunteer's screen through the API's `detail`; this global error map
  * replaces them with what GOV.UK would write, naming the field by its label, never its key.
  *

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
 /**
- * What happens to a player's medical notes (issue 15 point 4): who sees them, why the club asks,
+ * What happens to a player's medical notes (ADR 026): who sees them, why the club asks,
  * and how to change or delete them. It is the medical notes field's hint (Register and Edit
  * Profile), so a screen reader hears it with the field; spans, as a hint is a paragraph.
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { amountOwed, formatLongDateGB, formatPounds, NO_SESSIONS_RECORDED, RATING_MAX, trainingAttendanceLabel, type PaymentStatus } from '../../shared/players';
 import type { UpcomingFixture } from '../../server/services/players';
 
-/** Texts the portal shows (SPEC: Players' portal). */
+/** Texts the portal shows (docs/product.md#players-area). */
 export const PAYMENTS_EMPTY = 'No payment records found';
 export const FEEDBACK_EMPTY = 'No coach feedback available yet';
 export const NOT_SET = 'Not set';
@@ -17,8 +17,8 @@ export const NO_MESSAGES = 'No messages from the club yet';
 export const UP_TO_DATE = "You're up to date with your payments";
 
 /**
- * What each empty portal list will show and what to do meanwhile (issue 15 point 11): the SPEC's
- * line first, then these words, then a link to the next step where there is one.
+ * What each empty portal list will show and what to do meanwhile (docs/product.md#players-area): the
+ * list's own line first, then these words, then a link to the next step where there is one.
  */
 export const EMPTY_NEXT = {
   payments: 'When the club asks you to pay subs or a match fee, it appears here with its amount and due date.',
@@ -142,7 +142,7 @@ export function StatTile({ label, value, hint }: { label: string; value: ReactNo
 }
 
 /**
- * Training Attendance: attended / recorded sessions of the player's teams (ARCHITECTURE point 14),
+ * Training Attendance: attended / recorded sessions of the player's teams (decision 14 in docs/architecture.md),
  * or that nothing is recorded yet; never an invented figure.
  */
 export function TrainingAttendanceTile({

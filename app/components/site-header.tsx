@@ -5,7 +5,7 @@ import { CLUB_SHORT_NAME } from '../lib/club';
 import { Crest } from './crest';
 import { buttonClass } from './ui/button';
 
-/** Header navigation, in the spec's order and words. */
+/** Header navigation, in the order and words of docs/product.md#header-and-footer. */
 export const NAV_LINKS = [
   { to: '/squad', label: 'Squad & Staff' },
   { to: '/fixtures', label: 'Fixtures & Results' },

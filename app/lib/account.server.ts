@@ -9,7 +9,7 @@ export async function changePasswordAction(context: AppLoadContext, request: Req
   const user = requireUser(context, request);
   const current_password = String(form.get('current_password') ?? '');
   const new_password = String(form.get('new_password') ?? '');
-  // Every problem at once (issue 15): the schema's and the confirmation's, in one answer.
+  // Every problem at once (ADR 026): the schema's and the confirmation's, in one answer.
   const fieldErrors: Record<string, string> = {};
   const parsed = changePasswordSchema.safeParse({ current_password, new_password });
   if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;

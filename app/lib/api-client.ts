@@ -77,7 +77,7 @@ export const api = {
 };
 
 /**
- * For list loads: a failure is logged and leaves an empty list (SPEC section 8), except that
+ * For list loads: a failure is logged and leaves an empty list (docs/product.md#toasts), except that
  * being signed out or refused is not hidden.
  */
 export async function loadList<T>(path: string): Promise<T[]> {

@@ -18,5 +18,5 @@ export function matchOutcome(fixture: Pick<Fixture, 'status' | 'is_home' | 'home
   return s.ours > s.theirs ? 'Win' : s.ours < s.theirs ? 'Loss' : 'Draw';
 }
 
-/** SPEC section 9: a match report collapses above 200 characters. */
+/** A match report collapses above 200 characters (docs/product.md#fixtures). */
 export const MATCH_REPORT_COLLAPSE_AT = 200;

@@ -46,7 +46,7 @@ export function pageMeta(options: {
   ];
 }
 
-/** The first `max` characters of a text, with an ellipsis when it was longer (spec limits are exact). */
+/** The first `max` characters of a text, with an ellipsis when it was longer (the limits in docs/product.md are exact). */
 export function truncateText(text: string, max: number) {
   const clean = text.trim();
   if (clean.length <= max) return clean;

@@ -12,7 +12,7 @@
   if (root.dataset.enhanced) return;
   root.dataset.enhanced = 'true';
 
-  const COPIED_MS = 4000; // SPEC section 9: copy confirmations stay 4 s
+  const COPIED_MS = 4000; // copy confirmations stay 4 s (docs/product.md#news)
   const timers = new WeakMap();
 
   /** Writes a message into a polite live region; emptied first, so the same words are announced again. */

@@ -70,7 +70,7 @@ export const fixturesApi = base
       tags: ['Fixtures'],
       summary: 'Add a fixture (admin or staff)',
       description:
-        'team_id names the team that plays (GET /api/teams). Clients that send none (SPEC\'s) get the first team by sort order (Senior in a new club).',
+        'team_id names the team that plays (GET /api/teams). Clients that send none (written for the earlier site) get the first team by sort order (Senior in a new club).',
       security: [{ bearer: [] }],
       request: { body: jsonBody(fixtureInputSchema) },
       responses: { 201: jsonContent(FixtureSchema, 'Created'), ...writeErrors },

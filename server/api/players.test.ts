@@ -280,7 +280,7 @@ describe('Player management: stats, payments, feedback', () => {
     expect((await t.json('/api/players/me/payments', { token: p.token })).body).toEqual([]);
   });
 
-  it("payments and feedback take the date as YYYY-MM-DD or as the ISO date-time SPEC's client sends, stored as the London date", async () => {
+  it("payments and feedback take the date as YYYY-MM-DD or as the ISO date-time earlier clients send, stored as the London date", async () => {
     const p = await registeredPlayer();
     const admin = await t.signedIn('admin');
     const cases = [

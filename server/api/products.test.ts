@@ -30,7 +30,7 @@ describe('GET /api/products', () => {
     const res = await t.json('/api/products');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(5);
-    // Issue 15 point 8: by sort_order, then name (shop-orders.test.ts tests the order itself).
+    // docs/product.md#shop: by sort_order, then name (shop-orders.test.ts tests the order itself).
     expect(res.body[0].category).toBe('Kit');
     expect(Object.keys(res.body[0]).sort()).toEqual(
       ['category', 'created_at', 'description', 'id', 'images', 'name', 'price', 'sizes', 'sort_order', 'stock', 'updated_at'].sort(),

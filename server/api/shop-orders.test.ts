@@ -6,7 +6,7 @@ import { ORDER_REFERENCE_PREFIX } from '../../shared/shop-constants';
 import { createOrderService } from '../services/orders';
 import { createSettingsService } from '../services/settings';
 
-// Issue 15 point 8 (ADR 023): order references, the success page's token, collect or delivery,
+// ADR 023: order references, the success page's token, collect or delivery,
 // and the admin's display order for products.
 
 const t = await createTestContext();
@@ -147,7 +147,7 @@ describe('Collect or delivery', () => {
     expect(decodeURIComponent(delivered.body.whatsapp_url)).toContain('Delivery to my address');
   });
 
-  it("SPEC's payload without fulfilment still works: an address means delivery, none collection", async () => {
+  it("An earlier client's payload without fulfilment still works: an address means delivery, none collection", async () => {
     const product = await newProduct();
     const withAddress = await place({ product_id: product.id, quantity: 1, customer_address: '4 Mill Lane', ...customer });
     expect(withAddress.body).toMatchObject({ fulfilment: 'delivery', customer_address: '4 Mill Lane' });

@@ -42,7 +42,7 @@ describe('GET /api/squad', () => {
   });
 });
 
-describe('Privacy of public profiles (ARCHITECTURE point 19)', () => {
+describe('Privacy of public profiles (decision 19 in docs/architecture.md)', () => {
   const personal = { ...valid, date_of_birth: '1990-06-15', height: '181 cm', weight: '79 kg' };
   // The club's date (Europe/London), as the API counts ages.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
@@ -79,7 +79,7 @@ describe('Privacy of public profiles (ARCHITECTURE point 19)', () => {
     const shown = (await t.json(`/api/squad/${created.id}`)).body;
     expect(shown).toMatchObject({ date_of_birth: '1990-06-15', height: '181 cm', weight: '79 kg', age: expectedAge('1990-06-15'), show_personal_details: true });
     expect(shown).not.toHaveProperty('medical_notes');
-    // SPEC's admin client sends no show_personal_details: the player's choice stays.
+    // An earlier admin client sends no show_personal_details: the player's choice stays.
     await t.json(`/api/players/${created.id}`, { method: 'PUT', token, body: { ...personal, bio: 'Edited' } });
     expect((await t.json(`/api/squad/${created.id}`)).body.show_personal_details).toBe(true);
     const off = await t.json(`/api/players/${created.id}`, { method: 'PUT', token, body: { ...personal, show_personal_details: false } });

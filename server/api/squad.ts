@@ -20,7 +20,7 @@ export const PublicPlayerSchema = z
     age: z.number().int().nullable().openapi({ description: 'Whole years, in the club\'s time zone; null when no date of birth is recorded' }),
     show_personal_details: z
       .boolean()
-      .openapi({ description: 'Whether the player chose to show date of birth, height and weight publicly (ARCHITECTURE point 19)' }),
+      .openapi({ description: 'Whether the player chose to show date of birth, height and weight publicly' }),
     date_of_birth: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
     height: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
     weight: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),

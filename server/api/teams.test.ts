@@ -189,7 +189,7 @@ describe('DELETE /api/teams/{id}', () => {
 });
 
 describe('Fixtures belong to a team', () => {
-  it('a fixture created without team_id (SPEC\'s client) goes to the first team by sort order, Senior', async () => {
+  it('a fixture created without team_id (an earlier client) goes to the first team by sort order, Senior', async () => {
     const res = await t.json('/api/fixtures', { token: staff.token, body: fixture });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ team_id: await teamId('Senior'), team: 'Senior' });

@@ -482,7 +482,7 @@ async function teamsBeforeRestore(client: pg.PoolClient): Promise<string> {
   return rows.find((r) => r.slug === 'senior')!.id;
 }
 
-/** …then players join Vets or Senior by team_type, and both teams get SPEC's training slots. */
+/** …then players join Vets or Senior by team_type, and both teams get the Tuesday and Thursday training slots (docs/architecture.md, decision 14). */
 async function teamsAfterRestore(client: pg.PoolClient) {
   await client.query(
     `INSERT INTO player_teams (player_id, team_id)

@@ -233,7 +233,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { poolSize
       '-p', String(PORT),
       '-c', 'listen_addresses=',
       '-c', `unix_socket_directories=${socketDir}`,
-      // Sized for a club site (issue 16, ADR 024): a database of a few MB, an app pool of a few
+      // Sized for a club site (ADR 024): a database of a few MB, an app pool of a few
       // connections per process. Every backend's RSS counts the shared buffers it has touched.
       '-c', `max_connections=${maxConnections}`,
       '-c', 'shared_buffers=2MB',
@@ -248,7 +248,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { poolSize
       '-c', 'max_wal_senders=0',
       '-c', 'fsync=on',
       '-c', 'full_page_writes=on',
-      // Fewer idle processes (memory budget, issue 7): synchronous I/O instead of 3 I/O workers,
+      // Fewer idle processes (the memory budget: README, Benchmark): synchronous I/O instead of 3 I/O workers,
       // and no logical-replication launcher (the embedded server is never a publisher/subscriber).
       '-c', 'io_method=sync',
       '-c', 'max_logical_replication_workers=0',

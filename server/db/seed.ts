@@ -598,7 +598,7 @@ export async function seedSampleContent(tx: DbOrTx): Promise<void> {
   await tx.insert(products).values(PRODUCTS);
 
   // Senior and Vets come from migration 0005 (every database has them); they are added here only
-  // if an admin removed them before initializing, with SPEC's Tuesday and Thursday training.
+  // if an admin removed them before initializing, with Tuesday and Thursday training (docs/product.md#initialize).
   await tx.insert(teams).values(SEED_TEAMS).onConflictDoNothing();
   const teamRows = await tx.select({ id: teams.id, slug: teams.slug }).from(teams);
   const teamId = (slug: string) => teamRows.find((t) => t.slug === slug)!.id;

@@ -45,7 +45,7 @@ export function createAccountService(
   }
 
   // Every signed-in request asks this (session and user in one query): a named prepared statement,
-  // so neither drizzle nor PostgreSQL builds and plans it again on each connection (issue 16).
+  // so neither drizzle nor PostgreSQL builds and plans it again on each connection (ADR 024).
   const sessionUser = db
     .select(userColumns)
     .from(sessions)

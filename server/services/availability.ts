@@ -72,7 +72,7 @@ export const eventView = (e: AvailabilityEvent, now: Date) => ({
 export type EventView = ReturnType<typeof eventView>;
 
 /**
- * Availability (issue 13, point 3): a player's Available / Maybe / Unavailable for each upcoming
+ * Availability (ADR 020): a player's Available / Maybe / Unavailable for each upcoming
  * fixture and training session of their teams. Players answer until the team's lock time;
  * staff and admins may answer for a player until the start (recorded as on their behalf).
  */

@@ -13,7 +13,7 @@ export function requireRoles(user: SessionUser | null, roles: readonly Role[]): 
 }
 
 export const ADMIN_ONLY: readonly Role[] = ['admin'];
-/** Fixtures, news, squad stats and feedback (ARCHITECTURE point 6). */
+/** Fixtures, news, squad stats and feedback (decision 6 in docs/architecture.md). */
 export const ADMIN_AND_STAFF: readonly Role[] = ['admin', 'staff'];
 
 /** Validates input for a service (pages and the API both go through it): 422 with field errors. */

@@ -1,6 +1,6 @@
 /**
  * Domain errors: services throw these, the transports (Hono handlers, React Router loaders)
- * turn them into the status codes of ARCHITECTURE.md and a `{"detail": …}` body.
+ * turn them into the status codes of docs/architecture.md#api-conventions and a `{"detail": …}` body.
  */
 export type ErrorKind =
   | 'invalid'

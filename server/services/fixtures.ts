@@ -12,7 +12,7 @@ export type FixtureRow = typeof fixtures.$inferSelect & { team: string };
 
 export const FIXTURE_NOT_FOUND = 'Fixture not found';
 
-/** The JSON shape of SPEC section 3 "Fixture". */
+/** A fixture as the API answers it, with the earlier site's field names (docs/architecture.md#earlier-clients). */
 export function toFixture(row: FixtureRow) {
   return {
     id: row.id,

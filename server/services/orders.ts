@@ -29,7 +29,7 @@ import { requireAdmin } from './products';
 import type { MailService } from './mail';
 import type { createSettingsService } from './settings';
 
-/** SPEC "Order (admin view)", plus the product's id (null once the product is deleted). */
+/** An order as the admin's list shows it (docs/product.md#admin-panel), plus the product's id (null once the product is deleted). */
 export interface Order {
   id: string;
   /** The short reference the customer and the club use: "RR-1042" (ADR 023). */

@@ -47,7 +47,7 @@ export interface PlayerProfile {
   previous_club: string | null;
   position_preference: string | null;
   availability: string[];
-  /** The public profile shows date of birth, height and weight (else only the age; ARCHITECTURE point 19). */
+  /** The public profile shows date of birth, height and weight (else only the age; decision 19 in docs/architecture.md). */
   show_personal_details: boolean;
 }
 
@@ -235,7 +235,7 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
     };
   }
 
-  /** Match figures as staff entered them; training attendance computed from recorded sessions (ARCHITECTURE point 14). */
+  /** Match figures as staff entered them; training attendance computed from recorded sessions (decision 14 in docs/architecture.md). */
   async function statsFor(playerId: string): Promise<PlayerStatsView> {
     const [row] = await db.select().from(playerStats).where(eq(playerStats.player_id, playerId));
     const training = await trainingAttendanceOf(db, playerId);
@@ -267,7 +267,7 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
   return {
     /**
      * Which of a registration's username and e-mail are already taken, as field errors: the
-     * register page reports them with every other problem at once (issue 15), not one per try.
+     * register page reports them with every other problem at once (ADR 026), not one per try.
      */
     async registrationConflicts(username: string | null, email: string | null): Promise<FieldError[]> {
       const checks = [

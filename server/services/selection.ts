@@ -18,7 +18,7 @@ import { conflict, forbidden, invalid, notFound, unauthenticated } from './error
 import type { MailService } from './mail';
 
 /**
- * Squad selection (issue 13, point 5): staff pick starters and substitutes with shirt numbers,
+ * Squad selection (ADR 020): staff pick starters and substitutes with shirt numbers,
  * publish (each selected player is mailed once and notified), players confirm or decline, and a
  * decline or a selected player dropping out alerts staff.
  */

@@ -44,7 +44,7 @@ export function createSponsorService(db: Db) {
       requireRoles(user, ADMIN_ONLY);
       if (!isUuid(id)) throw notFound(SPONSOR_NOT_FOUND);
       const { tier, ...rest } = parseInput(sponsorInputSchema, input);
-      // A client that sends no tier (SPEC's) keeps the sponsor's tier.
+      // A client that sends no tier (docs/architecture.md#earlier-clients) keeps the sponsor's tier.
       const values = tier === undefined ? rest : { ...rest, tier };
       const [row] = await db.update(sponsors).set(values).where(eq(sponsors.id, id)).returning();
       if (!row) throw notFound(SPONSOR_NOT_FOUND);

@@ -24,9 +24,9 @@ export function ageOn(dateOfBirth: string | null, today: string): number | null 
 }
 
 /**
- * What visitors see of a player (SPEC section 3 "Player"). Contact and medical details are never
+ * What visitors see of a player (docs/product.md#player-profile). Contact and medical details are never
  * here; date of birth, height and weight only when the player opted in (show_personal_details,
- * ARCHITECTURE point 19, ADR 022): otherwise the keys are absent and `age` stands in.
+ * decision 19 in docs/architecture.md, ADR 022): otherwise the keys are absent and `age` stands in.
  */
 export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], today = todayIso()) {
   const personal = row.show_personal_details

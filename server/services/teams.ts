@@ -65,7 +65,7 @@ export async function setPlayerTeams(tx: DbOrTx, playerId: string, teamIds: stri
   if (teamIds.length) await tx.insert(playerTeams).values(teamIds.map((team_id) => ({ player_id: playerId, team_id })));
 }
 
-/** Teams: anyone reads them; admins add and delete, admins and staff edit (ARCHITECTURE point 6). */
+/** Teams: anyone reads them; admins add and delete, admins and staff edit (decision 6 in docs/architecture.md). */
 export function createTeamService(db: Db) {
   async function find(id: string): Promise<TeamRow> {
     if (!isUuid(id)) throw notFound(TEAM_NOT_FOUND);

@@ -77,7 +77,7 @@ export async function trainingAttendanceOf(db: DbOrTx, playerId: string) {
 }
 
 /**
- * Training (ARCHITECTURE point 14): weekly slots per team generate dated sessions for the next
+ * Training (decision 14 in docs/architecture.md): weekly slots per team generate dated sessions for the next
  * TRAINING_HORIZON_WEEKS weeks. Generation happens when sessions are read (no cron): it inserts
  * what is missing and the unique (team, slot, date) index makes it idempotent, also when two
  * processes do it at once. Staff cancel or move one session without touching its slot.

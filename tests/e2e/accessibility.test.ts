@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, ready, signIn, useBrowser } from '../support/browser';
 import { outageResponse } from '../../server/outage-page';
 
-// Issue 7 item 4: every public, shop, auth and portal page in its main states has no WCAG 2.2 AA
+// Every public, shop, auth and portal page in its main states has no WCAG 2.2 AA
 // violations (axe-core), at desktop and phone widths; the order flow and join-us work from the
 // keyboard alone. (The admin panel has its own checks in tests/e2e/admin-*.test.ts.)
 
@@ -136,7 +136,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expectNoAxeViolations(page);
       await open(page, `/shop/product/${productId}`);
       await expectNoAxeViolations(page);
-      // On a phone the order bar has a Buy Now too (issue 15 point 8).
+      // On a phone the order bar has a Buy Now too (docs/product.md#shop).
       await page.getByRole('button', { name: 'Buy Now' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Complete your order' });
       await dialog.waitFor();
@@ -244,7 +244,7 @@ describe('Keyboard only', () => {
     await tabTo(page, (f) => f.startsWith('button[submit] Place Order'));
     await page.keyboard.press('Enter');
 
-    // The order's own page (issue 15 point 8): its heading has focus, so it is read out; the next Tab stops are its actions.
+    // The order's own page (ADR 023): its heading has focus, so it is read out; the next Tab stops are its actions.
     await page.waitForURL(/\/shop\/orders\//);
     await page.getByTestId('order-reference').waitFor();
     await expect.poll(() => focused(page)).toMatch(/^h1 Order Placed Successfully!/);

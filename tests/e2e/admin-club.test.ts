@@ -182,7 +182,7 @@ describe('Admin settings (own server: they change every page)', () => {
     const footer = page.getByRole('contentinfo');
     expect(await footer.textContent()).toContain('hello@rovers-test.example');
     expect(await footer.textContent()).toContain('1 Test Ground, Testville TV1 1AA');
-    // The sales e-mail is the shop's contact (ARCHITECTURE point 1).
+    // The sales e-mail is the shop's contact (decision 1 in docs/architecture.md).
     await page.goto('/shop');
     expect(await page.getByRole('link', { name: 'shop@rovers-test.example' }).getAttribute('href')).toBe('mailto:shop@rovers-test.example');
 

@@ -22,7 +22,7 @@ interface ListCase {
   resource: string;
   name: string;
   fillNew: (page: Page) => Promise<void>;
-  /** What the new row shows in the table (the SPEC columns). */
+  /** What the new row shows in the table (its columns). */
   rowShows: string[];
   edit: (page: Page) => Promise<void>;
   editedShows: string;

@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
 /**
- * The admin panel on a phone (issue 15 point 10, ADR 027): no tab scrolls sideways at 390 or
+ * The admin panel on a phone (ADR 027): no tab scrolls sideways at 390 or
  * 320 px, the tabs fold into a menu, the dashboard is "Today" with real numbers whose links land
  * on filtered lists, orders filter by status and offer WhatsApp, played fixtures get "Enter
  * score", and Players is one area with search.

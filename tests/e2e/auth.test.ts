@@ -62,16 +62,16 @@ describe('Signing in and out', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  it('The header shows the spec navigation, Join Us as its button and the Players\' Area link when signed out', async () => {
+  it('The header shows the seven links in order, Join Us as its button and the Players\' Area link when signed out', async () => {
     const page = await b.newPage();
     await page.goto('/');
-    // Issue 15: for visitors Join Us is the gold button after the links, not one of them.
+    // docs/product.md#header-and-footer: for visitors Join Us is the gold button after the links, not one of them.
     const nav = page.getByRole('navigation', { name: 'Main' }).first();
     const labels = await nav.getByRole('link').allTextContents();
     expect(labels).toEqual(['Squad & Staff', 'Fixtures & Results', 'News', 'About', 'Sponsors', 'Shop']);
     expect(await page.getByRole('banner').getByRole('link', { name: 'Join Us', exact: true }).getAttribute('href')).toBe('/join-us');
     expect(await page.getByRole('banner').getByRole('link', { name: "Players' Area" }).getAttribute('href')).toBe('/login');
-    // The footer and the phone menu keep all seven, in the spec's order.
+    // The footer and the phone menu keep all seven, in the same order.
     const footer = await page.getByRole('navigation', { name: 'Footer' }).getByRole('link').allTextContents();
     expect(footer).toEqual(['Squad & Staff', 'Fixtures & Results', 'News', 'About', 'Join Us', 'Sponsors', 'Shop']);
   });

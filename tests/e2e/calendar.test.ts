@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { registerPlayer } from '../support/api-client';
 import { DESKTOP, PHONE, enhanced, hydrated, signIn, useBrowser } from '../support/browser';
 
-// Issue 14: visitors subscribe to the club's fixtures from the fixtures page, or add one match.
+// ADR 018: visitors subscribe to the club's fixtures from the fixtures page, or add one match.
 const b = useBrowser();
 
 describe('Calendar feeds on the fixtures page', () => {

@@ -50,7 +50,7 @@ describe('Crash safety of the embedded database', () => {
     servers.push(third);
     const warmStartMs = performance.now() - t0;
     console.log(`start on an existing data directory answered in ${Math.round(warmStartMs)} ms`);
-    // The target is under 3 s on a quiet machine (measured for the issue: see the closing note);
+    // The target is under 3 s on a quiet machine (the existing database is started, not created again);
     // other browser tests run beside this one, so here we only guard against a gross regression
     // such as re-initializing the cluster or waiting out a time-out.
     expect(warmStartMs).toBeLessThan(WARM_START_GUARD_MS);

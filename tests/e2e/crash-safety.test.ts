@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { alive, E2E_ADMIN_PASSWORD, externalDatabaseUrl, initializeDatabase, startServer, type RunningServer } from '../support/server';
 
 /**
- * Issue 7, item 5: 200 concurrent orders and registrations, the server killed with SIGKILL in the
+ * Crash safety: 200 concurrent orders and registrations, the server killed with SIGKILL in the
  * middle, started again on the same data: every answered request is stored exactly once, stock adds
  * up, and the restart needs no manual step. Two rounds: the app alone killed (its PostgreSQL is
  * orphaned, as after a Node crash), then the app and every PostgreSQL process killed at once (the

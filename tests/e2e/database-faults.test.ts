@@ -8,7 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/em
 import { alive, E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type RunningServer } from '../support/server';
 
 /**
- * Issue 11: the site rides through database faults. Two app processes (the production build) share
+ * ADR 011: the site rides through database faults. Two app processes (the production build) share
  * one PostgreSQL that this test runs itself, so it can kill its connections, freeze it (SIGSTOP)
  * and stop and restart it. Every assertion is a measured bound.
  */

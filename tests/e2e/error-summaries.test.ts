@@ -5,7 +5,7 @@ import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
 
-// Issue 15 point 4 (ADR 026): a refused form shows a summary at its top ("There are 3 problems")
+// ADR 026: a refused form shows a summary at its top ("There are 3 problems")
 // with one link per problem that moves focus to the field, the message beside each field, and
 // never a raw field name ("full_name: …"). Also without JavaScript, rendered by the server.
 

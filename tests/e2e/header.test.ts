@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, ready, signIn, useBrowser } from '../support/browser';
 
-// Issue 15 point 3: the header fits the narrowest phone (and a 1280 px window at 400 % zoom, which
+// ADR 021: the header fits the narrowest phone (and a 1280 px window at 400 % zoom, which
 // is 320 CSS px), names the club in full at 390 px, makes Join Us the primary action for visitors,
 // and its menus close with Escape and after a link is chosen, with or without React.
 

@@ -5,7 +5,7 @@ import { freePort, initializeDatabase, startServer, type RunningServer } from '.
 import { startSmtpServer, waitFor } from '../support/smtp';
 
 /**
- * Issue 12's delivery promises against the production build: mail survives the mail server being
+ * The outbox's delivery promises (ADR 015) against the production build: mail survives the mail server being
  * away and a kill -9 of the app, and two app processes on one database send each mail once.
  */
 const servers: RunningServer[] = [];

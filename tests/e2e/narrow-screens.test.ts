@@ -4,7 +4,7 @@ import { registerPlayer } from '../support/api-client';
 import { signIn, useBrowser } from '../support/browser';
 
 /**
- * Issue 15's acceptance: every public page at 320 px (a small phone, and a 1280 px window at 400 %
+ * Phone first: every public page at 320 px (a small phone, and a 1280 px window at 400 %
  * zoom) fits without scrolling sideways, and no box inside the page scrolls sideways either.
  */
 const b = useBrowser();

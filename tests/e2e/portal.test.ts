@@ -69,7 +69,7 @@ describe("The players' portal", () => {
     await hydrated(page);
     await fillRegistration(page, { username, email: `${username}@example.com`, password, confirm: password });
     await page.getByRole('button', { name: 'Register' }).click();
-    // Signed in at once (issue 15 point 4): the Players' Area welcomes the new player.
+    // Signed in at once (ADR 026): the Players' Area welcomes the new player.
     await page.waitForURL('**/players-area?welcome');
     await page.getByRole('heading', { name: 'Registration successful!' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/players-area');
@@ -191,7 +191,7 @@ describe("The players' portal", () => {
     expect(readNote).not.toContain('mark as read');
 
     await page.goto('/players-area/payments');
-    // Issue 15 point 11: an empty tab says what will appear there, not "up to date" with nothing asked.
+    // docs/product.md#players-area: an empty tab says what will appear there, not "up to date" with nothing asked.
     await page.getByText('No payment records found').waitFor();
     await page.getByText('When the club asks you to pay subs or a match fee, it appears here').waitFor();
     expect(await page.getByText("You're up to date with your payments").count()).toBe(0);
@@ -219,7 +219,7 @@ describe("The players' portal", () => {
     await nav.locator('summary').click();
     await nav.getByRole('link', { name: 'My Stats' }).click();
     await page.waitForURL('**/players-area/stats');
-    // No match recorded yet: no wall of zeros and no "Clean Record!" for matches never played (issue 15 point 11).
+    // No match recorded yet: no wall of zeros and no "Clean Record!" for matches never played (docs/product.md#players-area).
     await page.getByRole('heading', { name: 'Season Statistics' }).waitFor();
     await page.getByText('No match stats yet').waitFor();
     expect(await page.getByText('Clean Record!').count()).toBe(0);

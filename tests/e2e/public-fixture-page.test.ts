@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { apiClient, unique } from '../support/api-client';
 import { DESKTOP, PHONE, useBrowser } from '../support/browser';
 
-// Issue 15 point 5: every fixture has its own page (/fixtures/{id}) with the teams, team name,
+// docs/product.md#fixtures: every fixture has its own page (/fixtures/{id}) with the teams, team name,
 // date, kick-off, venue, the score and the match report, a share block and Open Graph tags; each
 // card on /fixtures links to it; the page works without JavaScript.
 

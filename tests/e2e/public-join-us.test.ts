@@ -24,7 +24,7 @@ describe('Join Us page', () => {
     expect(await direct.getByRole('link').getAttribute('href')).toBe('mailto:hello@riversiderovers.club');
   });
 
-  // Issue 15 / ADR 026: the button is never disabled (a disabled button says nothing); the hint
+  // ADR 026: the button is never disabled (a disabled button says nothing); the hint
   // shows until an area is chosen, and submitting without one lists it in the error summary.
   it('Shows a hint until an area of interest is chosen; submitting without one lists it in the summary', async () => {
     const page = await b.newPage();

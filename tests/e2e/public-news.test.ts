@@ -3,7 +3,7 @@ import { apiClient, unique } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, enhanced, useBrowser } from '../support/browser';
 
-/** The share control that copies the link (SPEC's 'Instagram', named 'Copy link' since issue 15). */
+/** The share control that copies the link (the earlier site's 'Instagram' button, now named 'Copy link'). */
 const COPY_BUTTON = /^Copy link$/;
 
 const b = useBrowser();

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, registerPlayer, unique } from '../support/api-client';
 import { enhanced, hydrated, signIn, useBrowser } from '../support/browser';
 
-// Issue 16 point 2, ADR 025: content pages are HTML and CSS with one small script, interactive
+// ADR 025: content pages are HTML and CSS with one small script, interactive
 // pages keep React.
 const b = useBrowser();
 const JS_BUDGET_GZIP_BYTES = 15 * 1024;

@@ -3,7 +3,7 @@ import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
-// ARCHITECTURE point 19 / ADR 022: a player's public profile shows the age only, until the player
+// decision 19 in docs/architecture.md / ADR 022: a player's public profile shows the age only, until the player
 // ticks "Show my date of birth, height and weight" in Players' Area → My Profile.
 
 const b = useBrowser();

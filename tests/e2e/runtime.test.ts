@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/paths';
 import { freePort } from '../support/server';
 
-/** Issue 16: the app runs on a supported Node.js (24 LTS), whatever the machine's own Node is. */
+/** ADR 019: the app runs on a supported Node.js (24 LTS), whatever the machine's own Node is. */
 const major = (version: string) => Number(/^v?(\d+)/.exec(version)?.[1]);
 
 async function processesUsing(dir: string) {

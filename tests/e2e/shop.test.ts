@@ -113,7 +113,7 @@ describe('The shop page', () => {
     expect(await card(`Gone ${tag}`).getByTestId('stock-label').textContent()).toBe('Out of stock');
     expect(await card(`Low ${tag}`).getByTestId('price').textContent()).toBe('£10.50');
 
-    // The product page of a sold-out item says so and offers no Buy Now (issue 15: a WhatsApp link instead).
+    // The product page of a sold-out item says so and offers no Buy Now (docs/product.md#shop: a WhatsApp link instead).
     await page.goto(`/shop/product/${gone.id}`);
     expect(await page.getByTestId('stock-label').textContent()).toBe('Out of stock');
     expect(await page.getByRole('button', { name: 'Buy Now' }).count()).toBe(0);

@@ -11,7 +11,7 @@ import { productionPages } from '../../server/pages';
 import { createServices } from '../../server/services';
 
 // The production build's pages in this process, on an embedded database of their own, so every
-// query a signed-in page makes can be counted (issue 16: a signed-in page at database speed).
+// query a signed-in page makes can be counted (ADR 024: a signed-in page at database speed).
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-round-trips-'));
 await fs.chmod(dataDir, 0o755); // the embedded PostgreSQL runs as `postgres` when we are root
 const database = await openDatabase({ dataDir, poolSize: 3, bounds: APP_DATABASE_BOUNDS });
@@ -49,7 +49,7 @@ async function queriesFor(url: string) {
 
 describe('a signed-in page', () => {
   it('costs one database round trip (its session) once the public data is in the memo', async () => {
-    // Without the memo (as before issue 16): the session, the settings, and each list of the page.
+    // Without the memo (as before ADR 024): the session, the settings, and each list of the page.
     memo.setEnabled(false);
     const homeBefore = await queriesFor('/');
     const newsBefore = await queriesFor('/news');

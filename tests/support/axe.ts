@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** WCAG 2.2 level A and AA, as axe-core tags them (issue 7: "WCAG 2.2 AA: zero violations"). */
+/** WCAG 2.2 level A and AA, as axe-core tags them (the target: zero WCAG 2.2 AA violations). */
 export const WCAG_22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

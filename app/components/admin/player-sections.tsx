@@ -29,7 +29,7 @@ const PAYMENT_FIELDS = ['description', 'amount', 'payment_type', 'due_date'] as 
  * Management tab): their login, season stats, payments and feedback.
  */
 
-/** The texts of SPEC section 8. */
+/** The toasts of a player's sections (docs/product.md#toasts). */
 export const TOASTS = {
   accountCreated: 'Player account created successfully',
   accountError: 'Error creating player account',
@@ -178,7 +178,7 @@ function ResetPasswordForm({ player }: { player: Player }) {
   );
 }
 
-/** The value a stat input sends: an integer, 0 when it does not parse (SPEC section 5). */
+/** The value a stat input sends: an integer, 0 when it does not parse (docs/product.md#admin-panel). */
 export const parseStat = (text: string) => {
   const value = Number.parseInt(text, 10);
   return Number.isNaN(value) ? 0 : value;

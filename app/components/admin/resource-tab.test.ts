@@ -53,7 +53,7 @@ describe('the admin modal payload', () => {
   });
 });
 
-describe('stat edits (SPEC section 5)', () => {
+describe('stat edits (docs/product.md#admin-panel)', () => {
   it('sends only the values that changed, parsed as integers with 0 as the fallback', () => {
     const initial = { matches_played: '3', matches_started: '2', goals: '1', assists: '0', minutes_played: '200', yellow_cards: '0', red_cards: '0' };
     expect(changedStats(initial, { ...initial })).toEqual({});

@@ -4,7 +4,7 @@ import type { OrderStatus } from '../../../shared/shop';
 
 export { FEEDBACK_CATEGORIES, FIXTURE_STATUSES, POSITIONS, TEAM_TYPES };
 
-/** What the admin panel reads from the REST API (SPEC section 3 field names). */
+/** What the admin panel reads from the REST API (its snake_case field names: docs/architecture.md#api-conventions). */
 
 export interface Product {
   id: string;

@@ -28,7 +28,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 export function OutcomeBadge({ outcome }: { outcome: MatchOutcome }) {
   return (
-    // Shown as written ('Win', 'Loss', 'Draw'; SPEC section 2), not upper-cased by the style.
+    // Shown as written ('Win', 'Loss', 'Draw'; docs/product.md#fixtures), not upper-cased by the style.
     <span data-outcome={outcome} className={`inline-flex rounded-md px-2 py-0.5 text-xs font-extrabold tracking-wide ${outcomeStyles[outcome]}`}>
       {outcome}
     </span>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 
 /**
- * GOV.UK's error summary (issue 15 point 4): after a refused submission, a box at the top of the
+ * GOV.UK's error summary (ADR 026): after a refused submission, a box at the top of the
  * form says how many problems there are and links to each field; the message also shows beside
  * the field. The box takes focus when it appears, so screen readers read it and keyboard users
  * start from it; each link moves focus to its field (a plain `#id` link only scrolls).

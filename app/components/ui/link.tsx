@@ -6,7 +6,7 @@ import { Link as RouterLink, NavLink as RouterNavLink, useLocation } from 'react
  * the browser to hand a click to, so its links are plain anchors: the same markup React Router's
  * <Link> writes for an absolute path, without the router's work per link (resolving the path
  * against the route, the navigation state, the discovery attribute). That work is most of a
- * signed-in member's content page render, which is made for every request (issue 16).
+ * signed-in member's content page render, which is made for every request (ADR 028).
  */
 export const StaticPageContext = createContext(false);
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { ExternalToast, toast as SonnerToast } from 'sonner';
 
-/** Toast durations from the spec (section 9). */
+/** Toast durations: admin toasts 3 s (docs/product.md#toasts), copy confirmations 4 s (docs/product.md#news). */
 export const TOAST_MS = 3000;
 export const COPY_TOAST_MS = 4000;
 /** Time for the new live region to be in the page before the first toast, so it is announced. */
@@ -9,7 +9,7 @@ const LIVE_REGION_SETTLE_MS = 100;
 
 /*
  * Sonner (about 9 KB gzipped) is loaded with the first toast, not with every page: most visits
- * never show one, and the public pages keep within their JavaScript budget (issue 7). `toast`
+ * never show one, and the public pages keep within their JavaScript budget (ADR 025). `toast`
  * below has Sonner's API; calls made before Sonner is ready wait in a queue.
  */
 type Sonner = typeof import('sonner');

@@ -14,7 +14,7 @@ import type { Route } from './+types/join-us';
 
 export const meta: Route.MetaFunction = () => adminMeta('Join Us', 'Enquiries sent through the Join Us form.');
 
-/** SPEC section 9: the message preview. */
+/** The message preview (docs/product.md#admin-panel). */
 export const MESSAGE_PREVIEW_AT = 50;
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -16,7 +16,7 @@ import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = () => adminMeta('Orders', 'Shop orders and their status.');
 
-/** SPEC section 9. */
+/** The address as the list cuts it, and the quantity when absent (docs/product.md#admin-panel). */
 export const ADDRESS_TRUNCATE_AT = 30;
 export const DEFAULT_QUANTITY = 1;
 
@@ -244,7 +244,7 @@ function OrderFacts({ order }: { order: Order }) {
 }
 
 function OrderActions({ order, busy, onStatus }: { order: Order; busy: boolean; onStatus: (status: OrderStatus) => void }) {
-  // The order lifecycle (ARCHITECTURE point 11): forward one step, or cancel before fulfilment.
+  // The order lifecycle (decision 11 in docs/architecture.md): forward one step, or cancel before fulfilment.
   const next = ORDER_TRANSITIONS[order.status] ?? [];
   const whatsapp = whatsappCustomer(order);
   return (

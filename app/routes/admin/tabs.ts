@@ -3,12 +3,12 @@ import type { Role } from '../../../shared/roles';
 export interface AdminTab {
   to: string;
   label: string;
-  /** Staff may open it (ARCHITECTURE point 6); everything else is admin-only. */
+  /** Staff may open it (decision 6 in docs/architecture.md); everything else is admin-only. */
   staff: boolean;
   end?: boolean;
 }
 
-/** The admin panel's tabs, in SPEC order, plus Documents and Messages for the players' portal. */
+/** The admin panel's tabs, in order (docs/product.md#admin-panel). */
 export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin', label: 'Today', staff: true, end: true },
   { to: '/admin/products', label: 'Products', staff: false },

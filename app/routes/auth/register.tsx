@@ -47,7 +47,7 @@ const ORDER = [
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')]));
-  // Every problem at once (issue 15): the schema's, the confirmation's and a taken username or
+  // Every problem at once (ADR 026): the schema's, the confirmation's and a taken username or
   // e-mail, in one answer. The confirmation only reaches this page's action, never the API.
   const fieldErrors: Record<string, string> = {};
   const parsed = registrationSchema.safeParse({

@@ -2,7 +2,7 @@ import { log } from '../../../server/log';
 import { isDomainError } from '../../../server/services/errors';
 
 /**
- * Portal reads never break the page (SPEC: failed portal reads are logged and leave empty data).
+ * Portal reads never break the page (docs/product.md#players-area: a failed read is logged and its section shows empty).
  * "No player linked" is expected for staff and admins and is not worth a warning.
  */
 export async function portalRead<T>(what: string, read: () => Promise<T>, fallback: T): Promise<T> {

@@ -24,7 +24,7 @@ type ScheduleItem =
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { training, players } = context.services;
-  // Whether the player is in a team at all: an empty schedule then says why (issue 15 point 11).
+  // Whether the player is in a team at all: an empty schedule then says why (docs/product.md#players-area).
   let inTeam = true;
   const items = await portalRead(
     'schedule',

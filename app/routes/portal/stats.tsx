@@ -23,7 +23,7 @@ export default function PortalStats({ loaderData }: Route.ComponentProps) {
     red_cards: 0,
   };
   const clean = s.yellow_cards === 0 && s.red_cards === 0;
-  // No match recorded yet: say so instead of a wall of zeros (no invented figures, ARCHITECTURE point 14).
+  // No match recorded yet: say so instead of a wall of zeros (no invented figures, decision 14 in docs/architecture.md).
   if (s.matches_played === 0 && s.goals === 0 && s.assists === 0 && s.minutes_played === 0 && clean) {
     return (
       <div className="space-y-8">

@@ -8,7 +8,7 @@ import type { Route } from './+types/about';
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };
 
-/** SPEC section 9: Vets train Thursday 8:00 PM, Youth TBC, Vets games on Sunday. */
+/** docs/product.md#about: Vets train Thursday 8:00 PM, Youth TBC, Vets games on Sunday. */
 export const TRAINING_SCHEDULE = [
   { team: 'Vets', activity: 'Training', when: 'Thursday 8:00 PM' },
   { team: 'Youth', activity: 'Training', when: 'TBC' },

@@ -16,7 +16,7 @@ import type { Route } from './+types/home';
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };
 
-/** Issue 15: the next match and the latest result lead the page, then 3 news items, then 6 sponsors. */
+/** docs/product.md#home: the next match and the latest result lead the page, then 3 news items, then 6 sponsors. */
 export const HOME_UPCOMING = 1;
 export const HOME_RESULTS = 1;
 export const HOME_NEWS = 3;

@@ -104,7 +104,7 @@ function Submitted({ whatsappUrl }: { whatsappUrl: string | null }) {
               </a>
             </p>
           )}
-          {/* A button (SPEC: 'a Submit Another Application button resets the form'); a GET form, so it works without JavaScript too. */}
+          {/* A button that starts again with an empty form (docs/product.md#join-us); a GET form, so it works without JavaScript too. */}
           <Form method="get" action="/join-us" className="mt-6">
             <Button type="submit" variant="secondary">
               {SUBMIT_ANOTHER}
@@ -135,7 +135,7 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
     <>
       <PageHeader title="Join Us" intro="Play, volunteer or sponsor: everyone is welcome at the club. Tell us a little about yourself and we'll be in touch." />
       <div className="container-page grid gap-8 py-10 lg:grid-cols-3">
-        {/* noValidate: the browser's own bubbles show one problem at a time; the summary shows them all (issue 15). */}
+        {/* noValidate: the browser's own bubbles show one problem at a time; the summary shows them all (ADR 026). */}
         <Form method="post" noValidate className="space-y-8 lg:col-span-2" onReset={() => setInterests([])} aria-describedby="consent-notice">
           <ErrorSummary errors={fieldErrors} order={FIELDS} message={summary.message} />
 
@@ -201,7 +201,7 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
               .
             </p>
             <div className="flex flex-wrap items-center gap-3">
-              {/* Not disabled while no interest is chosen (issue 15, ADR 026): a disabled button says nothing; the summary does. */}
+              {/* Not disabled while no interest is chosen (ADR 026): a disabled button says nothing; the summary does. */}
               <Button type="submit" size="lg" disabled={sending} aria-describedby={noneChosen ? 'interest-hint' : undefined}>
                 {sending ? 'Sending…' : 'Submit Application'}
               </Button>

@@ -31,7 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     log.error('Player profile failed to load', { error: error instanceof Error ? error.stack : String(error) });
     return data<LoaderResult>({ state: 'error', origin }, { status: 500 });
   }
-  // Stats failing to load is tolerated: the profile shows without them (SPEC section 7).
+  // Stats failing to load is tolerated: the profile shows without them (docs/product.md#player-profile).
   const stats = await context.services.squad.stats(player.id).catch(() => null);
   return data<LoaderResult>({ state: 'ok', player, stats, origin });
 }
@@ -77,7 +77,7 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
     ['Team', player.team_type],
     ['Nationality', player.nationality || null],
     ['Age', player.age !== null ? String(player.age) : null],
-    // Present only when the player chose to show them (ARCHITECTURE point 19).
+    // Present only when the player chose to show them (decision 19 in docs/architecture.md).
     ['Date of birth', player.date_of_birth ? formatCalendarDate(player.date_of_birth) : null],
     ['Height', player.height ?? null],
     ['Weight', player.weight ?? null],

@@ -46,7 +46,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const filtered = Boolean(search || category);
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/shop';
-  // The sales e-mail from the admin's Settings (ARCHITECTURE point 1); the general one when blank.
+  // The sales e-mail from the admin's Settings (decision 1 in docs/architecture.md); the general one when blank.
   const salesEmail = useRouteLoaderData<typeof rootLoader>('root')?.settings.sales_email ?? FALLBACK_SETTINGS.club_email;
 
   // Back/forward changes the URL: keep the uncontrolled search box in step with it.

@@ -50,7 +50,7 @@ export const availabilityReminders = pgTable('availability_reminders', {
 
 export const selectionRoleEnum = pgEnum('selection_role', ['starter', 'substitute']);
 
-/** Staff's squad for a fixture (issue 13, point 5): who starts, who is on the bench, with shirt numbers. */
+/** Staff's squad for a fixture (ADR 020): who starts, who is on the bench, with shirt numbers. */
 export const fixtureSelections = pgTable(
   'fixture_selections',
   {

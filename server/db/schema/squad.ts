@@ -36,7 +36,7 @@ export const players = pgTable(
     weight: text('weight'),
     /**
      * The player's choice to show date of birth, height and weight on the public profile; off by
-     * default, so visitors see only the age (ARCHITECTURE point 19, ADR 022).
+     * default, so visitors see only the age (decision 19 in docs/architecture.md, ADR 022).
      */
     show_personal_details: boolean('show_personal_details').notNull().default(false),
     social_media: jsonb('social_media').$type<Record<string, string>>().notNull().default({}),

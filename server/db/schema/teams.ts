@@ -19,7 +19,7 @@ import { createdAt, id, updatedAt } from './columns';
 import { players } from './squad';
 
 /**
- * The club's teams (ARCHITECTURE point 15): fixtures, training and players belong to them.
+ * The club's teams (decision 15 in docs/architecture.md): fixtures, training and players belong to them.
  * Senior and Vets are seeded by migration 0005; admins add more (U14, Ladies …).
  */
 export const teams = pgTable(
@@ -33,7 +33,7 @@ export const teams = pgTable(
     sort_order: integer('sort_order').notNull().default(0),
     /** How long a match lasts (kick-off to final whistle, with half-time): later features block the calendar with it. */
     match_length_minutes: integer('match_length_minutes').notNull().default(105),
-    /** Availability answers close this many hours before kick-off (issue 13, point 3). */
+    /** Availability answers close this many hours before kick-off (ADR 020). */
     availability_lock_hours: integer('availability_lock_hours').notNull().default(2),
     created_at: createdAt(),
     updated_at: updatedAt(),
