@@ -4,11 +4,12 @@ import pg from 'pg';
 import { readSessionCookie } from '../shared/auth';
 import { fillPageTemplate } from '../shared/page-template';
 import { log } from './log';
+import { pathPattern, PUBLIC_API_READS, PUBLIC_FILES, PUBLIC_PAGES } from './public-content';
 
 /**
  * The public cache: anonymous GETs of public pages and public API reads are answered from memory.
  *
- * - What: only the paths below, only 200 answers that set no cookie, only requests with neither a
+ * - What: only the public paths (server/public-content.ts), only 200 answers that set no cookie, only requests with neither a
  *   session cookie nor an Authorization header. The stored answer is the final one (compressed,
  *   with its headers, CSP included), one entry per method + path + query + response encoding.
  * - Invalidation: every write to a content table bumps content_version and NOTIFYs
@@ -35,35 +36,9 @@ export const CONTENT_CHANGED_CHANNEL = 'content_changed';
 export const LISTEN_MAX_RETRY_MS = 500;
 export const CACHE_HEADER = 'X-Cache';
 
-const PUBLIC_PAGE = [
-  /^\/$/,
-  /^\/squad$/,
-  /^\/player\/[^/]+$/,
-  /^\/fixtures$/,
-  /^\/fixtures\/[^/]+$/,
-  /^\/news$/,
-  /^\/news\/[^/]+$/,
-  /^\/about$/,
-  /^\/sponsors$/,
-  /^\/shop$/,
-  /^\/shop\/product\/[^/]+$/,
-  /^\/join-us$/,
-];
-const PUBLIC_FILE = [/^\/sitemap\.xml$/, /^\/robots\.txt$/];
-const PUBLIC_API = [
-  /^\/api\/fixtures$/,
-  /^\/api\/fixtures\/[^/]+$/,
-  /^\/api\/news$/,
-  /^\/api\/news\/[^/]+$/,
-  /^\/api\/sponsors$/,
-  /^\/api\/squad$/,
-  /^\/api\/squad\/[^/]+$/,
-  /^\/api\/products$/,
-  /^\/api\/products\/[^/]+$/,
-  /^\/api\/players\/[^/]+\/stats$/,
-  /^\/api\/teams$/,
-  /^\/api\/teams\/[^/]+\/training-slots$/,
-];
+const PUBLIC_PAGE = PUBLIC_PAGES.map(pathPattern);
+const PUBLIC_FILE = PUBLIC_FILES.map(pathPattern);
+const PUBLIC_API = PUBLIC_API_READS.map((path) => pathPattern(`/api${path}`));
 
 /** Whether an anonymous GET of this path may be answered from the cache. */
 export function isPublicPath(pathname: string) {
@@ -255,13 +230,24 @@ export function createContentMemo(options: { maxEntries?: number; ttlMs?: number
 export type ContentMemo = ReturnType<typeof createContentMemo>;
 
 /** Wraps a service's read methods with the memo (key: the service's name, the method and its arguments). */
-export function memoizeReads<S extends object, K extends keyof S>(memo: ContentMemo | undefined, name: string, service: S, methods: K[]): S {
+export function memoizeReads<S extends object, K extends keyof S>(memo: ContentMemo | undefined, name: string, service: S, methods: readonly K[]): S {
   if (!memo) return service;
   for (const method of methods) {
     const original = service[method] as unknown as (...args: unknown[]) => Promise<unknown>;
     (service as Record<K, unknown>)[method] = (...args: unknown[]) => memo.read(`${name}.${String(method)} ${JSON.stringify(args)}`, () => original.apply(service, args));
   }
   return service;
+}
+
+/** Wraps every read `reads` names (service name: methods) with the memo; a name that is not a service's method is a mistake caught at start-up. */
+export function memoizePublicReads(memo: ContentMemo | undefined, services: object, reads: Record<string, readonly string[]>) {
+  for (const [name, methods] of Object.entries(reads)) {
+    const service = (services as Record<string, Record<string, unknown> | undefined>)[name];
+    for (const method of methods) {
+      if (typeof service?.[method] !== 'function') throw new Error(`The memoized read ${name}.${method} is not a service method`);
+    }
+    memoizeReads(memo, name, service!, methods);
+  }
 }
 
 export interface PublicCacheOptions {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { memoizeReads, type ContentMemo } from '../cache';
+import { memoizePublicReads, type ContentMemo } from '../cache';
+import { MEMOIZED_READS } from '../public-content';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createDatabaseHealth } from '../db/health';
@@ -65,8 +66,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions, mail });
   const documents = createDocumentService(db, uploads, { mail });
   const messages = createMessageService(db, { mail });
-  const memo = options.memo;
-  const settings = memoizeReads(memo, 'settings', createSettingsService(db), ['get']);
+  const settings = createSettingsService(db);
   const training = createTrainingService(db);
   // A selected player who becomes unavailable alerts staff: availability calls selection's hook.
   let selectionRef: ReturnType<typeof createSelectionService> | undefined;
@@ -75,7 +75,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
   const health = createDatabaseHealth(check, options.probeDatabase ?? check);
-  return {
+  const services = {
     db,
     health,
     mail,
@@ -94,17 +94,21 @@ export function createServices(db: Db, options: ServiceOptions) {
     settings,
     products: createProductService(db),
     orders: createOrderService(db, { settings, health, mail }),
-    fixtures: memoizeReads(memo, 'fixtures', createFixtureService(db), ['list']),
+    fixtures: createFixtureService(db),
     calendar: createCalendarService(db, { ensureSessions: training.ensureSessions }),
-    news: memoizeReads(memo, 'news', createNewsService(db), ['listPublished']),
-    sponsors: memoizeReads(memo, 'sponsors', createSponsorService(db), ['list']),
+    news: createNewsService(db),
+    sponsors: createSponsorService(db),
     squad: createSquadService(db),
-    teams: memoizeReads(memo, 'teams', createTeamService(db), ['list']),
+    teams: createTeamService(db),
     training,
     availability,
     selection,
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail }),
   };
+  // The public reads every page makes, kept between content changes (server/public-content.ts). The
+  // services are wrapped in place, so those that hold another (orders: settings) read through the memo too.
+  memoizePublicReads(options.memo, services, MEMOIZED_READS);
+  return services;
 }
 
 export type Services = ReturnType<typeof createServices>;

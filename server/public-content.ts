@@ -1,0 +1,83 @@
+/**
+ * What anonymous visitors can see, declared once (ADR 009, ADR 024). Three facts that must agree:
+ *
+ * - the tables whose rows show on public pages: a write to any of them fires `content_changed`
+ *   (the triggers of migrations 0002 and 0005), which clears the public cache and the content memo
+ *   in every process;
+ * - the reads those pages make on every request, kept in the content memo between changes;
+ * - the paths whose anonymous GETs the public cache may answer from memory.
+ *
+ * server/public-content.test.ts compares the first with the database's triggers and the last with
+ * the page routes (app/routes.ts) and the API's public operations.
+ */
+
+/** Tables with a `content_changed` trigger: every table a public page or public API read shows. */
+export const PUBLIC_CONTENT_TABLES = [
+  'fixtures',
+  'news',
+  'sponsors',
+  'players',
+  'player_stats',
+  'products',
+  'settings',
+  // A placed order takes stock: the shop shows what is left.
+  'orders',
+  'teams',
+  'player_teams',
+  'training_slots',
+  'training_sessions',
+  'training_attendance',
+] as const;
+
+/** The service reads every page makes, kept in the content memo (the composition root applies it). */
+export const MEMOIZED_READS = {
+  settings: ['get'],
+  fixtures: ['list'],
+  news: ['listPublished'],
+  sponsors: ['list'],
+  teams: ['list'],
+} as const;
+
+/** Public pages, as React Router paths (app/routes.ts). Each is also fetched as `<path>.data`. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/squad',
+  '/player/:playerId',
+  '/fixtures',
+  '/fixtures/:id',
+  '/news',
+  '/news/:id',
+  '/about',
+  '/sponsors',
+  '/shop',
+  '/shop/product/:id',
+  '/join-us',
+] as const;
+
+/** Public files made by routes (app/routes.ts). */
+export const PUBLIC_FILES = ['/sitemap.xml', '/robots.txt'] as const;
+
+/** Public API reads (GET, no credentials), as OpenAPI paths under /api. */
+export const PUBLIC_API_READS = [
+  '/fixtures',
+  '/fixtures/{id}',
+  '/news',
+  '/news/{id}',
+  '/sponsors',
+  '/squad',
+  '/squad/{id}',
+  '/products',
+  '/products/{id}',
+  '/players/{id}/stats',
+  '/teams',
+  '/teams/{id}/training-slots',
+] as const;
+
+/** A path pattern (`:param` or `{param}` for one segment) as an anchored regular expression. */
+export function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (/^(:\w+|\{\w+\})$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
