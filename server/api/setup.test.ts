@@ -12,6 +12,7 @@ const raceClub = await createTestContext();
 const OWNER_OPTIONS = { adminPassword: undefined, setupCodeLimits: { perAddress: 4, windowSeconds: 15 * 60 } };
 const ownerClub = await createTestContext(OWNER_OPTIONS);
 const raceClubWithPassword = await createTestContext();
+const signedInClub = await createTestContext({ adminPassword: undefined });
 
 /** What the server prints while `run` runs (log.warn and log.info lines). */
 async function logOf(run: () => Promise<unknown>) {
@@ -191,5 +192,19 @@ describe('with ADMIN_PASSWORD set the setup code is not needed', () => {
     const res = await club.json('/api/admin/initialize-database', { method: 'POST' });
     expect(res.status).toBe(200);
     expect(res.body.admin_password).toBeUndefined();
+  });
+});
+
+describe('a signed-in admin (the admin panel\'s Initialize button) needs no setup code', () => {
+  it('a player is refused (403) and an admin initializes without a code', async () => {
+    const club = signedInClub;
+    const player = await club.signedIn('player');
+    const refused = await club.json('/api/admin/initialize-database', { method: 'POST', token: player.token });
+    expect(refused.status).toBe(403);
+    expect((await club.json('/api/admin/database-status')).body.needs_initialization).toBe(true);
+    const admin = await club.signedIn('admin');
+    const res = await club.json('/api/admin/initialize-database', { method: 'POST', token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.needs_initialization).toBe(false);
   });
 });
