@@ -102,6 +102,8 @@ async function main() {
   // E-mail: this process sends due outbox rows; other processes on the same database may too (ADR 015).
   const mailWorker = createOutboxWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryDelaysMs: config.mailRetryDelaysMs });
   mailWorker.start();
+  // A club not set up yet: the owner's setup code for /initialize, as the last start-up line (issue 19).
+  await services.setup.announceSetupCode().catch((error) => log.warn('Could not read the setup code', { error: String(error) }));
 
   // Sessions that expired are of no use to anyone; tidy them daily.
   const tidy = setInterval(() => {

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { router } from './env';
+import { SETUP_CODE_FIELD } from '../../shared/setup';
 import { ErrorSchema, anyClientError, jsonContent } from './openapi';
 
 const StatusSchema = z
@@ -37,18 +38,48 @@ export const setupApi = router()
       summary: 'Seed sample content and the admin account (once)',
       description:
         'Allowed without signing in only while the database needs initialization; afterwards it answers 409 and changes nothing. ' +
+        'When ADMIN_PASSWORD is not set, the caller proves they own the server with the one-time setup code the server prints in its log ' +
+        'at start-up ("… enter this setup code: XXXX-XXXX-XXXX"), sent as setup_code (case, spaces and dashes do not matter; ' +
+        'a signed-in admin needs none); without it or with a wrong one it answers 403, and too many codes from one address answer 429. ' +
         'When ADMIN_PASSWORD is not set, the generated admin password is returned once as admin_password.',
       security: [],
+      request: {
+        body: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: z
+                .object({
+                  [SETUP_CODE_FIELD]: z
+                    .string()
+                    .max(100)
+                    .optional()
+                    .openapi({ description: 'The setup code from the server log; not needed when ADMIN_PASSWORD is set', example: 'ABCD-EFGH-JKMN' }),
+                })
+                .openapi('InitializeDatabaseRequest'),
+            },
+          },
+        },
+      },
       responses: {
         200: jsonContent(
           StatusSchema.extend({ admin_username: z.string(), admin_password: z.string().optional(), detail: z.string() }),
           'Initialized',
         ),
+        403: jsonContent(
+          ErrorSchema,
+          'No setup code, or a wrong one: `detail` says where to find it (the server log) and nothing changed; or a cross-site request signed in by cookie (CSRF)',
+        ),
         409: jsonContent(ErrorSchema, 'Already initialized'),
+        429: jsonContent(ErrorSchema, 'Too many setup codes tried from this address; `Retry-After` says when to try again'),
       },
     }),
     async (c) => {
-      const result = await c.get('services').setup.initialize(c.get('user'));
+      const body = c.req.valid('json');
+      const result = await c.get('services').setup.initialize(c.get('user'), {
+        setupCode: body[SETUP_CODE_FIELD],
+        address: c.get('clientAddress'),
+      });
       c.header('Cache-Control', 'no-store');
       return c.json({ detail: 'Database initialized successfully!', ...result }, 200);
     },

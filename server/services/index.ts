@@ -43,6 +43,8 @@ export interface ServiceOptions {
   /** PUBLIC_URL: the site's address for links in mails. */
   publicUrl?: string;
   forgotPasswordLimits?: ThrottleLimits;
+  /** Setup codes tried per address at /initialize (server/services/setup.ts). */
+  setupCodeLimits?: Pick<ThrottleLimits, 'perAddress' | 'windowSeconds'>;
   /** Keeps the public reads every page makes in memory between content changes (server/cache.ts). */
   memo?: ContentMemo;
 }
@@ -72,6 +74,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   let selectionRef: ReturnType<typeof createSelectionService> | undefined;
   const availability = createAvailabilityService(db, { mail, training, onAnswer: (tx, change) => selectionRef!.onAnswer(tx, change) });
   const selection = (selectionRef = createSelectionService(db, { mail, availability }));
+  const setup = createSetupService(db, options);
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
   const health = createDatabaseHealth(check, options.probeDatabase ?? check);
@@ -89,8 +92,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     messages,
     notifications: createNotificationService(db),
     portal: createPortalService({ players, documents, messages }),
-    setup: createSetupService(db, options),
-    admin: createAdminService(db, createSetupService(db, options)),
+    setup,
+    admin: createAdminService(db, setup),
     settings,
     products: createProductService(db),
     orders: createOrderService(db, { settings, health, mail }),

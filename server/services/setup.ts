@@ -1,13 +1,35 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../shared/roles';
+import { SETUP_CODE_FIELD, SETUP_CODE_LOG_LINE, SETUP_CODE_REQUIRED, SETUP_CODE_THROTTLED, SETUP_CODE_WRONG } from '../../shared/setup';
 import { generatePassword, hashPassword } from '../auth/passwords';
+import { generateSetupCode, normalizeSetupCode, setupCodeMatches } from '../auth/setup-code';
 import type { Db } from '../db/client';
-import { databaseInitialization, fixtures, news, products, users } from '../db/schema';
+import { databaseInitialization, fixtures, news, products, setupCode, users } from '../db/schema';
 import { seedSampleContent } from '../db/seed';
 import { log } from '../log';
-import { conflict, forbidden } from './errors';
+import { DomainError, conflict, forbidden } from './errors';
+import { createRequestLimiter, type ThrottleLimits } from './throttle';
 
 export const ALREADY_INITIALIZED = 'The database is already initialized.';
+
+/**
+ * Codes tried per client address, counted in the database like sign-in attempts (every app process
+ * shares the counts). A code has about 2^59 values, so even a million addresses at this rate would
+ * need hundreds of thousands of years on average. There is no cap for all addresses together:
+ * anyone could use one to keep the owner out.
+ */
+export const DEFAULT_SETUP_CODE_LIMITS: Pick<ThrottleLimits, 'perAddress' | 'windowSeconds'> = { perAddress: 10, windowSeconds: 15 * 60 };
+
+/** Who asks to initialize, and their proof of owning the server when it is needed. */
+export interface InitializationRequest {
+  /** The setup code from the server log, as typed. */
+  setupCode?: string;
+  /** The client's address, for the wrong-code throttle. */
+  address?: string;
+}
+
+const refusal = (kind: 'forbidden' | 'rate_limited', detail: string, retryAfterSeconds?: number) =>
+  new DomainError(kind, detail, { errors: [{ field: SETUP_CODE_FIELD, message: detail }], retryAfterSeconds });
 
 export interface DatabaseStatus {
   needs_initialization: boolean;
@@ -25,10 +47,49 @@ export interface InitializationResult extends DatabaseStatus {
 
 /**
  * Database initialization (/initialize): seeds the sample content and the admin account, once.
- * Anyone may run it while the database needs it (a new club has no admin yet); afterwards it is
- * refused with 409 and changes nothing.
+ * While the database needs it, whoever owns the server may run it: proven by ADMIN_PASSWORD being
+ * configured (the first visitor then cannot sign in as admin anyway), by the setup code printed in
+ * the server log, or by being signed in as an admin. Afterwards it is refused with 409 and changes
+ * nothing.
  */
-export function createSetupService(db: Db, options: { adminUsername: string; adminPassword?: string }) {
+export function createSetupService(
+  db: Db,
+  options: { adminUsername: string; adminPassword?: string; publicUrl?: string; setupCodeLimits?: Pick<ThrottleLimits, 'perAddress' | 'windowSeconds'> },
+) {
+  const initializeUrl = `${options.publicUrl ?? 'http://localhost:3000'}/initialize`;
+  const limits = options.setupCodeLimits ?? DEFAULT_SETUP_CODE_LIMITS;
+  // The address is the limiter's only subject (its key: setup-code:user:<address>).
+  const codeLimiter = createRequestLimiter('setup-code', { ...limits, perUser: limits.perAddress }, SETUP_CODE_THROTTLED);
+
+  const initialized = async () => (await db.select({ id: databaseInitialization.id }).from(databaseInitialization)).length > 0;
+
+  /**
+   * The stored code, made on first need (and then printed: the log is where the owner looks);
+   * every process on the database reads the same row.
+   */
+  async function currentCode() {
+    const [made] = await db.insert(setupCode).values({ id: 1, code: generateSetupCode() }).onConflictDoNothing().returning({ code: setupCode.code });
+    if (made) {
+      log.warn(SETUP_CODE_LOG_LINE(initializeUrl, made.code));
+      return { code: made.code, printed: true };
+    }
+    const [row] = await db.select({ code: setupCode.code }).from(setupCode);
+    // Deleted between the two statements: initialization just finished.
+    if (!row) throw conflict(ALREADY_INITIALIZED);
+    return { code: row.code, printed: false };
+  }
+
+  /** Refuses (403, 429) unless the request proves the person owns the server. */
+  async function checkOwnership(actor: { role: Role } | null, request: InitializationRequest) {
+    if (options.adminPassword || actor?.role === 'admin') return;
+    const typed = normalizeSetupCode(request.setupCode ?? '');
+    if (!typed) throw refusal('forbidden', SETUP_CODE_REQUIRED);
+    // Counted before it is compared, so a burst of guesses is refused without looking at them.
+    const limited = await codeLimiter.count(db, request.address ?? 'unknown');
+    if (limited) throw refusal('rate_limited', limited.detail, limited.extra.retryAfterSeconds);
+    if (!setupCodeMatches(typed, (await currentCode()).code)) throw refusal('forbidden', SETUP_CODE_WRONG);
+  }
+
   async function status(): Promise<DatabaseStatus> {
     const [[init], [u], [p], [n], [f]] = await Promise.all([
       db.select({ id: databaseInitialization.id }).from(databaseInitialization),
@@ -49,9 +110,25 @@ export function createSetupService(db: Db, options: { adminUsername: string; adm
   return {
     status,
     adminUsername: options.adminUsername,
+    /** Whether /initialize must ask for the setup code (no ADMIN_PASSWORD configured). */
+    needsSetupCode: !options.adminPassword,
 
-    async initialize(actor: { role: Role } | null): Promise<InitializationResult> {
+    /**
+     * At start-up: while the club is not set up and no ADMIN_PASSWORD is configured, prints the
+     * setup code in the log (the same one at every start until it is used). Returns it, or null.
+     * At warn level, so a quieter LOG_LEVEL still shows it.
+     */
+    async announceSetupCode(): Promise<string | null> {
+      if (options.adminPassword || (await initialized())) return null;
+      const { code, printed } = await currentCode();
+      if (!printed) log.warn(SETUP_CODE_LOG_LINE(initializeUrl, code));
+      return code;
+    },
+
+    async initialize(actor: { role: Role } | null, request: InitializationRequest = {}): Promise<InitializationResult> {
       if (actor && actor.role !== 'admin') throw forbidden();
+      if (await initialized()) throw conflict(ALREADY_INITIALIZED);
+      await checkOwnership(actor, request);
       const generated = options.adminPassword ? undefined : generatePassword();
       const password = options.adminPassword ?? generated!;
       const passwordHash = await hashPassword(password);
@@ -82,6 +159,8 @@ export function createSetupService(db: Db, options: { adminUsername: string; adm
           password_hash: passwordHash,
         });
         await seedSampleContent(tx);
+        // Used: it is not asked for or printed again.
+        await tx.delete(setupCode);
       });
 
       if (generated) {

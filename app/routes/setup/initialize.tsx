@@ -1,12 +1,18 @@
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { FormMessage } from '../../components/ui/field';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { FormMessage, TextField } from '../../components/ui/field';
 import { pageTitle } from '../../lib/club';
-import { isDomainError } from '../../../server/services/errors';
+import { asDomainError, isDomainError } from '../../../server/services/errors';
+import { SETUP_CODE_FIELD } from '../../../shared/setup';
 import type { Route } from './+types/initialize';
 
 export const STATUS_FAILED = 'Failed to check database status';
 export const INITIALIZE_FAILED = 'Failed to initialize database';
+export const SETUP_CODE_LABEL = 'Setup code';
+export const SETUP_CODE_HINT = 'Three groups of four letters and numbers, like ABCD-EFGH-JKMN. Capitals, spaces and dashes do not matter.';
+
+const FIELDS = [SETUP_CODE_FIELD] as const;
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Database set-up') },
@@ -15,21 +21,38 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { adminUsername } = context.services.setup;
+  // A signed-in admin has proved who they are; anyone else proves they own the server with the code.
+  const needsSetupCode = context.services.setup.needsSetupCode && context.user?.role !== 'admin';
   try {
-    return { status: await context.services.setup.status(), adminUsername: context.services.setup.adminUsername, error: null };
+    return { status: await context.services.setup.status(), adminUsername, needsSetupCode, error: null };
   } catch (error) {
     console.error('[error] database status:', error);
-    return { status: null, adminUsername: context.services.setup.adminUsername, error: STATUS_FAILED };
+    return { status: null, adminUsername, needsSetupCode, error: STATUS_FAILED };
   }
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const code = (await request.formData()).get(SETUP_CODE_FIELD);
   try {
-    const result = await context.services.setup.initialize(context.user);
+    const result = await context.services.setup.initialize(context.user, {
+      setupCode: typeof code === 'string' ? code : undefined,
+      address: context.clientAddress,
+    });
     return { ok: true as const, result };
-  } catch (error) {
-    if (!isDomainError(error)) console.error('[error] initialize:', error);
-    return { ok: false as const, error: isDomainError(error) ? `${INITIALIZE_FAILED}: ${error.detail}` : INITIALIZE_FAILED };
+  } catch (thrown) {
+    const error = asDomainError(thrown);
+    if (!isDomainError(error)) {
+      console.error('[error] initialize:', error);
+      return { ok: false as const, error: INITIALIZE_FAILED, fieldErrors: {} };
+    }
+    // A missing or wrong setup code (403, 429) is the field's error, shown beside it.
+    const fieldErrors: Record<string, string> = {};
+    for (const e of error.extra.errors ?? []) fieldErrors[e.field] ??= e.message;
+    return data(
+      { ok: false as const, error: `${INITIALIZE_FAILED}: ${error.detail}`, fieldErrors },
+      { status: error.status, headers: error.extra.retryAfterSeconds ? { 'Retry-After': String(error.extra.retryAfterSeconds) } : undefined },
+    );
   }
 }
 
@@ -46,7 +69,9 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const { status, adminUsername } = loaderData;
+  const { status, adminUsername, needsSetupCode } = loaderData;
+  const summary = summaryOf(FIELDS, result && !result.ok ? result : null);
+  const fieldErrors = summary.errors;
 
   if (result?.ok) {
     const { result: done } = result;
@@ -87,7 +112,7 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
   return (
     <Shell>
       {loaderData.error && <FormMessage>{loaderData.error}</FormMessage>}
-      {result && !result.ok && <FormMessage>{result.error}</FormMessage>}
+      <ErrorSummary errors={fieldErrors} order={FIELDS} message={summary.message} />
 
       {status?.needs_initialization && (
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
@@ -102,7 +127,34 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
             <Count label="News" value={status.news_count} />
             <Count label="Fixtures" value={status.fixtures_count} />
           </dl>
-          <Form method="post" className="mt-6">
+          {needsSetupCode && (
+            <div className="mt-6">
+              <h3 className="text-lg font-bold">First, show that this is your server</h3>
+              <p className="mt-1 text-muted">
+                So that only the person who runs this website can set it up, you need the setup code. The website wrote it
+                in its log when it started: look in the terminal window where <code className="text-ink">npm start</code>{' '}
+                runs (or your hosting company's log page) for the line that says{' '}
+                <q className="text-ink">enter this setup code</q>, and type the code here. It works once.
+              </p>
+            </div>
+          )}
+          <Form method="post" className="mt-6 space-y-5" noValidate>
+            {needsSetupCode && (
+              <TextField
+                id={fieldId(SETUP_CODE_FIELD)}
+                label={SETUP_CODE_LABEL}
+                name={SETUP_CODE_FIELD}
+                hint={SETUP_CODE_HINT}
+                autoComplete="off"
+                autoCapitalize="characters"
+                autoCorrect="off"
+                spellCheck={false}
+                maxLength={100}
+                required
+                error={fieldErrors[SETUP_CODE_FIELD]}
+                className="max-w-xs"
+              />
+            )}
             <Button type="submit" size="lg" disabled={busy}>
               {busy ? 'Initializing…' : 'Initialize Database'}
             </Button>

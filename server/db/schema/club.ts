@@ -20,6 +20,18 @@ export const databaseInitialization = pgTable('database_initialization', {
   admin_username: text('admin_username').notNull(),
 });
 
+/**
+ * One row (id 1) while the club is not set up and no ADMIN_PASSWORD is configured: the code
+ * /initialize asks for, printed in the server log at every start until it is used (ADR 029). Kept
+ * here, so a restart and every app process on the database print the same one; initialization
+ * deletes it.
+ */
+export const setupCode = pgTable('setup_code', {
+  id: smallint('id').primaryKey().default(1),
+  code: text('code').notNull(),
+  created_at: createdAt(),
+});
+
 /** Bumped on every write that changes what anonymous visitors see; caches compare it. */
 export const contentVersion = pgTable('content_version', {
   id: smallint('id').primaryKey().default(1),
