@@ -3,6 +3,7 @@ import type { SessionUser } from '../../shared/roles';
 import {
   AUTO_REMINDERS,
   AVAILABILITY_LABELS,
+  AVAILABILITY_STATUSES,
   EVENT_CANCELLED,
   EVENT_OVER,
   FIXTURE_NOT_FOUND,
@@ -19,7 +20,8 @@ import { clubDateOf } from '../../shared/dates';
 import { SESSION_NOT_FOUND, addDaysIso, clubInstant, clubTimeOf } from '../../shared/teams';
 import type { Db, DbOrTx } from '../db/client';
 import { availability, availabilityReminders, fixtures, players, playerTeams, teams, trainingSessions, users } from '../db/schema';
-import { formatLongDateGB } from '../../shared/players';
+import { availabilityRequest } from '../mail/templates';
+import type { AvailabilityRequestMail } from '../mail/templates/availability-request';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { conflict, forbidden, invalid, notFound, rateLimited, unauthenticated } from './errors';
 import { isUuid } from './ids';
@@ -215,21 +217,13 @@ export function createAvailabilityService(
    * The "can you play?" mail for one player, with three signed one-click links (each opens a page
    * that confirms with a POST). `key` makes it once per player and occasion.
    */
-  async function askPlayer(tx: DbOrTx, event: AvailabilityEvent, playerId: string, key: string, intro: string) {
-    const actions = [];
-    for (const status of ['available', 'maybe', 'unavailable'] as const) {
-      actions.push({ label: AVAILABILITY_LABELS[status], path: await this_linkPath(event.kind, event.id, playerId, status, tx) });
-    }
+  async function askPlayer(tx: DbOrTx, event: AvailabilityEvent, playerId: string, key: string, askedBy: AvailabilityRequestMail['askedBy']) {
+    const answerPaths = {} as AvailabilityRequestMail['answerPaths'];
+    for (const status of AVAILABILITY_STATUSES) answerPaths[status] = await this_linkPath(event.kind, event.id, playerId, status, tx);
     return deps.mail.toPlayer(tx, playerId, {
-      kind: 'matchday',
+      template: availabilityRequest,
+      data: { event: { ...event, locksAt: event.locks_at }, askedBy, answerPaths },
       dedupeKey: key,
-      subject: `Can you play? ${event.title}, ${formatLongDateGB(event.date)}`,
-      paragraphs: [
-        intro,
-        `${event.title}: ${formatLongDateGB(event.date)}, kick-off ${event.time}, ${event.place}.`,
-        `Answers close ${londonStamp(event.locks_at)} (club time). Choose your answer below; the page asks you to confirm it.`,
-      ],
-      actions,
     });
   }
 
@@ -275,7 +269,7 @@ export function createAvailabilityService(
         const audience = await unanswered(tx, event);
         let queued = 0;
         for (const playerId of audience) {
-          queued += await askPlayer(tx, event, playerId, `availability-remind:${event.id}:${playerId}:${stamp}`, 'The manager is picking the squad and has not heard from you yet. Can you play?');
+          queued += await askPlayer(tx, event, playerId, `availability-remind:${event.id}:${playerId}:${stamp}`, 'manager');
         }
         return { reminded: queued, sent_at: new Date(stamp).toISOString() };
       });
@@ -303,7 +297,7 @@ export function createAvailabilityService(
         if (!stage) continue;
         await db.transaction(async (tx) => {
           for (const playerId of await unanswered(tx, event)) {
-            queued += await askPlayer(tx, event, playerId, `availability-reminder:${event.id}:${playerId}:${stage.id}`, `Kick-off is ${stage.label} away and we have no answer from you yet. Can you play?`);
+            queued += await askPlayer(tx, event, playerId, `availability-reminder:${event.id}:${playerId}:${stage.id}`, { reminder: stage.label });
           }
         });
       }
