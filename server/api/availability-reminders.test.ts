@@ -5,6 +5,7 @@ import { clubTimeOf } from '../../shared/teams';
 import { createMailingTestContext } from '../../tests/support/mail';
 import { waitFor } from '../../tests/support/smtp';
 import { outbox } from '../db/schema';
+import { sendDueReminders } from '../jobs/availability-reminders';
 import { createServices } from '../services';
 
 const t = await createMailingTestContext();
@@ -44,9 +45,9 @@ describe('automatic reminders, 6 days and 48 hours before kick-off', () => {
     }
     // A second process on the same database: its own services, its own signing-key cache.
     const second = createServices(t.db, { adminUsername: 'admin', publicUrl: 'https://club.example.org' });
-    const runs = await Promise.all([t.services.availability.sendDueReminders(), second.availability.sendDueReminders(), t.services.availability.sendDueReminders()]);
+    const runs = await Promise.all([sendDueReminders(t.services.availability), sendDueReminders(second.availability), sendDueReminders(t.services.availability)]);
     expect(runs.reduce((sum, r) => sum + r.queued, 0)).toBe(2); // Sid, for each fixture
-    expect((await second.availability.sendDueReminders()).queued).toBe(0);
+    expect((await sendDueReminders(second.availability)).queued).toBe(0);
     await delivered();
 
     const six = mailsTo(silent.user.email, /Sixday Rovers/);

@@ -1,7 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import {
-  AUTO_REMINDERS,
   AVAILABILITY_LABELS,
   AVAILABILITY_STATUSES,
   EVENT_CANCELLED,
@@ -275,33 +274,26 @@ export function createAvailabilityService(
       });
     },
 
-    /**
-     * The automatic reminders, 6 days and 48 hours before kick-off, to players with no answer.
-     * Each is once per player (its dedupe key: `availability-reminder:<fixture>:<player>:6d`),
-     * so running this in several processes, or twice, sends nothing twice.
-     */
-    async sendDueReminders() {
-      const now = clock();
+    /** Upcoming fixtures from today to `days` days ahead (club dates), still taking answers at `now`: the automatic reminders' list. */
+    async fixturesOpenWithin(days: number, now = clock()) {
       const rows = await db
         .select({ f: fixtures, team: teams.name, lock: teams.availability_lock_hours })
         .from(fixtures)
         .innerJoin(teams, eq(teams.id, fixtures.team_id))
-        .where(and(eq(fixtures.status, 'upcoming'), gte(fixtures.match_date, clubDateOf(now)), lte(fixtures.match_date, addDaysIso(clubDateOf(now), 7))));
-      let queued = 0;
-      for (const row of rows) {
-        const event = fixtureEvent(row.f, row.team, row.lock);
-        if (now >= event.locks_at) continue;
-        const untilKickoff = event.starts_at.getTime() - now.getTime();
-        // The latest stage that is due: a fixture added 3 days ahead gets the 6-day one now and the 48-hour one later.
-        const stage = [...AUTO_REMINDERS].reverse().find((r) => untilKickoff <= r.hours * 3_600_000);
-        if (!stage) continue;
-        await db.transaction(async (tx) => {
-          for (const playerId of await unanswered(tx, event)) {
-            queued += await askPlayer(tx, event, playerId, `availability-reminder:${event.id}:${playerId}:${stage.id}`, { reminder: stage.label });
-          }
-        });
-      }
-      return { queued };
+        .where(and(eq(fixtures.status, 'upcoming'), gte(fixtures.match_date, clubDateOf(now)), lte(fixtures.match_date, addDaysIso(clubDateOf(now), days))));
+      return rows.map((row) => fixtureEvent(row.f, row.team, row.lock)).filter((event) => now < event.locks_at);
+    },
+
+    /**
+     * Asks every player of the event's team who has a login and no answer yet (one transaction):
+     * `keyOf` makes each mail once per player and occasion. Returns how many mails were new.
+     */
+    async askUnanswered(event: AvailabilityEvent, keyOf: (playerId: string) => string, askedBy: AvailabilityRequestMail['askedBy']) {
+      return db.transaction(async (tx) => {
+        let queued = 0;
+        for (const playerId of await unanswered(tx, event)) queued += await askPlayer(tx, event, playerId, keyOf(playerId), askedBy);
+        return queued;
+      });
     },
 
     /** A player's own answer (PUT …/availability/me). */
