@@ -57,6 +57,10 @@ describe('automatic reminders, 6 days and 48 hours before kick-off', () => {
     expect(six[0].subject).toMatch(/^Can you play\? Senior vs Sixday Rovers/);
     expect(six[0].text).toContain('6 days away');
     expect(two[0].text).toContain('48 hours away');
+    // Dates in words, in club time (never ISO), and the headers of an automatic mail a member can turn off.
+    expect(six[0].text).toMatch(/Answers close (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d\d:\d\d \(club time\)/);
+    expect(six[0].text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(six[0].header('auto-submitted')).toBe('auto-generated');
     expect(mailsTo(silent.user.email, /Far Future/)).toHaveLength(0);
     expect(mailsTo(player.user.email, /Can you play/)).toHaveLength(0);
     expect(mailsTo(quiet.user.email, /Can you play/)).toHaveLength(0);
