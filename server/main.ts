@@ -6,13 +6,13 @@ import { createContentMemo, createPublicCache, listenForContentChanges } from '.
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { HEALTH_CHECK_BOUND_MS } from './db/health';
+import { startJobs } from './jobs';
 import { APP_DATABASE_BOUNDS } from './db/pool';
 import { createHttpServer } from './http';
 import { moveUploadFilesIntoDatabase } from './db/upload-files';
 import { log, setLogLevel } from './log';
 import { developmentPages, productionPages } from './pages';
 import { createServices, serviceOptionsFrom } from './services';
-import { createOutboxWorker } from './services/outbox';
 
 /**
  * SIGINT/SIGTERM are caught from the first moment: a signal during start-up (while the embedded
@@ -99,40 +99,10 @@ async function main() {
     `Club site listening on http://localhost:${port} (${config.env}, Node.js ${process.version}, ${config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${config.dataDir}`}) in ${Math.round(performance.now() - startedAt)} ms`,
   );
 
-  // E-mail: this process sends due outbox rows; other processes on the same database may too (ADR 015).
-  const mailWorker = createOutboxWorker(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryDelaysMs: config.mailRetryDelaysMs });
-  mailWorker.start();
-  // A club not set up yet: the owner's setup code for /initialize, as the last start-up line (issue 19).
+  // Scheduled work (server/jobs/): the outbox worker, availability reminders, clean-ups.
+  const jobs = startJobs({ db: database.db, services, config });
+  // A club not set up yet: the owner's setup code for /initialize, as the last start-up line (ADR 029).
   await services.setup.announceSetupCode().catch((error) => log.warn('Could not read the setup code', { error: String(error) }));
-
-  // Sessions that expired are of no use to anyone; tidy them daily.
-  const tidy = setInterval(() => {
-    services.accounts.purgeExpiredSessions().catch(() => undefined);
-    services.outbox.purgeSent().catch(() => undefined);
-  }, 24 * 60 * 60 * 1000);
-  tidy.unref();
-  // Availability reminders 6 days and 48 hours before kick-off (ADR 020): every few minutes, in
-  // every process; the outbox's dedupe keys make a second process or run send nothing twice. One
-  // run at a time here, and a run that overstays (its queries are bounded by the pool's timeouts)
-  // is not waited for.
-  let reminding = false;
-  const reminders = setInterval(() => {
-    if (reminding) return;
-    reminding = true;
-    services.availability
-      .sendDueReminders()
-      .catch((error) => log.warn('Availability reminders failed', { error: String(error) }))
-      .finally(() => {
-        reminding = false;
-      });
-  }, 5 * 60_000);
-  reminders.unref();
-  // Uploaded images that no product, player, sponsor or article uses any more: hourly.
-  const sweep = setInterval(
-    () => services.images.removeUnreferenced().catch((error) => log.warn('Image clean-up failed', { error: String(error) })),
-    60 * 60 * 1000,
-  );
-  sweep.unref();
 
   const shutdown = async (signal: string) => {
     log.info(`${signal} received: finishing requests, then stopping the database`);
@@ -142,9 +112,9 @@ async function main() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
-    // The mail being sent finishes (its wait is bounded); the rest of the batch goes back to the queue.
-    clearInterval(reminders);
-    await mailWorker.stop();
+    // The mail being sent finishes (its wait is bounded), the rest of the batch goes back to the
+    // queue; periodic runs under way get a few seconds.
+    await jobs.stop();
     await contentListener.stop();
     services.health.stop();
     await database.close();

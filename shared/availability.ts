@@ -34,12 +34,8 @@ export const EVENT_OVER = 'This event has already started: answers are closed.';
 export const lockedDetail = (hours: number, locksAt: string) =>
   `Answers closed ${hours} hour${hours === 1 ? '' : 's'} before the start (at ${locksAt}, club time). Please tell the manager directly.`;
 
-/** Reminders (ADR 020). */
+/** "Remind now" (ADR 020): at most once this often per fixture. The automatic reminders: server/jobs/availability-reminders.ts. */
 export const REMIND_INTERVAL_MINUTES = 60;
-export const AUTO_REMINDERS = [
-  { id: '6d', hours: 6 * 24, label: '6 days' },
-  { id: '48h', hours: 48, label: '48 hours' },
-] as const;
 
 /** Squad selection (ADR 020). */
 export const SELECTION_ROLES = ['starter', 'substitute'] as const;

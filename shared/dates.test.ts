@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { feedbackCreateSchema, paymentCreateSchema, profileUpdateSchema, registrationSchema } from './players';
 import { fixtureInputSchema, playerInputSchema } from './content';
-import { DATE_OR_DATE_TIME_PATTERN, clubDateField, clubDateOf, parseClubDate } from './dates';
+import { DATE_OR_DATE_TIME_PATTERN, clubDateField, clubDateOf, formatClubDate, formatClubDateTime, parseClubDate } from './dates';
 
 const field = z.object({ due_date: clubDateField('Due date') });
 const parse = (due_date: unknown) => field.safeParse({ due_date });
@@ -105,5 +105,28 @@ describe('every date field of the API uses it', () => {
     expect(registrationSchema.safeParse({ ...registration, date_of_birth: '2999-01-01T00:00:00Z' }).error?.issues[0].message).toBe(
       'Date of birth must be in the past',
     );
+  });
+});
+
+describe('formatClubDate and formatClubDateTime: dates in words, as the site shows them (e-mails)', () => {
+  it('spells a calendar date out, without shifting the day', () => {
+    expect(formatClubDate('2026-11-28')).toBe('Sat, 28 Nov 2026');
+    expect(formatClubDate('2026-03-29')).toBe('Sun, 29 Mar 2026');
+    expect(formatClubDate('not a date')).toBe('not a date');
+  });
+
+  it("shows an instant on the club's clock: GMT in winter, BST (UTC+1) in summer", () => {
+    expect(formatClubDateTime(new Date('2026-11-28T12:00:00Z'))).toBe('Sat 28 Nov, 12:00');
+    expect(formatClubDateTime(new Date('2026-07-04T14:00:00Z'))).toBe('Sat 4 Jul, 15:00');
+  });
+
+  it('on both sides of the change to BST (29 March 2026, 01:00 UTC) and back to GMT (25 October 2026)', () => {
+    expect(formatClubDateTime(new Date('2026-03-29T00:30:00Z'))).toBe('Sun 29 Mar, 00:30');
+    expect(formatClubDateTime(new Date('2026-03-29T01:30:00Z'))).toBe('Sun 29 Mar, 02:30');
+    expect(formatClubDateTime(new Date('2026-03-28T23:30:00Z'))).toBe('Sat 28 Mar, 23:30');
+    expect(formatClubDateTime(new Date('2026-10-24T23:30:00Z'))).toBe('Sun 25 Oct, 00:30');
+    expect(formatClubDateTime(new Date('2026-10-25T01:30:00Z'))).toBe('Sun 25 Oct, 01:30');
+    // Midnight club time is 00:00, never 24:00.
+    expect(formatClubDateTime(new Date('2026-12-31T00:00:00Z'))).toBe('Thu 31 Dec, 00:00');
   });
 });

@@ -105,3 +105,30 @@ export function clubTimeToInstant(date: string, time: string): Date {
   const first = wall - clubOffsetMs(wall);
   return new Date(wall - clubOffsetMs(first));
 }
+
+/**
+ * Dates as the site shows them, for e-mails (and, later, every page): always in words, never ISO.
+ * A calendar date ('YYYY-MM-DD') is a day, not an instant, so it is read as UTC and never shifts.
+ */
+const dayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const instantFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: CLUB_TIME_ZONE,
+});
+
+/** A calendar date in words, as on fixture cards: '2026-11-28' → 'Sat, 28 Nov 2026'. */
+export function formatClubDate(date: string) {
+  if (!isRealDate(date)) return date;
+  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** An instant on the club's clock (Europe/London), as the availability lock is shown: 'Sat 28 Nov, 12:00'. */
+export function formatClubDateTime(instant: Date) {
+  const parts = Object.fromEntries(instantFormat.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute}`;
+}

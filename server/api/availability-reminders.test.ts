@@ -5,6 +5,7 @@ import { clubTimeOf } from '../../shared/teams';
 import { createMailingTestContext } from '../../tests/support/mail';
 import { waitFor } from '../../tests/support/smtp';
 import { outbox } from '../db/schema';
+import { sendDueReminders } from '../jobs/availability-reminders';
 import { createServices } from '../services';
 
 const t = await createMailingTestContext();
@@ -44,9 +45,9 @@ describe('automatic reminders, 6 days and 48 hours before kick-off', () => {
     }
     // A second process on the same database: its own services, its own signing-key cache.
     const second = createServices(t.db, { adminUsername: 'admin', publicUrl: 'https://club.example.org' });
-    const runs = await Promise.all([t.services.availability.sendDueReminders(), second.availability.sendDueReminders(), t.services.availability.sendDueReminders()]);
+    const runs = await Promise.all([sendDueReminders(t.services.availability), sendDueReminders(second.availability), sendDueReminders(t.services.availability)]);
     expect(runs.reduce((sum, r) => sum + r.queued, 0)).toBe(2); // Sid, for each fixture
-    expect((await second.availability.sendDueReminders()).queued).toBe(0);
+    expect((await sendDueReminders(second.availability)).queued).toBe(0);
     await delivered();
 
     const six = mailsTo(silent.user.email, /Sixday Rovers/);
@@ -56,6 +57,10 @@ describe('automatic reminders, 6 days and 48 hours before kick-off', () => {
     expect(six[0].subject).toMatch(/^Can you play\? Senior vs Sixday Rovers/);
     expect(six[0].text).toContain('6 days away');
     expect(two[0].text).toContain('48 hours away');
+    // Dates in words, in club time (never ISO), and the headers of an automatic mail a member can turn off.
+    expect(six[0].text).toMatch(/Answers close (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d\d:\d\d \(club time\)/);
+    expect(six[0].text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(six[0].header('auto-submitted')).toBe('auto-generated');
     expect(mailsTo(silent.user.email, /Far Future/)).toHaveLength(0);
     expect(mailsTo(player.user.email, /Can you play/)).toHaveLength(0);
     expect(mailsTo(quiet.user.email, /Can you play/)).toHaveLength(0);

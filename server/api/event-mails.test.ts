@@ -53,6 +53,9 @@ describe('Mails for club events', () => {
     expect(mail.text).toContain('https://club.example.org/players-area/account');
     expect(mail.raw).toContain('text/html');
     expect(mail.raw).toContain('#14532d'); // the club's green
+    // Always sent, so no unsubscribe; automatic, like every mail.
+    expect(mail.header('Auto-Submitted')).toBe('auto-generated');
+    expect(mail.header('List-Unsubscribe')).toBeUndefined();
   });
 
   it('a registration refused as a duplicate sends nothing', async () => {
@@ -85,6 +88,8 @@ describe('Mails for club events', () => {
     expect(message.text).toContain('https://club.example.org/players-area/messages');
     expect(message.header('List-Unsubscribe')).toMatch(/^<https:\/\/club\.example\.org\/unsubscribe\?user=[0-9a-f-]+&kind=message&sig=[A-Za-z0-9_-]+>$/);
     expect(message.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(message.header('Auto-Submitted')).toBe('auto-generated');
+    expect(message.text).toContain(`Stop e-mails like this one: ${/^<(.+)>$/.exec(message.header('List-Unsubscribe')!)![1]}`);
 
     expect((await ctx.json('/api/documents', { token: admin.token, body: { title: 'Kit policy', url: 'https://example.org/kit.pdf', player_id: player.playerId } })).status).toBe(201);
     const doc = await arrives(email, 'New document: Kit policy');
@@ -93,6 +98,7 @@ describe('Mails for club events', () => {
     expect((await ctx.json(`/api/players/${player.playerId}/payments`, { token: admin.token, body: { description: 'Season subs', amount: 45 } })).status).toBe(201);
     const payment = await arrives(email, 'New payment request: Season subs');
     expect(payment.text).toContain('£45.00');
+    expect(payment.text).not.toMatch(/\d{4}-\d{2}-\d{2}/); // the due date in words
 
     // A payment recorded as already paid asks for nothing.
     expect((await ctx.json(`/api/players/${player.playerId}/payments`, { token: admin.token, body: { description: 'Paid cash', amount: 5, status: 'paid' } })).status).toBe(201);
@@ -165,6 +171,10 @@ describe('Mails for club events', () => {
     expect(club.text).toContain('Sundays please.');
     const receipt = await arrives('jo@example.com', 'We have your application');
     expect(receipt.text).toContain('Hello Jo Applicant,');
+    for (const mail of [club, receipt]) {
+      expect(mail.header('Auto-Submitted')).toBe('auto-generated');
+      expect(mail.header('List-Unsubscribe')).toBeUndefined();
+    }
   });
 
   it('the applicant receipt is limited per address per day (the form is public); the club still hears of each', async () => {

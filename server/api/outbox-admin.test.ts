@@ -99,7 +99,9 @@ describe('POST /api/admin/outbox/test', () => {
     expect(res.status).toBe(200);
     expect(res.body.detail).toBe('The mail server accepted the test e-mail to me@example.com.');
     expect(res.body.response).toMatch(/^250/);
-    expect(smtp.received.filter((m) => m.to.includes('me@example.com') && m.subject === TEST_MAIL_SUBJECT)).toHaveLength(1);
+    const sent = smtp.received.filter((m) => m.to.includes('me@example.com') && m.subject === TEST_MAIL_SUBJECT);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].header('Auto-Submitted')).toBe('auto-generated');
   });
 
   it("answers with the SMTP server's own error when it refuses, or cannot be reached", async () => {

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { TEST_MAIL_SUBJECT, testMailSchema } from '../../shared/mail';
+import { testMailSchema } from '../../shared/mail';
 import { ADMIN_ONLY } from '../services/checks';
 import { OUTBOX_STATUSES } from '../services/outbox';
-import { renderMail } from '../mail/render';
+import { testMail } from '../mail/templates';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 
@@ -110,12 +110,7 @@ export const outboxApi = base
     async (c) => {
       const { to } = c.req.valid('json');
       const services = c.get('services');
-      const mail = renderMail({
-        subject: TEST_MAIL_SUBJECT,
-        paragraphs: ['This is a test e-mail from the club website. If you can read it, e-mail from the site works.'],
-        action: { label: 'Open the admin panel', url: services.mail.url('/admin/outbox') },
-      });
-      const result = await services.outbox.sendTest(c.get('user'), to, mail);
+      const result = await services.outbox.sendTest(c.get('user'), to, services.mail.compose(testMail, {}));
       if (!result.ok) return c.json({ detail: result.error }, services.outbox.configured ? 502 : 503);
       return c.json({ detail: `The mail server accepted the test e-mail to ${to}.`, response: result.response }, 200);
     },

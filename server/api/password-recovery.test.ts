@@ -47,6 +47,7 @@ describe('POST /api/auth/forgot-password', () => {
     // Password mails have no notification-settings footer and no unsubscribe header.
     expect(mail.text).not.toContain('notifications');
     expect(mail.header('List-Unsubscribe')).toBeUndefined();
+    expect(mail.header('Auto-Submitted')).toBe('auto-generated');
     // Only the hash of the token is stored.
     const [stored] = await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.user_id, member.user.id));
     expect(stored.token_hash).not.toContain(link![1]);

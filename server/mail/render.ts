@@ -17,6 +17,8 @@ export interface MailContent {
   actions?: Array<{ label: string; url: string }>;
   /** Where the reader turns this kind of mail off (absolute URL); password mails have none. */
   settingsUrl?: string;
+  /** The signed one-click link that turns this kind of mail off (kinds a member can turn off). */
+  unsubscribeUrl?: string;
 }
 
 const escapeHtml = (s: string) =>
@@ -34,6 +36,7 @@ export function renderMail(content: MailContent): { subject: string; text: strin
     '-- ',
     CLUB_NAME,
     ...(content.settingsUrl ? [`Choose which e-mails you get: ${content.settingsUrl}`] : []),
+    ...(content.unsubscribeUrl ? [`Stop e-mails like this one: ${content.unsubscribeUrl}`] : []),
   ].join('\n');
 
   const paragraph = (p: string) =>
@@ -64,6 +67,10 @@ ${
 <tr><td style="padding:16px 24px;border-top:1px solid #d1d5db;font-size:13px;color:${MUTED}">${escapeHtml(CLUB_NAME)}${
     content.settingsUrl
       ? ` · <a href="${escapeHtml(content.settingsUrl)}" style="color:${BRAND}">Notification settings</a>`
+      : ''
+  }${
+    content.unsubscribeUrl
+      ? ` · <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${BRAND}">Unsubscribe</a>`
       : ''
   }</td></tr>
 </table></td></tr></table>

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../shared/roles';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../db/schema';
-import { renderMail } from '../mail/render';
+import { passwordReset } from '../mail/templates';
 import { parseInput } from './checks';
 import { invalid, unauthenticated } from './errors';
 import type { MailService } from './mail';
@@ -25,7 +25,7 @@ export const userColumns = {
 
 export function createAccountService(
   db: Db,
-  options: { loginLimits?: ThrottleLimits; forgotPasswordLimits?: ThrottleLimits; mail: Pick<MailService, 'url'> },
+  options: { loginLimits?: ThrottleLimits; forgotPasswordLimits?: ThrottleLimits; mail: Pick<MailService, 'compose'> },
 ) {
   const throttle = createLoginThrottle(db, options.loginLimits);
   const forgotLimiter = createRequestLimiter(
@@ -104,16 +104,7 @@ export function createAccountService(
       const { email } = parseInput(forgotPasswordSchema, input);
       const token = randomBytes(32).toString('base64url');
       const tokenHash = hashToken(token);
-      const link = options.mail.url(`/reset-password?token=${token}`);
-      const mail = renderMail({
-        subject: 'Choose a new password',
-        greeting: 'Hello,',
-        paragraphs: [
-          'Someone (we hope you) asked to choose a new password for your account.',
-          `The link below works once, for ${RESET_TOKEN_HOURS} hour. If you did not ask, ignore this e-mail: your password stays as it is.`,
-        ],
-        action: { label: 'Choose a new password', url: link },
-      });
+      const mail = options.mail.compose(passwordReset, { token });
       const refusal = await db.transaction(async (tx) => {
         const limited = await forgotLimiter.count(tx, email, address);
         if (limited) return limited;
@@ -125,8 +116,8 @@ export function createAccountService(
           select ${tokenHash}, id, now() + ${`${RESET_TOKEN_HOURS} hours`}::interval from u
           returning user_id
         )
-        insert into ${outbox} (dedupe_key, kind, to_address, subject, text_body, html_body)
-        select ${`password-reset:${tokenHash}`}, 'password_reset', u.email, ${mail.subject}, ${mail.text}, ${mail.html}
+        insert into ${outbox} (dedupe_key, kind, to_address, subject, text_body, html_body, headers)
+        select ${`password-reset:${tokenHash}`}, ${mail.kind}, u.email, ${mail.subject}, ${mail.text}, ${mail.html}, ${JSON.stringify(mail.headers)}::jsonb
         from u join t on t.user_id = u.id`);
         return null;
       });

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import {
-  AUTO_REMINDERS,
   AVAILABILITY_LABELS,
+  AVAILABILITY_STATUSES,
   EVENT_CANCELLED,
   EVENT_OVER,
   FIXTURE_NOT_FOUND,
@@ -19,7 +19,8 @@ import { clubDateOf } from '../../shared/dates';
 import { SESSION_NOT_FOUND, addDaysIso, clubInstant, clubTimeOf } from '../../shared/teams';
 import type { Db, DbOrTx } from '../db/client';
 import { availability, availabilityReminders, fixtures, players, playerTeams, teams, trainingSessions, users } from '../db/schema';
-import { formatLongDateGB } from '../../shared/players';
+import { availabilityRequest } from '../mail/templates';
+import type { AvailabilityRequestMail } from '../mail/templates/availability-request';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { conflict, forbidden, invalid, notFound, rateLimited, unauthenticated } from './errors';
 import { isUuid } from './ids';
@@ -215,21 +216,13 @@ export function createAvailabilityService(
    * The "can you play?" mail for one player, with three signed one-click links (each opens a page
    * that confirms with a POST). `key` makes it once per player and occasion.
    */
-  async function askPlayer(tx: DbOrTx, event: AvailabilityEvent, playerId: string, key: string, intro: string) {
-    const actions = [];
-    for (const status of ['available', 'maybe', 'unavailable'] as const) {
-      actions.push({ label: AVAILABILITY_LABELS[status], path: await this_linkPath(event.kind, event.id, playerId, status, tx) });
-    }
+  async function askPlayer(tx: DbOrTx, event: AvailabilityEvent, playerId: string, key: string, askedBy: AvailabilityRequestMail['askedBy']) {
+    const answerPaths = {} as AvailabilityRequestMail['answerPaths'];
+    for (const status of AVAILABILITY_STATUSES) answerPaths[status] = await this_linkPath(event.kind, event.id, playerId, status, tx);
     return deps.mail.toPlayer(tx, playerId, {
-      kind: 'matchday',
+      template: availabilityRequest,
+      data: { event: { ...event, locksAt: event.locks_at }, askedBy, answerPaths },
       dedupeKey: key,
-      subject: `Can you play? ${event.title}, ${formatLongDateGB(event.date)}`,
-      paragraphs: [
-        intro,
-        `${event.title}: ${formatLongDateGB(event.date)}, kick-off ${event.time}, ${event.place}.`,
-        `Answers close ${londonStamp(event.locks_at)} (club time). Choose your answer below; the page asks you to confirm it.`,
-      ],
-      actions,
     });
   }
 
@@ -275,39 +268,32 @@ export function createAvailabilityService(
         const audience = await unanswered(tx, event);
         let queued = 0;
         for (const playerId of audience) {
-          queued += await askPlayer(tx, event, playerId, `availability-remind:${event.id}:${playerId}:${stamp}`, 'The manager is picking the squad and has not heard from you yet. Can you play?');
+          queued += await askPlayer(tx, event, playerId, `availability-remind:${event.id}:${playerId}:${stamp}`, 'manager');
         }
         return { reminded: queued, sent_at: new Date(stamp).toISOString() };
       });
     },
 
-    /**
-     * The automatic reminders, 6 days and 48 hours before kick-off, to players with no answer.
-     * Each is once per player (its dedupe key: `availability-reminder:<fixture>:<player>:6d`),
-     * so running this in several processes, or twice, sends nothing twice.
-     */
-    async sendDueReminders() {
-      const now = clock();
+    /** Upcoming fixtures from today to `days` days ahead (club dates), still taking answers at `now`: the automatic reminders' list. */
+    async fixturesOpenWithin(days: number, now = clock()) {
       const rows = await db
         .select({ f: fixtures, team: teams.name, lock: teams.availability_lock_hours })
         .from(fixtures)
         .innerJoin(teams, eq(teams.id, fixtures.team_id))
-        .where(and(eq(fixtures.status, 'upcoming'), gte(fixtures.match_date, clubDateOf(now)), lte(fixtures.match_date, addDaysIso(clubDateOf(now), 7))));
-      let queued = 0;
-      for (const row of rows) {
-        const event = fixtureEvent(row.f, row.team, row.lock);
-        if (now >= event.locks_at) continue;
-        const untilKickoff = event.starts_at.getTime() - now.getTime();
-        // The latest stage that is due: a fixture added 3 days ahead gets the 6-day one now and the 48-hour one later.
-        const stage = [...AUTO_REMINDERS].reverse().find((r) => untilKickoff <= r.hours * 3_600_000);
-        if (!stage) continue;
-        await db.transaction(async (tx) => {
-          for (const playerId of await unanswered(tx, event)) {
-            queued += await askPlayer(tx, event, playerId, `availability-reminder:${event.id}:${playerId}:${stage.id}`, `Kick-off is ${stage.label} away and we have no answer from you yet. Can you play?`);
-          }
-        });
-      }
-      return { queued };
+        .where(and(eq(fixtures.status, 'upcoming'), gte(fixtures.match_date, clubDateOf(now)), lte(fixtures.match_date, addDaysIso(clubDateOf(now), days))));
+      return rows.map((row) => fixtureEvent(row.f, row.team, row.lock)).filter((event) => now < event.locks_at);
+    },
+
+    /**
+     * Asks every player of the event's team who has a login and no answer yet (one transaction):
+     * `keyOf` makes each mail once per player and occasion. Returns how many mails were new.
+     */
+    async askUnanswered(event: AvailabilityEvent, keyOf: (playerId: string) => string, askedBy: AvailabilityRequestMail['askedBy']) {
+      return db.transaction(async (tx) => {
+        let queued = 0;
+        for (const playerId of await unanswered(tx, event)) queued += await askPlayer(tx, event, playerId, keyOf(playerId), askedBy);
+        return queued;
+      });
     },
 
     /** A player's own answer (PUT …/availability/me). */

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { documents, players } from '../db/schema';
 import { forbidden, invalid, notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
+import { newDocument } from '../mail/templates';
 import type { MailService } from './mail';
 import { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, type UploadStore } from './uploads';
 
@@ -42,13 +43,7 @@ const toView = (d: typeof documents.$inferSelect): DocumentView => ({
 export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { mail: MailService }) {
   /** The player it is for, or every player, hears of a new document by e-mail (same transaction). */
   async function announce(tx: DbOrTx, row: typeof documents.$inferSelect) {
-    const mail = {
-      kind: 'document',
-      dedupeKey: `document:${row.id}`,
-      subject: `New document: ${row.title}`,
-      paragraphs: [`The club has shared "${row.title}" with you.`, ...(row.description ? [row.description] : [])],
-      action: { label: 'See your documents', path: '/players-area/documents' },
-    };
+    const mail = { template: newDocument, data: { title: row.title, description: row.description }, dedupeKey: `document:${row.id}` };
     if (row.player_id) await deps.mail.toPlayer(tx, row.player_id, mail);
     else await deps.mail.toAllPlayers(tx, mail);
   }

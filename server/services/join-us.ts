@@ -5,6 +5,7 @@ import { whatsappLink } from '../../shared/whatsapp';
 import type { Db } from '../db/client';
 import { joinUsSubmissions } from '../db/schema';
 import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { joinUsApplication, joinUsReceipt } from '../mail/templates';
 import type { MailService } from './mail';
 import { notFound } from './errors';
 import { createRequestLimiter } from './throttle';
@@ -47,35 +48,19 @@ export function createJoinUsService(db: Db, deps: { whatsappNumber: () => Promis
       const values = parseInput(joinUsInputSchema, input);
       const row = await db.transaction(async (tx) => {
         const [inserted] = await tx.insert(joinUsSubmissions).values(values).returning();
-        const interests = inserted.interest_types.map((id) => INTEREST_TYPES.find((t) => t.id === id)?.label ?? id).join(', ');
         // The club hears of it, and the applicant gets a receipt.
         await deps.mail.toClub(tx, {
-          kind: 'join_us',
+          template: joinUsApplication,
+          data: { fullName: inserted.full_name, email: inserted.email, phoneNumber: inserted.phone_number, message: inserted.message, interestTypes: inserted.interest_types },
           dedupeKey: `join-us:${inserted.id}`,
-          content: {
-            subject: `New Join Us application: ${inserted.full_name}`,
-            paragraphs: [
-              `${inserted.full_name} applied to join the club (${interests}).`,
-              `E-mail: ${inserted.email}\nPhone: ${inserted.phone_number}`,
-              ...(inserted.message ? [`Message: ${inserted.message}`] : []),
-            ],
-            action: { label: 'See applications', path: '/admin/join-us' },
-          },
         });
         if (await receipts.count(tx, inserted.email)) return inserted;
-        await deps.mail.toAddress(tx, inserted.email, {
-          kind: 'join_us_receipt',
-          dedupeKey: `join-us-receipt:${inserted.id}`,
-          content: {
-            subject: 'We have your application',
-            greeting: `Hello ${inserted.full_name},`,
-            paragraphs: [
-              `Thank you for applying to join the club (${interests}). Someone from the club will be in touch soon.`,
-              'If you did not send this application, you can ignore this e-mail.',
-            ],
-            action: { label: 'About the club', path: '/about' },
-          },
-        });
+        await deps.mail.toAddress(
+          tx,
+          inserted.email,
+          { template: joinUsReceipt, data: { interestTypes: inserted.interest_types }, dedupeKey: `join-us-receipt:${inserted.id}` },
+          { name: inserted.full_name },
+        );
         return inserted;
       });
       const submission = toSubmission(row);

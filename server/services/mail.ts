@@ -5,7 +5,7 @@ import { MAIL_KINDS, MAIL_KIND_IDS, NOTIFICATION_SETTINGS_PATH, preferencesInput
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { appSecrets, notificationPreferences, players, settings, users } from '../db/schema';
-import { renderMail, type MailContent } from '../mail/render';
+import { composeMail, optionalKind, type Addressee, type Mail, type MailTemplate } from '../mail/template';
 import { parseInput } from './checks';
 import { forbidden, invalid, unauthenticated } from './errors';
 import { isUuid } from './ids';
@@ -13,28 +13,10 @@ import { enqueueMail, enqueueMails, mailsInsert, type OutgoingMail } from './out
 
 const isMailKind = (kind: string): kind is MailKind => (MAIL_KIND_IDS as string[]).includes(kind);
 
-export interface ClubMail {
-  kind: string;
-  dedupeKey: string;
-  content: Omit<MailContent, 'action'> & { action?: { label: string; path: string } };
-}
-
-export interface UserMail {
-  kind: string;
-  /** Unique per event and recipient (the user id is added). */
-  dedupeKey: string;
-  subject: string;
-  paragraphs: string[];
-  /** A path in the site, e.g. '/players-area/messages'. */
-  action?: { label: string; path: string };
-  /** Several buttons (paths in the site). */
-  actions?: Array<{ label: string; path: string }>;
-}
-
 /**
- * Composes the club's e-mails and puts them in the outbox inside the caller's transaction:
- * links use PUBLIC_URL, mails of a kind the user turned off are not written at all, and those
- * kinds carry a signed one-click unsubscribe link (RFC 8058).
+ * Puts the club's e-mails in the outbox inside the caller's transaction: the wording comes from
+ * server/mail/templates/ (composeMail), links use PUBLIC_URL, mails of a kind the user turned off
+ * are not written at all, and those kinds carry a signed one-click unsubscribe link (RFC 8058).
  */
 export function createMailService(db: Db, options: { publicUrl: string }) {
   const base = options.publicUrl.replace(/\/+$/, '');
@@ -61,12 +43,15 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
     return url(`/unsubscribe?user=${userId}&kind=${kind}&sig=${sig}`);
   }
 
+  /** A template's mail to someone who is not a member (or not known as one): no settings, no unsubscribe. */
+  const compose = <D>(template: MailTemplate<D>, data: D, to: Addressee = {}) => composeMail(template, data, to, { siteUrl: base });
+
   /**
    * The same mail to each user matching `which` (one query for the recipients, one insert for the
-   * mails), leaving out those who turned this kind off.
+   * mails), leaving out those who turned this kind off. The dedupe key gets the user id added.
    */
-  async function toUsers(tx: DbOrTx, which: SQL, mail: UserMail) {
-    const optional = isMailKind(mail.kind) ? mail.kind : undefined;
+  async function toUsers<D>(tx: DbOrTx, which: SQL, mail: Mail<D>) {
+    const optional = optionalKind(mail.template.kind);
     const recipients = await tx
       .select({ id: users.id, email: users.email, full_name: users.full_name })
       .from(users)
@@ -77,38 +62,25 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
       .where(and(which, sql`coalesce(${notificationPreferences.email}, true)`, sql`${users.email} <> ''`));
     const mails: OutgoingMail[] = [];
     for (const user of recipients) {
-      const headers: Record<string, string> = {};
-      if (optional) {
-        headers['List-Unsubscribe'] = `<${await unsubscribeUrl(user.id, optional, tx)}>`;
-        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-      }
-      const content: MailContent = {
-        subject: mail.subject,
-        greeting: `Hello ${user.full_name},`,
-        paragraphs: mail.paragraphs,
-        action: mail.action ? { label: mail.action.label, url: url(mail.action.path) } : undefined,
-        actions: mail.actions?.map((a) => ({ label: a.label, url: url(a.path) })),
+      const composed = composeMail(mail.template, mail.data, { name: user.full_name }, {
+        siteUrl: base,
         settingsUrl: url(NOTIFICATION_SETTINGS_PATH),
-      };
-      mails.push({ dedupe_key: `${mail.dedupeKey}:${user.id}`, kind: mail.kind, to: user.email, headers, ...renderMail(content) });
+        unsubscribeUrl: optional ? await unsubscribeUrl(user.id, optional, tx) : undefined,
+      });
+      mails.push({ dedupe_key: `${mail.dedupeKey}:${user.id}`, to: user.email, ...composed });
     }
     return enqueueMails(tx, mails);
   }
 
   /** One user's mail; skipped when they turned this kind off. */
-  const toUser = async (tx: DbOrTx, userId: string, mail: UserMail) => (await toUsers(tx, eq(users.id, userId), mail)) > 0;
+  const toUser = async <D>(tx: DbOrTx, userId: string, mail: Mail<D>) => (await toUsers(tx, eq(users.id, userId), mail)) > 0;
 
   /** Mails to the club's sales e-mail (else the general one), read by the insert itself, inside the event's transaction. */
-  function clubMails(mails: ClubMail[]) {
+  function clubMails<D>(mails: Mail<D>[]): OutgoingMail[] {
     const to = sql`coalesce(
       (select coalesce(nullif(${settings.sales_email}, ''), nullif(${settings.club_email}, '')) from ${settings} where ${settings.id} = 1),
       ${FALLBACK_SETTINGS.club_email})`;
-    return mails.map(({ kind, dedupeKey, content: { action, ...rest } }) => ({
-      dedupe_key: dedupeKey,
-      kind,
-      to,
-      ...renderMail({ ...rest, action: action ? { label: action.label, url: url(action.path) } : undefined }),
-    }));
+    return mails.map((mail) => ({ dedupe_key: mail.dedupeKey, to, ...compose(mail.template, mail.data) }));
   }
 
   return {
@@ -121,33 +93,26 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
     toUsersWhere: toUsers,
 
     /** A mail to the user linked to a player; a player without a login has no address. */
-    async toPlayer(tx: DbOrTx, playerId: string, mail: UserMail) {
+    async toPlayer<D>(tx: DbOrTx, playerId: string, mail: Mail<D>) {
       return toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.id} = ${playerId})`, mail);
     },
 
     /** The same mail to every player with a login. */
-    async toAllPlayers(tx: DbOrTx, mail: UserMail) {
+    async toAllPlayers<D>(tx: DbOrTx, mail: Mail<D>) {
       await toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.user_id} is not null)`, mail);
     },
 
-    /** A mail to an address that is not (necessarily) a user: the club's sales inbox, an applicant. */
-    async toAddress(tx: DbOrTx, to: string, mail: { kind: string; dedupeKey: string; content: Omit<MailContent, 'action'> & { action?: { label: string; path: string } } }) {
-      const { action, ...rest } = mail.content;
-      return enqueueMail(tx, {
-        dedupe_key: mail.dedupeKey,
-        kind: mail.kind,
-        to,
-        ...renderMail({ ...rest, action: action ? { label: action.label, url: url(action.path) } : undefined }),
-      });
+    /** A mail to an address that is not (necessarily) a user: an applicant. */
+    async toAddress<D>(tx: DbOrTx, to: string, mail: Mail<D>, addressee: Addressee = {}) {
+      return enqueueMail(tx, { dedupe_key: mail.dedupeKey, to, ...compose(mail.template, mail.data, addressee) });
     },
 
     /**
      * A mail to the club (the sales e-mail from Settings, else the general one): the address is
      * read by the insert itself, inside the event's transaction.
      */
-    async toClub(tx: DbOrTx, ...mails: ClubMail[]) {
-      // One statement for any number.
-      return enqueueMails(tx, clubMails(mails));
+    async toClub<D>(tx: DbOrTx, mail: Mail<D>) {
+      return enqueueMails(tx, clubMails([mail]));
     },
 
     /**
@@ -155,9 +120,12 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
      * orders make it part of their own statement); undefined when there are none. The mails are
      * rendered now, by the caller, before its statement goes out.
      */
-    toClubInsert(tx: DbOrTx, mails: ClubMail[]) {
+    toClubInsert<D>(tx: DbOrTx, mails: Mail<D>[]) {
       return mails.length > 0 ? mailsInsert(tx, clubMails(mails)) : undefined;
     },
+
+    /** A template's mail, rendered, for mails that do not go through these helpers (password links, the test mail). */
+    compose,
 
     /** The signed-in user's choices, one entry per kind (on unless turned off). */
     async preferences(actor: SessionUser | null) {

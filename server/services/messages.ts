@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { messageReads, messages, players } from '../db/schema';
 import { forbidden, invalid, notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
+import { newMessage } from '../mail/templates';
 import type { MailService } from './mail';
 import { notifyAllPlayers, notifyPlayer } from './notifications';
 
@@ -58,13 +59,7 @@ export function createMessageService(db: Db, deps: { mail: MailService }) {
         const note = { kind: 'message', title: `New message: ${row.subject}`, body: preview(row.body), link: '/players-area/messages' };
         if (row.player_id) await notifyPlayer(tx, row.player_id, note);
         else await notifyAllPlayers(tx, note);
-        const mail = {
-          kind: 'message',
-          dedupeKey: `message:${row.id}`,
-          subject: row.subject,
-          paragraphs: [`${row.sender_name} sent you a message:`, row.body],
-          action: { label: 'Open your messages', path: '/players-area/messages' },
-        };
+        const mail = { template: newMessage, data: { subject: row.subject, body: row.body, senderName: row.sender_name }, dedupeKey: `message:${row.id}` };
         if (row.player_id) await deps.mail.toPlayer(tx, row.player_id, mail);
         else await deps.mail.toAllPlayers(tx, mail);
         return {

@@ -26,6 +26,7 @@ import type { DatabaseHealth } from '../db/health';
 import { conflict, DATABASE_UNAVAILABLE, invalidFields, isDatabaseTimeout, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable, type FieldError } from './errors';
 import { isUuid } from './ids';
 import { requireAdmin } from './products';
+import { shopOrder } from '../mail/templates';
 import type { MailService } from './mail';
 import type { createSettingsService } from './settings';
 
@@ -208,18 +209,21 @@ export function createOrderService(
       const mails = deps.mail.toClubInsert(
         tx,
         accepted.map((row) => ({
-          kind: 'order',
-          dedupeKey: `order:${row.id}`,
-          content: {
-            subject: `New shop order ${orderReference(row.number!)}: ${row.product_name}`,
-            paragraphs: [
-              orderMessage({ ...row, reference: orderReference(row.number!), fulfilment: row.fulfilment ?? 'collect', size: row.size ?? null, quantity: row.quantity ?? 1, total_amount: Number(row.total_amount) }).split('\n').slice(1).join('\n'),
-              `E-mail: ${row.customer_email}\nPhone: ${row.customer_phone}` +
-                (row.customer_address ? `\nAddress: ${row.customer_address}` : '') +
-                (row.notes ? `\nNotes: ${row.notes}` : ''),
-            ],
-            action: { label: 'See orders', path: '/admin/orders' },
+          template: shopOrder,
+          data: {
+            reference: orderReference(row.number!),
+            productName: row.product_name,
+            size: row.size ?? null,
+            quantity: row.quantity ?? 1,
+            totalAmount: Number(row.total_amount),
+            fulfilment: row.fulfilment ?? 'collect',
+            customerName: row.customer_name,
+            customerEmail: row.customer_email,
+            customerPhone: row.customer_phone,
+            customerAddress: row.customer_address ?? null,
+            notes: row.notes ?? null,
           },
+          dedupeKey: `order:${row.id}`,
         })),
       )!;
       const clubMail = tx.$with('club_mail').as(mails);

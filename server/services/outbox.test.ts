@@ -8,6 +8,8 @@ import { startSmtpServer, waitFor, type Verdict } from '../../tests/support/smtp
 import { createDb } from '../db/client';
 import { outbox } from '../db/schema';
 import { setLogLevel } from '../log';
+import { composeMail } from '../mail/template';
+import { newDocument } from '../mail/templates';
 import { createOutboxWorker, enqueueMail, type WorkerOptions } from './outbox';
 
 // Refusals and retries are logged as warnings by design; the assertions here check them.
@@ -115,6 +117,25 @@ describe('the outbox worker', () => {
     // Nothing more is sent on later rounds.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receivedFor(prefix)).toHaveLength(1);
+  });
+
+  it('sends the headers stored with a mail, and Auto-Submitted on every mail (also rows stored without it)', async () => {
+    const prefix = randomUUID();
+    const mail = composeMail(newDocument, { title: `${prefix} handbook`, description: null }, { name: 'Pat' }, {
+      siteUrl: 'https://club.example.org',
+      unsubscribeUrl: 'https://club.example.org/unsubscribe?user=u&kind=document&sig=s',
+    });
+    await enqueueMail(ctx.db, { dedupe_key: `${prefix}:composed`, to: 'pat@example.com', ...mail, subject: `${prefix} composed` });
+    await enqueueMail(ctx.db, { dedupe_key: `${prefix}:bare`, kind: 'test', to: 'pat@example.com', subject: `${prefix} bare`, text: 't', html: '<p>t</p>' });
+    worker().start();
+    await waitFor(() => receivedFor(prefix).length === 2, 10_000, 'both mails');
+    const composed = receivedFor(prefix).find((m) => m.subject.endsWith('composed'))!;
+    const bare = receivedFor(prefix).find((m) => m.subject.endsWith('bare'))!;
+    expect(composed.header('Auto-Submitted')).toBe('auto-generated');
+    expect(composed.header('List-Unsubscribe')).toBe('<https://club.example.org/unsubscribe?user=u&kind=document&sig=s>');
+    expect(composed.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(bare.header('Auto-Submitted')).toBe('auto-generated');
+    expect(bare.header('List-Unsubscribe')).toBeUndefined();
   });
 
   it('retries a 4xx later and delivers once when the server accepts', async () => {

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 import { log } from '../log';
+import { AUTOMATIC_MAIL_HEADERS } from '../mail/template';
 import { ADMIN_ONLY, requireRoles } from './checks';
 import { conflict, notFound } from './errors';
 import { isUuid } from './ids';
@@ -194,7 +195,8 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
           subject: row.subject,
           text: row.text_body,
           html: row.html_body,
-          headers: row.headers,
+          // Rows written before Auto-Submitted was stored get it too.
+          headers: { ...AUTOMATIC_MAIL_HEADERS, ...row.headers },
           // The same Message-ID on every attempt lets a receiving server drop a repeat.
           messageId: `<${row.id}@${messageIdDomain(options.from)}>`,
         });
@@ -349,12 +351,12 @@ export function createOutboxService(db: Db, options: { smtpUrl?: string; from: s
      * Sends a test mail straight away (not through the outbox) so the admin sees the SMTP server's
      * own answer: its acceptance, or its error.
      */
-    async sendTest(actor: SessionUser | null, to: string, mail: { subject: string; text: string; html: string }) {
+    async sendTest(actor: SessionUser | null, to: string, mail: { subject: string; text: string; html: string; headers: Record<string, string> }) {
       requireRoles(actor, ADMIN_ONLY);
       const transport = createTransport({ smtpUrl: options.smtpUrl });
       if (!transport) return { ok: false as const, error: 'Mail is not configured: set SMTP_URL and restart the site.' };
       try {
-        const info = await transport.sendMail({ from: options.from, to, subject: mail.subject, text: mail.text, html: mail.html });
+        const info = await transport.sendMail({ from: options.from, to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
         return { ok: true as const, response: String(info.response ?? '') };
       } catch (error) {
         return { ok: false as const, error: describeSmtpError(error).message };

@@ -21,6 +21,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { feedback, fixtures, payments, players, playerStats, playerTeams, teams, users } from '../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated, type FieldError } from './errors';
 import { isUuid } from './ids';
+import { newFeedback, paymentRequest, welcome } from '../mail/templates';
 import type { MailService } from './mail';
 import { notifyPlayer } from './notifications';
 import { trainingAttendanceOf } from './training';
@@ -312,16 +313,7 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
           // A new player joins the first team by sort order (Senior); staff move them later.
           const [team] = await tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.sort_order), asc(teams.name)).limit(1);
           if (team) await tx.insert(playerTeams).values({ player_id: player.id, team_id: team.id });
-          await deps.mail.toUser(tx, user.id, {
-            kind: 'welcome',
-            dedupeKey: 'welcome',
-            subject: 'Welcome to the club',
-            paragraphs: [
-              `Your player account is ready: your username is ${user.username}.`,
-              "In the Players' Area you will find your profile, payments, coach feedback, the schedule, documents and messages from the club.",
-            ],
-            action: { label: "Open the Players' Area", path: '/players-area' },
-          });
+          await deps.mail.toUser(tx, user.id, { template: welcome, data: { username: user.username }, dedupeKey: 'welcome' });
           return { user, player_id: player.id };
         });
       } catch (error) {
@@ -436,11 +428,9 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
             link: '/players-area/payments',
           });
           await deps.mail.toPlayer(tx, playerId, {
-            kind: 'payment',
+            template: paymentRequest,
+            data: { description: row.description, amount: Number(row.amount), paymentType: row.payment_type, dueDate: row.due_date },
             dedupeKey: `payment:${row.id}`,
-            subject: `New payment request: ${row.description}`,
-            paragraphs: [`The club has asked you to pay ${formatPounds(Number(row.amount))} for "${row.description}" (${row.payment_type}), due ${formatDateGB(row.due_date)}.`],
-            action: { label: 'See your payments', path: '/players-area/payments' },
           });
         }
         return toPayment(row);
@@ -488,11 +478,9 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
           link: '/players-area/feedback',
         });
         await deps.mail.toPlayer(tx, playerId, {
-          kind: 'feedback',
+          template: newFeedback,
+          data: { coachName: row.coach_name, category: row.category, feedback: row.feedback },
           dedupeKey: `feedback:${row.id}`,
-          subject: `New ${row.category.toLowerCase()} feedback from ${row.coach_name}`,
-          paragraphs: [`${row.coach_name} left you ${row.category.toLowerCase()} feedback:`, row.feedback],
-          action: { label: 'Read your feedback', path: '/players-area/feedback' },
         });
         return toFeedback(row);
       });

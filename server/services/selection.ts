@@ -8,13 +8,15 @@ import {
   selectionInputSchema,
   selectionReplySchema,
 } from '../../shared/availability';
-import { formatLongDateGB } from '../../shared/players';
 import { CLUB_NAME } from '../../app/lib/club';
 import type { Db, DbOrTx } from '../db/client';
 import { availability, fixtureSelections, fixtures, notifications, players, playerTeams, selectionPublications, teams, users } from '../db/schema';
 import type { AvailabilityEvent, AvailabilityService, AnswerChange } from './availability';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from './errors';
+import { selectionAlert, squadSelection } from '../mail/templates';
+import type { SelectionAlertMail } from '../mail/templates/selection-alert';
+import { selectionRoleWords } from '../mail/templates/squad-selection';
 import type { MailService } from './mail';
 
 /**
@@ -62,14 +64,8 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
   }
 
   /** A mail to every staff member and admin (the club's managers). */
-  async function alertStaff(tx: DbOrTx, key: string, subject: string, paragraphs: string[], fixtureId: string) {
-    await deps.mail.toUsersWhere(tx, sql`${users.role} in ('staff', 'admin')`, {
-      kind: 'selection-alert',
-      dedupeKey: key,
-      subject,
-      paragraphs,
-      action: { label: 'Open Match week', path: `/admin/matchweek?fixture=${fixtureId}` },
-    });
+  async function alertStaff(tx: DbOrTx, key: string, data: SelectionAlertMail) {
+    await deps.mail.toUsersWhere(tx, sql`${users.role} in ('staff', 'admin')`, { template: selectionAlert, data, dedupeKey: key });
   }
 
   return {
@@ -139,17 +135,11 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
         let mailed = 0;
         let notified = 0;
         for (const r of rows) {
-          const role = r.role === 'starter' ? 'starting' : 'on the bench';
+          const role = selectionRoleWords(r.role);
           mailed += await deps.mail.toPlayer(tx, r.player_id, {
-            kind: 'matchday',
+            template: squadSelection,
+            data: { event, role: r.role, shirtNumber: r.shirt_number },
             dedupeKey: `selection:${event.id}:${r.player_id}`,
-            subject: `You're in the squad: ${event.title}, ${formatLongDateGB(event.date)}`,
-            paragraphs: [
-              `You have been picked for ${event.title}: ${role}, shirt number ${r.shirt_number}.`,
-              `${formatLongDateGB(event.date)}, kick-off ${event.time}, ${event.place}.`,
-              'Please confirm or decline in the Players’ Area so the manager knows.',
-            ],
-            action: { label: 'Confirm or decline', path: '/players-area' },
           });
           if (r.user_id) {
             // One notification per player and publish of them (not repeated by a re-publish).
@@ -182,13 +172,13 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
           .returning();
         if (!row) throw notFound(NOT_SELECTED);
         if (!confirmed) {
-          await alertStaff(
-            tx,
-            `selection-declined:${event.id}:${player.id}:${now.getTime()}`,
-            `${player.full_name} declined: ${event.title}`,
-            [`${player.full_name} (${row.role}, shirt ${row.shirt_number}) declined the selection for ${event.title} on ${formatLongDateGB(event.date)}.`],
-            event.id,
-          );
+          await alertStaff(tx, `selection-declined:${event.id}:${player.id}:${now.getTime()}`, {
+            change: 'declined',
+            playerName: player.full_name,
+            role: row.role,
+            shirtNumber: row.shirt_number,
+            event,
+          });
         }
         return { fixture_id: event.id, player_id: player.id, role: row.role, shirt_number: row.shirt_number, confirmed, responded_at: now.toISOString() };
       });
@@ -247,13 +237,13 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
         .innerJoin(players, eq(players.id, fixtureSelections.player_id))
         .where(and(eq(fixtureSelections.fixture_id, change.event.id), eq(fixtureSelections.player_id, change.playerId)));
       if (!selected) return;
-      await alertStaff(
-        tx,
-        `selection-dropout:${change.event.id}:${change.playerId}:${Date.now()}`,
-        `${selected.name} dropped out: ${change.event.title}`,
-        [`${selected.name} (${selected.role}, shirt ${selected.shirt}) is now unavailable for ${change.event.title} on ${formatLongDateGB(change.event.date)}.`],
-        change.event.id,
-      );
+      await alertStaff(tx, `selection-dropout:${change.event.id}:${change.playerId}:${Date.now()}`, {
+        change: 'unavailable',
+        playerName: selected.name,
+        role: selected.role,
+        shirtNumber: selected.shirt,
+        event: change.event,
+      });
     },
   };
 }

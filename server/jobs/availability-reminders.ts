@@ -1,0 +1,58 @@
+import type { AvailabilityService } from '../services/availability';
+import { HOUR_MS, MINUTE_MS, type PeriodicJob } from './job';
+
+/** One automatic reminder: how long before kick-off it goes. Its id ends its dedupe key, its label is its wording. */
+export interface ReminderStage {
+  /** '6d', '48h': the end of the dedupe key, so each stage goes once per player and fixture. */
+  id: string;
+  hours: number;
+  /** '6 days', '48 hours': "Kick-off is 6 days away" in the mail. */
+  label: string;
+}
+
+function stage(before: { days: number } | { hours: number }): ReminderStage {
+  return 'days' in before
+    ? { id: `${before.days}d`, hours: before.days * 24, label: `${before.days} days` }
+    : { id: `${before.hours}h`, hours: before.hours, label: `${before.hours} hours` };
+}
+
+/**
+ * Availability reminders (issue 13, ADR 020): to players who have not answered, 6 days and 48 hours
+ * before kick-off, earliest first. This is the one place the schedule is declared.
+ */
+export const REMINDER_STAGES: readonly ReminderStage[] = [stage({ days: 6 }), stage({ hours: 48 })];
+
+/** Fixtures looked at: from today to this many club days ahead, enough for the earliest stage on any day. */
+export const REMINDER_LOOK_AHEAD_DAYS = Math.ceil(Math.max(...REMINDER_STAGES.map((s) => s.hours)) / 24) + 1;
+
+/** How often each process looks; the dedupe keys make a second process or a repeated run send nothing twice. */
+export const REMINDER_CHECK_EVERY_MS = 5 * MINUTE_MS;
+
+/** Once per fixture, player and stage (the mail service adds the user id). */
+export const reminderDedupeKey = (fixtureId: string, playerId: string, due: ReminderStage) => `availability-reminder:${fixtureId}:${playerId}:${due.id}`;
+
+/**
+ * The latest stage that is due with `untilKickoffMs` to go, or none: a fixture added 3 days ahead
+ * gets the 6-day reminder at once and the 48-hour one later.
+ */
+export function dueStage(untilKickoffMs: number): ReminderStage | undefined {
+  return [...REMINDER_STAGES].reverse().find((s) => untilKickoffMs <= s.hours * HOUR_MS);
+}
+
+/** One run: every fixture still taking answers, its due stage, mailed to those with no answer. */
+export async function sendDueReminders(availability: AvailabilityService, now = new Date()) {
+  let queued = 0;
+  for (const event of await availability.fixturesOpenWithin(REMINDER_LOOK_AHEAD_DAYS, now)) {
+    const due = dueStage(event.starts_at.getTime() - now.getTime());
+    if (!due) continue;
+    queued += await availability.askUnanswered(event, (playerId) => reminderDedupeKey(event.id, playerId, due), { reminder: due.label });
+  }
+  return { queued };
+}
+
+export const availabilityReminders: PeriodicJob = {
+  name: 'Availability reminders',
+  everyMs: REMINDER_CHECK_EVERY_MS,
+  run: ({ services }) => sendDueReminders(services.availability),
+};
+

@@ -1,0 +1,19 @@
+import { createOutboxWorker } from '../services/outbox';
+import type { WorkerJob } from './job';
+
+/** How often an idle worker looks for due mail; a full batch goes again at once. */
+export const OUTBOX_POLL_MS = 5_000;
+
+/**
+ * Sends due outbox rows over SMTP (ADR 015): in every process, each row claimed by one of them.
+ * On stop the mail being sent finishes (bounded by the SMTP timeouts) and the rest of the batch
+ * goes back to the queue. Without SMTP_URL it logs so and sends nothing.
+ */
+export const outboxWorker: WorkerJob = {
+  name: 'Outbox worker',
+  start({ db, config }) {
+    const worker = createOutboxWorker(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryDelaysMs: config.mailRetryDelaysMs, pollMs: OUTBOX_POLL_MS });
+    worker.start();
+    return { stop: () => worker.stop() };
+  },
+};

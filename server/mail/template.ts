@@ -1,0 +1,83 @@
+import { MAIL_KIND_IDS, type MailKind } from '../../shared/mail';
+import { renderMail } from './render';
+
+/** What a template writes: the subject and the body, with links as paths in the site. */
+export interface MailBody {
+  subject: string;
+  /** "Hello Sam," — or none (mails to the club). */
+  greeting?: string;
+  paragraphs: string[];
+  /** The page the mail is about, e.g. '/players-area/messages'. */
+  action?: { label: string; path: string };
+  /** Several buttons side by side (e.g. Available / Maybe / Unavailable). */
+  actions?: Array<{ label: string; path: string }>;
+}
+
+/** Who a mail goes to, as far as its wording needs: a member's name, or nobody known ("Hello,"). */
+export interface Addressee {
+  name?: string;
+}
+
+/**
+ * One kind of e-mail: its subject and body as a pure function of typed data (server/mail/templates/,
+ * one file each). Services decide who gets what and when; templates only say what it says.
+ */
+export interface MailTemplate<Data> {
+  /** The outbox row's kind; one of MAIL_KINDS means a member can turn it off (shared/mail.ts). */
+  kind: string;
+  write(data: Data, to: Addressee): MailBody;
+  /** Data to render it with in the templates' test: every variant the wording has. */
+  samples: Data[];
+}
+
+/** A mail ready for the outbox: the template, its data and the event's dedupe key. */
+export interface Mail<Data = unknown> {
+  template: MailTemplate<Data>;
+  data: Data;
+  dedupeKey: string;
+}
+
+/** Whether members can turn this kind of mail off (then it carries an unsubscribe link and List-Unsubscribe). */
+export const optionalKind = (kind: string): MailKind | undefined => (MAIL_KIND_IDS as string[]).includes(kind) ? (kind as MailKind) : undefined;
+
+/** Every mail the site sends is automatic (RFC 3834): auto-responders and out-of-office replies leave it alone. */
+export const AUTOMATIC_MAIL_HEADERS = { 'Auto-Submitted': 'auto-generated' } as const;
+
+export interface ComposeLinks {
+  /** PUBLIC_URL, without a trailing slash. */
+  siteUrl: string;
+  /** The member's notification settings (mails to members). */
+  settingsUrl?: string;
+  /** The signed one-click unsubscribe link: required for a kind members can turn off. */
+  unsubscribeUrl?: string;
+}
+
+/**
+ * A template's mail as it is stored and sent: subject, plain text and HTML (server/mail/render.ts),
+ * and the headers every automatic mail needs (Auto-Submitted; List-Unsubscribe and
+ * List-Unsubscribe-Post (RFC 8058) on the kinds members can turn off).
+ */
+export function composeMail<Data>(template: MailTemplate<Data>, data: Data, to: Addressee, links: ComposeLinks) {
+  const optional = optionalKind(template.kind);
+  if (optional && !links.unsubscribeUrl) throw new Error(`A "${template.kind}" mail needs its unsubscribe link`);
+  const body = template.write(data, to);
+  const url = (path: string) => `${links.siteUrl}${path}`;
+  const headers: Record<string, string> = { ...AUTOMATIC_MAIL_HEADERS };
+  if (optional && links.unsubscribeUrl) {
+    headers['List-Unsubscribe'] = `<${links.unsubscribeUrl}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  const rendered = renderMail({
+    subject: body.subject,
+    greeting: body.greeting,
+    paragraphs: body.paragraphs,
+    action: body.action ? { label: body.action.label, url: url(body.action.path) } : undefined,
+    actions: body.actions?.map((a) => ({ label: a.label, url: url(a.path) })),
+    settingsUrl: links.settingsUrl,
+    unsubscribeUrl: optional ? links.unsubscribeUrl : undefined,
+  });
+  return { kind: template.kind, headers, ...rendered };
+}
+
+/** "Hello Sam," or, with no name, "Hello,". */
+export const hello = (to: Addressee) => (to.name ? `Hello ${to.name},` : 'Hello,');

@@ -1,0 +1,38 @@
+import { AVAILABILITY_LABELS, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../../shared/availability';
+import { formatClubDate, formatClubDateTime } from '../../../shared/dates';
+import { hello, type MailTemplate } from '../template';
+import { SAMPLE_MATCH, type MatchMailEvent } from './match-event';
+
+export interface AvailabilityRequestMail {
+  event: MatchMailEvent & { locksAt: Date };
+  /** Who asks: the automatic reminder (kick-off is `kickoffIn` away, e.g. "6 days") or the manager's "Remind now". */
+  askedBy: { reminder: string } | 'manager';
+  /** The signed one-click page for each answer (server/services/availability.ts). */
+  answerPaths: Record<AvailabilityStatus, string>;
+}
+
+/** "Can you play?": the automatic reminders (server/jobs/availability-reminders.ts) and the manager's reminder. */
+export const availabilityRequest: MailTemplate<AvailabilityRequestMail> = {
+  kind: 'matchday',
+  write: ({ event, askedBy, answerPaths }, to) => ({
+    subject: `Can you play? ${event.title}, ${formatClubDate(event.date)}`,
+    greeting: hello(to),
+    paragraphs: [
+      askedBy === 'manager'
+        ? 'The manager is picking the squad and has not heard from you yet. Can you play?'
+        : `Kick-off is ${askedBy.reminder} away and we have no answer from you yet. Can you play?`,
+      `${event.title}: ${formatClubDate(event.date)}, kick-off ${event.time}, ${event.place}.`,
+      `Answers close ${formatClubDateTime(event.locksAt)} (club time). Choose your answer below; the page asks you to confirm it.`,
+    ],
+    actions: AVAILABILITY_STATUSES.map((status) => ({ label: AVAILABILITY_LABELS[status], path: answerPaths[status] })),
+  }),
+  samples: (['6 days', 'manager'] as const).map((who) => ({
+    event: { ...SAMPLE_MATCH, locksAt: new Date('2026-11-28T13:00:00Z') },
+    askedBy: who === 'manager' ? 'manager' : { reminder: who },
+    answerPaths: {
+      available: '/availability?event=fixture&id=5b0e6c1e-9a51-4f7a-9d55-0c6f0e0f7b11&player=0d7f4a9c-2b3e-4c1d-8e5f-6a7b8c9d0e1f&status=available&sig=abc',
+      maybe: '/availability?event=fixture&id=5b0e6c1e-9a51-4f7a-9d55-0c6f0e0f7b11&player=0d7f4a9c-2b3e-4c1d-8e5f-6a7b8c9d0e1f&status=maybe&sig=abc',
+      unavailable: '/availability?event=fixture&id=5b0e6c1e-9a51-4f7a-9d55-0c6f0e0f7b11&player=0d7f4a9c-2b3e-4c1d-8e5f-6a7b8c9d0e1f&status=unavailable&sig=abc',
+    },
+  })),
+};

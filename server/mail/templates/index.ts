@@ -1,0 +1,50 @@
+import type { MailTemplate } from '../template';
+import { availabilityRequest } from './availability-request';
+import { joinUsApplication } from './join-us-application';
+import { joinUsReceipt } from './join-us-receipt';
+import { newDocument } from './new-document';
+import { newFeedback } from './new-feedback';
+import { newMessage } from './new-message';
+import { passwordReset } from './password-reset';
+import { paymentRequest } from './payment-request';
+import { selectionAlert } from './selection-alert';
+import { shopOrder } from './shop-order';
+import { squadSelection } from './squad-selection';
+import { testMail } from './test-mail';
+import { welcome } from './welcome';
+
+export {
+  availabilityRequest,
+  joinUsApplication,
+  joinUsReceipt,
+  newDocument,
+  newFeedback,
+  newMessage,
+  passwordReset,
+  paymentRequest,
+  selectionAlert,
+  shopOrder,
+  squadSelection,
+  testMail,
+  welcome,
+};
+
+/**
+ * Every e-mail the site sends, by name. templates.test.ts renders each with its samples and checks
+ * that every template in this folder is listed here.
+ */
+export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
+  passwordReset,
+  welcome,
+  newMessage,
+  newDocument,
+  paymentRequest,
+  newFeedback,
+  shopOrder,
+  joinUsApplication,
+  joinUsReceipt,
+  availabilityRequest,
+  squadSelection,
+  selectionAlert,
+  testMail,
+};
