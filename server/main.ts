@@ -5,8 +5,8 @@ import { createApp } from './app';
 import { createContentMemo, createPublicCache, listenForContentChanges } from './cache';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { HEALTH_CHECK_BOUND_MS } from './db/health';
-import { APP_DATABASE_BOUNDS } from './db/pool';
+import { dedicatedConnectionCheck, HEALTH_CHECK_BOUND_MS } from './db/health';
+import { APP_DATABASE_BOUNDS, failWaitingRequests } from './db/pool';
 import { createHttpServer } from './http';
 import { moveUploadFilesIntoDatabase } from './db/upload-files';
 import { log, setLogLevel } from './log';
@@ -65,10 +65,19 @@ async function main() {
       void client.end().catch(() => undefined);
     }
   };
+  // GET /api/health asks on a connection of its own, kept open: never queued behind real work in the
+  // pool (a burst of pages), and concurrent health checks share one query (server/db/health.ts).
+  const healthCheck = dedicatedConnectionCheck(dedicatedClient);
   // The public reads every page makes (settings, teams, public lists) come from memory between
   // content changes, for signed-in pages too; the memo follows the public cache (same invalidation).
   const memo = config.env === 'production' ? createContentMemo() : undefined;
-  const services = createServices(database.db, { ...serviceOptionsFrom(config), probeDatabase, memo });
+  const services = createServices(database.db, { ...serviceOptionsFrom(config), probeDatabase, checkDatabase: healthCheck.run, memo });
+  // Requests queued for a connection when the database is found down answer 503 at once, as the
+  // requests after them do, instead of each waiting out the connection bound.
+  services.health.onDown(() => {
+    const failed = failWaitingRequests(database.pool);
+    if (failed > 0) log.info(`${failed} requests waiting for a database connection answered 503 at once`);
+  });
   // Anonymous public reads come from memory; every content write (any process) clears it. While the
   // database is down, visitors get the last copies (stale-if-error).
   const cache = createPublicCache({ databaseDown: () => services.health.isDown, memo });
@@ -145,6 +154,7 @@ async function main() {
     await mailWorker.stop();
     await contentListener.stop();
     services.health.stop();
+    await healthCheck.close();
     await database.close();
     log.info('Stopped cleanly');
     process.exit(0);

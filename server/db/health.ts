@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { log } from '../log';
 import { isDatabaseOutage } from '../services/errors';
 
@@ -13,24 +14,47 @@ export interface DatabaseHealth {
   observe(error: unknown): void;
   /** A request met an outage (seen as such elsewhere, e.g. by a page's loader). */
   reportOutage(): void;
-  /** One bounded check (GET /api/health): true when `select 1` answered in time. */
+  /**
+   * One bounded check (GET /api/health): true when `select 1` answered in time. Callers that arrive
+   * while a check is running share its answer, so a burst of health checks costs one query.
+   */
   check(): Promise<boolean>;
   /** Called once each time the database answers again after an outage. */
   onRecovered(listener: () => void): void;
+  /** Called once each time the database is found to be down. */
+  onDown(listener: () => void): void;
   stop(): void;
 }
 
-/** Rejects after `ms`: no wait on the database is unbounded. */
+/**
+ * Rejects after `ms`: no wait on the database is unbounded. On a busy event loop (a burst of page
+ * renders) the timer and the answer may both be due when the loop comes round, and timers run
+ * first: the rejection waits for that round's I/O (setImmediate), so an answer that arrived in time
+ * is not taken for a timeout.
+ */
 export function withinBound<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`No answer within ${ms} ms`)), ms);
+    let settled = false;
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          settled = true;
+          reject(new Error(`No answer within ${ms} ms`));
+        }),
+      ms,
+    );
     promise.then(
       (value) => {
         clearTimeout(timer);
+        if (settled) return;
+        settled = true;
         resolve(value);
       },
       (error: unknown) => {
         clearTimeout(timer);
+        if (settled) return;
+        settled = true;
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
@@ -38,7 +62,57 @@ export function withinBound<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Tracks whether the database answers. `check` asks through the app's pool (GET /api/health);
+ * The health check's own connection, outside the app's pool, so that GET /api/health never queues
+ * behind real work (a burst of page renders holding every pool connection) and real work never waits
+ * behind health checks. It is opened on first use and kept; a check that failed or was still
+ * running when the next one began leaves its connection in doubt, so that one is closed and the
+ * next check opens a new one. `newClient` makes a client whose connect and queries are bounded.
+ */
+export function dedicatedConnectionCheck(newClient: () => pg.Client) {
+  type Held = { client: pg.Client; ready: Promise<unknown>; busy: boolean };
+  let held: Held | undefined;
+  let closed = false;
+  const drop = (h: Held) => {
+    if (held === h) held = undefined;
+    void h.client.end().catch(() => undefined);
+  };
+  return {
+    async run() {
+      if (closed) throw new Error('The health check is closed');
+      if (held?.busy) drop(held);
+      let h = held;
+      if (!h) {
+        const client = newClient();
+        client.on('error', () => undefined); // the check sees the failure through connect() or query()
+        const opened: Held = { client, ready: client.connect(), busy: false };
+        opened.ready.catch(() => undefined);
+        client.once('end', () => {
+          if (held === opened) held = undefined;
+        });
+        h = held = opened;
+      }
+      h.busy = true;
+      try {
+        await h.ready;
+        await h.client.query('select 1');
+        h.busy = false;
+      } catch (error) {
+        drop(h);
+        throw error;
+      }
+    },
+    async close() {
+      closed = true;
+      const h = held;
+      held = undefined;
+      if (h) await h.client.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Tracks whether the database answers. `check` asks (GET /api/health; in the app on a dedicated
+ * connection, dedicatedConnectionCheck, not the pool, so it never queues behind real work);
  * requests report the outages they meet; while the database is down `probe` (in the app a fresh
  * connection and `select 1`, since the pool's connections may be stuck on a frozen server) runs every
  * OUTAGE_PROBE_INTERVAL_MS until it answers. Visitors get stale cached pages at once while it is down
@@ -49,7 +123,9 @@ export function createDatabaseHealth(check: () => Promise<unknown>, probe: () =>
   let verifying = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let checking: Promise<boolean> | undefined;
   const recovered: (() => void)[] = [];
+  const downListeners: (() => void)[] = [];
 
   const attempt = (run: () => Promise<unknown>) =>
     withinBound(run(), HEALTH_CHECK_BOUND_MS).then(
@@ -87,6 +163,7 @@ export function createDatabaseHealth(check: () => Promise<unknown>, probe: () =>
     down = true;
     log.warn('The database is not answering: serving cached pages where possible, 503 otherwise');
     scheduleProbe();
+    for (const listener of downListeners) listener();
   }
 
   function markUp() {
@@ -104,14 +181,20 @@ export function createDatabaseHealth(check: () => Promise<unknown>, probe: () =>
       if (isDatabaseOutage(error)) suspect();
     },
     reportOutage: suspect,
-    async check() {
-      if (down) return false;
-      const ok = await attempt(check);
-      if (!ok) markDown();
-      return ok;
+    check() {
+      if (down) return Promise.resolve(false);
+      checking ??= attempt(check).then((ok) => {
+        checking = undefined;
+        if (!ok) markDown();
+        return ok;
+      });
+      return checking;
     },
     onRecovered(listener) {
       recovered.push(listener);
+    },
+    onDown(listener) {
+      downListeners.push(listener);
     },
     stop() {
       stopped = true;

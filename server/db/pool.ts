@@ -6,7 +6,11 @@ import { log } from '../log';
  * seconds for PostgreSQL, whatever PostgreSQL does: stopped, restarting, frozen or cut off.
  */
 export interface DatabaseBounds {
-  /** Waiting for a connection: a new one's start-up, or a free one from the pool's queue. */
+  /**
+   * Waiting for a connection: a new one's start-up, or a free one from the pool's queue. This, not a
+   * count, is what bounds a request's wait: a burst queues and is served as fast as the connections
+   * turn over; only a request that got no connection within this time is refused (503, Retry-After).
+   */
   connectionTimeoutMs: number;
   /** PostgreSQL cancels a statement running longer than this (server side). */
   statementTimeoutMs: number;
@@ -16,7 +20,11 @@ export interface DatabaseBounds {
   queryTimeoutMs: number;
   /** A transaction left idle this long (an app process that froze or died) is ended, releasing its locks. */
   idleInTransactionTimeoutMs: number;
-  /** Requests waiting for a connection beyond this many are refused at once (503 with Retry-After). */
+  /**
+   * A safety cap on the requests waiting for a connection (their memory), beyond which one is refused
+   * at once (503 with Retry-After). Far above any burst the pool can serve within connectionTimeoutMs
+   * (ADR 029): reaching it means the wait bound would refuse those requests anyway.
+   */
   maxWaiting: number;
 }
 
@@ -26,10 +34,10 @@ export const APP_DATABASE_BOUNDS: DatabaseBounds = {
   lockTimeoutMs: 2_000,
   queryTimeoutMs: 3_500,
   idleInTransactionTimeoutMs: 10_000,
-  maxWaiting: 200,
+  maxWaiting: 5_000,
 };
 
-/** Thrown when the pool's queue is full: the database is too slow to keep up right now. */
+/** Thrown when the pool's queue reaches its safety cap: the database cannot keep up right now. */
 export class PoolBusyError extends Error {
   readonly code = 'POOL_BUSY';
   constructor() {
@@ -38,9 +46,32 @@ export class PoolBusyError extends Error {
   }
 }
 
+/** Given to the requests still waiting for a connection when the database is found to be down. */
+export class DatabaseDownError extends Error {
+  readonly code = 'DATABASE_DOWN';
+  constructor() {
+    super('The database is not answering');
+    this.name = 'DatabaseDownError';
+  }
+}
+
+/**
+ * Fails every request waiting for a connection at once (server/db/health.ts calls it when the
+ * database is found to be down): they would only wait out the connection bound on a server that does
+ * not answer, and the requests after them already answer 503 at once.
+ */
+export function failWaitingRequests(pool: pg.Pool, error: Error = new DatabaseDownError()): number {
+  // pg-pool 3 keeps its waiters in `_pendingQueue`; each callback clears its own timer.
+  const queue = (pool as unknown as { _pendingQueue?: { callback: (error: Error) => void }[] })._pendingQueue;
+  if (!Array.isArray(queue)) return 0;
+  const waiting = queue.splice(0);
+  for (const item of waiting) item.callback(error);
+  return waiting.length;
+}
+
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
-/** A pg.Pool whose queue of waiting requests is bounded. */
+/** A pg.Pool whose waits are bounded by time (connectionTimeoutMillis) and its queue by a safety cap. */
 class BoundedPool extends pg.Pool {
   constructor(
     config: pg.PoolConfig,
