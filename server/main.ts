@@ -56,22 +56,19 @@ async function main() {
     client.on('error', () => undefined); // its user sees the failure through connect() or query()
     return client;
   };
-  const probeDatabase = async () => {
-    const client = dedicatedClient();
-    try {
-      await client.connect();
-      await client.query('select 1');
-    } finally {
-      void client.end().catch(() => undefined);
-    }
-  };
-  // GET /api/health asks on a connection of its own, kept open: never queued behind real work in the
-  // pool (a burst of pages), and concurrent health checks share one query (server/db/health.ts).
-  const healthCheck = dedicatedConnectionCheck(dedicatedClient);
+  // GET /api/health and the outage probe ask on a connection of their own, kept open: never queued
+  // behind real work in the pool (a burst of pages), concurrent checks share one query, and a
+  // busy machine is not taken for an outage for want of a new connection (server/db/health.ts).
+  // Its connect and query are bounded by the check itself (not pg's timers, see withinBound).
+  const healthCheck = dedicatedConnectionCheck(() => {
+    const client = new pg.Client({ ...database.pool.options, connectionTimeoutMillis: 0, query_timeout: 0 });
+    client.on('error', () => undefined);
+    return client;
+  });
   // The public reads every page makes (settings, teams, public lists) come from memory between
   // content changes, for signed-in pages too; the memo follows the public cache (same invalidation).
   const memo = config.env === 'production' ? createContentMemo() : undefined;
-  const services = createServices(database.db, { ...serviceOptionsFrom(config), probeDatabase, checkDatabase: healthCheck.run, memo });
+  const services = createServices(database.db, { ...serviceOptionsFrom(config), probeDatabase: healthCheck.run, checkDatabase: healthCheck.run, memo });
   // Requests queued for a connection when the database is found down answer 503 at once, as the
   // requests after them do, instead of each waiting out the connection bound.
   services.health.onDown(() => {

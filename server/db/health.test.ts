@@ -9,8 +9,8 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** As server/main.ts makes them: a client whose connect and queries are bounded by the health check's bound. */
-const boundedClient = () => new pg.Client({ ...admin, connectionTimeoutMillis: HEALTH_CHECK_BOUND_MS, query_timeout: HEALTH_CHECK_BOUND_MS });
+/** As server/main.ts makes them: the check bounds connect and query itself. */
+const boundedClient = () => new pg.Client({ ...admin });
 
 function appPool(max: number) {
   const pool = createPool(admin, { max, bounds: APP_DATABASE_BOUNDS });

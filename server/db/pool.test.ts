@@ -57,6 +57,36 @@ describe('the app pool (server/db/pool.ts)', () => {
     expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
   });
 
+  it('a queue that moves is not refused: each request waits far beyond the 300 ms bound in all, and all are served, since the pool hands out a connection every 50 ms', async () => {
+    const pool = poolWith({ connectionTimeoutMs: 300, maxQueueWaitMs: 10_000 }, 1);
+    const startedAt = performance.now();
+    const answers = await Promise.allSettled(Array.from({ length: 30 }, () => pool.query('select pg_sleep(0.05)')));
+    const tookMs = performance.now() - startedAt;
+    expect(answers.filter((a) => a.status === 'rejected').map((a) => String((a as PromiseRejectedResult).reason))).toEqual([]);
+    expect(tookMs).toBeGreaterThan(1_000);
+  });
+
+  it('…but a request waits maxQueueWaitMs at most in all: then it is refused as a 503', async () => {
+    const pool = poolWith({ connectionTimeoutMs: 300, maxQueueWaitMs: 600 }, 1);
+    const startedAt = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        pool.query('select pg_sleep(0.05)').then(
+          () => ({ ok: true, ms: performance.now() - startedAt }),
+          (error: unknown) => ({ ok: false, ms: performance.now() - startedAt, error }),
+        ),
+      ),
+    );
+    const refused = answers.filter((a) => !a.ok);
+    expect(answers.filter((a) => a.ok).length).toBeGreaterThan(3);
+    expect(refused.length).toBeGreaterThan(3);
+    for (const a of refused) {
+      expect(a.ms).toBeGreaterThanOrEqual(590);
+      expect(a.ms).toBeLessThan(1_500);
+      expect(databaseUnavailableError((a as { error: unknown }).error)?.status).toBe(503);
+    }
+  });
+
   it('keeps a safety cap on the queue (far above any burst by default); beyond it a request is refused at once as a 503 with Retry-After', async () => {
     expect(APP_DATABASE_BOUNDS.maxWaiting).toBeGreaterThanOrEqual(10 * 400);
     const pool = poolWith({ maxWaiting: 2 });

@@ -7,11 +7,14 @@ import { log } from '../log';
  */
 export interface DatabaseBounds {
   /**
-   * Waiting for a connection: a new one's start-up, or a free one from the pool's queue. This, not a
-   * count, is what bounds a request's wait: a burst queues and is served as fast as the connections
-   * turn over; only a request that got no connection within this time is refused (503, Retry-After).
+   * Waiting for a connection: a new one's start-up, or, in the pool's queue, a pool that hands out
+   * no connection for this long (the database is not answering). Time, not a count, bounds a
+   * request's wait: a burst queues and is served as fast as the connections turn over; a request
+   * that got no connection is refused (503, Retry-After).
    */
   connectionTimeoutMs: number;
+  /** …and a request waits this long at most in all, even in a queue that moves (a burst on a busy machine). */
+  maxQueueWaitMs: number;
   /** PostgreSQL cancels a statement running longer than this (server side). */
   statementTimeoutMs: number;
   /** …and a statement waiting longer than this for a row lock. */
@@ -30,6 +33,7 @@ export interface DatabaseBounds {
 
 export const APP_DATABASE_BOUNDS: DatabaseBounds = {
   connectionTimeoutMs: 2_500,
+  maxQueueWaitMs: 10_000,
   statementTimeoutMs: 3_000,
   lockTimeoutMs: 2_000,
   queryTimeoutMs: 3_500,
@@ -61,40 +65,107 @@ export class DatabaseDownError extends Error {
  * not answer, and the requests after them already answer 503 at once.
  */
 export function failWaitingRequests(pool: pg.Pool, error: Error = new DatabaseDownError()): number {
-  // pg-pool 3 keeps its waiters in `_pendingQueue`; each callback clears its own timer.
-  const queue = (pool as unknown as { _pendingQueue?: { callback: (error: Error) => void }[] })._pendingQueue;
-  if (!Array.isArray(queue)) return 0;
+  const queue = pendingQueueOf(pool);
   const waiting = queue.splice(0);
-  for (const item of waiting) item.callback(error);
+  for (const item of waiting) item.callback(error, undefined, () => undefined);
   return waiting.length;
+}
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/** pg-pool 3 keeps its waiters in `_pendingQueue`, first come first served; each callback clears its own timer. */
+function pendingQueueOf(pool: pg.Pool): { callback: ConnectCallback }[] {
+  const queue = (pool as unknown as { _pendingQueue?: { callback: ConnectCallback }[] })._pendingQueue;
+  return Array.isArray(queue) ? queue : [];
 }
 
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
-/** A pg.Pool whose waits are bounded by time (connectionTimeoutMillis) and its queue by a safety cap. */
+/**
+ * A pg.Pool whose queue of waiting requests is bounded by time, not by a count (ADR 029). pg-pool's
+ * own bound on the queue (connectionTimeoutMillis) counts from each request's arrival, so in a burst
+ * on a busy machine a request is refused after 2.5 s although the queue moves and would serve it
+ * in the next moment; and its timer may fire while the answer that frees a connection is already
+ * waiting to be read. Here a queued request is refused only when the pool has handed out no
+ * connection for `connectionTimeoutMs` (the database is not answering), checked after the I/O of
+ * the loop's turn, or when it has waited `maxQueueWaitMs` in all. pg-pool still bounds the start-up
+ * of a new connection with connectionTimeoutMillis. A safety cap on the count stays (maxWaiting).
+ */
 class BoundedPool extends pg.Pool {
+  /** When the pool last handed a connection to a request: the queue is moving. */
+  private lastHandedOutAt = performance.now();
+
   constructor(
     config: pg.PoolConfig,
-    private readonly maxWaiting: number,
+    private readonly bounds: Pick<DatabaseBounds, 'connectionTimeoutMs' | 'maxQueueWaitMs' | 'maxWaiting'>,
   ) {
     super(config);
+    this.on('acquire', () => {
+      this.lastHandedOutAt = performance.now();
+    });
   }
 
-  // pool.query() checks out through this method too, so the bound covers both.
+  // pool.query() checks out through this method too (the callback form), so the bounds cover both.
   connect(): Promise<pg.PoolClient>;
-  connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-  connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
-    if (this.waitingCount >= this.maxWaiting) {
-      const error = new PoolBusyError();
-      if (callback) {
-        process.nextTick(() => callback(error, undefined, () => undefined));
-        return undefined;
-      }
-      return Promise.reject(error);
+  connect(callback: ConnectCallback): void;
+  connect(callback?: ConnectCallback) {
+    if (!callback) {
+      return new Promise<pg.PoolClient>((resolve, reject) => this.connect((error, client) => (error ? reject(error) : resolve(releasedWhenLost(client!)))));
     }
-    // pool.query() (the callback form) releases its client itself, on success and on error.
-    if (callback) return super.connect(callback);
-    return super.connect().then(releasedWhenLost);
+    if (this.waitingCount >= this.bounds.maxWaiting) {
+      const error = new PoolBusyError();
+      process.nextTick(() => callback(error, undefined, () => undefined));
+      return undefined;
+    }
+    // Room for a new connection and none idle: pg-pool opens one now, its start-up bounded.
+    if (this.totalCount < (this.options.max ?? 10) && this.idleCount === 0) return super.connect(callback);
+    this.enqueue(callback);
+    return undefined;
+  }
+
+  private enqueue(callback: ConnectCallback) {
+    const { connectionTimeoutMs, maxQueueWaitMs } = this.bounds;
+    const enqueuedAt = performance.now();
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const onConnection: ConnectCallback = (error, client, done) => {
+      if (settled) {
+        if (client) done(); // given up on meanwhile: straight back to the pool
+        return;
+      }
+      settled = true;
+      clearTimeout(timer);
+      callback(error, client, done);
+    };
+    // Queued without pg-pool's timer (it reads the option as it queues); the bound below replaces it.
+    const startUpBound = this.options.connectionTimeoutMillis;
+    this.options.connectionTimeoutMillis = 0;
+    try {
+      super.connect(onConnection);
+    } finally {
+      this.options.connectionTimeoutMillis = startUpBound;
+    }
+    const check = () =>
+      // After this turn's I/O: a connection freed by an answer that already arrived counts.
+      setImmediate(() => {
+        if (settled) return;
+        const now = performance.now();
+        const stalledMs = now - Math.max(this.lastHandedOutAt, enqueuedAt);
+        const waitedMs = now - enqueuedAt;
+        if (stalledMs < connectionTimeoutMs && waitedMs < maxQueueWaitMs) {
+          timer = setTimeout(check, Math.min(connectionTimeoutMs - stalledMs, maxQueueWaitMs - waitedMs));
+          timer.unref();
+          return;
+        }
+        settled = true;
+        const queue = pendingQueueOf(this);
+        const at = queue.findIndex((item) => item.callback === onConnection);
+        if (at !== -1) queue.splice(at, 1);
+        // pg-pool's words for it, so the answer (503) and the outage check treat it as before.
+        callback(new Error('timeout exceeded when trying to connect'), undefined, () => undefined);
+      });
+    timer = setTimeout(check, connectionTimeoutMs);
+    timer.unref();
   }
 }
 
@@ -152,7 +223,7 @@ export function createPool(connection: pg.PoolConfig, options: { max: number; bo
       idle_in_transaction_session_timeout: bounds.idleInTransactionTimeoutMs,
     });
   }
-  const pool = bounds ? new BoundedPool(config, bounds.maxWaiting) : new pg.Pool(config);
+  const pool = bounds ? new BoundedPool(config, bounds) : new pg.Pool(config);
 
   pool.on('connect', (client) => {
     client.on('error', (error) => log.debug('Database connection lost', { error: error.message }));
