@@ -25,8 +25,8 @@ export interface DatabaseBounds {
   idleInTransactionTimeoutMs: number;
   /**
    * A safety cap on the requests waiting for a connection (their memory), beyond which one is refused
-   * at once (503 with Retry-After). Far above any burst the pool can serve within connectionTimeoutMs
-   * (ADR 029): reaching it means the wait bound would refuse those requests anyway.
+   * at once (503 with Retry-After). Far above any burst (ADR 029: 5,000 queued queries drain in about
+   * a third of a second on 2 connections); time, not this count, is what bounds a wait.
    */
   maxWaiting: number;
 }
