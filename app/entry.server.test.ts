@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { deferHydration } from './entry.server';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import type { AppLoadContext } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { DatabaseDownError, PoolBusyError } from '../server/db/pool';
+import { deferHydration, handleError } from './entry.server';
 
 const page = (code: string) =>
   '<html><head><link rel="modulepreload" href="/assets/entry.client-A.js" nonce="N"/><link rel="stylesheet" href="/assets/app.css"/>' +
@@ -105,5 +108,36 @@ describe('deferHydration (ADR 028)', () => {
   it('leaves a page without React Router scripts as it is', () => {
     const html = '<html><head><link rel="stylesheet" href="/a.css"/></head><body><script src="/js/enhance.js" defer=""></script></body></html>';
     expect(deferHydration(html)).toBe(html);
+  });
+});
+
+describe('handleError: a loader that met the database away or overloaded gets the 503 outage answer, not a 500', () => {
+  const flagsFor = (error: unknown) => {
+    const context = {} as AppLoadContext;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      handleError(error, { request: new Request('http://club.test/shop?n=1'), context, params: {} } as unknown as Parameters<typeof handleError>[1]);
+      return { outage: context.databaseOutage ?? false, busy: context.databaseBusy ?? false, logged: logged.mock.calls.length };
+    } finally {
+      logged.mockRestore();
+    }
+  };
+  // As Drizzle hands a failed query to a loader: DrizzleQueryError, the pool's error as its cause.
+  const viaDrizzle = (cause: Error) => new DrizzleQueryError('select "id" from "products"', [], cause);
+
+  it('a full pool queue (PoolBusyError), raw or wrapped by Drizzle: busy, not an outage', () => {
+    expect(flagsFor(new PoolBusyError())).toEqual({ outage: false, busy: true, logged: 0 });
+    expect(flagsFor(viaDrizzle(new PoolBusyError()))).toEqual({ outage: false, busy: true, logged: 0 });
+  });
+
+  it('no connection within the wait bound, a query timeout, the database found down, a lock timeout: 503 too', () => {
+    expect(flagsFor(viaDrizzle(new Error('timeout exceeded when trying to connect')))).toEqual({ outage: true, busy: false, logged: 0 });
+    expect(flagsFor(viaDrizzle(new Error('Query read timeout')))).toEqual({ outage: true, busy: false, logged: 0 });
+    expect(flagsFor(viaDrizzle(new DatabaseDownError()))).toEqual({ outage: true, busy: false, logged: 0 });
+    expect(flagsFor(viaDrizzle(Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' })))).toEqual({ outage: false, busy: true, logged: 0 });
+  });
+
+  it('any other error is logged and stays a 500', () => {
+    expect(flagsFor(viaDrizzle(Object.assign(new Error('relation "nope" does not exist'), { code: '42P01' })))).toEqual({ outage: false, busy: false, logged: 1 });
   });
 });

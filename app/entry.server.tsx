@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { isDatabaseOutage } from '../server/services/errors';
+import { isDatabaseOutage, isDatabaseUnavailable } from '../server/services/errors';
 import { pageKey, splitPageAtHeader } from '../shared/page-template';
 import { withRenderedBody } from '../shared/rendered-body';
 import { MainFragmentContext, NonceContext, type ImagePreload, type MainFragment } from './lib/page-scripts';
@@ -180,9 +180,11 @@ function paintBeforeReact(html: Buffer): Buffer {
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  // The database is away: the server answers with its outage page (or a stale copy), not this render.
-  if (isDatabaseOutage(error)) {
-    context.databaseOutage = true;
+  // The database is away or overloaded (raw or wrapped by Drizzle): the server answers with its
+  // outage page (or a stale copy), 503 with Retry-After, not this render's 500.
+  if (isDatabaseUnavailable(error)) {
+    if (isDatabaseOutage(error)) context.databaseOutage = true;
+    else context.databaseBusy = true;
     return;
   }
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}:`, error);

@@ -13,7 +13,7 @@ import type { PageFragments, PublicCache } from './cache';
 import { compressAnswers } from './compress';
 import { outageResponse } from './outage-page';
 import type { Services } from './services';
-import { DATABASE_UNAVAILABLE, isDatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from './services/errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from './services/errors';
 import { etagOf } from './services/uploads';
 import { serveStaticFiles, type StaticFiles } from './static-files';
 
@@ -25,6 +25,8 @@ export type PageContext = {
   clientAddress: string;
   /** Set while rendering when a loader met a database outage (app/entry.server.tsx): the page answers 503. */
   databaseOutage?: boolean;
+  /** …or met a database too busy to answer in time (no connection within the bound, a row held): 503 too, no outage. */
+  databaseBusy?: boolean;
   /** Rendered contents of pages sent without React (server/cache.ts); absent: every page rendered whole. */
   fragments?: PageFragments;
 };
@@ -100,11 +102,12 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
   const trustProxy = options.trustProxy ?? false;
 
-  // A database outage is noted (stale pages are served at once while it lasts); a page gets the
-  // outage page, an API call its 503 {"detail"} (handleError).
+  // A database outage is noted (stale pages are served at once while it lasts). A database that is
+  // away or overloaded answers 503 with Retry-After on every path: a page (calendar feeds and
+  // uploads too) gets the outage page, an API call its {"detail"} (handleError).
   app.onError((error, c) => {
     options.services.health.observe(error);
-    if (isDatabaseOutage(error) && !c.req.path.startsWith('/api/')) return pageOutage(c.req.path);
+    if (isDatabaseUnavailable(error) && !c.req.path.startsWith('/api/')) return pageOutage(c.req.path);
     return handleError(error, c);
   });
 
@@ -239,9 +242,9 @@ export function createApp(options: AppOptions) {
       fragments: options.fragments,
     };
     const response = await pages(c.req.raw, context);
-    if (!context.databaseOutage) return response;
+    if (!context.databaseOutage && !context.databaseBusy) return response;
     await response.body?.cancel();
-    options.services.health.reportOutage();
+    if (context.databaseOutage) options.services.health.reportOutage();
     return pageOutage(c.req.path);
   });
 

@@ -5,9 +5,9 @@ import { createApp } from './app';
 import { createContentMemo, createPublicCache, listenForContentChanges } from './cache';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { HEALTH_CHECK_BOUND_MS } from './db/health';
+import { dedicatedConnectionCheck, HEALTH_CHECK_BOUND_MS } from './db/health';
+import { APP_DATABASE_BOUNDS, failWaitingRequests } from './db/pool';
 import { startJobs } from './jobs';
-import { APP_DATABASE_BOUNDS } from './db/pool';
 import { createHttpServer } from './http';
 import { moveUploadFilesIntoDatabase } from './db/upload-files';
 import { log, setLogLevel } from './log';
@@ -56,19 +56,25 @@ async function main() {
     client.on('error', () => undefined); // its user sees the failure through connect() or query()
     return client;
   };
-  const probeDatabase = async () => {
-    const client = dedicatedClient();
-    try {
-      await client.connect();
-      await client.query('select 1');
-    } finally {
-      void client.end().catch(() => undefined);
-    }
-  };
+  // GET /api/health and the outage probe ask on a connection of their own, kept open: never queued
+  // behind real work in the pool (a burst of pages), concurrent checks share one query, and a
+  // busy machine is not taken for an outage for want of a new connection (server/db/health.ts).
+  // Its connect and query are bounded by the check itself (not pg's timers, see withinBound).
+  const healthCheck = dedicatedConnectionCheck(() => {
+    const client = new pg.Client({ ...database.pool.options, connectionTimeoutMillis: 0, query_timeout: 0 });
+    client.on('error', () => undefined);
+    return client;
+  });
   // The public reads every page makes (settings, teams, public lists) come from memory between
   // content changes, for signed-in pages too; the memo follows the public cache (same invalidation).
   const memo = config.env === 'production' ? createContentMemo() : undefined;
-  const services = createServices(database.db, { ...serviceOptionsFrom(config), probeDatabase, memo });
+  const services = createServices(database.db, { ...serviceOptionsFrom(config), probeDatabase: healthCheck.run, checkDatabase: healthCheck.run, memo });
+  // Requests queued for a connection when the database is found down answer 503 at once, as the
+  // requests after them do, instead of each waiting out the connection bound.
+  services.health.onDown(() => {
+    const failed = failWaitingRequests(database.pool);
+    if (failed > 0) log.info(`${failed} requests waiting for a database connection answered 503 at once`);
+  });
   // Anonymous public reads come from memory; every content write (any process) clears it. While the
   // database is down, visitors get the last copies (stale-if-error).
   const cache = createPublicCache({ databaseDown: () => services.health.isDown, memo });
@@ -117,6 +123,7 @@ async function main() {
     await jobs.stop();
     await contentListener.stop();
     services.health.stop();
+    await healthCheck.close();
     await database.close();
     log.info('Stopped cleanly');
     process.exit(0);

@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { databaseUnavailableError } from '../services/errors';
-import { APP_DATABASE_BOUNDS, createPool, PoolBusyError, type DatabaseBounds } from './pool';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { databaseUnavailableError, isDatabaseOutage, isDatabaseUnavailable } from '../services/errors';
+import { APP_DATABASE_BOUNDS, createPool, DatabaseDownError, failWaitingRequests, PoolBusyError, type DatabaseBounds } from './pool';
 
 const admin = JSON.parse(inject('pgAdmin')) as pg.ClientConfig;
 const pools: pg.Pool[] = [];
@@ -32,7 +34,61 @@ const until = async (check: () => boolean, ms = 2_000) => {
 };
 
 describe('the app pool (server/db/pool.ts)', () => {
-  it('refuses at once, as a 503 with Retry-After, a request beyond its bounded queue', async () => {
+  it('serves a burst far beyond the old cap of 200 waiting requests (issue 19): 1,000 queries at once on 2 connections, every one answered', async () => {
+    const pool = poolWith({}, 2);
+    const startedAt = Date.now();
+    const answers = await Promise.allSettled(Array.from({ length: 1_000 }, (_, i) => pool.query<{ n: number }>('select $1::int as n', [i])));
+    const tookMs = Date.now() - startedAt;
+    console.log(`[pool] 1,000 queries at once on 2 connections: answered in ${tookMs} ms`);
+    expect(answers.filter((a) => a.status === 'rejected').map((a) => String((a as PromiseRejectedResult).reason))).toEqual([]);
+    expect(answers.map((a) => (a as PromiseFulfilledResult<pg.QueryResult<{ n: number }>>).value.rows[0].n)).toEqual(Array.from({ length: 1_000 }, (_, i) => i));
+    // Well within the wait bound: a queue that moves is not refused.
+    expect(tookMs).toBeLessThan(APP_DATABASE_BOUNDS.connectionTimeoutMs);
+  });
+
+  it('the wait is bounded by time, not by a count: 300 requests wait while the connection is held, and all are served once it comes free within the bound', async () => {
+    const pool = poolWith({ connectionTimeoutMs: 2_000 }, 1);
+    const held = await pool.connect();
+    const waiting = Array.from({ length: 300 }, () => pool.query('select 1 as one'));
+    expect(pool.waitingCount).toBe(300);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    held.release();
+    const answers = await Promise.allSettled(waiting);
+    expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
+  });
+
+  it('a queue that moves is not refused: each request waits far beyond the 300 ms bound in all, and all are served, since the pool hands out a connection every 50 ms', async () => {
+    const pool = poolWith({ connectionTimeoutMs: 300, maxQueueWaitMs: 10_000 }, 1);
+    const startedAt = performance.now();
+    const answers = await Promise.allSettled(Array.from({ length: 30 }, () => pool.query('select pg_sleep(0.05)')));
+    const tookMs = performance.now() - startedAt;
+    expect(answers.filter((a) => a.status === 'rejected').map((a) => String((a as PromiseRejectedResult).reason))).toEqual([]);
+    expect(tookMs).toBeGreaterThan(1_000);
+  });
+
+  it('…but a request waits maxQueueWaitMs at most in all: then it is refused as a 503', async () => {
+    const pool = poolWith({ connectionTimeoutMs: 300, maxQueueWaitMs: 600 }, 1);
+    const startedAt = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        pool.query('select pg_sleep(0.05)').then(
+          () => ({ ok: true, ms: performance.now() - startedAt }),
+          (error: unknown) => ({ ok: false, ms: performance.now() - startedAt, error }),
+        ),
+      ),
+    );
+    const refused = answers.filter((a) => !a.ok);
+    expect(answers.filter((a) => a.ok).length).toBeGreaterThan(3);
+    expect(refused.length).toBeGreaterThan(3);
+    for (const a of refused) {
+      expect(a.ms).toBeGreaterThanOrEqual(590);
+      expect(a.ms).toBeLessThan(1_500);
+      expect(databaseUnavailableError((a as { error: unknown }).error)?.status).toBe(503);
+    }
+  });
+
+  it('keeps a safety cap on the queue (far above any burst by default); beyond it a request is refused at once as a 503 with Retry-After', async () => {
+    expect(APP_DATABASE_BOUNDS.maxWaiting).toBeGreaterThanOrEqual(10 * 400);
     const pool = poolWith({ maxWaiting: 2 });
     const held = await pool.connect();
     const waiting = [pool.query('select 1'), pool.query('select 1')];
@@ -43,19 +99,48 @@ describe('the app pool (server/db/pool.ts)', () => {
     const answer = databaseUnavailableError(refused);
     expect(answer?.status).toBe(503);
     expect(answer?.extra.retryAfterSeconds).toBeGreaterThan(0);
+    // Through Drizzle (a page's loader) the refusal comes wrapped, as DrizzleQueryError's cause: still a 503.
+    const wrapped = await drizzle(pool)
+      .execute(sql`select 1`)
+      .catch((error: unknown) => error);
+    expect(wrapped).not.toBeInstanceOf(PoolBusyError);
+    expect((wrapped as Error).cause).toBeInstanceOf(PoolBusyError);
+    expect(isDatabaseUnavailable(wrapped)).toBe(true);
+    expect(databaseUnavailableError(wrapped)?.status).toBe(503);
     held.release();
     await Promise.all(waiting);
   });
 
-  it('bounds the wait for a connection, and that answer is a 503 too', async () => {
+  it('when the database is found down, every request still waiting for a connection answers 503 at once, and the pool carries on', async () => {
+    const pool = poolWith({ connectionTimeoutMs: 2_000 }, 1);
+    const held = await pool.connect();
+    const startedAt = Date.now();
+    const waiting = Array.from({ length: 50 }, () => pool.query('select 1').catch((error: unknown) => error));
+    const viaDrizzle = drizzle(pool)
+      .execute(sql`select 1`)
+      .catch((error: unknown) => error);
+    expect(failWaitingRequests(pool)).toBe(51);
+    const errors = [...(await Promise.all(waiting)), await viaDrizzle];
+    expect(Date.now() - startedAt).toBeLessThan(500);
+    expect(errors[0]).toBeInstanceOf(DatabaseDownError);
+    for (const error of errors) {
+      expect(isDatabaseOutage(error)).toBe(true);
+      expect(databaseUnavailableError(error)?.status).toBe(503);
+    }
+    held.release();
+    expect((await pool.query('select 4 as four')).rows[0].four).toBe(4);
+    expect(failWaitingRequests(pool)).toBe(0);
+  });
+
+  it('bounds the wait for a connection, and that answer is a 503 too, for every request waiting', async () => {
     const pool = poolWith({ connectionTimeoutMs: 300 });
     const held = await pool.connect();
     const startedAt = Date.now();
-    const error = await pool.query('select 1').catch((e: unknown) => e);
+    const errors = await Promise.all(Array.from({ length: 300 }, () => pool.query('select 1').catch((e: unknown) => e)));
     const waited = Date.now() - startedAt;
     expect(waited).toBeGreaterThanOrEqual(250);
-    expect(waited).toBeLessThan(1_000);
-    expect(databaseUnavailableError(error)?.status).toBe(503);
+    expect(waited).toBeLessThan(1_500);
+    for (const error of errors) expect(databaseUnavailableError(error)?.status).toBe(503);
     held.release();
   });
 

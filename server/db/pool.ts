@@ -6,8 +6,15 @@ import { log } from '../log';
  * seconds for PostgreSQL, whatever PostgreSQL does: stopped, restarting, frozen or cut off.
  */
 export interface DatabaseBounds {
-  /** Waiting for a connection: a new one's start-up, or a free one from the pool's queue. */
+  /**
+   * Waiting for a connection: a new one's start-up, or, in the pool's queue, a pool that hands out
+   * no connection for this long (the database is not answering). Time, not a count, bounds a
+   * request's wait: a burst queues and is served as fast as the connections turn over; a request
+   * that got no connection is refused (503, Retry-After).
+   */
   connectionTimeoutMs: number;
+  /** …and a request waits this long at most in all, even in a queue that moves (a burst on a busy machine). */
+  maxQueueWaitMs: number;
   /** PostgreSQL cancels a statement running longer than this (server side). */
   statementTimeoutMs: number;
   /** …and a statement waiting longer than this for a row lock. */
@@ -16,20 +23,25 @@ export interface DatabaseBounds {
   queryTimeoutMs: number;
   /** A transaction left idle this long (an app process that froze or died) is ended, releasing its locks. */
   idleInTransactionTimeoutMs: number;
-  /** Requests waiting for a connection beyond this many are refused at once (503 with Retry-After). */
+  /**
+   * A safety cap on the requests waiting for a connection (their memory), beyond which one is refused
+   * at once (503 with Retry-After). Far above any burst (ADR 032: 5,000 queued queries drain in about
+   * a third of a second on 2 connections); time, not this count, is what bounds a wait.
+   */
   maxWaiting: number;
 }
 
 export const APP_DATABASE_BOUNDS: DatabaseBounds = {
   connectionTimeoutMs: 2_500,
+  maxQueueWaitMs: 10_000,
   statementTimeoutMs: 3_000,
   lockTimeoutMs: 2_000,
   queryTimeoutMs: 3_500,
   idleInTransactionTimeoutMs: 10_000,
-  maxWaiting: 200,
+  maxWaiting: 5_000,
 };
 
-/** Thrown when the pool's queue is full: the database is too slow to keep up right now. */
+/** Thrown when the pool's queue reaches its safety cap: the database cannot keep up right now. */
 export class PoolBusyError extends Error {
   readonly code = 'POOL_BUSY';
   constructor() {
@@ -38,32 +50,122 @@ export class PoolBusyError extends Error {
   }
 }
 
+/** Given to the requests still waiting for a connection when the database is found to be down. */
+export class DatabaseDownError extends Error {
+  readonly code = 'DATABASE_DOWN';
+  constructor() {
+    super('The database is not answering');
+    this.name = 'DatabaseDownError';
+  }
+}
+
+/**
+ * Fails every request waiting for a connection at once (server/db/health.ts calls it when the
+ * database is found to be down): they would only wait out the connection bound on a server that does
+ * not answer, and the requests after them already answer 503 at once.
+ */
+export function failWaitingRequests(pool: pg.Pool, error: Error = new DatabaseDownError()): number {
+  const queue = pendingQueueOf(pool);
+  const waiting = queue.splice(0);
+  for (const item of waiting) item.callback(error, undefined, () => undefined);
+  return waiting.length;
+}
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/** pg-pool 3 keeps its waiters in `_pendingQueue`, first come first served; each callback clears its own timer. */
+function pendingQueueOf(pool: pg.Pool): { callback: ConnectCallback }[] {
+  const queue = (pool as unknown as { _pendingQueue?: { callback: ConnectCallback }[] })._pendingQueue;
+  return Array.isArray(queue) ? queue : [];
+}
+
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
-/** A pg.Pool whose queue of waiting requests is bounded. */
+/**
+ * A pg.Pool whose queue of waiting requests is bounded by time, not by a count (ADR 032). pg-pool's
+ * own bound on the queue (connectionTimeoutMillis) counts from each request's arrival, so in a burst
+ * on a busy machine a request is refused after 2.5 s although the queue moves and would serve it
+ * in the next moment; and its timer may fire while the answer that frees a connection is already
+ * waiting to be read. Here a queued request is refused only when the pool has handed out no
+ * connection for `connectionTimeoutMs` (the database is not answering), checked after the I/O of
+ * the loop's turn, or when it has waited `maxQueueWaitMs` in all. pg-pool still bounds the start-up
+ * of a new connection with connectionTimeoutMillis. A safety cap on the count stays (maxWaiting).
+ */
 class BoundedPool extends pg.Pool {
+  /** When the pool last handed a connection to a request: the queue is moving. */
+  private lastHandedOutAt = performance.now();
+
   constructor(
     config: pg.PoolConfig,
-    private readonly maxWaiting: number,
+    private readonly bounds: Pick<DatabaseBounds, 'connectionTimeoutMs' | 'maxQueueWaitMs' | 'maxWaiting'>,
   ) {
     super(config);
+    this.on('acquire', () => {
+      this.lastHandedOutAt = performance.now();
+    });
   }
 
-  // pool.query() checks out through this method too, so the bound covers both.
+  // pool.query() checks out through this method too (the callback form), so the bounds cover both.
   connect(): Promise<pg.PoolClient>;
-  connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-  connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) {
-    if (this.waitingCount >= this.maxWaiting) {
-      const error = new PoolBusyError();
-      if (callback) {
-        process.nextTick(() => callback(error, undefined, () => undefined));
-        return undefined;
-      }
-      return Promise.reject(error);
+  connect(callback: ConnectCallback): void;
+  connect(callback?: ConnectCallback) {
+    if (!callback) {
+      return new Promise<pg.PoolClient>((resolve, reject) => this.connect((error, client) => (error ? reject(error) : resolve(releasedWhenLost(client!)))));
     }
-    // pool.query() (the callback form) releases its client itself, on success and on error.
-    if (callback) return super.connect(callback);
-    return super.connect().then(releasedWhenLost);
+    if (this.waitingCount >= this.bounds.maxWaiting) {
+      const error = new PoolBusyError();
+      process.nextTick(() => callback(error, undefined, () => undefined));
+      return undefined;
+    }
+    // Room for a new connection and none idle: pg-pool opens one now, its start-up bounded.
+    if (this.totalCount < (this.options.max ?? 10) && this.idleCount === 0) return super.connect(callback);
+    this.enqueue(callback);
+    return undefined;
+  }
+
+  private enqueue(callback: ConnectCallback) {
+    const { connectionTimeoutMs, maxQueueWaitMs } = this.bounds;
+    const enqueuedAt = performance.now();
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const onConnection: ConnectCallback = (error, client, done) => {
+      if (settled) {
+        if (client) done(); // given up on meanwhile: straight back to the pool
+        return;
+      }
+      settled = true;
+      clearTimeout(timer);
+      callback(error, client, done);
+    };
+    // Queued without pg-pool's timer (it reads the option as it queues); the bound below replaces it.
+    const startUpBound = this.options.connectionTimeoutMillis;
+    this.options.connectionTimeoutMillis = 0;
+    try {
+      super.connect(onConnection);
+    } finally {
+      this.options.connectionTimeoutMillis = startUpBound;
+    }
+    const check = () =>
+      // After this turn's I/O: a connection freed by an answer that already arrived counts.
+      setImmediate(() => {
+        if (settled) return;
+        const now = performance.now();
+        const stalledMs = now - Math.max(this.lastHandedOutAt, enqueuedAt);
+        const waitedMs = now - enqueuedAt;
+        if (stalledMs < connectionTimeoutMs && waitedMs < maxQueueWaitMs) {
+          timer = setTimeout(check, Math.min(connectionTimeoutMs - stalledMs, maxQueueWaitMs - waitedMs));
+          timer.unref();
+          return;
+        }
+        settled = true;
+        const queue = pendingQueueOf(this);
+        const at = queue.findIndex((item) => item.callback === onConnection);
+        if (at !== -1) queue.splice(at, 1);
+        // pg-pool's words for it, so the answer (503) and the outage check treat it as before.
+        callback(new Error('timeout exceeded when trying to connect'), undefined, () => undefined);
+      });
+    timer = setTimeout(check, connectionTimeoutMs);
+    timer.unref();
   }
 }
 
@@ -121,7 +223,7 @@ export function createPool(connection: pg.PoolConfig, options: { max: number; bo
       idle_in_transaction_session_timeout: bounds.idleInTransactionTimeoutMs,
     });
   }
-  const pool = bounds ? new BoundedPool(config, bounds.maxWaiting) : new pg.Pool(config);
+  const pool = bounds ? new BoundedPool(config, bounds) : new pg.Pool(config);
 
   pool.on('connect', (client) => {
     client.on('error', (error) => log.debug('Database connection lost', { error: error.message }));

@@ -133,6 +133,8 @@ export function databaseUnavailableError(error: unknown): DomainError | undefine
     const { code, message, syscall } = e as { code?: unknown; message?: unknown; syscall?: unknown };
     // The pool's queue is full (server/db/pool.ts): too much load, not an outage.
     if (code === 'POOL_BUSY') return unavailable(DATABASE_BUSY, 2);
+    // Waiting for a connection when the database was found to be down (server/db/pool.ts).
+    if (code === 'DATABASE_DOWN') return unavailable(DATABASE_UNAVAILABLE, OUTAGE_RETRY_AFTER_SECONDS);
     // ENOENT on connect: the Unix socket of a stopped (embedded) server is gone.
     if (code === 'ENOENT' && syscall === 'connect') return unavailable(DATABASE_UNAVAILABLE, OUTAGE_RETRY_AFTER_SECONDS);
     if ((typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) || (typeof message === 'string' && CONNECTION_ERROR_MESSAGES.some((m) => message.startsWith(m)))) {
@@ -145,7 +147,15 @@ export function databaseUnavailableError(error: unknown): DomainError | undefine
 /** A thrown value as the domain error it stands for (bad input, a database outage), or itself. */
 export const asDomainError = (thrown: unknown): unknown => databaseInputError(thrown) ?? databaseUnavailableError(thrown) ?? thrown;
 
-/** Whether a thrown value means the database is away (the outage page, stale pages). */
+/**
+ * Whether a thrown value means the database cannot serve this request right now: away (an outage),
+ * overloaded (no connection within the wait bound, the pool's queue at its cap) or a row held by
+ * someone else. Raw, or wrapped by Drizzle (DrizzleQueryError's `cause`). Such a request answers 503
+ * with Retry-After (the outage page, a stale copy, or `{"detail"}`), never 500.
+ */
+export const isDatabaseUnavailable = (thrown: unknown) => databaseUnavailableError(thrown) !== undefined;
+
+/** Whether a thrown value means the database is away (the outage probe, stale pages). */
 export const isDatabaseOutage = (thrown: unknown) => {
   const error = databaseUnavailableError(thrown);
   return error !== undefined && error.detail === DATABASE_UNAVAILABLE;

@@ -37,6 +37,8 @@ export interface ServiceOptions {
   loginLimits?: ThrottleLimits;
   /** Tries the database while it is down (default: `select 1` through the pool). */
   probeDatabase?: () => Promise<unknown>;
+  /** GET /api/health's check (default: `select 1` through the pool; the app uses a dedicated connection, server/db/health.ts). */
+  checkDatabase?: () => Promise<unknown>;
   /** SMTP_URL: without it mail waits in the outbox. */
   smtpUrl?: string;
   mailFrom?: string;
@@ -77,7 +79,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const setup = createSetupService(db, options);
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
-  const health = createDatabaseHealth(check, options.probeDatabase ?? check);
+  const health = createDatabaseHealth(options.checkDatabase ?? check, options.probeDatabase ?? check);
   const services = {
     db,
     health,

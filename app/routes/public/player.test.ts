@@ -1,4 +1,6 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
+import { PoolBusyError } from '../../../server/db/pool';
 import { notFound } from '../../../server/services/errors';
 import { loader } from './player';
 
@@ -18,6 +20,12 @@ describe('Player profile loader', () => {
     const result = unwrap(await loader(args({ get: async () => { throw new Error('database down'); } })));
     expect(result.data.state).toBe('error');
     expect(result.init?.status).toBe(500);
+  });
+
+  it('passes on a database too busy or away (raw or wrapped by Drizzle), for the 503 outage page or the cached copy, not a 500', async () => {
+    for (const error of [new PoolBusyError(), new DrizzleQueryError('select 1', [], new PoolBusyError()), new DrizzleQueryError('select 1', [], new Error('timeout exceeded when trying to connect'))]) {
+      await expect(loader(args({ get: async () => { throw error; } }))).rejects.toBe(error);
+    }
   });
 
   it('still shows the profile when only the stats fail to load', async () => {

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { isDatabaseOutage, isDomainError } from '../../../server/services/errors';
+import { isDatabaseUnavailable, isDomainError } from '../../../server/services/errors';
 import type { PlayerStats, PublicPlayer } from '../../../server/services/squad';
 import { ButtonLink } from '../../components/ui/button';
 import { PlayerTile } from '../../components/public/player-tile';
@@ -27,7 +27,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     player = await context.services.squad.get(params.playerId);
   } catch (error) {
     if (isDomainError(error) && error.status === 404) return data<LoaderResult>({ state: 'not_found', origin }, { status: 404 });
-    if (isDatabaseOutage(error)) throw error; // the outage page, or the cached copy
+    if (isDatabaseUnavailable(error)) throw error; // 503: the outage page, or the cached copy
     log.error('Player profile failed to load', { error: error instanceof Error ? error.stack : String(error) });
     return data<LoaderResult>({ state: 'error', origin }, { status: 500 });
   }
