@@ -38,9 +38,9 @@ function startLoader(html: string) {
     document,
     popstate: () => listeners.popstate(),
     /** A form submitted (method as written on the form), before React: whether the loader let it go. */
-    submit(method: string | null) {
+    submit(method: string | null, formTarget: string | null = null) {
       let prevented = false;
-      const target = { getAttribute: (name: string) => (name === 'method' ? method : null) };
+      const target = { getAttribute: (name: string) => ({ method, target: formTarget })[name] ?? null };
       listeners.submit({ target, submitter: null, defaultPrevented: false, preventDefault: () => void (prevented = true) });
       return !prevented;
     },
@@ -117,6 +117,7 @@ describe('deferHydration (ADR 028)', () => {
     expect(browser.submit('post')).toBe(true);
     expect(browser.submit('post')).toBe(false);
     expect(browser.submit('POST')).toBe(false);
+    expect(browser.submit('post', '_blank')).toBe(true); // answered in another tab: this page stays
     browser.paint('first-contentful-paint');
     expect(browser.added).toEqual([]); // the page is being left: no React under it
     browser.timers(); // ten seconds on, nothing came of it: the page works as before, and React starts

@@ -138,7 +138,8 @@ export function deferHydration(html: string): string {
     // browser's cache, the page is as before.
     'var sent=false;',
     "addEventListener('submit',function(e){if(d.documentElement.dataset.hydrated||e.defaultPrevented)return;",
-    "var b=e.submitter,m=((b&&b.getAttribute('formmethod'))||e.target.getAttribute('method')||'get').toLowerCase();if(m!=='post')return;",
+    "var b=e.submitter,f=e.target,m=((b&&b.getAttribute('formmethod'))||f.getAttribute('method')||'get').toLowerCase(),t=(b&&b.getAttribute('formtarget'))||f.getAttribute('target');",
+    "if(m!=='post'||(t&&t!=='_self'))return;",
     'if(sent){e.preventDefault();return}sent=true;setTimeout(function(){sent=false;go()},10000)});',
     "addEventListener('pageshow',function(e){if(e.persisted){sent=false;go()}});",
     // Not once the address has moved on to another page (a load of it is under way, see above).

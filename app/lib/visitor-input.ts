@@ -47,8 +47,16 @@ export function watchVisitorInput() {
   const note = (event: Event) => {
     if (event.target instanceof HTMLTextAreaElement) textareas.set(event.target, event.target.value);
   };
+  // A form cleared with its reset button holds its defaults again: what it held before is no longer wanted.
+  const forget = (event: Event) => {
+    if (event.target instanceof HTMLFormElement) for (const control of event.target.querySelectorAll('textarea')) textareas.delete(control);
+  };
   document.addEventListener('input', note, true);
-  stopWatching = () => document.removeEventListener('input', note, true);
+  document.addEventListener('reset', forget, true);
+  stopWatching = () => {
+    document.removeEventListener('input', note, true);
+    document.removeEventListener('reset', forget, true);
+  };
 }
 
 /** The controls the visitor changed before React took over, with what they left in each. Call at the hydration commit. */

@@ -17,6 +17,8 @@ beforeAll(async () => {
 });
 
 const tag = () => randomBytes(3).toString('hex');
+/** Navigations while the scripts are held: the load event waits for them (the loader preloads them after the first paint). */
+const HELD = { waitUntil: 'domcontentloaded' } as const;
 
 /** Holds every build script (/assets/*.js) until `release()`, which then waits for React to have taken over (30 s at most). */
 async function holdScripts(page: Page) {
@@ -70,7 +72,7 @@ describe('A product page before its scripts have loaded', () => {
     const product = await createProduct();
     const page = await b.newPage({ viewport: PHONE });
     const scripts = await holdScripts(page);
-    await page.goto(`/shop/product/${product.id}`);
+    await page.goto(`/shop/product/${product.id}`, HELD);
     await scripts.requested();
     await page.getByText('L', { exact: true }).click();
     await page.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
@@ -104,11 +106,11 @@ describe('A product page before its scripts have loaded', () => {
     const product = await createProduct();
     const page = await b.newPage({ viewport: DESKTOP });
     const scripts = await holdScripts(page);
-    await page.goto(`/shop/product/${product.id}`);
+    await page.goto(`/shop/product/${product.id}`, HELD);
     await page.getByText('M', { exact: true }).click();
     await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
     // Without React, Buy Now loads the page again with the order form on it (?buy=1).
-    await Promise.all([page.waitForURL(/buy=1/), page.locator('#buy-form').getByRole('button', { name: 'Buy Now' }).click()]);
+    await Promise.all([page.waitForURL(/buy=1/, HELD), page.locator('#buy-form').getByRole('button', { name: 'Buy Now' }).click()]);
     await scripts.requested();
     const form = page.locator('#order');
     const name = `Early Form ${tag()}`;
@@ -153,7 +155,7 @@ describe('A product page before its scripts have loaded', () => {
         await route.fulfill({ response }).catch(() => undefined);
       },
     );
-    await page.goto(`/shop/product/${product.id}?buy=1&size=S&quantity=1`);
+    await page.goto(`/shop/product/${product.id}?buy=1&size=S&quantity=1`, HELD);
     await scripts.requested();
     const form = page.locator('#order');
     const name = `Early Twice ${tag()}`;
@@ -180,7 +182,7 @@ describe('Join Us before its scripts have loaded', () => {
   it('Interests ticked and details typed before React arrives are kept, and the application goes through with them', async () => {
     const page = await b.newPage({ viewport: PHONE });
     const scripts = await holdScripts(page);
-    await page.goto('/join-us');
+    await page.goto('/join-us', HELD);
     await scripts.requested();
     const name = `Early Joiner ${tag()}`;
     await page.getByRole('checkbox', { name: 'Player' }).check();
@@ -210,7 +212,7 @@ describe('Registration and sign-in before their scripts have loaded', () => {
   it('A registration typed before React arrives is kept and registers the player with it', async () => {
     const page = await b.newPage({ viewport: PHONE });
     const scripts = await holdScripts(page);
-    await page.goto('/register');
+    await page.goto('/register', HELD);
     await scripts.requested();
     const username = `early_${tag()}`;
     await page.getByLabel('Username').fill(username);
@@ -238,7 +240,7 @@ describe('Registration and sign-in before their scripts have loaded', () => {
     const player = await registerPlayer(b.baseURL, 'earlysignin');
     const page = await b.newPage({ viewport: PHONE });
     const scripts = await holdScripts(page);
-    await page.goto('/login');
+    await page.goto('/login', HELD);
     await scripts.requested();
     await page.getByLabel('Username').fill(player.username);
     await page.getByLabel('Password').fill(player.password);
@@ -362,7 +364,7 @@ describe('Every other page that hydrates', () => {
       }
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       const scripts = await holdScripts(page);
-      await page.goto(path);
+      await page.goto(path, HELD);
       await scripts.requested();
       const changes = await changeEveryControl(page);
       expect(changes.expected.length, `${path}: controls changed`).toBeGreaterThan(0);
