@@ -22,7 +22,7 @@ function startLoader(html: string) {
   const paints: string[] = [];
   let observer: (() => void) | undefined;
   const location = { pathname: '/shop/orders/abc', search: '', reloads: 0, reload: () => void location.reloads++ };
-  const listeners: Record<string, () => void> = {};
+  const listeners: Record<string, (event?: unknown) => void> = {};
   new Function('document', 'requestAnimationFrame', 'setTimeout', 'performance', 'PerformanceObserver', 'location', 'addEventListener', source)(
     document,
     (f: () => void) => frames.push(f),
@@ -32,7 +32,7 @@ function startLoader(html: string) {
       return { observe: () => void (observer = callback) };
     },
     location,
-    (type: string, listener: () => void) => void (listeners[type] = listener),
+    (type: string, listener: (event?: unknown) => void) => void (listeners[type] = listener),
   );
   const run = (queue: (() => void)[]) => queue.splice(0).forEach((f) => f());
   return {
@@ -40,6 +40,13 @@ function startLoader(html: string) {
     location,
     document,
     popstate: () => listeners.popstate(),
+    /** A form submitted (method as written on the form), before React: whether the loader let it go. */
+    submit(method: string | null, formTarget: string | null = null) {
+      let prevented = false;
+      const target = { getAttribute: (name: string) => ({ method, target: formTarget })[name] ?? null };
+      listeners.submit({ target, submitter: null, defaultPrevented: false, preventDefault: () => void (prevented = true) });
+      return !prevented;
+    },
     /** The first frame, then the task after it. */
     frame() {
       run(frames);
@@ -103,6 +110,22 @@ describe('deferHydration (ADR 028)', () => {
     browser.location.pathname = '/shop';
     browser.popstate();
     expect(browser.location.reloads).toBe(1);
+  });
+
+  it('before React has taken over, a form posted goes once: a second press while it is under way is ignored, and React waits', () => {
+    const browser = startLoader(deferHydration(page('import("/assets/entry.client-A.js");')));
+    browser.frame();
+    expect(browser.submit('get')).toBe(true);
+    expect(browser.submit('get')).toBe(true); // a search, say: sent again with what it now says
+    expect(browser.submit('post')).toBe(true);
+    expect(browser.submit('post')).toBe(false);
+    expect(browser.submit('POST')).toBe(false);
+    expect(browser.submit('post', '_blank')).toBe(true); // answered in another tab: this page stays
+    browser.paint('first-contentful-paint');
+    expect(browser.added).toEqual([]); // the page is being left: no React under it
+    browser.timers(); // ten seconds on, nothing came of it: the page works as before, and React starts
+    expect(browser.added.map((e) => e.tag)).toEqual(['link', 'link', 'script']);
+    expect(browser.submit('post')).toBe(true);
   });
 
   it('leaves a page without React Router scripts as it is', () => {

@@ -160,8 +160,18 @@ export function deferHydration(html: string): string {
     // before a reload) is a same-document traversal: until React has taken over, nobody would show
     // the page the address now names, so the browser loads it.
     "addEventListener('popstate',function(){if(!d.documentElement.dataset.hydrated&&location.pathname+location.search!==here)location.reload()});",
+    // A form posted before React has taken over (ADR 033) goes once: a second press while the first
+    // is under way is ignored (a double tap on a slow phone would order twice), and React is not
+    // started under a page that is being left. Ten seconds on, or back to this page from the
+    // browser's cache, the page is as before.
+    'var sent=false;',
+    "addEventListener('submit',function(e){if(d.documentElement.dataset.hydrated||e.defaultPrevented)return;",
+    "var b=e.submitter,f=e.target,m=((b&&b.getAttribute('formmethod'))||f.getAttribute('method')||'get').toLowerCase(),t=(b&&b.getAttribute('formtarget'))||f.getAttribute('target');",
+    "if(m!=='post'||(t&&t!=='_self'))return;",
+    'if(sent){e.preventDefault();return}sent=true;setTimeout(function(){sent=false;go()},10000)});',
+    "addEventListener('pageshow',function(e){if(e.persisted){sent=false;go()}});",
     // Not once the address has moved on to another page (a load of it is under way, see above).
-    'function go(){if(started||location.pathname+location.search!==here)return;started=true;',
+    'function go(){if(started||sent||location.pathname+location.search!==here)return;started=true;',
     "s.preloads.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.href=h;d.head.appendChild(l)});",
     "var m=d.createElement('script');m.type='module';m.nonce=n;m.textContent=s.code;d.body.appendChild(m)}",
     'function painted(){return performance.getEntriesByName("first-contentful-paint").length>0}',

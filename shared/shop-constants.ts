@@ -60,11 +60,14 @@ export const DELIVERY_ADDRESS_REQUIRED = 'Enter the delivery address, or choose 
 export const ORDER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 export const orderPagePath = (token: string) => `/shop/orders/${token}`;
 
-/** What happens next, in plain words, for the success page (ADR 023). */
+/**
+ * What happens next, in plain words, for the success page (ADR 023). First the promise that the
+ * club is in touch within 24 hours (docs/product.md#shop).
+ */
 export function orderNextSteps(fulfilment: Fulfilment, collectFrom: string): string[] {
   return fulfilment === 'collect'
-    ? [`We'll message you on WhatsApp when it's ready to collect from ${collectFrom}.`, ORDER_SUCCESS_PAYMENT]
-    : ["We'll message you on WhatsApp to confirm your order and the delivery.", ORDER_SUCCESS_PAYMENT, ORDER_SUCCESS_SHIPPING];
+    ? [ORDER_SUCCESS_CONTACT, `We'll message you on WhatsApp when it's ready to collect from ${collectFrom}.`, ORDER_SUCCESS_PAYMENT]
+    : [ORDER_SUCCESS_CONTACT, "We'll agree the delivery and its cost with you on WhatsApp.", ORDER_SUCCESS_PAYMENT, ORDER_SUCCESS_SHIPPING];
 }
 
 /** A product's display order (sort_order): lower first; new products get the default, after those given a place. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canTransition, ORDER_QUANTITY_MAX, ORDER_TOTAL_MAX, orderSchema, PRODUCT_PRICE_MAX, productQuerySchema, productSchema, splitList, stockLabel } from './shop';
+import { orderNextSteps } from './shop-constants';
 
 describe('stockLabel', () => {
   it("says 'Only N left!' from 5 down to 1, 'Out of stock' at 0, and nothing above 5", () => {
@@ -60,5 +61,16 @@ describe('productQuerySchema', () => {
     expect(productQuerySchema.safeParse({ search: 'scarf' }).success).toBe(true);
     expect(productQuerySchema.safeParse({ search: 'sc\u0000arf' }).success).toBe(false);
     expect(productQuerySchema.safeParse({ category: 'Kit\u0000' }).success).toBe(false);
+  });
+});
+
+describe('orderNextSteps', () => {
+  it("starts with SPEC's promise that the club contacts the customer within 24 hours, for collection and delivery", () => {
+    for (const fulfilment of ['collect', 'delivery'] as const) {
+      const steps = orderNextSteps(fulfilment, 'the club');
+      expect(steps[0], fulfilment).toBe('The club will contact you within 24 hours to confirm your order.');
+      expect(steps, fulfilment).toContain('Payment is by bank transfer or a card payment link, which we will send you.');
+    }
+    expect(orderNextSteps('delivery', 'the club')).toContain('Shipping takes 3-5 working days.');
   });
 });

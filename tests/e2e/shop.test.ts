@@ -266,7 +266,8 @@ describe('The product page', () => {
     await page.waitForURL(/\/shop\/orders\//);
     expect(await page.getByTestId('order-fulfilment').textContent()).toBe('Delivery to my address');
     const steps = (await page.getByTestId('order-next-steps').textContent()) ?? '';
-    expect(steps).toContain('confirm your order and the delivery');
+    expect(steps).toContain('The club will contact you within 24 hours to confirm your order.');
+    expect(steps).toContain('agree the delivery and its cost');
     expect(steps).toContain('3-5 working days');
     expect(steps).not.toContain('ready to collect');
   });

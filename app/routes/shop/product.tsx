@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   data,
   Form,
@@ -188,12 +188,29 @@ function ProductView({ product, initial }: LoaderData) {
 
   const step = (delta: number) => setQuantityText(String(clampQuantity(quantity + delta, product.stock)));
 
+  // Without JavaScript, ?buy=1 shows the order form on the page. When React takes over, a form the
+  // visitor has begun (a field filled or focused, or the errors of a refused order) stays where it is,
+  // with what they typed (ADR 033); an untouched one gives way to the dialog.
+  const buying = searchParams.get('buy') === '1';
+  const inlineRef = useRef<HTMLElement>(null);
+  const [inlineKept, setInlineKept] = useState(Boolean(inlineResult));
+  useLayoutEffect(() => {
+    if (inlineRef.current && orderBegun(inlineRef.current)) setInlineKept(true);
+  }, []);
+  if (inlineKept && !buying) setInlineKept(false);
+  const inlineShown = inStock && (hydrated ? inlineKept && buying : initial.buy || Boolean(inlineResult));
+
   // The dialog is open while the URL says ?buy=1 (as the page without JavaScript does), so the
   // browser's Back button closes it and a reload opens it again.
   // A refused order (someone took the last one) keeps the dialog open to say so, even now it is sold out.
-  const dialogOpen = hydrated && (inStock || Boolean(fetcher.data)) && searchParams.get('buy') === '1';
+  const dialogOpen = hydrated && !inlineShown && (inStock || Boolean(fetcher.data)) && buying;
   const openedHere = (location.state as { orderDialog?: boolean } | null)?.orderDialog === true;
   const openDialog = () => {
+    if (inlineShown) {
+      // The order form is already on the page: Buy Now takes the visitor to it.
+      inlineRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+      return;
+    }
     const params = new URLSearchParams({ buy: '1', ...(size ? { size } : {}), quantity: String(quantity) });
     navigate(`?${params}`, { preventScrollReset: true, state: { orderDialog: true } });
   };
@@ -424,13 +441,7 @@ function ProductView({ product, initial }: LoaderData) {
         </div>
       )}
 
-      {!hydrated && (initial.buy || inlineResult) && inStock && (
-        <InlineOrder
-          result={inlineResult}
-          product={product}
-          choice={{ size: initial.size, quantity: initial.quantity, total: fromPence(toPence(product.price) * initial.quantity) }}
-        />
-      )}
+      {inlineShown && <InlineOrder ref={inlineRef} result={inlineResult} product={product} choice={choice} />}
 
       <Dialog open={dialogOpen} onClose={closeDialog} title="Complete your order" description="Tell us how to reach you. No payment is taken online.">
         <OrderForm FormComponent={fetcher.Form} product={product} choice={choice} busy={fetcher.state !== 'idle'} result={fetcher.data} interactive />
@@ -440,10 +451,10 @@ function ProductView({ product, initial }: LoaderData) {
 }
 
 /** Without JavaScript (?buy=1) the order form is part of the page and posts to the route's action. */
-function InlineOrder({ product, choice, result }: { product: Product; choice: OrderChoice; result: OrderResult | undefined }) {
+function InlineOrder({ ref, product, choice, result }: { ref: React.Ref<HTMLElement>; product: Product; choice: OrderChoice; result: OrderResult | undefined }) {
   const navigation = useNavigation();
   return (
-    <section id="order" aria-labelledby="order-heading" className="mx-auto mt-10 max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+    <section ref={ref} id="order" aria-labelledby="order-heading" className="mx-auto mt-10 max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
       <h2 id="order-heading" className="mb-4 text-2xl font-bold">
         Complete your order
       </h2>
@@ -457,6 +468,14 @@ function InlineOrder({ product, choice, result }: { product: Product; choice: Or
         result={result}
       />
     </section>
+  );
+}
+
+/** Whether the visitor has begun the order form on the page: a field filled in, an option chosen, or the focus inside it. */
+function orderBegun(section: HTMLElement) {
+  if (section.contains(document.activeElement)) return true;
+  return Array.from(section.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=hidden]), textarea')).some((field) =>
+    field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox') ? field.checked : field.value !== '',
   );
 }
 
