@@ -90,7 +90,11 @@ describe("The player's availability", () => {
   it('works without JavaScript (a plain form POST), and on the Schedule tab for matches and training', async () => {
     const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
     const { teamId, fixtureId } = await teamWithFixture(admin);
-    expect((await admin.post(`/api/teams/${teamId}/training-slots`, { weekday: 3, start_time: '18:00', end_time: '19:30', place: 'Mill Lane 3G' })).status).toBe(201);
+    // Three days from today (ISO weekday, club time): the next session is always open for answers,
+    // whatever time of day the test runs (answers close 2 hours before the start).
+    const today = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/London' })).getDay() || 7;
+    const weekday = ((today + 2) % 7) + 1;
+    expect((await admin.post(`/api/teams/${teamId}/training-slots`, { weekday, start_time: '18:00', end_time: '19:30', place: 'Mill Lane 3G' })).status).toBe(201);
     const player = await playerIn(admin, teamId, 'Nico NoScript');
 
     const page = await b.newPage({ viewport: PHONE, javaScriptEnabled: false });
