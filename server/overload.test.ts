@@ -9,7 +9,7 @@ import { OUTAGE_TITLE } from './outage-page';
 import { createServices } from './services';
 
 /**
- * Issue 19: a database too busy to give a request a connection answers 503 with Retry-After on
+ * ADR 032: a database too busy to give a request a connection answers 503 with Retry-After on
  * every path (pages, their session lookup, calendar feeds, uploads, the API), never 500. The app
  * here runs on a pool of one connection, held, whose queue (capped at one) is full: every request
  * that needs the database meets PoolBusyError at once.
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const cookie = { cookie: `${SESSION_COOKIE}=${member.token}` };
 
-describe('a database too busy to give a connection (issue 19)', () => {
+describe('a database too busy to give a connection (ADR 032)', () => {
   it('a page whose loader met it (wrapped by Drizzle) answers the 503 outage page with Retry-After, not 500', async () => {
     const res = await app.request('/shop?n=1');
     expect(res.status).toBe(503);

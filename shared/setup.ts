@@ -1,4 +1,4 @@
-/** Texts of the first run's setup code (issue 19, ADR 029), shared by the service, the API and /initialize. */
+/** Texts of the first run's setup code (ADR 029), shared by the service, the API and /initialize. */
 
 /** The start-up log line that gives the owner the code (README quotes it). */
 export const SETUP_CODE_LOG_LINE = (url: string, code: string) => `The club is not set up yet. Open ${url} and enter this setup code: ${code}`;

@@ -89,7 +89,7 @@ describe('initialization without ADMIN_PASSWORD', () => {
   });
 });
 
-describe('POST /api/admin/initialize-database: the setup code from the server log (issue 19)', () => {
+describe('POST /api/admin/initialize-database: the setup code from the server log (ADR 029)', () => {
   const t = ownerClub;
   const counts = async () => (await t.json('/api/admin/database-status')).body;
   const nothingYet = { needs_initialization: true, users_count: 0, products_count: 0, news_count: 0, fixtures_count: 0 };

@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
 /**
- * The one-time setup code that proves, at /initialize, that the person owns the server (issue 19):
+ * The one-time setup code that proves, at /initialize, that the person owns the server (ADR 029):
  * it is printed in the server log, which only whoever runs the server can read.
  *
  * 12 characters in 3 groups of 4 from an alphabet without look-alikes (no 0/O, 1/I/L), so it can be

@@ -49,7 +49,7 @@ describe('the health check (server/db/health.ts)', () => {
       // The real work is still waiting, untouched.
       expect(pool.waitingCount).toBe(200);
 
-      // Through the pool, as before issue 19, the same check waited behind the real work and
+      // Through the pool, as before ADR 032, the same check waited behind the real work and
       // answered "unavailable" (marking a healthy database down).
       const viaPool = healthWith(() => pool.query('select 1'));
       expect(await viaPool.check()).toBe(false);

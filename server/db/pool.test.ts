@@ -34,7 +34,7 @@ const until = async (check: () => boolean, ms = 2_000) => {
 };
 
 describe('the app pool (server/db/pool.ts)', () => {
-  it('serves a burst far beyond the old cap of 200 waiting requests (issue 19): 1,000 queries at once on 2 connections, every one answered', async () => {
+  it('serves a burst far beyond the old cap of 200 waiting requests (ADR 032): 1,000 queries at once on 2 connections, every one answered', async () => {
     const pool = poolWith({}, 2);
     const startedAt = Date.now();
     const answers = await Promise.allSettled(Array.from({ length: 1_000 }, (_, i) => pool.query<{ n: number }>('select $1::int as n', [i])));

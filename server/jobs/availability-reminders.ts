@@ -17,7 +17,7 @@ function stage(before: { days: number } | { hours: number }): ReminderStage {
 }
 
 /**
- * Availability reminders (issue 13, ADR 020): to players who have not answered, 6 days and 48 hours
+ * Availability reminders (ADR 020): to players who have not answered, 6 days and 48 hours
  * before kick-off, earliest first. This is the one place the schedule is declared.
  */
 export const REMINDER_STAGES: readonly ReminderStage[] = [stage({ days: 6 }), stage({ hours: 48 })];

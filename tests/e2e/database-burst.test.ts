@@ -10,7 +10,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/em
 import { alive, initializeDatabase, startServer, type RunningServer } from '../support/server';
 
 /**
- * Issue 19: a match-day rush. A fixture link dropped into WhatsApp groups sends hundreds of
+ * A match-day rush (ADR 032). A fixture link dropped into WhatsApp groups sends hundreds of
  * uncached requests at once. Two app processes (the production build, default settings: 2
  * connections each) share one PostgreSQL that this test runs itself, as tests/e2e/database-faults
  * does. A burst is served, not refused; a database that does not answer gives 503s with
@@ -18,7 +18,7 @@ import { alive, initializeDatabase, startServer, type RunningServer } from '../s
  */
 
 const DATABASE = 'club';
-/** Every request of a burst has this long to be answered (the acceptance bound of issue 19). */
+/** Every request of a burst has this long to be answered (the acceptance bound of ADR 032). */
 const ANSWER_BOUND_MS = 30_000;
 let postgres: EmbeddedPostgres;
 let pgRoot: string;
@@ -101,7 +101,7 @@ async function burst(requests: { kind: Kind; url: string; headers?: Record<strin
   }
 }
 
-/** The burst of issue 19, spread over both processes: 400 health checks, 200 signed-in /api/auth/me, 200 distinct /shop renders. */
+/** The burst of ADR 032, spread over both processes: 400 health checks, 200 signed-in /api/auth/me, 200 distinct /shop renders. */
 function matchDayRush(tag: string) {
   const requests: { kind: Kind; url: string; headers?: Record<string, string> }[] = [];
   const at = (i: number) => servers[i % servers.length].baseURL;
@@ -192,7 +192,7 @@ afterAll(async () => {
   if (pgRoot) await fs.rm(pgRoot, { recursive: true, force: true });
 }, 60_000);
 
-describe('a match-day rush on two app processes with default settings (issue 19)', () => {
+describe('a match-day rush on two app processes with default settings (ADR 032)', () => {
   it('800 uncached requests at once (400 health, 200 signed-in /api/auth/me, 200 distinct /shop renders): every answer 200 within 30 s', async () => {
     const { answers, totalMs, peakOpen } = await burst(matchDayRush('rush'));
     console.log(`[faults] burst of ${answers.length} (peak ${peakOpen} connections open): answered in ${Math.round(totalMs)} ms; ${figures(answers)}; ${outagesLogged()}`);

@@ -10,7 +10,7 @@ let phoneServer: RunningServer;
 
 beforeAll(async () => {
   // Brand-new clubs without ADMIN_PASSWORD: the password is generated and shown once, and
-  // /initialize asks for the setup code the server printed in its log (issue 19).
+  // /initialize asks for the setup code the server printed in its log (ADR 029).
   [server, phoneServer] = await Promise.all([startServer({ env: { ADMIN_PASSWORD: '' } }), startServer({ env: { ADMIN_PASSWORD: '' } })]);
 });
 afterAll(async () => {
@@ -58,7 +58,7 @@ describe('Database set-up (/initialize)', () => {
   });
 });
 
-describe('The setup code on a phone (issue 19)', () => {
+describe('The setup code on a phone (ADR 029)', () => {
   it('Without JavaScript, pressing Initialize with no code shows the error summary and the message beside the field', async () => {
     const page = await b.newPage({ baseURL: phoneServer.baseURL, viewport: PHONE, javaScriptEnabled: false });
     await page.goto('/initialize');
