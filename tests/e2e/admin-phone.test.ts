@@ -15,7 +15,8 @@ import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 const SMALL = { width: 320, height: 700 };
-const tag = unique();
+// Always with a letter: a tag of digits only would be searched as a shirt number.
+const tag = `t${unique()}`;
 
 interface Seeded {
   order: { id: string; customer_name: string; product_name: string };
