@@ -1,13 +1,10 @@
-import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../shared/auth';
 import { hashPassword } from '../../server/auth/passwords';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded';
-import { alive, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { CLUSTER_DATABASE, startCluster, type Cluster } from '../support/cluster';
+import { initializeDatabase, type RunningServer } from '../support/server';
 
 /**
  * A match-day rush (ADR 032). A fixture link dropped into WhatsApp groups sends hundreds of
@@ -17,28 +14,15 @@ import { alive, initializeDatabase, startServer, type RunningServer } from '../s
  * Retry-After (or stale copies), never a 500.
  */
 
-const DATABASE = 'club';
 /** Every request of a burst has this long to be answered (the acceptance bound of ADR 032). */
 const ANSWER_BOUND_MS = 30_000;
-let postgres: EmbeddedPostgres;
-let pgRoot: string;
-const servers: RunningServer[] = [];
+let cluster: Cluster;
+let servers: RunningServer[];
 let memberToken: string;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Every process of the cluster: the postmaster and its children (backends, checkpointer, …). */
-async function clusterPids() {
-  const postmaster = Number((await fs.readFile(path.join(postgres.dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-  const children: number[] = [];
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid === postmaster) children.push(Number(entry));
-  }
-  return [postmaster, ...children];
-}
+const clusterPids = () => cluster.pids();
 
 type Kind = 'health' | 'me' | 'shop';
 
@@ -136,29 +120,16 @@ const warnings = () =>
     .slice(-20)
     .join('\n');
 
-function expectBothAlive() {
-  for (const server of servers) {
-    expect(server.process.exitCode, server.output()).toBeNull();
-    expect(alive(server.process.pid!)).toBe(true);
-  }
-}
+const expectBothAlive = () => cluster.expectAllAlive();
 
 beforeAll(async () => {
-  pgRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'club-burst-'));
-  await fs.chmod(pgRoot, 0o755);
-  postgres = await startEmbeddedPostgres(pgRoot);
-  const admin = new pg.Client({ ...postgres.connection, database: 'postgres' });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const { host, port, user } = postgres.connection;
-  const databaseUrl = `postgres://${user}@localhost:${port}/${DATABASE}?host=${encodeURIComponent(host)}`;
   // Default settings: DATABASE_POOL_SIZE unset (2 connections per process).
-  for (let i = 0; i < 2; i++) servers.push(await startServer({ env: { DATABASE_URL: databaseUrl } }));
+  cluster = await startCluster('club-burst');
+  servers = cluster.servers;
   await initializeDatabase(servers[0].baseURL);
 
   const username = `rush_${Math.random().toString(36).slice(2, 8)}`;
-  const client = new pg.Client({ ...postgres.connection, database: DATABASE });
+  const client = new pg.Client({ ...cluster.postgres.connection, database: CLUSTER_DATABASE });
   await client.connect();
   await client.query(`INSERT INTO users (username, email, full_name, role, password_hash) VALUES ($1, $2, 'Rush Member', 'player', $3)`, [
     username,
@@ -176,21 +147,7 @@ beforeAll(async () => {
   memberToken = ((await login.json()) as { access_token: string }).access_token;
 }, 180_000);
 
-afterAll(async () => {
-  for (const pid of await clusterPids().catch(() => [])) {
-    try {
-      process.kill(pid, 'SIGCONT');
-    } catch {
-      // already gone
-    }
-  }
-  for (const server of servers) {
-    await server.stop().catch(() => undefined);
-    await server.cleanup().catch(() => undefined);
-  }
-  await postgres?.stop();
-  if (pgRoot) await fs.rm(pgRoot, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => cluster?.stop(), 60_000);
 
 describe('a match-day rush on two app processes with default settings (ADR 032)', () => {
   it('800 uncached requests at once (400 health, 200 signed-in /api/auth/me, 200 distinct /shop renders): every answer 200 within 30 s', async () => {

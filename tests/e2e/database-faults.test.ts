@@ -1,11 +1,8 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded';
-import { alive, E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { CLUSTER_DATABASE, startCluster, type Cluster } from '../support/cluster';
+import { E2E_ADMIN_PASSWORD, initializeDatabase, type RunningServer } from '../support/server';
 
 /**
  * ADR 011: the site rides through database faults. Two app processes (the production build) share
@@ -13,39 +10,16 @@ import { alive, E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type Runnin
  * and stop and restart it. Every assertion is a measured bound.
  */
 
-const DATABASE = 'club';
-let postgres: EmbeddedPostgres;
-let pgRoot: string;
-let databaseUrl: string;
-const servers: RunningServer[] = [];
+let cluster: Cluster;
+let servers: RunningServer[];
 let a: RunningServer;
 let b: RunningServer;
 let adminToken: string;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) {
-  const client = new pg.Client({ ...postgres.connection, database: DATABASE });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Every process of the cluster: the postmaster and its children (backends, checkpointer, …). */
-async function clusterPids() {
-  const postmaster = Number((await fs.readFile(path.join(postgres.dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-  const children: number[] = [];
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid === postmaster) children.push(Number(entry));
-  }
-  return [postmaster, ...children];
-}
+const sql = <T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []) => cluster.sql<T>(text, values);
+const clusterPids = () => cluster.pids();
 
 interface Timed {
   status: number;
@@ -94,47 +68,18 @@ async function within(boundMs: number, check: () => Promise<boolean>) {
 
 const healthOk = (server: RunningServer) => async () => (await timed(`${server.baseURL}/api/health`)).status === 200;
 
-function expectBothAlive() {
-  for (const server of servers) {
-    expect(server.process.exitCode, server.output()).toBeNull();
-    expect(alive(server.process.pid!)).toBe(true);
-  }
-}
+const expectBothAlive = () => cluster.expectAllAlive();
 
 beforeAll(async () => {
-  pgRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'club-faults-'));
-  await fs.chmod(pgRoot, 0o755);
-  postgres = await startEmbeddedPostgres(pgRoot);
-  const admin = new pg.Client({ ...postgres.connection, database: 'postgres' });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const { host, port, user } = postgres.connection;
-  databaseUrl = `postgres://${user}@localhost:${port}/${DATABASE}?host=${encodeURIComponent(host)}`;
-  a = await startServer({ env: { DATABASE_URL: databaseUrl } });
-  servers.push(a);
-  b = await startServer({ env: { DATABASE_URL: databaseUrl } });
-  servers.push(b);
+  cluster = await startCluster('club-faults');
+  servers = cluster.servers;
+  [a, b] = servers;
   await initializeDatabase(a.baseURL);
   const login = await timed(`${a.baseURL}/api/auth/login`, json({ username: 'admin', password: E2E_ADMIN_PASSWORD }));
   adminToken = JSON.parse(login.text).access_token;
 }, 180_000);
 
-afterAll(async () => {
-  for (const server of servers) {
-    await server.stop().catch(() => undefined);
-    await server.cleanup().catch(() => undefined);
-  }
-  for (const pid of await clusterPids().catch(() => [])) {
-    try {
-      process.kill(pid, 'SIGCONT');
-    } catch {
-      // already gone
-    }
-  }
-  await postgres?.stop();
-  if (pgRoot) await fs.rm(pgRoot, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => cluster?.stop(), 60_000);
 
 describe('database faults, two app processes on one PostgreSQL', () => {
   it("killing the app's connections mid-transaction under order load, 10 rounds: no process exits, every acknowledged order is stored, stock adds up", async () => {
@@ -160,7 +105,7 @@ describe('database faults, two app processes on one PostgreSQL', () => {
       const rows = await sql<{ killed: boolean }>(
         `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity
           WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
-        [DATABASE],
+        [CLUSTER_DATABASE],
       );
       killed += rows.filter((r) => r.killed).length;
     }
@@ -199,7 +144,7 @@ describe('database faults, two app processes on one PostgreSQL', () => {
   it('one locked product does not stall orders for others on either process; its own orders answer 503 within a bound', async () => {
     const held = await newProduct(100);
     const other = await newProduct(100);
-    const locker = new pg.Client({ ...postgres.connection, database: DATABASE });
+    const locker = new pg.Client({ ...cluster.postgres.connection, database: CLUSTER_DATABASE });
     await locker.connect();
     try {
       await locker.query('BEGIN');
@@ -343,7 +288,7 @@ describe('database faults, two app processes on one PostgreSQL', () => {
         expect((await timed(`${server.baseURL}${p}`)).cache).toBe('HIT');
       }
     }
-    await postgres.stop();
+    await cluster.postgres.stop();
     const stoppedAt = performance.now();
     const answers: (Timed & { path: string })[] = [];
     const probes = [
@@ -374,7 +319,7 @@ describe('database faults, two app processes on one PostgreSQL', () => {
     }
     expectBothAlive();
 
-    postgres = await startEmbeddedPostgres(pgRoot);
+    await cluster.restartDatabase();
     const restartedAt = performance.now();
     for (const server of servers) await within(5_000, healthOk(server));
     const healthyAfter = performance.now() - restartedAt;
