@@ -7,7 +7,7 @@ import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { validationBody } from './errors';
 import { ErrorSchema, IdParam, jsonBody, jsonContent, readForm } from './openapi';
-import { DocumentSchema, MessageSchema } from './players';
+import { DocumentSchema, MessageSchema } from '../../shared/contracts/documents';
 
 const security = [{ bearer: [] }];
 const errors = {
