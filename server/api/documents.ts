@@ -19,10 +19,10 @@ const errors = {
 const uploadFieldsSchema = documentLinkSchema.omit({ url: true });
 
 /** /api/documents: club documents (uploaded file or link) for all players or one. */
-export const documentsApi = router();
+const documentsBase = router();
 // Who may publish is checked before the upload or the body is read (401/403, never 413 or 422).
-documentsApi.use('*', writesNeed(ADMIN_ONLY));
-documentsApi.use(
+documentsBase.use('*', writesNeed(ADMIN_ONLY));
+documentsBase.use(
   '/',
   bodyLimit({
     // The file plus room for the other form fields.
@@ -30,7 +30,7 @@ documentsApi.use(
     onError: (c) => c.json({ detail: 'The file is too large: the limit is 10 MB.' }, 413),
   }),
 );
-documentsApi
+export const documentsApi = documentsBase
   .openapi(
     createRoute({
       method: 'get',

@@ -35,7 +35,16 @@ const PlayerAndPayment = z.object({
 });
 const UserIdParam = z.object({ userId: z.string().max(100).openapi({ param: { name: 'userId', in: 'path' } }) });
 
-const get = (operationId: string, path: string, summary: string, schema: z.ZodType, name: string, tag = 'Players\' portal', err: object = portalErrors) =>
+// Generic in the path and the schema, so each route's own path and answer reach the typed client.
+const get = <P extends string, S extends z.ZodType, E extends object = typeof portalErrors>(
+  operationId: string,
+  path: P,
+  summary: string,
+  schema: S,
+  name: string,
+  tag = 'Players\' portal',
+  err: E = portalErrors as unknown as E,
+) =>
   createRoute({ method: 'get', path, operationId, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
 
 // Who may write is checked before the body is validated: 401 signed out, 403 without the role, never a 422 for them.
