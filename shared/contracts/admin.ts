@@ -42,7 +42,7 @@ export const AdminDashboardSchema = z
           .nullable()
           .openapi({ description: 'Unpaid (outstanding or overdue) payments by player; null for staff, who do not see payments' }),
       })
-      .openapi({ description: "The admin's \"Today\" list (ADR 027)" }),
+      .openapi({ description: 'The admin\'s "Today" list (ADR 027)' }),
   })
   .openapi('AdminDashboard');
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;

@@ -29,10 +29,8 @@ export const PublicPlayerSchema = z
     team_type: z.enum(TEAM_TYPES),
     photo_url: z.string().nullable(),
     bio: z.string().nullable(),
-    age: z.number().int().nullable().openapi({ description: 'Whole years, in the club\'s time zone; null when no date of birth is recorded' }),
-    show_personal_details: z
-      .boolean()
-      .openapi({ description: 'Whether the player chose to show date of birth, height and weight publicly' }),
+    age: z.number().int().nullable().openapi({ description: "Whole years, in the club's time zone; null when no date of birth is recorded" }),
+    show_personal_details: z.boolean().openapi({ description: 'Whether the player chose to show date of birth, height and weight publicly' }),
     date_of_birth: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
     height: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
     weight: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
@@ -79,9 +77,7 @@ export const PlayerProfileSchema = z
     previous_club: z.string().nullable(),
     position_preference: z.string().nullable(),
     availability: z.array(z.string()),
-    show_personal_details: z
-      .boolean()
-      .openapi({ description: 'Whether the public profile shows date of birth, height and weight; otherwise only the age' }),
+    show_personal_details: z.boolean().openapi({ description: 'Whether the public profile shows date of birth, height and weight; otherwise only the age' }),
   })
   .openapi('PlayerProfile');
 export const PaymentSchema = z

@@ -25,7 +25,9 @@ export type Product = z.infer<typeof ProductSchema>;
 export const OrderSchema = z
   .object({
     id: z.string().uuid(),
-    reference: z.string().openapi({ description: "The short reference the customer and the club use: the club's initials and a sequence number", example: 'RR-1042' }),
+    reference: z
+      .string()
+      .openapi({ description: "The short reference the customer and the club use: the club's initials and a sequence number", example: 'RR-1042' }),
     product_id: z.string().uuid().nullable().openapi({ description: 'Null once the product has been deleted' }),
     product_name: z.string(),
     size: z.string().nullable(),
@@ -44,12 +46,12 @@ export const OrderSchema = z
   .openapi('Order');
 export const PlacedOrderSchema = OrderSchema.extend({
   token: z.string().openapi({
-    description: 'The customer\'s key to GET /api/orders/receipt/{token} and the page /shop/orders/{token}: 128 random bits, given only here',
+    description: "The customer's key to GET /api/orders/receipt/{token} and the page /shop/orders/{token}: 128 random bits, given only here",
   }),
   whatsapp_url: z
     .string()
     .optional()
-    .openapi({ description: "https://wa.me/<digits>?text=… to confirm the order with the club; absent when the club has no WhatsApp number set" }),
+    .openapi({ description: 'https://wa.me/<digits>?text=… to confirm the order with the club; absent when the club has no WhatsApp number set' }),
 }).openapi('PlacedOrder');
 export const ReceiptSchema = OrderSchema.pick({
   reference: true,
@@ -64,7 +66,7 @@ export const ReceiptSchema = OrderSchema.pick({
   status: true,
   created_at: true,
 })
-  .extend({ whatsapp_url: z.string().optional().openapi({ description: 'The club\'s WhatsApp chat with the order text; absent when no number is set' }) })
+  .extend({ whatsapp_url: z.string().optional().openapi({ description: "The club's WhatsApp chat with the order text; absent when no number is set" }) })
   .openapi('OrderReceipt');
 export type Order = z.infer<typeof OrderSchema>;
 export type PlacedOrder = z.infer<typeof PlacedOrderSchema>;

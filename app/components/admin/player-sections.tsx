@@ -87,12 +87,11 @@ function CreateLoginForm({ player }: { player: Player }) {
     setBusy(true);
     setFormError('');
     try {
-      await read(client.admin['create-player-account'].$post({ json: {
-        player_id: player.id,
-        username: values.username.trim(),
-        email: values.email.trim(),
-        password: values.password,
-      } }));
+      await read(
+        client.admin['create-player-account'].$post({
+          json: { player_id: player.id, username: values.username.trim(), email: values.email.trim(), password: values.password },
+        }),
+      );
       toast.success(TOASTS.accountCreated);
       await revalidator.revalidate();
     } catch (error) {
@@ -279,13 +278,18 @@ export function PaymentsSection({ player, payments }: { player: Player; payments
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await read(client.players[':id'].payments.$post({ param: { id: player.id }, json: {
-        description: values.description.trim(),
-        amount: Math.round(amount * 100) / 100,
-        payment_type: values.payment_type,
-        status: 'outstanding',
-        due_date: values.due_date,
-      } }));
+      await read(
+        client.players[':id'].payments.$post({
+          param: { id: player.id },
+          json: {
+            description: values.description.trim(),
+            amount: Math.round(amount * 100) / 100,
+            payment_type: values.payment_type,
+            status: 'outstanding',
+            due_date: values.due_date,
+          },
+        }),
+      );
       toast.success(TOASTS.paymentAdded);
       setValues({ description: '', amount: '', payment_type: PAYMENT_TYPES[0], due_date: today() });
       await revalidator.revalidate();
@@ -300,7 +304,12 @@ export function PaymentsSection({ player, payments }: { player: Player; payments
   async function toggle(payment: Payment) {
     setToggling(payment.id);
     try {
-      await read(client.players[':id'].payments[':paymentId'].$put({ param: { id: player.id, paymentId: payment.id }, json: { status: payment.status === 'paid' ? 'outstanding' : 'paid' } }));
+      await read(
+        client.players[':id'].payments[':paymentId'].$put({
+          param: { id: player.id, paymentId: payment.id },
+          json: { status: payment.status === 'paid' ? 'outstanding' : 'paid' },
+        }),
+      );
       toast.success(TOASTS.paymentStatusUpdated);
       await revalidator.revalidate();
     } catch (error) {
@@ -399,7 +408,12 @@ export function FeedbackSection({ player, feedback }: { player: Player; feedback
     setError('');
     setBusy(true);
     try {
-      await read(client.players[':id'].feedback.$post({ param: { id: player.id }, json: { coach_name: COACH_NAME, category: category as FeedbackCategory, feedback: text.trim(), rating, date } }));
+      await read(
+        client.players[':id'].feedback.$post({
+          param: { id: player.id },
+          json: { coach_name: COACH_NAME, category: category as FeedbackCategory, feedback: text.trim(), rating, date },
+        }),
+      );
       toast.success(TOASTS.feedbackAdded);
       setText('');
       setRating(null);

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { formatDate } from '../../components/admin/format';
 import { TrashIcon } from '../../components/admin/icons';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
-import type { ClubDocument } from '../../../shared/contracts/documents';
+import type { ClubDocument, DocumentLinkInput } from '../../../shared/contracts/documents';
 import type { AdminPlayer as Player } from '../../../shared/contracts/players';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
@@ -136,12 +136,9 @@ function PublishForm({ players, onDone }: { players: Player[]; onDone: () => Pro
         // The route reads the multipart body itself (the file's kind and size are checked first).
         await read(client.documents.$post(undefined, { init: { body } }));
       } else {
-        await read(client.documents.$post({ json: {
-          title: title.trim(),
-          description: description.trim() || null,
-          player_id: playerId || null,
-          url: url.trim(),
-        } }));
+        // The route declares no body (it takes multipart or JSON): the link is typed by its contract.
+        const link: DocumentLinkInput = { title: title.trim(), description: description.trim() || null, player_id: playerId || null, url: url.trim() };
+        await read(client.documents.$post({ json: link }));
       }
       toast.success('Document published successfully!');
       setTitle('');

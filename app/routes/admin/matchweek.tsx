@@ -337,7 +337,12 @@ function AnswerFor({ fixtureId, player }: { fixtureId: string; player: PlayerAns
     if (!status) return;
     setBusy(true);
     try {
-      await read(client.fixtures[':id'].availability[':player_id'].$put({ param: { id: fixtureId, player_id: player.player_id }, json: { status: status as AvailabilityStatus } }));
+      await read(
+        client.fixtures[':id'].availability[':player_id'].$put({
+          param: { id: fixtureId, player_id: player.player_id },
+          json: { status: status as AvailabilityStatus },
+        }),
+      );
       toast.success(`${player.full_name}: ${AVAILABILITY_LABELS[status as AvailabilityStatus]}`);
       await revalidator.revalidate();
     } catch (e) {
