@@ -74,6 +74,8 @@ export const SelectionSchema = z
   })
   .openapi('Selection');
 export type AvailabilityEvent = z.infer<typeof EventSchema>;
+export type AvailabilityAnswer = z.infer<typeof AnswerSchema>;
+export type MyAvailabilityEvent = z.infer<typeof MyEventSchema>;
 export type StoredAnswer = z.infer<typeof StoredAnswerSchema>;
 export type EventAnswers = z.infer<typeof EventAnswersSchema>;
 export type Selection = z.infer<typeof SelectionSchema>;
