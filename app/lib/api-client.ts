@@ -7,7 +7,6 @@
  */
 import { hc, type ClientResponse, type InferRequestType } from 'hono/client';
 import type { ClubApi } from '../../server/api';
-import type { passwordResetApi } from '../../server/api/players';
 
 export interface ApiFieldError {
   field: string;
@@ -56,12 +55,6 @@ function withAccept(headers: HeadersInit | undefined): Headers {
 
 /** The API, typed by its routes: `client.fixtures[':id'].$put({ param: { id }, json })`. */
 export const client = hc<ClubApi>('/api', { fetch: sameOriginFetch });
-
-/**
- * PUT /api/auth/reset-password/{userId} on its own: the /auth routers' types do not come through
- * the mounted chain in ClubApi (client.auth has no typed paths), so this one is typed from its router.
- */
-export const passwordResets = hc<typeof passwordResetApi>('/api/auth', { fetch: sameOriginFetch });
 
 /** Any call of the client, before it is read. */
 export type Call = Promise<ClientResponse<unknown>>;

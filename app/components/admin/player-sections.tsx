@@ -10,7 +10,7 @@ import { DataTable } from '../ui/data-table';
 import { ErrorSummary, fieldId, summaryOf } from '../ui/error-summary';
 import { SelectField, TextAreaField, TextField } from '../ui/field';
 import { toast } from '../ui/toast';
-import { ApiError, client, errorDetail, passwordResets, read } from '../../lib/api-client';
+import { ApiError, client, errorDetail, read } from '../../lib/api-client';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../shared/auth';
 import { DEFAULT_COACH_NAME, DEFAULT_PAYMENT_TYPE } from '../../../shared/players';
 
@@ -146,7 +146,7 @@ function ResetPasswordForm({ player }: { player: Player }) {
     setError('');
     setBusy(true);
     try {
-      await read(passwordResets['reset-password'][':userId'].$put({ param: { userId: player.user_id! }, json: { password } }));
+      await read(client.auth['reset-password'][':userId'].$put({ param: { userId: player.user_id! }, json: { password } }));
       toast.success(TOASTS.passwordReset);
       setPassword('');
     } catch (e) {
