@@ -7,11 +7,10 @@
  */
 import { hc, type ClientResponse, type InferRequestType } from 'hono/client';
 import type { ClubApi } from '../../server/api';
+import type { ApiErrorBody } from '../../shared/contracts/common';
 
-export interface ApiFieldError {
-  field: string;
-  message: string;
-}
+/** One field's problem in a refusal (`errors[]` of the API's Error answer). */
+export type ApiFieldError = NonNullable<ApiErrorBody['errors']>[number];
 
 export class ApiError extends Error {
   constructor(

@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { MAIL_KIND_IDS } from '../mail';
 
-/** A player's in-site notifications, as the API answers them. */
+/** A user's in-site notifications and e-mail choices, as the API takes and answers them. */
+export { preferencesInputSchema } from '../mail';
 
 export const NotificationSchema = z
   .object({
@@ -15,3 +17,6 @@ export const NotificationSchema = z
   })
   .openapi('Notification');
 export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationPreferenceSchema = z.object({ kind: z.enum(MAIL_KIND_IDS), label: z.string(), email: z.boolean() }).openapi('NotificationPreference');
+export type NotificationPreference = z.infer<typeof NotificationPreferenceSchema>;

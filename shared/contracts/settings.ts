@@ -9,12 +9,10 @@ export const SettingsSchema = z
     club_email: z.string(),
     sales_email: z.string(),
     club_address: z.string(),
-    hero_image_url: z
-      .string()
-      .openapi({
-        description: "The home page's hero photo: a web address or a path on this site (/uploads/…); blank for the club's placeholder artwork",
-        example: '/uploads/4f1c2a.webp',
-      }),
+    hero_image_url: z.string().openapi({
+      description: "The home page's hero photo: a web address or a path on this site (/uploads/…); blank for the club's placeholder artwork",
+      example: '/uploads/4f1c2a.webp',
+    }),
   })
   .openapi('Settings');
 
