@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import type { ExtractSchema } from 'hono/types';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../services/errors';
 import { adminDashboardApi } from './admin-dashboard';
 import { fixtureAvailabilityApi, myAvailabilityApi, selectionApi, sessionAvailabilityApi } from './availability';
@@ -127,3 +128,13 @@ export function createApi() {
 
 /** The API's routes and their request and response types, for hono/client (app/lib/api-client.ts). */
 export type ClubApi = ReturnType<typeof createApi>;
+
+type Mounted = 'health' | 'auth' | 'admin' | 'products' | 'orders' | 'fixtures' | 'teams' | 'training-slots' | 'training-sessions' | 'news'
+  | 'sponsors' | 'squad' | 'players' | 'documents' | 'messages' | 'join-us' | 'settings' | 'uploads' | 'calendar' | 'notifications';
+/**
+ * A route whose path TypeScript sees as `string` (a helper taking `path: string`, or an inline
+ * `security: [{}, …]`) turns its whole prefix into a wildcard in ClubApi, and the typed client's calls
+ * under it lose their types. This fails the typecheck instead, naming the prefix.
+ */
+type Wildcards = Extract<`/${Mounted}/no-such-route`, keyof ExtractSchema<ClubApi>>;
+const _everyPrefixKeepsItsPaths: [Wildcards] extends [never] ? true : Wildcards = true;
