@@ -21,6 +21,16 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The contracts import @hono/zod-openapi (and its OpenAPI generator): the browser takes only their types (ADR 030).
+    files: ['app/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/shared/contracts/*'], allowTypeImports: true, message: 'Import only types from shared/contracts/ in app/ (ADR 030).' }] },
+      ],
+    },
+  },
+  {
     // Tests read loosely-typed JSON answers.
     files: ['tests/**/*.ts', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

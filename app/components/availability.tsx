@@ -1,15 +1,11 @@
 import { useActionData, useFetcher } from 'react-router';
 import { AVAILABILITY_LABELS, AVAILABILITY_NOTE_MAX, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../shared/availability';
+import type { MyAvailabilityEvent } from '../../shared/contracts/availability';
 
-export interface AnswerableEvent {
-  kind: 'fixture' | 'training';
-  id: string;
-  title: string;
-  open: boolean;
-  cancelled: boolean;
-  locks_at: string;
-  answer: { status: AvailabilityStatus; note: string | null; on_behalf: boolean } | null;
-}
+/** What the buttons need of an event: the player's own view of it (as GET /api/players/me/availability answers it). */
+export type AnswerableEvent = Pick<MyAvailabilityEvent, 'kind' | 'id' | 'title' | 'open' | 'cancelled' | 'locks_at'> & {
+  answer: Pick<NonNullable<MyAvailabilityEvent['answer']>, 'status' | 'note' | 'on_behalf'> | null;
+};
 
 type AnswerResult = { ok: true; event: string; status: AvailabilityStatus } | { ok: false; event: string; error: string };
 

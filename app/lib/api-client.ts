@@ -1,13 +1,16 @@
 /**
  * The admin panel's REST client (ADR 004): same-origin fetches to /api with the session cookie.
  * The browser sends Origin on these requests, which satisfies the API's CSRF check.
- * JSON in, JSON out; a failed call throws an ApiError carrying the server's `detail`.
+ * Paths, inputs and answers are typed by the API's own routes (hono/client over the type of
+ * server/api/index.ts, imported as a type only): a field changed in shared/contracts/ fails the
+ * admin panel's typecheck. A failed call throws an ApiError carrying the server's `detail`.
  */
+import { hc, type ClientResponse, type InferRequestType } from 'hono/client';
+import type { ClubApi } from '../../server/api';
+import type { ApiErrorBody } from '../../shared/contracts/common';
 
-export interface ApiFieldError {
-  field: string;
-  message: string;
-}
+/** One field's problem in a refusal (`errors[]` of the API's Error answer). */
+export type ApiFieldError = NonNullable<ApiErrorBody['errors']>[number];
 
 export class ApiError extends Error {
   constructor(
@@ -35,22 +38,36 @@ export function errorDetail(error: unknown): string {
   return 'Something went wrong';
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
-  if (body instanceof FormData) {
-    init.body = body; // the browser sets the multipart boundary
-  } else if (body !== undefined) {
-    init.headers = { ...init.headers, 'content-type': 'application/json' };
-    init.body = JSON.stringify(body);
-  }
-  let response: Response;
+async function sameOriginFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   try {
-    response = await fetch(path, init);
+    return await fetch(input, { ...init, credentials: 'same-origin', headers: withAccept(init?.headers) });
   } catch {
     throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
   }
+}
+
+function withAccept(headers: HeadersInit | undefined): Headers {
+  const all = new Headers(headers);
+  all.set('accept', 'application/json');
+  return all;
+}
+
+/** The API, typed by its routes: `client.fixtures[':id'].$put({ param: { id }, json })`. */
+export const client = hc<ClubApi>('/api', { fetch: sameOriginFetch });
+
+/** Any call of the client, before it is read. */
+export type Call = Promise<ClientResponse<unknown>>;
+
+/** The JSON body a call takes: `json as JsonOf<typeof client.fixtures.$post>` for a body built from a form's fields. */
+export type JsonOf<F> = InferRequestType<F> extends { json: infer J } ? J : never;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+/** What a call answers when it succeeds: the body its route declares for 2xx. */
+export type Answer<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatus ? T : never) : never;
+
+/** Waits for a call and returns its success body; any other answer throws an ApiError with the server's detail. */
+export async function read<R extends ClientResponse<unknown>>(call: Promise<R>): Promise<Answer<R>> {
+  const response = await call;
   const text = await response.text();
   let data: unknown = null;
   if (text) {
@@ -65,27 +82,23 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
     const detail = payload && typeof payload.detail === 'string' ? payload.detail : `Request failed (${response.status})`;
     throw new ApiError(response.status, detail, payload && Array.isArray(payload.errors) ? payload.errors : []);
   }
-  return data as T;
+  return data as Answer<R>;
 }
 
-export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body),
-  put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, body),
-  patch: <T = unknown>(path: string, body?: unknown) => request<T>('PATCH', path, body),
-  delete: <T = unknown>(path: string) => request<T>('DELETE', path),
-};
+type Item<T> = T extends readonly (infer I)[] ? I : T extends { items: readonly (infer I)[] } ? I : never;
 
 /**
  * For list loads: a failure is logged and leaves an empty list (docs/product.md#toasts), except that
  * being signed out or refused is not hidden.
  */
-export async function loadList<T>(path: string): Promise<T[]> {
+export async function loadList<R extends ClientResponse<unknown>>(what: string, call: Promise<R>): Promise<Item<Answer<R>>[]> {
   try {
-    const data = await api.get<T[] | { items: T[] }>(path);
-    return Array.isArray(data) ? data : Array.isArray(data?.items) ? data.items : [];
+    const data = (await read(call)) as unknown;
+    if (Array.isArray(data)) return data;
+    const items = (data as { items?: unknown } | null)?.items;
+    return Array.isArray(items) ? items : [];
   } catch (error) {
-    console.error(`[admin] loading ${path} failed:`, errorDetail(error));
+    console.error(`[admin] loading ${what} failed:`, errorDetail(error));
     return [];
   }
 }

@@ -1,50 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { router } from './env';
 import { ErrorSchema, jsonContent } from './openapi';
-
-const DashboardSchema = z
-  .object({
-    orders: z.number().int(),
-    players: z.number().int(),
-    products: z.number().int(),
-    fixtures: z.number().int(),
-    join_us: z.number().int(),
-    sponsors: z.number().int(),
-    needs_initialization: z.boolean(),
-    users_count: z.number().int(),
-    products_count: z.number().int(),
-    news_count: z.number().int(),
-    fixtures_count: z.number().int(),
-    today: z
-      .object({
-        pending_orders: z.number().int(),
-        join_us: z.number().int().openapi({ description: 'Join-us submissions waiting (they are deleted once dealt with)' }),
-        results_to_enter: z
-          .array(
-            z.object({
-              id: z.string().uuid(),
-              team: z.string(),
-              away_team: z.string(),
-              is_home: z.boolean(),
-              match_date: z.string(),
-              match_time: z.string(),
-            }),
-          )
-          .openapi({ description: 'Fixtures played (kick-off at least two hours ago), not cancelled, without both scores; oldest first' }),
-        outstanding_payments: z
-          .object({
-            payments: z.number().int(),
-            amount: z.number(),
-            players: z.array(
-              z.object({ player_id: z.string().uuid(), full_name: z.string(), payments: z.number().int(), amount: z.number(), overdue: z.boolean() }),
-            ),
-          })
-          .nullable()
-          .openapi({ description: 'Unpaid (outstanding or overdue) payments by player; null for staff, who do not see payments' }),
-      })
-      .openapi({ description: "The admin's \"Today\" list (ADR 027)" }),
-  })
-  .openapi('AdminDashboard');
+import { AdminDashboardSchema } from '../../shared/contracts/admin';
 
 /** GET /api/admin/dashboard: the counts behind the admin panel's tiles, plus the database status. */
 export const adminDashboardApi = router().openapi(
@@ -56,7 +13,7 @@ export const adminDashboardApi = router().openapi(
     summary: 'Counts and the "Today" to-do list for the admin dashboard (admin or staff)',
     security: [{ bearer: [] }],
     responses: {
-      200: jsonContent(DashboardSchema, 'Counts of orders, players, products, fixtures, join-us submissions and sponsors'),
+      200: jsonContent(AdminDashboardSchema, 'Counts of orders, players, products, fixtures, join-us submissions and sponsors'),
       401: jsonContent(ErrorSchema, 'Not signed in'),
       403: jsonContent(ErrorSchema, 'Signed in without the admin or staff role'),
     },

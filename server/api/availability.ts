@@ -1,67 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { AVAILABILITY_STATUSES, EVENT_KINDS, SELECTION_ROLES, availabilityInputSchema, selectionInputSchema, selectionReplySchema, type EventKind } from '../../shared/availability';
+import { SELECTION_ROLES, availabilityInputSchema, selectionInputSchema, selectionReplySchema, type EventKind } from '../../shared/availability';
+import { EventAnswersSchema, MyEventSchema, SelectionSchema, StoredAnswerSchema } from '../../shared/contracts/availability';
 import { ADMIN_AND_STAFF, requireRoles } from '../services/checks';
 import { router, type AppEnv } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
-
-const EventSchema = z
-  .object({
-    kind: z.enum(EVENT_KINDS),
-    id: z.string().uuid(),
-    team_id: z.string().uuid(),
-    team: z.string(),
-    title: z.string().openapi({ example: 'Senior vs Riverside Albion' }),
-    date: z.string().openapi({ example: '2026-11-28', description: 'Club-time date' }),
-    time: z.string().openapi({ example: '15:00', description: 'Kick-off or start, club time' }),
-    place: z.string(),
-    starts_at: z.string(),
-    locks_at: z.string().openapi({ description: "Players' answers close at this instant (the team's availability_lock_hours before the start)" }),
-    cancelled: z.boolean(),
-    open: z.boolean().openapi({ description: 'Whether a player can still answer or change their answer' }),
-  })
-  .openapi('AvailabilityEvent');
-
-const AnswerSchema = z.object({
-  status: z.enum(AVAILABILITY_STATUSES),
-  note: z.string().nullable(),
-  on_behalf: z.boolean().openapi({ description: 'Staff or an admin answered for the player' }),
-  answered_at: z.string(),
-});
-
-const StoredAnswerSchema = z
-  .object({
-    kind: z.enum(EVENT_KINDS),
-    event_id: z.string().uuid(),
-    player_id: z.string().uuid(),
-    status: z.enum(AVAILABILITY_STATUSES),
-    note: z.string().nullable(),
-    on_behalf: z.boolean(),
-    answered_at: z.string(),
-  })
-  .openapi('AvailabilityAnswer');
-
-const MyEventSchema = EventSchema.extend({ answer: AnswerSchema.nullable() }).openapi('MyAvailabilityEvent');
-
-const EventAnswersSchema = z
-  .object({
-    event: EventSchema,
-    counts: z.object({ available: z.number().int(), maybe: z.number().int(), unavailable: z.number().int(), no_answer: z.number().int() }),
-    players: z.array(
-      z.object({
-        player_id: z.string().uuid(),
-        full_name: z.string(),
-        jersey_number: z.number().int().nullable(),
-        has_login: z.boolean().openapi({ description: 'Only players with a login get e-mails and can answer themselves' }),
-        status: z.enum(AVAILABILITY_STATUSES).nullable().openapi({ description: 'null: no answer yet' }),
-        note: z.string().nullable(),
-        on_behalf: z.boolean(),
-        answered_by: z.string().nullable().openapi({ description: 'The staff member who answered for the player, if one did' }),
-        answered_at: z.string().nullable(),
-      }),
-    ),
-  })
-  .openapi('EventAvailability');
 
 const PlayerParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }), player_id: z.string().openapi({ param: { name: 'player_id', in: 'path' } }) });
 
@@ -159,23 +102,6 @@ function eventAvailabilityRouter(kind: EventKind) {
       },
     );
 }
-
-const SelectionSchema = z
-  .object({
-    fixture_id: z.string().uuid(),
-    published_at: z.string().nullable().openapi({ description: 'When the squad was last published; null while it is a draft' }),
-    players: z.array(
-      z.object({
-        player_id: z.string().uuid(),
-        full_name: z.string(),
-        role: z.enum(SELECTION_ROLES),
-        shirt_number: z.number().int(),
-        confirmed: z.boolean().nullable().openapi({ description: "The player's reply: null until they answer" }),
-        availability: z.enum(AVAILABILITY_STATUSES).nullable(),
-      }),
-    ),
-  })
-  .openapi('Selection');
 
 const staffOnly = {
   401: jsonContent(ErrorSchema, 'Not signed in'),

@@ -1,13 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { router } from './env';
 import { ErrorSchema, jsonContent } from './openapi';
-
-const CalendarLinkSchema = z
-  .object({
-    url: z.string().openapi({ example: 'https://club.example.org/calendar/me/3q9Z…Xk.ics', description: 'The private feed; keep it to yourself' }),
-    webcal_url: z.string().openapi({ description: 'The same feed for calendar apps (webcal://)' }),
-  })
-  .openapi('CalendarLink');
+import { CalendarLinkSchema } from '../../shared/contracts/calendar';
 
 /** POST /api/calendar/token: the signed-in user's private calendar feed link (a new one each time). */
 export const calendarApi = router().openapi(

@@ -7,7 +7,7 @@ import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { validationBody } from './errors';
 import { ErrorSchema, IdParam, jsonBody, jsonContent, readForm } from './openapi';
-import { DocumentSchema, MessageSchema } from './players';
+import { DocumentSchema, MessageSchema } from '../../shared/contracts/documents';
 
 const security = [{ bearer: [] }];
 const errors = {
@@ -19,10 +19,10 @@ const errors = {
 const uploadFieldsSchema = documentLinkSchema.omit({ url: true });
 
 /** /api/documents: club documents (uploaded file or link) for all players or one. */
-export const documentsApi = router();
+const documentsBase = router();
 // Who may publish is checked before the upload or the body is read (401/403, never 413 or 422).
-documentsApi.use('*', writesNeed(ADMIN_ONLY));
-documentsApi.use(
+documentsBase.use('*', writesNeed(ADMIN_ONLY));
+documentsBase.use(
   '/',
   bodyLimit({
     // The file plus room for the other form fields.
@@ -30,7 +30,7 @@ documentsApi.use(
     onError: (c) => c.json({ detail: 'The file is too large: the limit is 10 MB.' }, 413),
   }),
 );
-documentsApi
+export const documentsApi = documentsBase
   .openapi(
     createRoute({
       method: 'get',

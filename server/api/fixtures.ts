@@ -1,26 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { FIXTURE_STATUSES, fixtureInputSchema, fixtureQuerySchema } from '../../shared/content';
+import { fixtureInputSchema, fixtureQuerySchema } from '../../shared/contracts/fixtures';
 import { ADMIN_AND_STAFF } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
-
-export const FixtureSchema = z
-  .object({
-    id: z.string().uuid(),
-    team_id: z.string().uuid(),
-    team: z.string().openapi({ description: "The team's name", example: 'Senior' }),
-    match_date: z.string().openapi({ example: '2026-11-29' }),
-    match_time: z.string().openapi({ example: '10:30' }),
-    venue: z.string(),
-    competition: z.string(),
-    is_home: z.boolean(),
-    away_team: z.string().openapi({ description: "The opponent's name" }),
-    home_score: z.number().int().nullable(),
-    away_score: z.number().int().nullable(),
-    status: z.enum(FIXTURE_STATUSES),
-    match_report: z.string().nullable(),
-  })
-  .openapi('Fixture');
+import { FixtureSchema } from '../../shared/contracts/fixtures';
 
 const writeErrors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import type { ExtractSchema } from 'hono/types';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../services/errors';
 import { adminDashboardApi } from './admin-dashboard';
 import { fixtureAvailabilityApi, myAvailabilityApi, selectionApi, sessionAvailabilityApi } from './availability';
@@ -70,39 +71,41 @@ export function createApi() {
     c.req.header('content-type')?.startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
   );
 
-  api.route('/health', healthApi);
-  api.route('/auth', authApi);
-  api.route('/admin', setupApi);
-  api.route('/admin', adminDashboardApi);
-  api.route('/products', productsApi);
-  api.route('/orders', ordersApi);
-  // Availability first: its routes answer players, the fixtures' and sessions' writes need staff.
-  api.route('/fixtures', fixtureAvailabilityApi);
-  api.route('/fixtures', selectionApi);
-  api.route('/fixtures', fixturesApi);
-  api.route('/teams', teamSlotsApi);
-  api.route('/training-slots', trainingSlotsApi);
-  api.route('/training-sessions', sessionAvailabilityApi);
-  api.route('/training-sessions', trainingSessionsApi);
-  api.route('/news', newsApi);
-  api.route('/admin', adminNewsApi);
-  api.route('/sponsors', sponsorsApi);
-  api.route('/squad', squadApi);
-  // Two routers share /players: the one with literal paths (/players/me, /players/register,
-  // /players/{id}/payments …) must come before the squad CRUD one (/players/{id}).
-  api.route('/players', myAvailabilityApi);
-  api.route('/players', playerPortalApi);
-  api.route('/players', squadPlayersApi);
-  api.route('/admin', playerAccountsApi);
-  api.route('/auth', passwordResetApi);
-  api.route('/documents', documentsApi);
-  api.route('/messages', messagesApi);
-  api.route('/join-us', joinUsApi);
-  api.route('/settings', settingsApi);
-  api.route('/uploads', uploadsApi);
-  api.route('/calendar', calendarApi);
-  api.route('/notifications', notificationsApi);
-  api.route('/admin', outboxApi);
+  // Chained, so the routes' types flow into ClubApi for the admin panel's typed client (hono/client).
+  const routes = api
+    .route('/health', healthApi)
+    .route('/auth', authApi)
+    .route('/admin', setupApi)
+    .route('/admin', adminDashboardApi)
+    .route('/products', productsApi)
+    .route('/orders', ordersApi)
+    // Availability first: its routes answer players, the fixtures' and sessions' writes need staff.
+    .route('/fixtures', fixtureAvailabilityApi)
+    .route('/fixtures', selectionApi)
+    .route('/fixtures', fixturesApi)
+    .route('/teams', teamSlotsApi)
+    .route('/training-slots', trainingSlotsApi)
+    .route('/training-sessions', sessionAvailabilityApi)
+    .route('/training-sessions', trainingSessionsApi)
+    .route('/news', newsApi)
+    .route('/admin', adminNewsApi)
+    .route('/sponsors', sponsorsApi)
+    .route('/squad', squadApi)
+    // Two routers share /players: the one with literal paths (/players/me, /players/register,
+    // /players/{id}/payments …) must come before the squad CRUD one (/players/{id}).
+    .route('/players', myAvailabilityApi)
+    .route('/players', playerPortalApi)
+    .route('/players', squadPlayersApi)
+    .route('/admin', playerAccountsApi)
+    .route('/auth', passwordResetApi)
+    .route('/documents', documentsApi)
+    .route('/messages', messagesApi)
+    .route('/join-us', joinUsApi)
+    .route('/settings', settingsApi)
+    .route('/uploads', uploadsApi)
+    .route('/calendar', calendarApi)
+    .route('/notifications', notificationsApi)
+    .route('/admin', outboxApi);
 
   const documentConfig = {
     openapi: '3.1.0',
@@ -120,5 +123,18 @@ export function createApi() {
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
 
   api.all('*', (c) => c.json({ detail: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404));
-  return api;
+  return routes;
 }
+
+/** The API's routes and their request and response types, for hono/client (app/lib/api-client.ts). */
+export type ClubApi = ReturnType<typeof createApi>;
+
+type Mounted = 'health' | 'auth' | 'admin' | 'products' | 'orders' | 'fixtures' | 'teams' | 'training-slots' | 'training-sessions' | 'news'
+  | 'sponsors' | 'squad' | 'players' | 'documents' | 'messages' | 'join-us' | 'settings' | 'uploads' | 'calendar' | 'notifications';
+/**
+ * A route whose path TypeScript sees as `string` (a helper taking `path: string`, or an inline
+ * `security: [{}, …]`) turns its whole prefix into a wildcard in ClubApi, and the typed client's calls
+ * under it lose their types. This fails the typecheck instead, naming the prefix.
+ */
+type Wildcards = Extract<`/${Mounted}/no-such-route`, keyof ExtractSchema<ClubApi>>;
+const _everyPrefixKeepsItsPaths: [Wildcards] extends [never] ? true : Wildcards = true;

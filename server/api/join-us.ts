@@ -1,19 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { INTEREST_TYPE_IDS, joinUsInputSchema } from '../../shared/content';
+import { joinUsInputSchema } from '../../shared/content';
 import { router } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
-
-export const JoinUsSubmissionSchema = z
-  .object({
-    id: z.string().uuid(),
-    full_name: z.string(),
-    email: z.string(),
-    phone_number: z.string(),
-    message: z.string(),
-    interest_types: z.array(z.enum(INTEREST_TYPE_IDS)),
-    created_at: z.string().openapi({ format: 'date-time' }),
-  })
-  .openapi('JoinUsSubmission');
+import { JoinUsSubmissionSchema } from '../../shared/contracts/join-us';
 
 const adminErrors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),

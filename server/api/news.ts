@@ -3,18 +3,7 @@ import { limitQuerySchema, newsInputSchema } from '../../shared/content';
 import { ADMIN_AND_STAFF } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
-
-export const ArticleSchema = z
-  .object({
-    id: z.string().uuid(),
-    title: z.string(),
-    summary: z.string().nullable(),
-    content: z.string(),
-    image_url: z.string().nullable(),
-    is_published: z.boolean(),
-    created_at: z.string().openapi({ format: 'date-time' }),
-  })
-  .openapi('NewsArticle');
+import { NewsArticleSchema } from '../../shared/contracts/news';
 
 const writeErrors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),
@@ -34,7 +23,7 @@ export const newsApi = base
       summary: 'Published news, newest first',
       security: [],
       request: { query: limitQuerySchema },
-      responses: { 200: jsonContent(z.array(ArticleSchema), 'Articles') },
+      responses: { 200: jsonContent(z.array(NewsArticleSchema), 'Articles') },
     }),
     async (c) => c.json(await c.get('services').news.listPublished(c.req.valid('query')), 200),
   )
@@ -47,7 +36,7 @@ export const newsApi = base
       summary: 'One published article',
       security: [],
       request: { params: IdParam },
-      responses: { 200: jsonContent(ArticleSchema, 'The article'), 404: jsonContent(ErrorSchema, 'Unknown or unpublished') },
+      responses: { 200: jsonContent(NewsArticleSchema, 'The article'), 404: jsonContent(ErrorSchema, 'Unknown or unpublished') },
     }),
     async (c) => c.json(await c.get('services').news.getPublished(c.req.valid('param').id), 200),
   )
@@ -60,7 +49,7 @@ export const newsApi = base
       summary: 'Write an article (admin or staff)',
       security: [{ bearer: [] }],
       request: { body: jsonBody(newsInputSchema) },
-      responses: { 201: jsonContent(ArticleSchema, 'Created'), 422: jsonContent(ErrorSchema, 'Invalid article'), ...writeErrors },
+      responses: { 201: jsonContent(NewsArticleSchema, 'Created'), 422: jsonContent(ErrorSchema, 'Invalid article'), ...writeErrors },
     }),
     async (c) => c.json(await c.get('services').news.create(c.get('user'), c.req.valid('json')), 201),
   )
@@ -74,7 +63,7 @@ export const newsApi = base
       security: [{ bearer: [] }],
       request: { params: IdParam, body: jsonBody(newsInputSchema) },
       responses: {
-        200: jsonContent(ArticleSchema, 'Updated'),
+        200: jsonContent(NewsArticleSchema, 'Updated'),
         404: jsonContent(ErrorSchema, 'Unknown article'),
         422: jsonContent(ErrorSchema, 'Invalid article'),
         ...writeErrors,
@@ -108,7 +97,7 @@ export const adminNewsApi = router().openapi(
     tags: ['News'],
     summary: 'All articles including unpublished (admin or staff)',
     security: [{ bearer: [] }],
-    responses: { 200: jsonContent(z.array(ArticleSchema), 'Articles, newest first'), ...writeErrors },
+    responses: { 200: jsonContent(z.array(NewsArticleSchema), 'Articles, newest first'), ...writeErrors },
   }),
   async (c) => {
     c.header('Cache-Control', 'no-store');

@@ -1,12 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { MAIL_KIND_IDS, preferencesInputSchema } from '../../shared/mail';
+import { preferencesInputSchema } from '../../shared/mail';
+import { NotificationPreferenceSchema } from '../../shared/contracts/notifications';
 import { ROLES } from '../../shared/roles';
 import { router, writesNeed } from './env';
 import { ErrorSchema, jsonBody, jsonContent } from './openapi';
-
-const PreferenceSchema = z
-  .object({ kind: z.enum(MAIL_KIND_IDS), label: z.string(), email: z.boolean() })
-  .openapi('NotificationPreference');
 
 const UnsubscribeQuery = z.object({
   user: z.string().max(100).openapi({ param: { name: 'user', in: 'query' } }),
@@ -28,7 +25,7 @@ export const notificationsApi = base
       summary: 'My e-mail preferences',
       description: 'One entry per kind of e-mail that can be turned off; on unless turned off.',
       security: [{ bearer: [] }],
-      responses: { 200: jsonContent(z.array(PreferenceSchema), 'Preferences'), 401: jsonContent(ErrorSchema, 'Not signed in') },
+      responses: { 200: jsonContent(z.array(NotificationPreferenceSchema), 'Preferences'), 401: jsonContent(ErrorSchema, 'Not signed in') },
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -46,7 +43,7 @@ export const notificationsApi = base
       security: [{ bearer: [] }],
       request: { body: jsonBody(preferencesInputSchema) },
       responses: {
-        200: jsonContent(z.array(PreferenceSchema), 'Saved; all preferences'),
+        200: jsonContent(z.array(NotificationPreferenceSchema), 'Saved; all preferences'),
         401: jsonContent(ErrorSchema, 'Not signed in'),
         422: jsonContent(ErrorSchema, 'Unknown kind, a value that is not true/false, or nothing to change'),
       },

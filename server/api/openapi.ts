@@ -1,25 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ROLES } from '../../shared/roles';
+import { ErrorSchema } from '../../shared/contracts/common';
 
 /** Shared OpenAPI pieces: the error body and helpers for JSON requests and responses. */
-export const ErrorSchema = z
-  .object({
-    detail: z.string(),
-    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  })
-  .openapi('Error');
-
-export const UserSchema = z
-  .object({
-    id: z.string().uuid(),
-    username: z.string(),
-    email: z.string(),
-    full_name: z.string(),
-    role: z.enum(ROLES),
-  })
-  .openapi('User');
+export { ErrorSchema, UserSchema } from '../../shared/contracts/common';
 
 /** Any string: an id that is not a UUID is simply unknown (404), not invalid input. */
 export const IdParam = z.object({

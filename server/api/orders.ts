@@ -1,39 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { FULFILMENTS, ORDER_STATUSES, orderSchema, orderStatusSchema } from '../../shared/shop';
+import { orderSchema, orderStatusSchema } from '../../shared/shop';
 import { ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
-
-export const OrderSchema = z
-  .object({
-    id: z.string().uuid(),
-    reference: z.string().openapi({ description: "The short reference the customer and the club use: the club's initials and a sequence number", example: 'RR-1042' }),
-    product_id: z.string().uuid().nullable().openapi({ description: 'Null once the product has been deleted' }),
-    product_name: z.string(),
-    size: z.string().nullable(),
-    quantity: z.number().int(),
-    unit_price: z.number(),
-    total_amount: z.number().openapi({ description: 'Pounds, 2 decimals, computed by the server from the current price' }),
-    customer_name: z.string(),
-    customer_email: z.string(),
-    customer_phone: z.string(),
-    customer_address: z.string().nullable(),
-    notes: z.string().nullable(),
-    fulfilment: z.enum(FULFILMENTS).openapi({ description: 'collect: from the club; delivery: to customer_address' }),
-    status: z.enum(ORDER_STATUSES),
-    created_at: z.string(),
-  })
-  .openapi('Order');
-
-const PlacedOrderSchema = OrderSchema.extend({
-  token: z.string().openapi({
-    description: 'The customer\'s key to GET /api/orders/receipt/{token} and the page /shop/orders/{token}: 128 random bits, given only here',
-  }),
-  whatsapp_url: z
-    .string()
-    .optional()
-    .openapi({ description: "https://wa.me/<digits>?text=… to confirm the order with the club; absent when the club has no WhatsApp number set" }),
-}).openapi('PlacedOrder');
+import { OrderSchema, PlacedOrderSchema, ReceiptSchema } from '../../shared/contracts/shop';
 
 const adminOnly = {
   401: jsonContent(ErrorSchema, 'Not signed in'),
@@ -61,22 +31,6 @@ const statusRoute = (method: 'patch' | 'put') =>
       422: jsonContent(ErrorSchema, 'Unknown status'),
     },
   });
-
-const ReceiptSchema = OrderSchema.pick({
-  reference: true,
-  product_id: true,
-  product_name: true,
-  size: true,
-  quantity: true,
-  unit_price: true,
-  total_amount: true,
-  customer_name: true,
-  fulfilment: true,
-  status: true,
-  created_at: true,
-})
-  .extend({ whatsapp_url: z.string().optional().openapi({ description: 'The club\'s WhatsApp chat with the order text; absent when no number is set' }) })
-  .openapi('OrderReceipt');
 
 const TokenParam = z.object({
   token: z.string().max(100).openapi({ param: { name: 'token', in: 'path' }, example: 'q3Xb0c9Zr1mYt8Kd2LwP4A' }),

@@ -13,106 +13,11 @@ import { ROLES } from '../../shared/roles';
 import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, UserSchema, jsonBody, jsonContent } from './openapi';
-import { PlayerStatsSchema } from './squad';
+import { FeedbackSchema, PaymentSchema, PlayerProfileSchema, PlayerStatsSchema } from '../../shared/contracts/players';
+import { DocumentSchema, MessageSchema } from '../../shared/contracts/documents';
+import { NotificationSchema } from '../../shared/contracts/notifications';
 
 const security = [{ bearer: [] }];
-
-const ProfileSchema = z
-  .object({
-    id: z.string().uuid(),
-    user_id: z.string().uuid().nullable(),
-    username: z.string().nullable(),
-    email: z.string().nullable(),
-    full_name: z.string(),
-    jersey_number: z.number().int().nullable(),
-    position: z.string(),
-    team_type: z.string(),
-    nationality: z.string(),
-    photo_url: z.string().nullable(),
-    date_of_birth: z.string().nullable(),
-    phone_number: z.string().nullable(),
-    address: z.string().nullable(),
-    emergency_contact_name: z.string().nullable(),
-    emergency_contact_phone: z.string().nullable(),
-    medical_notes: z.string().nullable(),
-    previous_club: z.string().nullable(),
-    position_preference: z.string().nullable(),
-    availability: z.array(z.string()),
-    show_personal_details: z
-      .boolean()
-      .openapi({ description: 'Whether the public profile shows date of birth, height and weight; otherwise only the age' }),
-  })
-  .openapi('PlayerProfile');
-
-// One PlayerStats schema for the whole API (the squad router defines it).
-const StatsSchema = PlayerStatsSchema;
-
-const PaymentSchema = z
-  .object({
-    id: z.string().uuid(),
-    player_id: z.string().uuid(),
-    description: z.string(),
-    payment_type: z.string(),
-    amount: z.number(),
-    due_date: z.string(),
-    status: z.enum(['paid', 'outstanding', 'overdue']),
-    paid_date: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .openapi('Payment');
-
-const FeedbackSchema = z
-  .object({
-    id: z.string().uuid(),
-    player_id: z.string().uuid(),
-    coach_name: z.string(),
-    category: z.string(),
-    feedback: z.string(),
-    rating: z.number().int().nullable(),
-    date: z.string(),
-    created_at: z.string(),
-  })
-  .openapi('Feedback');
-
-export const DocumentSchema = z
-  .object({
-    id: z.string().uuid(),
-    title: z.string(),
-    description: z.string().nullable(),
-    kind: z.enum(['file', 'link']),
-    url: z.string(),
-    file_name: z.string().nullable(),
-    content_type: z.string().nullable(),
-    size_bytes: z.number().int().nullable(),
-    player_id: z.string().uuid().nullable(),
-    created_at: z.string(),
-  })
-  .openapi('Document');
-
-export const MessageSchema = z
-  .object({
-    id: z.string().uuid(),
-    subject: z.string(),
-    body: z.string(),
-    player_id: z.string().uuid().nullable(),
-    player_name: z.string().nullable(),
-    sender_name: z.string(),
-    created_at: z.string(),
-  })
-  .openapi('Message');
-
-const NotificationSchema = z
-  .object({
-    id: z.string().uuid(),
-    kind: z.string(),
-    title: z.string(),
-    body: z.string(),
-    link: z.string().nullable(),
-    read: z.boolean(),
-    read_at: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .openapi('Notification');
 
 const Detail = z.object({ detail: z.string() });
 
@@ -130,7 +35,16 @@ const PlayerAndPayment = z.object({
 });
 const UserIdParam = z.object({ userId: z.string().max(100).openapi({ param: { name: 'userId', in: 'path' } }) });
 
-const get = (operationId: string, path: string, summary: string, schema: z.ZodType, name: string, tag = 'Players\' portal', err: object = portalErrors) =>
+// Generic in the path and the schema, so each route's own path and answer reach the typed client.
+const get = <P extends string, S extends z.ZodType, E extends object = typeof portalErrors>(
+  operationId: string,
+  path: P,
+  summary: string,
+  schema: S,
+  name: string,
+  tag = 'Players\' portal',
+  err: E = portalErrors as unknown as E,
+) =>
   createRoute({ method: 'get', path, operationId, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
 
 // Who may write is checked before the body is validated: 401 signed out, 403 without the role, never a 422 for them.
@@ -167,7 +81,7 @@ export const playersApi = base
     },
   )
   // The signed-in player's own records; registered before /{id} so "me" is never taken as an id.
-  .openapi(get('getMyPlayerProfile', '/me', 'My player profile', ProfileSchema, 'The profile'), async (c) => {
+  .openapi(get('getMyPlayerProfile', '/me', 'My player profile', PlayerProfileSchema, 'The profile'), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await c.get('services').players.me(c.get('user')), 200);
   })
@@ -181,11 +95,11 @@ export const playersApi = base
       description: 'Also updates the account full name and e-mail. availability lists weekday names (Monday..Sunday).',
       security,
       request: { body: jsonBody(profileUpdateSchema) },
-      responses: { 200: jsonContent(ProfileSchema, 'Saved'), 409: jsonContent(ErrorSchema, 'E-mail already registered'), 422: errors[422], ...portalErrors },
+      responses: { 200: jsonContent(PlayerProfileSchema, 'Saved'), 409: jsonContent(ErrorSchema, 'E-mail already registered'), 422: errors[422], ...portalErrors },
     }),
     async (c) => c.json(await c.get('services').players.updateMe(c.get('user'), c.req.valid('json')), 200),
   )
-  .openapi(get('getMyStats', '/me/stats', 'My stats', StatsSchema, 'Stats (training_attendance null when not recorded)'), async (c) => {
+  .openapi(get('getMyStats', '/me/stats', 'My stats', PlayerStatsSchema, 'Stats (training_attendance null when not recorded)'), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await c.get('services').players.myStats(c.get('user')), 200);
   })
@@ -254,7 +168,7 @@ export const playersApi = base
       summary: "A player's season stats (public: the squad profile shows them)",
       security: [],
       request: { params: IdParam },
-      responses: { 200: jsonContent(StatsSchema, 'Stats'), 404: errors[404] },
+      responses: { 200: jsonContent(PlayerStatsSchema, 'Stats'), 404: errors[404] },
     }),
     async (c) => c.json(await c.get('services').players.statsOf(c.req.valid('param').id), 200),
   )
@@ -270,7 +184,7 @@ export const playersApi = base
         'recorded training sessions (PUT /api/training-sessions/{id}/attendance).',
       security,
       request: { params: IdParam, body: jsonBody(statsUpdateSchema) },
-      responses: { 200: jsonContent(StatsSchema, 'Player stats updated successfully'), ...errors },
+      responses: { 200: jsonContent(PlayerStatsSchema, 'Player stats updated successfully'), ...errors },
     }),
     async (c) =>
       c.json(await c.get('services').players.updateStats(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),

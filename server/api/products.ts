@@ -3,22 +3,7 @@ import { productQuerySchema, productSchema } from '../../shared/shop';
 import { ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, anyClientError, jsonBody, jsonContent } from './openapi';
-
-export const ProductSchema = z
-  .object({
-    id: z.string().uuid(),
-    name: z.string(),
-    description: z.string(),
-    category: z.string(),
-    price: z.number().openapi({ description: 'Pounds, 2 decimals', example: 34.99 }),
-    stock: z.number().int(),
-    sizes: z.array(z.string()),
-    images: z.array(z.string()).openapi({ description: 'Image URLs; the first is the main picture' }),
-    sort_order: z.number().int().openapi({ description: 'Display order set by the admin: lower first, then by name' }),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .openapi('Product');
+import { ProductSchema } from '../../shared/contracts/shop';
 
 const adminOnly = {
   401: jsonContent(ErrorSchema, 'Not signed in'),

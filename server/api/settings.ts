@@ -1,18 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { settingsInputSchema } from '../../shared/content';
 import { ADMIN_ONLY, requireRoles } from '../services/checks';
 import { router } from './env';
 import { ErrorSchema, jsonBody, jsonContent } from './openapi';
-
-export const SettingsSchema = z
-  .object({
-    whatsapp_number: z.string().openapi({ description: 'Digits only, with the country code', example: '447700900123' }),
-    club_email: z.string(),
-    sales_email: z.string(),
-    club_address: z.string(),
-    hero_image_url: z.string().openapi({ description: "The home page's hero photo: a web address or a path on this site (/uploads/…); blank for the club's placeholder artwork", example: '/uploads/4f1c2a.webp' }),
-  })
-  .openapi('Settings');
+import { SettingsSchema } from '../../shared/contracts/settings';
 
 const adminErrors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),

@@ -1,20 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SPONSOR_TIERS, limitQuerySchema, sponsorInputSchema } from '../../shared/content';
+import { limitQuerySchema, sponsorInputSchema } from '../../shared/content';
 import { ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
-
-export const SponsorSchema = z
-  .object({
-    id: z.string().uuid(),
-    name: z.string(),
-    tier: z.enum(SPONSOR_TIERS).openapi({ description: 'main: featured first and larger; then partner, then supporter' }),
-    logo_url: z.string(),
-    website_url: z.string().nullable(),
-    category: z.string(),
-    description: z.string().nullable(),
-  })
-  .openapi('Sponsor');
+import { SponsorSchema } from '../../shared/contracts/sponsors';
 
 const writeErrors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),

@@ -1,60 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { POSITIONS, TEAM_TYPES, playerInputSchema, squadQuerySchema } from '../../shared/content';
+import { playerInputSchema, squadQuerySchema } from '../../shared/content';
 import { ADMIN_ONLY, requireRoles } from '../services/checks';
 import { isUuid } from '../services/ids';
 import { router, type AppEnv } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
-
-export const PublicPlayerSchema = z
-  .object({
-    id: z.string().uuid(),
-    team_ids: z.array(z.string().uuid()).openapi({ description: 'The teams the player plays for (GET /api/teams)' }),
-    full_name: z.string(),
-    jersey_number: z.number().int().nullable(),
-    position: z.enum(POSITIONS),
-    nationality: z.string(),
-    team_type: z.enum(TEAM_TYPES),
-    photo_url: z.string().nullable(),
-    bio: z.string().nullable(),
-    age: z.number().int().nullable().openapi({ description: 'Whole years, in the club\'s time zone; null when no date of birth is recorded' }),
-    show_personal_details: z
-      .boolean()
-      .openapi({ description: 'Whether the player chose to show date of birth, height and weight publicly' }),
-    date_of_birth: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
-    height: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
-    weight: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
-    social_media: z.record(z.string(), z.string()),
-  })
-  .openapi('SquadPlayer');
-
-export const AdminPlayerSchema = PublicPlayerSchema.extend({
-  date_of_birth: z.string().nullable(),
-  height: z.string().nullable(),
-  weight: z.string().nullable(),
-  user_id: z.string().uuid().nullable(),
-  has_login: z.boolean(),
-}).openapi('Player');
-
-export const PlayerStatsSchema = z
-  .object({
-    player_id: z.string().uuid(),
-    training_attendance: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: "Percent of the recorded training sessions of the player's teams attended; null when none is recorded" }),
-    training_sessions_recorded: z.number().int(),
-    training_sessions_attended: z.number().int(),
-    matches_played: z.number().int(),
-    matches_started: z.number().int(),
-    goals: z.number().int(),
-    assists: z.number().int(),
-    minutes_played: z.number().int(),
-    yellow_cards: z.number().int(),
-    red_cards: z.number().int(),
-  })
-  .openapi('PlayerStats');
+import { AdminPlayerSchema, PublicPlayerSchema } from '../../shared/contracts/players';
 
 /** GET /api/squad: the public squad list and one player's public profile. */
 export const squadApi = router()

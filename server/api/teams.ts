@@ -3,28 +3,7 @@ import { teamInputSchema, trainingSlotInputSchema } from '../../shared/teams';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, requireRoles } from '../services/checks';
 import { router } from './env';
 import { ErrorSchema, IdParam, anyClientError, jsonBody, jsonContent } from './openapi';
-
-export const TrainingSlotSchema = z
-  .object({
-    id: z.string().uuid(),
-    team_id: z.string().uuid(),
-    weekday: z.number().int().min(1).max(7).openapi({ description: '1 = Monday … 7 = Sunday', example: 2 }),
-    start_time: z.string().openapi({ example: '19:00', description: 'Club time (Europe/London)' }),
-    end_time: z.string().openapi({ example: '21:00' }),
-    place: z.string().openapi({ example: 'Main training ground' }),
-  })
-  .openapi('TrainingSlot');
-
-export const TeamSchema = z
-  .object({
-    id: z.string().uuid(),
-    name: z.string().openapi({ example: 'Vets' }),
-    slug: z.string().openapi({ example: 'vets', description: 'The public fixtures filter: /fixtures?team=vets' }),
-    sort_order: z.number().int(),
-    match_length_minutes: z.number().int().openapi({ example: 105 }),
-    availability_lock_hours: z.number().int().openapi({ example: 2, description: 'Availability answers close this many hours before kick-off' }),
-  })
-  .openapi('Team');
+import { TeamSchema, TrainingSlotSchema } from '../../shared/contracts/teams';
 
 const signedIn = {
   401: jsonContent(ErrorSchema, 'Not signed in'),

@@ -1,35 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { TRAINING_SESSION_STATUSES, attendanceInputSchema, trainingSessionPatchSchema, trainingSessionQuerySchema, trainingSlotInputSchema } from '../../shared/teams';
+import { attendanceInputSchema, trainingSessionPatchSchema, trainingSessionQuerySchema, trainingSlotInputSchema } from '../../shared/teams';
 import { ADMIN_AND_STAFF } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
-import { TrainingSlotSchema } from './teams';
-
-export const TrainingSessionSchema = z
-  .object({
-    id: z.string().uuid(),
-    team_id: z.string().uuid(),
-    team: z.string().openapi({ example: 'Senior' }),
-    slot_id: z.string().uuid().nullable().openapi({ description: 'The weekly slot it came from; null once that slot was deleted' }),
-    date: z.string().openapi({ example: '2026-11-24', description: 'Club-time date' }),
-    start_time: z.string().openapi({ example: '19:00', description: 'Club time (Europe/London)' }),
-    end_time: z.string().openapi({ example: '21:00' }),
-    starts_at: z.string().openapi({ example: '2026-11-24T19:00:00.000Z' }),
-    ends_at: z.string(),
-    place: z.string(),
-    status: z.enum(TRAINING_SESSION_STATUSES),
-    moved: z.boolean().openapi({ description: 'Staff changed its time or place' }),
-    attendance_recorded: z.boolean(),
-  })
-  .openapi('TrainingSession');
-
-const AttendanceSheetSchema = z
-  .object({
-    session: TrainingSessionSchema,
-    recorded_at: z.string().nullable(),
-    players: z.array(z.object({ id: z.string().uuid(), full_name: z.string(), jersey_number: z.number().int().nullable(), present: z.boolean() })),
-  })
-  .openapi('AttendanceSheet');
+import { AttendanceSheetSchema, TrainingSessionSchema, TrainingSlotSchema } from '../../shared/contracts/teams';
 
 const staffErrors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),

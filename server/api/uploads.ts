@@ -1,13 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { invalid } from '../services/errors';
 import { IMAGE_MAX_BYTES } from '../services/images';
 import { ADMIN_AND_STAFF } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, jsonContent, readForm } from './openapi';
-
-const UploadedImageSchema = z
-  .object({ id: z.string().uuid(), url: z.string(), content_type: z.string(), size_bytes: z.number().int() })
-  .openapi('UploadedImage');
+import { UploadedImageSchema } from '../../shared/contracts/uploads';
 
 const base = router();
 base.use('*', writesNeed(ADMIN_AND_STAFF));

@@ -5,48 +5,11 @@ import type { Db } from '../db/client';
 import { fixtures, joinUsSubmissions, orders, payments, players, products, sponsors, teams } from '../db/schema';
 import { forbidden, unauthenticated } from './errors';
 import type { DatabaseStatus } from './setup';
+import type { AdminDashboard } from '../../shared/contracts/admin';
 
-/** The six tiles of the admin dashboard. */
-export interface DashboardCounts {
-  orders: number;
-  players: number;
-  products: number;
-  fixtures: number;
-  join_us: number;
-  sponsors: number;
-}
-
-/** A played fixture that still has no score (the "Enter score" list). */
-export interface ResultToEnter {
-  id: string;
-  team: string;
-  away_team: string;
-  is_home: boolean;
-  match_date: string;
-  match_time: string;
-}
-
-/** A player who owes the club money: their unpaid payments summed. */
-export interface OwingPlayer {
-  player_id: string;
-  full_name: string;
-  payments: number;
-  amount: number;
-  overdue: boolean;
-}
-
-/**
- * What needs doing today (ADR 027): each list is what a volunteer acts on next. Payments name
- * players and amounts, so staff (who do not see payments) get null there.
- */
-export interface AdminToday {
-  pending_orders: number;
-  join_us: number;
-  results_to_enter: ResultToEnter[];
-  outstanding_payments: { payments: number; amount: number; players: OwingPlayer[] } | null;
-}
-
-export type AdminDashboard = DashboardCounts & DatabaseStatus & { today: AdminToday };
+export type { AdminDashboard };
+type AdminToday = AdminDashboard['today'];
+type ResultToEnter = AdminToday['results_to_enter'][number];
 
 /** A fixture counts as played this long after kick-off, so a Sunday morning match shows by Sunday night. */
 export const MATCH_LENGTH_MS = 2 * 60 * 60 * 1000;

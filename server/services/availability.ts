@@ -26,6 +26,9 @@ import { conflict, forbidden, invalid, notFound, rateLimited, unauthenticated } 
 import { isUuid } from './ids';
 import type { MailService } from './mail';
 import type { TrainingService } from './training';
+import type { AvailabilityEvent as EventView } from '../../shared/contracts/availability';
+
+export type { EventView };
 
 /** One fixture or training session, as availability sees it. */
 export interface AvailabilityEvent {
@@ -46,16 +49,9 @@ export interface AvailabilityEvent {
   over: boolean;
 }
 
-export interface Answer {
-  status: AvailabilityStatus;
-  note: string | null;
-  on_behalf: boolean;
-  answered_at: string;
-}
-
 const londonStamp = (d: Date) => `${clubDateOf(d)} ${clubTimeOf(d)}`;
 
-export const eventView = (e: AvailabilityEvent, now: Date) => ({
+export const eventView = (e: AvailabilityEvent, now: Date): EventView => ({
   kind: e.kind,
   id: e.id,
   team_id: e.team_id,
@@ -70,7 +66,6 @@ export const eventView = (e: AvailabilityEvent, now: Date) => ({
   /** Whether the caller can still change an answer (players: until locks_at). */
   open: !e.cancelled && !e.over && now < e.locks_at,
 });
-export type EventView = ReturnType<typeof eventView>;
 
 /**
  * Availability (ADR 020): a player's Available / Maybe / Unavailable for each upcoming

@@ -9,24 +9,11 @@ import { isUuid } from './ids';
 import { newDocument } from '../mail/templates';
 import type { MailService } from './mail';
 import { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES, type UploadStore } from './uploads';
-
-export interface DocumentView {
-  id: string;
-  title: string;
-  description: string | null;
-  /** 'file' (uploaded, served by /api/documents/{id}/file) or 'link'. */
-  kind: 'file' | 'link';
-  url: string;
-  file_name: string | null;
-  content_type: string | null;
-  size_bytes: number | null;
-  player_id: string | null;
-  created_at: string;
-}
+import type { ClubDocument } from '../../shared/contracts/documents';
 
 export const documentFileUrl = (id: string) => `/api/documents/${id}/file`;
 
-const toView = (d: typeof documents.$inferSelect): DocumentView => ({
+const toView = (d: typeof documents.$inferSelect): ClubDocument => ({
   id: d.id,
   title: d.title,
   description: d.description,

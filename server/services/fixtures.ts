@@ -7,13 +7,16 @@ import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { notFound } from './errors';
 import { isUuid } from './ids';
 import { assertTeamsExist, defaultTeamId } from './teams';
+import type { Fixture } from '../../shared/contracts/fixtures';
+
+export type { Fixture };
 
 export type FixtureRow = typeof fixtures.$inferSelect & { team: string };
 
 export const FIXTURE_NOT_FOUND = 'Fixture not found';
 
 /** A fixture as the API answers it, with the earlier site's field names (docs/architecture.md#earlier-clients). */
-export function toFixture(row: FixtureRow) {
+export function toFixture(row: FixtureRow): Fixture {
   return {
     id: row.id,
     team_id: row.team_id,
@@ -31,7 +34,6 @@ export function toFixture(row: FixtureRow) {
     match_report: row.match_report,
   };
 }
-export type Fixture = ReturnType<typeof toFixture>;
 
 /** Fixtures and results: anyone reads them, admins and staff manage them. */
 export function createFixtureService(db: Db) {

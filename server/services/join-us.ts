@@ -10,10 +10,13 @@ import type { MailService } from './mail';
 import { notFound } from './errors';
 import { createRequestLimiter } from './throttle';
 import { isUuid } from './ids';
+import type { JoinUsSubmission } from '../../shared/contracts/join-us';
+
+export type { JoinUsSubmission };
 
 export const SUBMISSION_NOT_FOUND = 'Submission not found';
 
-export function toSubmission(row: typeof joinUsSubmissions.$inferSelect) {
+export function toSubmission(row: typeof joinUsSubmissions.$inferSelect): JoinUsSubmission {
   return {
     id: row.id,
     full_name: row.full_name,
@@ -24,7 +27,6 @@ export function toSubmission(row: typeof joinUsSubmissions.$inferSelect) {
     created_at: row.created_at.toISOString(),
   };
 }
-export type JoinUsSubmission = ReturnType<typeof toSubmission>;
 
 /** The text typed into WhatsApp for the club after someone applies. */
 export function joinUsWhatsappText(submission: { full_name: string; interest_types: string[] }) {

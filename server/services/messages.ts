@@ -8,19 +8,9 @@ import { isUuid } from './ids';
 import { newMessage } from '../mail/templates';
 import type { MailService } from './mail';
 import { notifyAllPlayers, notifyPlayer } from './notifications';
+import type { ClubMessage } from '../../shared/contracts/documents';
 
-export interface MessageView {
-  id: string;
-  subject: string;
-  body: string;
-  player_id: string | null;
-  /** The recipient's name, or null for a message to all players. */
-  player_name: string | null;
-  sender_name: string;
-  created_at: string;
-}
-
-export interface PlayerMessageView extends MessageView {
+export interface PlayerClubMessage extends ClubMessage {
   read: boolean;
 }
 
@@ -40,7 +30,7 @@ export function createMessageService(db: Db, deps: { mail: MailService }) {
 
   return {
     /** Admins and staff send; the recipients get a notification. */
-    async send(actor: SessionUser | null, input: MessageCreateInput): Promise<MessageView> {
+    async send(actor: SessionUser | null, input: MessageCreateInput): Promise<ClubMessage> {
       if (!actor) throw unauthenticated();
       if (actor.role !== 'admin' && actor.role !== 'staff') throw forbidden();
       let playerName: string | null = null;
@@ -74,7 +64,7 @@ export function createMessageService(db: Db, deps: { mail: MailService }) {
       });
     },
 
-    async list(actor: SessionUser | null): Promise<MessageView[]> {
+    async list(actor: SessionUser | null): Promise<ClubMessage[]> {
       if (!actor) throw unauthenticated();
       if (actor.role !== 'admin') throw forbidden();
       const rows = await db.select(columns).from(messages).leftJoin(players, eq(players.id, messages.player_id)).orderBy(desc(messages.created_at));
@@ -82,7 +72,7 @@ export function createMessageService(db: Db, deps: { mail: MailService }) {
     },
 
     /** Messages to all players or to this player, newest first, with this user's read state. */
-    async listForPlayer(actor: SessionUser, playerId: string): Promise<PlayerMessageView[]> {
+    async listForPlayer(actor: SessionUser, playerId: string): Promise<PlayerClubMessage[]> {
       const rows = await db
         .select({ ...columns, read: sql<boolean>`${messageReads.user_id} is not null` })
         .from(messages)

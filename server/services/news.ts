@@ -6,10 +6,14 @@ import { news } from '../db/schema';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { notFound } from './errors';
 import { isUuid } from './ids';
+import type { NewsArticle } from '../../shared/contracts/news';
+
+/** The public pages' name for a news article. */
+export type Article = NewsArticle;
 
 export const ARTICLE_NOT_FOUND = 'Article not found';
 
-export function toArticle(row: typeof news.$inferSelect) {
+export function toArticle(row: typeof news.$inferSelect): NewsArticle {
   return {
     id: row.id,
     title: row.title,
@@ -20,7 +24,6 @@ export function toArticle(row: typeof news.$inferSelect) {
     created_at: row.created_at.toISOString(),
   };
 }
-export type Article = ReturnType<typeof toArticle>;
 
 /** Club news: the public sees published articles only; admins and staff write and publish. */
 export function createNewsService(db: Db) {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { notifications, players } from '../db/schema';
 import { notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
+import type { Notification } from '../../shared/contracts/notifications';
 
 export interface NotificationInput {
   /** What happened: 'feedback', 'payment', 'message', 'fixture', … */
@@ -29,23 +30,12 @@ export async function notifyAllPlayers(tx: DbOrTx, input: NotificationInput) {
     from ${players} where ${players.user_id} is not null`);
 }
 
-export interface NotificationView {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read: boolean;
-  read_at: string | null;
-  created_at: string;
-}
-
 export const NOTIFICATIONS_LIMIT = 50;
 
 /** A signed-in user's own notifications and their read state. */
 export function createNotificationService(db: DbOrTx) {
   return {
-    async list(actor: SessionUser | null): Promise<NotificationView[]> {
+    async list(actor: SessionUser | null): Promise<Notification[]> {
       if (!actor) throw unauthenticated();
       const rows = await db
         .select()

@@ -16,7 +16,7 @@ import {
   type OrderInput,
   type OrderStatus,
 } from '../../shared/shop';
-import { ORDER_TOKEN_PATTERN, orderReference, type Fulfilment } from '../../shared/shop-constants';
+import { ORDER_TOKEN_PATTERN, orderReference } from '../../shared/shop-constants';
 import { whatsappLink } from '../../shared/whatsapp';
 import type { Db } from '../db/client';
 import { groupCommit, type Outcome } from '../db/group-commit';
@@ -29,40 +29,9 @@ import { requireAdmin } from './products';
 import { shopOrder } from '../mail/templates';
 import type { MailService } from './mail';
 import type { createSettingsService } from './settings';
+import type { Order, OrderReceipt, PlacedOrder } from '../../shared/contracts/shop';
 
-/** An order as the admin's list shows it (docs/product.md#admin-panel), plus the product's id (null once the product is deleted). */
-export interface Order {
-  id: string;
-  /** The short reference the customer and the club use: "RR-1042" (ADR 023). */
-  reference: string;
-  product_id: string | null;
-  product_name: string;
-  size: string | null;
-  quantity: number;
-  unit_price: number;
-  total_amount: number;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  customer_address: string | null;
-  notes: string | null;
-  fulfilment: Fulfilment;
-  status: OrderStatus;
-  created_at: string;
-}
-
-export interface PlacedOrder extends Order {
-  /** The customer's own success page, /shop/orders/{token}: only the one who placed the order learns it. */
-  token: string;
-  /** The club's WhatsApp chat with the order text; absent when no number is set. */
-  whatsapp_url?: string;
-}
-
-/** What the success page shows anyone holding the order's token: no contact details. */
-export type OrderReceipt = Pick<
-  Order,
-  'reference' | 'product_id' | 'product_name' | 'size' | 'quantity' | 'unit_price' | 'total_amount' | 'customer_name' | 'fulfilment' | 'status' | 'created_at'
-> & { whatsapp_url?: string };
+export type { Order, OrderReceipt, PlacedOrder };
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -25,70 +25,9 @@ import { newFeedback, paymentRequest, welcome } from '../mail/templates';
 import type { MailService } from './mail';
 import { notifyPlayer } from './notifications';
 import { trainingAttendanceOf } from './training';
+import type { Feedback, Payment, PlayerProfile, PlayerStats } from '../../shared/contracts/players';
 
 type PlayerRow = typeof players.$inferSelect;
-
-export interface PlayerProfile {
-  id: string;
-  user_id: string | null;
-  username: string | null;
-  email: string | null;
-  full_name: string;
-  jersey_number: number | null;
-  position: string;
-  team_type: string;
-  nationality: string;
-  photo_url: string | null;
-  date_of_birth: string | null;
-  phone_number: string | null;
-  address: string | null;
-  emergency_contact_name: string | null;
-  emergency_contact_phone: string | null;
-  medical_notes: string | null;
-  previous_club: string | null;
-  position_preference: string | null;
-  availability: string[];
-  /** The public profile shows date of birth, height and weight (else only the age; decision 19 in docs/architecture.md). */
-  show_personal_details: boolean;
-}
-
-export interface PlayerStatsView {
-  player_id: string;
-  /** Percent of recorded training sessions of the player's teams attended; null when none is recorded. */
-  training_attendance: number | null;
-  training_sessions_recorded: number;
-  training_sessions_attended: number;
-  matches_played: number;
-  matches_started: number;
-  goals: number;
-  assists: number;
-  minutes_played: number;
-  yellow_cards: number;
-  red_cards: number;
-}
-
-export interface PaymentView {
-  id: string;
-  player_id: string;
-  description: string;
-  payment_type: string;
-  amount: number;
-  due_date: string;
-  status: PaymentStatus;
-  paid_date: string | null;
-  created_at: string;
-}
-
-export interface FeedbackView {
-  id: string;
-  player_id: string;
-  coach_name: string;
-  category: string;
-  feedback: string;
-  rating: number | null;
-  date: string;
-  created_at: string;
-}
 
 export interface UpcomingFixture {
   id: string;
@@ -118,7 +57,7 @@ function duplicateAccount(error: unknown): never {
   throw error;
 }
 
-const toPayment = (p: typeof payments.$inferSelect): PaymentView => ({
+const toPayment = (p: typeof payments.$inferSelect): Payment => ({
   id: p.id,
   player_id: p.player_id,
   description: p.description,
@@ -130,7 +69,7 @@ const toPayment = (p: typeof payments.$inferSelect): PaymentView => ({
   created_at: p.created_at.toISOString(),
 });
 
-const toFeedback = (f: typeof feedback.$inferSelect): FeedbackView => ({
+const toFeedback = (f: typeof feedback.$inferSelect): Feedback => ({
   id: f.id,
   player_id: f.player_id,
   coach_name: f.coach_name,
@@ -141,7 +80,7 @@ const toFeedback = (f: typeof feedback.$inferSelect): FeedbackView => ({
   created_at: f.created_at.toISOString(),
 });
 
-const emptyStats = (playerId: string): PlayerStatsView => ({
+const emptyStats = (playerId: string): PlayerStats => ({
   player_id: playerId,
   training_attendance: null,
   training_sessions_recorded: 0,
@@ -237,7 +176,7 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
   }
 
   /** Match figures as staff entered them; training attendance computed from recorded sessions (decision 14 in docs/architecture.md). */
-  async function statsFor(playerId: string): Promise<PlayerStatsView> {
+  async function statsFor(playerId: string): Promise<PlayerStats> {
     const [row] = await db.select().from(playerStats).where(eq(playerStats.player_id, playerId));
     const training = await trainingAttendanceOf(db, playerId);
     const figures = {

@@ -5,21 +5,9 @@ import type { Db } from '../db/client';
 import { products } from '../db/schema';
 import { forbidden, invalidFields, notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
+import type { Product } from '../../shared/contracts/shop';
 
-export interface Product {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  price: number;
-  stock: number;
-  sizes: string[];
-  images: string[];
-  /** The admin's display order: lower first. */
-  sort_order: number;
-  created_at: string;
-  updated_at: string;
-}
+export type { Product };
 
 type ProductRow = typeof products.$inferSelect;
 

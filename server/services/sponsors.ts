@@ -6,10 +6,13 @@ import { sponsors } from '../db/schema';
 import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { notFound } from './errors';
 import { isUuid } from './ids';
+import type { Sponsor } from '../../shared/contracts/sponsors';
+
+export type { Sponsor };
 
 export const SPONSOR_NOT_FOUND = 'Sponsor not found';
 
-export function toSponsor(row: typeof sponsors.$inferSelect) {
+export function toSponsor(row: typeof sponsors.$inferSelect): Sponsor {
   return {
     id: row.id,
     name: row.name,
@@ -20,7 +23,6 @@ export function toSponsor(row: typeof sponsors.$inferSelect) {
     description: row.description,
   };
 }
-export type Sponsor = ReturnType<typeof toSponsor>;
 
 /** The club's sponsors: public to read, admin-only to manage. */
 export function createSponsorService(db: Db) {

@@ -9,6 +9,9 @@ import { isUuid } from './ids';
 import { todayIso } from '../../shared/players';
 import { trainingAttendanceOf } from './training';
 import { assertTeamsExist, defaultTeamId, setPlayerTeams, teamIdsByPlayer } from './teams';
+import type { AdminPlayer, PublicPlayer } from '../../shared/contracts/players';
+
+export type { AdminPlayer, PublicPlayer };
 
 export const PLAYER_NOT_FOUND = 'Player not found';
 
@@ -28,7 +31,7 @@ export function ageOn(dateOfBirth: string | null, today: string): number | null 
  * here; date of birth, height and weight only when the player opted in (show_personal_details,
  * decision 19 in docs/architecture.md, ADR 022): otherwise the keys are absent and `age` stands in.
  */
-export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], today = todayIso()) {
+export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], today = todayIso()): PublicPlayer {
   const personal = row.show_personal_details
     ? { date_of_birth: row.date_of_birth as string | null, height: row.height, weight: row.weight }
     : {};
@@ -65,10 +68,9 @@ export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], today = t
     social_media: Record<string, string>;
   };
 }
-export type PublicPlayer = ReturnType<typeof toPublicPlayer>;
 
 /** The admin's view: every squad field (whatever the player chose to show), the login link and whether it exists. */
-export function toAdminPlayer(row: PlayerRow, teamIds: string[] = []) {
+export function toAdminPlayer(row: PlayerRow, teamIds: string[] = []): AdminPlayer {
   return {
     ...toPublicPlayer(row, teamIds),
     date_of_birth: row.date_of_birth,
@@ -78,7 +80,6 @@ export function toAdminPlayer(row: PlayerRow, teamIds: string[] = []) {
     has_login: row.user_id !== null,
   };
 }
-export type AdminPlayer = ReturnType<typeof toAdminPlayer>;
 
 export const EMPTY_STATS = {
   training_attendance: null as number | null,

@@ -6,11 +6,14 @@ import { fixtures, playerTeams, teams } from '../db/schema';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { conflict, invalid, isUniqueViolation, notFound } from './errors';
 import { isUuid } from './ids';
+import type { Team } from '../../shared/contracts/teams';
+
+export type { Team };
 
 type TeamRow = typeof teams.$inferSelect;
 
 /** The JSON shape of a team. */
-export function toTeam(row: TeamRow) {
+export function toTeam(row: TeamRow): Team {
   return {
     id: row.id,
     name: row.name,
@@ -20,7 +23,6 @@ export function toTeam(row: TeamRow) {
     availability_lock_hours: row.availability_lock_hours,
   };
 }
-export type Team = ReturnType<typeof toTeam>;
 
 export const TEAM_NAME_TAKEN = 'A team with this name already exists.';
 export const TEAM_HAS_FIXTURES = (n: number) =>

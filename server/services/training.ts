@@ -21,11 +21,14 @@ import { players, playerTeams, teams, trainingAttendance, trainingSessions, trai
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { conflict, invalid, notFound, unauthenticated } from './errors';
 import { isUuid } from './ids';
+import type { TrainingSession, TrainingSlot } from '../../shared/contracts/teams';
+
+export type { TrainingSession, TrainingSlot };
 
 type SlotRow = typeof trainingSlots.$inferSelect;
 type SessionRow = typeof trainingSessions.$inferSelect;
 
-export const toSlot = (row: SlotRow) => ({
+export const toSlot = (row: SlotRow): TrainingSlot => ({
   id: row.id,
   team_id: row.team_id,
   weekday: row.weekday,
@@ -33,9 +36,8 @@ export const toSlot = (row: SlotRow) => ({
   end_time: row.end_time,
   place: row.place,
 });
-export type TrainingSlot = ReturnType<typeof toSlot>;
 
-export function toSession(row: SessionRow, team: string) {
+export function toSession(row: SessionRow, team: string): TrainingSession {
   return {
     id: row.id,
     team_id: row.team_id,
@@ -53,7 +55,6 @@ export function toSession(row: SessionRow, team: string) {
     attendance_recorded: row.attendance_recorded_at !== null,
   };
 }
-export type TrainingSession = ReturnType<typeof toSession>;
 
 export const SESSION_CANCELLED = 'This session was cancelled: there is no attendance to record.';
 export const SESSION_IN_FUTURE = 'This session has not started yet: record attendance once it has begun.';

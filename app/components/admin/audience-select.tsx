@@ -1,5 +1,5 @@
 import { SelectField } from '../ui/field';
-import type { Player } from './types';
+import type { AdminPlayer as Player } from '../../../shared/contracts/players';
 
 export const ALL_PLAYERS = '';
 

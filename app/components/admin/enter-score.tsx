@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { clubTimeToInstant } from '../../../shared/dates';
-import { api, ApiError, errorDetail } from '../../lib/api-client';
+import { ApiError, client, errorDetail, read } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { FormMessage, TextField } from '../ui/field';
 import { toast } from '../ui/toast';
 import { formatDate } from './format';
-import type { Fixture } from './types';
+import type { Fixture } from '../../../shared/contracts/fixtures';
 
 export const SCORE_SAVED = 'Result saved';
 export const MAX_SCORE = 99;
@@ -60,19 +60,24 @@ export function EnterScoreDialog({ fixture, onClose, onSaved }: { fixture: Fixtu
     setFormError('');
     try {
       const f = fixture!;
-      await api.put(`/api/fixtures/${f.id}`, {
-        team_id: f.team_id,
-        away_team: f.away_team,
-        match_date: f.match_date,
-        match_time: f.match_time.slice(0, 5),
-        venue: f.venue,
-        competition: f.competition,
-        is_home: f.is_home,
-        home_score: Number(home),
-        away_score: Number(away),
-        status: 'completed',
-        match_report: f.match_report,
-      });
+      await read(
+        client.fixtures[':id'].$put({
+          param: { id: f.id },
+          json: {
+            team_id: f.team_id,
+            away_team: f.away_team,
+            match_date: f.match_date,
+            match_time: f.match_time.slice(0, 5),
+            venue: f.venue,
+            competition: f.competition,
+            is_home: f.is_home,
+            home_score: Number(home),
+            away_score: Number(away),
+            status: 'completed',
+            match_report: f.match_report,
+          },
+        }),
+      );
       toast.success(SCORE_SAVED);
       await onSaved();
     } catch (error) {

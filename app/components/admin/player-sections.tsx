@@ -3,23 +3,30 @@ import { useRevalidator } from 'react-router';
 import { formatDate, money, today } from './format';
 import { RatingStars } from '../portal';
 import { Badge, Panel } from './section';
-import {
-  FEEDBACK_CATEGORIES,
-  STAT_FIELDS,
-  type Feedback,
-  type Payment,
-  type Player,
-  type PlayerStats,
-  type StatField,
-} from './types';
+import { FEEDBACK_CATEGORIES } from '../../../shared/players';
+import type { AdminPlayer as Player, Feedback, Payment, PlayerStats } from '../../../shared/contracts/players';
 import { Button } from '../ui/button';
 import { DataTable } from '../ui/data-table';
 import { ErrorSummary, fieldId, summaryOf } from '../ui/error-summary';
 import { SelectField, TextAreaField, TextField } from '../ui/field';
 import { toast } from '../ui/toast';
-import { api, ApiError, errorDetail } from '../../lib/api-client';
+import { ApiError, client, errorDetail, read } from '../../lib/api-client';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../shared/auth';
 import { DEFAULT_COACH_NAME, DEFAULT_PAYMENT_TYPE } from '../../../shared/players';
+
+type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+
+/** The match stats an admin or coach types in, with their labels. */
+const STAT_FIELDS = [
+  ['matches_played', 'Matches played'],
+  ['matches_started', 'Matches started'],
+  ['goals', 'Goals'],
+  ['assists', 'Assists'],
+  ['minutes_played', 'Minutes played'],
+  ['yellow_cards', 'Yellow cards'],
+  ['red_cards', 'Red cards'],
+] as const;
+type StatField = (typeof STAT_FIELDS)[number][0];
 
 const LOGIN_FIELDS = ['username', 'email', 'password'] as const;
 const PAYMENT_FIELDS = ['description', 'amount', 'payment_type', 'due_date'] as const;
@@ -80,12 +87,11 @@ function CreateLoginForm({ player }: { player: Player }) {
     setBusy(true);
     setFormError('');
     try {
-      await api.post('/api/admin/create-player-account', {
-        player_id: player.id,
-        username: values.username.trim(),
-        email: values.email.trim(),
-        password: values.password,
-      });
+      await read(
+        client.admin['create-player-account'].$post({
+          json: { player_id: player.id, username: values.username.trim(), email: values.email.trim(), password: values.password },
+        }),
+      );
       toast.success(TOASTS.accountCreated);
       await revalidator.revalidate();
     } catch (error) {
@@ -140,7 +146,7 @@ function ResetPasswordForm({ player }: { player: Player }) {
     setError('');
     setBusy(true);
     try {
-      await api.put(`/api/auth/reset-password/${player.user_id}`, { password });
+      await read(client.auth['reset-password'][':userId'].$put({ param: { userId: player.user_id! }, json: { password } }));
       toast.success(TOASTS.passwordReset);
       setPassword('');
     } catch (e) {
@@ -211,7 +217,7 @@ export function StatsSection({ player, stats }: { player: Player; stats: PlayerS
     }
     setBusy(true);
     try {
-      await api.put(`/api/players/${player.id}/stats`, changed);
+      await read(client.players[':id'].stats.$put({ param: { id: player.id }, json: changed }));
       toast.success(TOASTS.statsUpdated);
       await revalidator.revalidate();
     } catch (error) {
@@ -272,13 +278,18 @@ export function PaymentsSection({ player, payments }: { player: Player; payments
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await api.post(`/api/players/${player.id}/payments`, {
-        description: values.description.trim(),
-        amount: Math.round(amount * 100) / 100,
-        payment_type: values.payment_type,
-        status: 'outstanding',
-        due_date: values.due_date,
-      });
+      await read(
+        client.players[':id'].payments.$post({
+          param: { id: player.id },
+          json: {
+            description: values.description.trim(),
+            amount: Math.round(amount * 100) / 100,
+            payment_type: values.payment_type,
+            status: 'outstanding',
+            due_date: values.due_date,
+          },
+        }),
+      );
       toast.success(TOASTS.paymentAdded);
       setValues({ description: '', amount: '', payment_type: PAYMENT_TYPES[0], due_date: today() });
       await revalidator.revalidate();
@@ -293,7 +304,12 @@ export function PaymentsSection({ player, payments }: { player: Player; payments
   async function toggle(payment: Payment) {
     setToggling(payment.id);
     try {
-      await api.put(`/api/players/${player.id}/payments/${payment.id}`, { status: payment.status === 'paid' ? 'outstanding' : 'paid' });
+      await read(
+        client.players[':id'].payments[':paymentId'].$put({
+          param: { id: player.id, paymentId: payment.id },
+          json: { status: payment.status === 'paid' ? 'outstanding' : 'paid' },
+        }),
+      );
       toast.success(TOASTS.paymentStatusUpdated);
       await revalidator.revalidate();
     } catch (error) {
@@ -392,7 +408,12 @@ export function FeedbackSection({ player, feedback }: { player: Player; feedback
     setError('');
     setBusy(true);
     try {
-      await api.post(`/api/players/${player.id}/feedback`, { coach_name: COACH_NAME, category, feedback: text.trim(), rating, date });
+      await read(
+        client.players[':id'].feedback.$post({
+          param: { id: player.id },
+          json: { coach_name: COACH_NAME, category: category as FeedbackCategory, feedback: text.trim(), rating, date },
+        }),
+      );
       toast.success(TOASTS.feedbackAdded);
       setText('');
       setRating(null);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
-import { api, ApiError, errorDetail } from '../../lib/api-client';
+import { ApiError, client, errorDetail, read, type Call } from '../../lib/api-client';
 import { Button, buttonClass } from '../ui/button';
 import { DataTable, type Column } from '../ui/data-table';
 import { Dialog } from '../ui/dialog';
@@ -43,10 +43,8 @@ export interface ResourceConfig<Row extends { id: string }> {
   resource: string;
   title: string;
   description?: string;
-  /** Collection path: POST here; PUT and DELETE at `${endpoint}/{id}` (or `${itemEndpoint}/{id}`). */
-  endpoint: string;
-  /** Where items live when not under the collection (a team's slots: POST /api/teams/{id}/training-slots, PUT /api/training-slots/{id}). */
-  itemEndpoint?: string;
+  /** The API calls that add, change and delete one row, through the typed client (app/lib/api-client.ts). */
+  calls: ResourceCalls;
   columns: Column<Row>[];
   fields: FieldConfig[];
   /** The row's name in buttons' accessible names: 'Edit Home Shirt'. */
@@ -65,6 +63,15 @@ export interface ResourceConfig<Row extends { id: string }> {
 
 /** An icon button of a row: 44 px square, so it is easy to tap on a phone card. */
 const ROW_BUTTON = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg p-2';
+
+/** The form's values as the API takes them (built by toPayload from the field config). */
+export type Payload = Record<string, unknown>;
+
+export interface ResourceCalls {
+  create: (payload: Payload) => Call;
+  update: (id: string, payload: Payload) => Call;
+  remove: (id: string) => Call;
+}
 
 export type FormValue = string | boolean;
 type FormValues = Record<string, FormValue>;
@@ -123,7 +130,7 @@ export function toFormValues(fields: FieldConfig[], row: Record<string, unknown>
  * come back as field errors instead.
  */
 export function toPayload(fields: FieldConfig[], values: FormValues) {
-  const payload: Record<string, unknown> = {};
+  const payload: Payload = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {
     const raw = values[field.name];
@@ -192,7 +199,7 @@ export function ResourceTab<Row extends { id: string }>({
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`${config.itemEndpoint ?? config.endpoint}/${deleting.id}`);
+      await read(config.calls.remove(deleting.id));
       toast.success(`${config.resource} deleted successfully!`);
       setDeleting(null);
       await revalidator.revalidate();
@@ -305,8 +312,7 @@ function ResourceForm<Row extends { id: string }>({
     setBusy(true);
     const verb = isNew ? 'creating' : 'updating';
     try {
-      if (isNew) await api.post(config.endpoint, payload);
-      else await api.put(`${config.itemEndpoint ?? config.endpoint}/${row!.id}`, payload);
+      await read(isNew ? config.calls.create(payload) : config.calls.update(row!.id, payload));
       toast.success(`${config.resource} ${isNew ? 'created' : 'updated'} successfully!`);
       await onSaved();
     } catch (error) {
@@ -361,7 +367,8 @@ export function ImageUpload({ label, onUploaded }: { label: string; onUploaded: 
     try {
       const body = new FormData();
       body.set('file', file);
-      const saved = await api.post<{ url: string }>('/api/uploads', body);
+      // The route reads the multipart body itself (it checks the file's kind and size first).
+      const saved = await read(client.uploads.$post(undefined, { init: { body } }));
       onUploaded(saved.url);
       toast.success('Image uploaded successfully!');
     } catch (e) {

@@ -3,12 +3,13 @@ import { Link, useRevalidator } from 'react-router';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import { EnterScoreDialog, sidesOf } from '../../components/admin/enter-score';
 import { formatDate, money } from '../../components/admin/format';
-import type { AdminDashboard as DashboardData, Fixture } from '../../components/admin/types';
+import type { AdminDashboard as DashboardData } from '../../../shared/contracts/admin';
+import type { Fixture } from '../../../shared/contracts/fixtures';
 import { useAdminUser } from '../../components/admin/use-admin-user';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, errorDetail, loadList } from '../../lib/api-client';
+import { client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { ADMIN_TABS } from './tabs';
 import { adminMeta } from '../../components/admin/meta';
@@ -28,13 +29,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [, dashboard] = await Promise.all([
     serverLoader(),
-    api.get<DashboardData>('/api/admin/dashboard').catch((error) => {
+    read(client.admin.dashboard.$get()).catch((error) => {
       console.error('[admin] loading the dashboard failed:', errorDetail(error));
       return null;
     }),
   ]);
   // The fixtures behind "Enter score" (its form sends the whole fixture back), only when there are some.
-  const fixtures = dashboard?.today.results_to_enter.length ? await loadList<Fixture>('/api/fixtures') : [];
+  const fixtures = dashboard?.today.results_to_enter.length ? await loadList('fixtures', client.fixtures.$get({ query: {} })) : [];
   return { dashboard, fixtures };
 }
 clientLoader.hydrate = true as const;
@@ -64,7 +65,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   async function initialize() {
     setBusy(true);
     try {
-      await api.post('/api/admin/initialize-database');
+      await read(client.admin['initialize-database'].$post({ json: {} }));
       toast.success(INITIALIZED_TOAST);
       await revalidator.revalidate();
     } catch (error) {

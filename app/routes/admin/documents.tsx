@@ -5,14 +5,15 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { formatDate } from '../../components/admin/format';
 import { TrashIcon } from '../../components/admin/icons';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
-import type { ClubDocument, Player } from '../../components/admin/types';
+import type { ClubDocument, DocumentLinkInput } from '../../../shared/contracts/documents';
+import type { AdminPlayer as Player } from '../../../shared/contracts/players';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { TextAreaField, TextField } from '../../components/ui/field';
 
 const FIELDS = ['title', 'description', 'player_id', 'file', 'url'] as const;
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
+import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/documents';
@@ -26,8 +27,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [, documents, players] = await Promise.all([
     serverLoader(),
-    loadList<ClubDocument>('/api/documents'),
-    loadList<Player>('/api/players'),
+    loadList('documents', client.documents.$get()),
+    loadList('players', client.players.$get()),
   ]);
   return { documents, players };
 }
@@ -47,7 +48,7 @@ export default function AdminDocuments({ loaderData }: Route.ComponentProps) {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/api/documents/${deleting.id}`);
+      await read(client.documents[':id'].$delete({ param: { id: deleting.id } }));
       toast.success('Document deleted successfully!');
       setDeleting(null);
       await revalidator.revalidate();
@@ -132,14 +133,12 @@ function PublishForm({ players, onDone }: { players: Player[]; onDone: () => Pro
         if (description.trim()) body.set('description', description.trim());
         if (playerId) body.set('player_id', playerId);
         body.set('file', file!);
-        await api.post('/api/documents', body);
+        // The route reads the multipart body itself (the file's kind and size are checked first).
+        await read(client.documents.$post(undefined, { init: { body } }));
       } else {
-        await api.post('/api/documents', {
-          title: title.trim(),
-          description: description.trim() || null,
-          player_id: playerId || null,
-          url: url.trim(),
-        });
+        // The route declares no body (it takes multipart or JSON): the link is typed by its contract.
+        const link: DocumentLinkInput = { title: title.trim(), description: description.trim() || null, player_id: playerId || null, url: url.trim() };
+        await read(client.documents.$post({ json: link }));
       }
       toast.success('Document published successfully!');
       setTitle('');

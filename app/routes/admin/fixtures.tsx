@@ -4,8 +4,10 @@ import { EnterScoreDialog, needsScore } from '../../components/admin/enter-score
 import { formatDate } from '../../components/admin/format';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge } from '../../components/admin/section';
-import { FIXTURE_STATUSES, type Fixture, type Team } from '../../components/admin/types';
-import { loadList } from '../../lib/api-client';
+import { FIXTURE_STATUSES } from '../../../shared/content-constants';
+import type { Fixture } from '../../../shared/contracts/fixtures';
+import type { Team } from '../../../shared/contracts/teams';
+import { client, loadList, type JsonOf } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { fixtureStatusLabel } from '../../../shared/content-constants';
@@ -19,7 +21,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, fixtures, teams] = await Promise.all([serverLoader(), loadList<Fixture>('/api/fixtures'), loadList<Team>('/api/teams')]);
+  const [, fixtures, teams] = await Promise.all([serverLoader(), loadList('fixtures', client.fixtures.$get({ query: {} })), loadList('teams', client.teams.$get())]);
   return { fixtures, teams };
 }
 clientLoader.hydrate = true as const;
@@ -34,7 +36,11 @@ export const fixtureConfig = (teams: Team[], onEnterScore?: (fixture: Fixture) =
   resource: 'Fixture',
   title: 'Fixtures',
   description: 'Matches and results shown on the Fixtures page.',
-  endpoint: '/api/fixtures',
+  calls: {
+    create: (payload) => client.fixtures.$post({ json: payload as JsonOf<typeof client.fixtures.$post> }),
+    update: (id, payload) => client.fixtures[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.fixtures)[':id']['$put']> }),
+    remove: (id) => client.fixtures[':id'].$delete({ param: { id } }),
+  },
   rowLabel: (f) => `${f.away_team} on ${formatDate(f.match_date)}`,
   empty: 'No fixtures yet. Add the first one.',
   // A played fixture without a score: one tap to enter it (ADR 027).

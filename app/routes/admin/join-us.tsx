@@ -4,13 +4,16 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { formatDateTime, truncate } from '../../components/admin/format';
 import { TrashIcon } from '../../components/admin/icons';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
-import { INTEREST_LABELS, type JoinUsSubmission } from '../../components/admin/types';
+import { INTEREST_TYPES } from '../../../shared/content-constants';
+import type { JoinUsSubmission } from '../../../shared/contracts/join-us';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { api, errorDetail, loadList } from '../../lib/api-client';
+import { client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/join-us';
+
+const INTEREST_LABEL_OF: Record<string, string> = Object.fromEntries(INTEREST_TYPES.map((t) => [t.id, t.label]));
 
 export const meta: Route.MetaFunction = () => adminMeta('Join Us', 'Enquiries sent through the Join Us form.');
 
@@ -22,7 +25,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, submissions] = await Promise.all([serverLoader(), loadList<JoinUsSubmission>('/api/join-us')]);
+  const [, submissions] = await Promise.all([serverLoader(), loadList('join-us', client['join-us'].$get())]);
   return { submissions };
 }
 clientLoader.hydrate = true as const;
@@ -42,7 +45,7 @@ export default function AdminJoinUs({ loaderData }: Route.ComponentProps) {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/api/join-us/${deleting.id}`);
+      await read(client['join-us'][':id'].$delete({ param: { id: deleting.id } }));
       toast.success('Submission deleted successfully!');
       setDeleting(null);
       await revalidator.revalidate();
@@ -107,7 +110,7 @@ export default function AdminJoinUs({ loaderData }: Route.ComponentProps) {
                   <ul className="mt-3 flex flex-wrap gap-2" aria-label="Interested in">
                     {s.interest_types.map((type) => (
                       <li key={type}>
-                        <Badge tone="info">{INTEREST_LABELS[type] ?? type}</Badge>
+                        <Badge tone="info">{INTEREST_LABEL_OF[type] ?? type}</Badge>
                       </li>
                     ))}
                   </ul>

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { AVAILABILITY_LABELS, type AvailabilityStatus } from '../../../shared/availability';
+import { AVAILABILITY_LABELS, type AvailabilityStatus, type SelectionRole } from '../../../shared/availability';
 import { formatLongDateGB } from '../../../shared/players';
 import { adminMeta } from '../../components/admin/meta';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { api, errorDetail, loadList } from '../../lib/api-client';
+import type { EventAnswers, Selection } from '../../../shared/contracts/availability';
+import type { Fixture } from '../../../shared/contracts/fixtures';
+import { client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import type { Route } from './+types/matchweek';
 
@@ -14,37 +16,7 @@ export const meta: Route.MetaFunction = () => adminMeta('Match week', 'Who can p
 
 export const NO_FIXTURES = 'No upcoming fixtures. Add one in the Fixtures tab.';
 
-interface Fixture {
-  id: string;
-  team: string;
-  match_date: string;
-  match_time: string;
-  venue: string;
-  is_home: boolean;
-  away_team: string;
-  competition: string;
-}
-interface PlayerAnswer {
-  player_id: string;
-  full_name: string;
-  jersey_number: number | null;
-  has_login: boolean;
-  status: AvailabilityStatus | null;
-  note: string | null;
-  on_behalf: boolean;
-  answered_by: string | null;
-}
-export interface EventAnswers {
-  event: { id: string; title: string; date: string; time: string; place: string; open: boolean; cancelled: boolean; locks_at: string };
-  counts: { available: number; maybe: number; unavailable: number; no_answer: number };
-  players: PlayerAnswer[];
-}
-
-export interface Selection {
-  fixture_id: string;
-  published_at: string | null;
-  players: Array<{ player_id: string; full_name: string; role: 'starter' | 'substitute'; shirt_number: number; confirmed: boolean | null; availability: AvailabilityStatus | null }>;
-}
+type PlayerAnswer = EventAnswers['players'][number];
 
 /** Admins and staff. */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -54,16 +26,16 @@ export function loader({ context, request }: Route.LoaderArgs) {
 /** The upcoming fixtures and the chosen one's answers (the first by default). */
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const chosen = new URL(request.url).searchParams.get('fixture');
-  const [, fixtures] = await Promise.all([serverLoader(), loadList<Fixture>('/api/fixtures?status=upcoming&limit=30')]);
+  const [, fixtures] = await Promise.all([serverLoader(), loadList('fixtures', client.fixtures.$get({ query: { status: 'upcoming', limit: '30' } }))]);
   const fixture = fixtures.find((f) => f.id === chosen) ?? fixtures[0] ?? null;
   const answers = fixture
-    ? await api.get<EventAnswers>(`/api/fixtures/${fixture.id}/availability`).catch((error) => {
+    ? await read(client.fixtures[':id'].availability.$get({ param: { id: fixture.id } })).catch((error) => {
         console.error('[admin] loading availability failed:', errorDetail(error));
         return null;
       })
     : null;
   const selection = fixture
-    ? await api.get<Selection>(`/api/fixtures/${fixture.id}/selection`).catch((error) => {
+    ? await read(client.fixtures[':id'].selection.$get({ param: { id: fixture.id } })).catch((error) => {
         console.error('[admin] loading the selection failed:', errorDetail(error));
         return null;
       })
@@ -140,7 +112,7 @@ function Availability({ fixture, answers }: { fixture: Fixture; answers: EventAn
     setBusy(true);
     setNotice(null);
     try {
-      const res = await api.post<{ reminded: number }>(`/api/fixtures/${fixture.id}/availability/remind`, {});
+      const res = await read(client.fixtures[':id'].availability.remind.$post({ param: { id: fixture.id } }));
       toast.success(`Reminder sent to ${res.reminded} player${res.reminded === 1 ? '' : 's'}`);
     } catch (error) {
       setNotice(errorDetail(error));
@@ -243,9 +215,12 @@ function SquadPicker({ fixture, answers, selection }: { fixture: Fixture; answer
     }
     setBusy(true);
     try {
-      await api.put(`/api/fixtures/${fixture.id}/selection`, {
-        players: picked.map((p) => ({ player_id: p.player_id, role: picks[p.player_id].role, shirt_number: Number(picks[p.player_id].shirt) })),
-      });
+      await read(
+        client.fixtures[':id'].selection.$put({
+          param: { id: fixture.id },
+          json: { players: picked.map((p) => ({ player_id: p.player_id, role: picks[p.player_id].role as SelectionRole, shirt_number: Number(picks[p.player_id].shirt) })) },
+        }),
+      );
       setWarning(null);
       toast.success(`Squad saved: ${picked.length} player${picked.length === 1 ? '' : 's'}`);
       await revalidator.revalidate();
@@ -260,7 +235,7 @@ function SquadPicker({ fixture, answers, selection }: { fixture: Fixture; answer
     setError(null);
     setBusy(true);
     try {
-      const res = await api.post<{ selected: number; mailed: number }>(`/api/fixtures/${fixture.id}/selection/publish`, {});
+      const res = await read(client.fixtures[':id'].selection.publish.$post({ param: { id: fixture.id } }));
       toast.success(`Squad published: ${res.mailed} e-mail${res.mailed === 1 ? '' : 's'} sent`);
       await revalidator.revalidate();
     } catch (e) {
@@ -362,7 +337,12 @@ function AnswerFor({ fixtureId, player }: { fixtureId: string; player: PlayerAns
     if (!status) return;
     setBusy(true);
     try {
-      await api.put(`/api/fixtures/${fixtureId}/availability/${player.player_id}`, { status });
+      await read(
+        client.fixtures[':id'].availability[':player_id'].$put({
+          param: { id: fixtureId, player_id: player.player_id },
+          json: { status: status as AvailabilityStatus },
+        }),
+      );
       toast.success(`${player.full_name}: ${AVAILABILITY_LABELS[status as AvailabilityStatus]}`);
       await revalidator.revalidate();
     } catch (e) {

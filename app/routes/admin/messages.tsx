@@ -3,14 +3,13 @@ import { useRevalidator } from 'react-router';
 import { ALL_PLAYERS, AudienceSelect, audienceName } from '../../components/admin/audience-select';
 import { formatDateTime } from '../../components/admin/format';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
-import type { ClubMessage, Player } from '../../components/admin/types';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { TextAreaField, TextField } from '../../components/ui/field';
 
 const FIELDS = ['player_id', 'subject', 'body'] as const;
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
+import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/messages';
@@ -22,7 +21,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, messages, players] = await Promise.all([serverLoader(), loadList<ClubMessage>('/api/messages'), loadList<Player>('/api/players')]);
+  const [, messages, players] = await Promise.all([serverLoader(), loadList('messages', client.messages.$get()), loadList('players', client.players.$get())]);
   return { messages, players };
 }
 clientLoader.hydrate = true as const;
@@ -53,7 +52,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
     setFormError('');
     setBusy(true);
     try {
-      await api.post('/api/messages', { subject: subject.trim(), body: body.trim(), ...(playerId ? { player_id: playerId } : {}) });
+      await read(client.messages.$post({ json: { subject: subject.trim(), body: body.trim(), ...(playerId ? { player_id: playerId } : {}) } }));
       toast.success('Message sent successfully!');
       setSubject('');
       setBody('');

@@ -1,8 +1,8 @@
 import { formatDate } from '../../components/admin/format';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge } from '../../components/admin/section';
-import type { NewsArticle } from '../../components/admin/types';
-import { loadList } from '../../lib/api-client';
+import type { NewsArticle } from '../../../shared/contracts/news';
+import { client, loadList, type JsonOf } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/news';
@@ -16,7 +16,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   // The admin list includes unpublished drafts.
-  const [, news] = await Promise.all([serverLoader(), loadList<NewsArticle>('/api/admin/news')]);
+  const [, news] = await Promise.all([serverLoader(), loadList('news', client.admin.news.$get())]);
   return { news };
 }
 clientLoader.hydrate = true as const;
@@ -29,7 +29,11 @@ export const newsConfig: ResourceConfig<NewsArticle> = {
   resource: 'News article',
   title: 'News',
   description: 'Articles on the News page; drafts stay hidden until published.',
-  endpoint: '/api/news',
+  calls: {
+    create: (payload) => client.news.$post({ json: payload as JsonOf<typeof client.news.$post> }),
+    update: (id, payload) => client.news[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.news)[':id']['$put']> }),
+    remove: (id) => client.news[':id'].$delete({ param: { id } }),
+  },
   rowLabel: (n) => n.title,
   empty: 'No news yet. Add the first article.',
   columns: [

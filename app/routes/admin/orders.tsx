@@ -3,10 +3,10 @@ import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { formatDate, formatDateTime, money, truncate } from '../../components/admin/format';
 import { ChevronIcon } from '../../components/admin/icons';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
-import type { Order } from '../../components/admin/types';
+import type { Order } from '../../../shared/contracts/shop';
 import { Button, buttonClass } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { api, errorDetail, loadList } from '../../lib/api-client';
+import { client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '../../../shared/shop';
@@ -25,7 +25,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, orders] = await Promise.all([serverLoader(), loadList<Order>('/api/orders')]);
+  const [, orders] = await Promise.all([serverLoader(), loadList('orders', client.orders.$get({ query: {} }))]);
   return { orders };
 }
 clientLoader.hydrate = true as const;
@@ -77,7 +77,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   async function changeStatus(order: Order, next: OrderStatus) {
     setBusy(order.id);
     try {
-      await api.patch(`/api/orders/${order.id}`, { status: next });
+      await read(client.orders[':id'].$patch({ param: { id: order.id }, json: { status: next } }));
       toast.success('Order updated successfully!');
       await revalidator.revalidate();
     } catch (error) {

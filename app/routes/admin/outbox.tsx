@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId } from '../../components/ui/error-summary';
 import { FormMessage, SelectField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorDetail } from '../../lib/api-client';
+import { ApiError, client, errorDetail, read, type Answer } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import type { Route } from './+types/outbox';
 
@@ -19,23 +19,9 @@ type Status = (typeof STATUSES)[number];
 const STATUS_LABELS: Record<Status, string> = { pending: 'Waiting', failed: 'Will retry', sent: 'Sent', dead: 'Gave up' };
 const STATUS_TONES = { pending: 'info', failed: 'warning', sent: 'success', dead: 'danger' } as const;
 
-interface OutboxMessage {
-  id: string;
-  kind: string;
-  to_address: string;
-  subject: string;
-  status: Status;
-  attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
-interface OutboxList {
-  configured: boolean;
-  totals: Record<Status, number>;
-  messages: OutboxMessage[];
-}
+/** The outbox as GET /api/admin/outbox answers it (typed by the API's route). */
+type OutboxList = Answer<Awaited<ReturnType<typeof client.admin.outbox.$get>>>;
+type OutboxMessage = OutboxList['messages'][number];
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return { user: requireRole(context, request, ['admin']) };
@@ -46,7 +32,7 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
   const status = STATUSES.find((s) => s === requested) ?? null;
   const [, outbox] = await Promise.all([
     serverLoader(),
-    api.get<OutboxList>(`/api/admin/outbox${status ? `?status=${status}` : ''}`).catch((error) => {
+    read(client.admin.outbox.$get({ query: status ? { status } : {} })).catch((error) => {
       console.error('[admin] loading the outbox failed:', errorDetail(error));
       return null;
     }),
@@ -76,7 +62,7 @@ function TestMail() {
     setError('');
     setBusy(true);
     try {
-      const answer = await api.post<{ detail: string; response: string }>('/api/admin/outbox/test', parsed.data);
+      const answer = await read(client.admin.outbox.test.$post({ json: parsed.data }));
       setResult({ ok: true, text: `${answer.detail} Server answer: ${answer.response}` });
     } catch (failure) {
       if (failure instanceof ApiError && failure.fieldErrors.to) setError(failure.fieldErrors.to);
@@ -126,7 +112,7 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
   async function retry(message: OutboxMessage) {
     setRetrying(message.id);
     try {
-      await api.post(`/api/admin/outbox/${message.id}/retry`);
+      await read(client.admin.outbox[':id'].retry.$post({ param: { id: message.id } }));
       toast.success(`"${message.subject}" will be sent again now`);
       await revalidator.revalidate();
     } catch (error) {

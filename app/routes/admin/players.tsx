@@ -3,10 +3,12 @@ import { Link, useLocation } from 'react-router';
 import { LINKS_HINT, ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AccountSection, FeedbackSection, hasLogin, PaymentsSection, StatsSection } from '../../components/admin/player-sections';
 import { AdminLoading, Badge } from '../../components/admin/section';
-import { POSITIONS, TEAM_TYPES, type Feedback, type Payment, type Player, type PlayerStats, type Team } from '../../components/admin/types';
+import { POSITIONS, TEAM_TYPES } from '../../../shared/content-constants';
+import type { AdminPlayer as Player, Feedback, Payment, PlayerStats } from '../../../shared/contracts/players';
+import type { Team } from '../../../shared/contracts/teams';
 import { useAdminUser } from '../../components/admin/use-admin-user';
 import { TextField } from '../../components/ui/field';
-import { api, errorDetail, loadList } from '../../lib/api-client';
+import { client, errorDetail, loadList, read, type JsonOf } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/players';
@@ -24,17 +26,17 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const playerId = new URL(request.url).searchParams.get('player');
-  const [{ user }, players, teams] = await Promise.all([serverLoader(), loadList<Player>('/api/players'), loadList<Team>('/api/teams')]);
+  const [{ user }, players, teams] = await Promise.all([serverLoader(), loadList('players', client.players.$get()), loadList('teams', client.teams.$get())]);
   const selected = players.find((p) => p.id === playerId) ?? null;
   if (!selected) return { players, teams, selected: null, stats: null, payments: [] as Payment[], feedback: [] as Feedback[] };
-  const base = `/api/players/${selected.id}`;
+  const id = selected.id;
   const [stats, payments, feedback] = await Promise.all([
-    api.get<PlayerStats>(`${base}/stats`).catch((error) => {
+    read(client.players[':id'].stats.$get({ param: { id } })).catch((error) => {
       console.error('[admin] loading stats failed:', errorDetail(error));
       return null;
     }),
-    user.role === 'admin' ? loadList<Payment>(`${base}/payments`) : Promise.resolve([] as Payment[]),
-    loadList<Feedback>(`${base}/feedback`),
+    user.role === 'admin' ? loadList('payments', client.players[':id'].payments.$get({ param: { id } })) : Promise.resolve([] as Payment[]),
+    loadList('feedback', client.players[':id'].feedback.$get({ param: { id } })),
   ]);
   return { players, teams, selected, stats, payments, feedback };
 }
@@ -62,7 +64,11 @@ export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Play
   description: isAdmin
     ? 'The squad and staff shown on the public Squad page. Open a player for their login, stats, payments and feedback.'
     : 'The squad. Open a player to update their stats and add feedback.',
-  endpoint: '/api/players',
+  calls: {
+    create: (payload) => client.players.$post({ json: payload as JsonOf<typeof client.players.$post> }),
+    update: (id, payload) => client.players[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.players)[':id']['$put']> }),
+    remove: (id) => client.players[':id'].$delete({ param: { id } }),
+  },
   rowLabel: (p) => p.full_name,
   empty: 'No players yet. Add the first one.',
   canAdd: isAdmin,

@@ -2,8 +2,8 @@ import { PRODUCT_SORT_ORDER_DEFAULT, PRODUCT_SORT_ORDER_MAX } from '../../../sha
 import { money } from '../../components/admin/format';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading } from '../../components/admin/section';
-import type { Product } from '../../components/admin/types';
-import { loadList } from '../../lib/api-client';
+import type { Product } from '../../../shared/contracts/shop';
+import { client, loadList, type JsonOf } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/products';
@@ -15,7 +15,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, products] = await Promise.all([serverLoader(), loadList<Product>('/api/products')]);
+  const [, products] = await Promise.all([serverLoader(), loadList('products', client.products.$get({ query: {} }))]);
   return { products };
 }
 clientLoader.hydrate = true as const;
@@ -28,7 +28,11 @@ export const productConfig: ResourceConfig<Product> = {
   resource: 'Product',
   title: 'Products',
   description: 'What the club shop sells.',
-  endpoint: '/api/products',
+  calls: {
+    create: (payload) => client.products.$post({ json: payload as JsonOf<typeof client.products.$post> }),
+    update: (id, payload) => client.products[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.products)[':id']['$put']> }),
+    remove: (id) => client.products[':id'].$delete({ param: { id } }),
+  },
   rowLabel: (p) => p.name,
   empty: 'No products yet. Add the first one.',
   columns: [

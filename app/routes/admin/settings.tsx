@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorDetail } from '../../lib/api-client';
+import { ApiError, client, errorDetail, read } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { settingsInputSchema } from '../../../shared/content';
@@ -25,7 +25,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [, settings] = await Promise.all([
     serverLoader(),
-    api.get<ClubSettings>('/api/settings').catch((error) => {
+    read(client.settings.$get()).catch((error) => {
       console.error('[admin] loading settings failed:', errorDetail(error));
       return null;
     }),
@@ -82,7 +82,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         club_address: values.club_address.trim(),
         hero_image_url: values.hero_image_url.trim(),
       };
-      const saved = await api.put<ClubSettings | null>('/api/settings', body);
+      const saved = await read(client.settings.$put({ json: body }));
       if (saved && typeof saved === 'object' && 'club_email' in saved) setValues(saved);
       toast.success(SETTINGS_SAVED);
       await revalidator.revalidate();

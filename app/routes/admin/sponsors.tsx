@@ -1,8 +1,8 @@
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading } from '../../components/admin/section';
 import { SPONSOR_TIERS, SPONSOR_TIER_LABELS } from '../../../shared/content-constants';
-import type { Sponsor } from '../../components/admin/types';
-import { loadList } from '../../lib/api-client';
+import type { Sponsor } from '../../../shared/contracts/sponsors';
+import { client, loadList, type JsonOf } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/sponsors';
@@ -14,7 +14,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, sponsors] = await Promise.all([serverLoader(), loadList<Sponsor>('/api/sponsors')]);
+  const [, sponsors] = await Promise.all([serverLoader(), loadList('sponsors', client.sponsors.$get({ query: {} }))]);
   return { sponsors };
 }
 clientLoader.hydrate = true as const;
@@ -27,7 +27,11 @@ export const sponsorConfig: ResourceConfig<Sponsor> = {
   resource: 'Sponsor',
   title: 'Sponsors',
   description: 'Partners shown on the Sponsors page and the home page.',
-  endpoint: '/api/sponsors',
+  calls: {
+    create: (payload) => client.sponsors.$post({ json: payload as JsonOf<typeof client.sponsors.$post> }),
+    update: (id, payload) => client.sponsors[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.sponsors)[':id']['$put']> }),
+    remove: (id) => client.sponsors[':id'].$delete({ param: { id } }),
+  },
   rowLabel: (s) => s.name,
   empty: 'No sponsors yet. Add the first one.',
   columns: [

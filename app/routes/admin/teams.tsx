@@ -1,8 +1,8 @@
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading } from '../../components/admin/section';
-import type { Team } from '../../components/admin/types';
+import type { Team } from '../../../shared/contracts/teams';
 import { useAdminUser } from '../../components/admin/use-admin-user';
-import { loadList } from '../../lib/api-client';
+import { client, loadList, type JsonOf } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/teams';
@@ -15,7 +15,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, teams] = await Promise.all([serverLoader(), loadList<Team>('/api/teams')]);
+  const [, teams] = await Promise.all([serverLoader(), loadList('teams', client.teams.$get())]);
   return { teams };
 }
 clientLoader.hydrate = true as const;
@@ -30,7 +30,11 @@ export const teamConfig = (isAdmin: boolean): ResourceConfig<Team> => ({
   description: isAdmin
     ? 'Every fixture, training slot and player belongs to a team. A team with fixtures cannot be deleted.'
     : 'Every fixture, training slot and player belongs to a team. Admins add and delete teams.',
-  endpoint: '/api/teams',
+  calls: {
+    create: (payload) => client.teams.$post({ json: payload as JsonOf<typeof client.teams.$post> }),
+    update: (id, payload) => client.teams[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.teams)[':id']['$put']> }),
+    remove: (id) => client.teams[':id'].$delete({ param: { id } }),
+  },
   rowLabel: (t) => t.name,
   empty: 'No teams yet. Add the first one.',
   canAdd: isAdmin,

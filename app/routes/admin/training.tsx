@@ -5,7 +5,7 @@ import { formatLongDateGB } from '../../../shared/players';
 import { ISO_WEEKDAYS, addDaysIso, weekdayName } from '../../../shared/teams-constants';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
-import type { Team } from '../../components/admin/types';
+import type { AttendanceSheet as Sheet, Team, TrainingSession as Session, TrainingSlot as Slot } from '../../../shared/contracts/teams';
 import { FilterLinks } from '../../components/public/empty-state';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -14,7 +14,7 @@ import { FormMessage, TextField } from '../../components/ui/field';
 
 const MOVE_FIELDS = ['date', 'place', 'start_time', 'end_time'] as const;
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorDetail, loadList } from '../../lib/api-client';
+import { ApiError, client, errorDetail, loadList, read, type JsonOf } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/training';
@@ -26,32 +26,6 @@ export const NO_RECENT_SESSIONS = 'No training sessions in the last 4 weeks. Ses
 const RECENT_DAYS = 28;
 const UPCOMING_DAYS = 14;
 export const NO_UPCOMING_SESSIONS = 'No training sessions in the next 2 weeks.';
-
-interface Session {
-  id: string;
-  team: string;
-  date: string;
-  start_time: string;
-  end_time: string;
-  starts_at: string;
-  place: string;
-  status: 'scheduled' | 'cancelled';
-  moved: boolean;
-  attendance_recorded: boolean;
-}
-interface Slot {
-  id: string;
-  team_id: string;
-  weekday: number;
-  start_time: string;
-  end_time: string;
-  place: string;
-}
-interface Sheet {
-  session: Session;
-  recorded_at: string | null;
-  players: Array<{ id: string; full_name: string; jersey_number: number | null; present: boolean }>;
-}
 
 /** Admins and staff record attendance. */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -65,17 +39,17 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
   const today = clubDateOf(new Date());
   const [, all, ahead, teams] = await Promise.all([
     serverLoader(),
-    loadList<Session>(`/api/training-sessions?from=${addDaysIso(today, -RECENT_DAYS)}&to=${today}`),
-    loadList<Session>(`/api/training-sessions?from=${today}&to=${addDaysIso(today, UPCOMING_DAYS)}`),
-    loadList<Team>('/api/teams'),
+    loadList('recent sessions', client['training-sessions'].$get({ query: { from: addDaysIso(today, -RECENT_DAYS), to: today } })),
+    loadList('upcoming sessions', client['training-sessions'].$get({ query: { from: today, to: addDaysIso(today, UPCOMING_DAYS) } })),
+    loadList('teams', client.teams.$get()),
   ]);
   // Weekly slots of one team (?team=<id>), the first by default.
   const team = teams.find((t) => t.id === params.get('team')) ?? teams[0] ?? null;
-  const slots = team ? await loadList<Slot>(`/api/teams/${team.id}/training-slots`) : [];
+  const slots = team ? await loadList('training slots', client.teams[':id']['training-slots'].$get({ param: { id: team.id } })) : [];
   const sessions = all.filter((s) => new Date(s.starts_at) <= new Date()).reverse();
   const upcoming = ahead.filter((s) => new Date(s.starts_at) > new Date());
   const sheet = chosen
-    ? await api.get<Sheet>(`/api/training-sessions/${encodeURIComponent(chosen)}/attendance`).catch((error) => {
+    ? await read(client['training-sessions'][':id'].attendance.$get({ param: { id: chosen } })).catch((error) => {
         console.error('[admin] loading the attendance sheet failed:', errorDetail(error));
         return null;
       })
@@ -147,8 +121,12 @@ const slotConfig = (team: Team): ResourceConfig<Slot> => ({
   resource: 'Training slot',
   title: `Weekly training: ${team.name}`,
   description: 'Each slot makes a session every week for the next 8 weeks. Changing a slot changes its sessions nobody has moved or cancelled.',
-  endpoint: `/api/teams/${team.id}/training-slots`,
-  itemEndpoint: '/api/training-slots',
+  calls: {
+    create: (payload) =>
+      client.teams[':id']['training-slots'].$post({ param: { id: team.id }, json: payload as JsonOf<(typeof client.teams)[':id']['training-slots']['$post']> }),
+    update: (id, payload) => client['training-slots'][':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client)['training-slots'][':id']['$put']> }),
+    remove: (id) => client['training-slots'][':id'].$delete({ param: { id } }),
+  },
   rowLabel: (s) => `${team.name} ${weekdayName(s.weekday)} ${s.start_time}`,
   empty: 'No weekly training for this team yet.',
   columns: [
@@ -174,7 +152,7 @@ function UpcomingSessions({ sessions }: { sessions: Session[] }) {
   async function setStatus(s: Session, status: Session['status']) {
     setBusy(s.id);
     try {
-      await api.patch(`/api/training-sessions/${s.id}`, { status });
+      await read(client['training-sessions'][':id'].$patch({ param: { id: s.id }, json: { status } }));
       toast.success(status === 'cancelled' ? 'Session cancelled' : 'Session reinstated');
       await revalidator.revalidate();
     } catch (e) {
@@ -250,7 +228,7 @@ function MoveDialog({ session, onClose, onSaved }: { session: Session | null; on
     setBusy(true);
     setFormError('');
     try {
-      await api.patch(`/api/training-sessions/${session.id}`, values);
+      await read(client['training-sessions'][':id'].$patch({ param: { id: session.id }, json: values }));
       toast.success('Session moved');
       await onSaved();
     } catch (e) {
@@ -297,7 +275,7 @@ function AttendanceSheet({ sheet }: { sheet: Sheet }) {
     setBusy(true);
     setError('');
     try {
-      await api.put(`/api/training-sessions/${session.id}/attendance`, { present: [...present] });
+      await read(client['training-sessions'][':id'].attendance.$put({ param: { id: session.id }, json: { present: [...present] } }));
       toast.success(`${ATTENDANCE_SAVED}: ${present.size} of ${sheet.players.length} came`);
       await revalidator.revalidate();
     } catch (e) {

@@ -1,0 +1,24 @@
+import { z } from '@hono/zod-openapi';
+import { FIXTURE_STATUSES } from '../content-constants';
+
+/** Fixtures and results: what the API takes and answers (GET/POST/PUT /api/fixtures). */
+export { fixtureInputSchema, fixtureQuerySchema, type FixtureInput, type FixtureQuery } from '../content';
+
+export const FixtureSchema = z
+  .object({
+    id: z.string().uuid(),
+    team_id: z.string().uuid(),
+    team: z.string().openapi({ description: "The team's name", example: 'Senior' }),
+    match_date: z.string().openapi({ example: '2026-11-29' }),
+    match_time: z.string().openapi({ example: '10:30' }),
+    venue: z.string(),
+    competition: z.string(),
+    is_home: z.boolean(),
+    away_team: z.string().openapi({ description: "The opponent's name" }),
+    home_score: z.number().int().nullable(),
+    away_score: z.number().int().nullable(),
+    status: z.enum(FIXTURE_STATUSES),
+    match_report: z.string().nullable(),
+  })
+  .openapi('Fixture');
+export type Fixture = z.infer<typeof FixtureSchema>;

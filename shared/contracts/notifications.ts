@@ -1,0 +1,22 @@
+import { z } from '@hono/zod-openapi';
+import { MAIL_KIND_IDS } from '../mail';
+
+/** A user's in-site notifications and e-mail choices, as the API takes and answers them. */
+export { preferencesInputSchema } from '../mail';
+
+export const NotificationSchema = z
+  .object({
+    id: z.string().uuid(),
+    kind: z.string(),
+    title: z.string(),
+    body: z.string(),
+    link: z.string().nullable(),
+    read: z.boolean(),
+    read_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('Notification');
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationPreferenceSchema = z.object({ kind: z.enum(MAIL_KIND_IDS), label: z.string(), email: z.boolean() }).openapi('NotificationPreference');
+export type NotificationPreference = z.infer<typeof NotificationPreferenceSchema>;

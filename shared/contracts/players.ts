@@ -1,0 +1,120 @@
+import { z } from '@hono/zod-openapi';
+import { POSITIONS, TEAM_TYPES } from '../content-constants';
+import { PAYMENT_STATUSES } from '../players';
+
+/**
+ * Players: the public squad, the players' own profiles, their stats, payments and coach feedback,
+ * as the API takes and answers them.
+ */
+export { playerInputSchema, squadQuerySchema, type PlayerInput } from '../content';
+export {
+  registrationSchema,
+  profileUpdateSchema,
+  statsUpdateSchema,
+  paymentCreateSchema,
+  paymentStatusSchema,
+  feedbackCreateSchema,
+  createPlayerAccountSchema,
+  resetPasswordSchema,
+} from '../players';
+
+export const PublicPlayerSchema = z
+  .object({
+    id: z.string().uuid(),
+    team_ids: z.array(z.string().uuid()).openapi({ description: 'The teams the player plays for (GET /api/teams)' }),
+    full_name: z.string(),
+    jersey_number: z.number().int().nullable(),
+    position: z.enum(POSITIONS),
+    nationality: z.string(),
+    team_type: z.enum(TEAM_TYPES),
+    photo_url: z.string().nullable(),
+    bio: z.string().nullable(),
+    age: z.number().int().nullable().openapi({ description: "Whole years, in the club's time zone; null when no date of birth is recorded" }),
+    show_personal_details: z.boolean().openapi({ description: 'Whether the player chose to show date of birth, height and weight publicly' }),
+    date_of_birth: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
+    height: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
+    weight: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
+    social_media: z.record(z.string(), z.string()),
+  })
+  .openapi('SquadPlayer');
+export const PlayerStatsSchema = z
+  .object({
+    player_id: z.string().uuid(),
+    training_attendance: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Percent of the recorded training sessions of the player's teams attended; null when none is recorded" }),
+    training_sessions_recorded: z.number().int(),
+    training_sessions_attended: z.number().int(),
+    matches_played: z.number().int(),
+    matches_started: z.number().int(),
+    goals: z.number().int(),
+    assists: z.number().int(),
+    minutes_played: z.number().int(),
+    yellow_cards: z.number().int(),
+    red_cards: z.number().int(),
+  })
+  .openapi('PlayerStats');
+export const PlayerProfileSchema = z
+  .object({
+    id: z.string().uuid(),
+    user_id: z.string().uuid().nullable(),
+    username: z.string().nullable(),
+    email: z.string().nullable(),
+    full_name: z.string(),
+    jersey_number: z.number().int().nullable(),
+    position: z.string(),
+    team_type: z.string(),
+    nationality: z.string(),
+    photo_url: z.string().nullable(),
+    date_of_birth: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    address: z.string().nullable(),
+    emergency_contact_name: z.string().nullable(),
+    emergency_contact_phone: z.string().nullable(),
+    medical_notes: z.string().nullable(),
+    previous_club: z.string().nullable(),
+    position_preference: z.string().nullable(),
+    availability: z.array(z.string()),
+    show_personal_details: z.boolean().openapi({ description: 'Whether the public profile shows date of birth, height and weight; otherwise only the age' }),
+  })
+  .openapi('PlayerProfile');
+export const PaymentSchema = z
+  .object({
+    id: z.string().uuid(),
+    player_id: z.string().uuid(),
+    description: z.string(),
+    payment_type: z.string(),
+    amount: z.number(),
+    due_date: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    paid_date: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('Payment');
+export const FeedbackSchema = z
+  .object({
+    id: z.string().uuid(),
+    player_id: z.string().uuid(),
+    coach_name: z.string(),
+    category: z.string(),
+    feedback: z.string(),
+    rating: z.number().int().nullable(),
+    date: z.string(),
+    created_at: z.string(),
+  })
+  .openapi('Feedback');
+export const AdminPlayerSchema = PublicPlayerSchema.extend({
+  date_of_birth: z.string().nullable(),
+  height: z.string().nullable(),
+  weight: z.string().nullable(),
+  user_id: z.string().uuid().nullable(),
+  has_login: z.boolean(),
+}).openapi('Player');
+export type PublicPlayer = z.infer<typeof PublicPlayerSchema>;
+export type AdminPlayer = z.infer<typeof AdminPlayerSchema>;
+export type PlayerStats = z.infer<typeof PlayerStatsSchema>;
+export type PlayerProfile = z.infer<typeof PlayerProfileSchema>;
+export type Payment = z.infer<typeof PaymentSchema>;
+export type Feedback = z.infer<typeof FeedbackSchema>;

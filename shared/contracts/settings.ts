@@ -1,0 +1,20 @@
+import { z } from '@hono/zod-openapi';
+
+/** The club's contact settings (admin Settings), as the API takes and answers them. */
+export { settingsInputSchema, type SettingsInput } from '../content';
+
+export const SettingsSchema = z
+  .object({
+    whatsapp_number: z.string().openapi({ description: 'Digits only, with the country code', example: '447700900123' }),
+    club_email: z.string(),
+    sales_email: z.string(),
+    club_address: z.string(),
+    hero_image_url: z.string().openapi({
+      description: "The home page's hero photo: a web address or a path on this site (/uploads/…); blank for the club's placeholder artwork",
+      example: '/uploads/4f1c2a.webp',
+    }),
+  })
+  .openapi('Settings');
+
+/** The club's contact settings, as pages and the API see them. */
+export type ClubSettings = z.infer<typeof SettingsSchema>;
