@@ -21,12 +21,12 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The contracts import @hono/zod-openapi (and its OpenAPI generator): the browser takes only their types (ADR 030).
+    // The contracts import @hono/zod-openapi (and its OpenAPI generator): the browser takes only their types (ADR 034).
     files: ['app/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/shared/contracts/*'], allowTypeImports: true, message: 'Import only types from shared/contracts/ in app/ (ADR 030).' }] },
+        { patterns: [{ group: ['**/shared/contracts/*'], allowTypeImports: true, message: 'Import only types from shared/contracts/ in app/ (ADR 034).' }] },
       ],
     },
   },
