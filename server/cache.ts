@@ -49,10 +49,11 @@ export function isPublicPath(pathname: string) {
 }
 
 /**
- * The encoding hono's compress() will pick for this Accept-Encoding (gzip before deflate, q-values
- * honoured), or identity: the cache keeps one entry per encoding actually sent.
+ * The encoding a page is sent in for this Accept-Encoding (brotli, then gzip, then deflate, q-values
+ * honoured), or identity: the cache keeps one entry per value. (JSON goes through hono's compress(),
+ * gzip or deflate; its entries are keyed the same way, each holding the encoding it was sent in.)
  */
-export function responseEncoding(acceptEncoding: string | undefined): 'gzip' | 'deflate' | 'identity' {
+export function responseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'deflate' | 'identity' {
   if (!acceptEncoding) return 'identity';
   const accepts = acceptEncoding.split(',').map((part) => {
     const [type, ...params] = part.trim().split(';');
@@ -61,8 +62,8 @@ export function responseEncoding(acceptEncoding: string | undefined): 'gzip' | '
     return { type: type.trim().toLowerCase(), q: Number.isFinite(value) ? value : 0 };
   });
   const wildcard = accepts.find((a) => a.type === '*')?.q;
-  let best: { encoding: 'gzip' | 'deflate'; q: number } | undefined;
-  for (const encoding of ['gzip', 'deflate'] as const) {
+  let best: { encoding: 'br' | 'gzip' | 'deflate'; q: number } | undefined;
+  for (const encoding of ['br', 'gzip', 'deflate'] as const) {
     const explicit = accepts.find((a) => a.type === encoding);
     const q = explicit ? explicit.q : (wildcard ?? 0);
     if (q === 1) return encoding;

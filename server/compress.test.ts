@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { gunzipSync, zstdDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../shared/auth';
 import { acceptsZstd, compressAnswers } from './compress';
@@ -23,15 +23,17 @@ describe('compressAnswers', () => {
     expect(zstdDecompressSync(body).toString('utf8')).toBe(page);
   });
 
-  it('gzip for a browser without Zstandard (or refusing it with q=0), and for an anonymous public page the cache keeps', async () => {
-    for (const [headers, why] of [
-      [{ ...member, 'accept-encoding': 'gzip, deflate, br' }, 'no zstd'],
-      [{ ...member, 'accept-encoding': 'gzip, zstd;q=0' }, 'zstd refused'],
-      [{ 'accept-encoding': 'gzip, deflate, br, zstd' }, 'anonymous public page'],
+  it('brotli, else gzip, for a browser without Zstandard (or refusing it with q=0), and for an anonymous public page the cache keeps', async () => {
+    for (const [headers, encoding, why] of [
+      [{ ...member, 'accept-encoding': 'gzip, deflate, br' }, 'br', 'no zstd'],
+      [{ ...member, 'accept-encoding': 'gzip, zstd;q=0' }, 'gzip', 'zstd refused, no brotli'],
+      [{ 'accept-encoding': 'gzip, deflate, br, zstd' }, 'br', 'anonymous public page'],
+      [{ 'accept-encoding': 'gzip, deflate' }, 'gzip', 'anonymous public page, no brotli'],
     ] as const) {
       const res = await app.request('/news', { headers });
-      expect(res.headers.get('content-encoding'), why).toBe('gzip');
-      expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8'), why).toBe(page);
+      expect(res.headers.get('content-encoding'), why).toBe(encoding);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect((encoding === 'br' ? brotliDecompressSync(body) : gunzipSync(body)).toString('utf8'), why).toBe(page);
     }
   });
 

@@ -189,9 +189,11 @@ describe('public cache', () => {
       expect(isPublicPath(path), path).toBe(false);
     }
     expect(responseEncoding(undefined)).toBe('identity');
-    expect(responseEncoding('gzip, deflate, br, zstd')).toBe('gzip');
-    expect(responseEncoding('br')).toBe('identity');
+    expect(responseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(responseEncoding('br')).toBe('br');
+    expect(responseEncoding('br;q=0.5, gzip')).toBe('gzip');
+    expect(responseEncoding('zstd')).toBe('identity');
     expect(responseEncoding('deflate, gzip;q=0.5')).toBe('deflate');
-    expect(responseEncoding('*')).toBe('gzip');
+    expect(responseEncoding('*')).toBe('br');
   });
 });
