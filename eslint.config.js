@@ -20,13 +20,57 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // The layers (README "Where things are"): app -> server -> shared, never back up. Tests may cross
+  // them (a test compares facts of two layers); their files are exempt below.
   {
-    // The contracts import @hono/zod-openapi (and its OpenAPI generator): the browser takes only their types (ADR 034).
+    // The contracts import @hono/zod-openapi (and its OpenAPI generator): the browser takes only their
+    // types (ADR 034). Pages take only types from server/: rules and errors live in shared/.
     files: ['app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/shared/contracts/*'], allowTypeImports: true, message: 'Import only types from shared/contracts/ in app/ (ADR 034).' }] },
+        {
+          patterns: [
+            { group: ['**/shared/contracts/*'], allowTypeImports: true, message: 'Import only types from shared/contracts/ in app/ (ADR 034).' },
+            { group: ['**/server/**'], allowTypeImports: true, message: 'app/ may only import types from server/; shared code belongs in shared/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Domain services know nothing of HTTP, the public cache or the API (types aside).
+    files: ['server/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'hono', allowTypeImports: true, message: 'Services know nothing of HTTP.' }],
+          patterns: [
+            { group: ['hono/*', '@hono/*'], message: 'Services know nothing of HTTP.' },
+            { group: ['**/cache', '**/api/**'], allowTypeImports: true, message: 'Services import neither the public cache nor the API.' },
+            { group: ['**/app/**'], message: 'server/ never imports app/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/services/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**'], message: 'server/ never imports app/.' }] }],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/app/**', '**/server/**'], message: 'shared/ imports neither app/ nor server/.' }] },
       ],
     },
   },

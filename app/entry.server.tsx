@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { isDatabaseOutage, isDatabaseUnavailable } from '../server/services/errors';
+import { isDatabaseOutage, isDatabaseUnavailable } from '../shared/errors';
 import { pageKey, splitPageAtHeader } from '../shared/page-template';
 import { withRenderedBody } from '../shared/rendered-body';
 import { MainFragmentContext, NonceContext, type ImagePreload, type MainFragment } from './lib/page-scripts';

@@ -6,14 +6,14 @@ import { readSessionCookie } from '../shared/auth';
 import { pageKey } from '../shared/page-template';
 import { withRenderedBody } from '../shared/rendered-body';
 import { createApi } from './api';
-import { calendarRoutes } from './calendar/routes';
+import { calendarRoutes } from './api/calendar-feeds';
 import type { AppEnv } from './api/env';
 import { handleError } from './api/errors';
 import type { PageFragments, PublicCache } from './cache';
 import { compressAnswers } from './compress';
 import { outageResponse } from './outage-page';
 import type { Services } from './services';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from './services/errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from '../shared/errors';
 import { etagOf } from './services/uploads';
 import { serveStaticFiles, type StaticFiles } from './static-files';
 

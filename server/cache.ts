@@ -230,27 +230,6 @@ export function createContentMemo(options: { maxEntries?: number; ttlMs?: number
 
 export type ContentMemo = ReturnType<typeof createContentMemo>;
 
-/** Wraps a service's read methods with the memo (key: the service's name, the method and its arguments). */
-export function memoizeReads<S extends object, K extends keyof S>(memo: ContentMemo | undefined, name: string, service: S, methods: readonly K[]): S {
-  if (!memo) return service;
-  for (const method of methods) {
-    const original = service[method] as unknown as (...args: unknown[]) => Promise<unknown>;
-    (service as Record<K, unknown>)[method] = (...args: unknown[]) => memo.read(`${name}.${String(method)} ${JSON.stringify(args)}`, () => original.apply(service, args));
-  }
-  return service;
-}
-
-/** Wraps every read `reads` names (service name: methods) with the memo; a name that is not a service's method is a mistake caught at start-up. */
-export function memoizePublicReads(memo: ContentMemo | undefined, services: object, reads: Record<string, readonly string[]>) {
-  for (const [name, methods] of Object.entries(reads)) {
-    const service = (services as Record<string, Record<string, unknown> | undefined>)[name];
-    for (const method of methods) {
-      if (typeof service?.[method] !== 'function') throw new Error(`The memoized read ${name}.${method} is not a service method`);
-    }
-    memoizeReads(memo, name, service!, methods);
-  }
-}
-
 export interface PublicCacheOptions {
   /** Cleared and turned on/off with the cache (same invalidation). */
   memo?: ContentMemo;

@@ -1,5 +1,5 @@
-import { CLUB_NAME } from '../app/lib/club';
-import { OUTAGE_RETRY_AFTER_SECONDS } from './services/errors';
+import { CLUB_NAME } from '../shared/club';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../shared/errors';
 
 export const OUTAGE_TITLE = "We'll be back in a moment";
 

@@ -1,4 +1,4 @@
-import { CLUB_SHORT_NAME } from '../app/lib/club';
+import { CLUB_SHORT_NAME } from './club';
 
 /**
  * The shop's texts, limits and order lifecycle (docs/product.md#shop), with no zod: pages import these without

@@ -1,6 +1,6 @@
 import { Link } from './ui/link';
 import type { ClubSettings } from '../../server/services/settings';
-import { CLUB_NAME, CLUB_STRAPLINE } from '../lib/club';
+import { CLUB_NAME, CLUB_STRAPLINE } from '../../shared/club';
 import { Crest } from './crest';
 import { NAV_LINKS } from './site-header';
 

@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { Link, NavLink } from './ui/link';
 import { ROLE_LABELS, type SessionUser } from '../../shared/roles';
-import { CLUB_SHORT_NAME } from '../lib/club';
+import { CLUB_SHORT_NAME } from '../../shared/club';
 import { Crest } from './crest';
 import { buttonClass } from './ui/button';
 

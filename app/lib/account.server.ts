@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from 'react-router';
 import { PASSWORDS_DO_NOT_MATCH, readSessionCookie } from '../../shared/auth';
 import { PASSWORD_CHANGED, changePasswordSchema } from '../../shared/passwords';
-import { isDomainError } from '../../server/services/errors';
+import { isDomainError } from '../../shared/errors';
 import { requireUser } from './guards.server';
 
 /** The "Change password" form's action, shared by the portal and the admin panel. */

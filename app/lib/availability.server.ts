@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { SessionUser } from '../../shared/roles';
-import { asDomainError, isDomainError } from '../../server/services/errors';
+import { asDomainError, isDomainError } from '../../shared/errors';
 import type { AppLoadContext } from 'react-router';
 
 /**

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { asDomainError, isDomainError } from '../../server/services/errors';
+import { asDomainError, isDomainError } from '../../shared/errors';
 
 /**
  * For actions: a domain error (bad input, conflict, …) becomes `{ error }` with its status, to

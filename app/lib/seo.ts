@@ -1,4 +1,4 @@
-import { CLUB_NAME, pageTitle } from './club';
+import { CLUB_NAME, pageTitle } from '../../shared/club';
 
 /** The image shown in link previews when a page has none of its own. */
 export const DEFAULT_SHARE_IMAGE = '/images/seed/news-team.svg';

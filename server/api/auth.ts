@@ -3,7 +3,7 @@ import { clearedSessionCookie, loginSchema, sessionCookie } from '../../shared/a
 import { FORGOT_PASSWORD_ANSWER } from '../../shared/mail';
 import { PASSWORD_CHANGED, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../shared/passwords';
 import { ROLES } from '../../shared/roles';
-import { unauthenticated } from '../services/errors';
+import { unauthenticated } from '../../shared/errors';
 import { router, writesNeed } from './env';
 import { ErrorSchema, UserSchema, jsonBody, jsonContent } from './openapi';
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { documentLinkSchema, messageCreateSchema } from '../../shared/players';
-import { invalid } from '../services/errors';
+import { invalid } from '../../shared/errors';
 import { DOCUMENT_MAX_BYTES, safeFileName } from '../services/uploads';
 import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';

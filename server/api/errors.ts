@@ -2,7 +2,7 @@ import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import '../../shared/zod-messages';
-import { asDomainError, fieldErrorsDetail, isDomainError } from '../services/errors';
+import { asDomainError, fieldErrorsDetail, isDomainError } from '../../shared/errors';
 import { log } from '../log';
 
 /** The 415 answer: a body that is not JSON (an HTML form's encoding, plain text, or no Content-Type). */

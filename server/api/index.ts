@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { ExtractSchema } from 'hono/types';
-import { OUTAGE_RETRY_AFTER_SECONDS } from '../services/errors';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../shared/errors';
 import { adminDashboardApi } from './admin-dashboard';
 import { fixtureAvailabilityApi, myAvailabilityApi, selectionApi, sessionAvailabilityApi } from './availability';
 import { calendarApi } from './calendar';

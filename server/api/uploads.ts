@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { invalid } from '../services/errors';
+import { invalid } from '../../shared/errors';
 import { IMAGE_MAX_BYTES } from '../services/images';
 import { ADMIN_AND_STAFF } from '../services/checks';
 import { router, writesNeed } from './env';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { log } from '../log';
-import { isDatabaseOutage } from '../services/errors';
+import { isDatabaseOutage } from '../../shared/errors';
 
 /** The innermost message of an error (Drizzle wraps the driver's as `cause`). */
 function messageOf(error: unknown): string {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { databaseUnavailableError, isDatabaseOutage, isDatabaseUnavailable } from '../services/errors';
+import { databaseUnavailableError, isDatabaseOutage, isDatabaseUnavailable } from '../../shared/errors';
 import { APP_DATABASE_BOUNDS, createPool, DatabaseDownError, failWaitingRequests, PoolBusyError, type DatabaseBounds } from './pool';
 
 const admin = JSON.parse(inject('pgAdmin')) as pg.ClientConfig;

@@ -1,4 +1,4 @@
-import { CLUB_NAME } from '../../app/lib/club';
+import { CLUB_NAME } from '../../shared/club';
 
 /** The club's colours (app/app.css): green header, gold rule, dark ink on white. */
 const BRAND = '#14532d';

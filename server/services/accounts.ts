@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../db/schema';
 import { passwordReset } from '../mail/templates';
 import { parseInput } from './checks';
-import { invalid, unauthenticated } from './errors';
+import { invalid, unauthenticated } from '../../shared/errors';
 import type { MailService } from './mail';
 import { DEFAULT_FORGOT_PASSWORD_LIMITS, createLoginThrottle, createRequestLimiter, type ThrottleLimits } from './throttle';
 

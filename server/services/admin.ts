@@ -3,7 +3,7 @@ import { clubDateOf, clubTimeToInstant } from '../../shared/dates';
 import { canEnterAdmin, type SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { fixtures, joinUsSubmissions, orders, payments, players, products, sponsors, teams } from '../db/schema';
-import { forbidden, unauthenticated } from './errors';
+import { forbidden, unauthenticated } from '../../shared/errors';
 import type { DatabaseStatus } from './setup';
 import type { AdminDashboard } from '../../shared/contracts/admin';
 

@@ -22,7 +22,7 @@ import { availability, availabilityReminders, fixtures, players, playerTeams, te
 import { availabilityRequest } from '../mail/templates';
 import type { AvailabilityRequestMail } from '../mail/templates/availability-request';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
-import { conflict, forbidden, invalid, notFound, rateLimited, unauthenticated } from './errors';
+import { conflict, forbidden, invalid, notFound, rateLimited, unauthenticated } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { MailService } from './mail';
 import type { TrainingService } from './training';

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm';
-import { CLUB_NAME, CLUB_SHORT_NAME } from '../../app/lib/club';
+import { CLUB_NAME, CLUB_SHORT_NAME } from '../../shared/club';
 import type { SessionUser } from '../../shared/roles';
 import { clubTimeToInstant } from '../../shared/dates';
 import { writeCalendar, type CalendarEvent } from '../calendar/ical';
 import type { Db } from '../db/client';
 import { availability, calendarTokens, fixtureSelections, fixtures, playerTeams, players, selectionPublications, teams, trainingSessions } from '../db/schema';
-import { notFound, unauthenticated } from './errors';
+import { notFound, unauthenticated } from '../../shared/errors';
 import { FIXTURE_NOT_FOUND } from './fixtures';
 import { isUuid } from './ids';
 

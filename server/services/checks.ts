@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Role, SessionUser } from '../../shared/roles';
-import { forbidden, invalidFields, unauthenticated } from './errors';
+import { forbidden, invalidFields, unauthenticated } from '../../shared/errors';
 
 /**
  * Who may act: nobody signed in is 401, a signed-in user without one of `roles` is 403.

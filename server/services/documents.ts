@@ -4,7 +4,7 @@ import { PLAYER_NOT_FOUND, type DocumentLinkInput } from '../../shared/players';
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { documents, players } from '../db/schema';
-import { forbidden, invalid, notFound, unauthenticated } from './errors';
+import { forbidden, invalid, notFound, unauthenticated } from '../../shared/errors';
 import { isUuid } from './ids';
 import { newDocument } from '../mail/templates';
 import type { MailService } from './mail';

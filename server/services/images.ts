@@ -3,7 +3,7 @@ import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { documents, news, players, products, settings, sponsors, uploadContents, uploads } from '../db/schema';
 import { ADMIN_AND_STAFF, requireRoles } from './checks';
-import { invalid } from './errors';
+import { invalid } from '../../shared/errors';
 import { etagOf, FILE_KINDS, IMAGE_KINDS, type UploadStore } from './uploads';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

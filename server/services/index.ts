@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { memoizePublicReads, type ContentMemo } from '../cache';
-import { MEMOIZED_READS } from '../public-content';
+import type { ContentMemo } from '../cache';
+import { MEMOIZED_READS, memoizePublicReads } from '../public-content';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createDatabaseHealth } from '../db/health';

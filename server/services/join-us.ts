@@ -7,7 +7,7 @@ import { joinUsSubmissions } from '../db/schema';
 import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { joinUsApplication, joinUsReceipt } from '../mail/templates';
 import type { MailService } from './mail';
-import { notFound } from './errors';
+import { notFound } from '../../shared/errors';
 import { createRequestLimiter } from './throttle';
 import { isUuid } from './ids';
 import type { JoinUsSubmission } from '../../shared/contracts/join-us';

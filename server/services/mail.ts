@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { appSecrets, notificationPreferences, players, settings, users } from '../db/schema';
 import { composeMail, optionalKind, type Addressee, type Mail, type MailTemplate } from '../mail/template';
 import { parseInput } from './checks';
-import { forbidden, invalid, unauthenticated } from './errors';
+import { forbidden, invalid, unauthenticated } from '../../shared/errors';
 import { isUuid } from './ids';
 import { enqueueMail, enqueueMails, mailsInsert, type OutgoingMail } from './outbox';
 

@@ -3,7 +3,7 @@ import { PLAYER_NOT_FOUND, type MessageCreateInput } from '../../shared/players'
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { messageReads, messages, players } from '../db/schema';
-import { forbidden, invalid, notFound, unauthenticated } from './errors';
+import { forbidden, invalid, notFound, unauthenticated } from '../../shared/errors';
 import { isUuid } from './ids';
 import { newMessage } from '../mail/templates';
 import type { MailService } from './mail';

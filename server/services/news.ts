@@ -4,7 +4,7 @@ import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { news } from '../db/schema';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
-import { notFound } from './errors';
+import { notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { NewsArticle } from '../../shared/contracts/news';
 

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import type { DbOrTx } from '../db/client';
 import { notifications, players } from '../db/schema';
-import { notFound, unauthenticated } from './errors';
+import { notFound, unauthenticated } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { Notification } from '../../shared/contracts/notifications';
 

@@ -23,7 +23,7 @@ import { groupCommit, type Outcome } from '../db/group-commit';
 import { log } from '../log';
 import { orders, products } from '../db/schema';
 import type { DatabaseHealth } from '../db/health';
-import { conflict, DATABASE_UNAVAILABLE, invalidFields, isDatabaseTimeout, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable, type FieldError } from './errors';
+import { conflict, DATABASE_UNAVAILABLE, invalidFields, isDatabaseTimeout, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable, type FieldError } from '../../shared/errors';
 import { isUuid } from './ids';
 import { requireAdmin } from './products';
 import { shopOrder } from '../mail/templates';

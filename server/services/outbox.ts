@@ -7,7 +7,7 @@ import { outbox } from '../db/schema';
 import { log } from '../log';
 import { AUTOMATIC_MAIL_HEADERS } from '../mail/template';
 import { ADMIN_ONLY, requireRoles } from './checks';
-import { conflict, notFound } from './errors';
+import { conflict, notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 
 export const OUTBOX_STATUSES = ['pending', 'failed', 'sent', 'dead'] as const;

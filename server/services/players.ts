@@ -19,7 +19,7 @@ import type { Role, SessionUser } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Db, DbOrTx } from '../db/client';
 import { feedback, fixtures, payments, players, playerStats, playerTeams, teams, users } from '../db/schema';
-import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated, type FieldError } from './errors';
+import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated, type FieldError } from '../../shared/errors';
 import { isUuid } from './ids';
 import { newFeedback, paymentRequest, welcome } from '../mail/templates';
 import type { MailService } from './mail';

@@ -3,7 +3,7 @@ import { PRODUCT_NOT_FOUND, productQuerySchema, productSchema, type ProductInput
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { products } from '../db/schema';
-import { forbidden, invalidFields, notFound, unauthenticated } from './errors';
+import { forbidden, invalidFields, notFound, unauthenticated } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { Product } from '../../shared/contracts/shop';
 

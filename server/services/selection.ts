@@ -8,12 +8,12 @@ import {
   selectionInputSchema,
   selectionReplySchema,
 } from '../../shared/availability';
-import { CLUB_NAME } from '../../app/lib/club';
+import { CLUB_NAME } from '../../shared/club';
 import type { Db, DbOrTx } from '../db/client';
 import { availability, fixtureSelections, fixtures, notifications, players, playerTeams, selectionPublications, teams, users } from '../db/schema';
 import type { AvailabilityEvent, AvailabilityService, AnswerChange } from './availability';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
-import { conflict, forbidden, invalid, notFound, unauthenticated } from './errors';
+import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../shared/errors';
 import { selectionAlert, squadSelection } from '../mail/templates';
 import type { SelectionAlertMail } from '../mail/templates/selection-alert';
 import { selectionRoleWords } from '../mail/templates/squad-selection';

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { databaseInitialization, fixtures, news, products, setupCode, users } from '../db/schema';
 import { seedSampleContent } from '../db/seed';
 import { log } from '../log';
-import { DomainError, conflict, forbidden } from './errors';
+import { DomainError, conflict, forbidden } from '../../shared/errors';
 import { createRequestLimiter, type ThrottleLimits } from './throttle';
 
 export const ALREADY_INITIALIZED = 'The database is already initialized.';

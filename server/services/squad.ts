@@ -4,7 +4,7 @@ import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { players, playerStats, teams, users } from '../db/schema';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
-import { conflict, invalid, isUniqueViolation, notFound } from './errors';
+import { conflict, invalid, isUniqueViolation, notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import { todayIso } from '../../shared/players';
 import { trainingAttendanceOf } from './training';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { loginThrottle } from '../db/schema';
-import { rateLimited } from './errors';
+import { rateLimited } from '../../shared/errors';
 
 export interface ThrottleLimits {
   /** Sign-in attempts allowed per window for one username (a successful one resets the count). */

@@ -19,7 +19,7 @@ import {
 import type { Db, DbOrTx } from '../db/client';
 import { players, playerTeams, teams, trainingAttendance, trainingSessions, trainingSlots } from '../db/schema';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
-import { conflict, invalid, notFound, unauthenticated } from './errors';
+import { conflict, invalid, notFound, unauthenticated } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { TrainingSession, TrainingSlot } from '../../shared/contracts/teams';
 

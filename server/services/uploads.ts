@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { uploadContents, uploads } from '../db/schema';
-import { DomainError, invalid } from './errors';
+import { DomainError, invalid } from '../../shared/errors';
 
 /** File kinds we accept, recognised by their first bytes (never by the name the client gave). */
 export const FILE_KINDS = {

@@ -1,4 +1,4 @@
-import { pageTitle } from '../../lib/club';
+import { pageTitle } from '../../../shared/club';
 
 /** Every admin tab's <title> and description; the panel is never indexed. */
 export const adminMeta = (tab: string, description: string) => [

@@ -1,7 +1,7 @@
 import { Link } from '../ui/link';
 import { fixtureStatusLabel } from '../../../shared/content-constants';
 import type { Fixture } from '../../../server/services/fixtures';
-import { CLUB_SHORT_NAME } from '../../lib/club';
+import { CLUB_SHORT_NAME } from '../../../shared/club';
 import { formatMatchDate } from '../../lib/dates';
 import { MATCH_REPORT_COLLAPSE_AT, clubScores, matchOutcome, type MatchOutcome } from '../../lib/fixtures';
 import { buttonClass } from '../ui/button';

@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { TabNav } from '../../components/ui/tabs';
-import { pageTitle } from '../../lib/club';
+import { pageTitle } from '../../../shared/club';
 import { requireAdminArea } from '../../lib/guards.server';
 import { ROLE_LABELS } from '../../../shared/roles';
 import { tabsFor } from './tabs';

@@ -11,7 +11,7 @@ import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '../../../shared/shop';
 import { internationalPhone, whatsappLink } from '../../../shared/whatsapp';
-import { CLUB_NAME } from '../../lib/club';
+import { CLUB_NAME } from '../../../shared/club';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = () => adminMeta('Orders', 'Shop orders and their status.');

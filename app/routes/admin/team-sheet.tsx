@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatLongDateGB } from '../../../shared/players';
-import { pageTitle } from '../../lib/club';
+import { pageTitle } from '../../../shared/club';
 import { requireAdminArea } from '../../lib/guards.server';
 import type { Route } from './+types/team-sheet';
 

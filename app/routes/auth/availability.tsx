@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { AVAILABILITY_LABELS, AVAILABILITY_NOTE_MAX, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../../shared/availability';
 import { formatLongDateGB } from '../../../shared/players';
-import { pageTitle } from '../../lib/club';
-import { asDomainError, isDomainError } from '../../../server/services/errors';
+import { pageTitle } from '../../../shared/club';
+import { asDomainError, isDomainError } from '../../../shared/errors';
 import type { Route } from './+types/availability';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Your availability') }, { name: 'robots', content: 'noindex' }];

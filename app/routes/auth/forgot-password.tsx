@@ -3,7 +3,7 @@ import { FORGOT_PASSWORD_ANSWER } from '../../../shared/mail';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { TextField } from '../../components/ui/field';
-import { pageTitle } from '../../lib/club';
+import { pageTitle } from '../../../shared/club';
 import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/forgot-password';
 

@@ -4,7 +4,7 @@ import { homeFor } from '../../../shared/roles';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { TextField } from '../../components/ui/field';
-import { pageTitle } from '../../lib/club';
+import { pageTitle } from '../../../shared/club';
 import { formError } from '../../lib/errors.server';
 import { safeRedirectPath } from '../../lib/guards.server';
 import type { Route } from './+types/login';

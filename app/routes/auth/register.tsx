@@ -5,8 +5,8 @@ import { MedicalNotesNotice } from '../../components/medical-notes-notice';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
-import { pageTitle } from '../../lib/club';
-import { asDomainError, isDomainError } from '../../../server/services/errors';
+import { pageTitle } from '../../../shared/club';
+import { asDomainError, isDomainError } from '../../../shared/errors';
 import type { Route } from './+types/register';
 
 

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { NOTIFICATION_SETTINGS_PATH } from '../../../shared/mail';
 import { Button } from '../../components/ui/button';
-import { pageTitle } from '../../lib/club';
-import { isDomainError } from '../../../server/services/errors';
+import { pageTitle } from '../../../shared/club';
+import { isDomainError } from '../../../shared/errors';
 import type { Route } from './+types/unsubscribe';
 
 export const meta: Route.MetaFunction = () => [

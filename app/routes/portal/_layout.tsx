@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { DEFAULT_POSITION_LABEL } from '../../components/portal';
 import { ButtonLink } from '../../components/ui/button';
 import { TabNav } from '../../components/ui/tabs';
-import { pageTitle } from '../../lib/club';
+import { pageTitle } from '../../../shared/club';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/_layout';
 import { portalRead } from './portal.server';

@@ -1,5 +1,5 @@
-import { log } from '../../../server/log';
-import { isDomainError } from '../../../server/services/errors';
+import { logPageWarning } from '../../lib/log.server';
+import { isDomainError } from '../../../shared/errors';
 
 /**
  * Portal reads never break the page (docs/product.md#players-area: a failed read is logged and its section shows empty).
@@ -10,7 +10,7 @@ export async function portalRead<T>(what: string, read: () => Promise<T>, fallba
     return await read();
   } catch (error) {
     if (!(isDomainError(error) && error.kind === 'not_found')) {
-      log.warn(`Players' portal: could not load ${what}`, { error: error instanceof Error ? error.message : String(error) });
+      logPageWarning(`Players' portal: could not load ${what}`, error);
     }
     return fallback;
   }

@@ -1,6 +1,6 @@
 import { ButtonLink } from '../../components/ui/button';
 import { PageHeader } from '../../components/public/empty-state';
-import { CLUB_NAME } from '../../lib/club';
+import { CLUB_NAME } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/about';

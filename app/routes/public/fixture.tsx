@@ -1,11 +1,11 @@
 import { data } from 'react-router';
-import { isDomainError } from '../../../server/services/errors';
+import { isDomainError } from '../../../shared/errors';
 import type { Fixture } from '../../../server/services/fixtures';
 import { fixtureStatusLabel } from '../../../shared/content-constants';
 import { OutcomeBadge, StatusBadge, scoreLine } from '../../components/public/fixture-card';
 import { ShareButtons } from '../../components/public/share-buttons';
 import { ButtonLink, buttonClass } from '../../components/ui/button';
-import { CLUB_SHORT_NAME } from '../../lib/club';
+import { CLUB_SHORT_NAME } from '../../../shared/club';
 import { formatCalendarDate, formatMatchDate } from '../../lib/dates';
 import { matchOutcome } from '../../lib/fixtures';
 import type { PageHandle } from '../../lib/page-scripts';

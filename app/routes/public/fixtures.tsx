@@ -1,7 +1,7 @@
 import { EmptyState, FilterLinks, PageHeader } from '../../components/public/empty-state';
 import { CalendarSubscribe } from '../../components/public/calendar-subscribe';
 import { FixtureCard } from '../../components/public/fixture-card';
-import { CLUB_NAME } from '../../lib/club';
+import { CLUB_NAME } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/fixtures';

@@ -5,7 +5,7 @@ import { OutcomeBadge, scoreLine } from '../../components/public/fixture-card';
 import { NewsCard } from '../../components/public/news-card';
 import type { Fixture } from '../../../server/services/fixtures';
 import type { loader as rootLoader } from '../../root';
-import { CLUB_NAME, CLUB_SHORT_NAME, CLUB_STRAPLINE } from '../../lib/club';
+import { CLUB_NAME, CLUB_SHORT_NAME, CLUB_STRAPLINE } from '../../../shared/club';
 import { formatKickoff, kickoffInstant, relativeKickoff } from '../../lib/countdown';
 import { formatMatchDate } from '../../lib/dates';
 import { matchOutcome } from '../../lib/fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalid } from '../../../server/services/errors';
+import { invalid } from '../../../shared/errors';
 import { action, JOIN_US_FALLBACK_ERROR } from './join-us';
 
 type ActionArgs = Parameters<typeof action>[0];

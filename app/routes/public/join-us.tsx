@@ -1,13 +1,13 @@
+import { logPageError } from '../../lib/log.server';
 import { useEffect, useRef, useState } from 'react';
 import { data, Form, useActionData, useNavigation } from 'react-router';
 import { INTEREST_TYPES, JOIN_US_LIMITS, type InterestType } from '../../../shared/content-constants';
-import { asDomainError, isDomainError } from '../../../server/services/errors';
-import { log } from '../../../server/log';
+import { asDomainError, isDomainError } from '../../../shared/errors';
 import { PageHeader } from '../../components/public/empty-state';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { TextAreaField, TextField } from '../../components/ui/field';
-import { CLUB_NAME } from '../../lib/club';
+import { CLUB_NAME } from '../../../shared/club';
 import { useHydrated } from '../../lib/hydrated';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/join-us';
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       for (const e of error.extra.errors ?? []) fieldErrors[e.field.split('.')[0]!] ??= e.message;
       return data<ActionResult>({ ok: false, error: error.detail, fieldErrors, values: input }, { status: error.status });
     }
-    log.error('Join-us submission failed', { error: error instanceof Error ? error.stack : String(error) });
+    logPageError('Join-us submission failed', error);
     return data<ActionResult>({ ok: false, error: JOIN_US_FALLBACK_ERROR, fieldErrors: {}, values: input }, { status: 500 });
   }
 }

@@ -1,10 +1,10 @@
 import { data } from 'react-router';
 import type { Article } from '../../../server/services/news';
-import { isDomainError } from '../../../server/services/errors';
+import { isDomainError } from '../../../shared/errors';
 import { ShareButtons } from '../../components/public/share-buttons';
 import { cardSummary } from '../../components/public/news-card';
 import { ButtonLink } from '../../components/ui/button';
-import { CLUB_NAME } from '../../lib/club';
+import { CLUB_NAME } from '../../../shared/club';
 import { formatTimestamp } from '../../lib/dates';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';

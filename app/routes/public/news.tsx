@@ -2,7 +2,7 @@ import { Link } from '../../components/ui/link';
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
 import { cardSummary } from '../../components/public/news-card';
 import { ShareButtons } from '../../components/public/share-buttons';
-import { CLUB_NAME } from '../../lib/club';
+import { CLUB_NAME } from '../../../shared/club';
 import { formatTimestamp } from '../../lib/dates';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';

@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import { PoolBusyError } from '../../../server/db/pool';
-import { notFound } from '../../../server/services/errors';
+import { notFound } from '../../../shared/errors';
 import { loader } from './player';
 
 type LoaderArgs = Parameters<typeof loader>[0];

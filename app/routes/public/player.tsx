@@ -1,12 +1,12 @@
+import { logPageError } from '../../lib/log.server';
 import { data } from 'react-router';
-import { isDatabaseUnavailable, isDomainError } from '../../../server/services/errors';
+import { isDatabaseUnavailable, isDomainError } from '../../../shared/errors';
 import type { PlayerStats, PublicPlayer } from '../../../server/services/squad';
 import { ButtonLink } from '../../components/ui/button';
 import { PlayerTile } from '../../components/public/player-tile';
-import { CLUB_NAME } from '../../lib/club';
+import { CLUB_NAME } from '../../../shared/club';
 import { formatCalendarDate } from '../../lib/dates';
 import { pageMeta, siteOrigin, truncateText } from '../../lib/seo';
-import { log } from '../../../server/log';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/player';
 
@@ -28,7 +28,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   } catch (error) {
     if (isDomainError(error) && error.status === 404) return data<LoaderResult>({ state: 'not_found', origin }, { status: 404 });
     if (isDatabaseUnavailable(error)) throw error; // 503: the outage page, or the cached copy
-    log.error('Player profile failed to load', { error: error instanceof Error ? error.stack : String(error) });
+    logPageError('Player profile failed to load', error);
     return data<LoaderResult>({ state: 'error', origin }, { status: 500 });
   }
   // Stats failing to load is tolerated: the profile shows without them (docs/product.md#player-profile).

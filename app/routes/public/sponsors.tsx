@@ -4,7 +4,7 @@ import { SPONSOR_TIERS, type SponsorTier } from '../../../shared/content-constan
 import type { Sponsor } from '../../../server/services/sponsors';
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
 import { buttonClass } from '../../components/ui/button';
-import { CLUB_NAME } from '../../lib/club';
+import { CLUB_NAME } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/sponsors';

@@ -3,7 +3,7 @@ import { POSITIONS, SQUAD_FILTERS } from '../../../shared/content-constants';
 import type { PublicPlayer } from '../../../server/services/squad';
 import { EmptyState, FilterLinks, PageHeader } from '../../components/public/empty-state';
 import { PlayerTile } from '../../components/public/player-tile';
-import { CLUB_NAME } from '../../lib/club';
+import { CLUB_NAME } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/squad';

@@ -2,8 +2,8 @@ import { Form, Link, data, useActionData, useNavigation } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { FormMessage, TextField } from '../../components/ui/field';
-import { pageTitle } from '../../lib/club';
-import { asDomainError, isDomainError } from '../../../server/services/errors';
+import { pageTitle } from '../../../shared/club';
+import { asDomainError, isDomainError } from '../../../shared/errors';
 import { SETUP_CODE_FIELD } from '../../../shared/setup';
 import type { Route } from './+types/initialize';
 

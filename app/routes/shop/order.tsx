@@ -4,10 +4,10 @@ import { formatPounds } from '../../../shared/money';
 import { FALLBACK_SETTINGS } from '../../../shared/settings';
 import { FULFILMENT_LABELS, orderNextSteps } from '../../../shared/shop-constants';
 import type { OrderReceipt } from '../../../server/services/orders';
-import { isDomainError } from '../../../server/services/errors';
+import { isDomainError } from '../../../shared/errors';
 import { WhatsAppIcon } from '../../components/shop/whatsapp-icon';
 import { ButtonLink } from '../../components/ui/button';
-import { pageTitle } from '../../lib/club';
+import { pageTitle } from '../../../shared/club';
 import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/order';
 

@@ -34,14 +34,14 @@ import {
 } from '../../../shared/shop-constants';
 import { whatsappLink } from '../../../shared/whatsapp';
 import type { Product } from '../../../server/services/products';
-import { asDomainError, isDomainError } from '../../../server/services/errors';
+import { asDomainError, isDomainError } from '../../../shared/errors';
 import { StockBadge } from '../../components/shop/stock-badge';
 import { WhatsAppIcon } from '../../components/shop/whatsapp-icon';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorSummary, fieldId } from '../../components/ui/error-summary';
 import { TextAreaField, TextField } from '../../components/ui/field';
-import { CLUB_NAME, pageTitle } from '../../lib/club';
+import { CLUB_NAME, pageTitle } from '../../../shared/club';
 import { formError } from '../../lib/errors.server';
 import { useHydrated } from '../../lib/hydrated';
 import type { loader as rootLoader } from '../../root';

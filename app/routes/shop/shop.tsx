@@ -4,7 +4,7 @@ import { FALLBACK_SETTINGS } from '../../../shared/settings';
 import { productQuerySchema } from '../../../shared/shop';
 import { ProductCard } from '../../components/shop/product-card';
 import { Button } from '../../components/ui/button';
-import { CLUB_NAME, pageTitle } from '../../lib/club';
+import { CLUB_NAME, pageTitle } from '../../../shared/club';
 import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/shop';
 

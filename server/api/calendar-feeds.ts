@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../api/env';
+import type { AppEnv } from './env';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
