@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { SELECTION_ROLES, availabilityInputSchema, selectionInputSchema, selectionReplySchema, type EventKind } from '../../shared/availability';
-import { EventAnswersSchema, MyEventSchema, SelectionSchema, StoredAnswerSchema } from '../../shared/contracts/availability';
+import { availabilityInputSchema, type EventKind } from '../../shared/availability';
+import { EventAnswersSchema, MyEventSchema, StoredAnswerSchema } from '../../shared/contracts/availability';
 import { ADMIN_AND_STAFF, requireRoles } from '../services/checks';
 import { router, type AppEnv } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
@@ -12,7 +12,7 @@ const PlayerParam = z.object({ id: z.string().openapi({ param: { name: 'id', in:
  * Before the body is judged: answering for yourself needs a sign-in (401) and a player record
  * (403), answering for someone else needs staff or admin (403). The service checks again (player linked, team, lock).
  */
-const guard = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+export const guard = async (c: Context<AppEnv>, next: () => Promise<void>) => {
   if (c.req.method === 'PUT' || c.req.method === 'POST') {
     if (c.req.path.endsWith('/me')) {
       requireRoles(c.get('user'), ['admin', 'staff', 'player']);
@@ -102,101 +102,6 @@ function eventAvailabilityRouter(kind: EventKind) {
       },
     );
 }
-
-const staffOnly = {
-  401: jsonContent(ErrorSchema, 'Not signed in'),
-  403: jsonContent(ErrorSchema, 'Not admin or staff'),
-  404: jsonContent(ErrorSchema, 'Unknown fixture'),
-};
-
-const selectionBase = router();
-selectionBase.use('/:id/selection', guard);
-selectionBase.use('/:id/selection/*', guard);
-
-/** /api/fixtures/{id}/selection…: the squad, publishing it, and the players' replies. */
-export const selectionApi = selectionBase
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/selection',
-      operationId: 'getFixtureSelection',
-      tags: ['Selection'],
-      summary: 'The squad for a fixture, with replies and availability (admin or staff)',
-      security: [{ bearer: [] }],
-      request: { params: IdParam },
-      responses: { 200: jsonContent(SelectionSchema, 'Starters, then substitutes, by shirt number'), ...staffOnly },
-    }),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').selection.get(c.get('user'), c.req.valid('param').id), 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}/selection',
-      operationId: 'setFixtureSelection',
-      tags: ['Selection'],
-      summary: 'Pick the squad: starters and substitutes with shirt numbers (admin or staff)',
-      description:
-        'Replaces the squad; players kept keep their reply. Shirt numbers 1-99, unique per match (422); players must be in the fixture’s team (422); ' +
-        'a player listed twice: 422. Picking an unavailable player is allowed (the admin panel asks to confirm). A cancelled or played fixture: 409.',
-      security: [{ bearer: [] }],
-      request: { params: IdParam, body: jsonBody(selectionInputSchema) },
-      responses: {
-        200: jsonContent(SelectionSchema, 'Saved'),
-        ...staffOnly,
-        409: jsonContent(ErrorSchema, 'Cancelled or played'),
-        422: jsonContent(ErrorSchema, 'Invalid squad'),
-      },
-    }),
-    async (c) => c.json(await c.get('services').selection.set(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
-  )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/selection/publish',
-      operationId: 'publishFixtureSelection',
-      tags: ['Selection'],
-      summary: 'Publish the squad: mail and notify the selected players (admin or staff)',
-      description:
-        'Each selected player with a login gets one e-mail (through the outbox, respecting their preferences; publishing again mails only players new to the squad) ' +
-        'and a portal notification. An empty squad: 422.',
-      security: [{ bearer: [] }],
-      request: { params: IdParam },
-      responses: {
-        200: jsonContent(z.object({ published_at: z.string(), selected: z.number().int(), mailed: z.number().int(), notified: z.number().int() }), 'Published'),
-        ...staffOnly,
-        409: jsonContent(ErrorSchema, 'Cancelled or played'),
-        422: jsonContent(ErrorSchema, 'Nobody selected'),
-      },
-    }),
-    async (c) => c.json(await c.get('services').selection.publish(c.get('user'), c.req.valid('param').id), 200),
-  )
-  .openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}/selection/me',
-      operationId: 'replyFixtureSelection',
-      tags: ['Selection'],
-      summary: 'Confirm or decline your selection (a selected player)',
-      description: 'Only once the squad is published, only for a player in it (404 otherwise). Declining alerts staff by e-mail.',
-      security: [{ bearer: [] }],
-      request: { params: IdParam, body: jsonBody(selectionReplySchema) },
-      responses: {
-        200: jsonContent(
-          z.object({ fixture_id: z.string().uuid(), player_id: z.string().uuid(), role: z.enum(SELECTION_ROLES), shirt_number: z.number().int(), confirmed: z.boolean(), responded_at: z.string() }),
-          'Saved',
-        ),
-        401: jsonContent(ErrorSchema, 'Not signed in'),
-        403: jsonContent(ErrorSchema, 'No player is linked to this account'),
-        404: jsonContent(ErrorSchema, 'Unknown fixture, or not in its published squad'),
-        409: jsonContent(ErrorSchema, 'Cancelled or played'),
-        422: jsonContent(ErrorSchema, 'Invalid reply'),
-      },
-    }),
-    async (c) => c.json(await c.get('services').selection.reply(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
-  );
 
 /** /api/fixtures/{id}/availability…: mounted before the fixtures router (its writes need staff). */
 export const fixtureAvailabilityApi = eventAvailabilityRouter('fixture').openapi(

@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { documentLinkSchema, messageCreateSchema } from '../../shared/players';
+import { documentLinkSchema } from '../../shared/players';
 import { invalid } from '../../shared/errors';
 import { DOCUMENT_MAX_BYTES, safeFileName } from '../services/uploads';
-import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
+import { ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { validationBody } from './errors';
-import { ErrorSchema, IdParam, jsonBody, jsonContent, readForm } from './openapi';
-import { DocumentSchema, MessageSchema } from '../../shared/contracts/documents';
+import { ErrorSchema, IdParam, jsonContent, readForm } from './openapi';
+import { DocumentSchema } from '../../shared/contracts/documents';
 
 const security = [{ bearer: [] }];
 const errors = {
@@ -136,39 +136,5 @@ export const documentsApi = documentsBase
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
       });
-    },
-  );
-
-/** /api/messages: messages from the club to all players or one. */
-const messagesBase = router();
-messagesBase.use('*', writesNeed(ADMIN_AND_STAFF));
-
-export const messagesApi = messagesBase
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      operationId: 'sendMessage',
-      tags: ['Messages'],
-      summary: 'Send a message to all players or one (admin, staff); recipients are notified',
-      security,
-      request: { body: jsonBody(messageCreateSchema) },
-      responses: { 201: jsonContent(MessageSchema, 'Sent'), 422: jsonContent(ErrorSchema, 'Invalid input'), ...errors },
-    }),
-    async (c) => c.json(await c.get('services').messages.send(c.get('user'), c.req.valid('json')), 201),
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      operationId: 'listMessages',
-      tags: ['Messages'],
-      summary: 'Every message sent (admin)',
-      security,
-      responses: { 200: jsonContent(z.array(MessageSchema), 'Messages, newest first'), ...errors },
-    }),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').messages.list(c.get('user')), 200);
     },
   );

@@ -6,7 +6,6 @@ import {
   paymentStatusSchema,
   profileUpdateSchema,
   registrationSchema,
-  resetPasswordSchema,
   statsUpdateSchema,
 } from '../../shared/players';
 import { ROLES } from '../../shared/roles';
@@ -19,9 +18,10 @@ import { NotificationSchema } from '../../shared/contracts/notifications';
 
 const security = [{ bearer: [] }];
 
-const Detail = z.object({ detail: z.string() });
+export const Detail = z.object({ detail: z.string() });
 
-const errors = {
+/** The answers every player route documents (the password reset's too). */
+export const errors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),
   403: jsonContent(ErrorSchema, 'Signed in without the role, or another player'),
   404: jsonContent(ErrorSchema, 'Unknown player (or no player linked to this account)'),
@@ -33,7 +33,6 @@ const PlayerAndPayment = z.object({
   id: IdParam.shape.id,
   paymentId: z.string().max(100).openapi({ param: { name: 'paymentId', in: 'path' } }),
 });
-const UserIdParam = z.object({ userId: z.string().max(100).openapi({ param: { name: 'userId', in: 'path' } }) });
 
 // Generic in the path and the schema, so each route's own path and answer reach the typed client.
 const get = <P extends string, S extends z.ZodType, E extends object = typeof portalErrors>(
@@ -291,26 +290,5 @@ export const playerAccountsApi = accountsBase.openapi(
   async (c) => {
     const result = await c.get('services').players.createAccount(c.get('user'), c.req.valid('json'));
     return c.json({ detail: 'Player account created successfully', ...result! }, 201);
-  },
-);
-
-/** PUT /api/auth/reset-password/{userId}. */
-const resetBase = router();
-resetBase.use('/reset-password/:userId', writesNeed(ADMIN_ONLY));
-export const passwordResetApi = resetBase.openapi(
-  createRoute({
-    method: 'put',
-    path: '/reset-password/{userId}',
-    operationId: 'resetUserPassword',
-    tags: ['Player management'],
-    summary: "Reset a user's password (admin)",
-    description: "The id may be the user's id or their player's id. Ends all of that user's sessions.",
-    security,
-    request: { params: UserIdParam, body: jsonBody(resetPasswordSchema) },
-    responses: { 200: jsonContent(Detail, 'Password reset successfully'), ...errors },
-  }),
-  async (c) => {
-    await c.get('services').players.resetPassword(c.get('user'), c.req.valid('param').userId, c.req.valid('json').password);
-    return c.json({ detail: 'Password reset successfully' }, 200);
   },
 );
