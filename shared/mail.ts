@@ -14,7 +14,7 @@ export const MAIL_KIND_IDS = MAIL_KINDS.map((k) => k.id) as [MailKind, ...MailKi
 
 export const NOTIFICATION_SETTINGS_PATH = '/players-area/account';
 
-/** PUT /api/notifications/preferences: any subset of the kinds, each on (true) or off (false). */
+/** PUT /api/preferences: any subset of the kinds, each on (true) or off (false). */
 export const preferencesInputSchema = z
   .object(Object.fromEntries(MAIL_KIND_IDS.map((id) => [id, z.boolean({ error: `${id} must be true or false` }).optional()])) as Record<MailKind, z.ZodOptional<z.ZodBoolean>>)
   .strict();

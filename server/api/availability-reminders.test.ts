@@ -15,7 +15,7 @@ const staff = await t.signedIn('staff');
 const player = await t.signedIn('player', { full_name: 'Ann Answered' });
 const silent = await t.signedIn('player', { full_name: 'Sid Silent' });
 const quiet = await t.signedIn('player', { full_name: 'Quinn Quiet' }); // turned match-week mail off
-expect((await t.json('/api/notifications/preferences', { method: 'PUT', token: quiet.token, body: { matchday: false } })).status).toBe(200);
+expect((await t.json('/api/preferences', { method: 'PUT', token: quiet.token, body: { matchday: false } })).status).toBe(200);
 const senior = ((await t.json('/api/teams')).body as Array<{ id: string; name: string }>).find((x) => x.name === 'Senior')!.id;
 
 async function fixture(hoursAhead: number, opponent: string) {

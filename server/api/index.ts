@@ -10,7 +10,7 @@ import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi } from './documents';
 import { messagesApi } from './messages';
-import { notificationsApi } from './notifications';
+import { notificationsAliasApi, preferencesApi } from './preferences';
 import { outboxApi } from './outbox';
 import { passwordResetApi } from './password-reset';
 import { playerAccountsApi, playersApi as playerPortalApi } from './players';
@@ -107,7 +107,8 @@ export function createApi() {
     .route('/settings', settingsApi)
     .route('/uploads', uploadsApi)
     .route('/calendar', calendarApi)
-    .route('/notifications', notificationsApi)
+    .route('/preferences', preferencesApi)
+    .route('/notifications', notificationsAliasApi)
     .route('/admin', outboxApi);
 
   const documentConfig = {
@@ -133,7 +134,7 @@ export function createApi() {
 export type ClubApi = ReturnType<typeof createApi>;
 
 type Mounted = 'health' | 'auth' | 'admin' | 'products' | 'orders' | 'fixtures' | 'teams' | 'training-slots' | 'training-sessions' | 'news'
-  | 'sponsors' | 'squad' | 'players' | 'documents' | 'messages' | 'join-us' | 'settings' | 'uploads' | 'calendar' | 'notifications';
+  | 'sponsors' | 'squad' | 'players' | 'documents' | 'messages' | 'join-us' | 'settings' | 'uploads' | 'calendar' | 'preferences' | 'notifications';
 /**
  * A route whose path TypeScript sees as `string` (a helper taking `path: string`, or an inline
  * `security: [{}, …]`) turns its whole prefix into a wildcard in ClubApi, and the typed client's calls

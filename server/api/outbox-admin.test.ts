@@ -145,6 +145,9 @@ describe('The OpenAPI document', () => {
       ['/auth/forgot-password', 'post', 'requestPasswordReset', false],
       ['/auth/reset-password', 'post', 'resetPassword', false],
       ['/auth/password', 'put', 'changePassword', true],
+      ['/preferences', 'get', 'getEmailPreferences', true],
+      ['/preferences', 'put', 'setEmailPreferences', true],
+      ['/preferences/unsubscribe', 'post', 'unsubscribeWithLink', false],
       ['/notifications/preferences', 'get', 'getNotificationPreferences', true],
       ['/notifications/preferences', 'put', 'setNotificationPreferences', true],
       ['/notifications/unsubscribe', 'post', 'unsubscribeOneClick', false],
@@ -158,6 +161,8 @@ describe('The OpenAPI document', () => {
       expect(op.operationId).toBe(operationId);
       expect(op.security).toEqual(signedIn ? [{ bearer: [] }] : []);
       expect(Object.keys(op.responses).some((code) => code.startsWith('4')), `${operationId} lists its 4xx answers`).toBe(true);
+      // E-mail preferences moved to /preferences; their earlier paths stay, marked deprecated.
+      expect(op.deprecated ?? false, `${method} ${path} deprecated`).toBe(path.startsWith('/notifications/'));
     }
   });
 });

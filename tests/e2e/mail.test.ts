@@ -228,13 +228,13 @@ describe('Notification preferences and unsubscribing in the browser', () => {
     expect(new URL(q.url()).pathname).toBe('/unsubscribe');
     await hydrated(q);
     await q.getByText('Stop e-mails about coach feedback?').waitFor();
-    const untouched = await api('/api/notifications/preferences', { token: login.body.access_token });
+    const untouched = await api('/api/preferences', { token: login.body.access_token });
     expect(untouched.body.find((x: { kind: string }) => x.kind === 'feedback').email).toBe(true);
     await checkPage(q, 'unsubscribe');
     await q.getByRole('button', { name: 'Unsubscribe' }).click();
     await q.getByRole('status').getByText(/no longer get e-mails about/).waitFor();
     await checkPage(q, 'unsubscribe-done');
-    const prefs = await api('/api/notifications/preferences', { token: login.body.access_token });
+    const prefs = await api('/api/preferences', { token: login.body.access_token });
     expect(prefs.body.find((x: { kind: string }) => x.kind === 'feedback').email).toBe(false);
 
     // The mail provider's one-click request (RFC 8058): a POST to the same address, no cookie, no sign-in.
@@ -249,7 +249,7 @@ describe('Notification preferences and unsubscribing in the browser', () => {
       redirect: 'manual',
     });
     expect(oneClick.status).toBe(200);
-    const afterOneClick = await api('/api/notifications/preferences', { token: login.body.access_token });
+    const afterOneClick = await api('/api/preferences', { token: login.body.access_token });
     expect(afterOneClick.body.find((x: { kind: string }) => x.kind === 'document').email).toBe(false);
 
     // Without JavaScript the page's form posts itself (clicking again changes nothing more).

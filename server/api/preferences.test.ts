@@ -19,15 +19,15 @@ async function sendMessage(subject: string, playerId?: string) {
   expect(res.status).toBe(201);
 }
 
-describe('/api/notifications/preferences', () => {
+describe('/api/preferences', () => {
   it('needs a signed-in user', async () => {
-    expect((await ctx.json('/api/notifications/preferences')).status).toBe(401);
-    expect((await ctx.json('/api/notifications/preferences', { method: 'PUT', body: { message: false } })).status).toBe(401);
+    expect((await ctx.json('/api/preferences')).status).toBe(401);
+    expect((await ctx.json('/api/preferences', { method: 'PUT', body: { message: false } })).status).toBe(401);
   });
 
   it('starts with every kind on, and keeps what the user turns off', async () => {
     const player = await ctx.signedIn('player');
-    const initial = await ctx.json('/api/notifications/preferences', { token: player.token });
+    const initial = await ctx.json('/api/preferences', { token: player.token });
     expect(initial.status).toBe(200);
     expect(initial.body.map((p: { kind: string; email: boolean }) => [p.kind, p.email])).toEqual([
       ['message', true],
@@ -36,12 +36,22 @@ describe('/api/notifications/preferences', () => {
       ['feedback', true],
       ['matchday', true],
     ]);
-    const saved = await ctx.json('/api/notifications/preferences', { method: 'PUT', token: player.token, body: { message: false, payment: false } });
+    const saved = await ctx.json('/api/preferences', { method: 'PUT', token: player.token, body: { message: false, payment: false } });
     expect(saved.status).toBe(200);
     const byKind = Object.fromEntries(saved.body.map((p: { kind: string; email: boolean }) => [p.kind, p.email]));
     expect(byKind).toEqual({ message: false, document: true, payment: false, feedback: true, matchday: true });
-    const again = await ctx.json('/api/notifications/preferences', { method: 'PUT', token: player.token, body: { payment: true } });
+    const again = await ctx.json('/api/preferences', { method: 'PUT', token: player.token, body: { payment: true } });
     expect(Object.fromEntries(again.body.map((p: { kind: string; email: boolean }) => [p.kind, p.email]))).toMatchObject({ message: false, payment: true });
+  });
+
+  it('answers the same at its earlier, deprecated path /api/notifications/preferences', async () => {
+    const player = await ctx.signedIn('player');
+    expect((await ctx.json('/api/notifications/preferences')).status).toBe(401);
+    const saved = await ctx.json('/api/notifications/preferences', { method: 'PUT', token: player.token, body: { document: false } });
+    expect(saved.status).toBe(200);
+    const now = await ctx.json('/api/preferences', { token: player.token });
+    expect(now.body).toEqual(saved.body);
+    expect((await ctx.json('/api/notifications/preferences', { token: player.token })).body).toEqual(now.body);
   });
 
   it.each([
@@ -52,7 +62,7 @@ describe('/api/notifications/preferences', () => {
   ])('refuses %s with 422 {detail} and stores nothing', async (_, body) => {
     const player = await ctx.signedIn('player');
     const before = await prefCount();
-    const res = await ctx.json('/api/notifications/preferences', { method: 'PUT', token: player.token, body });
+    const res = await ctx.json('/api/preferences', { method: 'PUT', token: player.token, body });
     expect(res.status).toBe(422);
     expect(typeof res.body.detail).toBe('string');
     expect(await prefCount()).toBe(before);
@@ -61,7 +71,7 @@ describe('/api/notifications/preferences', () => {
   it('a user who turned a kind off gets none of it; other kinds and other players are unaffected', async () => {
     const quiet = await ctx.signedIn('player');
     const keen = await ctx.signedIn('player');
-    await ctx.json('/api/notifications/preferences', { method: 'PUT', token: quiet.token, body: { message: false } });
+    await ctx.json('/api/preferences', { method: 'PUT', token: quiet.token, body: { message: false } });
     await sendMessage('Just for you', quiet.playerId);
     await sendMessage('Everyone please read');
     expect(await mailRows(quiet.user.email, 'message')).toHaveLength(0);
@@ -86,15 +96,23 @@ describe('One-click unsubscribe', () => {
     expect(url.origin).toBe('https://club.example.org');
     // The mail points at the page (which the browser tests drive); the API does the same with the same parameters.
     expect(url.pathname).toBe('/unsubscribe');
-    return { player, url, path: `/api/notifications/unsubscribe${url.search}` };
+    return { player, url, path: `/api/preferences/unsubscribe${url.search}` };
   }
+
+  it('works at its earlier, deprecated path /api/notifications/unsubscribe too', async () => {
+    const { player, url } = await linkFor();
+    const res = await ctx.json(`/api/notifications/unsubscribe${url.search}`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    const prefs = await ctx.json('/api/preferences', { token: player.token });
+    expect(prefs.body.find((p: { kind: string }) => p.kind === 'message').email).toBe(false);
+  });
 
   it('works without signing in (the POST mail providers send) and turns that kind off', async () => {
     const { player, path } = await linkFor();
     const res = await ctx.json(path, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(200);
     expect(res.body.detail).toBe('You will no longer get e-mails about: Messages from the club.');
-    const prefs = await ctx.json('/api/notifications/preferences', { token: player.token });
+    const prefs = await ctx.json('/api/preferences', { token: player.token });
     expect(prefs.body.find((p: { kind: string }) => p.kind === 'message').email).toBe(false);
     await sendMessage('After unsubscribing', player.playerId);
     expect((await mailRows(player.user.email, 'message')).map((r) => r.subject)).not.toContain('After unsubscribing');
@@ -114,11 +132,11 @@ describe('One-click unsubscribe', () => {
       { user, kind: 'message', sig: '' },
       { user: 'not-a-uuid', kind: 'message', sig },
     ]) {
-      const res = await ctx.json(`/api/notifications/unsubscribe?${new URLSearchParams(params)}`, { method: 'POST' });
+      const res = await ctx.json(`/api/preferences/unsubscribe?${new URLSearchParams(params)}`, { method: 'POST' });
       expect(res.status, JSON.stringify(params)).toBe(403);
       expect(res.body.detail).toBe('This unsubscribe link is not valid.');
     }
-    const missing = await ctx.json(`/api/notifications/unsubscribe?user=${user}&kind=message`, { method: 'POST' });
+    const missing = await ctx.json(`/api/preferences/unsubscribe?user=${user}&kind=message`, { method: 'POST' });
     expect(missing.status).toBe(422);
     expect(await prefCount()).toBe(before);
   });
