@@ -13,7 +13,7 @@ import { messagesApi } from './messages';
 import { notificationsAliasApi, preferencesApi } from './preferences';
 import { outboxApi } from './outbox';
 import { passwordResetApi } from './password-reset';
-import { playerAccountsApi, playersApi as playerPortalApi } from './players';
+import { playerAccountsApi, playerPortalApi } from './players';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
 import { ordersApi } from './orders';
@@ -27,7 +27,7 @@ import { settingsApi } from './settings';
 import { sponsorsApi } from './sponsors';
 import { teamSlotsApi } from './teams';
 import { trainingSessionsApi, trainingSlotsApi } from './training';
-import { playersApi as squadPlayersApi, squadApi } from './squad';
+import { squadApi, squadPlayersApi } from './squad';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /** The largest upload (a 10 MB document) plus room for the multipart framing. */

@@ -55,7 +55,7 @@ base.use('/:id/payments', writesNeed(ADMIN_ONLY));
 base.use('/:id/payments/:paymentId', writesNeed(ADMIN_ONLY));
 
 /** /api/players: registration, the signed-in player's own data (me), and player management. */
-export const playersApi = base
+export const playerPortalApi = base
   .openapi(
     createRoute({
       method: 'post',

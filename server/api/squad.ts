@@ -55,7 +55,7 @@ const playersBase = router();
 playersBase.use('/', adminWrites);
 playersBase.use('/:id', adminWrites);
 
-export const playersApi = playersBase
+export const squadPlayersApi = playersBase
   .openapi(
     createRoute({
       method: 'get',
