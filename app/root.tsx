@@ -1,4 +1,4 @@
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -49,8 +49,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  // Disclosure menus (<details>) close when the page changes.
+  // Disclosure menus (<details>) close when the page changes; not when React takes over the page
+  // itself: a menu the visitor opened before that stays open (ADR 033).
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     document.querySelectorAll('header details[open]').forEach((d) => d.removeAttribute('open'));
   }, [location.pathname]);
 

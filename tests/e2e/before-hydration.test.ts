@@ -395,3 +395,21 @@ describe('Every other page that hydrates', () => {
     expect(await changes.actual()).toEqual(changes.expected);
   });
 });
+
+describe('The header before the scripts have loaded', () => {
+  it.for(['/join-us', '/shop'])('%s: the phone menu opened before React arrives stays open after, and still closes when a link is chosen', async (path) => {
+    const page = await b.newPage({ viewport: { width: 320, height: 640 } });
+    const scripts = await holdScripts(page);
+    await page.goto(path, HELD);
+    await scripts.requested();
+    const banner = page.getByRole('banner');
+    await banner.getByLabel('Menu').click();
+    const menu = banner.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link', { name: 'News' }).waitFor();
+    await scripts.release();
+    expect(await menu.getByRole('link', { name: 'News' }).isVisible()).toBe(true);
+    await menu.getByRole('link', { name: 'About' }).click();
+    await page.waitForURL('**/about');
+    expect(await menu.isVisible()).toBe(false);
+  });
+});
