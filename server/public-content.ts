@@ -26,6 +26,8 @@ export const PUBLIC_CONTENT_TABLES = [
   'orders',
   'teams',
   'player_teams',
+  // Team staff are listed under Staff on the squad page.
+  'team_staff',
   'training_slots',
   'training_sessions',
   'training_attendance',

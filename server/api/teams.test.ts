@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { databaseOf } from '../../tests/support/pg-global-setup';
 import { createTestContext } from '../../tests/support/api';
-import { fixtures, players, playerTeams, teams, trainingSlots } from '../db/schema';
+import { fixtures, players, playerTeams, teams, teamStaff, trainingSlots } from '../db/schema';
 
 const t = await createTestContext();
 const admin = await t.signedIn('admin');
@@ -281,7 +281,7 @@ describe('Players belong to teams (team_ids)', () => {
 });
 
 describe('The /initialize seed', () => {
-  it('gives every fixture a team (veterans\' opponents to Vets) and every player a team by team_type', async () => {
+  it('gives every fixture a team (veterans\' opponents to Vets), every player a team by team_type, and the staff teams to run', async () => {
     const fresh = await createTestContext();
     await fresh.initialize();
     const rows = await fresh.db.select({ away: fixtures.away_team, team: teams.name }).from(fixtures).innerJoin(teams, eq(teams.id, fixtures.team_id));
@@ -294,6 +294,17 @@ describe('The /initialize seed', () => {
       .leftJoin(playerTeams, eq(playerTeams.player_id, players.id))
       .leftJoin(teams, eq(teams.id, playerTeams.team_id));
     expect(members.length).toBeGreaterThan(10);
-    for (const m of members) expect(m.team).toBe(m.type === 'Vets' ? 'Vets' : 'Senior');
+    for (const m of members) expect(m.team).toBe(m.type === 'Vets' ? 'Vets' : m.type === 'Staff' ? null : 'Senior');
+    const staff = await fresh.db
+      .select({ name: players.full_name, team: teams.name, role: teamStaff.role })
+      .from(teamStaff)
+      .innerJoin(players, eq(players.id, teamStaff.player_id))
+      .innerJoin(teams, eq(teams.id, teamStaff.team_id))
+      .orderBy(players.full_name);
+    expect(staff).toEqual([
+      { name: 'Dave Hollins', team: 'Vets', role: 'manager' },
+      { name: 'Mike Brennan', team: 'Senior', role: 'assistant' },
+      { name: 'Sarah Okafor', team: 'Senior', role: 'coach' },
+    ]);
   });
 });

@@ -347,8 +347,8 @@ describe('Restoring a backup from before teams (migration 0005)', () => {
       const src = path.join(work, 'src');
       await fs.mkdir(src);
       await tar.extract({ file: genuine, cwd: src });
-      // As the previous version wrote it: no team tables, fixtures without team_id.
-      const teamTables = ['teams', 'player_teams', 'training_slots', 'training_sessions', 'training_attendance'];
+      // As the previous version wrote it: no team tables (nor the later ones), fixtures without team_id.
+      const teamTables = ['teams', 'player_teams', 'training_slots', 'training_sessions', 'training_attendance', 'team_staff', 'club_roles', 'role_changes', 'account_tokens'];
       for (const table of teamTables) await fs.rm(path.join(src, 'tables', `${table}.jsonl`), { force: true });
       const fixturesFile = path.join(src, 'tables', 'fixtures.jsonl');
       const lines = (await fs.readFile(fixturesFile, 'utf8')).split('\n').filter(Boolean);
@@ -364,11 +364,16 @@ describe('Restoring a backup from before teams (migration 0005)', () => {
       expect(counts.teams).toBe(2);
       const { rows: fixtureTeams } = await t.pool.query(`SELECT DISTINCT t.name FROM fixtures f JOIN teams t ON t.id = f.team_id`);
       expect(fixtureTeams).toEqual([{ name: 'Senior' }]);
+      // Players join Vets or Senior by team_type; the staff coach Senior and play for nobody (migration 0012).
       const { rows: players } = await t.pool.query(
-        `SELECT p.team_type, t.name FROM players p JOIN player_teams pt ON pt.player_id = p.id JOIN teams t ON t.id = pt.team_id`,
+        `SELECT p.team_type, t.name, 'player' AS as FROM players p JOIN player_teams pt ON pt.player_id = p.id JOIN teams t ON t.id = pt.team_id
+         UNION ALL SELECT p.team_type, t.name, 'staff' FROM players p JOIN team_staff ts ON ts.player_id = p.id JOIN teams t ON t.id = ts.team_id`,
       );
       expect(players.length).toBe(current.tables.players);
-      for (const p of players) expect(p.name).toBe(p.team_type === 'Vets' ? 'Vets' : 'Senior');
+      for (const p of players) {
+        expect(p.name).toBe(p.team_type === 'Vets' ? 'Vets' : 'Senior');
+        expect(p.as).toBe(p.team_type === 'Staff' ? 'staff' : 'player');
+      }
       const { rows: slots } = await t.pool.query(`SELECT count(*)::int AS n FROM training_slots`);
       expect(slots[0].n).toBe(4);
     } finally {

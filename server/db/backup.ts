@@ -442,9 +442,14 @@ async function restoreTables(
         throw new BackupError(`Restoring ${table} gave ${counts[table]} rows; the manifest says ${expected}`);
       }
     }
-    if (beforeTeams) {
-      await teamsAfterRestore(client);
-      for (const table of ['player_teams', 'training_slots']) counts[table] = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${qualified(table)}`)).rows[0].n;
+    if (beforeTeams) await teamsAfterRestore(client);
+    // A backup from before membership (migration 0012): its people move in as that migration moved them.
+    const beforeMembership = older && !('team_staff' in manifest.tables);
+    if (beforeMembership) await membershipAfterRestore(client);
+    if (beforeTeams || beforeMembership) {
+      for (const table of ['player_teams', 'training_slots', 'team_staff', 'club_roles']) {
+        counts[table] = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${qualified(table)}`)).rows[0].n;
+      }
     }
     // Sequences (serial and identity columns) continue after the restored values.
     await client.query(`
@@ -492,6 +497,26 @@ async function teamsAfterRestore(client: pg.PoolClient) {
     `INSERT INTO training_slots (team_id, weekday, start_time, end_time, place)
        SELECT t.id, d.weekday, '19:00', '21:00', 'Main training ground' FROM teams t CROSS JOIN (VALUES (2), (4)) AS d(weekday)`,
   );
+}
+
+/**
+ * …and a backup from before membership (drizzle/0012_membership_and_roles.sql) gets what that
+ * migration gave the rows it found: team spells dated from when the player was added, the staff as
+ * team staff (not players), the admin's club role, and its accounts activated and mailable.
+ */
+async function membershipAfterRestore(client: pg.PoolClient) {
+  await client.query(
+    `UPDATE player_teams pt SET joined_on = (p.created_at at time zone 'Europe/London')::date FROM players p WHERE p.id = pt.player_id`,
+  );
+  await client.query(
+    `INSERT INTO team_staff (player_id, team_id, role)
+       SELECT pt.player_id, pt.team_id, 'coach' FROM player_teams pt JOIN players p ON p.id = pt.player_id WHERE p.team_type = 'Staff'
+       ON CONFLICT DO NOTHING`,
+  );
+  await client.query(`DELETE FROM player_teams pt USING players p WHERE p.id = pt.player_id AND p.team_type = 'Staff'`);
+  await client.query(`INSERT INTO club_roles (user_id, role) SELECT id, 'admin' FROM users WHERE role = 'admin' ON CONFLICT DO NOTHING`);
+  await client.query(`UPDATE users SET activated_at = created_at WHERE activated_at IS NULL`);
+  await client.query(`UPDATE users SET email_confirmed_at = created_at WHERE email_confirmed_at IS NULL AND email NOT ILIKE '%.invalid'`);
 }
 
 /**

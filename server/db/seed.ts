@@ -9,7 +9,7 @@
 import type { DbOrTx } from './client';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_TRAINING_PLACE } from '../../shared/teams-constants';
-import { fixtures, news, players, playerStats, playerTeams, products, settings, sponsors, teams, trainingSlots } from './schema';
+import { fixtures, news, players, playerStats, playerTeams, products, settings, sponsors, teams, teamStaff, trainingSlots } from './schema';
 
 const IMG = '/images/seed';
 const img = (file: string) => `${IMG}/${file}.svg`;
@@ -565,6 +565,13 @@ const PLAYERS: PlayerSeed[] = [
   },
 ];
 
+/** What each of the seeded staff does, and for which team (their bios say the same). */
+const STAFF_ROLES = [
+  { name: 'Dave Hollins', team: 'vets', role: 'manager' },
+  { name: 'Sarah Okafor', team: 'senior', role: 'coach' },
+  { name: 'Mike Brennan', team: 'senior', role: 'assistant' },
+] as const;
+
 function playerRow(seed: PlayerSeed): typeof players.$inferInsert {
   const row = { ...seed };
   delete row.stats;
@@ -634,9 +641,15 @@ export async function seedSampleContent(tx: DbOrTx): Promise<void> {
     .values(PLAYERS.map(playerRow))
     .returning({ id: players.id, full_name: players.full_name });
   const idByName = new Map(inserted.map((p) => [p.full_name, p.id]));
-  // Vets play for the Vets; seniors and the coaching staff belong to the Senior team.
+  // Vets play for the Vets, seniors for the Senior team; the staff run teams and play for none.
   await tx.insert(playerTeams).values(
-    PLAYERS.map((p) => ({ player_id: idByName.get(p.full_name)!, team_id: teamId(p.team_type === 'Vets' ? 'vets' : 'senior') })),
+    PLAYERS.filter((p) => p.team_type !== 'Staff').map((p) => ({
+      player_id: idByName.get(p.full_name)!,
+      team_id: teamId(p.team_type === 'Vets' ? 'vets' : 'senior'),
+    })),
+  );
+  await tx.insert(teamStaff).values(
+    STAFF_ROLES.map(({ name, team, role }) => ({ player_id: idByName.get(name)!, team_id: teamId(team), role })),
   );
 
   const stats = PLAYERS.flatMap((p) => {

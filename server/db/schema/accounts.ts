@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
 export const roleEnum = pgEnum('role', ['admin', 'staff', 'player']);
@@ -13,6 +13,12 @@ export const users = pgTable(
     full_name: text('full_name').notNull(),
     role: roleEnum('role').notNull().default('player'),
     password_hash: text('password_hash').notNull(),
+    /** When the address was shown to be theirs (a link followed); the club mails only confirmed addresses. */
+    email_confirmed_at: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** When the person first chose their own password (a login the admin created waits for it). */
+    activated_at: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+    /** Set while the member has left the club: the login cannot sign in. */
+    disabled_at: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
   },
   (t) => [
@@ -42,3 +48,59 @@ export const loginThrottle = pgTable('login_throttle', {
   failures: integer('failures').notNull().default(0),
   window_ends_at: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/** The club's own roles, besides playing and team staff (issue 21): who may run which part of the club. */
+export const clubRoleEnum = pgEnum('club_role', ['admin', 'secretary', 'treasurer', 'welfare_officer']);
+
+export const clubRoles = pgTable(
+  'club_roles',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: clubRoleEnum('role').notNull(),
+    granted_at: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    granted_by: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.role] })],
+);
+
+/** Every grant and removal of a role (club or team staff): who, what, by whom, when. Kept when people go. */
+export const roleChanges = pgTable(
+  'role_changes',
+  {
+    id: id(),
+    /** The person whose role changed, named as they were then (the row outlives them). */
+    subject_name: text('subject_name').notNull(),
+    subject_user_id: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject_player_id: uuid('subject_player_id'),
+    /** "secretary", or a team role as "coach of Senior". */
+    role: text('role').notNull(),
+    action: text('action', { enum: ['granted', 'removed'] }).notNull(),
+    by_user_id: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    by_name: text('by_name').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('role_changes_created_idx').on(t.created_at)],
+);
+
+/**
+ * One-use links sent by e-mail for an account: confirm a new registration's address, confirm a
+ * change of address (the new one is in `email`), or set a first password (a login the admin made,
+ * valid 7 days). Only the SHA-256 of the token is kept.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['confirm_email', 'change_email', 'welcome'] }).notNull(),
+    email: text('email').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.user_id)],
+);

@@ -8,6 +8,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -15,6 +16,13 @@ import { createdAt, id, updatedAt } from './columns';
 
 export const positionEnum = pgEnum('position', ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Staff']);
 export const teamTypeEnum = pgEnum('team_type', ['Vets', 'Staff', 'Senior']);
+
+/**
+ * A member's standing with the club (issue 21): a registration waits as `pending` (seen by nobody
+ * but the secretary and the registrant) until approved; `left` keeps the history of someone who
+ * has gone, off every current list.
+ */
+export const memberStatusEnum = pgEnum('member_status', ['pending', 'active', 'left']);
 
 export const players = pgTable(
   'players',
@@ -49,10 +57,13 @@ export const players = pgTable(
     previous_club: text('previous_club'),
     position_preference: text('position_preference'),
     availability: text('availability').array().notNull().default([]),
+    status: memberStatusEnum('status').notNull().default('active'),
+    /** When the status last changed (approved, left, came back). */
+    status_changed_at: timestamp('status_changed_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('players_team_idx').on(t.team_type)],
+  (t) => [index('players_team_idx').on(t.team_type), index('players_status_idx').on(t.status)],
 );
 
 export const playerStats = pgTable('player_stats', {

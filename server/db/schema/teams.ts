@@ -44,7 +44,11 @@ export const teams = pgTable(
   ],
 );
 
-/** A player may play for several teams (a veteran who also turns out for the seniors). */
+/**
+ * Playing for a team, dated (issue 21): a player may play for several teams (a veteran who also
+ * turns out for the seniors); leaving sets `left_on`, so past sessions and fixtures still count who
+ * was in the team then. At most one open spell per player and team.
+ */
 export const playerTeams = pgTable(
   'player_teams',
   {
@@ -54,8 +58,34 @@ export const playerTeams = pgTable(
     team_id: uuid('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
+    /** The first day (club time) the player counts in the team. */
+    joined_on: date('joined_on', { mode: 'string' }).notNull().default(sql`(now() at time zone 'Europe/London')::date`),
+    /** The first day they no longer count; null while they play for it. */
+    left_on: date('left_on', { mode: 'string' }),
   },
-  (t) => [primaryKey({ columns: [t.player_id, t.team_id] }), index('player_teams_team_idx').on(t.team_id)],
+  (t) => [
+    primaryKey({ columns: [t.player_id, t.team_id, t.joined_on] }),
+    index('player_teams_team_idx').on(t.team_id),
+    uniqueIndex('player_teams_current_key').on(t.player_id, t.team_id).where(sql`${t.left_on} is null`),
+  ],
+);
+
+/** A team's staff: managers, coaches and assistants run its match week and training; they are never counted as players. */
+export const teamStaffRoleEnum = pgEnum('team_staff_role', ['manager', 'coach', 'assistant']);
+
+export const teamStaff = pgTable(
+  'team_staff',
+  {
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    team_id: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    role: teamStaffRoleEnum('role').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.player_id, t.team_id] }), index('team_staff_team_idx').on(t.team_id)],
 );
 
 /** A team's weekly training: ISO weekday (1 = Monday … 7 = Sunday), start and end "HH:MM" in club time. */
