@@ -7,8 +7,9 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
+export const PASSWORD_TOO_COMMON = 'Password is one of the most commonly used passwords: choose one that is harder to guess';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const LOGIN_FAILED = 'Login failed';
 export const INVALID_CREDENTIALS = 'Incorrect username or password';

@@ -36,6 +36,6 @@ describe('player rules', () => {
   it(`the registration password rule says '${PASSWORD_TOO_SHORT}'`, () => {
     const result = registrationSchema.safeParse({ password: '12345' });
     expect(result.success).toBe(false);
-    expect(result.error!.issues.find((i) => i.path[0] === 'password')!.message).toBe('Password must be at least 6 characters long');
+    expect(result.error!.issues.find((i) => i.path[0] === 'password')!.message).toBe('Password must be at least 8 characters long');
   });
 });

@@ -190,7 +190,7 @@ describe('PUT /api/auth/password', () => {
       body: { current_password: member.password, new_password: '123' },
     });
     expect(short.status).toBe(422);
-    expect(short.body.detail).toMatch(/at least 6/);
+    expect(short.body.detail).toMatch(/at least 8/);
     expect((await ctx.json('/api/auth/login', { body: { username: member.username, password: member.password } })).status).toBe(200);
   });
 

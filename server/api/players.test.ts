@@ -15,7 +15,7 @@ function registration(overrides: Record<string, unknown> = {}) {
   const name = `reg_${unique()}`;
   return {
     username: name,
-    password: 'secret1',
+    password: 'kick-off at 3',
     email: `${name}@example.com`,
     full_name: 'Riley Registered',
     phone_number: '07700 900123',
@@ -93,10 +93,10 @@ describe('POST /api/players/register', () => {
     expect(res.body.detail).toContain('Full name is required');
   });
 
-  it(`refuses a password under 6 characters with '${PASSWORD_TOO_SHORT}'`, async () => {
-    const res = await t.json('/api/players/register', { body: registration({ password: '12345' }) });
+  it(`refuses a password under 8 characters with '${PASSWORD_TOO_SHORT}'`, async () => {
+    const res = await t.json('/api/players/register', { body: registration({ password: 'x7-long' }) });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toContainEqual({ field: 'password', message: 'Password must be at least 6 characters long' });
+    expect(res.body.errors).toContainEqual({ field: 'password', message: 'Password must be at least 8 characters long' });
   });
 
   it('refuses a malformed e-mail', async () => {
@@ -357,8 +357,8 @@ describe('Player management: stats, payments, feedback', () => {
       { method: 'PUT', path: `/api/players/${p.playerId}/payments/${payment.body.id}`, body: { status: 'paid' }, anon: 401, player: 403, staff: 403, admin: 200 },
       { method: 'GET', path: `/api/players/${p.playerId}/feedback`, anon: 401, player: 200, staff: 200, admin: 200 },
       { method: 'POST', path: `/api/players/${p.playerId}/feedback`, body: { feedback: 'x' }, anon: 401, player: 403, staff: 201, admin: 201 },
-      { method: 'POST', path: '/api/admin/create-player-account', body: { player_id: p.playerId, username: 'zz_nobody', password: 'secret1', email: 'zz@example.com' }, anon: 401, player: 403, staff: 403, admin: 409 },
-      { method: 'PUT', path: `/api/auth/reset-password/${resetTarget.user.id}`, body: { password: 'whatever1' }, anon: 401, player: 403, staff: 403, admin: 200 },
+      { method: 'POST', path: '/api/admin/create-player-account', body: { player_id: p.playerId, username: 'zz_nobody', password: 'kick-off at 3', email: 'zz@example.com' }, anon: 401, player: 403, staff: 403, admin: 409 },
+      { method: 'PUT', path: `/api/auth/reset-password/${resetTarget.user.id}`, body: { password: 'whatever-123' }, anon: 401, player: 403, staff: 403, admin: 200 },
       { method: 'GET', path: '/api/documents', anon: 401, player: 403, staff: 403, admin: 200 },
       { method: 'POST', path: '/api/messages', body: { subject: 's', body: 'b' }, anon: 401, player: 403, staff: 201, admin: 201 },
       { method: 'GET', path: '/api/messages', anon: 401, player: 403, staff: 403, admin: 200 },
@@ -425,7 +425,7 @@ describe('Accounts: create-player-account and reset-password', () => {
     const player = await squadPlayer();
     const username = `acct_${unique()}`;
     const res = await t.json('/api/admin/create-player-account', {
-      body: { player_id: player.id, username, password: 'secret1', email: `${username}@example.com` },
+      body: { player_id: player.id, username, password: 'kick-off at 3', email: `${username}@example.com` },
       token: admin.token,
     });
     expect(res.status).toBe(201);
@@ -433,12 +433,12 @@ describe('Accounts: create-player-account and reset-password', () => {
     expect(res.body.user).toMatchObject({ username, role: 'player', full_name: player.full_name });
     const [linked] = await t.db.select().from(players).where(eq(players.id, player.id));
     expect(linked.user_id).toBe(res.body.user.id);
-    const login = await t.json('/api/auth/login', { body: { username, password: 'secret1' } });
+    const login = await t.json('/api/auth/login', { body: { username, password: 'kick-off at 3' } });
     expect(login.status).toBe(200);
     expect((await t.json('/api/players/me', { token: login.body.access_token })).body.id).toBe(player.id);
 
     const again = await t.json('/api/admin/create-player-account', {
-      body: { player_id: player.id, username: `other_${unique()}`, password: 'secret1', email: `o_${unique()}@example.com` },
+      body: { player_id: player.id, username: `other_${unique()}`, password: 'kick-off at 3', email: `o_${unique()}@example.com` },
       token: admin.token,
     });
     expect(again.status).toBe(409);
@@ -446,7 +446,7 @@ describe('Accounts: create-player-account and reset-password', () => {
     const coach = await squadPlayer('Staff');
     const staffName = `coach_${unique()}`;
     const staffRes = await t.json('/api/admin/create-player-account', {
-      body: { player_id: coach.id, username: staffName, password: 'secret1', email: `${staffName}@example.com` },
+      body: { player_id: coach.id, username: staffName, password: 'kick-off at 3', email: `${staffName}@example.com` },
       token: admin.token,
     });
     expect(staffRes.body.user.role).toBe('staff');
@@ -457,13 +457,13 @@ describe('Accounts: create-player-account and reset-password', () => {
     const existing = await registeredPlayer();
     const player = await squadPlayer();
     const taken = await t.json('/api/admin/create-player-account', {
-      body: { player_id: player.id, username: existing.username, password: 'secret1', email: `n_${unique()}@example.com` },
+      body: { player_id: player.id, username: existing.username, password: 'kick-off at 3', email: `n_${unique()}@example.com` },
       token: admin.token,
     });
     expect(taken.status).toBe(409);
     expect(taken.body.detail).toBe(USERNAME_TAKEN);
     const takenEmail = await t.json('/api/admin/create-player-account', {
-      body: { player_id: player.id, username: `n_${unique()}`, password: 'secret1', email: existing.email },
+      body: { player_id: player.id, username: `n_${unique()}`, password: 'kick-off at 3', email: existing.email },
       token: admin.token,
     });
     expect(takenEmail.status).toBe(409);
@@ -473,7 +473,7 @@ describe('Accounts: create-player-account and reset-password', () => {
     });
     expect(short.status).toBe(422);
     const unknown = await t.json('/api/admin/create-player-account', {
-      body: { player_id: '00000000-0000-4000-8000-000000000000', username: `n_${unique()}`, password: 'secret1', email: `n_${unique()}@example.com` },
+      body: { player_id: '00000000-0000-4000-8000-000000000000', username: `n_${unique()}`, password: 'kick-off at 3', email: `n_${unique()}@example.com` },
       token: admin.token,
     });
     expect(unknown.status).toBe(404);

@@ -4,7 +4,8 @@ import { INVALID_CREDENTIALS, SESSION_DAYS, type LoginInput } from '../../shared
 import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from '../../shared/mail';
 import { CURRENT_PASSWORD_WRONG, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../shared/passwords';
 import type { SessionUser } from '../../shared/roles';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
+import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
+import { hashChosenPassword } from '../auth/password-policy';
 import type { Db } from '../db/client';
 import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../db/schema';
 import { passwordReset } from '../mail/templates';
@@ -130,7 +131,7 @@ export function createAccountService(
      */
     async resetPasswordWithToken(input: unknown): Promise<{ access_token: string; user: SessionUser }> {
       const { token, password } = parseInput(resetWithTokenSchema, input);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashChosenPassword(password);
       const userId = await db.transaction(async (tx) => {
         const [used] = await tx
           .update(passwordResetTokens)
@@ -168,7 +169,7 @@ export function createAccountService(
         throw invalid(CURRENT_PASSWORD_WRONG, [{ field: 'current_password', message: CURRENT_PASSWORD_WRONG }]);
       }
       await throttle.succeeded(actor.username, address);
-      const passwordHash = await hashPassword(values.new_password);
+      const passwordHash = await hashChosenPassword(values.new_password, 'new_password');
       await db.transaction(async (tx) => {
         await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, actor.id));
         await tx.delete(sessions).where(and(eq(sessions.user_id, actor.id), ne(sessions.token_hash, hashToken(currentToken))));

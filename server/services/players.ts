@@ -16,7 +16,7 @@ import {
   type StatsUpdateInput,
 } from '../../shared/players';
 import type { Role, SessionUser } from '../../shared/roles';
-import { hashPassword } from '../auth/passwords';
+import { hashChosenPassword } from '../auth/password-policy';
 import type { Db, DbOrTx } from '../db/client';
 import { feedback, fixtures, payments, players, playerStats, playerTeams, teams, users } from '../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated, type FieldError } from '../../shared/errors';
@@ -225,7 +225,7 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
     /** Public self-registration: always a player, with the linked squad record, in one transaction. */
     async register(input: RegistrationInput) {
       await emailOrUsernameTaken(db, input.username, input.email);
-      const password_hash = await hashPassword(input.password);
+      const password_hash = await hashChosenPassword(input.password);
       try {
         return await db.transaction(async (tx) => {
           const [user] = await tx
@@ -433,7 +433,7 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
       if (!player) throw notFound(PLAYER_NOT_FOUND);
       if (player.user_id) throw conflict('This player already has a login account.');
       await emailOrUsernameTaken(db, input.username, input.email);
-      const password_hash = await hashPassword(input.password);
+      const password_hash = await hashChosenPassword(input.password);
       const role = player.team_type === 'Staff' ? ('staff' as const) : ('player' as const);
       try {
         return await db.transaction(async (tx) => {
@@ -467,7 +467,7 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
         if (player?.user_id) user = { id: player.user_id };
       }
       if (!user) throw notFound(PLAYER_NOT_FOUND);
-      await db.update(users).set({ password_hash: await hashPassword(password) }).where(eq(users.id, user.id));
+      await db.update(users).set({ password_hash: await hashChosenPassword(password) }).where(eq(users.id, user.id));
       await deps.endAllSessions(user.id);
       return { user_id: user.id };
     },

@@ -100,6 +100,9 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
         full_name: overrides.full_name ?? `Test ${role}`,
         role,
         password_hash: await hashPassword(password),
+        // A member in good standing: their address confirmed, their own password chosen.
+        email_confirmed_at: new Date(),
+        activated_at: new Date(),
       })
       .returning();
     let playerId: string | undefined;
