@@ -51,7 +51,7 @@ describe('Player registration', () => {
     await summary.getByRole('heading', { name: 'There are 3 problems' }).waitFor();
     expect(await summary.getByRole('link').allTextContents()).toEqual([
       'That username is already registered. Please choose another.',
-      'Password must be at least 6 characters long',
+      'Password must be at least 8 characters long',
       'Passwords do not match',
     ]);
     // The message also sits beside each field, and the values typed are kept (not the passwords).
