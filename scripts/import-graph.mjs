@@ -3,7 +3,7 @@
 // Usage: npm run deps:graph (writes the file); `--check` writes nothing, says whether the file is out of
 // date and exits 1 when an arrow runs back up.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 const OUT = 'docs/import-graph.md';
 const LAYER = { app: 3, server: 2, shared: 1 };
@@ -76,10 +76,7 @@ const lines = [
 const text = lines.join('\n');
 
 if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(OUT, 'utf8');
-  } catch {}
+  const current = existsSync(OUT) ? readFileSync(OUT, 'utf8') : '';
   if (current !== text) console.error(`${OUT} is out of date: npm run deps:graph redraws it`);
   if (upward.length) console.error(`Arrows running back up: ${upward.map((e) => `${e.from} -> ${e.to}`).join(', ')}`);
   process.exit(upward.length ? 1 : 0);
