@@ -51,6 +51,7 @@ export default [
     route('sponsors', 'routes/admin/sponsors.tsx'),
     route('news', 'routes/admin/news.tsx'),
     route('join-us', 'routes/admin/join-us.tsx'),
+    route('registrations', 'routes/admin/registrations.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('documents', 'routes/admin/documents.tsx'),
     route('messages', 'routes/admin/messages.tsx'),

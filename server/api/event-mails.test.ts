@@ -32,7 +32,7 @@ async function arrives(address: string, subject: string | RegExp) {
 }
 
 describe('Mails for club events', () => {
-  it('registration sends a welcome mail with a link to the portal and the settings footer', async () => {
+  it('registration sends a mail saying the club will approve it, with a link to the portal and the settings footer', async () => {
     const res = await ctx.json('/api/players/register', {
       body: {
         username: 'welcome_me',
@@ -47,7 +47,7 @@ describe('Mails for club events', () => {
       },
     });
     expect(res.status).toBe(201);
-    const mail = await arrives('welcome@example.com', 'Welcome to the club');
+    const mail = await arrives('welcome@example.com', 'Thanks for registering');
     expect(mail.text).toContain('Hello Wendy Welcome,');
     expect(mail.text).toContain('https://club.example.org/players-area');
     expect(mail.text).toContain('https://club.example.org/players-area/account');

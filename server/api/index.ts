@@ -14,6 +14,7 @@ import { notificationsAliasApi, preferencesApi } from './preferences';
 import { outboxApi } from './outbox';
 import { passwordResetApi } from './password-reset';
 import { playerAccountsApi, playerPortalApi } from './players';
+import { registrationsApi } from './registrations';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
 import { ordersApi } from './orders';
@@ -100,6 +101,7 @@ export function createApi() {
     .route('/players', playerPortalApi)
     .route('/players', squadPlayersApi)
     .route('/admin', playerAccountsApi)
+    .route('/admin', registrationsApi)
     .route('/auth', passwordResetApi)
     .route('/documents', documentsApi)
     .route('/messages', messagesApi)

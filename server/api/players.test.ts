@@ -29,10 +29,13 @@ function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A registered player the club has approved (issue 21: registrations wait for approval). */
 async function registeredPlayer(overrides: Record<string, unknown> = {}) {
   const body = registration(overrides);
   const res = await t.json('/api/players/register', { body });
   expect(res.status).toBe(201);
+  const admin = await t.signedIn('admin');
+  expect((await t.json(`/api/admin/registrations/${res.body.player_id}/approve`, { token: admin.token, body: {} })).status).toBe(200);
   const login = await t.json('/api/auth/login', { body: { username: body.username, password: body.password } });
   return { ...body, token: login.body.access_token as string, playerId: res.body.player_id as string, userId: res.body.user.id as string };
 }
@@ -544,7 +547,7 @@ describe('Messages and notifications', () => {
     expect(unknownPlayer.status).toBe(422);
   });
 
-  it('notifyAllPlayers skips players without a login', async () => {
+  it('notifyAllPlayers skips players without a login and registrations still waiting', async () => {
     const { notifyAllPlayers } = await import('../services/notifications');
     const [orphan] = await t.db.insert(players).values({ full_name: 'No Login' }).returning();
     expect(orphan.user_id).toBeNull();
@@ -552,7 +555,8 @@ describe('Messages and notifications', () => {
     await notifyAllPlayers(t.db, { kind: 'fixture', title: 'New fixture', body: 'vs Town', link: '/fixtures' });
     const after = await t.db.select().from(notifications);
     const withLogin = await t.db.select().from(players);
-    expect(after.length - before.length).toBe(withLogin.filter((p) => p.user_id).length);
+    expect(after.length - before.length).toBe(withLogin.filter((p) => p.user_id && p.status === 'active').length);
+    expect(withLogin.some((p) => p.user_id && p.status === 'pending')).toBe(true);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   statsUpdateSchema,
 } from '../../shared/players';
 import { ROLES } from '../../shared/roles';
+import { REGISTRATION_RECEIVED } from '../../shared/members';
 import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, UserSchema, jsonBody, jsonContent } from './openapi';
@@ -64,19 +65,28 @@ export const playerPortalApi = base
       tags: ['Players'],
       summary: 'Register as a player',
       description:
-        'Creates a user with role player (whatever the body says) and the linked squad record in one transaction. ' +
+        'Creates a user with role player (whatever the body says) and the linked squad record in one transaction, as a pending ' +
+        'member: on no public page, in no team and counted nowhere until the secretary or an admin approves it. ' +
         'The confirmation password is checked by the form and never sent.',
       security: [],
       request: { body: jsonBody(registrationSchema) },
       responses: {
-        201: jsonContent(z.object({ detail: z.string(), user: UserSchema, player_id: z.string().uuid() }), 'Registered'),
+        201: jsonContent(
+          z.object({
+            detail: z.string(),
+            user: UserSchema,
+            player_id: z.string().uuid(),
+            status: z.literal('pending').openapi({ description: 'Waiting for the club to approve (POST /api/admin/registrations/{id}/approve)' }),
+          }),
+          'Registered, waiting for approval',
+        ),
         409: jsonContent(ErrorSchema, 'Username or e-mail already registered'),
         422: errors[422],
       },
     }),
     async (c) => {
       const result = await c.get('services').players.register(c.req.valid('json'));
-      return c.json({ detail: 'Registration successful', ...result }, 201);
+      return c.json({ detail: REGISTRATION_RECEIVED, ...result, status: 'pending' as const }, 201);
     },
   )
   // The signed-in player's own records; registered before /{id} so "me" is never taken as an id.

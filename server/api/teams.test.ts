@@ -266,7 +266,7 @@ describe('Players belong to teams (team_ids)', () => {
     expect((await t.db.select({ n: count() }).from(players))[0].n).toBe(before);
   });
 
-  it('self-registration puts the new player in the first team', async () => {
+  it('self-registration puts the new player in no team until approved, then in the first team', async () => {
     const res = await t.json('/api/players/register', {
       body: {
         username: 'newbie_team', password: 'correct horse battery', email: 'newbie_team@example.com', full_name: 'Newbie',
@@ -275,8 +275,11 @@ describe('Players belong to teams (team_ids)', () => {
       },
     });
     expect(res.status).toBe(201);
-    const rows = await t.db.select({ team: teams.name }).from(playerTeams).innerJoin(teams, eq(teams.id, playerTeams.team_id)).where(eq(playerTeams.player_id, res.body.player_id ?? res.body.player?.id));
-    expect(rows).toEqual([{ team: 'Senior' }]);
+    const teamsOf = () => t.db.select({ team: teams.name }).from(playerTeams).innerJoin(teams, eq(teams.id, playerTeams.team_id)).where(eq(playerTeams.player_id, res.body.player_id));
+    expect(await teamsOf()).toEqual([]);
+    const admin = await t.signedIn('admin');
+    expect((await t.json(`/api/admin/registrations/${res.body.player_id}/approve`, { token: admin.token, body: {} })).status).toBe(200);
+    expect(await teamsOf()).toEqual([{ team: 'Senior' }]);
   });
 });
 

@@ -18,7 +18,11 @@ export const MATCH_LENGTH_MS = 2 * 60 * 60 * 1000;
  * The admin panel's overview. Admins and staff may read it (staff see the panel's dashboard);
  * the counts are plain numbers, no personal data.
  */
-export function createAdminService(db: Db, setup: { status: () => Promise<DatabaseStatus> }, clock: () => Date = () => new Date()) {
+export function createAdminService(
+  db: Db,
+  deps: { setup: { status: () => Promise<DatabaseStatus> }; registrationsWaiting: (actor: SessionUser) => Promise<number | null> },
+  clock: () => Date = () => new Date(),
+) {
   const tally = async (table: typeof orders | typeof players | typeof products | typeof fixtures | typeof joinUsSubmissions | typeof sponsors) => {
     const [row] = await db.select({ value: count() }).from(table);
     return row.value;
@@ -77,28 +81,30 @@ export function createAdminService(db: Db, setup: { status: () => Promise<Databa
       if (!actor) throw unauthenticated();
       if (!canEnterAdmin(actor.role)) throw forbidden();
       const now = clock();
-      const [o, pl, pr, f, j, s, status, [pending], results, owing] = await Promise.all([
+      const [o, [pl], pr, f, j, s, status, [pending], results, owing, registrations] = await Promise.all([
         tally(orders),
-        tally(players),
+        // Members in good standing: not a registration still waiting, not someone who left.
+        db.select({ value: count() }).from(players).where(eq(players.status, 'active')),
         tally(products),
         tally(fixtures),
         tally(joinUsSubmissions),
         tally(sponsors),
-        setup.status(),
+        deps.setup.status(),
         db.select({ value: count() }).from(orders).where(eq(orders.status, 'pending')),
         resultsToEnter(now),
         actor.role === 'admin' ? outstanding(now) : Promise.resolve(null),
+        deps.registrationsWaiting(actor),
       ]);
       return {
         orders: o,
-        players: pl,
+        players: pl.value,
         products: pr,
         fixtures: f,
         join_us: j,
         sponsors: s,
         ...status,
         // Join-us submissions are deleted once dealt with (their page says so), so every one is still new.
-        today: { pending_orders: pending.value, join_us: j, results_to_enter: results, outstanding_payments: owing },
+        today: { pending_orders: pending.value, join_us: j, registrations, results_to_enter: results, outstanding_payments: owing },
       };
     },
   };

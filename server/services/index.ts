@@ -14,6 +14,7 @@ import { createMessageService } from './messages';
 import { createNotificationService } from './notifications';
 import { createPlayerService } from './players';
 import { createPortalService } from './portal';
+import { createRegistrationService } from './registrations';
 import { createUploadStore } from './uploads';
 import { createFixtureService } from './fixtures';
 import { createImageService } from './images';
@@ -77,6 +78,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const availability = createAvailabilityService(db, { mail, training, onAnswer: (tx, change) => selectionRef!.onAnswer(tx, change) });
   const selection = (selectionRef = createSelectionService(db, { mail, availability }));
   const setup = createSetupService(db, options);
+  const registrations = createRegistrationService(db, { mail });
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
   const health = createDatabaseHealth(options.checkDatabase ?? check, options.probeDatabase ?? check);
@@ -90,12 +92,13 @@ export function createServices(db: Db, options: ServiceOptions) {
     uploads,
     images: createImageService(db, uploads),
     players,
+    registrations,
     documents,
     messages,
     notifications: createNotificationService(db),
     portal: createPortalService({ players, documents, messages }),
     setup,
-    admin: createAdminService(db, setup),
+    admin: createAdminService(db, { setup, registrationsWaiting: registrations.waiting }),
     settings,
     products: createProductService(db),
     orders: createOrderService(db, { settings, health, mail }),

@@ -97,9 +97,9 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
       return toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.id} = ${playerId})`, mail);
     },
 
-    /** The same mail to every player with a login. */
+    /** The same mail to every member in good standing with a login (not a pending registration, not someone who left). */
     async toAllPlayers<D>(tx: DbOrTx, mail: Mail<D>) {
-      await toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.user_id} is not null)`, mail);
+      await toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.user_id} is not null and ${players.status} = 'active')`, mail);
     },
 
     /** A mail to an address that is not (necessarily) a user: an applicant. */

@@ -22,12 +22,12 @@ export async function notifyPlayer(tx: DbOrTx, playerId: string, input: Notifica
   await tx.insert(notifications).values({ user_id: player.user_id, kind: input.kind, title: input.title, body: input.body ?? '', link: input.link ?? null });
 }
 
-/** Notifies every player with a login (one notification each), e.g. a new fixture or a message to all. */
+/** Notifies every member in good standing with a login (one notification each), e.g. a new fixture or a message to all. */
 export async function notifyAllPlayers(tx: DbOrTx, input: NotificationInput) {
   await tx.execute(sql`
     insert into ${notifications} (user_id, kind, title, body, link)
     select ${players.user_id}, ${input.kind}, ${input.title}, ${input.body ?? ''}, ${input.link ?? null}
-    from ${players} where ${players.user_id} is not null`);
+    from ${players} where ${players.user_id} is not null and ${players.status} = 'active'`);
 }
 
 export const NOTIFICATIONS_LIMIT = 50;

@@ -18,7 +18,7 @@ import {
 import type { Role, SessionUser } from '../../shared/roles';
 import { hashChosenPassword } from '../auth/password-policy';
 import type { Db, DbOrTx } from '../db/client';
-import { feedback, fixtures, payments, players, playerStats, playerTeams, teams, users } from '../db/schema';
+import { feedback, fixtures, payments, players, playerStats, teams, users } from '../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated, type FieldError } from '../../shared/errors';
 import { isUuid } from './ids';
 import { newFeedback, paymentRequest, welcome } from '../mail/templates';
@@ -222,7 +222,7 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
       return errors;
     },
 
-    /** Public self-registration: always a player, with the linked squad record, in one transaction. */
+    /** Public self-registration: always a player, with the linked squad record (pending), in one transaction. */
     async register(input: RegistrationInput) {
       await emailOrUsernameTaken(db, input.username, input.email);
       const password_hash = await hashChosenPassword(input.password);
@@ -247,13 +247,13 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
               emergency_contact_phone: input.emergency_contact_phone,
               medical_notes: input.medical_notes,
               previous_club: input.previous_club,
+              status: 'pending',
             })
-            .returning({ id: players.id });
-          // A new player joins the first team by sort order (Senior); staff move them later.
-          const [team] = await tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.sort_order), asc(teams.name)).limit(1);
-          if (team) await tx.insert(playerTeams).values({ player_id: player.id, team_id: team.id });
+            .returning({ id: players.id, status: players.status });
+          // A pending member (issue 21): in no team, on no public page, counted nowhere, until the
+          // secretary approves them (server/services/registrations.ts).
           await deps.mail.toUser(tx, user.id, { template: welcome, data: { username: user.username }, dedupeKey: 'welcome' });
-          return { user, player_id: player.id };
+          return { user, player_id: player.id, status: player.status };
         });
       } catch (error) {
         duplicateAccount(error);
@@ -265,6 +265,13 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
       if (!actor) return null;
       const [row] = await db.select().from(players).where(eq(players.user_id, actor.id));
       return row ? profileOf(row) : null;
+    },
+
+    /** The signed-in member's standing (pending while the club has not approved them); null without a player record. */
+    async memberStatus(actor: SessionUser | null) {
+      if (!actor) return null;
+      const [row] = await db.select({ status: players.status }).from(players).where(eq(players.user_id, actor.id));
+      return row?.status ?? null;
     },
 
     /** The id of the signed-in user's player record; 404 when there is none. */

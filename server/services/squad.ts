@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { playerInputSchema } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
@@ -132,16 +132,18 @@ export function createSquadService(db: Db) {
     /** Every player, or one team's (case-insensitive: 'vets', 'Vets' and 'VETS' all match). */
     async list(options: { team?: string } = {}): Promise<PublicPlayer[]> {
       const team = options.team?.trim();
+      // Only members in good standing: a pending registration or someone who left is on no public page.
+      const active = eq(players.status, 'active');
       const q = db.select().from(players);
       const rows = team
-        ? await q.where(sql`lower(${players.team_type}::text) = lower(${team})`).orderBy(...squadOrder)
-        : await q.orderBy(...squadOrder);
+        ? await q.where(and(active, sql`lower(${players.team_type}::text) = lower(${team})`)).orderBy(...squadOrder)
+        : await q.where(active).orderBy(...squadOrder);
       return withTeams(rows, toPublicPlayer);
     },
 
     async get(id: string): Promise<PublicPlayer> {
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
-      const [row] = await db.select().from(players).where(eq(players.id, id));
+      const [row] = await db.select().from(players).where(and(eq(players.id, id), eq(players.status, 'active')));
       if (!row) throw notFound(PLAYER_NOT_FOUND);
       return (await withTeams([row], toPublicPlayer))[0];
     },
@@ -153,7 +155,7 @@ export function createSquadService(db: Db) {
         .select({ player: players.id, stats: playerStats })
         .from(players)
         .leftJoin(playerStats, eq(playerStats.player_id, players.id))
-        .where(eq(players.id, id));
+        .where(and(eq(players.id, id), eq(players.status, 'active')));
       if (!row) throw notFound(PLAYER_NOT_FOUND);
       const s = row.stats;
       const training = await trainingAttendanceOf(db, id);
@@ -175,7 +177,8 @@ export function createSquadService(db: Db) {
     /** The admin panel's player list (staff may read it too). */
     async adminList(user: SessionUser | null): Promise<AdminPlayer[]> {
       requireRoles(user, ADMIN_AND_STAFF);
-      const rows = await db.select().from(players).orderBy(...squadOrder);
+      // Registrations waiting for approval are listed apart (GET /api/admin/registrations).
+      const rows = await db.select().from(players).where(ne(players.status, 'pending')).orderBy(...squadOrder);
       return withTeams(rows, toAdminPlayer);
     },
 

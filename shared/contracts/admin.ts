@@ -5,7 +5,7 @@ import { z } from '@hono/zod-openapi';
 export const AdminDashboardSchema = z
   .object({
     orders: z.number().int(),
-    players: z.number().int(),
+    players: z.number().int().openapi({ description: 'Members in good standing (not pending, not left)' }),
     products: z.number().int(),
     fixtures: z.number().int(),
     join_us: z.number().int(),
@@ -19,6 +19,11 @@ export const AdminDashboardSchema = z
       .object({
         pending_orders: z.number().int(),
         join_us: z.number().int().openapi({ description: 'Join-us submissions waiting (they are deleted once dealt with)' }),
+        registrations: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: 'Registrations waiting for approval (GET /api/admin/registrations); null for those who do not decide them' }),
         results_to_enter: z
           .array(
             z.object({

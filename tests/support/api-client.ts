@@ -1,3 +1,4 @@
+import { E2E_ADMIN_PASSWORD } from './server';
 /** A tiny JSON client for a running server, signed in with a Bearer token (no cookies, no CSRF). */
 export async function apiClient(baseURL: string, username: string, password: string) {
   const login = await fetch(`${baseURL}/api/auth/login`, {
@@ -24,9 +25,11 @@ export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36
 
 /**
  * Registers a player through the public API (as /register does) and returns the credentials to
- * sign in with. Fields default to a valid registration; pass any to override them.
+ * sign in with. Fields default to a valid registration; pass any to override them. The club then
+ * approves them (as a new player of the first team), unless `{ pending: true }`: a registration
+ * waits for approval (issue 21).
  */
-export async function registerPlayer(baseURL: string, prefix: string, fields: Record<string, unknown> = {}) {
+export async function registerPlayer(baseURL: string, prefix: string, fields: Record<string, unknown> = {}, options: { pending?: boolean } = {}) {
   const username = `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
   const password = `${prefix}-pass-1`;
   const res = await fetch(`${baseURL}/api/players/register`, {
@@ -47,5 +50,9 @@ export async function registerPlayer(baseURL: string, prefix: string, fields: Re
   });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
   const { player_id } = (await res.json()) as { player_id: string };
+  if (!options.pending) {
+    const admin = await apiClient(baseURL, 'admin', E2E_ADMIN_PASSWORD);
+    await admin(`/api/admin/registrations/${player_id}/approve`, { body: {} });
+  }
   return { username, password, email: `${username}@example.com`, playerId: player_id };
 }

@@ -18,7 +18,7 @@ import type { Route } from './+types/dashboard';
 export const INITIALIZED_TOAST = 'Database initialized successfully!';
 export const INITIALIZE_ERROR_TOAST = 'Error initializing database';
 
-export const meta: Route.MetaFunction = () => adminMeta('Today', 'What needs doing: pending orders, join-us applications, results to enter and unpaid payments.');
+export const meta: Route.MetaFunction = () => adminMeta('Today', 'What needs doing: new registrations, pending orders, join-us applications, results to enter and unpaid payments.');
 
 export const NOTHING_TO_DO = 'Nothing to do';
 
@@ -179,9 +179,22 @@ function TodayList({
   canOpen: (to: string) => boolean;
   onEnterScore: (fixture: Fixture) => void;
 }) {
-  const { pending_orders, join_us, results_to_enter, outstanding_payments } = dashboard.today;
+  const { pending_orders, join_us, registrations, results_to_enter, outstanding_payments } = dashboard.today;
   return (
     <ul aria-label="Today" className="grid gap-3 sm:grid-cols-2 sm:gap-4">
+      {registrations !== null && (
+        <TodayCard
+          id="today-registrations"
+          title="New registrations"
+          count={registrations}
+          detail={registrations === 1 ? 'registration to approve' : 'registrations to approve'}
+          go={
+            <Link to="/admin/registrations" className={GO}>
+              Review registrations
+            </Link>
+          }
+        />
+      )}
       {canOpen('/admin/orders') && (
         <TodayCard
           id="today-orders"

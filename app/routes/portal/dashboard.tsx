@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { formatLongDateGB, REGISTRATION_SUCCESS, WELCOME_PARAM } from '../../../shared/players';
+import { AWAITING_APPROVAL_TEXT, AWAITING_APPROVAL_TITLE } from '../../../shared/members';
 import { EMPTY_NEXT, EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
 import { AvailabilityButtons } from '../../components/availability';
 import { answerAvailability } from '../../lib/availability.server';
@@ -16,7 +17,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Players' Ar
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { players, notifications, availability, selection } = context.services;
-  const [stats, payments, fixtures, notes, events, selections] = await Promise.all([
+  const [status, stats, payments, fixtures, notes, events, selections] = await Promise.all([
+    portalRead('membership', () => players.memberStatus(user), null),
     portalRead('stats', () => players.myStats(user), null),
     portalRead('payments', () => players.myPayments(user), []),
     portalRead('upcoming fixtures', () => players.upcomingFixtures(UPCOMING_PREVIEW), []),
@@ -28,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const nextMatch = events.find((e) => e.kind === 'fixture' && !e.cancelled) ?? null;
   // Just registered (routes/auth/register.tsx): a welcome with the first steps.
   const welcome = new URL(request.url).searchParams.has(WELCOME_PARAM);
-  return { stats, payments, fixtures, notifications: notes, nextMatch, selections, welcome, name: user.full_name };
+  return { stats, payments, fixtures, notifications: notes, nextMatch, selections, welcome, name: user.full_name, awaitingApproval: status === 'pending' };
 }
 
 /** Clicking a notification marks it read; the Next match card's buttons answer availability. */
@@ -110,6 +112,21 @@ function Welcome({ name }: { name: string }) {
   );
 }
 
+/** A registration the club has not approved yet: what happens next, and what can be done meanwhile. */
+function AwaitingApproval() {
+  return (
+    <section role="status" aria-labelledby="awaiting-heading" data-testid="awaiting-approval" className="rounded-2xl border border-gold-500 bg-yellow-50 p-4 sm:p-5">
+      <h2 id="awaiting-heading" className="text-lg font-extrabold text-ink">
+        {AWAITING_APPROVAL_TITLE}
+      </h2>
+      <p className="mt-1 text-ink">{AWAITING_APPROVAL_TEXT}</p>
+      <Link to="/players-area/profile?edit" className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+        Check your profile
+      </Link>
+    </section>
+  );
+}
+
 /** A published selection: the player confirms or declines (one tap; a plain form POST without JavaScript). */
 function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['loaderData']['selections'][number] }) {
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
@@ -161,10 +178,11 @@ function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['lo
 }
 
 export default function PortalDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, payments, fixtures, notifications, nextMatch, selections, welcome, name } = loaderData;
+  const { stats, payments, fixtures, notifications, nextMatch, selections, welcome, name, awaitingApproval } = loaderData;
   return (
     <div className="space-y-8">
       {welcome && <Welcome name={name} />}
+      {awaitingApproval && <AwaitingApproval />}
       <h2 className="sr-only">Dashboard</h2>
       <PaymentBanner payments={payments} />
 

@@ -7,6 +7,7 @@ import { newFeedback } from './new-feedback';
 import { newMessage } from './new-message';
 import { passwordReset } from './password-reset';
 import { paymentRequest } from './payment-request';
+import { registrationApproved, registrationRejected } from './registration-decision';
 import { selectionAlert } from './selection-alert';
 import { shopOrder } from './shop-order';
 import { squadSelection } from './squad-selection';
@@ -22,6 +23,8 @@ export {
   newMessage,
   passwordReset,
   paymentRequest,
+  registrationApproved,
+  registrationRejected,
   selectionAlert,
   shopOrder,
   squadSelection,
@@ -46,5 +49,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   availabilityRequest,
   squadSelection,
   selectionAlert,
+  registrationApproved,
+  registrationRejected,
   testMail,
 };

@@ -1,14 +1,14 @@
 import { hello, type MailTemplate } from '../template';
 
-/** A new player's account is ready (self-registration; always sent). */
+/** A new registration is in: the club approves it before the player counts (issue 21; always sent). */
 export const welcome: MailTemplate<{ username: string }> = {
   kind: 'welcome',
   write: ({ username }, to) => ({
-    subject: 'Welcome to the club',
+    subject: 'Thanks for registering',
     greeting: hello(to),
     paragraphs: [
-      `Your player account is ready: your username is ${username}.`,
-      "In the Players' Area you will find your profile, payments, coach feedback, the schedule, documents and messages from the club.",
+      `Your account is made: your username is ${username}.`,
+      "The club's secretary looks at every registration before a player joins a team. You will get an e-mail when they have; until then the Players' Area shows your profile and says it is waiting.",
     ],
     action: { label: "Open the Players' Area", path: '/players-area' },
   }),
