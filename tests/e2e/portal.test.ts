@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDateGB, todayIso } from '../../shared/players';
 import { PHONE, hydrated, signIn, useBrowser } from '../support/browser';
+import { AWAITING_APPROVAL_TITLE } from '../../shared/members';
 
 const b = useBrowser();
 
@@ -89,6 +90,9 @@ describe("The players' portal", () => {
     const playerToken = await token(username, password);
     const me = await api<{ id: string }>('/api/players/me', { token: playerToken });
     const playerId = me.body.id;
+    // Until the club approves the registration (issue 21) the member is in no team, and told so.
+    expect(await page.getByTestId('awaiting-approval').getByRole('heading').textContent()).toBe(AWAITING_APPROVAL_TITLE);
+    expect((await api(`/api/admin/registrations/${playerId}/approve`, { token: admin, body: {} })).status).toBe(200);
     const subject = `Training kit ${unique()}`;
     expect((await api(`/api/players/${playerId}/payments`, { token: admin, body: { description: 'Season subscription', amount: 45.5, due_date: '2026-09-01' } })).status).toBe(201);
     expect((await api(`/api/players/${playerId}/feedback`, { token: admin, body: { category: 'Performance', feedback: 'Superb vision in midfield.', rating: 4 } })).status).toBe(201);
@@ -96,8 +100,9 @@ describe("The players' portal", () => {
     expect((await api('/api/documents', { token: admin, body: { title: `Code of conduct ${unique()}`, url: 'https://example.org/conduct', player_id: playerId } })).status).toBe(201);
     expect((await api('/api/messages', { token: admin, body: { subject, body: 'New shirts arrive on Thursday.', player_id: playerId } })).status).toBe(201);
 
-    // Dashboard: what is owed, the tiles, notifications.
+    // Dashboard: what is owed, the tiles, notifications; approved, so nothing waits any more.
     await page.reload();
+    expect(await page.getByTestId('awaiting-approval').count()).toBe(0);
     await page.getByText('You have £45.50 outstanding').waitFor();
     // Stats entered by staff never include training attendance: it comes from recorded sessions only.
     expect(await page.getByTestId('training-attendance').textContent()).toBe('No sessions recorded yet');
