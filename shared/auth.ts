@@ -2,7 +2,7 @@ import { z } from 'zod';
 import './zod-messages';
 
 export const loginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(200, 'Username is too long'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -13,6 +13,7 @@ export const PASSWORD_TOO_COMMON = 'Password is one of the most commonly used pa
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const LOGIN_FAILED = 'Login failed';
 export const INVALID_CREDENTIALS = 'Incorrect username or password';
+export const LOGIN_DISABLED = 'This login is switched off because its member has left the club. Ask the club to restore it.';
 
 /** The session cookie; the API also accepts the same token as a Bearer header. */
 export const SESSION_COOKIE = 'club_session';

@@ -91,3 +91,15 @@ describe('Password rules', () => {
     expect((await create('a long and rare one 42')).status).toBe(201);
   });
 });
+
+describe('Signing in with the e-mail address', () => {
+  it('takes the e-mail in place of the username, whatever its case; a wrong password is refused alike', async () => {
+    const member = await t.signedIn('player');
+    const byEmail = await t.json('/api/auth/login', { body: { username: member.user.email.toUpperCase(), password: member.password } });
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.user.username).toBe(member.username);
+    const wrong = await t.json('/api/auth/login', { body: { username: member.user.email, password: 'not the password' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.detail).toBe('Incorrect username or password');
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import { INVALID_CREDENTIALS, SESSION_DAYS, type LoginInput } from '../../shared/auth';
+import { INVALID_CREDENTIALS, LOGIN_DISABLED, SESSION_DAYS, type LoginInput } from '../../shared/auth';
 import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from '../../shared/mail';
 import { CURRENT_PASSWORD_WRONG, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../shared/passwords';
 import type { SessionUser } from '../../shared/roles';
@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../db/schema';
 import { passwordReset } from '../mail/templates';
 import { parseInput } from './checks';
-import { invalid, unauthenticated } from '../../shared/errors';
+import { forbidden, invalid, unauthenticated } from '../../shared/errors';
 import type { MailService } from './mail';
 import { DEFAULT_FORGOT_PASSWORD_LIMITS, createLoginThrottle, createRequestLimiter, type ThrottleLimits } from './throttle';
 
@@ -60,14 +60,18 @@ export function createAccountService(
     /** Checks the password (rate-limited per username and address) and opens a session. */
     async login(input: LoginInput, address: string): Promise<{ access_token: string; user: SessionUser }> {
       await throttle.countAttempt(input.username, address);
+      // The username or the account's e-mail address (issue 21), whatever the case.
+      const name = input.username.toLowerCase();
       const [row] = await db
-        .select({ ...userColumns, password_hash: users.password_hash })
+        .select({ ...userColumns, password_hash: users.password_hash, disabled_at: users.disabled_at })
         .from(users)
-        .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
+        .where(name.includes('@') ? eq(sql`lower(${users.email})`, name) : eq(sql`lower(${users.username})`, name));
       const valid = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
       if (!row || !valid) throw unauthenticated(INVALID_CREDENTIALS);
+      // Only someone who knows the password learns that the login is switched off.
+      if (row.disabled_at) throw forbidden(LOGIN_DISABLED);
       await throttle.succeeded(input.username, address);
-      const { password_hash: _hash, ...user } = row;
+      const { password_hash: _hash, disabled_at: _disabled, ...user } = row;
       return { access_token: await startSession(user.id), user };
     },
 

@@ -55,7 +55,7 @@ export default function Login() {
       <Form method="post" className="mt-8 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line" noValidate>
         <ErrorSummary errors={fieldErrors} order={FIELDS} message={summary.message} />
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
-        <TextField id={fieldId('username')} label="Username" name="username" autoComplete="username" required error={fieldErrors.username} autoFocus={!result} />
+        <TextField id={fieldId('username')} label="Username or e-mail" name="username" autoComplete="username" required error={fieldErrors.username} autoFocus={!result} />
         <TextField
           id={fieldId('password')}
           label="Password"
