@@ -208,20 +208,6 @@ export const trainingAttendanceLabel = (percent: number | null | undefined) =>
 /** Money as the club shows it: '£12.50'. */
 export { formatPounds } from './money';
 
-/** A 'YYYY-MM-DD' date in en-GB ('05/03/2026'), or the fallback when absent. */
-export function formatDateGB(iso: string | null | undefined, fallback = '-') {
-  if (!iso || !isRealDate(iso.slice(0, 10))) return fallback;
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
-}
-
-/** A 'YYYY-MM-DD' date spelt out for fixtures: 'Saturday 7 March 2026'. */
-export function formatLongDateGB(iso: string) {
-  if (!isRealDate(iso)) return iso;
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
-}
-
 /** Outstanding and overdue both count as owing; 'up to date' means nothing owed. */
 export function amountOwed(payments: Array<{ status: PaymentStatus; amount: number }>) {
   const owing = payments.filter((p) => p.status !== 'paid');

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clubDateOf } from '../../shared/dates';
-import { clubTimeOf } from '../../shared/teams';
+import { clubDateOf, clubTimeOf } from '../../shared/dates';
 import { apiAs, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';

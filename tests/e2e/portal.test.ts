@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDateGB, todayIso } from '../../shared/players';
+import { todayIso } from '../../shared/players';
 import { PHONE, hydrated, signIn, useBrowser } from '../support/browser';
+import { formatDateGB } from '../../shared/dates';
 
 const b = useBrowser();
 

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clubDateOf } from '../../shared/dates';
-import { addDaysIso } from '../../shared/teams-constants';
+import { addDaysIso, clubDateOf } from '../../shared/dates';
 import { apiAs, expectToast, labelled, openAdminTab, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, enhanced, signIn, useBrowser } from '../support/browser';
