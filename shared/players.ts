@@ -24,6 +24,21 @@ export const RATING_MAX = 5;
 export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 /** The welcome a new player reads on arriving in the Players' Area, signed in (ADR 026). */
 export const REGISTRATION_SUCCESS = 'Registration successful!';
+
+/** The registration form's fields, in the order the form sends them. */
+export const REGISTRATION_FIELDS = [
+  'username',
+  'email',
+  'password',
+  'full_name',
+  'phone_number',
+  'date_of_birth',
+  'position_preference',
+  'emergency_contact_name',
+  'emergency_contact_phone',
+  'medical_notes',
+  'previous_club',
+] as const;
 /** The query the portal dashboard reads to greet a player who has just registered. */
 export const WELCOME_PARAM = 'welcome';
 export const USERNAME_TAKEN = 'That username is already registered. Please choose another.';
