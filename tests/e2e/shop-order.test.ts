@@ -1,18 +1,10 @@
 /** Ordering from a product page: the order dialog, collection and delivery, errors, no JavaScript, desktop and phone layouts. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DESKTOP, hydrated, PHONE, useBrowser } from '../support/browser';
-import { fetchJson } from '../support/api-client';
-import { createTestProduct, fillOrderForm, signInAdmin } from '../support/shop';
+import { fillOrderForm, useShop } from '../support/shop';
 
 const b = useBrowser();
-let adminToken: string;
-
-const api = (path: string, init?: Parameters<typeof fetchJson>[2]) => fetchJson(b.baseURL, path, init);
-const createProduct = (overrides: Record<string, unknown> = {}) => createTestProduct(b.baseURL, adminToken, overrides);
-
-beforeAll(async () => {
-  adminToken = await signInAdmin(b.baseURL, b.adminPassword);
-});
+const { api, createProduct, adminToken } = useShop(b);
 
 describe('Ordering from a product page', () => {
   it('A visitor orders through the dialog for collection, lands on the order page with its reference, and reloading shows the same order', async () => {
@@ -75,7 +67,7 @@ describe('Ordering from a product page', () => {
     expect(decodeURIComponent(whatsapp!)).toContain(`order ${reference}`);
     expect(decodeURIComponent(whatsapp!)).toContain('Size: M');
 
-    const orders = await api('/api/orders', { token: adminToken });
+    const orders = await api('/api/orders', { token: adminToken() });
     const stored = orders.body.find((o: { customer_name: string }) => o.customer_name === `Robin ${product.id.slice(0, 6)}`);
     expect(stored).toMatchObject({ reference, product_id: product.id, size: 'M', quantity: 2, total_amount: 24, fulfilment: 'collect', customer_address: null, status: 'pending' });
 
@@ -84,7 +76,7 @@ describe('Ordering from a product page', () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()['cache-control']).toContain('no-store');
     expect(await page.getByTestId('order-reference').textContent()).toBe(reference);
-    expect((await api('/api/orders', { token: adminToken })).body.filter((o: { product_id: string }) => o.product_id === product.id)).toHaveLength(1);
+    expect((await api('/api/orders', { token: adminToken() })).body.filter((o: { product_id: string }) => o.product_id === product.id)).toHaveLength(1);
 
     // Back leaves the order page for the product (the filled-in form is not in the history), which shows the stock left.
     await page.goBack();
@@ -152,7 +144,7 @@ describe('Ordering from a product page', () => {
     expect(await dialog.getByLabel('Full name').getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByText('Please enter your full name').count()).toBe(2);
     expect(await page.locator('body').innerText()).not.toMatch(/[a-z]+_[a-z_]+:/);
-    expect((await api('/api/orders', { token: adminToken })).body.some((o: { product_id: string }) => o.product_id === product.id)).toBe(false);
+    expect((await api('/api/orders', { token: adminToken() })).body.some((o: { product_id: string }) => o.product_id === product.id)).toBe(false);
   });
 
   it("When the server refuses, the error summary shows the server's detail", async () => {

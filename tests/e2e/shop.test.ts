@@ -1,19 +1,11 @@
 /** The shop page and a product page: search, stock labels, the stepper, the gallery, sharing, accessibility (ordering is in shop-order.test.ts). */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, hydrated, PHONE, useBrowser } from '../support/browser';
-import { fetchJson } from '../support/api-client';
-import { cardNames, createTestProduct, signInAdmin, uniqueTag } from '../support/shop';
+import { cardNames, uniqueTag, useShop } from '../support/shop';
 
 const b = useBrowser();
-let adminToken: string;
-
-const api = (path: string, init?: Parameters<typeof fetchJson>[2]) => fetchJson(b.baseURL, path, init);
-const createProduct = (overrides: Record<string, unknown> = {}) => createTestProduct(b.baseURL, adminToken, overrides);
-
-beforeAll(async () => {
-  adminToken = await signInAdmin(b.baseURL, b.adminPassword);
-});
+const { api, createProduct } = useShop(b);
 
 describe('The shop page', () => {
   it('Visitors search by name or description and filter by category', async () => {
