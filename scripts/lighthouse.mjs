@@ -16,21 +16,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { startServer } from './lib/production-server.mjs';
+import { CHROMIUM_BASE_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_BASE_ARGS];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The targets (README, Accessibility and Lighthouse): content pages are HTML and CSS with a small script, interactive pages run React. */
 export const TARGETS = {

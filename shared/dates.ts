@@ -132,3 +132,112 @@ export function formatClubDateTime(instant: Date) {
   const parts = Object.fromEntries(instantFormat.formatToParts(instant).map((p) => [p.type, p.value]));
   return `${parts.weekday} ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute}`;
 }
+
+/** A calendar date in words without checking it, as on match pages: '2026-11-28' → 'Sat, 28 Nov 2026'. */
+export const formatMatchDate = (isoDate: string) => dayFormat.format(new Date(`${isoDate}T00:00:00Z`));
+
+const plainDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const stampDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB_TIME_ZONE });
+
+/** A calendar date with the month spelt out: '2026-11-28' → '28 November 2026'. */
+export const formatCalendarDate = (isoDate: string) => plainDate.format(new Date(`${isoDate}T00:00:00Z`));
+/** The London date of an ISO timestamp, month spelt out: '28 November 2026'. */
+export const formatTimestamp = (iso: string) => stampDate.format(new Date(iso));
+
+const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: CLUB_TIME_ZONE });
+const shortDateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: CLUB_TIME_ZONE,
+});
+
+/** A date (YYYY-MM-DD or an ISO timestamp) as "22 Nov 2026"; blank when missing, as given when unreadable. */
+export function formatDate(value: string | null | undefined) {
+  if (!value) return '';
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? value : shortDate.format(date);
+}
+
+/** An ISO timestamp on the club's clock as "22 Nov 2026, 14:05"; blank when missing, as given when unreadable. */
+export function formatDateTime(value: string | null | undefined) {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : shortDateTime.format(date);
+}
+
+const stampFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: CLUB_TIME_ZONE });
+
+/** When something was sent or published, on the club's clock: '28 Nov 2026, 14:05'. */
+export const formatStamp = (iso: string) => stampFormat.format(new Date(iso));
+
+/** Today as YYYY-MM-DD in the club's time zone (the default due date and feedback date). */
+export const today = () => clubDateOf(new Date());
+
+const numericDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
+const longWordsDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** A 'YYYY-MM-DD' date in en-GB ('05/03/2026'), or the fallback when absent. */
+export function formatDateGB(iso: string | null | undefined, fallback = '-') {
+  if (!iso || !isRealDate(iso.slice(0, 10))) return fallback;
+  return numericDate.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+}
+
+/** A 'YYYY-MM-DD' date spelt out for fixtures: 'Saturday 7 March 2026'. */
+export function formatLongDateGB(iso: string) {
+  if (!isRealDate(iso)) return iso;
+  return longWordsDate.format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** 'YYYY-MM-DD' plus n days. */
+export function addDaysIso(date: string, days: number) {
+  const t = new Date(`${date}T00:00:00Z`);
+  t.setUTCDate(t.getUTCDate() + days);
+  return t.toISOString().slice(0, 10);
+}
+
+/** The club's wall clock of an instant, field by field ('2026', '07', '07', '19', '00', '00'). */
+export function londonDateParts(instant: Date) {
+  const p = Object.fromEntries(clubClock.formatToParts(instant).map((x) => [x.type, x.value]));
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
+}
+
+/** London's "HH:MM" of an instant. */
+export function clubTimeOf(instant: Date) {
+  const p = londonDateParts(instant);
+  return `${p.hour}:${p.minute}`;
+}
+
+const offsetFormat = new Intl.DateTimeFormat('en-GB', { timeZone: CLUB_TIME_ZONE, timeZoneName: 'longOffset' });
+const kickoffFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: CLUB_TIME_ZONE,
+});
+
+/** London's offset from UTC at an instant, in minutes (0 in winter, 60 in summer). */
+function londonOffsetMinutes(at: Date) {
+  const name = offsetFormat.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
+
+/** A fixture's date ('YYYY-MM-DD') and kick-off ('HH:MM', club time) as an instant. */
+export function kickoffInstant(matchDate: string, matchTime: string): Date {
+  const [y, mo, d] = matchDate.split('-').map(Number);
+  const [h = 0, mi = 0] = (/^(\d{1,2}):(\d{2})/.exec(matchTime)?.slice(1) ?? []).map(Number);
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  return new Date(asUtc - londonOffsetMinutes(new Date(asUtc)) * 60_000);
+}
+
+/** "Sat 28 Nov, 3:00 PM" (club time). */
+export function formatKickoff(at: Date) {
+  const parts = Object.fromEntries(kickoffFormat.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_SHORT } from './auth';
-import { amountOwed, formatDateGB, formatPounds, goalsPerMatch, isRealDate, registrationSchema, todayIso } from './players';
+import { amountOwed, formatPounds, goalsPerMatch, isRealDate, registrationSchema, todayIso } from './players';
+import { formatDateGB } from './dates';
 
 describe('player rules', () => {
   it('goals per match has 2 decimals and divides by 1 when no match was played', () => {

@@ -24,6 +24,21 @@ export const RATING_MAX = 5;
 export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 /** The welcome a new player reads on arriving in the Players' Area, signed in (ADR 026). */
 export const REGISTRATION_SUCCESS = 'Registration successful!';
+
+/** The registration form's fields, in the order the form sends them. */
+export const REGISTRATION_FIELDS = [
+  'username',
+  'email',
+  'password',
+  'full_name',
+  'phone_number',
+  'date_of_birth',
+  'position_preference',
+  'emergency_contact_name',
+  'emergency_contact_phone',
+  'medical_notes',
+  'previous_club',
+] as const;
 /** The query the portal dashboard reads to greet a player who has just registered. */
 export const WELCOME_PARAM = 'welcome';
 export const USERNAME_TAKEN = 'That username is already registered. Please choose another.';
@@ -207,20 +222,6 @@ export const trainingAttendanceLabel = (percent: number | null | undefined) =>
 
 /** Money as the club shows it: '£12.50'. */
 export { formatPounds } from './money';
-
-/** A 'YYYY-MM-DD' date in en-GB ('05/03/2026'), or the fallback when absent. */
-export function formatDateGB(iso: string | null | undefined, fallback = '-') {
-  if (!iso || !isRealDate(iso.slice(0, 10))) return fallback;
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
-}
-
-/** A 'YYYY-MM-DD' date spelt out for fixtures: 'Saturday 7 March 2026'. */
-export function formatLongDateGB(iso: string) {
-  if (!isRealDate(iso)) return iso;
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
-}
 
 /** Outstanding and overdue both count as owing; 'up to date' means nothing owed. */
 export function amountOwed(payments: Array<{ status: PaymentStatus; amount: number }>) {

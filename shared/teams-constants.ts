@@ -29,10 +29,3 @@ export function attendancePercent(attended: number, recorded: number): number | 
 
 /** "Senior", or "Senior, Vets" for someone in several teams. */
 export const teamNames = (teams: Array<{ name: string }>) => teams.map((t) => t.name).join(', ');
-
-/** 'YYYY-MM-DD' plus n days. */
-export function addDaysIso(date: string, days: number) {
-  const t = new Date(`${date}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() + days);
-  return t.toISOString().slice(0, 10);
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysIso, attendancePercent, clubInstant, clubTimeOf, isoWeekdayOf, sessionsForSlot, slugify, teamInputSchema, trainingSlotInputSchema } from './teams';
+import { attendancePercent, clubInstant, isoWeekdayOf, sessionsForSlot, slugify, teamInputSchema, trainingSlotInputSchema } from './teams';
+import { addDaysIso, clubTimeOf } from './dates';
 
 const tuesday = { id: 'slot', team_id: 'team', weekday: 2, start_time: '19:00', end_time: '21:00', place: 'Main training ground' };
 

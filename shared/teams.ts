@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './zod-messages';
-import { CLUB_TIME_ZONE, clubDateField, isRealDate } from './dates';
-import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS, addDaysIso } from './teams-constants';
+import { addDaysIso, clubDateField, isRealDate, londonDateParts } from './dates';
+import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS } from './teams-constants';
 
 export * from './teams-constants';
 
@@ -85,19 +85,9 @@ export const attendanceInputSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Club time (Europe/London) arithmetic
 
-const londonParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CLUB_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** London's wall clock of an instant, as minutes since the epoch (to compare with a UTC reading). */
 function londonWallMinutes(instant: Date) {
-  const p = Object.fromEntries(londonParts.formatToParts(instant).map((x) => [x.type, x.value]));
+  const p = londonDateParts(instant);
   return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute) / 60000;
 }
 
@@ -116,12 +106,6 @@ export function clubInstant(date: string, time: string): Date {
     if (londonWallMinutes(instant) === wall) return instant;
   }
   return new Date((wall - 0) * 60000); // the skipped hour (01:00-02:00 on the spring Sunday): GMT reading
-}
-
-/** London's "HH:MM" of an instant. */
-export function clubTimeOf(instant: Date) {
-  const p = Object.fromEntries(londonParts.formatToParts(instant).map((x) => [x.type, x.value]));
-  return `${p.hour}:${p.minute}`;
 }
 
 

@@ -1,6 +1,7 @@
 import { useActionData, useFetcher } from 'react-router';
 import { AVAILABILITY_LABELS, AVAILABILITY_NOTE_MAX, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../shared/availability';
 import type { MyAvailabilityEvent } from '../../shared/contracts/availability';
+import { formatClubDateTime } from '../../shared/dates';
 
 /** What the buttons need of an event: the player's own view of it (as GET /api/players/me/availability answers it). */
 export type AnswerableEvent = Pick<MyAvailabilityEvent, 'kind' | 'id' | 'title' | 'open' | 'cancelled' | 'locks_at'> & {
@@ -14,9 +15,6 @@ const tone: Record<AvailabilityStatus, { on: string; off: string }> = {
   maybe: { on: 'bg-amber-500 text-ink ring-amber-600', off: 'bg-white text-ink ring-amber-600 hover:bg-amber-50' },
   unavailable: { on: 'bg-danger text-white ring-danger', off: 'bg-white text-danger ring-danger hover:bg-red-50' },
 };
-
-const lockTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
 
 /**
  * Available / Maybe / Unavailable as three submit buttons of one form: one tap answers (with
@@ -40,7 +38,7 @@ export function AvailabilityButtons({ event, compact = false }: { event: Answera
             Your answer: <strong className="text-ink">{AVAILABILITY_LABELS[event.answer.status]}</strong>.{' '}
           </>
         ) : null}
-        Answers closed {lockTime(event.locks_at)}. Tell the manager directly if anything changes.
+        Answers closed {formatClubDateTime(new Date(event.locks_at))}. Tell the manager directly if anything changes.
       </p>
     );
   }

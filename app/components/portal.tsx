@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { amountOwed, formatLongDateGB, formatPounds, NO_SESSIONS_RECORDED, RATING_MAX, trainingAttendanceLabel, type PaymentStatus } from '../../shared/players';
+import { amountOwed, formatPounds, NO_SESSIONS_RECORDED, RATING_MAX, trainingAttendanceLabel, type PaymentStatus } from '../../shared/players';
 import type { UpcomingFixture } from '../../server/services/players';
+import { formatLongDateGB } from '../../shared/dates';
 
 /** Texts the portal shows (docs/product.md#players-area). */
 export const PAYMENTS_EMPTY = 'No payment records found';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { formatKickoff, kickoffInstant, relativeKickoff } from './countdown';
+import { relativeKickoff } from './countdown';
+import { formatKickoff, kickoffInstant } from '../../shared/dates';
 
 describe('The home page countdown', () => {
   it('reads a kick-off as London time, in winter (GMT) and in summer (BST)', () => {

@@ -1,7 +1,6 @@
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clubDateOf } from '../../shared/dates';
-import { clubTimeOf } from '../../shared/teams';
+import { clubDateOf, clubTimeOf } from '../../shared/dates';
 import { createMailingTestContext } from '../../tests/support/mail';
 import { waitFor } from '../../tests/support/smtp';
 import { outbox } from '../db/schema';

@@ -1,7 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clubDateOf } from '../../shared/dates';
-import { clubTimeOf } from '../../shared/teams';
+import { clubDateOf, clubTimeOf } from '../../shared/dates';
 import { createTestContext } from '../../tests/support/api';
 import { availability, playerTeams, teams as teamsTable } from '../db/schema';
 

@@ -1,7 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clubDateOf } from '../../shared/dates';
-import { clubTimeOf } from '../../shared/teams';
+import { clubDateOf, clubTimeOf } from '../../shared/dates';
 import { createMailingTestContext } from '../../tests/support/mail';
 import { waitFor } from '../../tests/support/smtp';
 import { fixtureSelections, notifications, outbox, playerTeams } from '../db/schema';

@@ -1,7 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clubDateOf } from '../../shared/dates';
-import { addDaysIso } from '../../shared/teams';
+import { addDaysIso, clubDateOf } from '../../shared/dates';
 import { createTestContext } from '../../tests/support/api';
 import { playerTeams, trainingAttendance, trainingSessions, trainingSlots } from '../db/schema';
 import { SESSION_CANCELLED, SESSION_IN_FUTURE } from '../services/training';

@@ -15,8 +15,8 @@ import {
   type AvailabilityStatus,
   type EventKind,
 } from '../../shared/availability';
-import { clubDateOf } from '../../shared/dates';
-import { SESSION_NOT_FOUND, addDaysIso, clubInstant, clubTimeOf } from '../../shared/teams';
+import { addDaysIso, clubDateOf, clubTimeOf } from '../../shared/dates';
+import { SESSION_NOT_FOUND, clubInstant } from '../../shared/teams';
 import type { Db, DbOrTx } from '../db/client';
 import { availability, availabilityReminders, fixtures, players, playerTeams, teams, trainingSessions, users } from '../db/schema';
 import { availabilityRequest } from '../mail/templates';

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { CLUB_NAME, CLUB_SHORT_NAME } from '../../shared/club';
 import type { SessionUser } from '../../shared/roles';
 import { clubTimeToInstant } from '../../shared/dates';
+import { fixtureSides, fixtureTitle } from '../../shared/fixtures';
 import { writeCalendar, type CalendarEvent } from '../calendar/ical';
 import type { Db } from '../db/client';
 import { availability, calendarTokens, fixtureSelections, fixtures, playerTeams, players, selectionPublications, teams, trainingSessions } from '../db/schema';
@@ -29,9 +30,9 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** "Riverside Rovers v Oakfield Athletic (H)", and once played "Riverside Rovers 3-1 Oakfield Athletic". */
 export function fixtureSummary(f: Pick<FixtureRow, 'is_home' | 'away_team' | 'status' | 'home_score' | 'away_score'>) {
-  const [home, away] = f.is_home ? [CLUB_SHORT_NAME, f.away_team] : [f.away_team, CLUB_SHORT_NAME];
+  const { home, away } = fixtureSides(f);
   if (f.status === 'completed' && f.home_score !== null && f.away_score !== null) return `${home} ${f.home_score}-${f.away_score} ${away}`;
-  return `${home} v ${away} (${f.is_home ? 'H' : 'A'})`;
+  return fixtureTitle(f, { venue: true });
 }
 
 /** The link to a fixture on the site (its card on the fixtures page). */

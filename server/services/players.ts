@@ -1,20 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
-import {
-  EMAIL_TAKEN,
-  NO_PLAYER_PROFILE,
-  PLAYER_NOT_FOUND,
-  USERNAME_TAKEN,
-  formatDateGB,
-  formatPounds,
-  todayIso,
-  type CreatePlayerAccountInput,
-  type FeedbackCreateInput,
-  type PaymentCreateInput,
-  type PaymentStatus,
-  type ProfileUpdateInput,
-  type RegistrationInput,
-  type StatsUpdateInput,
-} from '../../shared/players';
+import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, formatPounds, todayIso, type CreatePlayerAccountInput, type FeedbackCreateInput, type PaymentCreateInput, type PaymentStatus, type ProfileUpdateInput, type RegistrationInput, type StatsUpdateInput } from '../../shared/players';
 import type { Role, SessionUser } from '../../shared/roles';
 import { hashChosenPassword } from '../auth/password-policy';
 import type { Db, DbOrTx } from '../db/client';
@@ -26,6 +11,7 @@ import type { MailService } from './mail';
 import { notifyPlayer } from './notifications';
 import { trainingAttendanceOf } from './training';
 import type { Feedback, Payment, PlayerProfile, PlayerStats } from '../../shared/contracts/players';
+import { formatDateGB } from '../../shared/dates';
 
 type PlayerRow = typeof players.$inferSelect;
 

@@ -1,21 +1,7 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
-import { clubDateOf } from '../../shared/dates';
-import {
-  SESSION_NOT_FOUND,
-  SLOT_NOT_FOUND,
-  TEAM_NOT_FOUND,
-  TRAINING_HORIZON_WEEKS,
-  addDaysIso,
-  attendanceInputSchema,
-  attendancePercent,
-  clubInstant,
-  clubTimeOf,
-  sessionsForSlot,
-  trainingSessionPatchSchema,
-  trainingSessionQuerySchema,
-  trainingSlotInputSchema,
-} from '../../shared/teams';
+import { addDaysIso, clubDateOf, clubTimeOf } from '../../shared/dates';
+import { SESSION_NOT_FOUND, SLOT_NOT_FOUND, TEAM_NOT_FOUND, TRAINING_HORIZON_WEEKS, attendanceInputSchema, attendancePercent, clubInstant, sessionsForSlot, trainingSessionPatchSchema, trainingSessionQuerySchema, trainingSlotInputSchema } from '../../shared/teams';
 import type { Db, DbOrTx } from '../db/client';
 import { players, playerTeams, teams, trainingAttendance, trainingSessions, trainingSlots } from '../db/schema';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';

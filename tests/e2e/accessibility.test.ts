@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
+import { fetchJson } from '../support/api-client';
 import { DESKTOP, PHONE, ready, signIn, useBrowser } from '../support/browser';
 import { outageResponse } from '../../server/outage-page';
 
@@ -18,18 +19,10 @@ async function formSettled(page: import('playwright-core').Page) {
 const b = useBrowser();
 const unique = () => randomBytes(4).toString('hex');
 
-async function api<T = any>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
-  const response = await fetch(new URL(path, b.baseURL), {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? (init.body === undefined ? 'GET' : 'POST')} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
+async function api<T = any>(path: string, init: Parameters<typeof fetchJson>[2] = {}): Promise<T> {
+  const res = await fetchJson<T>(b.baseURL, path, init);
+  if (!res.ok) throw new Error(`${res.method} ${path}: ${res.status} ${res.text}`);
+  return res.body;
 }
 
 const token = async (username: string, password: string) =>

@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, expectToast, labelled, openAdminTab, unique } from '../support/admin';
+import { apiAs, expectToast, labelled, openAdminTab, settledToast, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
@@ -99,14 +99,6 @@ afterAll(async () => {
   const api = await apiAs(b.baseURL, 'admin', b.adminPassword);
   for (const path of cleanup.reverse()) await api.delete(path);
 });
-
-/** A toast fades and slides in: axe measures its colours once it has fully arrived. */
-async function settledToast(page: Page, text: string): Promise<Locator> {
-  const toast = await expectToast(page, text);
-  await page.locator('[data-sonner-toast][data-mounted="true"]').filter({ hasText: text }).first().waitFor();
-  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
-  return toast;
-}
 
 /** The error summary's title (ADR 026): "There is a problem" or "There are N problems". */
 const SUMMARY_TITLE = /^There (is a problem|are \d+ problems)$/;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, expectToast, labelled, openAdminTab, unique } from '../support/admin';
+import { fetchJson } from '../support/api-client';
 import { signIn, useBrowser } from '../support/browser';
 import { E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type RunningServer } from '../support/server';
 
@@ -14,10 +15,8 @@ async function adminPage(baseURL?: string) {
 async function placeOrder(baseURL: string, extra: Record<string, unknown> = {}) {
   const products = (await (await fetch(`${baseURL}/api/products`)).json()) as any[];
   const product = products.find((p) => p.stock > 2 && p.sizes.length > 0);
-  const res = await fetch(`${baseURL}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  const res = await fetchJson(baseURL, '/api/orders', {
+    body: {
       product_id: product.id,
       quantity: 2,
       size: product.sizes[0],
@@ -27,10 +26,10 @@ async function placeOrder(baseURL: string, extra: Record<string, unknown> = {}) 
       customer_address: '12 Long Address Road, Riverside Village, RV1 2AB',
       notes: 'Leave with the groundsman',
       ...extra,
-    }),
+    },
   });
   expect(res.status).toBeLessThan(300);
-  return { order: (await res.json()) as any, product };
+  return { order: res.body, product };
 }
 
 describe('Admin dashboard', () => {

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TABS } from '../../app/routes/admin/tabs';
-import { clubTimeToInstant } from '../../shared/dates';
+import { clubDateOf, clubTimeToInstant } from '../../shared/dates';
 import { apiAs, expectToast, openAdminTab, unique } from '../support/admin';
+import { fetchJson } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
@@ -27,26 +28,24 @@ let seeded: Seeded;
 let api: Awaited<ReturnType<typeof apiAs>>;
 
 /** A date `days` from today in the club's time zone. */
-const clubDay = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + days * 86_400_000));
+const clubDay = (days: number) => clubDateOf(new Date(Date.now() + days * 86_400_000));
 
 beforeAll(async () => {
   api = await apiAs(b.baseURL, 'admin', b.adminPassword);
   const products = (await api.get('/api/products')).body as { id: string; name: string; stock: number; sizes: string[] }[];
   const product = products.find((p) => p.stock > 2)!;
-  const res = await fetch(`${b.baseURL}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  const res = await fetchJson<Seeded['order']>(b.baseURL, '/api/orders', {
+    body: {
       product_id: product.id,
       quantity: 1,
       size: product.sizes[0],
       customer_name: `Wendy Phone ${tag}`,
       customer_email: 'wendy@example.com',
       customer_phone: '07700 900123',
-    }),
+    },
   });
   expect(res.status).toBe(201);
-  const order = (await res.json()) as Seeded['order'];
+  const order = res.body;
 
   const teams = (await api.get('/api/teams')).body as { id: string }[];
   const fixtures: Seeded['fixtures'] = [];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER } from '../../shared/mail';
+import { fetchJson } from '../support/api-client';
 import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
 import { expectNoAxeViolations } from '../support/axe';
 import { useMailingServer } from '../support/mail';
@@ -19,18 +20,7 @@ const mailing = await useMailingServer();
 const { smtp } = mailing;
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
-async function api<T = any>(pathname: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const response = await fetch(new URL(pathname, mailing.server.baseURL), {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const api = <T = any>(pathname: string, init: Parameters<typeof fetchJson>[2] = {}) => fetchJson<T>(mailing.server.baseURL, pathname, init);
 
 async function registerPlayer() {
   const username = `mail_${randomBytes(3).toString('hex')}`;

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clubDateOf } from '../../shared/dates';
-import { clubTimeOf } from '../../shared/teams';
-import { apiAs, expectToast, openAdminTab, unique } from '../support/admin';
+import { clubDateOf, clubTimeOf } from '../../shared/dates';
+import { apiAs, expectToast, openAdminTab, settledToast, shot, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
 import { useMailingServer } from '../support/mail';
@@ -16,19 +15,6 @@ import { waitFor } from '../support/smtp';
 const b = useBrowser();
 const mailing = await useMailingServer();
 const { smtp } = mailing;
-const shots = process.env.SCREENSHOT_DIR;
-
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
-}
-
-/** A toast fades and slides in: axe measures its colours once it has fully arrived. */
-async function settledToast(page: Page, text: string) {
-  const toast = await expectToast(page, text);
-  await page.locator('[data-sonner-toast][data-mounted="true"]').filter({ hasText: text }).first().waitFor();
-  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
-}
-
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
 async function playerIn(admin: Api, teamId: string, fullName: string, jersey: number) {

@@ -1,18 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clubDateOf } from '../../shared/dates';
-import { clubTimeOf } from '../../shared/teams';
-import { apiAs, unique } from '../support/admin';
+import { clubDateOf, clubTimeOf } from '../../shared/dates';
+import { apiAs, shot, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, hydrated, signIn, useBrowser } from '../support/browser';
 
 const b = useBrowser();
-const shots = process.env.SCREENSHOT_DIR;
-
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
-}
-
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
 /** A player of `teamId` only, with a login. */

@@ -1,25 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDateGB, todayIso } from '../../shared/players';
+import { todayIso } from '../../shared/players';
+import { fetchJson } from '../support/api-client';
 import { PHONE, hydrated, signIn, useBrowser } from '../support/browser';
 import { AWAITING_APPROVAL_TITLE } from '../../shared/members';
+import { formatDateGB } from '../../shared/dates';
 
 const b = useBrowser();
 
 const unique = () => randomBytes(4).toString('hex');
 
-async function api<T = Record<string, unknown>>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const response = await fetch(new URL(path, b.baseURL), {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const api = <T = Record<string, unknown>>(path: string, init: Parameters<typeof fetchJson>[2] = {}) => fetchJson<T>(b.baseURL, path, init);
 
 async function token(username: string, password: string) {
   const res = await api<{ access_token: string }>('/api/auth/login', { body: { username, password } });

@@ -1,26 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { clubDateOf } from '../../shared/dates';
-import { addDaysIso } from '../../shared/teams-constants';
-import { apiAs, expectToast, labelled, openAdminTab, unique } from '../support/admin';
+import { addDaysIso, clubDateOf } from '../../shared/dates';
+import { apiAs, expectToast, labelled, openAdminTab, settledToast, shot, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, enhanced, signIn, useBrowser } from '../support/browser';
 
 const b = useBrowser();
 const widths = [PHONE, DESKTOP];
-const shots = process.env.SCREENSHOT_DIR;
-
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
-}
-
-/** A toast fades and slides in: axe measures its colours once it has fully arrived. */
-async function settledToast(page: Page, text: string) {
-  const toast = await expectToast(page, text);
-  await page.locator('[data-sonner-toast][data-mounted="true"]').filter({ hasText: text }).first().waitFor();
-  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
-}
-
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
 /** A team of its own (so no other test's attendance touches it), with two weekly slots early in the day. */

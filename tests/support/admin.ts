@@ -46,5 +46,19 @@ export async function expectToast(page: Page, text: string) {
   return toast;
 }
 
+/** A toast fades and slides in: axe measures its colours once it has fully arrived. */
+export async function settledToast(page: Page, text: string) {
+  const toast = await expectToast(page, text);
+  await page.locator('[data-sonner-toast][data-mounted="true"]').filter({ hasText: text }).first().waitFor();
+  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  return toast;
+}
+
+/** A full-page screenshot named for the viewport's width, when SCREENSHOT_DIR is set (for reviewing layouts). */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+}
+
 /** Matches a control's whole label, with or without the required marker ' *'. */
 export const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);

@@ -20,6 +20,24 @@ export async function apiClient(baseURL: string, username: string, password: str
   };
 }
 
+/**
+ * One JSON request to a running server as any client sends it (a Bearer token when given): the
+ * status and the parsed body (null when empty), with the raw text and the method for error messages.
+ */
+export async function fetchJson<T = any>(baseURL: string, path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  const response = await fetch(new URL(path, baseURL), {
+    method,
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, ok: response.ok, method, text, body: (text ? JSON.parse(text) : null) as T };
+}
+
 /** A name no other test uses. */
 export const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 

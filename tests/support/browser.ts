@@ -1,19 +1,11 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { CHROMIUM_BASE_ARGS, CHROMIUM_PATH } from './chromium';
 
-/** Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+export { CHROMIUM_PATH };
+/** The shared flags, plus --disable-dev-shm-usage (Chromium's shared memory in /tmp, not /dev/shm). */
+export const CHROMIUM_ARGS = [...CHROMIUM_BASE_ARGS, '--disable-dev-shm-usage'];
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };

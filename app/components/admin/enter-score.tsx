@@ -1,20 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { clubTimeToInstant } from '../../../shared/dates';
+import { clubTimeToInstant, formatDate } from '../../../shared/dates';
 import { ApiError, client, errorDetail, read } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { FormMessage, TextField } from '../ui/field';
 import { toast } from '../ui/toast';
-import { formatDate } from './format';
 import type { Fixture } from '../../../shared/contracts/fixtures';
+import { fixtureSides, fixtureTitle } from '../../../shared/fixtures';
 
 export const SCORE_SAVED = 'Result saved';
 export const MAX_SCORE = 99;
 const MATCH_LENGTH_MS = 2 * 60 * 60 * 1000;
-
-/** The two sides' names in home/away order: the club's team is home when `is_home`. */
-export const sidesOf = (f: Pick<Fixture, 'team' | 'away_team' | 'is_home'>) =>
-  f.is_home ? { home: f.team, away: f.away_team } : { home: f.away_team, away: f.team };
 
 /** Whether a fixture has been played (kick-off two hours ago) and still lacks a score: it gets "Enter score". */
 export function needsScore(f: Pick<Fixture, 'match_date' | 'match_time' | 'status' | 'home_score' | 'away_score'>, now = new Date()) {
@@ -35,7 +31,7 @@ export function EnterScoreDialog({ fixture, onClose, onSaved }: { fixture: Fixtu
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   if (!fixture) return null;
-  const sides = sidesOf(fixture);
+  const sides = fixtureSides(fixture, fixture.team);
 
   const check = (text: string, name: string) => {
     const value = Number(text.trim());
@@ -93,7 +89,7 @@ export function EnterScoreDialog({ fixture, onClose, onSaved }: { fixture: Fixtu
       open
       onClose={onClose}
       title="Enter score"
-      description={`${sides.home} v ${sides.away}, ${formatDate(fixture.match_date)} (${fixture.competition})`}
+      description={`${fixtureTitle(fixture, { club: fixture.team })}, ${formatDate(fixture.match_date)} (${fixture.competition})`}
     >
       <form noValidate onSubmit={save} className="space-y-4">
         <FormMessage>{formError}</FormMessage>

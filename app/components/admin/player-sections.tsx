@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
-import { formatDate, money, today } from './format';
+import { money } from './format';
 import { RatingStars } from '../portal';
 import { Badge, Panel } from './section';
 import { FEEDBACK_CATEGORIES } from '../../../shared/players';
@@ -13,6 +13,7 @@ import { toast } from '../ui/toast';
 import { ApiError, client, errorDetail, read } from '../../lib/api-client';
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../../shared/auth';
 import { DEFAULT_COACH_NAME, DEFAULT_PAYMENT_TYPE } from '../../../shared/players';
+import { formatDate, today } from '../../../shared/dates';
 
 type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 

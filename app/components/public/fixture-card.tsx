@@ -1,11 +1,11 @@
 import { Link } from '../ui/link';
 import { fixtureStatusLabel } from '../../../shared/content-constants';
 import type { Fixture } from '../../../server/services/fixtures';
-import { CLUB_SHORT_NAME } from '../../../shared/club';
-import { formatMatchDate } from '../../lib/dates';
 import { MATCH_REPORT_COLLAPSE_AT, clubScores, matchOutcome, type MatchOutcome } from '../../lib/fixtures';
 import { buttonClass } from '../ui/button';
 import { ReadMore } from './read-more';
+import { formatMatchDate } from '../../../shared/dates';
+import { fixtureTitle } from '../../../shared/fixtures';
 
 const statusStyles: Record<string, string> = {
   upcoming: 'bg-brand-50 text-brand-800 ring-brand-200',
@@ -35,11 +35,6 @@ export function OutcomeBadge({ outcome }: { outcome: MatchOutcome }) {
   );
 }
 
-/** "Riverside Rovers vs Opponent" at home, "Opponent vs Riverside Rovers" away. */
-export function matchTitle(fixture: Pick<Fixture, 'is_home' | 'away_team'>) {
-  return fixture.is_home ? `${CLUB_SHORT_NAME} vs ${fixture.away_team}` : `${fixture.away_team} vs ${CLUB_SHORT_NAME}`;
-}
-
 /** The final score in home-away order, as printed on a team sheet. */
 export function scoreLine(fixture: Fixture) {
   if (fixture.home_score === null || fixture.away_score === null) return null;
@@ -63,7 +58,7 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
               </span>{' '}
               · {formatMatchDate(fixture.match_date)} · {fixture.match_time} · {fixture.is_home ? 'Home' : 'Away'}
             </p>
-            <Heading className="mt-1 text-lg font-bold leading-snug text-ink">{matchTitle(fixture)}</Heading>
+            <Heading className="mt-1 text-lg font-bold leading-snug text-ink">{fixtureTitle(fixture, { separator: 'vs' })}</Heading>
             <p className="mt-0.5 text-sm text-muted">{fixture.competition}</p>
           </div>
           <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
@@ -101,7 +96,7 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
               <div>
                 <dt className="font-semibold text-muted">Final score</dt>
                 <dd>
-                  {matchTitle(fixture)} {score}
+                  {fixtureTitle(fixture, { separator: 'vs' })} {score}
                   {outcome && <span className="sr-only"> ({outcome})</span>}
                 </dd>
               </div>
@@ -131,7 +126,7 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
       >
         {fixture.status === 'completed' ? 'Result and match report' : 'Match details'}
         <span className="sr-only">
-          : {matchTitle(fixture)}, {formatMatchDate(fixture.match_date)}
+          : {fixtureTitle(fixture, { separator: 'vs' })}, {formatMatchDate(fixture.match_date)}
         </span>
         <span aria-hidden="true">→</span>
       </Link>

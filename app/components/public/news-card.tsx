@@ -1,8 +1,8 @@
 import { Link } from '../ui/link';
 import { NEWS_SUMMARY_FALLBACK_CHARS } from '../../../shared/content-constants';
 import type { Article } from '../../../server/services/news';
-import { formatTimestamp } from '../../lib/dates';
 import { truncateText } from '../../lib/seo';
+import { formatTimestamp } from '../../../shared/dates';
 
 /** A card's text: the summary, or the first 150 characters of the article. */
 export const cardSummary = (article: Pick<Article, 'summary' | 'content'>) =>

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
-import { EnterScoreDialog, sidesOf } from '../../components/admin/enter-score';
-import { formatDate, money } from '../../components/admin/format';
+import { EnterScoreDialog } from '../../components/admin/enter-score';
+import { fixtureTitle } from '../../../shared/fixtures';
+import { money } from '../../components/admin/format';
 import type { AdminDashboard as DashboardData } from '../../../shared/contracts/admin';
 import type { Fixture } from '../../../shared/contracts/fixtures';
 import { useAdminUser } from '../../components/admin/use-admin-user';
@@ -14,6 +15,7 @@ import { requireAdminArea } from '../../lib/guards.server';
 import { ADMIN_TABS } from './tabs';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/dashboard';
+import { formatDate } from '../../../shared/dates';
 
 export const INITIALIZED_TOAST = 'Database initialized successfully!';
 export const INITIALIZE_ERROR_TOAST = 'Error initializing database';
@@ -235,13 +237,13 @@ function TodayList({
         <ul className="mt-3 divide-y divide-line">
           {results_to_enter.map((result) => {
             const fixture = fixtures.find((f) => f.id === result.id);
-            const sides = sidesOf(result);
-            const name = `${sides.home} v ${sides.away}, ${formatDate(result.match_date)}`;
+            const title = fixtureTitle(result, { club: result.team });
+            const name = `${title}, ${formatDate(result.match_date)}`;
             return (
               <li key={result.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="min-w-0 text-sm">
                   <span className="font-semibold">
-                    {sides.home} v {sides.away}
+                    {title}
                   </span>{' '}
                   <span className="text-muted">{formatDate(result.match_date)}</span>
                 </span>

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { ALL_PLAYERS, AudienceSelect, audienceName } from '../../components/admin/audience-select';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { formatDate } from '../../components/admin/format';
 import { TrashIcon } from '../../components/admin/icons';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import type { ClubDocument, DocumentLinkInput } from '../../../shared/contracts/documents';
@@ -17,6 +16,7 @@ import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-cli
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/documents';
+import { formatDate } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => adminMeta('Documents', "Documents for the Players' Area.");
 

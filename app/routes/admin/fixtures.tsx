@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { EnterScoreDialog, needsScore } from '../../components/admin/enter-score';
-import { formatDate } from '../../components/admin/format';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge } from '../../components/admin/section';
 import { FIXTURE_STATUSES } from '../../../shared/content-constants';
@@ -12,6 +11,7 @@ import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { fixtureStatusLabel } from '../../../shared/content-constants';
 import type { Route } from './+types/fixtures';
+import { formatDate } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => adminMeta('Fixtures', 'Add, edit and remove fixtures and results.');
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { formatDateTime, truncate } from '../../components/admin/format';
+import { truncate } from '../../components/admin/format';
 import { TrashIcon } from '../../components/admin/icons';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import { INTEREST_TYPES } from '../../../shared/content-constants';
@@ -12,6 +12,7 @@ import { client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/join-us';
+import { formatDateTime } from '../../../shared/dates';
 
 const INTEREST_LABEL_OF: Record<string, string> = Object.fromEntries(INTEREST_TYPES.map((t) => [t.id, t.label]));
 

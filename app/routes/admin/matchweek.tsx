@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { AVAILABILITY_LABELS, type AvailabilityStatus, type SelectionRole } from '../../../shared/availability';
-import { formatLongDateGB } from '../../../shared/players';
+import { formatLongDateGB, formatStamp } from '../../../shared/dates';
 import { adminMeta } from '../../components/admin/meta';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import { Button } from '../../components/ui/button';
@@ -253,7 +253,7 @@ function SquadPicker({ fixture, answers, selection }: { fixture: Fixture; answer
         </h3>
         <p className="text-sm text-muted">
           {selection.published_at
-            ? `Published ${new Date(selection.published_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' })}. Changes need another publish; only players new to the squad get an e-mail.`
+            ? `Published ${formatStamp(selection.published_at)}. Changes need another publish; only players new to the squad get an e-mail.`
             : 'Pick starters and substitutes with shirt numbers, save, then publish to tell the players.'}
         </p>
       </div>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { ALL_PLAYERS, AudienceSelect, audienceName } from '../../components/admin/audience-select';
-import { formatDateTime } from '../../components/admin/format';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
@@ -13,6 +12,7 @@ import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-cli
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/messages';
+import { formatDateTime } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => adminMeta('Messages', "Messages to the Players' Area.");
 

@@ -1,4 +1,3 @@
-import { formatDate } from '../../components/admin/format';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge } from '../../components/admin/section';
 import type { NewsArticle } from '../../../shared/contracts/news';
@@ -6,6 +5,7 @@ import { client, loadList, type JsonOf } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/news';
+import { formatDate } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => adminMeta('News', 'Write, publish and remove news articles.');
 

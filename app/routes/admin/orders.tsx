@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
-import { formatDate, formatDateTime, money, truncate } from '../../components/admin/format';
+import { money, truncate } from '../../components/admin/format';
 import { ChevronIcon } from '../../components/admin/icons';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import type { Order } from '../../../shared/contracts/shop';
@@ -13,6 +13,7 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatu
 import { internationalPhone, whatsappLink } from '../../../shared/whatsapp';
 import { CLUB_NAME } from '../../../shared/club';
 import type { Route } from './+types/orders';
+import { formatDate, formatDateTime } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => adminMeta('Orders', 'Shop orders and their status.');
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { testMailSchema } from '../../../shared/mail';
-import { formatDateTime } from '../../components/admin/format';
 import { adminMeta } from '../../components/admin/meta';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import { Button } from '../../components/ui/button';
@@ -11,6 +10,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, read, type Answer } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import type { Route } from './+types/outbox';
+import { formatDateTime } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => adminMeta('Outbox', 'E-mail the website has sent or is trying to send.');
 

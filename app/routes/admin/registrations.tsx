@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { formatDate, formatDateTime } from '../../components/admin/format';
+import { formatDate, formatDateTime } from '../../../shared/dates';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import { adminMeta } from '../../components/admin/meta';
 import { Button } from '../../components/ui/button';

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { formatLongDateGB } from '../../../shared/players';
 import { pageTitle } from '../../../shared/club';
 import { requireAdminArea } from '../../lib/guards.server';
 import type { Route } from './+types/team-sheet';
+import { formatLongDateGB } from '../../../shared/dates';
+import { fixtureTitle } from '../../../shared/fixtures';
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: pageTitle(data ? `Team sheet: ${data.sheet.team} v ${data.sheet.opponent}` : 'Team sheet') },
+  { title: pageTitle(data ? `Team sheet: ${fixtureTitle({ is_home: true, away_team: data.sheet.opponent }, { club: data.sheet.team })}` : 'Team sheet') },
   { name: 'robots', content: 'noindex' },
 ];
 

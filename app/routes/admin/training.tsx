@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { clubDateOf } from '../../../shared/dates';
-import { formatLongDateGB } from '../../../shared/players';
-import { ISO_WEEKDAYS, addDaysIso, weekdayName } from '../../../shared/teams-constants';
+import { addDaysIso, clubDateOf, formatLongDateGB } from '../../../shared/dates';
+import { ISO_WEEKDAYS, weekdayName } from '../../../shared/teams-constants';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import type { AttendanceSheet as Sheet, Team, TrainingSession as Session, TrainingSlot as Slot } from '../../../shared/contracts/teams';

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { AVAILABILITY_LABELS, AVAILABILITY_NOTE_MAX, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../../shared/availability';
-import { formatLongDateGB } from '../../../shared/players';
 import { pageTitle } from '../../../shared/club';
 import { asDomainError, isDomainError } from '../../../shared/errors';
 import type { Route } from './+types/availability';
+import { formatLongDateGB } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle('Your availability') }, { name: 'robots', content: 'noindex' }];
 

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import { PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH, sessionCookie } from '../../../shared/auth';
-import { EMAIL_TAKEN, POSITIONS, REGISTRATION_FAILED, USERNAME_TAKEN, WELCOME_PARAM, registrationSchema, todayIso } from '../../../shared/players';
+import { EMAIL_TAKEN, POSITIONS, REGISTRATION_FAILED, REGISTRATION_FIELDS, USERNAME_TAKEN, WELCOME_PARAM, registrationSchema, todayIso } from '../../../shared/players';
 import { MedicalNotesNotice } from '../../components/medical-notes-notice';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
@@ -15,19 +15,6 @@ export const meta: Route.MetaFunction = () => [
   { name: 'description', content: "Register as a player to use the Players' Area: your payments, coach feedback, schedule and stats." },
 ];
 
-const FIELDS = [
-  'username',
-  'email',
-  'password',
-  'full_name',
-  'phone_number',
-  'date_of_birth',
-  'position_preference',
-  'emergency_contact_name',
-  'emergency_contact_phone',
-  'medical_notes',
-  'previous_club',
-] as const;
 /** The fields in page order, for the error summary. */
 const ORDER = [
   'username',
@@ -46,7 +33,7 @@ const ORDER = [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')]));
+  const values = Object.fromEntries(REGISTRATION_FIELDS.map((f) => [f, String(form.get(f) ?? '')]));
   // Every problem at once (ADR 026): the schema's, the confirmation's and a taken username or
   // e-mail, in one answer. The confirmation only reaches this page's action, never the API.
   const fieldErrors: Record<string, string> = {};

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
-import { formatLongDateGB, REGISTRATION_SUCCESS, WELCOME_PARAM } from '../../../shared/players';
+import { REGISTRATION_SUCCESS, WELCOME_PARAM } from '../../../shared/players';
 import { AWAITING_APPROVAL_TEXT, AWAITING_APPROVAL_TITLE } from '../../../shared/members';
 import { EMPTY_NEXT, EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
 import { AvailabilityButtons } from '../../components/availability';
@@ -9,6 +9,7 @@ import { requireUser } from '../../lib/guards.server';
 import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/dashboard';
 import { portalRead } from './portal.server';
+import { formatLongDateGB, formatStamp } from '../../../shared/dates';
 
 export const UPCOMING_PREVIEW = 3;
 
@@ -70,7 +71,7 @@ function NotificationItem({ note }: { note: Route.ComponentProps['loaderData']['
             <span className={`block ${read ? 'font-medium text-ink' : 'font-bold text-ink'}`}>{note.title}</span>
             {note.body && <span className="mt-0.5 block text-sm text-muted">{note.body}</span>}
             <span className="mt-1 block text-xs text-muted">
-              {new Date(note.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' })}
+              {formatStamp(note.created_at)}
               {read ? ' · Read' : ' · Unread'}
             </span>
             {/* In the button's own words (not an aria-label), so what is seen is what is heard (WCAG 2.5.3). */}

@@ -1,8 +1,8 @@
-import { formatDateGB } from '../../../shared/players';
 import { EMPTY_NEXT, EmptyState, NO_DOCUMENTS, PortalSection } from '../../components/portal';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/documents';
 import { portalRead } from './portal.server';
+import { formatDateGB } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => [{ title: "Documents | Players' Area" }, { name: 'robots', content: 'noindex' }];
 

@@ -1,8 +1,8 @@
-import { formatDateGB } from '../../../shared/players';
 import { EMPTY_NEXT, EmptyState, FEEDBACK_EMPTY, PortalSection, RatingStars } from '../../components/portal';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/feedback';
 import { portalRead } from './portal.server';
+import { formatDateGB } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => [{ title: "Coach Feedback | Players' Area" }, { name: 'robots', content: 'noindex' }];
 

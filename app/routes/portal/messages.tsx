@@ -1,4 +1,5 @@
 import { useFetcher } from 'react-router';
+import { formatStamp } from '../../../shared/dates';
 import { EMPTY_NEXT, EmptyState, NO_MESSAGES, PortalSection } from '../../components/portal';
 import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
@@ -29,7 +30,7 @@ type Message = Route.ComponentProps['loaderData']['messages'][number];
 function MessageItem({ message }: { message: Message }) {
   const fetcher = useFetcher();
   const read = message.read || fetcher.state !== 'idle' || fetcher.data?.ok;
-  const sent = new Date(message.created_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
+  const sent = formatStamp(message.created_at);
   return (
     <li>
       <details

@@ -1,9 +1,10 @@
-import { formatDateGB, formatPounds } from '../../../shared/players';
+import { formatPounds } from '../../../shared/players';
 import { EMPTY_NEXT, EmptyState, PAYMENTS_EMPTY, PaymentBanner, PaymentStatusBadge, PortalSection } from '../../components/portal';
 import { DataTable } from '../../components/ui/data-table';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/payments';
 import { portalRead } from './portal.server';
+import { formatDateGB } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => [{ title: "Payments | Players' Area" }, { name: 'robots', content: 'noindex' }];
 

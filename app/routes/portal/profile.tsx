@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { POSITIONS, WEEKDAYS, formatDateGB, profileUpdateSchema, todayIso } from '../../../shared/players';
+import { POSITIONS, WEEKDAYS, profileUpdateSchema, todayIso } from '../../../shared/players';
 import { MedicalNotesNotice } from '../../components/medical-notes-notice';
 import { NOT_SET, PortalSection } from '../../components/portal';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -9,6 +9,7 @@ import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/profile';
 import { portalRead } from './portal.server';
+import { formatDateGB } from '../../../shared/dates';
 
 export const PROFILE_SAVED = 'Profile saved';
 export const PERSONAL_DETAILS_LABEL = 'Show my date of birth, height and weight on my public squad profile';

@@ -1,5 +1,4 @@
 import { Form, useActionData, useNavigation } from 'react-router';
-import { formatLongDateGB } from '../../../shared/players';
 import { EMPTY_NEXT, EmptyState, PortalSection } from '../../components/portal';
 import { AvailabilityButtons, type AnswerableEvent } from '../../components/availability';
 import { CalendarSubscribe } from '../../components/public/calendar-subscribe';
@@ -9,6 +8,7 @@ import { requireUser } from '../../lib/guards.server';
 import { siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/schedule';
 import { portalRead } from './portal.server';
+import { formatLongDateGB } from '../../../shared/dates';
 
 export const SCHEDULE_FIXTURES = 20;
 export const SCHEDULE_EMPTY =

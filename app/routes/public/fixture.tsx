@@ -6,11 +6,12 @@ import { OutcomeBadge, StatusBadge, scoreLine } from '../../components/public/fi
 import { ShareButtons } from '../../components/public/share-buttons';
 import { ButtonLink, buttonClass } from '../../components/ui/button';
 import { CLUB_SHORT_NAME } from '../../../shared/club';
-import { formatCalendarDate, formatMatchDate } from '../../lib/dates';
 import { matchOutcome } from '../../lib/fixtures';
 import type { PageHandle } from '../../lib/page-scripts';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/fixture';
+import { formatCalendarDate, formatMatchDate } from '../../../shared/dates';
+import { fixtureSides, fixtureTitle } from '../../../shared/fixtures';
 
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };
@@ -28,17 +29,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     if (isDomainError(error) && error.status === 404) return data({ fixture: null, origin }, { status: 404 });
     throw error;
   }
-}
-
-/** The two sides in home-away order, for headings and share previews. */
-export function sides(fixture: Pick<Fixture, 'is_home' | 'away_team'>) {
-  return fixture.is_home ? { home: CLUB_SHORT_NAME, away: fixture.away_team } : { home: fixture.away_team, away: CLUB_SHORT_NAME };
-}
-
-/** "Riverside Rovers v Ashgrove Athletic": the home side first, as a match is named. */
-export function fixtureTitle(fixture: Pick<Fixture, 'is_home' | 'away_team'>) {
-  const { home, away } = sides(fixture);
-  return `${home} v ${away}`;
 }
 
 /**
@@ -89,7 +79,7 @@ export default function FixturePage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  const { home, away } = sides(fixture);
+  const { home, away } = fixtureSides(fixture);
   const outcome = matchOutcome(fixture);
   const played = fixture.status === 'completed' && fixture.home_score !== null && fixture.away_score !== null;
   const title = fixtureTitle(fixture);

@@ -6,12 +6,12 @@ import { NewsCard } from '../../components/public/news-card';
 import type { Fixture } from '../../../server/services/fixtures';
 import type { loader as rootLoader } from '../../root';
 import { CLUB_NAME, CLUB_SHORT_NAME, CLUB_STRAPLINE } from '../../../shared/club';
-import { formatKickoff, kickoffInstant, relativeKickoff } from '../../lib/countdown';
-import { formatMatchDate } from '../../lib/dates';
+import { relativeKickoff } from '../../lib/countdown';
 import { matchOutcome } from '../../lib/fixtures';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/home';
+import { formatKickoff, formatMatchDate, kickoffInstant } from '../../../shared/dates';
 
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };

@@ -5,10 +5,10 @@ import { ShareButtons } from '../../components/public/share-buttons';
 import { cardSummary } from '../../components/public/news-card';
 import { ButtonLink } from '../../components/ui/button';
 import { CLUB_NAME } from '../../../shared/club';
-import { formatTimestamp } from '../../lib/dates';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/news-article';
+import { formatTimestamp } from '../../../shared/dates';
 
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };

@@ -3,10 +3,10 @@ import { EmptyState, PageHeader } from '../../components/public/empty-state';
 import { cardSummary } from '../../components/public/news-card';
 import { ShareButtons } from '../../components/public/share-buttons';
 import { CLUB_NAME } from '../../../shared/club';
-import { formatTimestamp } from '../../lib/dates';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/news';
+import { formatTimestamp } from '../../../shared/dates';
 
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };

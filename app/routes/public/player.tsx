@@ -5,10 +5,10 @@ import type { PlayerStats, PublicPlayer } from '../../../server/services/squad';
 import { ButtonLink } from '../../components/ui/button';
 import { PlayerTile } from '../../components/public/player-tile';
 import { CLUB_NAME } from '../../../shared/club';
-import { formatCalendarDate } from '../../lib/dates';
 import { pageMeta, siteOrigin, truncateText } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/player';
+import { formatCalendarDate } from '../../../shared/dates';
 
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };
