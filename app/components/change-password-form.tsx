@@ -2,7 +2,7 @@ import { Form, useNavigation } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../shared/auth';
 import { Button } from './ui/button';
 import { ErrorSummary, fieldId, summaryOf } from './ui/error-summary';
-import { FormMessage, TextField } from './ui/field';
+import { FormMessage, PasswordField } from './ui/field';
 
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 
@@ -12,6 +12,16 @@ export interface ChangePasswordResult {
   error?: string;
   message?: string;
   fieldErrors?: Record<string, string>;
+}
+
+/** A new password, at least PASSWORD_MIN_LENGTH characters long. */
+export function NewPasswordField({ name, hint, error, autoFocus }: { name: string; hint?: string; error: string | undefined; autoFocus?: boolean }) {
+  return <PasswordField id={fieldId(name)} label="New password" name={name} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} hint={hint} error={error} autoFocus={autoFocus} />;
+}
+
+/** The second entry of a new password, which must match the first. */
+export function ConfirmPasswordField({ error }: { error: string | undefined }) {
+  return <PasswordField id={fieldId('confirm_password')} label="Confirm new password" name="confirm_password" autoComplete="new-password" error={error} />;
 }
 
 /** The signed-in user's own password change (portal and admin panel); the page's action saves it. */
@@ -27,38 +37,9 @@ export function ChangePasswordForm({ result }: { result: ChangePasswordResult | 
       <input type="hidden" name="intent" value="password" />
       {mine?.ok ? <FormMessage tone="success">{mine.message}</FormMessage> : null}
       <ErrorSummary errors={fieldErrors} order={FIELDS} message={summary.message} />
-      <TextField
-        id={fieldId('current_password')}
-        label="Current password"
-        name="current_password"
-        type="password"
-        autoComplete="current-password"
-        required
-        maxLength={200}
-        error={fieldErrors.current_password}
-      />
-      <TextField
-        id={fieldId('new_password')}
-        label="New password"
-        name="new_password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={200}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
-        error={fieldErrors.new_password}
-      />
-      <TextField
-        id={fieldId('confirm_password')}
-        label="Confirm new password"
-        name="confirm_password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={200}
-        error={fieldErrors.confirm_password}
-      />
+      <PasswordField id={fieldId('current_password')} label="Current password" name="current_password" autoComplete="current-password" error={fieldErrors.current_password} />
+      <NewPasswordField name="new_password" hint={`At least ${PASSWORD_MIN_LENGTH} characters`} error={fieldErrors.new_password} />
+      <ConfirmPasswordField error={fieldErrors.confirm_password} />
       <Button type="submit" disabled={busy}>
         {busy ? 'Saving…' : 'Change password'}
       </Button>

@@ -4,6 +4,7 @@ import { ROLE_LABELS, type SessionUser } from '../../shared/roles';
 import { CLUB_SHORT_NAME } from '../../shared/club';
 import { Crest } from './crest';
 import { buttonClass } from './ui/button';
+import { ChevronDown } from './ui/chevron';
 
 /** Header navigation, in the order and words of docs/product.md#header-and-footer. */
 export const NAV_LINKS = [
@@ -24,9 +25,7 @@ function UserMenu({ user }: { user: SessionUser }) {
         aria-label={`Account menu for ${user.full_name}`}
       >
         <span className="max-w-14 truncate min-[400px]:max-w-28 sm:max-w-40 xl:max-w-64">{user.full_name}</span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 transition-transform group-open:rotate-180" fill="currentColor">
-          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-        </svg>
+        <ChevronDown className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-60 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-2 text-ink shadow-xl ring-1 ring-line">
         <p className="px-3 py-2 text-sm text-muted">

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
 import { clubTimeToInstant, formatDate } from '../../../shared/dates';
 import { ApiError, client, errorDetail, read } from '../../lib/api-client';
 import { Button } from '../ui/button';
@@ -127,4 +128,22 @@ export function EnterScoreDialog({ fixture, onClose, onSaved }: { fixture: Fixtu
       </form>
     </Dialog>
   );
+}
+
+/** Which fixture's score is being entered (`enterScore` opens it) and its dialog, which closes and reloads the page's data after a save. */
+export function useEnterScore() {
+  const [scoring, setScoring] = useState<Fixture | null>(null);
+  const revalidator = useRevalidator();
+  const dialog = (
+    <EnterScoreDialog
+      key={scoring?.id ?? 'closed'}
+      fixture={scoring}
+      onClose={() => setScoring(null)}
+      onSaved={async () => {
+        setScoring(null);
+        await revalidator.revalidate();
+      }}
+    />
+  );
+  return { enterScore: setScoring, scoreDialog: dialog };
 }

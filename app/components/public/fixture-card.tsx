@@ -6,6 +6,7 @@ import { buttonClass } from '../ui/button';
 import { ReadMore } from './read-more';
 import { formatMatchDate } from '../../../shared/dates';
 import { fixtureTitle } from '../../../shared/fixtures';
+import { ChevronDown } from '../ui/chevron';
 
 const statusStyles: Record<string, string> = {
   upcoming: 'bg-brand-50 text-brand-800 ring-brand-200',
@@ -65,9 +66,7 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
             {score && <span className="text-2xl font-black tabular-nums text-ink" aria-label={`Final score ${score}`}>{score}</span>}
             {outcome && <OutcomeBadge outcome={outcome} />}
             <StatusBadge status={fixture.status} />
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 text-muted transition-transform group-open:rotate-180" fill="currentColor">
-              <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-            </svg>
+            <ChevronDown className="size-5 text-muted transition-transform group-open:rotate-180" />
           </div>
         </summary>
         <div className="border-t border-line px-4 pb-5 pt-4 sm:px-5">

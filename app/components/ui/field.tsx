@@ -43,88 +43,74 @@ function Messages({ hintId, errorId, hint, error }: { hintId: string; errorId: s
   );
 }
 
-function describedBy(hint: unknown, error: unknown, hintId: string, errorId: string) {
-  return [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+/** The attributes that tie a control to its label, hint and error. */
+interface ControlLink {
+  id: string;
+  required?: boolean;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
 }
 
-/** A labelled text input; its hint and error are tied to it for screen readers. */
-export function TextField({ label, error, hint, required, id, className = '', ...props }: FieldChrome & ComponentProps<'input'>) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  return (
-    <div className={className}>
-      <Label htmlFor={inputId} required={required}>
-        {label}
-      </Label>
-      <input
-        id={inputId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint, error, hintId, errorId)}
-        className={controlClass}
-        {...props}
-      />
-      <Messages hintId={hintId} errorId={errorId} hint={hint} error={error} />
-    </div>
-  );
-}
-
-export function TextAreaField({ label, error, hint, required, id, className = '', ...props }: FieldChrome & ComponentProps<'textarea'>) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  return (
-    <div className={className}>
-      <Label htmlFor={inputId} required={required}>
-        {label}
-      </Label>
-      <textarea
-        id={inputId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint, error, hintId, errorId)}
-        className={`${controlClass} min-h-28`}
-        {...props}
-      />
-      <Messages hintId={hintId} errorId={errorId} hint={hint} error={error} />
-    </div>
-  );
-}
-
-export function SelectField({
+/** The label, hint and error around one control; `control` draws the control itself with the attributes that link them. */
+function FieldFrame({
   label,
   error,
   hint,
   required,
   id,
-  className = '',
-  children,
-  ...props
-}: FieldChrome & ComponentProps<'select'>) {
+  className,
+  control,
+}: FieldChrome & { id?: string; className: string; control: (link: ControlLink) => ReactNode }) {
   const auto = useId();
   const inputId = id ?? auto;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <Label htmlFor={inputId} required={required}>
         {label}
       </Label>
-      <select
-        id={inputId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint, error, hintId, errorId)}
-        className={controlClass}
-        {...props}
-      >
-        {children}
-      </select>
+      {control({ id: inputId, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       <Messages hintId={hintId} errorId={errorId} hint={hint} error={error} />
     </div>
+  );
+}
+
+/** A labelled text input; its hint and error are tied to it for screen readers. */
+export function TextField({ label, error, hint, required, id, className = '', ...props }: FieldChrome & ComponentProps<'input'>) {
+  return (
+    <FieldFrame
+      {...{ label, error, hint, required, id, className }}
+      control={(link) => <input {...link} className={controlClass} {...props} />}
+    />
+  );
+}
+
+/** A required password input of at most 200 characters (the API's limit). */
+export function PasswordField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'required'>) {
+  return <TextField type="password" required maxLength={200} {...props} />;
+}
+
+export function TextAreaField({ label, error, hint, required, id, className = '', ...props }: FieldChrome & ComponentProps<'textarea'>) {
+  return (
+    <FieldFrame
+      {...{ label, error, hint, required, id, className }}
+      control={(link) => <textarea {...link} className={`${controlClass} min-h-28`} {...props} />}
+    />
+  );
+}
+
+export function SelectField({ label, error, hint, required, id, className = '', children, ...props }: FieldChrome & ComponentProps<'select'>) {
+  return (
+    <FieldFrame
+      {...{ label, error, hint, required, id, className }}
+      control={(link) => (
+        <select {...link} className={controlClass} {...props}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { ChevronDown } from './chevron';
 
 export interface TabItem {
   to: string;
@@ -65,9 +66,7 @@ export function TabNav({
             </span>
             <span className="flex items-center gap-1 text-sm text-muted">
               Menu
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 transition group-open:rotate-180" fill="currentColor">
-                <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-              </svg>
+              <ChevronDown className="size-5 transition group-open:rotate-180" />
             </span>
           </summary>
           <ul className="mt-2 grid grid-cols-2 gap-1 rounded-xl bg-white p-2 shadow-md ring-1 ring-line">

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
-import { EnterScoreDialog } from '../../components/admin/enter-score';
+import { useEnterScore } from '../../components/admin/enter-score';
 import { fixtureTitle } from '../../../shared/fixtures';
 import { money } from '../../components/admin/format';
 import type { AdminDashboard as DashboardData } from '../../../shared/contracts/admin';
@@ -58,7 +58,7 @@ const TILES: { key: keyof DashboardData; label: string; to: string }[] = [
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard, fixtures } = loaderData;
-  const [scoring, setScoring] = useState<Fixture | null>(null);
+  const { enterScore, scoreDialog } = useEnterScore();
   const user = useAdminUser();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -108,16 +108,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <TodayList dashboard={dashboard} fixtures={fixtures} canOpen={canOpen} onEnterScore={setScoring} />
-      <EnterScoreDialog
-        key={scoring?.id ?? 'closed'}
-        fixture={scoring}
-        onClose={() => setScoring(null)}
-        onSaved={async () => {
-          setScoring(null);
-          await revalidator.revalidate();
-        }}
-      />
+      <TodayList dashboard={dashboard} fixtures={fixtures} canOpen={canOpen} onEnterScore={enterScore} />
+      {scoreDialog}
 
       <h3 className="mb-3 mt-8 text-lg font-bold">The club in numbers</h3>
       <ul aria-label="Club counts" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
@@ -152,7 +144,7 @@ const CARD = 'flex h-full flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 rin
 const GO = 'mt-auto inline-flex min-h-11 items-center self-start pt-3 font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-700';
 
 /** One thing to do: its number, what it means, and the tap that deals with it — or "Nothing to do". */
-function TodayCard({ id, title, count, detail, children, go }: { id: string; title: string; count: number; detail: string; children?: ReactNode; go?: ReactNode }) {
+function TodayCard({ id, title, count, detail, children, go }: { id: string; title: string; count: number; detail: string; children?: ReactNode; go?: { to: string; label: string } }) {
   return (
     <li>
       <section aria-labelledby={id} className={CARD}>
@@ -164,7 +156,11 @@ function TodayCard({ id, title, count, detail, children, go }: { id: string; tit
           <span className="text-sm text-muted">{count > 0 ? detail : NOTHING_TO_DO}</span>
         </p>
         {count > 0 && children}
-        {count > 0 && go}
+        {count > 0 && go && (
+          <Link to={go.to} className={GO}>
+            {go.label}
+          </Link>
+        )}
       </section>
     </li>
   );
@@ -182,57 +178,42 @@ function TodayList({
   onEnterScore: (fixture: Fixture) => void;
 }) {
   const { pending_orders, join_us, registrations, results_to_enter, outstanding_payments } = dashboard.today;
+  // The cards that only count and link to the admin page that deals with them, for those allowed there.
+  const pageCards = [
+    {
+      allowed: registrations !== null,
+      id: 'today-registrations',
+      title: 'New registrations',
+      count: registrations ?? 0,
+      detail: registrations === 1 ? 'registration to approve' : 'registrations to approve',
+      go: { to: '/admin/registrations', label: 'Review registrations' },
+    },
+    {
+      allowed: canOpen('/admin/orders'),
+      id: 'today-orders',
+      title: 'Pending orders',
+      count: pending_orders,
+      detail: pending_orders === 1 ? 'order to confirm' : 'orders to confirm',
+      go: { to: '/admin/orders?status=pending', label: 'Open pending orders' },
+    },
+    {
+      allowed: canOpen('/admin/join-us'),
+      id: 'today-join-us',
+      title: 'New join-us applications',
+      count: join_us,
+      detail: join_us === 1 ? 'application to answer' : 'applications to answer',
+      go: { to: '/admin/join-us', label: 'Read the applications' },
+    },
+  ];
   return (
     <ul aria-label="Today" className="grid gap-3 sm:grid-cols-2 sm:gap-4">
-      {registrations !== null && (
-        <TodayCard
-          id="today-registrations"
-          title="New registrations"
-          count={registrations}
-          detail={registrations === 1 ? 'registration to approve' : 'registrations to approve'}
-          go={
-            <Link to="/admin/registrations" className={GO}>
-              Review registrations
-            </Link>
-          }
-        />
-      )}
-      {canOpen('/admin/orders') && (
-        <TodayCard
-          id="today-orders"
-          title="Pending orders"
-          count={pending_orders}
-          detail={pending_orders === 1 ? 'order to confirm' : 'orders to confirm'}
-          go={
-            <Link to="/admin/orders?status=pending" className={GO}>
-              Open pending orders
-            </Link>
-          }
-        />
-      )}
-      {canOpen('/admin/join-us') && (
-        <TodayCard
-          id="today-join-us"
-          title="New join-us applications"
-          count={join_us}
-          detail={join_us === 1 ? 'application to answer' : 'applications to answer'}
-          go={
-            <Link to="/admin/join-us" className={GO}>
-              Read the applications
-            </Link>
-          }
-        />
-      )}
+      {pageCards.map(({ allowed, ...card }) => allowed && <TodayCard key={card.id} {...card} />)}
       <TodayCard
         id="today-results"
         title="Results to enter"
         count={results_to_enter.length}
         detail={results_to_enter.length === 1 ? 'played fixture without a score' : 'played fixtures without a score'}
-        go={
-          <Link to="/admin/fixtures?needs=score" className={GO}>
-            See them in Fixtures
-          </Link>
-        }
+        go={{ to: '/admin/fixtures?needs=score', label: 'See them in Fixtures' }}
       >
         <ul className="mt-3 divide-y divide-line">
           {results_to_enter.map((result) => {

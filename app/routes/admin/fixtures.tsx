@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { Link, useRevalidator, useSearchParams } from 'react-router';
-import { EnterScoreDialog, needsScore } from '../../components/admin/enter-score';
+import { Link, useSearchParams } from 'react-router';
+import { useEnterScore, needsScore } from '../../components/admin/enter-score';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge } from '../../components/admin/section';
 import { FIXTURE_STATUSES } from '../../../shared/content-constants';
@@ -95,9 +94,8 @@ export const fixtureConfig = (teams: Team[], onEnterScore?: (fixture: Fixture) =
 
 export default function AdminFixtures({ loaderData }: Route.ComponentProps) {
   const { fixtures, teams } = loaderData;
-  const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
-  const [scoring, setScoring] = useState<Fixture | null>(null);
+  const { enterScore, scoreDialog } = useEnterScore();
   // ?needs=score: only played fixtures without a score (the Today view's "Results to enter").
   const onlyNeedingScore = searchParams.get('needs') === 'score';
   const waiting = fixtures.filter((f) => needsScore(f));
@@ -105,7 +103,7 @@ export default function AdminFixtures({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ResourceTab
-        config={fixtureConfig(teams, setScoring)}
+        config={fixtureConfig(teams, enterScore)}
         rows={rows}
         empty={onlyNeedingScore ? 'Nothing to do: every played fixture has its score.' : undefined}
         filters={
@@ -127,15 +125,7 @@ export default function AdminFixtures({ loaderData }: Route.ComponentProps) {
           )
         }
       />
-      <EnterScoreDialog
-        key={scoring?.id ?? 'closed'}
-        fixture={scoring}
-        onClose={() => setScoring(null)}
-        onSaved={async () => {
-          setScoring(null);
-          await revalidator.revalidate();
-        }}
-      />
+      {scoreDialog}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminLoading, SectionHeader } from '../../components/admin/section';
 import type { ClubSettings } from '../../../shared/settings';
@@ -52,6 +52,13 @@ export function validateSettings(values: ClubSettings): Partial<Record<keyof Clu
 
 const FIELDS = ['whatsapp_number', 'club_email', 'sales_email', 'club_address', 'hero_image_url'] as const;
 
+/** The one-line contact fields, in form order: each is a TextField with these props. */
+const CONTACT_FIELDS: (ComponentProps<typeof TextField> & { name: 'whatsapp_number' | 'club_email' | 'sales_email' })[] = [
+  { name: 'whatsapp_number', label: 'WhatsApp number', type: 'tel', inputMode: 'tel', autoComplete: 'off', hint: 'With the country code, e.g. 447700900123' },
+  { name: 'club_email', label: 'General email', type: 'email', required: true },
+  { name: 'sales_email', label: 'Sales email', type: 'email', hint: 'For shop enquiries; the general email is used when blank' },
+];
+
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [values, setValues] = useState<ClubSettings>(
@@ -104,38 +111,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       {!loaderData.settings && <FormMessage>The settings could not be loaded. Saving will replace them.</FormMessage>}
       <form noValidate onSubmit={save} className="max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
         <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
-        <TextField
-          id={fieldId('whatsapp_number')}
-          label="WhatsApp number"
-          name="whatsapp_number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          hint="With the country code, e.g. 447700900123"
-          value={values.whatsapp_number}
-          error={summary.errors.whatsapp_number}
-          onChange={set('whatsapp_number')}
-        />
-        <TextField
-          id={fieldId('club_email')}
-          label="General email"
-          name="club_email"
-          type="email"
-          required
-          value={values.club_email}
-          error={summary.errors.club_email}
-          onChange={set('club_email')}
-        />
-        <TextField
-          id={fieldId('sales_email')}
-          label="Sales email"
-          name="sales_email"
-          type="email"
-          hint="For shop enquiries; the general email is used when blank"
-          value={values.sales_email}
-          error={summary.errors.sales_email}
-          onChange={set('sales_email')}
-        />
+        {CONTACT_FIELDS.map(({ name, ...field }) => (
+          <TextField key={name} id={fieldId(name)} name={name} {...field} value={values[name]} error={summary.errors[name]} onChange={set(name)} />
+        ))}
         <TextAreaField id={fieldId('club_address')} label="Club address" name="club_address" value={values.club_address} error={summary.errors.club_address} onChange={set('club_address')} />
         <div>
           <TextField

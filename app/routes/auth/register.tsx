@@ -1,10 +1,11 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import { PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH, sessionCookie } from '../../../shared/auth';
-import { EMAIL_TAKEN, POSITIONS, REGISTRATION_FAILED, REGISTRATION_FIELDS, USERNAME_TAKEN, WELCOME_PARAM, registrationSchema, todayIso } from '../../../shared/players';
+import { EMAIL_TAKEN, REGISTRATION_FAILED, REGISTRATION_FIELDS, USERNAME_TAKEN, WELCOME_PARAM, registrationSchema, todayIso } from '../../../shared/players';
 import { MedicalNotesNotice } from '../../components/medical-notes-notice';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { TextAreaField, TextField } from '../../components/ui/field';
+import { PositionSelect } from '../../components/position-select';
 import { pageTitle } from '../../../shared/club';
 import { asDomainError, isDomainError } from '../../../shared/errors';
 import type { Route } from './+types/register';
@@ -110,14 +111,7 @@ export default function Register() {
             <TextField id={fieldId('full_name')} label="Full name" name="full_name" required autoComplete="name" defaultValue={values.full_name} error={errors.full_name} />
             <TextField id={fieldId('phone_number')} label="Phone number" name="phone_number" type="tel" required autoComplete="tel" defaultValue={values.phone_number} error={errors.phone_number} />
             <TextField id={fieldId('date_of_birth')} label="Date of birth" name="date_of_birth" type="date" required max={todayIso()} defaultValue={values.date_of_birth} error={errors.date_of_birth} />
-            <SelectField id={fieldId('position_preference')} label="Preferred position" name="position_preference" required defaultValue={values.position_preference ?? ''} error={errors.position_preference}>
-              <option value="">Select a position</option>
-              {POSITIONS.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </SelectField>
+            <PositionSelect required defaultValue={values.position_preference ?? ''} error={errors.position_preference} />
             <TextField id={fieldId('previous_club')} label="Previous club" name="previous_club" defaultValue={values.previous_club} error={errors.previous_club} className="sm:col-span-2" />
           </div>
         </fieldset>

@@ -2,8 +2,8 @@ import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } f
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_MIN_LENGTH, sessionCookie } from '../../../shared/auth';
 import { homeFor } from '../../../shared/roles';
 import { Button } from '../../components/ui/button';
-import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
-import { TextField } from '../../components/ui/field';
+import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
+import { ConfirmPasswordField, NewPasswordField } from '../../components/change-password-form';
 import { pageTitle } from '../../../shared/club';
 import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/reset-password';
@@ -57,28 +57,8 @@ export default function ResetPassword() {
           <Form method="post" className="mt-8 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line" noValidate>
             <ErrorSummary errors={summary.errors} order={['password', 'confirm_password']} message={summary.message} />
             <input type="hidden" name="token" value={token} />
-            <TextField
-              id={fieldId('password')}
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={200}
-              error={summary.errors.password}
-              autoFocus={!result}
-            />
-            <TextField
-              id={fieldId('confirm_password')}
-              label="Confirm new password"
-              name="confirm_password"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={200}
-              error={summary.errors.confirm_password}
-            />
+            <NewPasswordField name="password" error={summary.errors.password} autoFocus={!result} />
+            <ConfirmPasswordField error={summary.errors.confirm_password} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? 'Saving…' : 'Save and sign in'}
             </Button>

@@ -14,16 +14,19 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
+/** A portal tab: its page below /players-area, and its label. */
+const portalTab = (page: string, label: string) => ({ to: `/players-area/${page}`, label });
+
 export const PORTAL_TABS = [
   { to: '/players-area', label: 'Dashboard', end: true },
-  { to: '/players-area/profile', label: 'My Profile' },
-  { to: '/players-area/payments', label: 'Payments' },
-  { to: '/players-area/feedback', label: 'Coach Feedback' },
-  { to: '/players-area/schedule', label: 'Schedule' },
-  { to: '/players-area/documents', label: 'Documents' },
-  { to: '/players-area/messages', label: 'Messages' },
-  { to: '/players-area/stats', label: 'My Stats' },
-  { to: '/players-area/account', label: 'Account' },
+  portalTab('profile', 'My Profile'),
+  portalTab('payments', 'Payments'),
+  portalTab('feedback', 'Coach Feedback'),
+  portalTab('schedule', 'Schedule'),
+  portalTab('documents', 'Documents'),
+  portalTab('messages', 'Messages'),
+  portalTab('stats', 'My Stats'),
+  portalTab('account', 'Account'),
 ];
 
 /** The players' portal: any signed-in user; its tabs need a linked player record. */

@@ -1,10 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { POSITIONS, WEEKDAYS, profileUpdateSchema, todayIso } from '../../../shared/players';
+import { WEEKDAYS, profileUpdateSchema, todayIso } from '../../../shared/players';
 import { MedicalNotesNotice } from '../../components/medical-notes-notice';
 import { NOT_SET, PortalSection } from '../../components/portal';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
-import { Checkbox, FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { Checkbox, FormMessage, TextAreaField, TextField } from '../../components/ui/field';
+import { PositionSelect } from '../../components/position-select';
 import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/profile';
@@ -105,14 +106,7 @@ export default function PortalProfile({ loaderData, actionData }: Route.Componen
             <TextField id={fieldId('date_of_birth')} label="Date of birth" name="date_of_birth" type="date" max={todayIso()} defaultValue={v.date_of_birth ?? ''} error={errors.date_of_birth} />
             <TextField id={fieldId('emergency_contact_name')} label="Emergency contact name" name="emergency_contact_name" defaultValue={v.emergency_contact_name ?? ''} error={errors.emergency_contact_name} />
             <TextField id={fieldId('emergency_contact_phone')} label="Emergency contact phone" name="emergency_contact_phone" type="tel" defaultValue={v.emergency_contact_phone ?? ''} error={errors.emergency_contact_phone} />
-            <SelectField id={fieldId('position_preference')} label="Preferred position" name="position_preference" defaultValue={v.position_preference ?? ''} error={errors.position_preference}>
-              <option value="">Select a position</option>
-              {POSITIONS.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </SelectField>
+            <PositionSelect defaultValue={v.position_preference ?? ''} error={errors.position_preference} />
             <TextField id={fieldId('address')} label="Address" name="address" defaultValue={v.address ?? ''} autoComplete="street-address" error={errors.address} />
           </div>
           <TextAreaField id={fieldId('medical_notes')} label="Medical notes" name="medical_notes" defaultValue={v.medical_notes ?? ''} hint={

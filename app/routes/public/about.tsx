@@ -1,5 +1,6 @@
 import { ButtonLink } from '../../components/ui/button';
 import { PageHeader } from '../../components/public/empty-state';
+import { TitledSection } from '../../components/ui/titled-section';
 import { CLUB_NAME } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
@@ -82,10 +83,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </section>
 
         <div className="grid gap-8 wrap-anywhere lg:grid-cols-2">
-          <section aria-labelledby="training" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
-            <h2 id="training" className="text-2xl font-extrabold">
-              Training Schedule
-            </h2>
+          <TitledSection id="training" title="Training Schedule" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line" titleClassName="text-2xl font-extrabold">
             <table className="mt-4 w-full text-left">
               <caption className="sr-only">When each team trains and plays</caption>
               <thead>
@@ -105,7 +103,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </section>
+          </TitledSection>
 
           <section aria-labelledby="contact" className="rounded-2xl bg-brand-800 p-6 text-white shadow-sm">
             <h2 id="contact" className="text-2xl font-extrabold">

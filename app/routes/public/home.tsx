@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { Link } from '../../components/ui/link';
 import { ButtonLink, buttonClass } from '../../components/ui/button';
@@ -50,25 +51,55 @@ function sides(fixture: Fixture) {
   return fixture.is_home ? [CLUB_SHORT_NAME, fixture.away_team] : [fixture.away_team, CLUB_SHORT_NAME];
 }
 
+/** A home page match panel: its titled head (with an extra on the right) over its body; `id` also names it for the tests. */
+function MatchPanel({
+  id,
+  title,
+  className,
+  headClassName,
+  titleClassName,
+  aside,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  headClassName: string;
+  titleClassName: string;
+  aside: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} data-testid={id} className={className}>
+      <div className={headClassName}>
+        <h2 id={id} className={titleClassName}>
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 function NextMatch({ fixture }: { fixture: Fixture | undefined }) {
   const kickoff = fixture ? kickoffInstant(fixture.match_date, fixture.match_time) : null;
   const [home, away] = fixture ? sides(fixture) : [];
   return (
-    <section
-      aria-labelledby="next-match"
-      data-testid="next-match"
+    <MatchPanel
+      id="next-match"
+      title="Next Match"
       className="rounded-2xl border-t-4 border-gold-400 bg-brand-900 p-5 text-white shadow-xl ring-1 ring-black/5 sm:p-7 lg:col-span-3"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h2 id="next-match" className="text-lg tracking-widest text-gold-300 uppercase">
-          Next Match
-        </h2>
-        {fixture && (
+      headClassName="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1"
+      titleClassName="text-lg tracking-widest text-gold-300 uppercase"
+      aside={
+        fixture && (
           <p className="text-sm text-brand-100">
             <span className="font-semibold text-white">{fixture.team}</span> · {fixture.competition}
           </p>
-        )}
-      </div>
+        )
+      }
+    >
       {!fixture || !kickoff ? (
         <p className="mt-4 text-lg font-semibold">{NO_UPCOMING}</p>
       ) : (
@@ -107,7 +138,7 @@ function NextMatch({ fixture }: { fixture: Fixture | undefined }) {
           </div>
         </>
       )}
-    </section>
+    </MatchPanel>
   );
 }
 
@@ -116,17 +147,14 @@ function LatestResult({ fixture }: { fixture: Fixture | undefined }) {
   const outcome = fixture ? matchOutcome(fixture) : null;
   const [home, away] = fixture ? sides(fixture) : [];
   return (
-    <section
-      aria-labelledby="latest-result"
-      data-testid="latest-result"
+    <MatchPanel
+      id="latest-result"
+      title="Latest Result"
       className="flex flex-col rounded-2xl border-t-4 border-brand-700 bg-white p-5 shadow-xl ring-1 ring-line sm:p-7 lg:col-span-2"
+      headClassName="flex items-center justify-between gap-3"
+      titleClassName="text-lg tracking-widest text-brand-700 uppercase"
+      aside={outcome && <OutcomeBadge outcome={outcome} />}
     >
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="latest-result" className="text-lg tracking-widest text-brand-700 uppercase">
-          Latest Result
-        </h2>
-        {outcome && <OutcomeBadge outcome={outcome} />}
-      </div>
       {!fixture ? (
         <p className="mt-4 text-lg font-semibold">{NO_RESULTS}</p>
       ) : (
@@ -148,7 +176,7 @@ function LatestResult({ fixture }: { fixture: Fixture | undefined }) {
           </Link>
         </>
       )}
-    </section>
+    </MatchPanel>
   );
 }
 

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/public/empty-state';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { TextAreaField, TextField } from '../../components/ui/field';
+import { TitledSection } from '../../components/ui/titled-section';
 import { CLUB_NAME } from '../../../shared/club';
 import { useHydrated } from '../../lib/hydrated';
 import { pageMeta, siteOrigin } from '../../lib/seo';
@@ -217,28 +218,29 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
           </fieldset>
         </Form>
 
-        <aside className="space-y-6">
-          <section aria-labelledby="direct-contact" className="rounded-2xl bg-brand-800 p-6 text-white">
-            <h2 id="direct-contact" className="text-xl font-extrabold">
-              {DIRECT_CONTACT_TITLE}
-            </h2>
-            <p className="mt-2 text-brand-100">Email us and we'll reply within 48 hours.</p>
-            <a href={`mailto:${clubEmail}`} className="mt-4 inline-block break-all text-lg font-semibold text-white underline">
-              {clubEmail}
-            </a>
-          </section>
-          <section aria-labelledby="what-next" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
-            <h2 id="what-next" className="text-xl font-extrabold">
-              What happens next?
-            </h2>
-            <ol className="mt-3 list-decimal space-y-2 pl-5 text-muted">
-              <li>We read every application within 24-48 hours.</li>
-              <li>Someone from the club gets in touch to say hello.</li>
-              <li>Players are invited to a free training session.</li>
-            </ol>
-          </section>
-        </aside>
+        <JoinUsAside clubEmail={clubEmail} />
       </div>
     </>
+  );
+}
+
+/** Beside the form: the club's email for a direct reply, and what happens after applying. */
+function JoinUsAside({ clubEmail }: { clubEmail: string }) {
+  return (
+    <aside className="space-y-6">
+      <TitledSection id="direct-contact" title={DIRECT_CONTACT_TITLE} className="rounded-2xl bg-brand-800 p-6 text-white" titleClassName="text-xl font-extrabold">
+        <p className="mt-2 text-brand-100">Email us and we'll reply within 48 hours.</p>
+        <a href={`mailto:${clubEmail}`} className="mt-4 inline-block break-all text-lg font-semibold text-white underline">
+          {clubEmail}
+        </a>
+      </TitledSection>
+      <TitledSection id="what-next" title="What happens next?" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line" titleClassName="text-xl font-extrabold">
+        <ol className="mt-3 list-decimal space-y-2 pl-5 text-muted">
+          <li>We read every application within 24-48 hours.</li>
+          <li>Someone from the club gets in touch to say hello.</li>
+          <li>Players are invited to a free training session.</li>
+        </ol>
+      </TitledSection>
+    </aside>
   );
 }

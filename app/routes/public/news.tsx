@@ -1,12 +1,11 @@
 import { Link } from '../../components/ui/link';
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
-import { cardSummary } from '../../components/public/news-card';
+import { ArticleHeading, ArticleImage, cardSummary } from '../../components/public/news-card';
 import { ShareButtons } from '../../components/public/share-buttons';
 import { CLUB_NAME } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/news';
-import { formatTimestamp } from '../../../shared/dates';
 
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };
@@ -40,25 +39,9 @@ export default function News({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={article.id}>
                   <article data-testid="news-item" className="overflow-hidden wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line sm:flex">
-                    {article.image_url && (
-                      <img
-                        src={article.image_url}
-                        alt=""
-                        width={640}
-                        height={360}
-                        loading={i < 2 ? 'eager' : 'lazy'}
-                        className="aspect-video w-full bg-brand-50 object-cover sm:aspect-auto sm:w-64 sm:shrink-0"
-                      />
-                    )}
+                    <ArticleImage article={article} eager={i < 2} className="aspect-video w-full bg-brand-50 object-cover sm:aspect-auto sm:w-64 sm:shrink-0" />
                     <div className="min-w-0 flex-1 p-5 sm:p-6">
-                      <p className="text-sm text-muted">
-                        <time dateTime={article.created_at}>{formatTimestamp(article.created_at)}</time>
-                      </p>
-                      <h2 className="mt-1 text-xl font-bold leading-snug sm:text-2xl">
-                        <Link to={`/news/${article.id}`} className="hover:text-brand-800 hover:underline">
-                          {article.title}
-                        </Link>
-                      </h2>
+                      <ArticleHeading article={article} level="h2" className="mt-1 text-xl font-bold leading-snug sm:text-2xl" />
                       {/* The summary the editor wrote; without one, a short excerpt of the article. */}
                       <p data-testid="news-summary" className="mt-3 text-ink">
                         {excerpt}
