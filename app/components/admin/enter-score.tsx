@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { clubTimeToInstant, formatDate } from '../../../shared/dates';
 import { ApiError, client, errorDetail, read } from '../../lib/api-client';
-import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { FormMessage, TextField } from '../ui/field';
 import { toast } from '../ui/toast';
+import { DialogActions } from './dialog-actions';
 import type { Fixture } from '../../../shared/contracts/fixtures';
 import { fixtureSides, fixtureTitle } from '../../../shared/fixtures';
 
@@ -117,14 +117,7 @@ export function EnterScoreDialog({ fixture, onClose, onSaved }: { fixture: Fixtu
             />
           ))}
         </div>
-        <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save result'}
-          </Button>
-        </div>
+        <DialogActions onClose={onClose} busy={busy} submitLabel="Save result" />
       </form>
     </Dialog>
   );

@@ -257,48 +257,7 @@ function SquadPicker({ fixture, answers, selection }: { fixture: Fixture; answer
             : 'Pick starters and substitutes with shirt numbers, save, then publish to tell the players.'}
         </p>
       </div>
-      <ul className="divide-y divide-line rounded-2xl bg-white shadow-sm ring-1 ring-line">
-        {answers.players.map((p) => {
-          const pick = picks[p.player_id];
-          const saved = chosen.get(p.player_id);
-          return (
-            <li key={p.player_id} data-testid="squad-row" className="flex flex-wrap items-center gap-3 px-4 py-3">
-              <div className="min-w-40 flex-1">
-                <p className="font-semibold text-ink">{p.full_name}</p>
-                <p className="text-xs text-muted">
-                  {p.status ? AVAILABILITY_LABELS[p.status] : 'No answer'}
-                  {saved && selection.published_at ? ` · ${REPLY[String(saved.confirmed)]}` : ''}
-                </p>
-              </div>
-              <label className="text-sm">
-                <span className="sr-only">Role for {p.full_name}</span>
-                <select
-                  value={pick.role}
-                  onChange={(e) => set(p.player_id, { role: e.target.value as Pick['role'] })}
-                  className="min-h-11 rounded-lg border border-line bg-white px-2 text-base"
-                >
-                  <option value="">Not picked</option>
-                  <option value="starter">Starter</option>
-                  <option value="substitute">Substitute</option>
-                </select>
-              </label>
-              <label className="text-sm">
-                <span className="sr-only">Shirt number for {p.full_name}</span>
-                <input
-                  type="number"
-                  min={1}
-                  max={99}
-                  inputMode="numeric"
-                  value={pick.shirt}
-                  disabled={!pick.role}
-                  onChange={(e) => set(p.player_id, { shirt: e.target.value })}
-                  className="min-h-11 w-20 rounded-lg border border-line px-2 text-base disabled:bg-gray-100"
-                />
-              </label>
-            </li>
-          );
-        })}
-      </ul>
+      <SquadRows answers={answers} selection={selection} chosen={chosen} picks={picks} onPick={set} />
       {warning && (
         <div role="alert" className="rounded-xl bg-amber-50 p-4 text-sm text-ink ring-1 ring-amber-300">
           <p className="font-semibold">
@@ -328,6 +287,67 @@ function SquadPicker({ fixture, answers, selection }: { fixture: Fixture; answer
     </section>
   );
 }
+
+/** One row a player: their answer (and, once published, their reply), the role and the shirt number picked. */
+function SquadRows({
+  answers,
+  selection,
+  chosen,
+  picks,
+  onPick,
+}: {
+  answers: EventAnswers;
+  selection: Selection;
+  chosen: Map<string, Selection['players'][number]>;
+  picks: Record<string, Pick>;
+  onPick: (id: string, change: Partial<Pick>) => void;
+}) {
+  return (
+    <ul className="divide-y divide-line rounded-2xl bg-white shadow-sm ring-1 ring-line">
+      {answers.players.map((p) => {
+        const pick = picks[p.player_id];
+        const saved = chosen.get(p.player_id);
+        return (
+          <li key={p.player_id} data-testid="squad-row" className="flex flex-wrap items-center gap-3 px-4 py-3">
+            <div className="min-w-40 flex-1">
+              <p className="font-semibold text-ink">{p.full_name}</p>
+              <p className="text-xs text-muted">
+                {p.status ? AVAILABILITY_LABELS[p.status] : 'No answer'}
+                {saved && selection.published_at ? ` · ${REPLY[String(saved.confirmed)]}` : ''}
+              </p>
+            </div>
+            <label className="text-sm">
+              <span className="sr-only">Role for {p.full_name}</span>
+              <select
+                value={pick.role}
+                onChange={(e) => onPick(p.player_id, { role: e.target.value as Pick['role'] })}
+                className="min-h-11 rounded-lg border border-line bg-white px-2 text-base"
+              >
+                <option value="">Not picked</option>
+                <option value="starter">Starter</option>
+                <option value="substitute">Substitute</option>
+              </select>
+            </label>
+            <label className="text-sm">
+              <span className="sr-only">Shirt number for {p.full_name}</span>
+              <input
+                type="number"
+                min={1}
+                max={99}
+                inputMode="numeric"
+                value={pick.shirt}
+                disabled={!pick.role}
+                onChange={(e) => onPick(p.player_id, { shirt: e.target.value })}
+                className="min-h-11 w-20 rounded-lg border border-line px-2 text-base disabled:bg-gray-100"
+              />
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 
 /** Staff answer for a player (a phone call, no login): recorded as on their behalf. */
 function AnswerFor({ fixtureId, player }: { fixtureId: string; player: PlayerAnswer }) {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { addDaysIso, clubDateOf, formatLongDateGB } from '../../../shared/dates';
 import { ISO_WEEKDAYS, weekdayName } from '../../../shared/teams-constants';
+import { DialogActions } from '../../components/admin/dialog-actions';
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import type { AttendanceSheet as Sheet, Team, TrainingSession as Session, TrainingSlot as Slot } from '../../../shared/contracts/teams';
@@ -248,14 +249,7 @@ function MoveDialog({ session, onClose, onSaved }: { session: Session | null; on
           <TextField id={fieldId('start_time', 'move')} label="Start" type="time" required value={values.start_time} error={summary.errors.start_time} onChange={(e) => set('start_time', e.target.value)} />
           <TextField id={fieldId('end_time', 'move')} label="End" type="time" required value={values.end_time} error={summary.errors.end_time} onChange={(e) => set('end_time', e.target.value)} />
         </div>
-        <div className="flex flex-wrap justify-end gap-3 border-t border-line pt-4">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Close
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Move session'}
-          </Button>
-        </div>
+        <DialogActions onClose={onClose} busy={busy} closeLabel="Close" submitLabel="Move session" />
       </form>
     </Dialog>
   );

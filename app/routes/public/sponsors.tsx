@@ -4,6 +4,7 @@ import { SPONSOR_TIERS, type SponsorTier } from '../../../shared/content-constan
 import type { Sponsor } from '../../../server/services/sponsors';
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
 import { buttonClass } from '../../components/ui/button';
+import { Options } from '../../components/ui/options';
 import { CLUB_NAME } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
@@ -126,11 +127,7 @@ export default function Sponsors({ loaderData }: Route.ComponentProps) {
                 className="block min-h-11 rounded-lg border border-line bg-white px-3 pr-8 text-base shadow-sm"
               >
                 <option value={ALL_CATEGORIES}>{ALL_CATEGORIES}</option>
-                {categories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
+                <Options values={categories} />
               </select>
             </div>
             <noscript>

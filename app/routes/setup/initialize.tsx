@@ -13,6 +13,8 @@ export const SETUP_CODE_LABEL = 'Setup code';
 export const SETUP_CODE_HINT = 'Three groups of four letters and numbers, like ABCD-EFGH-JKMN. Capitals, spaces and dashes do not matter.';
 
 const FIELDS = [SETUP_CODE_FIELD] as const;
+/** The setup code box: typed as it is read, so no autocompletion or correction, in capitals. */
+const SETUP_CODE_INPUT = { autoComplete: 'off', autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false, maxLength: 100 } as const;
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Database set-up') },
@@ -73,94 +75,14 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
   const summary = summaryOf(FIELDS, result && !result.ok ? result : null);
   const fieldErrors = summary.errors;
 
-  if (result?.ok) {
-    const { result: done } = result;
-    return (
-      <Shell>
-        <div role="status" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
-          <h2 className="text-2xl font-bold text-success">Database initialized successfully!</h2>
-          <p className="mt-2 text-muted">Sample products, fixtures, news, sponsors and squad players have been added.</p>
-          <dl className="mt-6 space-y-3 rounded-xl bg-gray-50 p-4">
-            <div>
-              <dt className="text-sm font-semibold text-muted">Admin username</dt>
-              <dd className="font-mono text-lg">{done.admin_username}</dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold text-muted">Admin password</dt>
-              <dd className="font-mono text-lg">
-                {done.admin_password ?? <span className="font-sans text-base">the one set in ADMIN_PASSWORD</span>}
-              </dd>
-            </div>
-          </dl>
-          {done.admin_password && (
-            <p className="mt-4 rounded-lg border border-gold-500 bg-yellow-50 p-3 text-sm text-ink">
-              <strong>Write this password down now.</strong> It is shown only once (it is also in the server log). You can
-              sign in and change it later in the admin panel, under My account.
-            </p>
-          )}
-          <div className="mt-6 flex flex-wrap gap-3">
-            <ButtonLink to="/login">Sign in</ButtonLink>
-            <ButtonLink to="/" variant="secondary">
-              Go to the website
-            </ButtonLink>
-          </div>
-        </div>
-      </Shell>
-    );
-  }
+  if (result?.ok) return <Initialized done={result.result} />;
 
   return (
     <Shell>
       {loaderData.error && <FormMessage>{loaderData.error}</FormMessage>}
       <ErrorSummary errors={fieldErrors} order={FIELDS} message={summary.message} />
 
-      {status?.needs_initialization && (
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
-          <h2 className="text-2xl font-bold">The database needs initialization</h2>
-          <p className="mt-2 text-muted">
-            This adds sample products, fixtures, news, sponsors and squad players, and creates the admin account, so you
-            can explore and then replace the samples with your club's own content.
-          </p>
-          <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Count label="Users" value={status.users_count} />
-            <Count label="Products" value={status.products_count} />
-            <Count label="News" value={status.news_count} />
-            <Count label="Fixtures" value={status.fixtures_count} />
-          </dl>
-          {needsSetupCode && (
-            <div className="mt-6">
-              <h3 className="text-lg font-bold">First, show that this is your server</h3>
-              <p className="mt-1 text-muted">
-                So that only the person who runs this website can set it up, you need the setup code. The website wrote it
-                in its log when it started: look in the terminal window where <code className="text-ink">npm start</code>{' '}
-                runs (or your hosting company's log page) for the line that says{' '}
-                <q className="text-ink">enter this setup code</q>, and type the code here. It works once.
-              </p>
-            </div>
-          )}
-          <Form method="post" className="mt-6 space-y-5" noValidate>
-            {needsSetupCode && (
-              <TextField
-                id={fieldId(SETUP_CODE_FIELD)}
-                label={SETUP_CODE_LABEL}
-                name={SETUP_CODE_FIELD}
-                hint={SETUP_CODE_HINT}
-                autoComplete="off"
-                autoCapitalize="characters"
-                autoCorrect="off"
-                spellCheck={false}
-                maxLength={100}
-                required
-                error={fieldErrors[SETUP_CODE_FIELD]}
-                className="max-w-xs"
-              />
-            )}
-            <Button type="submit" size="lg" disabled={busy}>
-              {busy ? 'Initializing…' : 'Initialize Database'}
-            </Button>
-          </Form>
-        </div>
-      )}
+      {status?.needs_initialization && <NeedsInitialization status={status} needsSetupCode={needsSetupCode} error={fieldErrors[SETUP_CODE_FIELD]} busy={busy} />}
 
       {status && !status.needs_initialization && (
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
@@ -193,6 +115,102 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
     </Shell>
   );
 }
+
+/** After initialization: the admin account to sign in with (its password shown this once when generated). */
+function Initialized({ done }: { done: InitializeResult }) {
+  return (
+    <Shell>
+      <div role="status" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+        <h2 className="text-2xl font-bold text-success">Database initialized successfully!</h2>
+        <p className="mt-2 text-muted">Sample products, fixtures, news, sponsors and squad players have been added.</p>
+        <dl className="mt-6 space-y-3 rounded-xl bg-gray-50 p-4">
+          <div>
+            <dt className="text-sm font-semibold text-muted">Admin username</dt>
+            <dd className="font-mono text-lg">{done.admin_username}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-muted">Admin password</dt>
+            <dd className="font-mono text-lg">
+              {done.admin_password ?? <span className="font-sans text-base">the one set in ADMIN_PASSWORD</span>}
+            </dd>
+          </div>
+        </dl>
+        {done.admin_password && (
+          <p className="mt-4 rounded-lg border border-gold-500 bg-yellow-50 p-3 text-sm text-ink">
+            <strong>Write this password down now.</strong> It is shown only once (it is also in the server log). You can
+            sign in and change it later in the admin panel, under My account.
+          </p>
+        )}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <ButtonLink to="/login">Sign in</ButtonLink>
+          <ButtonLink to="/" variant="secondary">
+            Go to the website
+          </ButtonLink>
+        </div>
+      </div>
+    </Shell>
+  );
+}
+
+/** The counts so far and the form that initializes the database (asking for the setup code when needed). */
+function NeedsInitialization({
+  status,
+  needsSetupCode,
+  error,
+  busy,
+}: {
+  status: SetupStatus;
+  needsSetupCode: boolean;
+  error: string | undefined;
+  busy: boolean;
+}) {
+  return (
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+        <h2 className="text-2xl font-bold">The database needs initialization</h2>
+        <p className="mt-2 text-muted">
+          This adds sample products, fixtures, news, sponsors and squad players, and creates the admin account, so you
+          can explore and then replace the samples with your club's own content.
+        </p>
+        <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <Count label="Users" value={status.users_count} />
+          <Count label="Products" value={status.products_count} />
+          <Count label="News" value={status.news_count} />
+          <Count label="Fixtures" value={status.fixtures_count} />
+        </dl>
+        {needsSetupCode && (
+          <div className="mt-6">
+            <h3 className="text-lg font-bold">First, show that this is your server</h3>
+            <p className="mt-1 text-muted">
+              So that only the person who runs this website can set it up, you need the setup code. The website wrote it
+              in its log when it started: look in the terminal window where <code className="text-ink">npm start</code>{' '}
+              runs (or your hosting company's log page) for the line that says{' '}
+              <q className="text-ink">enter this setup code</q>, and type the code here. It works once.
+            </p>
+          </div>
+        )}
+        <Form method="post" className="mt-6 space-y-5" noValidate>
+          {needsSetupCode && (
+            <TextField
+              id={fieldId(SETUP_CODE_FIELD)}
+              label={SETUP_CODE_LABEL}
+              name={SETUP_CODE_FIELD}
+              hint={SETUP_CODE_HINT}
+              {...SETUP_CODE_INPUT}
+              required
+              error={error}
+              className="max-w-xs"
+            />
+          )}
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? 'Initializing…' : 'Initialize Database'}
+          </Button>
+        </Form>
+      </div>
+  );
+}
+
+type SetupStatus = NonNullable<Route.ComponentProps['loaderData']['status']>;
+type InitializeResult = Extract<NonNullable<ReturnType<typeof useActionData<typeof action>>>, { ok: true }>['result'];
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (

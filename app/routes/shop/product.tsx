@@ -1,65 +1,37 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import {
   data,
-  Form,
   isRouteErrorResponse,
-  Link,
   replace,
   useActionData,
   useFetcher,
   useLocation,
   useNavigate,
-  useNavigation,
-  useRouteLoaderData,
   useSearchParams,
   type ShouldRevalidateFunction,
 } from 'react-router';
 import { formatPounds, fromPence, toPence } from '../../../shared/money';
-import { FALLBACK_SETTINGS } from '../../../shared/settings';
-import {
-  CUSTOMER_ADDRESS_MAX,
-  CUSTOMER_EMAIL_MAX,
-  CUSTOMER_NAME_MAX,
-  CUSTOMER_PHONE_MAX,
-  FULFILMENT_LABELS,
-  FULFILMENTS,
-  MAX_EXTRA_IMAGES,
-  ORDER_FAILED,
-  ORDER_NOTES_MAX,
-  orderPagePath,
-  PHONE_PATTERN,
-  PLACING_ORDER,
-  PRODUCT_NOT_FOUND_TITLE,
-  type Fulfilment,
-} from '../../../shared/shop-constants';
-import { whatsappLink } from '../../../shared/whatsapp';
+import { MAX_EXTRA_IMAGES, ORDER_FAILED, orderPagePath, PRODUCT_NOT_FOUND_TITLE } from '../../../shared/shop-constants';
 import type { Product } from '../../../server/services/products';
 import { asDomainError, isDomainError } from '../../../shared/errors';
+import { InlineOrder, orderBegun } from '../../components/shop/inline-order';
+import { OrderForm, type OrderResult } from '../../components/shop/order-form';
+import { ProductBreadcrumb } from '../../components/shop/product-breadcrumb';
+import { ProductGallery } from '../../components/shop/product-gallery';
 import { StockBadge } from '../../components/shop/stock-badge';
-import { WhatsAppIcon } from '../../components/shop/whatsapp-icon';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { BuyForm, clampQuantity, OrderBar, OutOfStock } from '../../components/shop/product-purchase';
+import { ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { ErrorSummary, fieldId } from '../../components/ui/error-summary';
-import { TextAreaField, TextField } from '../../components/ui/field';
 import { CLUB_NAME, pageTitle } from '../../../shared/club';
 import { formError } from '../../lib/errors.server';
 import { useHydrated } from '../../lib/hydrated';
-import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/product';
 
-export const BUY_NOW = 'Buy Now';
-export const PLACE_ORDER = 'Place Order';
-export const ASK_WHEN_BACK = "Ask on WhatsApp when it's back";
-/** The order form's fields in page order, for its error summary. */
-const ORDER_FIELDS = ['customer_name', 'customer_phone', 'customer_email', 'fulfilment', 'customer_address', 'notes', 'size', 'quantity'] as const;
-const FULFILMENT_HINTS: Record<Fulfilment, string> = {
-  collect: "Free. We'll message you when it's ready.",
-  delivery: "We'll confirm the delivery cost with you.",
-};
+export { ASK_WHEN_BACK, BUY_NOW } from '../../components/shop/product-purchase';
+export { PLACE_ORDER } from '../../components/shop/order-form';
 export const PRODUCT_NOT_FOUND_TEXT = "The product you're looking for doesn't exist or is no longer available.";
 const DESCRIPTION_PREVIEW = 150;
 
-const clampQuantity = (value: number, stock: number) => Math.min(Math.max(Math.trunc(value) || 1, 1), Math.max(stock, 1));
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -159,7 +131,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 type LoaderData = Route.ComponentProps['loaderData'];
-type OrderResult = { ok: false; error: string; fieldErrors: Record<string, string> };
 
 function ProductView({ product, initial }: LoaderData) {
   const gallery = product.images.slice(0, 1 + MAX_EXTRA_IMAGES);
@@ -167,13 +138,10 @@ function ProductView({ product, initial }: LoaderData) {
   const [size, setSize] = useState<string | null>(initial.size);
   const [quantityText, setQuantityText] = useState(String(initial.quantity));
   const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const location = useLocation();
   const [searchParams] = useSearchParams();
   const fetcher = useFetcher<OrderResult>({ key: `order-${product.id}` });
   // Only a page submission (no JavaScript, ?buy=1) fills this; the dialog's fetcher keeps its own result.
   const inlineResult = useActionData<typeof action>() as OrderResult | undefined;
-  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings ?? FALLBACK_SETTINGS;
 
   const inStock = product.stock > 0;
   const quantity = clampQuantity(Number(quantityText), product.stock);
@@ -185,8 +153,6 @@ function ProductView({ product, initial }: LoaderData) {
     setSeenStock(product.stock);
     setQuantityText(String(quantity));
   }
-
-  const step = (delta: number) => setQuantityText(String(clampQuantity(quantity + delta, product.stock)));
 
   // Without JavaScript, ?buy=1 shows the order form on the page. When React takes over, a form the
   // visitor has begun (a field filled or focused, or the errors of a refused order) stays where it is,
@@ -204,6 +170,79 @@ function ProductView({ product, initial }: LoaderData) {
   // browser's Back button closes it and a reload opens it again.
   // A refused order (someone took the last one) keeps the dialog open to say so, even now it is sold out.
   const dialogOpen = hydrated && !inlineShown && (inStock || Boolean(fetcher.data)) && buying;
+  const { openDialog, closeDialog } = useOrderDialog({ inlineShown, inlineRef, size, quantity });
+  const { buyRef, buyInView } = useInView<HTMLButtonElement>(inStock);
+
+  const choice = { size, quantity, total };
+
+  return (
+    <div className={`container-page py-6 sm:py-10 ${inStock ? 'pb-28 sm:pb-10' : ''}`}>
+      <ProductBreadcrumb product={product} />
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery name={product.name} gallery={gallery} selected={selectedImage} onSelect={setSelectedImage} inStock={inStock} />
+
+        <section aria-labelledby="product-name">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
+          <h1 id="product-name" className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
+            {product.name}
+          </h1>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <p className="text-3xl font-extrabold text-brand-800" data-testid="price">
+              {formatPounds(product.price)}
+            </p>
+            <StockBadge stock={product.stock} />
+            {product.stock > 5 && <span className="text-sm font-medium text-success">In stock</span>}
+          </div>
+          <p className="mt-5 whitespace-pre-line leading-relaxed text-ink/90">{product.description}</p>
+
+          {inStock ? (
+            <BuyForm
+              product={product}
+              size={size}
+              onSize={setSize}
+              quantityText={quantityText}
+              onQuantityText={setQuantityText}
+              quantity={quantity}
+              total={total}
+              buyRef={buyRef}
+              onBuy={openDialog}
+            />
+          ) : (
+            <OutOfStock product={product} />
+          )}
+        </section>
+      </div>
+
+      {inStock && !dialogOpen && !(hydrated && buyInView) && <OrderBar product={product} size={size} quantity={quantity} total={total} />}
+
+      {inlineShown && <InlineOrder ref={inlineRef} result={inlineResult} product={product} choice={choice} />}
+
+      <Dialog open={dialogOpen} onClose={closeDialog} title="Complete your order" description="Tell us how to reach you. No payment is taken online.">
+        <OrderForm FormComponent={fetcher.Form} product={product} choice={choice} busy={fetcher.state !== 'idle'} result={fetcher.data} interactive />
+      </Dialog>
+    </div>
+  );
+}
+
+/**
+ * Opening and closing the order dialog by the URL (?buy=1); Buy Now with the order form already on
+ * the page takes the visitor to it instead.
+ */
+function useOrderDialog({
+  inlineShown,
+  inlineRef,
+  size,
+  quantity,
+}: {
+  inlineShown: boolean;
+  inlineRef: RefObject<HTMLElement | null>;
+  size: string | null;
+  quantity: number;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
   const openedHere = (location.state as { orderDialog?: boolean } | null)?.orderDialog === true;
   const openDialog = () => {
     if (inlineShown) {
@@ -224,9 +263,12 @@ function ProductView({ product, initial }: LoaderData) {
     const search = params.toString();
     navigate({ search: search ? `?${search}` : '' }, { replace: true, preventScrollReset: true });
   };
+  return { openDialog, closeDialog };
+}
 
-  // On a phone the order bar stays at the bottom of the screen while the Buy Now of the form is out of sight.
-  const buyRef = useRef<HTMLButtonElement>(null);
+/** On a phone the order bar stays at the bottom of the screen while the Buy Now of the form is out of sight. */
+function useInView<T extends Element>(inStock: boolean) {
+  const buyRef = useRef<T>(null);
   const [buyInView, setBuyInView] = useState(false);
   useEffect(() => {
     const button = buyRef.current;
@@ -235,398 +277,7 @@ function ProductView({ product, initial }: LoaderData) {
     observer.observe(button);
     return () => observer.disconnect();
   }, [inStock]);
-
-  const mainImage = gallery[selectedImage];
-  const choice = { size, quantity, total };
-  const askWhenBack =
-    whatsappLink(settings.whatsapp_number, `Hello! Please let me know when the ${product.name} is back in stock.`) ??
-    `mailto:${settings.sales_email || settings.club_email}?subject=${encodeURIComponent(`When is the ${product.name} back in stock?`)}`;
-
-  return (
-    <div className={`container-page py-6 sm:py-10 ${inStock ? 'pb-28 sm:pb-10' : ''}`}>
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-1">
-          <li>
-            <Link to="/shop" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-              Shop
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to={`/shop?category=${encodeURIComponent(product.category)}`} className="text-brand-800 underline-offset-2 hover:underline">
-              {product.category}
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="truncate text-ink">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
-
-      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <section aria-label="Product photos">
-          <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-line">
-            {mainImage ? (
-              <img
-                src={mainImage}
-                alt={gallery.length > 1 ? `${product.name}, photo ${selectedImage + 1} of ${gallery.length}` : product.name}
-                width={800}
-                height={800}
-                className={`aspect-square w-full object-contain p-6 ${inStock ? '' : 'opacity-70 grayscale'}`}
-                data-testid="main-image"
-              />
-            ) : (
-              <div className="flex aspect-square items-center justify-center bg-brand-50 text-muted">No photo yet</div>
-            )}
-          </div>
-          {gallery.length > 1 && (
-            <ul className="mt-3 grid grid-cols-5 gap-2 sm:gap-3" aria-label="More photos">
-              {gallery.map((src, index) => (
-                <li key={`${src}-${index}`}>
-                  <a
-                    href={`?image=${index}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      setSelectedImage(index);
-                    }}
-                    aria-label={`Show photo ${index + 1} of ${gallery.length}`}
-                    aria-current={index === selectedImage ? 'true' : undefined}
-                    className={`block overflow-hidden rounded-xl bg-white ring-2 transition ${
-                      index === selectedImage ? 'ring-brand-700' : 'ring-line hover:ring-brand-600'
-                    }`}
-                  >
-                    <img src={src} alt="" width={120} height={120} loading="lazy" className="aspect-square w-full object-contain p-1.5" />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <section aria-labelledby="product-name">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{product.category}</p>
-          <h1 id="product-name" className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
-            {product.name}
-          </h1>
-          <div className="mt-3 flex flex-wrap items-center gap-3">
-            <p className="text-3xl font-extrabold text-brand-800" data-testid="price">
-              {formatPounds(product.price)}
-            </p>
-            <StockBadge stock={product.stock} />
-            {product.stock > 5 && <span className="text-sm font-medium text-success">In stock</span>}
-          </div>
-          <p className="mt-5 whitespace-pre-line leading-relaxed text-ink/90">{product.description}</p>
-
-          {inStock ? (
-            <form
-              id="buy-form"
-              method="get"
-              action={`/shop/product/${product.id}`}
-              className="mt-8 space-y-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line"
-              onSubmit={(event) => {
-                event.preventDefault();
-                openDialog();
-              }}
-            >
-              <input type="hidden" name="buy" value="1" />
-              {product.sizes.length > 0 && (
-                <fieldset>
-                  <legend className="mb-2 text-sm font-semibold">Size</legend>
-                  <div className="flex flex-wrap gap-2">
-                    {product.sizes.map((option) => (
-                      <label key={option} className="cursor-pointer">
-                        <input
-                          type="radio"
-                          name="size"
-                          value={option}
-                          checked={size === option}
-                          onChange={() => setSize(option)}
-                          className="peer sr-only"
-                        />
-                        <span className="flex min-h-11 min-w-12 items-center justify-center rounded-lg border border-line px-3 font-semibold peer-checked:border-brand-800 peer-checked:bg-brand-800 peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-500">
-                          {option}
-                        </span>
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              )}
-
-              <div>
-                <label htmlFor="quantity" className="mb-2 block text-sm font-semibold">
-                  Quantity
-                </label>
-                <div className="flex items-center gap-2">
-                  <Button
-                    variant="secondary"
-                    className="w-11 px-0 text-xl"
-                    aria-label="Decrease quantity"
-                    aria-controls="quantity"
-                    disabled={quantity <= 1}
-                    onClick={() => step(-1)}
-                  >
-                    −
-                  </Button>
-                  <input
-                    id="quantity"
-                    name="quantity"
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={Math.max(product.stock, 1)}
-                    step={1}
-                    value={quantityText}
-                    onChange={(event) => setQuantityText(event.target.value)}
-                    onBlur={() => setQuantityText(String(quantity))}
-                    className="h-11 w-20 rounded-lg border border-line bg-white text-center text-lg font-semibold [appearance:textfield] focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30 [&::-webkit-inner-spin-button]:appearance-none"
-                  />
-                  <Button
-                    variant="secondary"
-                    className="w-11 px-0 text-xl"
-                    aria-label="Increase quantity"
-                    aria-controls="quantity"
-                    disabled={quantity >= product.stock}
-                    onClick={() => step(1)}
-                  >
-                    +
-                  </Button>
-                </div>
-              </div>
-
-              <div className="flex items-baseline justify-between border-t border-line pt-4">
-                <span className="font-semibold">Total</span>
-                <output htmlFor="quantity" aria-live="polite" className="text-2xl font-extrabold text-brand-800" data-testid="total">
-                  {formatPounds(total)}
-                </output>
-              </div>
-
-              <Button ref={buyRef} type="submit" size="lg" className="w-full">
-                {BUY_NOW}
-              </Button>
-            </form>
-          ) : (
-            <div className="mt-8 space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line" data-testid="out-of-stock">
-              <p className="font-semibold">This item is out of stock.</p>
-              <p className="text-sm text-ink/80">Message the club shop and we'll tell you as soon as it is back{product.sizes.length > 0 ? ' in your size' : ''}.</p>
-              <a
-                href={askWhenBack}
-                target={askWhenBack.startsWith('https:') ? '_blank' : undefined}
-                rel="noopener noreferrer"
-                className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-[#0e6e3a] px-4 text-lg font-semibold text-white hover:bg-[#0b5a2f] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-500"
-              >
-                <WhatsAppIcon />
-                {ASK_WHEN_BACK}
-                {askWhenBack.startsWith('https:') && <span className="sr-only"> (opens in a new tab)</span>}
-              </a>
-            </div>
-          )}
-        </section>
-      </div>
-
-      {inStock && !dialogOpen && !(hydrated && buyInView) && (
-        // The phone's order bar: the total and Buy Now always within reach (it submits the form above).
-        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur sm:hidden" data-testid="order-bar">
-          <div className="flex items-center justify-between gap-4">
-            <p className="min-w-0">
-              <span className="block text-xs font-semibold text-muted">
-                Total{product.sizes.length > 0 && size ? ` · Size ${size}` : ''} · Qty {quantity}
-              </span>
-              <span className="text-xl font-extrabold text-brand-800">{formatPounds(total)}</span>
-            </p>
-            <Button type="submit" form="buy-form" size="lg" className="shrink-0 px-8">
-              {BUY_NOW}
-            </Button>
-          </div>
-        </div>
-      )}
-
-      {inlineShown && <InlineOrder ref={inlineRef} result={inlineResult} product={product} choice={choice} />}
-
-      <Dialog open={dialogOpen} onClose={closeDialog} title="Complete your order" description="Tell us how to reach you. No payment is taken online.">
-        <OrderForm FormComponent={fetcher.Form} product={product} choice={choice} busy={fetcher.state !== 'idle'} result={fetcher.data} interactive />
-      </Dialog>
-    </div>
-  );
-}
-
-/** Without JavaScript (?buy=1) the order form is part of the page and posts to the route's action. */
-function InlineOrder({ ref, product, choice, result }: { ref: React.Ref<HTMLElement>; product: Product; choice: OrderChoice; result: OrderResult | undefined }) {
-  const navigation = useNavigation();
-  return (
-    <section ref={ref} id="order" aria-labelledby="order-heading" className="mx-auto mt-10 max-w-2xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
-      <h2 id="order-heading" className="mb-4 text-2xl font-bold">
-        Complete your order
-      </h2>
-      <OrderForm
-        FormComponent={Form}
-        // Posting back to ?buy=1&size=…&quantity=… keeps the form (and the choice) on the page afterwards.
-        action={`/shop/product/${product.id}?${new URLSearchParams({ buy: '1', ...(choice.size ? { size: choice.size } : {}), quantity: String(choice.quantity) })}`}
-        product={product}
-        choice={choice}
-        busy={navigation.state === 'submitting'}
-        result={result}
-      />
-    </section>
-  );
-}
-
-/** Whether the visitor has begun the order form on the page: a field filled in, an option chosen, or the focus inside it. */
-function orderBegun(section: HTMLElement) {
-  if (section.contains(document.activeElement)) return true;
-  return Array.from(section.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=hidden]), textarea')).some((field) =>
-    field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox') ? field.checked : field.value !== '',
-  );
-}
-
-interface OrderChoice {
-  size: string | null;
-  quantity: number;
-  total: number;
-}
-
-function OrderForm({
-  FormComponent,
-  action,
-  product,
-  choice,
-  busy,
-  result,
-  interactive = false,
-}: {
-  FormComponent: typeof Form;
-  action?: string;
-  product: Product;
-  choice: OrderChoice;
-  busy: boolean;
-  result: OrderResult | undefined;
-  /** With JavaScript: the address shows only once delivery is chosen. */
-  interactive?: boolean;
-}) {
-  const failed = result && !result.ok ? result : undefined;
-  const fieldErrors = failed?.fieldErrors ?? {};
-  const [fulfilment, setFulfilment] = useState<Fulfilment | null>(null);
-  const showAddress = !interactive || fulfilment === 'delivery' || Boolean(fieldErrors.customer_address);
-  const fulfilmentErrorId = `${fieldId('fulfilment')}-error`;
-  return (
-    // noValidate: the server checks every field and the error summary lists every problem at once (GOV.UK pattern).
-    <FormComponent method="post" action={action ?? `/shop/product/${product.id}`} noValidate className="space-y-4">
-      <input type="hidden" name="quantity" value={choice.quantity} />
-      {choice.size && <input type="hidden" name="size" value={choice.size} />}
-      <ErrorSummary
-        errors={fieldErrors}
-        order={ORDER_FIELDS}
-        message={failed && Object.keys(fieldErrors).length === 0 ? failed.error || ORDER_FAILED : null}
-      />
-      <div className="flex items-center justify-between gap-3 rounded-lg bg-brand-50 px-4 py-3 text-sm" data-testid="order-summary">
-        <span>
-          <span className="font-semibold">{product.name}</span>
-          {choice.size && <> · Size {choice.size}</>} · Qty {choice.quantity}
-        </span>
-        <span className="text-base font-bold text-brand-800">{formatPounds(choice.total)}</span>
-      </div>
-      <TextField
-        id={fieldId('customer_name')}
-        label="Full name"
-        name="customer_name"
-        autoComplete="name"
-        data-autofocus
-        required
-        maxLength={CUSTOMER_NAME_MAX}
-        error={fieldErrors.customer_name}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={fieldId('customer_phone')}
-          label="Phone number"
-          name="customer_phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          pattern={PHONE_PATTERN}
-          maxLength={CUSTOMER_PHONE_MAX}
-          hint="For WhatsApp"
-          error={fieldErrors.customer_phone}
-        />
-        <TextField
-          id={fieldId('customer_email')}
-          label="Email"
-          name="customer_email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={CUSTOMER_EMAIL_MAX}
-          hint="For your order reference"
-          error={fieldErrors.customer_email}
-        />
-      </div>
-      <fieldset aria-describedby={fieldErrors.fulfilment ? fulfilmentErrorId : undefined}>
-        <legend className="mb-1 text-sm font-semibold text-ink">
-          Collection or delivery
-          <span className="text-danger" aria-hidden="true">
-            {' '}*
-          </span>
-        </legend>
-        {fieldErrors.fulfilment && (
-          <p id={fulfilmentErrorId} className="mb-1 text-sm font-medium text-danger">
-            {fieldErrors.fulfilment}
-          </p>
-        )}
-        <div className="grid gap-2 sm:grid-cols-2">
-          {FULFILMENTS.map((option, index) => (
-            <label
-              key={option}
-              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-line px-3 py-2 has-[:checked]:border-brand-800 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-500"
-            >
-              <input
-                type="radio"
-                name="fulfilment"
-                value={option}
-                // The summary's link goes to the first option.
-                id={index === 0 ? fieldId('fulfilment') : `${fieldId('fulfilment')}-${option}`}
-                required
-                aria-invalid={fieldErrors.fulfilment ? true : undefined}
-                onChange={() => setFulfilment(option)}
-                className="mt-1 size-5 shrink-0 accent-brand-800"
-              />
-              <span>
-                <span className="block font-semibold">{FULFILMENT_LABELS[option]}</span>
-                <span className="block text-sm text-muted">{FULFILMENT_HINTS[option]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {showAddress && (
-        <TextAreaField
-          id={fieldId('customer_address')}
-          label="Delivery address"
-          name="customer_address"
-          autoComplete="street-address"
-          required={interactive}
-          hint={interactive ? 'House number, street, town and postcode.' : 'Only for delivery: house number, street, town and postcode.'}
-          maxLength={CUSTOMER_ADDRESS_MAX}
-          rows={2}
-          error={fieldErrors.customer_address}
-        />
-      )}
-      <TextAreaField
-        id={fieldId('notes')}
-        label="Special instructions"
-        name="notes"
-        hint="Optional. Printing, gift notes, collection times…"
-        maxLength={ORDER_NOTES_MAX}
-        rows={2}
-        error={fieldErrors.notes}
-      />
-      {/* Place Order stays in view at the foot of the dialog, however long the form. */}
-      <div className={interactive ? 'sticky -bottom-6 -mx-6 -mb-6 border-t border-line bg-white px-6 pb-6 pt-4' : 'pt-2'}>
-        <Button type="submit" size="lg" className="w-full" disabled={busy}>
-          {busy ? PLACING_ORDER : PLACE_ORDER}
-        </Button>
-      </div>
-    </FormComponent>
-  );
+  return { buyRef, buyInView };
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

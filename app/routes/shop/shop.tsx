@@ -1,20 +1,17 @@
-import { useEffect, useRef } from 'react';
-import { Form, Link, useNavigation, useRouteLoaderData, useSubmit } from 'react-router';
+import { Link, useNavigation, useRouteLoaderData } from 'react-router';
 import { FALLBACK_SETTINGS } from '../../../shared/settings';
 import { productQuerySchema } from '../../../shared/shop';
 import { ProductCard } from '../../components/shop/product-card';
-import { Button } from '../../components/ui/button';
+import { ShopFilters } from '../../components/shop/shop-filters';
 import { CLUB_NAME, pageTitle } from '../../../shared/club';
 import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/shop';
 
+export { ALL_CATEGORIES } from '../../components/shop/shop-filters';
 export const SHOP_TITLE = 'Club Shop';
-export const ALL_CATEGORIES = 'All Categories';
 export const NO_MATCHING_PRODUCTS = 'No products match your search.';
 export const SHOP_EMPTY = 'The shop is being restocked. Please check back soon.';
 export const SHOP_CONTACT = 'Questions about kit or an order? Email';
-/** Live filtering waits this long after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle(SHOP_TITLE) },
@@ -39,29 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { products, categories, search, category } = loaderData;
-  const submit = useSubmit();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const filtered = Boolean(search || category);
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/shop';
   // The sales e-mail from the admin's Settings (decision 1 in docs/architecture.md); the general one when blank.
   const salesEmail = useRouteLoaderData<typeof rootLoader>('root')?.settings.sales_email ?? FALLBACK_SETTINGS.club_email;
-
-  // Back/forward changes the URL: keep the uncontrolled search box in step with it.
-  useEffect(() => {
-    if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = search;
-  }, [search]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const filterNow = (replace: boolean) => {
-    if (!formRef.current) return;
-    const data = new FormData(formRef.current);
-    // Keep URLs clean: no empty parameters.
-    for (const key of ['search', 'category']) if (!String(data.get(key) ?? '').trim()) data.delete(key);
-    submit(data, { method: 'get', action: '/shop', replace, preventScrollReset: true });
-  };
 
   return (
     <>
@@ -82,60 +61,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="container-page py-8">
-        <Form
-          ref={formRef}
-          method="get"
-          action="/shop"
-          role="search"
-          aria-label="Search the shop"
-          className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:grid-cols-[1fr_14rem_auto] sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            clearTimeout(timer.current);
-            filterNow(false);
-          }}
-        >
-          <div>
-            <label htmlFor="shop-search" className="mb-1 block text-sm font-semibold">
-              Search products
-            </label>
-            <input
-              ref={searchRef}
-              id="shop-search"
-              type="search"
-              name="search"
-              defaultValue={search}
-              maxLength={100}
-              placeholder="Shirts, scarf, mug…"
-              className="block w-full rounded-lg border border-line bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
-              onChange={() => {
-                clearTimeout(timer.current);
-                timer.current = setTimeout(() => filterNow(true), SEARCH_DEBOUNCE_MS);
-              }}
-            />
-          </div>
-          <div>
-            <label htmlFor="shop-category" className="mb-1 block text-sm font-semibold">
-              Category
-            </label>
-            <select
-              id="shop-category"
-              name="category"
-              defaultValue={category}
-              key={category}
-              className="block w-full rounded-lg border border-line bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
-              onChange={() => filterNow(false)}
-            >
-              <option value="">{ALL_CATEGORIES}</option>
-              {categories.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button type="submit">Search</Button>
-        </Form>
+        <ShopFilters categories={categories} search={search} category={category} />
 
         <div className="mt-6 flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-muted" role="status" aria-live="polite" data-testid="result-count">

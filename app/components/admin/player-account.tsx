@@ -1,0 +1,140 @@
+/** A player's login in the admin's Players area: create one, or reset its password. */
+import { useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import { Badge, Panel } from './section';
+import type { AdminPlayer as Player } from '../../../shared/contracts/players';
+import { Button } from '../ui/button';
+import { ErrorSummary, fieldId, summaryOf } from '../ui/error-summary';
+import { TextField } from '../ui/field';
+import { toast } from '../ui/toast';
+import { ApiError, client, errorDetail, read } from '../../lib/api-client';
+import { PASSWORD_TOO_SHORT } from '../../../shared/auth';
+import { hasLogin, PASSWORD_MIN, TOASTS } from './player-sections-shared';
+
+const LOGIN_FIELDS = ['username', 'email', 'password'] as const;
+
+export function AccountSection({ player }: { player: Player }) {
+  return (
+    <Panel title="Login account">
+      {hasLogin(player) ? <ResetPasswordForm player={player} /> : <CreateLoginForm player={player} />}
+    </Panel>
+  );
+}
+
+function CreateLoginForm({ player }: { player: Player }) {
+  const revalidator = useRevalidator();
+  const [values, setValues] = useState({ username: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const summary = summaryOf(LOGIN_FIELDS, { error: formError, fieldErrors: errors });
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!values.username.trim()) found.username = 'Username is required';
+    if (!values.email.trim()) found.email = 'Email is required';
+    if (!values.password) found.password = 'Password is required';
+    else if (values.password.length < PASSWORD_MIN) found.password = PASSWORD_TOO_SHORT;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return; // nothing is sent
+    setBusy(true);
+    setFormError('');
+    try {
+      await read(
+        client.admin['create-player-account'].$post({
+          json: { player_id: player.id, username: values.username.trim(), email: values.email.trim(), password: values.password },
+        }),
+      );
+      toast.success(TOASTS.accountCreated);
+      await revalidator.revalidate();
+    } catch (error) {
+      setFormError(errorDetail(error));
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      toast.error(TOASTS.accountError, { description: errorDetail(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={create} className="space-y-4">
+      <p className="text-sm text-muted">
+        {player.full_name} has no login yet.{' '}
+        {player.team_type === 'Staff' ? 'Members of the Staff team get a staff account.' : 'Create one so they can use the Players’ Area.'}
+      </p>
+      <ErrorSummary errors={summary.errors} order={LOGIN_FIELDS} message={summary.message} idFor={(f) => fieldId(f, 'login')} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField id={fieldId('username', 'login')} label="Username" name="username" autoComplete="off" required value={values.username} error={summary.errors.username} onChange={set('username')} />
+        <TextField id={fieldId('email', 'login')} label="Email" name="email" type="email" autoComplete="off" required value={values.email} error={summary.errors.email} onChange={set('email')} />
+        <TextField
+          id={fieldId('password', 'login')}
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          error={summary.errors.password}
+          onChange={set('password')}
+        />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Creating…' : 'Create login'}
+      </Button>
+    </form>
+  );
+}
+
+function ResetPasswordForm({ player }: { player: Player }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function reset(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password.length < PASSWORD_MIN) {
+      setError(password ? PASSWORD_TOO_SHORT : 'New password is required');
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      await read(client.auth['reset-password'][':userId'].$put({ param: { userId: player.user_id! }, json: { password } }));
+      toast.success(TOASTS.passwordReset);
+      setPassword('');
+    } catch (e) {
+      setError(errorDetail(e));
+      toast.error(TOASTS.passwordError, { description: errorDetail(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={reset} className="space-y-4">
+      <p className="text-sm text-muted">
+        <Badge tone="success">Has login</Badge> Resetting the password signs {player.full_name} out everywhere.
+      </p>
+      <ErrorSummary errors={{ new_password: error }} idFor={(f) => fieldId(f, 'reset')} />
+      <div className="flex flex-wrap items-start gap-3">
+        <TextField
+          id={fieldId('new_password', 'reset')}
+          label="New password"
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          className="w-full sm:w-72"
+          value={password}
+          error={error}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" className="sm:mt-7" disabled={busy}>
+          {busy ? 'Resetting…' : 'Reset password'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+/** A player's payments in the admin's Players area: the list (a status switches between paid and outstanding) and a form to add one. */
+import { useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import { money } from './format';
+import { formatDate, today } from '../../../shared/dates';
+import { Badge, Panel } from './section';
+import type { AdminPlayer as Player, Payment } from '../../../shared/contracts/players';
+import { Button } from '../ui/button';
+import { DataTable } from '../ui/data-table';
+import { ErrorSummary, fieldId, summaryOf } from '../ui/error-summary';
+import { SelectField, TextField } from '../ui/field';
+import { toast } from '../ui/toast';
+import { ApiError, client, errorDetail, read } from '../../lib/api-client';
+import { PAYMENT_TYPES, TOASTS } from './player-sections-shared';
+
+const PAYMENT_FIELDS = ['description', 'amount', 'payment_type', 'due_date'] as const;
+const PAYMENT_TONES = { paid: 'success', outstanding: 'warning', overdue: 'danger' } as const;
+const PAYMENT_LABELS = { paid: 'Paid', outstanding: 'Outstanding', overdue: 'Overdue' } as const;
+
+export function PaymentsSection({ player, payments }: { player: Player; payments: Payment[] }) {
+  const revalidator = useRevalidator();
+  const [toggling, setToggling] = useState<string | null>(null);
+
+  async function toggle(payment: Payment) {
+    setToggling(payment.id);
+    try {
+      await read(
+        client.players[':id'].payments[':paymentId'].$put({
+          param: { id: player.id, paymentId: payment.id },
+          json: { status: payment.status === 'paid' ? 'outstanding' : 'paid' },
+        }),
+      );
+      toast.success(TOASTS.paymentStatusUpdated);
+      await revalidator.revalidate();
+    } catch (error) {
+      toast.error(TOASTS.paymentStatusError, { description: errorDetail(error) });
+    } finally {
+      setToggling(null);
+    }
+  }
+
+  return (
+    <Panel title="Payments">
+      {payments.length === 0 ? (
+        <p className="text-sm text-muted">No payment records found</p>
+      ) : (
+        <DataTable
+          caption={`Payments of ${player.full_name}`}
+          rows={payments}
+          rowKey={(payment) => payment.id}
+          empty="No payment records found"
+          columns={[
+            { header: 'Description', cell: (payment) => <span className="font-semibold">{payment.description}</span> },
+            { header: 'Type', cell: (payment) => payment.payment_type },
+            { header: 'Amount', numeric: true, cell: (payment) => <span className="whitespace-nowrap">{money(payment.amount)}</span> },
+            { header: 'Due', cell: (payment) => <span className="whitespace-nowrap">{formatDate(payment.due_date)}</span> },
+            {
+              header: 'Status',
+              cell: (payment) => (
+                <button
+                  type="button"
+                  disabled={toggling === payment.id}
+                  onClick={() => toggle(payment)}
+                  aria-label={`${PAYMENT_LABELS[payment.status]}: mark ${payment.description} as ${payment.status === 'paid' ? 'outstanding' : 'paid'}`}
+                  title={`Mark as ${payment.status === 'paid' ? 'outstanding' : 'paid'}`}
+                  className="inline-flex min-h-11 items-center rounded-full ring-brand-700 hover:ring-2 disabled:opacity-60 sm:min-h-0"
+                >
+                  <Badge tone={PAYMENT_TONES[payment.status]}>{PAYMENT_LABELS[payment.status]}</Badge>
+                </button>
+              ),
+            },
+            { header: 'Paid on', cell: (payment) => <span className="whitespace-nowrap">{payment.paid_date ? formatDate(payment.paid_date) : '-'}</span> },
+          ]}
+        />
+      )}
+      <p className="mt-2 text-xs text-muted">Select a status to switch it between paid and outstanding.</p>
+
+      <AddPaymentForm player={player} />
+    </Panel>
+  );
+}
+
+/** Adds an outstanding payment for the player (checked here first, then by the API). */
+function AddPaymentForm({ player }: { player: Player }) {
+  const revalidator = useRevalidator();
+  const [values, setValues] = useState({ description: '', amount: '', payment_type: PAYMENT_TYPES[0] as string, due_date: today() });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const paymentErrors = summaryOf(PAYMENT_FIELDS, { fieldErrors: errors }).errors;
+  const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    const amount = Number(values.amount);
+    if (!values.description.trim()) found.description = 'Description is required';
+    if (!values.amount.trim()) found.amount = 'Amount is required';
+    else if (!Number.isFinite(amount) || amount <= 0) found.amount = 'Enter an amount in pounds, e.g. 25.00';
+    if (!values.due_date) found.due_date = 'Due date is required';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await read(
+        client.players[':id'].payments.$post({
+          param: { id: player.id },
+          json: {
+            description: values.description.trim(),
+            amount: Math.round(amount * 100) / 100,
+            payment_type: values.payment_type,
+            status: 'outstanding',
+            due_date: values.due_date,
+          },
+        }),
+      );
+      toast.success(TOASTS.paymentAdded);
+      setValues({ description: '', amount: '', payment_type: PAYMENT_TYPES[0], due_date: today() });
+      await revalidator.revalidate();
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      toast.error(TOASTS.paymentError, { description: errorDetail(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={add} className="mt-6 border-t border-line pt-4">
+      <h4 className="mb-3 font-semibold">Add a payment</h4>
+      <ErrorSummary className="mb-4" errors={paymentErrors} order={PAYMENT_FIELDS} idFor={(f) => fieldId(f, 'payment')} />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <TextField id={fieldId('description', 'payment')} label="Description" name="description" required value={values.description} error={paymentErrors.description} onChange={set('description')} />
+        <TextField
+          id={fieldId('amount', 'payment')}
+          label="Amount (£)"
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0}
+          required
+          value={values.amount}
+          error={paymentErrors.amount}
+          onChange={set('amount')}
+        />
+        <SelectField id={fieldId('payment_type', 'payment')} label="Type" name="payment_type" value={values.payment_type} error={paymentErrors.payment_type} onChange={set('payment_type')}>
+          {PAYMENT_TYPES.map((type) => (
+            <option key={type}>{type}</option>
+          ))}
+        </SelectField>
+        <TextField id={fieldId('due_date', 'payment')} label="Due date" name="due_date" type="date" required value={values.due_date} error={paymentErrors.due_date} onChange={set('due_date')} />
+      </div>
+      <Button type="submit" className="mt-4" disabled={busy}>
+        {busy ? 'Adding…' : 'Add payment'}
+      </Button>
+    </form>
+  );
+}
