@@ -23,6 +23,7 @@ export default [
   route('forgot-password', 'routes/auth/forgot-password.tsx'),
   route('reset-password', 'routes/auth/reset-password.tsx'),
   route('unsubscribe', 'routes/auth/unsubscribe.tsx'),
+  route('confirm-email', 'routes/auth/confirm-email.tsx'),
   route('availability', 'routes/auth/availability.tsx'),
   route('team-sheet/:fixtureId', 'routes/admin/team-sheet.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),

@@ -14,6 +14,9 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(3).max(50).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').max(200).optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The admin's e-mail address at initialization (staff notices, "Forgot password?"); the admin can change it later. */
+  ADMIN_EMAIL: z.string().trim().max(200).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'ADMIN_EMAIL must be an e-mail address').optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Set when the app sits behind a reverse proxy that sets X-Forwarded-For. */
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(e.DATA_DIR),
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    adminEmail: e.ADMIN_EMAIL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     databasePoolSize: e.DATABASE_POOL_SIZE,

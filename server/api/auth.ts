@@ -3,6 +3,7 @@ import { clearedSessionCookie, loginSchema, sessionCookie } from '../../shared/a
 import { FORGOT_PASSWORD_ANSWER } from '../../shared/mail';
 import { PASSWORD_CHANGED, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../shared/passwords';
 import { ROLES } from '../../shared/roles';
+import { confirmEmailSchema, emailChangeSchema } from '../../shared/email-change';
 import { unauthenticated } from '../../shared/errors';
 import { router, writesNeed } from './env';
 import { ErrorSchema, UserSchema, jsonBody, jsonContent } from './openapi';
@@ -19,6 +20,7 @@ const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearer: [] }];
 const base = router();
 // Signed out is a 401 before the body is looked at.
 base.use('/password', writesNeed(ROLES));
+base.use('/me', writesNeed(ROLES));
 
 export const authApi = base
   .openapi(
@@ -148,4 +150,43 @@ export const authApi = base
       await c.get('services').accounts.changePassword(c.get('user'), c.get('token'), c.req.valid('json'), c.get('clientAddress'));
       return c.json({ detail: PASSWORD_CHANGED }, 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/me',
+      operationId: 'changeMyEmail',
+      tags: ['Auth'],
+      summary: 'Change my e-mail address',
+      description:
+        'Mails a single-use link (valid 24 hours) to the new address and a notice to the old one; the address changes when ' +
+        'the link is followed (POST /api/auth/confirm-email).',
+      security: [{ bearer: [] }],
+      request: { body: jsonBody(emailChangeSchema) },
+      responses: {
+        202: jsonContent(Detail, 'The link is on its way'),
+        401: jsonContent(ErrorSchema, 'Not signed in'),
+        409: jsonContent(ErrorSchema, 'Another account uses that address'),
+        422: jsonContent(ErrorSchema, 'Not an e-mail address, or the current one'),
+      },
+    }),
+    async (c) => c.json(await c.get('services').emailAddress.requestChange(c.get('user'), c.req.valid('json')), 202),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/confirm-email',
+      operationId: 'confirmEmail',
+      tags: ['Auth'],
+      summary: 'Confirm an e-mail address with the mailed link',
+      description: "The token from a registration's or an address change's link; it works once. No sign-in needed.",
+      security: OPTIONAL_BEARER,
+      request: { body: jsonBody(confirmEmailSchema) },
+      responses: {
+        200: jsonContent(z.object({ detail: z.string(), email: z.string() }), 'Confirmed: the address is the account’s'),
+        409: jsonContent(ErrorSchema, 'Another account took that address meanwhile'),
+        422: jsonContent(ErrorSchema, 'The link is not valid (used, expired or unknown)'),
+      },
+    }),
+    async (c) => c.json(await c.get('services').emailAddress.confirm(c.req.valid('json')), 200),
   );

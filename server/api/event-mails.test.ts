@@ -51,6 +51,7 @@ describe('Mails for club events', () => {
     expect(mail.text).toContain('Hello Wendy Welcome,');
     expect(mail.text).toContain('https://club.example.org/players-area');
     expect(mail.text).toContain('https://club.example.org/players-area/account');
+    expect(mail.text).toMatch(/https:\/\/club\.example\.org\/confirm-email\?token=[A-Za-z0-9_-]{43}/);
     expect(mail.raw).toContain('text/html');
     expect(mail.raw).toContain('#14532d'); // the club's green
     // Always sent, so no unsubscribe; automatic, like every mail.

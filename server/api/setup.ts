@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { router } from './env';
 import { SETUP_CODE_FIELD } from '../../shared/setup';
+import { emailField } from '../../shared/players';
 import { ErrorSchema, anyClientError, jsonContent } from './openapi';
 
 const StatusSchema = z
@@ -55,6 +56,9 @@ export const setupApi = router()
                     .max(100)
                     .optional()
                     .openapi({ description: 'The setup code from the server log; not needed when ADMIN_PASSWORD is set', example: 'ABCD-EFGH-JKMN' }),
+                  admin_email: emailField
+                    .optional()
+                    .openapi({ description: "The admin's e-mail address (else ADMIN_EMAIL); used for staff notices and Forgot password" }),
                 })
                 .openapi('InitializeDatabaseRequest'),
             },
@@ -75,9 +79,10 @@ export const setupApi = router()
       },
     }),
     async (c) => {
-      const body = c.req.valid('json');
+      const body = c.req.valid('json') as { setup_code?: string; admin_email?: string } | undefined;
       const result = await c.get('services').setup.initialize(c.get('user'), {
-        setupCode: body[SETUP_CODE_FIELD],
+        setupCode: body?.[SETUP_CODE_FIELD],
+        adminEmail: body?.admin_email,
         address: c.get('clientAddress'),
       });
       c.header('Cache-Control', 'no-store');

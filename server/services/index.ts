@@ -15,6 +15,7 @@ import { createNotificationService } from './notifications';
 import { createPlayerService } from './players';
 import { createPortalService } from './portal';
 import { createRegistrationService } from './registrations';
+import { createEmailAddressService } from './email-address';
 import { createUploadStore } from './uploads';
 import { createFixtureService } from './fixtures';
 import { createImageService } from './images';
@@ -35,6 +36,8 @@ import type { ThrottleLimits } from './throttle';
 export interface ServiceOptions {
   adminUsername: string;
   adminPassword?: string;
+  /** ADMIN_EMAIL: the admin account's address at initialization. */
+  adminEmail?: string;
   loginLimits?: ThrottleLimits;
   /** Tries the database while it is down (default: `select 1` through the pool). */
   probeDatabase?: () => Promise<unknown>;
@@ -56,6 +59,7 @@ export function serviceOptionsFrom(config: Config): ServiceOptions {
   return {
     adminUsername: config.adminUsername,
     adminPassword: config.adminPassword,
+    adminEmail: config.adminEmail,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     publicUrl: config.publicUrl,
@@ -93,6 +97,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     images: createImageService(db, uploads),
     players,
     registrations,
+    emailAddress: createEmailAddressService(db, { mail }),
     documents,
     messages,
     notifications: createNotificationService(db),

@@ -1,9 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, formatPounds, todayIso, type CreatePlayerAccountInput, type FeedbackCreateInput, type PaymentCreateInput, type PaymentStatus, type ProfileUpdateInput, type RegistrationInput, type StatsUpdateInput } from '../../shared/players';
 import type { Role, SessionUser } from '../../shared/roles';
 import { hashChosenPassword } from '../auth/password-policy';
 import type { Db, DbOrTx } from '../db/client';
-import { feedback, fixtures, payments, players, playerStats, teams, users } from '../db/schema';
+import { accountTokens, feedback, fixtures, payments, players, playerStats, teams, users } from '../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated, type FieldError } from '../../shared/errors';
 import { isUuid } from './ids';
 import { newFeedback, paymentRequest, welcome } from '../mail/templates';
@@ -238,7 +239,16 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
             .returning({ id: players.id, status: players.status });
           // A pending member (issue 21): in no team, on no public page, counted nowhere, until the
           // secretary approves them (server/services/registrations.ts).
-          await deps.mail.toUser(tx, user.id, { template: welcome, data: { username: user.username }, dedupeKey: 'welcome' });
+          // The welcome carries the link that confirms the address (7 days, single use).
+          const confirmToken = randomBytes(32).toString('base64url');
+          await tx.insert(accountTokens).values({
+            token_hash: createHash('sha256').update(confirmToken).digest('hex'),
+            user_id: user.id,
+            purpose: 'confirm_email',
+            email: user.email,
+            expires_at: new Date(Date.now() + 7 * 24 * 3_600_000),
+          });
+          await deps.mail.toUser(tx, user.id, { template: welcome, data: { username: user.username, confirmToken }, dedupeKey: 'welcome' });
           return { user, player_id: player.id, status: player.status };
         });
       } catch (error) {

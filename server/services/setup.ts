@@ -3,8 +3,8 @@ import type { Role } from '../../shared/roles';
 import { SETUP_CODE_FIELD, SETUP_CODE_LOG_LINE, SETUP_CODE_REQUIRED, SETUP_CODE_THROTTLED, SETUP_CODE_WRONG } from '../../shared/setup';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { generateSetupCode, normalizeSetupCode, setupCodeMatches } from '../auth/setup-code';
-import type { Db } from '../db/client';
-import { databaseInitialization, fixtures, news, products, setupCode, users } from '../db/schema';
+import type { Db, DbOrTx } from '../db/client';
+import { clubRoles, databaseInitialization, fixtures, news, products, setupCode, users } from '../db/schema';
 import { seedSampleContent } from '../db/seed';
 import { log } from '../log';
 import { DomainError, conflict, forbidden } from '../../shared/errors';
@@ -26,6 +26,38 @@ export interface InitializationRequest {
   setupCode?: string;
   /** The client's address, for the wrong-code throttle. */
   address?: string;
+  /** The admin's e-mail address, as typed on /initialize (else ADMIN_EMAIL). */
+  adminEmail?: string;
+}
+
+/**
+ * The admin account, holding the admin club role. The address typed at /initialize or ADMIN_EMAIL is
+ * given by whoever runs the club, so it counts as confirmed; without one, a placeholder the club
+ * never mails, until the admin sets theirs in My account.
+ */
+async function createAdminAccount(tx: DbOrTx, options: { adminUsername: string }, email: string | undefined, passwordHash: string) {
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, options.adminUsername.toLowerCase()));
+  if (taken) {
+    throw conflict(
+      `The username "${options.adminUsername}" is already taken by another account. Set ADMIN_USERNAME to another name and try again.`,
+    );
+  }
+  const [admin] = await tx
+    .insert(users)
+    .values({
+      username: options.adminUsername,
+      email: email ?? `${options.adminUsername.toLowerCase().replace(/[^a-z0-9._-]/g, '')}@club.invalid`,
+      email_confirmed_at: email ? new Date() : null,
+      activated_at: new Date(),
+      full_name: 'Club Administrator',
+      role: 'admin',
+      password_hash: passwordHash,
+    })
+    .returning({ id: users.id });
+  await tx.insert(clubRoles).values({ user_id: admin.id, role: 'admin' });
 }
 
 const refusal = (kind: 'forbidden' | 'rate_limited', detail: string, retryAfterSeconds?: number) =>
@@ -54,7 +86,7 @@ export interface InitializationResult extends DatabaseStatus {
  */
 export function createSetupService(
   db: Db,
-  options: { adminUsername: string; adminPassword?: string; publicUrl?: string; setupCodeLimits?: Pick<ThrottleLimits, 'perAddress' | 'windowSeconds'> },
+  options: { adminUsername: string; adminPassword?: string; adminEmail?: string; publicUrl?: string; setupCodeLimits?: Pick<ThrottleLimits, 'perAddress' | 'windowSeconds'> },
 ) {
   const initializeUrl = `${options.publicUrl ?? 'http://localhost:3000'}/initialize`;
   const limits = options.setupCodeLimits ?? DEFAULT_SETUP_CODE_LIMITS;
@@ -142,22 +174,7 @@ export function createSetupService(
           .returning({ id: databaseInitialization.id });
         if (inserted.length === 0) throw conflict(ALREADY_INITIALIZED);
 
-        const [taken] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(sql`lower(${users.username})`, options.adminUsername.toLowerCase()));
-        if (taken) {
-          throw conflict(
-            `The username "${options.adminUsername}" is already taken by another account. Set ADMIN_USERNAME to another name and try again.`,
-          );
-        }
-        await tx.insert(users).values({
-          username: options.adminUsername,
-          email: `${options.adminUsername.toLowerCase().replace(/[^a-z0-9._-]/g, '')}@club.invalid`,
-          full_name: 'Club Administrator',
-          role: 'admin',
-          password_hash: passwordHash,
-        });
+        await createAdminAccount(tx, options, request.adminEmail ?? options.adminEmail, passwordHash);
         await seedSampleContent(tx);
         // Used: it is not asked for or printed again.
         await tx.delete(setupCode);

@@ -5,6 +5,7 @@ import { FormMessage, TextField } from '../../components/ui/field';
 import { pageTitle } from '../../../shared/club';
 import { asDomainError, isDomainError } from '../../../shared/errors';
 import { SETUP_CODE_FIELD } from '../../../shared/setup';
+import { emailField } from '../../../shared/players';
 import type { Route } from './+types/initialize';
 
 export const STATUS_FAILED = 'Failed to check database status';
@@ -12,7 +13,8 @@ export const INITIALIZE_FAILED = 'Failed to initialize database';
 export const SETUP_CODE_LABEL = 'Setup code';
 export const SETUP_CODE_HINT = 'Three groups of four letters and numbers, like ABCD-EFGH-JKMN. Capitals, spaces and dashes do not matter.';
 
-const FIELDS = [SETUP_CODE_FIELD] as const;
+export const ADMIN_EMAIL_FIELD = 'admin_email';
+const FIELDS = [SETUP_CODE_FIELD, ADMIN_EMAIL_FIELD] as const;
 /** The setup code box: typed as it is read, so no autocompletion or correction, in capitals. */
 const SETUP_CODE_INPUT = { autoComplete: 'off', autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false, maxLength: 100 } as const;
 
@@ -35,10 +37,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const code = (await request.formData()).get(SETUP_CODE_FIELD);
+  const form = await request.formData();
+  const code = form.get(SETUP_CODE_FIELD);
+  const typedEmail = String(form.get(ADMIN_EMAIL_FIELD) ?? '').trim();
+  const email = typedEmail ? emailField.safeParse(typedEmail) : undefined;
+  if (email && !email.success) {
+    const message = email.error.issues[0].message;
+    return data({ ok: false as const, error: `${INITIALIZE_FAILED}: ${message}`, fieldErrors: { [ADMIN_EMAIL_FIELD]: message } as Record<string, string> }, { status: 422 });
+  }
   try {
     const result = await context.services.setup.initialize(context.user, {
       setupCode: typeof code === 'string' ? code : undefined,
+      adminEmail: email?.data,
       address: context.clientAddress,
     });
     return { ok: true as const, result };
@@ -82,7 +92,7 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
       {loaderData.error && <FormMessage>{loaderData.error}</FormMessage>}
       <ErrorSummary errors={fieldErrors} order={FIELDS} message={summary.message} />
 
-      {status?.needs_initialization && <NeedsInitialization status={status} needsSetupCode={needsSetupCode} error={fieldErrors[SETUP_CODE_FIELD]} busy={busy} />}
+      {status?.needs_initialization && <NeedsInitialization status={status} needsSetupCode={needsSetupCode} error={fieldErrors[SETUP_CODE_FIELD]} emailError={fieldErrors[ADMIN_EMAIL_FIELD]} busy={busy} />}
 
       {status && !status.needs_initialization && (
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
@@ -157,11 +167,13 @@ function NeedsInitialization({
   status,
   needsSetupCode,
   error,
+  emailError,
   busy,
 }: {
   status: SetupStatus;
   needsSetupCode: boolean;
   error: string | undefined;
+  emailError: string | undefined;
   busy: boolean;
 }) {
   return (
@@ -201,6 +213,17 @@ function NeedsInitialization({
               className="max-w-xs"
             />
           )}
+          <TextField
+            id={fieldId(ADMIN_EMAIL_FIELD)}
+            label="Your e-mail address"
+            name={ADMIN_EMAIL_FIELD}
+            type="email"
+            autoComplete="email"
+            maxLength={200}
+            hint="For the club's notices to you and for Forgot password. You can add or change it later in My account."
+            error={emailError}
+            className="max-w-md"
+          />
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? 'Initializing…' : 'Initialize Database'}
           </Button>

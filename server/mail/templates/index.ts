@@ -1,5 +1,6 @@
 import type { MailTemplate } from '../template';
 import { availabilityRequest } from './availability-request';
+import { emailChangeConfirm, emailChangeNotice } from './email-change';
 import { joinUsApplication } from './join-us-application';
 import { joinUsReceipt } from './join-us-receipt';
 import { newDocument } from './new-document';
@@ -16,6 +17,8 @@ import { welcome } from './welcome';
 
 export {
   availabilityRequest,
+  emailChangeConfirm,
+  emailChangeNotice,
   joinUsApplication,
   joinUsReceipt,
   newDocument,
@@ -51,5 +54,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   selectionAlert,
   registrationApproved,
   registrationRejected,
+  emailChangeConfirm,
+  emailChangeNotice,
   testMail,
 };

@@ -1,16 +1,16 @@
 import { hello, type MailTemplate } from '../template';
 
-/** A new registration is in: the club approves it before the player counts (issue 21; always sent). */
-export const welcome: MailTemplate<{ username: string }> = {
+/** A new registration is in: confirm the address; the club approves it before the player counts (issue 21; always sent). */
+export const welcome: MailTemplate<{ username: string; confirmToken: string }> = {
   kind: 'welcome',
-  write: ({ username }, to) => ({
+  write: ({ username, confirmToken }, to) => ({
     subject: 'Thanks for registering',
     greeting: hello(to),
     paragraphs: [
-      `Your account is made: your username is ${username}.`,
+      `Your account is made: your username is ${username}. Please confirm that this e-mail address is yours with the link below (it works once, for 7 days).`,
       "The club's secretary looks at every registration before a player joins a team. You will get an e-mail when they have; until then the Players' Area shows your profile and says it is waiting.",
     ],
-    action: { label: "Open the Players' Area", path: '/players-area' },
+    action: { label: 'Confirm my e-mail address', path: `/confirm-email?token=${confirmToken}` },
   }),
-  samples: [{ username: 'sam.sample' }],
+  samples: [{ username: 'sam.sample', confirmToken: 'Yq3v8Zt0kPpW9sQe1uXr4mHc7nBd2fLa5gJi6oKy0Ts' }],
 };
