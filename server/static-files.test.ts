@@ -136,7 +136,9 @@ describe('static files from memory', () => {
       expect(await res.text(), url).not.toContain('TOP SECRET');
     }
   });
+});
 
+describe('static files: start-up and the encoding choice', () => {
   it('reads each file once at start-up, with its variants', () => {
     expect([...staticFiles.files.keys()].sort()).toEqual([ASSET, '/favicon.svg', '/logo.png', '/tiny.txt']);
     expect(staticFiles.bytes).toBeGreaterThan(script.length + svg.length + png.length);

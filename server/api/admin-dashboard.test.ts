@@ -87,7 +87,9 @@ describe('GET /api/admin/dashboard', () => {
       expect(res.body.users_count).toBeGreaterThan(1);
     }
   });
+});
 
+describe('GET /api/admin/dashboard: what needs doing today', () => {
   it('lists what needs doing today: pending orders, join-us submissions, played fixtures without a score, unpaid payments by player (staff: no payments)', async () => {
     // The database was initialized by the test above (the sample fixtures are all scored or upcoming).
     const before = (await t.db.select().from(orders).where(eq(orders.status, 'pending'))).length;

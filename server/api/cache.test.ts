@@ -13,13 +13,13 @@ const { token: adminToken } = await t.signedIn('admin');
 const cacheOf = (res: { headers: Headers }) => res.headers.get('x-cache');
 
 
-describe('public cache', () => {
-  // Every test starts once the previous one's writes have been notified (or a late notification
-  // would empty the cache between a warming read and the HIT it expects).
-  beforeEach(async () => {
-    expect(await notificationsArrived(t.cache!)).toBe(true);
-  });
+// Every test starts once the previous one's writes have been notified (or a late notification
+// would empty the cache between a warming read and the HIT it expects).
+beforeEach(async () => {
+  expect(await notificationsArrived(t.cache!)).toBe(true);
+});
 
+describe('public cache', () => {
   it('answers a second anonymous request from the cache', async () => {
     t.cache!.clear();
     const first = await t.json('/api/news');
@@ -124,7 +124,9 @@ describe('public cache', () => {
     expect(cacheOf(after)).toBe('MISS');
     expect(after.body.stock).toBe(before.body.stock - 2);
   });
+});
 
+describe('public cache: writes by other processes, the LISTEN connection, what is cached', () => {
   it('drops the cache when another process writes (content_changed notification)', async () => {
     expect(await notificationsArrived(t.cache!)).toBe(true);
     const [sponsor] = (await t.json('/api/sponsors')).body;

@@ -39,11 +39,11 @@ async function countCheckouts(run: () => Promise<unknown>) {
 
 const settingsInput = (club_email: string) => ({ whatsapp_number: '447700900123', club_email, sales_email: '', club_address: '1 Pitch Lane' });
 
-describe('content memo', () => {
-  beforeEach(async () => {
-    expect(await notificationsArrived(t.cache!)).toBe(true);
-  });
+beforeEach(async () => {
+  expect(await notificationsArrived(t.cache!)).toBe(true);
+});
 
+describe('content memo', () => {
   it('answers a signed-in read of public data with one query: the session', async () => {
     // Warm: the session and the sponsors.
     expect((await t.json('/api/sponsors', { token: memberToken })).status).toBe(200);
@@ -128,6 +128,9 @@ describe('content memo', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await memo.read('k', load)).toBe(2);
   });
+});
+
+describe('content memo: rendered page content', () => {
   it('keeps rendered page content (ADR 028) by the same rules: cleared with the memo, nothing rendered across a change, nothing while off', () => {
     const memo = createContentMemo({ enabled: true });
     const page = { html: '<h1>News</h1>', imagePreloads: [{ href: '/images/a.svg' }] };

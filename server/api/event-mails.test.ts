@@ -130,7 +130,9 @@ describe('Mails for club events', () => {
     await arrives(a.user.email, 'Club BBQ');
     await arrives(b.user.email, 'Club BBQ');
   });
+});
 
+describe('Mails for club events: shop orders and join-us applications', () => {
   it('a shop order reaches the sales e-mail once per order; a refused order sends nothing', async () => {
     const [product] = await ctx.db
       .insert(products)

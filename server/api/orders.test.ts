@@ -128,7 +128,9 @@ describe('POST /api/orders', () => {
     expect(none.status).toBe(409);
     expect(none.body.detail).toBe('Sorry, this item is out of stock.');
   });
+});
 
+describe('POST /api/orders: concurrent orders', () => {
   it('20 concurrent orders of 1 against a stock of 5: exactly 5 succeed, the rest get 409, stock ends at 0', async () => {
     const product = await newProduct({ stock: 5 });
     const results = await Promise.all(Array.from({ length: 20 }, () => place({ product_id: product.id, quantity: 1, ...customer })));
@@ -201,7 +203,9 @@ describe('POST /api/orders', () => {
     expect(await stockOf(product.id)).toBe(0);
     expect(await ordersFor(product.id)).toBe(7);
   });
+});
 
+describe('POST /api/orders: the largest order and the WhatsApp link', () => {
   it('places the largest order the limits allow (top price x top quantity): its total fits, no 500', async () => {
     const dear = await newProduct({ price: PRODUCT_PRICE_MAX, stock: ORDER_QUANTITY_MAX, sizes: [] });
     const res = await place({ product_id: dear.id, quantity: ORDER_QUANTITY_MAX, ...customer });

@@ -152,7 +152,9 @@ describe('Backups (npm run db:backup / db:restore)', () => {
     expect(sha256(await t.services.uploads.read(t.db, big.id))).toBe(sha256(BIG_PDF));
     await t.services.uploads.remove(t.db, big.id); // the later tests need no 10 MB in each archive
   });
+});
 
+describe('Backups: refusing a file that is not a backup of this database', () => {
   it('refuses a file that is not a backup, a damaged backup, and a backup from a database with other migrations, changing nothing', async () => {
     const junk = path.join(backupDir, 'junk.tar.gz');
     await fs.writeFile(junk, 'not a backup');
@@ -191,6 +193,9 @@ describe('Backups (npm run db:backup / db:restore)', () => {
       await t.pool.query(`DELETE FROM drizzle.__drizzle_migrations WHERE hash = 'another-migration'`);
     }
   });
+});
+
+describe('Backups: refusing an unsafe archive', () => {
   it('refuses an archive with a path outside it, an absolute path, a symlink or a hard link, writing nothing outside its staging folder', async () => {
     // A genuine backup, unpacked, to which each test adds one hostile entry and packs again.
     const genuine = path.join(backupDir, 'genuine.tar.gz');
@@ -274,7 +279,9 @@ describe('Backups (npm run db:backup / db:restore)', () => {
       await fs.rm(work, { recursive: true, force: true });
     }
   });
+});
 
+describe('Backups: format 1 (files in an uploads/ folder)', () => {
   it('restores a format 1 backup (files in an uploads/ folder, taken before the uploads moved into the database): the files go into the database', async () => {
     const image = await t.services.uploads.save(t.db, { bytes: PNG, name: 'old-crest.png' }, { allowed: ['png'], maxBytes: 1024 });
     const genuine = path.join(backupDir, 'for-format-1.tar.gz');

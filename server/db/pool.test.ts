@@ -110,7 +110,9 @@ describe('the app pool (server/db/pool.ts)', () => {
     held.release();
     await Promise.all(waiting);
   });
+});
 
+describe('the app pool (server/db/pool.ts): the database down, killed connections and timeouts', () => {
   it('when the database is found down, every request still waiting for a connection answers 503 at once, and the pool carries on', async () => {
     const pool = poolWith({ connectionTimeoutMs: 2_000 }, 1);
     const held = await pool.connect();

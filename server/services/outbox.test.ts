@@ -202,7 +202,9 @@ describe('the outbox worker', () => {
     expect(receivedFor(prefix)).toHaveLength(20);
     expect(new Set(receivedFor(prefix).map((m) => m.subject)).size).toBe(20);
   });
+});
 
+describe('the outbox worker: several workers, a silent server and no SMTP_URL', () => {
   it('two workers on two connections to one database send each mail exactly once', async () => {
     const prefix = await enqueue(40);
     // Slow the server a little so both workers are busy at the same time.

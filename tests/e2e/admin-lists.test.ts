@@ -162,7 +162,9 @@ describe('Admin list tabs', () => {
       await row.waitFor({ state: 'detached' });
     });
   }
+});
 
+describe('Admin forms, toasts and the phone layout', () => {
   it('The product form sends numbers as numbers and comma-separated sizes and images as trimmed lists', async () => {
     const page = await adminPage();
     await openAdminTab(page, '/admin/products');

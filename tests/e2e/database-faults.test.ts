@@ -192,7 +192,9 @@ describe('database faults, two app processes on one PostgreSQL', () => {
       expect(Math.max(...answers.map((x) => x.ms))).toBeLessThan(2_000);
     }
   }, 60_000);
+});
 
+describe('database faults: the database frozen', () => {
   it('database frozen (SIGSTOP) for 15 s: health 503 in under 1 s, cached pages 200, everything else 503 within 5 s; all recover within 1 s of SIGCONT', async () => {
     const productId = await newProduct(100); // first: a content write empties the caches
     const cachedPaths = ['/', '/fixtures', '/news', '/shop', '/api/products', '/api/fixtures'];
@@ -279,7 +281,9 @@ describe('database faults, two app processes on one PostgreSQL', () => {
     expect(recovery).toBeLessThan(1_000);
     expectBothAlive();
   }, 90_000);
+});
 
+describe('database faults: the database stopped', () => {
   it('database stopped for 10 s: no 500 anywhere; after restart an admin edit shows on the other process within 1 s', async () => {
     const publicPaths = ['/', '/sponsors', '/news', '/api/sponsors', '/api/squad'];
     for (const server of servers) {

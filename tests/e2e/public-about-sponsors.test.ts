@@ -109,7 +109,9 @@ describe('Sponsors page', () => {
       }
     });
   }
+});
 
+describe('Sponsors page: loading state and Become a Partner', () => {
   // The sponsors page is sent without React (ADR 025): a client-side navigation to it only happens
   // from a page that runs React, such as the shop.
   it('Shows a loading state while a client-side navigation from an interactive page loads the sponsors', async () => {
