@@ -26,3 +26,16 @@ export async function changePasswordAction(context: AppLoadContext, request: Req
     return data({ ok: false, intent: 'password', error: error.detail, fieldErrors }, { status: error.status });
   }
 }
+
+/** The "E-mail address" form's action, shared by the portal and the admin panel. */
+export async function changeEmailAction(context: AppLoadContext, request: Request, form: FormData) {
+  const user = requireUser(context, request);
+  try {
+    const { detail } = await context.services.emailAddress.requestChange(user, { email: String(form.get('email') ?? '') });
+    return { ok: true, intent: 'email', message: detail };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const fieldErrors = Object.fromEntries((error.extra.errors ?? []).map((e) => [e.field, e.message]));
+    return data({ ok: false, intent: 'email', error: error.detail, fieldErrors }, { status: error.status });
+  }
+}

@@ -1,10 +1,11 @@
 import { Form, useNavigation } from 'react-router';
 import { MAIL_KIND_IDS } from '../../../shared/mail';
 import { ChangePasswordForm, type ChangePasswordResult } from '../../components/change-password-form';
+import { EmailForm, type EmailChangeResult } from '../../components/email-form';
 import { PortalSection } from '../../components/portal';
 import { Button } from '../../components/ui/button';
 import { Checkbox, FormMessage } from '../../components/ui/field';
-import { changePasswordAction } from '../../lib/account.server';
+import { changeEmailAction, changePasswordAction } from '../../lib/account.server';
 import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/account';
@@ -32,6 +33,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       return formError(error);
     }
   }
+  if (form.get('intent') === 'email') return changeEmailAction(context, request, form);
   return changePasswordAction(context, request, form);
 }
 
@@ -65,6 +67,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <FormMessage>Your e-mail preferences could not be loaded. Please try again later.</FormMessage>
         )}
+      </PortalSection>
+      <PortalSection title="E-mail address" description="Where the club writes to you, and where Forgot password sends its link.">
+        <EmailForm current={loaderData.email} result={result as EmailChangeResult | undefined} />
       </PortalSection>
       <PortalSection title="Change password" description="Changing it signs you out on every other device.">
         <ChangePasswordForm result={result} />

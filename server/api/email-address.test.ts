@@ -1,0 +1,120 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EMAIL_CONFIRMED, EMAIL_LINK_INVALID, EMAIL_UNCHANGED } from '../../shared/email-change';
+import { EMAIL_TAKEN } from '../../shared/players';
+import { createTestContext } from '../../tests/support/api';
+import { startSmtpServer, waitFor } from '../../tests/support/smtp';
+import { users } from '../db/schema';
+import { createOutboxWorker } from '../services/outbox';
+
+// Issue 21: every account has an e-mail address it can change, confirmed by a link to the new
+// address (the old one is told); after that, "Forgot password?" works for the admin end to end.
+const smtp = await startSmtpServer();
+const t = await createTestContext({ smtpUrl: smtp.url, publicUrl: 'https://club.example.org' });
+const worker = createOutboxWorker(t.db, { smtpUrl: smtp.url, from: 'Club <club@example.org>', pollMs: 50 });
+worker.start();
+afterAll(async () => {
+  await worker.stop();
+  await smtp.stop();
+});
+
+const mailTo = async (address: string, subject: string) => {
+  await waitFor(() => smtp.received.some((m) => m.to.includes(address) && m.subject === subject), 10_000, `"${subject}" to ${address}`);
+  return smtp.received.filter((m) => m.to.includes(address) && m.subject === subject).at(-1)!;
+};
+const tokenIn = (text: string, path: string) => new RegExp(`https://club\\.example\\.org/${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
+
+describe("The admin's e-mail address", () => {
+  it('starts as a placeholder after initialization, is changed by a confirmed link, and then Forgot password works', async () => {
+    await t.initialize();
+    const login = await t.json('/api/auth/login', { body: { username: 'admin', password: 'admin-test-password' } });
+    expect(login.status).toBe(200);
+    const token = login.body.access_token as string;
+    expect(login.body.user.email).toMatch(/@club\.invalid$/);
+
+    const change = await t.json('/api/auth/me', { method: 'PUT', token, body: { email: 'secretary@riverside.example' } });
+    expect(change.status).toBe(202);
+    expect(change.body.detail).toContain('secretary@riverside.example');
+    // Nothing changes until the link is followed.
+    expect((await t.json('/api/auth/me', { token })).body.email).toMatch(/@club\.invalid$/);
+    const mail = await mailTo('secretary@riverside.example', 'Confirm your new e-mail address');
+    const link = tokenIn(mail.text, 'confirm-email');
+    expect(link).toBeTruthy();
+    const confirmed = await t.json('/api/auth/confirm-email', { body: { token: link } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ detail: EMAIL_CONFIRMED, email: 'secretary@riverside.example' });
+    const [admin] = await t.db.select().from(users).where(eq(users.username, 'admin'));
+    expect(admin.email).toBe('secretary@riverside.example');
+    expect(admin.email_confirmed_at).not.toBeNull();
+    // The link works once.
+    expect((await t.json('/api/auth/confirm-email', { body: { token: link } })).body.detail).toBe(EMAIL_LINK_INVALID);
+    // Sign-in with the new address, and Forgot password end to end.
+    expect((await t.json('/api/auth/login', { body: { username: 'secretary@riverside.example', password: 'admin-test-password' } })).status).toBe(200);
+    expect((await t.json('/api/auth/forgot-password', { body: { email: 'secretary@riverside.example' } })).status).toBe(202);
+    const reset = await mailTo('secretary@riverside.example', 'Choose a new password');
+    const resetToken = tokenIn(reset.text, 'reset-password');
+    const set = await t.json('/api/auth/reset-password', { body: { token: resetToken, password: 'a new admin passphrase' } });
+    expect(set.status).toBe(200);
+    expect((await t.json('/api/auth/login', { body: { username: 'admin', password: 'a new admin passphrase' } })).status).toBe(200);
+  });
+});
+
+describe('Changing an e-mail address', () => {
+  it('tells the old address, refuses the same or a taken address, and a newer request ends the older link', async () => {
+    const member = await t.signedIn('player');
+    const other = await t.signedIn('player');
+    const same = await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: member.user.email.toUpperCase() } });
+    expect(same.status).toBe(422);
+    expect(same.body.errors).toContainEqual({ field: 'email', message: EMAIL_UNCHANGED });
+    const taken = await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: other.user.email } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.detail).toBe(EMAIL_TAKEN);
+    expect((await t.json('/api/auth/me', { method: 'PUT', body: { email: 'x@example.org' } })).status).toBe(401);
+    expect((await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: 'not an address' } })).status).toBe(422);
+
+    const first = `first-${member.username}@example.org`;
+    const second = `second-${member.username}@example.org`;
+    expect((await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: first } })).status).toBe(202);
+    const notice = await mailTo(member.user.email, 'Your e-mail address is being changed');
+    expect(notice.text).toContain(first);
+    const firstLink = tokenIn((await mailTo(first, 'Confirm your new e-mail address')).text, 'confirm-email');
+    expect((await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: second } })).status).toBe(202);
+    const secondLink = tokenIn((await mailTo(second, 'Confirm your new e-mail address')).text, 'confirm-email');
+    expect((await t.json('/api/auth/confirm-email', { body: { token: firstLink } })).status).toBe(422);
+    expect((await t.json('/api/auth/confirm-email', { body: { token: secondLink } })).status).toBe(200);
+    expect((await t.json('/api/auth/me', { token: member.token })).body.email).toBe(second);
+  });
+
+  it("a registration's welcome mail confirms its address", async () => {
+    const body = {
+      username: 'confirm_me',
+      password: 'kick-off at 3',
+      email: 'confirm.me@example.org',
+      full_name: 'Connie Firm',
+      phone_number: '07700 900123',
+      date_of_birth: '1996-03-04',
+      position_preference: 'Forward',
+      emergency_contact_name: 'Pat Firm',
+      emergency_contact_phone: '07700 900456',
+    };
+    expect((await t.json('/api/players/register', { body })).status).toBe(201);
+    const [before] = await t.db.select().from(users).where(eq(users.username, 'confirm_me'));
+    expect(before.email_confirmed_at).toBeNull();
+    const link = tokenIn((await mailTo('confirm.me@example.org', 'Thanks for registering')).text, 'confirm-email');
+    expect((await t.json('/api/auth/confirm-email', { body: { token: link } })).status).toBe(200);
+    const [after] = await t.db.select().from(users).where(eq(users.username, 'confirm_me'));
+    expect(after.email_confirmed_at).not.toBeNull();
+  });
+});
+
+describe('ADMIN_EMAIL', () => {
+  it("becomes the admin's confirmed address at initialization, with the admin club role", async () => {
+    const fresh = await createTestContext({ adminEmail: 'chair@riverside.example' });
+    await fresh.initialize();
+    const [admin] = await fresh.db.select().from(users).where(eq(users.username, 'admin'));
+    expect(admin.email).toBe('chair@riverside.example');
+    expect(admin.email_confirmed_at).not.toBeNull();
+    const roles = await fresh.db.execute<{ role: string }>(sql`select role from club_roles where user_id = ${admin.id}`);
+    expect(roles.rows.map((r) => r.role)).toEqual(['admin']);
+  });
+});
