@@ -15,6 +15,7 @@ import { outboxApi } from './outbox';
 import { passwordResetApi } from './password-reset';
 import { playerAccountsApi, playerPortalApi } from './players';
 import { registrationsApi } from './registrations';
+import { membershipApi } from './membership';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
 import { ordersApi } from './orders';
@@ -99,6 +100,7 @@ export function createApi() {
     // /players/{id}/payments …) must come before the squad CRUD one (/players/{id}).
     .route('/players', myAvailabilityApi)
     .route('/players', playerPortalApi)
+    .route('/players', membershipApi)
     .route('/players', squadPlayersApi)
     .route('/admin', playerAccountsApi)
     .route('/admin', registrationsApi)

@@ -5,7 +5,7 @@ import { ADMIN_ONLY, requireRoles } from '../services/checks';
 import { isUuid } from '../services/ids';
 import { router, type AppEnv } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
-import { AdminPlayerSchema, PublicPlayerSchema } from '../../shared/contracts/players';
+import { AdminPlayerSchema, PublicPlayerSchema, playerListQuerySchema } from '../../shared/contracts/players';
 
 /** GET /api/squad: the public squad list and one player's public profile. */
 export const squadApi = router()
@@ -63,12 +63,14 @@ export const squadPlayersApi = playersBase
       operationId: 'listPlayers',
       tags: ['Squad'],
       summary: 'Every player with login status (admin; staff may read)',
+      description: 'Members in good standing; status=left lists those who left the club (POST /api/players/{id}/return brings one back).',
       security: [{ bearer: [] }],
-      responses: { 200: jsonContent(z.array(AdminPlayerSchema), 'Players'), ...adminErrors },
+      request: { query: playerListQuerySchema },
+      responses: { 200: jsonContent(z.array(AdminPlayerSchema), 'Players'), ...adminErrors, 422: jsonContent(ErrorSchema, 'Unknown status') },
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').squad.adminList(c.get('user')), 200);
+      return c.json(await c.get('services').squad.adminList(c.get('user'), c.req.valid('query')), 200);
     },
   )
   .openapi(

@@ -65,7 +65,8 @@ export function createAdminService(
       })
       .from(payments)
       .innerJoin(players, eq(players.id, payments.player_id))
-      .where(inArray(payments.status, ['outstanding', 'overdue']))
+      // Members in good standing, as the Players list shows them (issue 21).
+      .where(and(inArray(payments.status, ['outstanding', 'overdue']), eq(players.status, 'active')))
       .groupBy(players.id, players.full_name)
       .orderBy(asc(players.full_name));
     const owing = rows.map((r) => ({ ...r, amount: Number(r.amount), overdue: Boolean(r.overdue) }));

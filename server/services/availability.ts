@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { inTeamNow } from './teams';
 import type { SessionUser } from '../../shared/roles';
 import {
   AVAILABILITY_LABELS,
@@ -108,7 +109,7 @@ export function createAvailabilityService(
     const [row] = await db
       .select({ id: playerTeams.player_id })
       .from(playerTeams)
-      .where(and(eq(playerTeams.player_id, playerId), eq(playerTeams.team_id, teamId)));
+      .where(and(eq(playerTeams.player_id, playerId), eq(playerTeams.team_id, teamId), inTeamNow));
     return Boolean(row);
   }
 
@@ -178,7 +179,7 @@ export function createAvailabilityService(
       .innerJoin(players, eq(players.id, playerTeams.player_id))
       .leftJoin(availability, and(eq(column, event.id), eq(availability.player_id, players.id)))
       .leftJoin(users, eq(users.id, availability.answered_by))
-      .where(eq(playerTeams.team_id, event.team_id))
+      .where(and(eq(playerTeams.team_id, event.team_id), inTeamNow))
       .orderBy(asc(players.full_name));
     const list = rows.map((r) => ({
       player_id: r.player_id,
@@ -203,7 +204,7 @@ export function createAvailabilityService(
       .from(playerTeams)
       .innerJoin(players, eq(players.id, playerTeams.player_id))
       .leftJoin(availability, and(eq(availability.fixture_id, event.id), eq(availability.player_id, players.id)))
-      .where(and(eq(playerTeams.team_id, event.team_id), isNotNull(players.user_id), isNull(availability.id)));
+      .where(and(eq(playerTeams.team_id, event.team_id), inTeamNow, isNotNull(players.user_id), isNull(availability.id)));
     return rows.map((r) => r.id);
   }
 

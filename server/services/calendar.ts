@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { inTeamNow } from './teams';
 import { and, asc, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { CLUB_NAME, CLUB_SHORT_NAME } from '../../shared/club';
 import type { SessionUser } from '../../shared/roles';
@@ -192,7 +193,7 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       if (!owner) throw notFound(PRIVATE_FEED_NOT_FOUND);
       const [player] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, owner.user_id));
       const teamIds = player
-        ? (await db.select({ team_id: playerTeams.team_id }).from(playerTeams).where(eq(playerTeams.player_id, player.id))).map((r) => r.team_id)
+        ? (await db.select({ team_id: playerTeams.team_id }).from(playerTeams).where(and(eq(playerTeams.player_id, player.id), inTeamNow))).map((r) => r.team_id)
         : [...(await teamsById()).keys()];
       const personal = player ? await personalNotes(player.id) : undefined;
       return feed(`${CLUB_NAME}: my calendar`, 'Your matches and training, with your answers.', origin, teamIds, true, personal);

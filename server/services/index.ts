@@ -16,6 +16,7 @@ import { createPlayerService } from './players';
 import { createPortalService } from './portal';
 import { createRegistrationService } from './registrations';
 import { createEmailAddressService } from './email-address';
+import { createMembershipService } from './membership';
 import { createUploadStore } from './uploads';
 import { createFixtureService } from './fixtures';
 import { createImageService } from './images';
@@ -98,6 +99,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     players,
     registrations,
     emailAddress: createEmailAddressService(db, { mail }),
+    membership: createMembershipService(db),
     documents,
     messages,
     notifications: createNotificationService(db),

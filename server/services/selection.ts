@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { inTeamNow } from './teams';
 import type { SessionUser } from '../../shared/roles';
 import {
   FIXTURE_CLOSED,
@@ -91,7 +92,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
         const members = await db
           .select({ id: playerTeams.player_id })
           .from(playerTeams)
-          .where(and(eq(playerTeams.team_id, event.team_id), inArray(playerTeams.player_id, ids)));
+          .where(and(eq(playerTeams.team_id, event.team_id), inArray(playerTeams.player_id, ids), inTeamNow));
         const known = new Set(members.map((m) => m.id));
         const strangers = ids.filter((id) => !known.has(id));
         if (strangers.length) throw invalid(`Not in the fixture's team: ${strangers.join(', ')}`, [{ field: 'players', message: "Not in the fixture's team" }]);

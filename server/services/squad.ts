@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { playerInputSchema } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
@@ -175,10 +175,11 @@ export function createSquadService(db: Db) {
     },
 
     /** The admin panel's player list (staff may read it too). */
-    async adminList(user: SessionUser | null): Promise<AdminPlayer[]> {
+    async adminList(user: SessionUser | null, options: { status?: 'active' | 'left' } = {}): Promise<AdminPlayer[]> {
       requireRoles(user, ADMIN_AND_STAFF);
-      // Registrations waiting for approval are listed apart (GET /api/admin/registrations).
-      const rows = await db.select().from(players).where(ne(players.status, 'pending')).orderBy(...squadOrder);
+      // Members in good standing, or (status=left) those who left; registrations waiting for approval
+      // are listed apart (GET /api/admin/registrations).
+      const rows = await db.select().from(players).where(eq(players.status, options.status ?? 'active')).orderBy(...squadOrder);
       return withTeams(rows, toAdminPlayer);
     },
 

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { TEAM_NOT_FOUND, slugify, teamInputSchema } from '../../shared/teams';
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
@@ -47,7 +47,17 @@ export async function assertTeamsExist(db: DbOrTx, ids: string[], field: string)
   }
 }
 
-/** Each player's team ids, in team order. */
+/** A playing spell still open: the player is in the team now (issue 21: spells are dated). */
+export const inTeamNow = isNull(playerTeams.left_on);
+
+/** A playing spell that covers a club date (a session's or a fixture's): joined by then, not yet left. */
+export const inTeamOn = (date: SQL | string) =>
+  sql`(${playerTeams.joined_on} <= ${date} and (${playerTeams.left_on} is null or ${playerTeams.left_on} > ${date}))`;
+
+/** Today in club time, as the database sees it (the default of joined_on). */
+const clubToday = sql`(now() at time zone 'Europe/London')::date`;
+
+/** Each player's current team ids, in team order. */
 export async function teamIdsByPlayer(db: DbOrTx, playerIds: string[]): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>(playerIds.map((id) => [id, []]));
   if (playerIds.length === 0) return map;
@@ -55,16 +65,31 @@ export async function teamIdsByPlayer(db: DbOrTx, playerIds: string[]): Promise<
     .select({ player_id: playerTeams.player_id, team_id: playerTeams.team_id })
     .from(playerTeams)
     .innerJoin(teams, eq(teams.id, playerTeams.team_id))
-    .where(inArray(playerTeams.player_id, playerIds))
+    .where(and(inArray(playerTeams.player_id, playerIds), inTeamNow))
     .orderBy(...teamOrder);
   for (const row of rows) map.get(row.player_id)?.push(row.team_id);
   return map;
 }
 
-/** Replaces a player's memberships (inside the caller's transaction). */
+/**
+ * Sets the teams a player plays for from today (inside the caller's transaction), keeping history:
+ * a team left ends its spell today (a spell begun today leaves no trace), a team joined starts one
+ * today (one left earlier today simply goes on). Past sessions and fixtures keep who was in the team.
+ */
 export async function setPlayerTeams(tx: DbOrTx, playerId: string, teamIds: string[]) {
-  await tx.delete(playerTeams).where(eq(playerTeams.player_id, playerId));
-  if (teamIds.length) await tx.insert(playerTeams).values(teamIds.map((team_id) => ({ player_id: playerId, team_id })));
+  const mine = eq(playerTeams.player_id, playerId);
+  const leaving = teamIds.length ? and(mine, inTeamNow, notInArray(playerTeams.team_id, teamIds)) : and(mine, inTeamNow);
+  await tx.delete(playerTeams).where(and(leaving, sql`${playerTeams.joined_on} >= ${clubToday}`));
+  await tx.update(playerTeams).set({ left_on: sql`${clubToday}` }).where(leaving);
+  if (teamIds.length === 0) return;
+  await tx
+    .update(playerTeams)
+    .set({ left_on: null })
+    .where(and(mine, inArray(playerTeams.team_id, teamIds), sql`${playerTeams.left_on} = ${clubToday}`));
+  const current = await tx.select({ team_id: playerTeams.team_id }).from(playerTeams).where(and(mine, inTeamNow));
+  const have = new Set(current.map((r) => r.team_id));
+  const joining = teamIds.filter((id) => !have.has(id));
+  if (joining.length) await tx.insert(playerTeams).values(joining.map((team_id) => ({ player_id: playerId, team_id })));
 }
 
 /** Teams: anyone reads them; admins add and delete, admins and staff edit (decision 6 in docs/architecture.md). */

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { inTeamNow, inTeamOn } from './teams';
 import type { SessionUser } from '../../shared/roles';
 import { addDaysIso, clubDateOf, clubTimeOf } from '../../shared/dates';
 import { SESSION_NOT_FOUND, SLOT_NOT_FOUND, TEAM_NOT_FOUND, TRAINING_HORIZON_WEEKS, attendanceInputSchema, attendancePercent, clubInstant, sessionsForSlot, trainingSessionPatchSchema, trainingSessionQuerySchema, trainingSlotInputSchema } from '../../shared/teams';
@@ -53,7 +54,12 @@ export async function trainingAttendanceOf(db: DbOrTx, playerId: string) {
   const recordedSessions = db
     .select({ id: trainingSessions.id })
     .from(trainingSessions)
-    .innerJoin(playerTeams, and(eq(playerTeams.team_id, trainingSessions.team_id), eq(playerTeams.player_id, playerId)))
+    // Only sessions while the player was in the team (issue 21): joining today counts nothing yet, and
+    // a move to another team leaves the old team's sessions where they were.
+    .innerJoin(
+      playerTeams,
+      and(eq(playerTeams.team_id, trainingSessions.team_id), eq(playerTeams.player_id, playerId), inTeamOn(sql`${trainingSessions.session_date}`)),
+    )
     .where(isNotNull(trainingSessions.attendance_recorded_at));
   const [{ recorded }] = await db.select({ recorded: count() }).from(recordedSessions.as('r'));
   const [{ attended }] = await db
@@ -135,7 +141,7 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
       .select({ team_id: playerTeams.team_id })
       .from(playerTeams)
       .innerJoin(players, eq(players.id, playerTeams.player_id))
-      .where(eq(players.user_id, user.id));
+      .where(and(eq(players.user_id, user.id), inTeamNow));
     return rows.map((r) => r.team_id);
   }
 
@@ -267,7 +273,8 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
         .from(playerTeams)
         .innerJoin(players, eq(players.id, playerTeams.player_id))
         .leftJoin(trainingAttendance, and(eq(trainingAttendance.session_id, id), eq(trainingAttendance.player_id, players.id)))
-        .where(eq(playerTeams.team_id, session.team_id))
+        // The team as it was on the session's day.
+        .where(and(eq(playerTeams.team_id, session.team_id), inTeamOn(session.session_date)))
         .orderBy(asc(players.full_name));
       return {
         session: toSession(session, team),
@@ -290,7 +297,7 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
         const members = await db
           .select({ id: playerTeams.player_id })
           .from(playerTeams)
-          .where(and(eq(playerTeams.team_id, session.team_id), inArray(playerTeams.player_id, present)));
+          .where(and(eq(playerTeams.team_id, session.team_id), inArray(playerTeams.player_id, present), inTeamOn(session.session_date)));
         const known = new Set(members.map((m) => m.id));
         const strangers = present.filter((p) => !known.has(p));
         if (strangers.length) {

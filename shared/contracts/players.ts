@@ -18,6 +18,11 @@ export {
   resetPasswordSchema,
 } from '../players';
 
+/** GET /api/players: members in good standing (default) or those who left the club. */
+export const playerListQuerySchema = z.object({
+  status: z.enum(['active', 'left'], { error: 'Status must be active or left' }).optional(),
+});
+
 export const PublicPlayerSchema = z
   .object({
     id: z.string().uuid(),

@@ -54,6 +54,8 @@ beforeAll(async () => {
   });
   const admin = await token('admin', b.adminPassword);
   const me = await api<{ id: string }>('/api/players/me', { token: await token(portal.username, portal.password) });
+  // The club approves the registration (issue 21), so the player is in a team with a schedule.
+  await api(`/api/admin/registrations/${me.id}/approve`, { token: admin, body: {} });
   await api(`/api/players/${me.id}/payments`, { token: admin, body: { description: 'Match fees', amount: 12.5, due_date: '2026-10-01' } });
   await api(`/api/players/${me.id}/feedback`, { token: admin, body: { category: 'Training', feedback: 'Strong in the air.', rating: 4 } });
   await api(`/api/players/${me.id}/stats`, {

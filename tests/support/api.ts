@@ -112,8 +112,9 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
         .values({ user_id: user.id, full_name: user.full_name, position: 'Midfielder', team_type: 'Senior', nationality: 'English' })
         .returning({ id: players.id });
       playerId = player.id;
-      // As registration does: the first team (Senior).
-      await db.insert(playerTeams).values({ player_id: player.id, team_id: await defaultTeamId(db) });
+      // In the first team (Senior), as an approved registration is, and long enough that every
+      // session a test records in the past counts for them (spells are dated, issue 21).
+      await db.insert(playerTeams).values({ player_id: player.id, team_id: await defaultTeamId(db), joined_on: '2020-01-01' });
     }
     const login = await json('/api/auth/login', { body: { username, password } });
     if (login.status !== 200) throw new Error(`test sign-in failed: ${JSON.stringify(login.body)}`);

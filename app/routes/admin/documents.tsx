@@ -28,7 +28,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [, documents, players] = await Promise.all([
     serverLoader(),
     loadList('documents', client.documents.$get()),
-    loadList('players', client.players.$get()),
+    loadList('players', client.players.$get({ query: {} })),
   ]);
   return { documents, players };
 }

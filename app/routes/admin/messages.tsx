@@ -21,7 +21,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, messages, players] = await Promise.all([serverLoader(), loadList('messages', client.messages.$get()), loadList('players', client.players.$get())]);
+  const [, messages, players] = await Promise.all([serverLoader(), loadList('messages', client.messages.$get()), loadList('players', client.players.$get({ query: {} }))]);
   return { messages, players };
 }
 clientLoader.hydrate = true as const;

@@ -26,7 +26,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const playerId = new URL(request.url).searchParams.get('player');
-  const [{ user }, players, teams] = await Promise.all([serverLoader(), loadList('players', client.players.$get()), loadList('teams', client.teams.$get())]);
+  const [{ user }, players, teams] = await Promise.all([serverLoader(), loadList('players', client.players.$get({ query: {} })), loadList('teams', client.teams.$get())]);
   const selected = players.find((p) => p.id === playerId) ?? null;
   if (!selected) return { players, teams, selected: null, stats: null, payments: [] as Payment[], feedback: [] as Feedback[] };
   const id = selected.id;

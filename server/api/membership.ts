@@ -1,0 +1,39 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ADMIN_ONLY } from '../services/checks';
+import { router, writesNeed } from './env';
+import { ErrorSchema, IdParam, jsonContent } from './openapi';
+
+const Result = z
+  .object({
+    detail: z.string(),
+    removed_from_squads: z.array(z.string().uuid()).openapi({ description: 'The upcoming fixtures whose squads they were taken out of' }),
+  })
+  .openapi('MembershipChange');
+const errors = {
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, 'Not an admin'),
+  404: jsonContent(ErrorSchema, 'Unknown player'),
+  409: jsonContent(ErrorSchema, 'Already left, or not left'),
+};
+const change = <P extends string>(path: P, operationId: string, summary: string, description: string) =>
+  createRoute({ method: 'post', path, operationId, tags: ['Player management'], summary, description, security: [{ bearer: [] }], request: { params: IdParam }, responses: { 200: jsonContent(Result, summary), ...errors } });
+
+/** POST /api/players/{id}/leave and /return: archiving a member and bringing them back (issue 21). */
+const base = router();
+base.use('/:id/leave', writesNeed(ADMIN_ONLY));
+base.use('/:id/return', writesNeed(ADMIN_ONLY));
+export const membershipApi = base
+  .openapi(
+    change(
+      '/{id}/leave',
+      'leaveClub',
+      'Left the club',
+      'Off public pages, GET /api/players and every upcoming squad; team spells end today; the login is switched off and signed out. ' +
+        'Stats, payments, attendance and answers are kept. Reversible with /return; DELETE /api/players/{id} is the erasure path.',
+    ),
+    async (c) => c.json(await c.get('services').membership.leave(c.get('user'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    change('/{id}/return', 'returnToClub', 'Back in the club', 'Undoes leaving: the teams they left, their login and their place on the lists.'),
+    async (c) => c.json(await c.get('services').membership.comeBack(c.get('user'), c.req.valid('param').id), 200),
+  );
