@@ -137,14 +137,18 @@ export const playerInputSchema = z.object({
     .union([z.literal(''), z.uuid('user_id must be a user id (UUID)')])
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** Optional (issue 21): a new player, a coach or a youngster may have no shirt number yet. */
   jersey_number: z
-    .number({ error: 'Jersey number is required' })
+    .number({ error: 'Jersey number must be a number' })
     .int('Jersey number must be a whole number')
     .min(0, 'Jersey number must be 0-99')
-    .max(99, 'Jersey number must be 0-99'),
+    .max(99, 'Jersey number must be 0-99')
+    .nullish()
+    .transform((v) => v ?? null),
   position: z.enum(POSITIONS, { error: `Position must be one of ${POSITIONS.join(', ')}` }),
   team_type: z.enum(TEAM_TYPES, { error: `Team must be one of ${TEAM_TYPES.join(', ')}` }),
-  nationality: requiredText('Nationality', 60),
+  /** Optional (issue 21): stored as '' when not given. */
+  nationality: optionalText('Nationality', 60).transform((v) => v ?? ''),
   photo_url: optionalImageRef('Photo URL'),
   bio: optionalText('Bio', 2000),
   date_of_birth: z

@@ -126,3 +126,20 @@ describe('Left the club', () => {
     expect((await t.json(`/api/players/not-an-id/leave`, { token: admin.token, method: 'POST' })).status).toBe(404);
   });
 });
+
+describe('Jersey number and nationality are optional', () => {
+  it('a player is added and a registered one edited without either', async () => {
+    const created = await t.json('/api/players', { token: admin.token, body: { full_name: `No Number ${unique()}`, position: 'Defender', team_type: 'Senior' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ jersey_number: null, nationality: '' });
+    const member = await t.signedIn('player');
+    const [row] = await t.db.select().from(players).where(eq(players.id, member.playerId!));
+    const edited = await t.json(`/api/players/${member.playerId}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { full_name: row.full_name, position: 'Goalkeeper', team_type: 'Senior', jersey_number: null, nationality: '' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ position: 'Goalkeeper', jersey_number: null });
+  });
+});

@@ -101,11 +101,11 @@ export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Play
   ],
   fields: [
     { name: 'full_name', label: 'Full name', type: 'text', required: true },
-    { name: 'jersey_number', label: 'Jersey number', type: 'number', required: true, min: 0, max: 99 },
+    { name: 'jersey_number', label: 'Jersey number', type: 'number', min: 0, max: 99 },
     { name: 'position', label: 'Position', type: 'select', required: true, options: POSITIONS },
     { name: 'team_type', label: 'Squad group', type: 'select', required: true, options: TEAM_TYPES, hint: 'Where the public Squad page lists them' },
     { name: 'team_ids', label: 'Teams', type: 'checkboxes', required: true, wide: true, options: teams.map((t) => ({ value: t.id, label: t.name })), hint: 'The teams they play for: fixtures, training and attendance' },
-    { name: 'nationality', label: 'Nationality', type: 'text', required: true },
+    { name: 'nationality', label: 'Nationality', type: 'text' },
     { name: 'date_of_birth', label: 'Date of birth', type: 'date' },
     { name: 'height', label: 'Height', type: 'text', hint: 'e.g. 1.80 m' },
     { name: 'weight', label: 'Weight', type: 'text', hint: 'e.g. 75 kg' },
