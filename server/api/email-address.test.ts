@@ -56,6 +56,20 @@ describe("The admin's e-mail address", () => {
     const set = await t.json('/api/auth/reset-password', { body: { token: resetToken, password: 'a new admin passphrase' } });
     expect(set.status).toBe(200);
     expect((await t.json('/api/auth/login', { body: { username: 'admin', password: 'a new admin passphrase' } })).status).toBe(200);
+    // Every password change is mailed to the owner.
+    const changed = await mailTo('secretary@riverside.example', 'Your password was changed');
+    expect(changed.text).toContain('Forgot password?');
+  });
+
+  it('a password changed on the account page or by the admin is mailed to its owner, once each', async () => {
+    const member = await t.signedIn('player');
+    const admin = await t.signedIn('admin');
+    const own = await t.json('/api/auth/password', { method: 'PUT', token: member.token, body: { current_password: member.password, new_password: 'my own new passphrase' } });
+    expect(own.status).toBe(200);
+    expect((await mailTo(member.user.email, 'Your password was changed')).text).toContain('on the account page');
+    expect((await t.json(`/api/auth/reset-password/${member.user.id}`, { method: 'PUT', token: admin.token, body: { password: 'set by the admin 42' } })).status).toBe(200);
+    await waitFor(() => smtp.received.filter((m) => m.to.includes(member.user.email) && m.subject === 'Your password was changed').length === 2, 10_000, 'the second notice');
+    expect(smtp.received.filter((m) => m.to.includes(member.user.email) && m.subject === 'Your password was changed').at(-1)!.text).toContain("The club's admin set a new one");
   });
 });
 

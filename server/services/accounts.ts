@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { INVALID_CREDENTIALS, LOGIN_DISABLED, SESSION_DAYS, type LoginInput } from '../../shared/auth';
 import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from '../../shared/mail';
@@ -8,7 +8,7 @@ import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
 import { hashChosenPassword } from '../auth/password-policy';
 import type { Db } from '../db/client';
 import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../db/schema';
-import { passwordReset } from '../mail/templates';
+import { passwordChanged, passwordReset } from '../mail/templates';
 import { parseInput } from './checks';
 import { forbidden, invalid, unauthenticated } from '../../shared/errors';
 import type { MailService } from './mail';
@@ -26,7 +26,7 @@ export const userColumns = {
 
 export function createAccountService(
   db: Db,
-  options: { loginLimits?: ThrottleLimits; forgotPasswordLimits?: ThrottleLimits; mail: Pick<MailService, 'compose'> },
+  options: { loginLimits?: ThrottleLimits; forgotPasswordLimits?: ThrottleLimits; mail: Pick<MailService, 'compose' | 'toUser'> },
 ) {
   const throttle = createLoginThrottle(db, options.loginLimits);
   const forgotLimiter = createRequestLimiter(
@@ -152,6 +152,7 @@ export function createAccountService(
         await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, used.user_id));
         await tx.delete(sessions).where(eq(sessions.user_id, used.user_id));
         await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.user_id, used.user_id), isNull(passwordResetTokens.used_at)));
+        await options.mail.toUser(tx, used.user_id, { template: passwordChanged, data: { how: 'link' }, dedupeKey: `password-changed:${randomUUID()}` });
         return used.user_id;
       });
       const [user] = await db.select(userColumns).from(users).where(eq(users.id, userId));
@@ -178,6 +179,7 @@ export function createAccountService(
         await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, actor.id));
         await tx.delete(sessions).where(and(eq(sessions.user_id, actor.id), ne(sessions.token_hash, hashToken(currentToken))));
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, actor.id));
+        await options.mail.toUser(tx, actor.id, { template: passwordChanged, data: { how: 'account' }, dedupeKey: `password-changed:${randomUUID()}` });
       });
     },
   };

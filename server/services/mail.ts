@@ -59,7 +59,8 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
         notificationPreferences,
         and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.kind, optional ?? '')),
       )
-      .where(and(which, sql`coalesce(${notificationPreferences.email}, true)`, sql`${users.email} <> ''`));
+      // Never a placeholder address (an admin who has not set theirs: *.invalid, RFC 2606).
+      .where(and(which, sql`coalesce(${notificationPreferences.email}, true)`, sql`${users.email} <> ''`, sql`${users.email} not ilike '%.invalid'`));
     const mails: OutgoingMail[] = [];
     for (const user of recipients) {
       const composed = composeMail(mail.template, mail.data, { name: user.full_name }, {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, formatPounds, todayIso, type CreatePlayerAccountInput, type FeedbackCreateInput, type PaymentCreateInput, type PaymentStatus, type ProfileUpdateInput, type RegistrationInput, type StatsUpdateInput } from '../../shared/players';
 import type { Role, SessionUser } from '../../shared/roles';
@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { accountTokens, feedback, fixtures, payments, players, playerStats, teams, users } from '../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated, type FieldError } from '../../shared/errors';
 import { isUuid } from './ids';
-import { newFeedback, paymentRequest, welcome } from '../mail/templates';
+import { newFeedback, passwordChanged, paymentRequest, welcome } from '../mail/templates';
 import type { MailService } from './mail';
 import { notifyPlayer } from './notifications';
 import { trainingAttendanceOf } from './training';
@@ -470,7 +470,11 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
         if (player?.user_id) user = { id: player.user_id };
       }
       if (!user) throw notFound(PLAYER_NOT_FOUND);
-      await db.update(users).set({ password_hash: await hashChosenPassword(password) }).where(eq(users.id, user.id));
+      const passwordHash = await hashChosenPassword(password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, user.id));
+        await deps.mail.toUser(tx, user.id, { template: passwordChanged, data: { how: 'admin' }, dedupeKey: `password-changed:${randomUUID()}` });
+      });
       await deps.endAllSessions(user.id);
       return { user_id: user.id };
     },

@@ -6,6 +6,7 @@ import { joinUsReceipt } from './join-us-receipt';
 import { newDocument } from './new-document';
 import { newFeedback } from './new-feedback';
 import { newMessage } from './new-message';
+import { passwordChanged } from './password-changed';
 import { passwordReset } from './password-reset';
 import { paymentRequest } from './payment-request';
 import { registrationApproved, registrationRejected } from './registration-decision';
@@ -24,6 +25,7 @@ export {
   newDocument,
   newFeedback,
   newMessage,
+  passwordChanged,
   passwordReset,
   paymentRequest,
   registrationApproved,
@@ -56,5 +58,6 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   registrationRejected,
   emailChangeConfirm,
   emailChangeNotice,
+  passwordChanged,
   testMail,
 };
