@@ -176,10 +176,17 @@ export const feedbackCreateSchema = z.object({
 export type FeedbackCreateInput = z.infer<typeof feedbackCreateSchema>;
 
 /** POST /api/admin/create-player-account. */
+/**
+ * POST /api/admin/create-player-account. Without a password (the panel's way) the person is mailed a
+ * link to choose their own; with one, the admin passes it on (clubs without mail).
+ */
 export const createPlayerAccountSchema = z.object({
   player_id: z.string({ error: 'Player is required' }).trim().min(1, 'Player is required').max(100),
   username: registrationSchema.shape.username,
-  password: passwordField,
+  password: z
+    .union([z.literal(''), passwordField])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   email: emailField,
 });
 export type CreatePlayerAccountInput = z.infer<typeof createPlayerAccountSchema>;

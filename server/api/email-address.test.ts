@@ -132,3 +132,41 @@ describe('ADMIN_EMAIL', () => {
     expect(roles.rows.map((r) => r.role)).toEqual(['admin']);
   });
 });
+
+describe('A login the admin creates', () => {
+  it('without a password, mails a 7-day link to choose one; the admin sees the username, address and activation', async () => {
+    const admin = await t.signedIn('admin');
+    const created = await t.json('/api/players', { token: admin.token, body: { full_name: 'Ivy Invited', position: 'Defender', team_type: 'Senior' } });
+    expect(created.status).toBe(201);
+    const account = await t.json('/api/admin/create-player-account', {
+      token: admin.token,
+      body: { player_id: created.body.id, username: 'ivy_invited', email: 'ivy@example.org' },
+    });
+    expect(account.status).toBe(201);
+    expect(account.body.invited).toBe(true);
+    const login = async () =>
+      ((await t.json('/api/players', { token: admin.token })).body as { id: string; login: unknown }[]).find((p) => p.id === created.body.id)!.login;
+    expect(await login()).toEqual({ username: 'ivy_invited', email: 'ivy@example.org', activated: false });
+    const mail = await mailTo('ivy@example.org', 'Your club login is ready: choose your password');
+    expect(mail.text).toContain('ivy_invited');
+    const token = tokenIn(mail.text, 'reset-password');
+    const set = await t.json('/api/auth/reset-password', { body: { token, password: 'ivy chooses this one' } });
+    expect(set.status).toBe(200);
+    expect(await login()).toEqual({ username: 'ivy_invited', email: 'ivy@example.org', activated: true });
+    expect((await t.json('/api/auth/login', { body: { username: 'ivy@example.org', password: 'ivy chooses this one' } })).status).toBe(200);
+  });
+
+  it('with a password (clubs without mail), works as before and is activated at its first sign-in', async () => {
+    const admin = await t.signedIn('admin');
+    const created = await t.json('/api/players', { token: admin.token, body: { full_name: 'Pat Passed', position: 'Forward', team_type: 'Senior' } });
+    const account = await t.json('/api/admin/create-player-account', {
+      token: admin.token,
+      body: { player_id: created.body.id, username: 'pat_passed', email: 'pat.passed@example.org', password: 'handed over 2026' },
+    });
+    expect(account.status).toBe(201);
+    expect(account.body).toMatchObject({ invited: false, detail: 'Player account created successfully' });
+    expect((await t.json('/api/auth/login', { body: { username: 'pat_passed', password: 'handed over 2026' } })).status).toBe(200);
+    const row = ((await t.json('/api/players', { token: admin.token })).body as { id: string; login: { activated: boolean } }[]).find((p) => p.id === created.body.id)!;
+    expect(row.login.activated).toBe(true);
+  });
+});

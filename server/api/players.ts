@@ -9,7 +9,7 @@ import {
   statsUpdateSchema,
 } from '../../shared/players';
 import { ROLES } from '../../shared/roles';
-import { REGISTRATION_RECEIVED } from '../../shared/members';
+import { REGISTRATION_RECEIVED, invitationSent } from '../../shared/members';
 import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, UserSchema, jsonBody, jsonContent } from './openapi';
@@ -288,17 +288,23 @@ export const playerAccountsApi = accountsBase.openapi(
     operationId: 'createPlayerAccount',
     tags: ['Player management'],
     summary: 'Create a login for a squad player (admin)',
-    description: "Role player, or staff when the player's team is Staff. 409 when the player already has a login or the username/e-mail is taken.",
+    description:
+      "Role player, or staff when the player's team is Staff. Without a password the person is e-mailed a link to choose their own " +
+      '(valid 7 days; invited: true); with one, the admin passes it on. 409 when the player already has a login or the username/e-mail is taken.',
     security,
     request: { body: jsonBody(createPlayerAccountSchema) },
     responses: {
-      201: jsonContent(z.object({ detail: z.string(), user: UserSchema, player_id: z.string().uuid() }), 'Player account created successfully'),
+      201: jsonContent(
+        z.object({ detail: z.string(), user: UserSchema, player_id: z.string().uuid(), invited: z.boolean().openapi({ description: 'Whether a link to choose a password was mailed' }) }),
+        'Player account created successfully',
+      ),
       409: jsonContent(ErrorSchema, 'Already has a login, or username/e-mail taken'),
       ...errors,
     },
   }),
   async (c) => {
     const result = await c.get('services').players.createAccount(c.get('user'), c.req.valid('json'));
-    return c.json({ detail: 'Player account created successfully', ...result! }, 201);
+    const detail = result!.invited ? invitationSent(result!.user.email) : 'Player account created successfully';
+    return c.json({ detail, ...result! }, 201);
   },
 );

@@ -63,15 +63,17 @@ export function createAccountService(
       // The username or the account's e-mail address (issue 21), whatever the case.
       const name = input.username.toLowerCase();
       const [row] = await db
-        .select({ ...userColumns, password_hash: users.password_hash, disabled_at: users.disabled_at })
+        .select({ ...userColumns, password_hash: users.password_hash, disabled_at: users.disabled_at, activated_at: users.activated_at })
         .from(users)
         .where(name.includes('@') ? eq(sql`lower(${users.email})`, name) : eq(sql`lower(${users.username})`, name));
       const valid = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
       if (!row || !valid) throw unauthenticated(INVALID_CREDENTIALS);
       // Only someone who knows the password learns that the login is switched off.
       if (row.disabled_at) throw forbidden(LOGIN_DISABLED);
+      // A login the admin made with a password they passed on is in use from its first sign-in.
+      if (!row.activated_at) await db.update(users).set({ activated_at: new Date() }).where(eq(users.id, row.id));
       await throttle.succeeded(input.username, address);
-      const { password_hash: _hash, disabled_at: _disabled, ...user } = row;
+      const { password_hash: _hash, disabled_at: _disabled, activated_at: _activated, ...user } = row;
       return { access_token: await startSession(user.id), user };
     },
 
@@ -149,7 +151,8 @@ export function createAccountService(
           )
           .returning({ user_id: passwordResetTokens.user_id });
         if (!used) throw invalid(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
-        await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, used.user_id));
+        // Choosing one's own password activates a login the club made (the invitation's link is a reset link).
+        await tx.update(users).set({ password_hash: passwordHash, activated_at: sql`coalesce(${users.activated_at}, now())` }).where(eq(users.id, used.user_id));
         await tx.delete(sessions).where(eq(sessions.user_id, used.user_id));
         await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.user_id, used.user_id), isNull(passwordResetTokens.used_at)));
         await options.mail.toUser(tx, used.user_id, { template: passwordChanged, data: { how: 'link' }, dedupeKey: `password-changed:${randomUUID()}` });

@@ -4,10 +4,11 @@ import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, forma
 import type { Role, SessionUser } from '../../shared/roles';
 import { hashChosenPassword } from '../auth/password-policy';
 import type { Db, DbOrTx } from '../db/client';
-import { accountTokens, feedback, fixtures, payments, players, playerStats, teams, users } from '../db/schema';
+import { accountTokens, feedback, passwordResetTokens, fixtures, payments, players, playerStats, teams, users } from '../db/schema';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated, type FieldError } from '../../shared/errors';
 import { isUuid } from './ids';
-import { newFeedback, passwordChanged, paymentRequest, welcome } from '../mail/templates';
+import { accountInvitation, newFeedback, passwordChanged, paymentRequest, welcome } from '../mail/templates';
+import { INVITATION_DAYS } from '../../shared/members';
 import type { MailService } from './mail';
 import { notifyPlayer } from './notifications';
 import { trainingAttendanceOf } from './training';
@@ -436,7 +437,8 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
       if (!player) throw notFound(PLAYER_NOT_FOUND);
       if (player.user_id) throw conflict('This player already has a login account.');
       await emailOrUsernameTaken(db, input.username, input.email);
-      const password_hash = await hashChosenPassword(input.password);
+      // Without a password, an unguessable one nobody knows until the invitation's link sets theirs.
+      const password_hash = await hashChosenPassword(input.password ?? randomBytes(24).toString('base64url'));
       const role = player.team_type === 'Staff' ? ('staff' as const) : ('player' as const);
       try {
         return await db.transaction(async (tx) => {
@@ -450,7 +452,16 @@ export function createPlayerService(db: Db, deps: { endAllSessions: (userId: str
             .where(and(eq(players.id, player.id), sql`${players.user_id} is null`))
             .returning({ id: players.id });
           if (linked.length === 0) throw conflict('This player already has a login account.');
-          return { user, player_id: player.id };
+          if (!input.password) {
+            const token = randomBytes(32).toString('base64url');
+            await tx.insert(passwordResetTokens).values({
+              token_hash: createHash('sha256').update(token).digest('hex'),
+              user_id: user.id,
+              expires_at: new Date(Date.now() + INVITATION_DAYS * 24 * 3_600_000),
+            });
+            await deps.mail.toUser(tx, user.id, { template: accountInvitation, data: { token, username: user.username }, dedupeKey: 'invitation' });
+          }
+          return { user, player_id: player.id, invited: !input.password };
         });
       } catch (error) {
         duplicateAccount(error);

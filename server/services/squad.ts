@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { playerInputSchema } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
@@ -70,7 +70,9 @@ export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], today = t
 }
 
 /** The admin's view: every squad field (whatever the player chose to show), the login link and whether it exists. */
-export function toAdminPlayer(row: PlayerRow, teamIds: string[] = []): AdminPlayer {
+type Login = AdminPlayer['login'];
+
+export function toAdminPlayer(row: PlayerRow, teamIds: string[] = [], login: Login = null): AdminPlayer {
   return {
     ...toPublicPlayer(row, teamIds),
     date_of_birth: row.date_of_birth,
@@ -78,6 +80,7 @@ export function toAdminPlayer(row: PlayerRow, teamIds: string[] = []): AdminPlay
     weight: row.weight,
     user_id: row.user_id,
     has_login: row.user_id !== null,
+    login,
   };
 }
 
@@ -102,6 +105,16 @@ export function createSquadService(db: Db) {
   async function withTeams<T>(rows: PlayerRow[], shape: (row: PlayerRow, teamIds: string[]) => T): Promise<T[]> {
     const byPlayer = await teamIdsByPlayer(db, rows.map((r) => r.id));
     return rows.map((r) => shape(r, byPlayer.get(r.id) ?? []));
+  }
+
+  /** The admin's view: with each login's username, address and whether its owner has activated it (issue 21). */
+  async function asAdminPlayers(rows: PlayerRow[]): Promise<AdminPlayer[]> {
+    const ids = rows.flatMap((r) => (r.user_id ? [r.user_id] : []));
+    const logins = ids.length
+      ? await db.select({ id: users.id, username: users.username, email: users.email, activated_at: users.activated_at }).from(users).where(inArray(users.id, ids))
+      : [];
+    const byId = new Map(logins.map((l) => [l.id, { username: l.username, email: l.email, activated: l.activated_at !== null }]));
+    return withTeams(rows, (row, teamIds) => toAdminPlayer(row, teamIds, (row.user_id && byId.get(row.user_id)) || null));
   }
 
   /** A new player with no team_ids: the team named like their team_type (Vets), else the first team. */
@@ -180,7 +193,7 @@ export function createSquadService(db: Db) {
       // Members in good standing, or (status=left) those who left; registrations waiting for approval
       // are listed apart (GET /api/admin/registrations).
       const rows = await db.select().from(players).where(eq(players.status, options.status ?? 'active')).orderBy(...squadOrder);
-      return withTeams(rows, toAdminPlayer);
+      return asAdminPlayers(rows);
     },
 
     async create(user: SessionUser | null, input: unknown): Promise<AdminPlayer> {
@@ -196,7 +209,7 @@ export function createSquadService(db: Db) {
           return inserted;
         }),
       );
-      return (await withTeams([row!], toAdminPlayer))[0];
+      return (await asAdminPlayers([row!]))[0];
     },
 
     async update(user: SessionUser | null, id: string, input: unknown): Promise<AdminPlayer> {
@@ -221,7 +234,7 @@ export function createSquadService(db: Db) {
         }),
       );
       if (!row) throw notFound(PLAYER_NOT_FOUND);
-      return (await withTeams([row], toAdminPlayer))[0];
+      return (await asAdminPlayers([row]))[0];
     },
 
     async remove(user: SessionUser | null, id: string): Promise<void> {

@@ -116,6 +116,14 @@ export const AdminPlayerSchema = PublicPlayerSchema.extend({
   weight: z.string().nullable(),
   user_id: z.string().uuid().nullable(),
   has_login: z.boolean(),
+  login: z
+    .object({
+      username: z.string(),
+      email: z.string(),
+      activated: z.boolean().openapi({ description: 'Whether its owner has chosen their own password or signed in' }),
+    })
+    .nullable()
+    .openapi({ description: 'The login linked to the player, if any' }),
 }).openapi('Player');
 export type PublicPlayer = z.infer<typeof PublicPlayerSchema>;
 export type AdminPlayer = z.infer<typeof AdminPlayerSchema>;

@@ -35,19 +35,19 @@ function CreateLoginForm({ player }: { player: Player }) {
     const found: Record<string, string> = {};
     if (!values.username.trim()) found.username = 'Username is required';
     if (!values.email.trim()) found.email = 'Email is required';
-    if (!values.password) found.password = 'Password is required';
-    else if (values.password.length < PASSWORD_MIN) found.password = PASSWORD_TOO_SHORT;
+    // No password: the person is e-mailed a link to choose their own (issue 21).
+    if (values.password && values.password.length < PASSWORD_MIN) found.password = PASSWORD_TOO_SHORT;
     setErrors(found);
     if (Object.keys(found).length > 0) return; // nothing is sent
     setBusy(true);
     setFormError('');
     try {
-      await read(
+      const created = await read(
         client.admin['create-player-account'].$post({
-          json: { player_id: player.id, username: values.username.trim(), email: values.email.trim(), password: values.password },
+          json: { player_id: player.id, username: values.username.trim(), email: values.email.trim(), password: values.password || undefined },
         }),
       );
-      toast.success(TOASTS.accountCreated);
+      toast.success(created.invited ? created.detail : TOASTS.accountCreated);
       await revalidator.revalidate();
     } catch (error) {
       setFormError(errorDetail(error));
@@ -74,7 +74,7 @@ function CreateLoginForm({ player }: { player: Player }) {
           name="password"
           type="password"
           autoComplete="new-password"
-          required
+          hint="Leave empty to e-mail them a link to choose their own (valid 7 days)."
           value={values.password}
           error={summary.errors.password}
           onChange={set('password')}
@@ -115,7 +115,14 @@ function ResetPasswordForm({ player }: { player: Player }) {
   return (
     <form noValidate onSubmit={reset} className="space-y-4">
       <p className="text-sm text-muted">
-        <Badge tone="success">Has login</Badge> Resetting the password signs {player.full_name} out everywhere.
+        <Badge tone="success">Has login</Badge>{' '}
+        {player.login && (
+          <>
+            <strong className="text-ink">{player.login.username}</strong> · <span className="break-all">{player.login.email}</span> ·{' '}
+            {player.login.activated ? 'in use' : 'not activated yet (the password link has not been used)'}.{' '}
+          </>
+        )}
+        Resetting the password signs {player.full_name} out everywhere.
       </p>
       <ErrorSummary errors={{ new_password: error }} idFor={(f) => fieldId(f, 'reset')} />
       <div className="flex flex-wrap items-start gap-3">

@@ -1,4 +1,5 @@
 import type { MailTemplate } from '../template';
+import { accountInvitation } from './account-invitation';
 import { availabilityRequest } from './availability-request';
 import { emailChangeConfirm, emailChangeNotice } from './email-change';
 import { joinUsApplication } from './join-us-application';
@@ -17,6 +18,7 @@ import { testMail } from './test-mail';
 import { welcome } from './welcome';
 
 export {
+  accountInvitation,
   availabilityRequest,
   emailChangeConfirm,
   emailChangeNotice,
@@ -59,5 +61,6 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   emailChangeConfirm,
   emailChangeNotice,
   passwordChanged,
+  accountInvitation,
   testMail,
 };
