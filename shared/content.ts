@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './zod-messages';
 import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, POSITIONS, SPONSOR_TIERS, TEAM_TYPES } from './content-constants';
-import { clubDateField } from './dates';
+import { clubDateField, today } from './dates';
 
 export * from './content-constants';
 
@@ -180,6 +180,15 @@ export const playerInputSchema = z.object({
     .max(50, 'At most 50 teams')
     .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
     .optional(),
+  /**
+   * Playing since (issue 21): the day the teams this request adds begin to count for the player
+   * (a club adding players who played there before); default today, never in the future.
+   */
+  joined_on: z
+    .union([z.literal(''), clubDateField('Playing since')])
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || v <= today(), 'Playing since cannot be in the future'),
 });
 export type PlayerInput = z.infer<typeof playerInputSchema>;
 

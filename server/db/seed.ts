@@ -9,6 +9,7 @@
 import type { DbOrTx } from './client';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_TRAINING_PLACE } from '../../shared/teams-constants';
+import { addDaysIso, clubDateOf } from '../../shared/dates';
 import { fixtures, news, players, playerStats, playerTeams, products, settings, sponsors, teams, teamStaff, trainingSlots } from './schema';
 
 const IMG = '/images/seed';
@@ -646,6 +647,8 @@ export async function seedSampleContent(tx: DbOrTx): Promise<void> {
     PLAYERS.filter((p) => p.team_type !== 'Staff').map((p) => ({
       player_id: idByName.get(p.full_name)!,
       team_id: teamId(p.team_type === 'Vets' ? 'vets' : 'senior'),
+      // The sample squad has played together for a season: every recent session counts for them.
+      joined_on: addDaysIso(clubDateOf(now), -365),
     })),
   );
   await tx.insert(teamStaff).values(

@@ -198,14 +198,14 @@ export function createSquadService(db: Db) {
 
     async create(user: SessionUser | null, input: unknown): Promise<AdminPlayer> {
       requireRoles(user, ADMIN_ONLY);
-      const { team_ids, ...values } = parseInput(playerInputSchema, input);
+      const { team_ids, joined_on, ...values } = parseInput(playerInputSchema, input);
       await checkUser(values.user_id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
       const teamIds = team_ids ?? (await teamsForNewPlayer(values.team_type));
       const row = await write(() =>
         db.transaction(async (tx) => {
           const [inserted] = await tx.insert(players).values(values).returning();
-          await setPlayerTeams(tx, inserted.id, teamIds);
+          await setPlayerTeams(tx, inserted.id, teamIds, joined_on);
           return inserted;
         }),
       );
@@ -215,7 +215,7 @@ export function createSquadService(db: Db) {
     async update(user: SessionUser | null, id: string, input: unknown): Promise<AdminPlayer> {
       requireRoles(user, ADMIN_ONLY);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
-      const { team_ids, ...values } = parseInput(playerInputSchema, input);
+      const { team_ids, joined_on, ...values } = parseInput(playerInputSchema, input);
       const [existing] = await db.select({ id: players.id, user_id: players.user_id }).from(players).where(eq(players.id, id));
       if (!existing) throw notFound(PLAYER_NOT_FOUND);
       // A form that leaves user_id out keeps the existing login link.
@@ -229,7 +229,7 @@ export function createSquadService(db: Db) {
         db.transaction(async (tx) => {
           const [updated] = await tx.update(players).set({ ...next, updated_at: new Date() }).where(eq(players.id, id)).returning();
           // Omitted team_ids keep the memberships (forms and clients that predate teams).
-          if (updated && team_ids) await setPlayerTeams(tx, id, team_ids);
+          if (updated && team_ids) await setPlayerTeams(tx, id, team_ids, joined_on);
           return updated;
         }),
       );

@@ -74,9 +74,10 @@ export async function teamIdsByPlayer(db: DbOrTx, playerIds: string[]): Promise<
 /**
  * Sets the teams a player plays for from today (inside the caller's transaction), keeping history:
  * a team left ends its spell today (a spell begun today leaves no trace), a team joined starts one
- * today (one left earlier today simply goes on). Past sessions and fixtures keep who was in the team.
+ * today, or on `joinedOn` (one left earlier today simply goes on). Past sessions and fixtures keep who
+ * was in the team.
  */
-export async function setPlayerTeams(tx: DbOrTx, playerId: string, teamIds: string[]) {
+export async function setPlayerTeams(tx: DbOrTx, playerId: string, teamIds: string[], joinedOn: string | null = null) {
   const mine = eq(playerTeams.player_id, playerId);
   const leaving = teamIds.length ? and(mine, inTeamNow, notInArray(playerTeams.team_id, teamIds)) : and(mine, inTeamNow);
   await tx.delete(playerTeams).where(and(leaving, sql`${playerTeams.joined_on} >= ${clubToday}`));
@@ -89,7 +90,7 @@ export async function setPlayerTeams(tx: DbOrTx, playerId: string, teamIds: stri
   const current = await tx.select({ team_id: playerTeams.team_id }).from(playerTeams).where(and(mine, inTeamNow));
   const have = new Set(current.map((r) => r.team_id));
   const joining = teamIds.filter((id) => !have.has(id));
-  if (joining.length) await tx.insert(playerTeams).values(joining.map((team_id) => ({ player_id: playerId, team_id })));
+  if (joining.length) await tx.insert(playerTeams).values(joining.map((team_id) => ({ player_id: playerId, team_id, ...(joinedOn ? { joined_on: joinedOn } : {}) })));
 }
 
 /** Teams: anyone reads them; admins add and delete, admins and staff edit (decision 6 in docs/architecture.md). */

@@ -22,6 +22,8 @@ async function teamWithTraining(admin: Api, name: string) {
 async function playerIn(admin: Api, teamId: string, fullName: string) {
   const created = await admin.post<{ id: string }>('/api/players', {
     full_name: fullName, jersey_number: 7, position: 'Midfielder', team_type: 'Senior', nationality: 'English', team_ids: [teamId],
+    // Playing for the team since well before the past sessions the tests record (spells are dated, issue 21).
+    joined_on: addDaysIso(clubDateOf(new Date()), -60),
   });
   expect(created.status).toBe(201);
   const username = `tt_${unique()}`;
