@@ -1,97 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import { INVALID_CREDENTIALS, SESSION_DAYS, type LoginInput } from '../../shared/auth';
-import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from '../../shared/mail';
-import { CURRENT_PASSWORD_WRONG, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../shared/passwords';
-import type { SessionUser } from '../../shared/roles';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
-import type { Db } from '../db/client';
-import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../db/schema';
-import { passwordReset } from '../mail/templates';
-import { parseInput } from './checks';
-import { invalid, unauthenticated } from '../../shared/errors';
-import type { MailService } from './mail';
-import { DEFAULT_FORGOT_PASSWORD_LIMITS, createLoginThrottle, createRequestLimiter, type ThrottleLimits } from './throttle';
+/** Passwords: "Forgot password?" links, setting a password from one, and a signed-in user's own change. */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from '../../../shared/mail';
+import { CURRENT_PASSWORD_WRONG, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../../shared/passwords';
+import type { SessionUser } from '../../../shared/roles';
+import { invalid, unauthenticated } from '../../../shared/errors';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../../db/schema';
+import { passwordReset } from '../../mail/templates';
+import { parseInput } from '../checks';
+import { hashToken, userColumns, type AccountContext } from './context';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export const userColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  full_name: users.full_name,
-  role: users.role,
-};
-
-export function createAccountService(
-  db: Db,
-  options: { loginLimits?: ThrottleLimits; forgotPasswordLimits?: ThrottleLimits; mail: Pick<MailService, 'compose'> },
-) {
-  const throttle = createLoginThrottle(db, options.loginLimits);
-  const forgotLimiter = createRequestLimiter(
-    'forgot',
-    options.forgotPasswordLimits ?? DEFAULT_FORGOT_PASSWORD_LIMITS,
-    'Too many password requests.',
-  );
-
-  async function startSession(userId: string) {
-    const token = randomBytes(32).toString('base64url');
-    await db.insert(sessions).values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      expires_at: new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000),
-    });
-    return token;
-  }
-
-  // Every signed-in request asks this (session and user in one query): a named prepared statement,
-  // so neither drizzle nor PostgreSQL builds and plans it again on each connection (ADR 024).
-  const sessionUser = db
-    .select(userColumns)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.token_hash, sql.placeholder('tokenHash')), gt(sessions.expires_at, sql`now()`)))
-    .prepare('session_user');
+export function passwords({ db, mail, throttle, forgotLimiter, startSession }: AccountContext) {
   return {
-    /** Opens a session for a user who just proved who they are another way (a new registration). */
-    startSession,
-
-    /** Checks the password (rate-limited per username and address) and opens a session. */
-    async login(input: LoginInput, address: string): Promise<{ access_token: string; user: SessionUser }> {
-      await throttle.countAttempt(input.username, address);
-      const [row] = await db
-        .select({ ...userColumns, password_hash: users.password_hash })
-        .from(users)
-        .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
-      const valid = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
-      if (!row || !valid) throw unauthenticated(INVALID_CREDENTIALS);
-      await throttle.succeeded(input.username, address);
-      const { password_hash: _hash, ...user } = row;
-      return { access_token: await startSession(user.id), user };
-    },
-
-    /** The user a session token belongs to, or null when it is unknown or expired. */
-    async userForToken(token: string | undefined): Promise<SessionUser | null> {
-      if (!token || token.length > 200) return null;
-      const [row] = await sessionUser.execute({ tokenHash: hashToken(token) });
-      return row ?? null;
-    },
-
-    async logout(token: string | undefined) {
-      if (!token) return;
-      await db.delete(sessions).where(eq(sessions.token_hash, hashToken(token)));
-    },
-
-    /** Ends every session of a user (after a password reset). */
-    async endAllSessions(userId: string) {
-      await db.delete(sessions).where(eq(sessions.user_id, userId));
-    },
-
-    async purgeExpiredSessions() {
-      await db.delete(sessions).where(lt(sessions.expires_at, new Date()));
-      await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expires_at, new Date()));
-    },
-
     /**
      * "Forgot password?": the same work for a known and an unknown address, so neither the answer nor
      * its timing tells them apart. The token and the mail are rendered either way and written by one
@@ -104,7 +25,7 @@ export function createAccountService(
       const { email } = parseInput(forgotPasswordSchema, input);
       const token = randomBytes(32).toString('base64url');
       const tokenHash = hashToken(token);
-      const mail = options.mail.compose(passwordReset, { token });
+      const message = mail.compose(passwordReset, { token });
       const refusal = await db.transaction(async (tx) => {
         const limited = await forgotLimiter.count(tx, email, address);
         if (limited) return limited;
@@ -117,7 +38,7 @@ export function createAccountService(
           returning user_id
         )
         insert into ${outbox} (dedupe_key, kind, to_address, subject, text_body, html_body, headers)
-        select ${`password-reset:${tokenHash}`}, ${mail.kind}, u.email, ${mail.subject}, ${mail.text}, ${mail.html}, ${JSON.stringify(mail.headers)}::jsonb
+        select ${`password-reset:${tokenHash}`}, ${message.kind}, u.email, ${message.subject}, ${message.text}, ${message.html}, ${JSON.stringify(message.headers)}::jsonb
         from u join t on t.user_id = u.id`);
         return null;
       });
