@@ -220,6 +220,23 @@ export const documentLinkSchema = z.object({
 });
 export type DocumentLinkInput = z.infer<typeof documentLinkSchema>;
 
+/**
+ * A season with nothing recorded yet: no matches, goals, minutes or cards, and training attendance
+ * null (no session recorded), as the stats endpoints and the portal's My Stats show it.
+ */
+export const emptySeasonStats = () => ({
+  training_attendance: null as number | null,
+  training_sessions_recorded: 0,
+  training_sessions_attended: 0,
+  matches_played: 0,
+  matches_started: 0,
+  goals: 0,
+  assists: 0,
+  minutes_played: 0,
+  yellow_cards: 0,
+  red_cards: 0,
+});
+
 /** Goals per match (docs/product.md#players-area), with a divisor of 1 when no match was played. */
 export const goalsPerMatch = (goals: number, matchesPlayed: number) => (goals / (matchesPlayed || 1)).toFixed(2);
 

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { players, playerStats } from '../db/schema';
+import { emptySeasonStats } from '../../shared/players';
 import { createTestContext } from '../../tests/support/api';
 
 const t = await createTestContext();
@@ -128,19 +129,7 @@ describe('GET /api/players/{id}/stats', () => {
     const created = await t.json('/api/players', { token, body: valid });
     const empty = await t.json(`/api/players/${created.body.id}/stats`);
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({
-      player_id: created.body.id,
-      training_attendance: null,
-      training_sessions_recorded: 0,
-      training_sessions_attended: 0,
-      matches_played: 0,
-      matches_started: 0,
-      goals: 0,
-      assists: 0,
-      minutes_played: 0,
-      yellow_cards: 0,
-      red_cards: 0,
-    });
+    expect(empty.body).toEqual({ player_id: created.body.id, ...emptySeasonStats() });
     expect((await t.json('/api/players/00000000-0000-4000-8000-000000000000/stats')).status).toBe(404);
     expect((await t.json('/api/players/nope/stats')).status).toBe(404);
   });

@@ -9,17 +9,19 @@ import { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
 // Kept in shared/ so the page bundle can use them without the server's validation code.
 export { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
 
+/** The settings as stored (blank stays blank), without the row's bookkeeping columns. */
+const toSettings = (row: typeof settings.$inferSelect): ClubSettings => ({
+  whatsapp_number: row.whatsapp_number,
+  club_email: row.club_email,
+  sales_email: row.sales_email,
+  club_address: row.club_address,
+  hero_image_url: row.hero_image_url,
+});
+
 export function createSettingsService(db: Db) {
   async function stored(): Promise<ClubSettings | null> {
     const [row] = await db.select().from(settings).where(eq(settings.id, 1));
-    if (!row) return null;
-    return {
-      whatsapp_number: row.whatsapp_number,
-      club_email: row.club_email,
-      sales_email: row.sales_email,
-      club_address: row.club_address,
-      hero_image_url: row.hero_image_url,
-    };
+    return row ? toSettings(row) : null;
   }
 
   return {
@@ -51,13 +53,7 @@ export function createSettingsService(db: Db) {
         .values({ id: 1, ...values })
         .onConflictDoUpdate({ target: settings.id, set: { ...values, updated_at: new Date() } })
         .returning();
-      return {
-        whatsapp_number: row.whatsapp_number,
-        club_email: row.club_email,
-        sales_email: row.sales_email,
-        club_address: row.club_address,
-        hero_image_url: row.hero_image_url,
-      };
+      return toSettings(row);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { goalsPerMatch } from '../../../shared/players';
+import { emptySeasonStats, goalsPerMatch } from '../../../shared/players';
 import { CLEAN_RECORD, DISCIPLINE_HINT, EMPTY_NEXT, EmptyState, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/stats';
@@ -12,16 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export default function PortalStats({ loaderData }: Route.ComponentProps) {
-  const s = loaderData.stats ?? {
-    training_attendance: null,
-    matches_played: 0,
-    matches_started: 0,
-    goals: 0,
-    assists: 0,
-    minutes_played: 0,
-    yellow_cards: 0,
-    red_cards: 0,
-  };
+  const s = loaderData.stats ?? emptySeasonStats();
   const clean = s.yellow_cards === 0 && s.red_cards === 0;
   // No match recorded yet: say so instead of a wall of zeros (no invented figures, decision 14 in docs/architecture.md).
   if (s.matches_played === 0 && s.goals === 0 && s.assists === 0 && s.minutes_played === 0 && clean) {

@@ -1,0 +1,104 @@
+/** Passwords: "Forgot password?" links, setting a password from one, and a signed-in user's own change. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from '../../../shared/mail';
+import { CURRENT_PASSWORD_WRONG, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../../shared/passwords';
+import type { SessionUser } from '../../../shared/roles';
+import { invalid, unauthenticated } from '../../../shared/errors';
+import { verifyPassword } from '../../auth/passwords';
+import { hashChosenPassword } from '../../auth/password-policy';
+import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../../db/schema';
+import { passwordChanged, passwordReset } from '../../mail/templates';
+import { parseInput } from '../checks';
+import { hashToken, userColumns, type AccountContext } from './context';
+
+export function passwords({ db, mail, throttle, forgotLimiter, startSession }: AccountContext) {
+  return {
+    /**
+     * "Forgot password?": the same work for a known and an unknown address, so neither the answer nor
+     * its timing tells them apart. The token and the mail are rendered either way and written by one
+     * statement that inserts them only when the address belongs to a user. It shares one transaction
+     * (one commit) with the rate-limit counters, which are written on both paths, so the link exists
+     * exactly when its mail does and both paths end in the same kind of commit. Limited per address
+     * asked about and per client, in the database.
+     */
+    async requestPasswordReset(input: unknown, address: string) {
+      const { email } = parseInput(forgotPasswordSchema, input);
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = hashToken(token);
+      const message = mail.compose(passwordReset, { token });
+      const refusal = await db.transaction(async (tx) => {
+        const limited = await forgotLimiter.count(tx, email, address);
+        if (limited) return limited;
+        await tx.execute(sql`
+        with u as (
+          select id, email from ${users} where lower(${users.email}) = lower(${email}) limit 1
+        ), t as (
+          insert into ${passwordResetTokens} (token_hash, user_id, expires_at)
+          select ${tokenHash}, id, now() + ${`${RESET_TOKEN_HOURS} hours`}::interval from u
+          returning user_id
+        )
+        insert into ${outbox} (dedupe_key, kind, to_address, subject, text_body, html_body, headers)
+        select ${`password-reset:${tokenHash}`}, ${message.kind}, u.email, ${message.subject}, ${message.text}, ${message.html}, ${JSON.stringify(message.headers)}::jsonb
+        from u join t on t.user_id = u.id`);
+        return null;
+      });
+      if (refusal) throw refusal;
+    },
+
+    /**
+     * Sets the password from a mailed link: the token works once and for an hour; every session of
+     * the user ends (and their other links stop working); the caller is signed in afresh.
+     */
+    async resetPasswordWithToken(input: unknown): Promise<{ access_token: string; user: SessionUser }> {
+      const { token, password } = parseInput(resetWithTokenSchema, input);
+      const passwordHash = await hashChosenPassword(password);
+      const userId = await db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(passwordResetTokens)
+          .set({ used_at: new Date() })
+          .where(
+            and(
+              eq(passwordResetTokens.token_hash, hashToken(token)),
+              isNull(passwordResetTokens.used_at),
+              gt(passwordResetTokens.expires_at, new Date()),
+            ),
+          )
+          .returning({ user_id: passwordResetTokens.user_id });
+        if (!used) throw invalid(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
+        // Choosing one's own password activates a login the club made (the invitation's link is a reset link).
+        await tx.update(users).set({ password_hash: passwordHash, activated_at: sql`coalesce(${users.activated_at}, now())` }).where(eq(users.id, used.user_id));
+        await tx.delete(sessions).where(eq(sessions.user_id, used.user_id));
+        await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.user_id, used.user_id), isNull(passwordResetTokens.used_at)));
+        await mail.toUser(tx, used.user_id, { template: passwordChanged, data: { how: 'link' }, dedupeKey: `password-changed:${randomUUID()}` });
+        return used.user_id;
+      });
+      const [user] = await db.select(userColumns).from(users).where(eq(users.id, userId));
+      // A locked-out user who proved they own the mailbox may sign in again.
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, `user:${user.username.toLowerCase()}`));
+      return { access_token: await startSession(user.id), user };
+    },
+
+    /**
+     * A signed-in user's own change: the current password must be right (wrong guesses count like
+     * failed sign-ins); every other session of the user ends, this one stays.
+     */
+    async changePassword(actor: SessionUser | null, currentToken: string | undefined, input: unknown, address: string) {
+      if (!actor || !currentToken) throw unauthenticated();
+      const values = parseInput(changePasswordSchema, input);
+      await throttle.countAttempt(actor.username, address);
+      const [row] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, actor.id));
+      if (!row || !(await verifyPassword(values.current_password, row.password_hash))) {
+        throw invalid(CURRENT_PASSWORD_WRONG, [{ field: 'current_password', message: CURRENT_PASSWORD_WRONG }]);
+      }
+      await throttle.succeeded(actor.username, address);
+      const passwordHash = await hashChosenPassword(values.new_password, 'new_password');
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, actor.id));
+        await tx.delete(sessions).where(and(eq(sessions.user_id, actor.id), ne(sessions.token_hash, hashToken(currentToken))));
+        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, actor.id));
+        await mail.toUser(tx, actor.id, { template: passwordChanged, data: { how: 'account' }, dedupeKey: `password-changed:${randomUUID()}` });
+      });
+    },
+  };
+}

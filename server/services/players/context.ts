@@ -1,0 +1,174 @@
+/** What the player use cases share: the context type, the access checks, the row mappers and the record reads. */
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, emptySeasonStats } from '../../../shared/players';
+import type { Role, SessionUser } from '../../../shared/roles';
+import type { Db, DbOrTx } from '../../db/client';
+import { feedback, payments, players, playerStats, users } from '../../db/schema';
+import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from '../../../shared/errors';
+import { isUuid } from '../ids';
+import type { MailService } from '../mail';
+import { trainingAttendanceOf } from '../training';
+import type { Feedback, Payment, PlayerProfile, PlayerStats } from '../../../shared/contracts/players';
+
+export type PlayerRow = typeof players.$inferSelect;
+
+/** What createPlayerService is given: ends a user's sessions (password resets) and queues mail. */
+export interface PlayerDeps {
+  endAllSessions: (userId: string) => Promise<void>;
+  mail: MailService;
+}
+
+export type PlayerContext = { db: Db } & PlayerDeps & ReturnType<typeof playerAccess> & ReturnType<typeof playerRecords>;
+
+/** Which constraint a unique violation broke (drizzle wraps the pg error in `cause`). */
+function constraintOf(error: unknown): string | undefined {
+  const e = error as { constraint?: string; cause?: { constraint?: string } };
+  return e?.constraint ?? e?.cause?.constraint;
+}
+
+export function duplicateAccount(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    const constraint = constraintOf(error) ?? '';
+    if (constraint.includes('email')) throw conflict(EMAIL_TAKEN);
+    if (constraint.includes('username')) throw conflict(USERNAME_TAKEN);
+    if (constraint.includes('user_id')) throw conflict('This player already has a login account.');
+  }
+  throw error;
+}
+
+export const toPayment = (p: typeof payments.$inferSelect): Payment => ({
+  id: p.id,
+  player_id: p.player_id,
+  description: p.description,
+  payment_type: p.payment_type,
+  amount: Number(p.amount),
+  due_date: p.due_date,
+  status: p.status,
+  paid_date: p.paid_date,
+  created_at: p.created_at.toISOString(),
+});
+
+export const toFeedback = (f: typeof feedback.$inferSelect): Feedback => ({
+  id: f.id,
+  player_id: f.player_id,
+  coach_name: f.coach_name,
+  category: f.category,
+  feedback: f.feedback,
+  rating: f.rating,
+  date: f.date,
+  created_at: f.created_at.toISOString(),
+});
+
+/** Who may do what: taken usernames and e-mails, the signed-in player's record, access to a player's records, roles. */
+export function playerAccess(db: Db) {
+  async function emailOrUsernameTaken(tx: DbOrTx, username: string | null, email: string, exceptUserId?: string) {
+    const rows = await tx
+      .select({ id: users.id, username: users.username, email: users.email })
+      .from(users)
+      .where(
+        or(
+          username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : undefined,
+          eq(sql`lower(${users.email})`, email.toLowerCase()),
+        ),
+      );
+    for (const row of rows) {
+      if (row.id === exceptUserId) continue;
+      if (username && row.username.toLowerCase() === username.toLowerCase()) throw conflict(USERNAME_TAKEN);
+      throw conflict(EMAIL_TAKEN);
+    }
+  }
+
+  async function linkedPlayer(actor: SessionUser | null): Promise<PlayerRow> {
+    if (!actor) throw unauthenticated();
+    const [row] = await db.select().from(players).where(eq(players.user_id, actor.id));
+    if (!row) throw notFound(NO_PLAYER_PROFILE);
+    return row;
+  }
+
+  /**
+   * Who may see one player's records: admin (and `alsoRoles`) for anyone, a player for
+   * themselves only. Unknown players are 404 for those allowed to look, 403 for other players.
+   */
+  async function assertMayAccess(actor: SessionUser | null, playerId: string, alsoRoles: Role[] = []) {
+    if (!actor) throw unauthenticated();
+    const managing = actor.role === 'admin' || alsoRoles.includes(actor.role);
+    if (!managing) {
+      if (actor.role !== 'player' || !isUuid(playerId)) throw forbidden();
+      const [own] = await db.select({ id: players.id }).from(players).where(and(eq(players.id, playerId), eq(players.user_id, actor.id)));
+      if (!own) throw forbidden('You can only see your own records.');
+      return;
+    }
+    if (!isUuid(playerId)) throw notFound(PLAYER_NOT_FOUND);
+    const [row] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
+    if (!row) throw notFound(PLAYER_NOT_FOUND);
+  }
+
+  function assertRole(actor: SessionUser | null, roles: Role[]) {
+    if (!actor) throw unauthenticated();
+    if (actor.role !== 'admin' && !roles.includes(actor.role)) throw forbidden();
+  }
+
+  return { emailOrUsernameTaken, linkedPlayer, assertMayAccess, assertRole };
+}
+
+/** One player's records as the API answers them: profile, season stats, payments, coach feedback. */
+export function playerRecords(db: Db) {
+  async function profileOf(player: PlayerRow): Promise<PlayerProfile> {
+    const [user] = player.user_id
+      ? await db.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, player.user_id))
+      : [];
+    return {
+      id: player.id,
+      user_id: player.user_id,
+      username: user?.username ?? null,
+      email: user?.email ?? null,
+      full_name: player.full_name,
+      jersey_number: player.jersey_number,
+      position: player.position,
+      team_type: player.team_type,
+      nationality: player.nationality,
+      photo_url: player.photo_url,
+      date_of_birth: player.date_of_birth,
+      phone_number: player.phone_number,
+      address: player.address,
+      emergency_contact_name: player.emergency_contact_name,
+      emergency_contact_phone: player.emergency_contact_phone,
+      medical_notes: player.medical_notes,
+      previous_club: player.previous_club,
+      position_preference: player.position_preference,
+      availability: player.availability,
+      show_personal_details: player.show_personal_details,
+    };
+  }
+
+  /** Match figures as staff entered them; training attendance computed from recorded sessions (decision 14 in docs/architecture.md). */
+  async function statsFor(playerId: string): Promise<PlayerStats> {
+    const [row] = await db.select().from(playerStats).where(eq(playerStats.player_id, playerId));
+    const training = await trainingAttendanceOf(db, playerId);
+    const figures = {
+      training_attendance: training.percent,
+      training_sessions_recorded: training.recorded,
+      training_sessions_attended: training.attended,
+    };
+    if (!row) return { player_id: playerId, ...emptySeasonStats(), ...figures };
+    // The stored training_attendance column predates recorded sessions and is not shown (ADR 017).
+    const { updated_at: _u, training_attendance: _stored, ...stats } = row;
+    return { ...stats, ...figures };
+  }
+
+  async function paymentsFor(playerId: string) {
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.player_id, playerId))
+      .orderBy(desc(payments.due_date), desc(payments.created_at));
+    return rows.map(toPayment);
+  }
+
+  async function feedbackFor(playerId: string) {
+    const rows = await db.select().from(feedback).where(eq(feedback.player_id, playerId)).orderBy(desc(feedback.date), desc(feedback.created_at));
+    return rows.map(toFeedback);
+  }
+
+  return { profileOf, statsFor, paymentsFor, feedbackFor };
+}

@@ -1,0 +1,77 @@
+/** Admins managing players' logins: creating an account for a squad player and resetting a password. */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { PLAYER_NOT_FOUND, type CreatePlayerAccountInput } from '../../../shared/players';
+import type { SessionUser } from '../../../shared/roles';
+import { conflict, notFound } from '../../../shared/errors';
+import { hashChosenPassword } from '../../auth/password-policy';
+import { INVITATION_DAYS } from '../../../shared/members';
+import { accountInvitation, passwordChanged } from '../../mail/templates';
+import { passwordResetTokens, players, users } from '../../db/schema';
+import { isUuid } from '../ids';
+import { duplicateAccount, type PlayerContext } from './context';
+
+export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, assertRole }: PlayerContext) {
+  return {
+    /** A login for a squad player: role player, or staff for the Staff team. */
+    async createAccount(actor: SessionUser | null, input: CreatePlayerAccountInput) {
+      assertRole(actor, []);
+      if (!isUuid(input.player_id)) throw notFound(PLAYER_NOT_FOUND);
+      const [player] = await db.select().from(players).where(eq(players.id, input.player_id));
+      if (!player) throw notFound(PLAYER_NOT_FOUND);
+      if (player.user_id) throw conflict('This player already has a login account.');
+      await emailOrUsernameTaken(db, input.username, input.email);
+      // Without a password, an unguessable one nobody knows until the invitation's link sets theirs.
+      const password_hash = await hashChosenPassword(input.password ?? randomBytes(24).toString('base64url'));
+      const role = player.team_type === 'Staff' ? ('staff' as const) : ('player' as const);
+      try {
+        return await db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({ username: input.username, email: input.email, full_name: player.full_name, role, password_hash })
+            .returning({ id: users.id, username: users.username, email: users.email, full_name: users.full_name, role: users.role });
+          const linked = await tx
+            .update(players)
+            .set({ user_id: user.id, updated_at: new Date() })
+            .where(and(eq(players.id, player.id), sql`${players.user_id} is null`))
+            .returning({ id: players.id });
+          if (linked.length === 0) throw conflict('This player already has a login account.');
+          if (!input.password) {
+            const token = randomBytes(32).toString('base64url');
+            await tx.insert(passwordResetTokens).values({
+              token_hash: createHash('sha256').update(token).digest('hex'),
+              user_id: user.id,
+              expires_at: new Date(Date.now() + INVITATION_DAYS * 24 * 3_600_000),
+            });
+            await mail.toUser(tx, user.id, { template: accountInvitation, data: { token, username: user.username }, dedupeKey: 'invitation' });
+          }
+          return { user, player_id: player.id, invited: !input.password };
+        });
+      } catch (error) {
+        duplicateAccount(error);
+      }
+    },
+
+    /**
+     * Sets a new password for a user (given the user's id or their player's id) and ends all of
+     * that user's sessions.
+     */
+    async resetPassword(actor: SessionUser | null, id: string, password: string) {
+      assertRole(actor, []);
+      if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
+      let [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+      if (!user) {
+        const [player] = await db.select({ user_id: players.user_id }).from(players).where(eq(players.id, id));
+        if (player?.user_id) user = { id: player.user_id };
+      }
+      if (!user) throw notFound(PLAYER_NOT_FOUND);
+      const passwordHash = await hashChosenPassword(password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, user.id));
+        await mail.toUser(tx, user.id, { template: passwordChanged, data: { how: 'admin' }, dedupeKey: `password-changed:${randomUUID()}` });
+      });
+      await endAllSessions(user.id);
+      return { user_id: user.id };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/** The signed-in player's own record: finding it and the My Profile edits. */
+import { eq } from 'drizzle-orm';
+import type { ProfileUpdateInput } from '../../../shared/players';
+import type { SessionUser } from '../../../shared/roles';
+import type { PlayerProfile } from '../../../shared/contracts/players';
+import { players, users } from '../../db/schema';
+import { duplicateAccount, type PlayerContext } from './context';
+
+export function ownProfile({ db, emailOrUsernameTaken, linkedPlayer, profileOf }: PlayerContext) {
+  return {
+    /** The signed-in user's player record, or null (staff and admins usually have none). */
+    async findOwn(actor: SessionUser | null): Promise<PlayerProfile | null> {
+      if (!actor) return null;
+      const [row] = await db.select().from(players).where(eq(players.user_id, actor.id));
+      return row ? profileOf(row) : null;
+    },
+
+    /** The signed-in member's standing (pending while the club has not approved them); null without a player record. */
+    async memberStatus(actor: SessionUser | null) {
+      if (!actor) return null;
+      const [row] = await db.select({ status: players.status }).from(players).where(eq(players.user_id, actor.id));
+      return row?.status ?? null;
+    },
+
+    /** The id of the signed-in user's player record; 404 when there is none. */
+    async linkedPlayerId(actor: SessionUser | null) {
+      return (await linkedPlayer(actor)).id;
+    },
+
+    async me(actor: SessionUser | null) {
+      return profileOf(await linkedPlayer(actor));
+    },
+
+    /** My Profile edits: the player record and the account's name and e-mail together. */
+    async updateMe(actor: SessionUser | null, input: ProfileUpdateInput) {
+      const player = await linkedPlayer(actor);
+      await emailOrUsernameTaken(db, null, input.email, actor!.id);
+      try {
+        await db.transaction(async (tx) => {
+          await tx.update(users).set({ full_name: input.full_name, email: input.email }).where(eq(users.id, actor!.id));
+          await tx
+            .update(players)
+            .set({
+              full_name: input.full_name,
+              phone_number: input.phone_number,
+              date_of_birth: input.date_of_birth,
+              emergency_contact_name: input.emergency_contact_name,
+              emergency_contact_phone: input.emergency_contact_phone,
+              position_preference: input.position_preference,
+              address: input.address,
+              medical_notes: input.medical_notes,
+              availability: input.availability,
+              // Omitted (clients that predate the opt-in): the player's earlier choice stays.
+              ...(input.show_personal_details !== undefined ? { show_personal_details: input.show_personal_details } : {}),
+              updated_at: new Date(),
+            })
+            .where(eq(players.id, player.id));
+        });
+      } catch (error) {
+        duplicateAccount(error);
+      }
+      const [updated] = await db.select().from(players).where(eq(players.id, player.id));
+      return profileOf(updated);
+    },
+  };
+}

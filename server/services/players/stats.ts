@@ -1,0 +1,35 @@
+/** Season stats: the player's own, anyone's (public), and staff entering a player's figures. */
+import { eq } from 'drizzle-orm';
+import { PLAYER_NOT_FOUND, type StatsUpdateInput } from '../../../shared/players';
+import type { SessionUser } from '../../../shared/roles';
+import { notFound } from '../../../shared/errors';
+import { players, playerStats } from '../../db/schema';
+import { isUuid } from '../ids';
+import type { PlayerContext } from './context';
+
+export function seasonStats({ db, linkedPlayer, assertMayAccess, assertRole, statsFor }: PlayerContext) {
+  return {
+    async myStats(actor: SessionUser | null) {
+      return statsFor((await linkedPlayer(actor)).id);
+    },
+
+    /** Season stats are public (the squad profile shows them). */
+    async statsOf(playerId: string) {
+      if (!isUuid(playerId)) throw notFound(PLAYER_NOT_FOUND);
+      const [row] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
+      if (!row) throw notFound(PLAYER_NOT_FOUND);
+      return statsFor(playerId);
+    },
+
+    async updateStats(actor: SessionUser | null, playerId: string, input: StatsUpdateInput) {
+      assertRole(actor, ['staff']);
+      await assertMayAccess(actor, playerId, ['staff']);
+      const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      await db
+        .insert(playerStats)
+        .values({ player_id: playerId, ...values })
+        .onConflictDoUpdate({ target: playerStats.player_id, set: { ...values, updated_at: new Date() } });
+      return statsFor(playerId);
+    },
+  };
+}

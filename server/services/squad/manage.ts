@@ -1,0 +1,73 @@
+/** Admins managing the squad: the admin list (staff may read it), adding, editing and removing players. */
+import { eq } from 'drizzle-orm';
+import { playerInputSchema } from '../../../shared/content';
+import { PLAYER_NOT_FOUND } from '../../../shared/players';
+import type { SessionUser } from '../../../shared/roles';
+import { notFound } from '../../../shared/errors';
+import type { AdminPlayer } from '../../../shared/contracts/players';
+import { players } from '../../db/schema';
+import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from '../checks';
+import { isUuid } from '../ids';
+import { assertTeamsExist, setPlayerTeams } from '../teams';
+import { squadOrder, type SquadContext } from './context';
+
+export function manageSquad({ db, asAdminPlayers, teamsForNewPlayer, checkUser, write }: SquadContext) {
+  return {
+    /** The admin panel's player list (staff may read it too). */
+    async adminList(user: SessionUser | null, options: { status?: 'active' | 'left' } = {}): Promise<AdminPlayer[]> {
+      requireRoles(user, ADMIN_AND_STAFF);
+      // Members in good standing, or (status=left) those who left; registrations waiting for approval
+      // are listed apart (GET /api/admin/registrations).
+      const rows = await db.select().from(players).where(eq(players.status, options.status ?? 'active')).orderBy(...squadOrder);
+      return asAdminPlayers(rows);
+    },
+
+    async create(user: SessionUser | null, input: unknown): Promise<AdminPlayer> {
+      requireRoles(user, ADMIN_ONLY);
+      const { team_ids, joined_on, ...values } = parseInput(playerInputSchema, input);
+      await checkUser(values.user_id);
+      if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
+      const teamIds = team_ids ?? (await teamsForNewPlayer(values.team_type));
+      const row = await write(() =>
+        db.transaction(async (tx) => {
+          const [inserted] = await tx.insert(players).values(values).returning();
+          await setPlayerTeams(tx, inserted.id, teamIds, joined_on);
+          return inserted;
+        }),
+      );
+      return (await asAdminPlayers([row!]))[0];
+    },
+
+    async update(user: SessionUser | null, id: string, input: unknown): Promise<AdminPlayer> {
+      requireRoles(user, ADMIN_ONLY);
+      if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
+      const { team_ids, joined_on, ...values } = parseInput(playerInputSchema, input);
+      const [existing] = await db.select({ id: players.id, user_id: players.user_id }).from(players).where(eq(players.id, id));
+      if (!existing) throw notFound(PLAYER_NOT_FOUND);
+      // A form that leaves user_id out keeps the existing login link.
+      const hasUserId = typeof input === 'object' && input !== null && 'user_id' in input;
+      const next = { ...values, user_id: hasUserId ? values.user_id : existing.user_id };
+      // A client that predates the opt-in sends no show_personal_details: the player's choice stays.
+      if (next.show_personal_details === undefined) delete next.show_personal_details;
+      await checkUser(next.user_id, id);
+      if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
+      const row = await write(() =>
+        db.transaction(async (tx) => {
+          const [updated] = await tx.update(players).set({ ...next, updated_at: new Date() }).where(eq(players.id, id)).returning();
+          // Omitted team_ids keep the memberships (forms and clients that predate teams).
+          if (updated && team_ids) await setPlayerTeams(tx, id, team_ids, joined_on);
+          return updated;
+        }),
+      );
+      if (!row) throw notFound(PLAYER_NOT_FOUND);
+      return (await asAdminPlayers([row]))[0];
+    },
+
+    async remove(user: SessionUser | null, id: string): Promise<void> {
+      requireRoles(user, ADMIN_ONLY);
+      if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
+      const deleted = await db.delete(players).where(eq(players.id, id)).returning({ id: players.id });
+      if (!deleted.length) throw notFound(PLAYER_NOT_FOUND);
+    },
+  };
+}
