@@ -1,22 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_CONFIRMED, EMAIL_LINK_INVALID, EMAIL_UNCHANGED } from '../../shared/email-change';
 import { EMAIL_TAKEN } from '../../shared/players';
 import { createTestContext } from '../../tests/support/api';
-import { startSmtpServer, waitFor } from '../../tests/support/smtp';
+import { waitFor } from '../../tests/support/smtp';
+import { createMailingTestContext } from '../../tests/support/mail';
 import { users } from '../db/schema';
-import { createOutboxWorker } from '../services/outbox';
 
 // Issue 21: every account has an e-mail address it can change, confirmed by a link to the new
 // address (the old one is told); after that, "Forgot password?" works for the admin end to end.
-const smtp = await startSmtpServer();
-const t = await createTestContext({ smtpUrl: smtp.url, publicUrl: 'https://club.example.org' });
-const worker = createOutboxWorker(t.db, { smtpUrl: smtp.url, from: 'Club <club@example.org>', pollMs: 50 });
-worker.start();
-afterAll(async () => {
-  await worker.stop();
-  await smtp.stop();
-});
+const t = await createMailingTestContext();
+const { smtp } = t;
 
 const mailTo = async (address: string, subject: string) => {
   await waitFor(() => smtp.received.some((m) => m.to.includes(address) && m.subject === subject), 10_000, `"${subject}" to ${address}`);

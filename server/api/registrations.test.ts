@@ -1,23 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REGISTRATION_RECEIVED } from '../../shared/members';
-import { createTestContext } from '../../tests/support/api';
-import { startSmtpServer, waitFor } from '../../tests/support/smtp';
+import { waitFor } from '../../tests/support/smtp';
+import { createMailingTestContext } from '../../tests/support/mail';
 import { clubRoles, players, users } from '../db/schema';
-import { createOutboxWorker } from '../services/outbox';
 import { LINK_TARGET_HAS_LOGIN, REGISTRATION_NOT_FOUND } from '../services/registrations';
 
 // Issue 21: a registration is a pending member, seen and counted nowhere, until the secretary or an
 // admin approves it (as a new player, or linked onto the club's existing record) or turns it down.
-const smtp = await startSmtpServer();
-const t = await createTestContext({ smtpUrl: smtp.url, publicUrl: 'https://club.example.org' });
-const worker = createOutboxWorker(t.db, { smtpUrl: smtp.url, from: 'Club <club@example.org>', pollMs: 50 });
-worker.start();
-afterAll(async () => {
-  await worker.stop();
-  await smtp.stop();
-});
+const t = await createMailingTestContext();
+const { smtp } = t;
 
 const unique = () => randomBytes(4).toString('hex');
 const admin = await t.signedIn('admin');
