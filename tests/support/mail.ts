@@ -32,7 +32,8 @@ export async function useMailingServer() {
   let server: RunningServer | undefined;
   beforeAll(async () => {
     const port = await freePort();
-    server = await startServer({ port, env: { SMTP_URL: smtp.url, MAIL_FROM: TEST_MAIL_FROM, PUBLIC_URL: `http://127.0.0.1:${port}` } });
+    // The admin has a real address (staff notices go to it; a placeholder .invalid one is never mailed).
+    server = await startServer({ port, env: { SMTP_URL: smtp.url, MAIL_FROM: TEST_MAIL_FROM, PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAIL: 'club-admin@example.org' } });
     await initializeDatabase(server.baseURL);
   }, 120_000);
   afterAll(async () => {
