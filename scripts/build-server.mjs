@@ -1,5 +1,5 @@
-// Bundles the server (server/main.ts and what it imports) into build/server/main.js, and
-// pre-compresses the browser assets so they are served as brotli or gzip without work per request.
+// Bundles the server (server/main.ts and what it imports) into build/server/main.js, writes the
+// common-password list beside it, and pre-compresses the browser assets so they are served as brotli or gzip without work per request.
 import { build } from 'esbuild';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +16,11 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The common-password list the server checks new passwords against, ready to read (server/auth/common-password-list.ts).
+const { dictionary } = await import('@zxcvbn-ts/language-common');
+const common = new Set(dictionary['passwords-common'].filter((word) => word.length >= 8).map((word) => word.toLowerCase()));
+await writeFile('build/server/common-passwords.txt', `\n${[...common].join('\n')}\n`);
 
 const COMPRESSIBLE = /\.(js|css|svg|json|html|txt|xml|map|webmanifest)$/;
 async function* files(dir) {

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from '../../shared/auth';
 import { createTestContext } from '../../tests/support/api';
 import { isCommonPassword } from '../auth/password-policy';
+import { COMMON_PASSWORDS_FILE, commonPasswordText } from '../auth/common-password-list';
+import { projectRoot } from '../paths';
 
 // Issue 21: every password a person chooses is at least 8 characters long and not one of the
 // commonly used ones, on registration, on a change, on a reset (by link or by the admin) and for a
@@ -39,6 +43,12 @@ describe('The common-password list', () => {
     for (const password of COMMON) expect(await isCommonPassword(password), password).toBe(true);
     expect(await isCommonPassword('PASSWORD1')).toBe(true);
     expect(await isCommonPassword('kick-off at 3 on Saturday')).toBe(false);
+  });
+
+  it('is the same list in the production build (build/server/common-passwords.txt, read instead of the package)', async () => {
+    const built = readFileSync(path.join(projectRoot(), 'build/server', COMMON_PASSWORDS_FILE), 'utf8');
+    expect(built).toBe(await commonPasswordText());
+    expect(built.split('\n').length).toBeGreaterThan(17_000);
   });
 });
 

@@ -1,25 +1,28 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { invalid } from '../../shared/errors';
 import { PASSWORD_TOO_COMMON } from '../../shared/auth';
+import { COMMON_PASSWORDS_FILE, commonPasswordText } from './common-password-list';
 import { hashPassword } from './passwords';
 
 /**
  * The rule every password a person chooses follows (issue 21): at least 8 characters (the shared
  * schemas check that, in the form and in the API) and not one of the passwords people use most, from
- * zxcvbn-ts's maintained list of common passwords (@zxcvbn-ts/language-common, about 49,000; the
- * 18,000 of 8 characters or more are the ones that matter here). The list is read on the first
- * password chosen, not at start, and stays on the server: no page bundle imports this module.
+ * zxcvbn-ts's maintained list of common passwords (the 18,000 of its 49,000 that have 8 characters
+ * or more). Read on the first password chosen, not at start, and only on the server: no page bundle
+ * imports this module.
  */
-let common: Promise<Set<string>> | undefined;
+let common: Promise<string> | undefined;
 
-function commonPasswords() {
-  common ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].filter((password) => password.length >= 8)),
-  );
+async function commonPasswords() {
+  common ??= readFile(path.join(path.dirname(fileURLToPath(import.meta.url)), COMMON_PASSWORDS_FILE), 'utf8').catch(() => commonPasswordText());
   return common;
 }
 
 export async function isCommonPassword(password: string) {
-  return (await commonPasswords()).has(password.normalize('NFKC').toLowerCase());
+  const word = password.normalize('NFKC').toLowerCase();
+  return !word.includes('\n') && (await commonPasswords()).includes(`\n${word}\n`);
 }
 
 /** The hash of a password a person has just chosen, or a 422 naming the rule it breaks, on `field`. */
