@@ -39,15 +39,14 @@ const nameKey = (name: string) => name.toLowerCase().normalize('NFKD').replace(/
 const surname = (name: string) => nameKey(name.trim().split(/\s+/).at(-1) ?? '');
 const phoneKey = (phone: string | null) => (phone ?? '').replace(/\D/g, '').replace(/^44/, '0');
 
+/** The records a registration may be linked to: players without a login who are not registrations themselves. */
+const linkCandidates = (db: DbOrTx) => db.select().from(players).where(and(isNull(players.user_id), ne(players.status, 'pending')));
+
 /**
  * Existing records without a login that look like the registrant: the same name, the same date of
  * birth and surname, or the same phone number; best (most reasons) first.
  */
-async function matchesFor(db: DbOrTx, pending: PlayerRow) {
-  const candidates = await db
-    .select()
-    .from(players)
-    .where(and(isNull(players.user_id), ne(players.status, 'pending'), ne(players.id, pending.id)));
+async function matchesFor(db: DbOrTx, pending: PlayerRow, candidates: PlayerRow[]) {
   const found = candidates.flatMap((row) => {
     const reasons: MatchReason[] = [];
     if (nameKey(row.full_name) === nameKey(pending.full_name)) reasons.push('name');
@@ -112,6 +111,8 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
         .innerJoin(users, eq(users.id, players.user_id))
         .where(eq(players.status, 'pending'))
         .orderBy(asc(players.created_at));
+      // One read of the candidates for every registration listed.
+      const candidates = rows.length ? await linkCandidates(db) : [];
       return Promise.all(
         rows.map(async ({ player, user }) => ({
           id: player.id,
@@ -125,7 +126,7 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
           position_preference: player.position_preference,
           previous_club: player.previous_club,
           registered_at: player.created_at.toISOString(),
-          matches: await matchesFor(db, player),
+          matches: await matchesFor(db, player, candidates),
         })),
       );
     },
