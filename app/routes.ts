@@ -53,6 +53,7 @@ export default [
     route('news', 'routes/admin/news.tsx'),
     route('join-us', 'routes/admin/join-us.tsx'),
     route('registrations', 'routes/admin/registrations.tsx'),
+    route('roles', 'routes/admin/roles.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('documents', 'routes/admin/documents.tsx'),
     route('messages', 'routes/admin/messages.tsx'),

@@ -164,3 +164,39 @@ describe('A login the admin creates', () => {
     expect(row.login.activated).toBe(true);
   });
 });
+
+describe('The club mails confirmed addresses only', () => {
+  it('a registered member gets the mails about their account at once, and club mails only once the address is confirmed', async () => {
+    const admin = await t.signedIn('admin');
+    const email = `una.${Date.now()}@example.org`;
+    const reg = await t.json('/api/players/register', {
+      body: {
+        username: `una_${Date.now()}`,
+        password: 'unconfirmed as yet',
+        email,
+        full_name: 'Una Unconfirmed',
+        phone_number: '07700 900321',
+        date_of_birth: '1994-02-03',
+        position_preference: 'Defender',
+        emergency_contact_name: 'Ula Unconfirmed',
+        emergency_contact_phone: '07700 900654',
+      },
+    });
+    expect(reg.status).toBe(201);
+    const welcome = await mailTo(email, 'Thanks for registering');
+    expect((await t.json(`/api/admin/registrations/${reg.body.player_id}/approve`, { token: admin.token, body: {} })).status).toBe(200);
+    await mailTo(email, 'You are in: your registration is approved');
+
+    // A message and feedback from the club: not mailed to an address nobody has confirmed.
+    const before = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where to_address = ${email}`)).rows[0].n;
+    expect((await t.json('/api/messages', { token: admin.token, body: { subject: 'Kit day', body: 'Bring boots.', player_id: reg.body.player_id } })).status).toBe(201);
+    expect((await t.json(`/api/players/${reg.body.player_id}/feedback`, { token: admin.token, body: { category: 'Training', feedback: 'Good start.' } })).status).toBe(201);
+    expect((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where to_address = ${email}`)).rows[0].n).toBe(before);
+
+    // The link in the welcome mail confirms it; from then on the club's mails reach them.
+    expect((await t.json('/api/auth/confirm-email', { body: { token: tokenIn(welcome.text, 'confirm-email') } })).status).toBe(200);
+    expect((await t.json(`/api/players/${reg.body.player_id}/feedback`, { token: admin.token, body: { category: 'Performance', feedback: 'Strong header.' } })).status).toBe(201);
+    await waitFor(() => smtp.received.some((m) => m.to.includes(email) && /feedback/i.test(m.subject)), 10_000, 'the feedback mail');
+    expect(smtp.received.filter((m) => m.to.includes(email) && /Kit day/.test(m.subject))).toHaveLength(0);
+  });
+});

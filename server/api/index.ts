@@ -16,6 +16,7 @@ import { passwordResetApi } from './password-reset';
 import { playerAccountsApi, playerPortalApi } from './players';
 import { registrationsApi } from './registrations';
 import { membershipApi } from './membership';
+import { rolesApi } from './roles';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
 import { ordersApi } from './orders';
@@ -104,6 +105,7 @@ export function createApi() {
     .route('/players', squadPlayersApi)
     .route('/admin', playerAccountsApi)
     .route('/admin', registrationsApi)
+    .route('/admin', rolesApi)
     .route('/auth', passwordResetApi)
     .route('/documents', documentsApi)
     .route('/messages', messagesApi)

@@ -122,7 +122,7 @@ describe('POST /api/players/register', () => {
 describe("GET/PUT /api/players/me (the player's own profile)", () => {
   it('answers 401 signed out and 404 for a user without a linked player', async () => {
     expect((await t.json('/api/players/me')).status).toBe(401);
-    const staff = await t.signedIn('staff');
+    const staff = await t.signedIn('staff', { member: false });
     const res = await t.json('/api/players/me', { token: staff.token });
     expect(res.status).toBe(404);
     expect(res.body.detail).toBe(NO_PLAYER_PROFILE);

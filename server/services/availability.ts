@@ -28,6 +28,7 @@ import { isUuid } from './ids';
 import type { MailService } from './mail';
 import type { TrainingService } from './training';
 import type { AvailabilityEvent as EventView } from '../../shared/contracts/availability';
+import { assertRunsTeam } from './roles';
 
 export type { EventView };
 
@@ -244,6 +245,7 @@ export function createAvailabilityService(
     async remindNow(actor: SessionUser | null, fixtureId: string) {
       const staff = requireRoles(actor, ADMIN_AND_STAFF);
       const event = await findEvent('fixture', fixtureId);
+      await assertRunsTeam(db, staff, event.team_id);
       checkOpen(event, false);
       return db.transaction(async (tx) => {
         const claimed = await tx.execute<{ last_sent_at: Date }>(sql`
@@ -309,6 +311,7 @@ export function createAvailabilityService(
       const staff = requireRoles(actor, ADMIN_AND_STAFF);
       const { status, note } = parseInput(availabilityInputSchema, input);
       const event = await findEvent(kind, id);
+      await assertRunsTeam(db, staff, event.team_id);
       if (!isUuid(playerId)) throw notFound('Player not found');
       const [player] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
       if (!player) throw notFound('Player not found');
@@ -407,8 +410,9 @@ export function createAvailabilityService(
 
     /** GET …/availability (staff, admin): counts and the team's players with answers and notes. */
     async forEvent(actor: SessionUser | null, kind: EventKind, id: string) {
-      requireRoles(actor, ADMIN_AND_STAFF);
+      const staff = requireRoles(actor, ADMIN_AND_STAFF);
       const event = await findEvent(kind, id);
+      await assertRunsTeam(db, staff, event.team_id);
       return { event: eventView(event, clock()), ...(await answersOf(event)) };
     },
   };

@@ -17,6 +17,7 @@ import { createPortalService } from './portal';
 import { createRegistrationService } from './registrations';
 import { createEmailAddressService } from './email-address';
 import { createMembershipService } from './membership';
+import { createRolesService } from './roles';
 import { createUploadStore } from './uploads';
 import { createFixtureService } from './fixtures';
 import { createImageService } from './images';
@@ -100,6 +101,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     registrations,
     emailAddress: createEmailAddressService(db, { mail }),
     membership: createMembershipService(db),
+    roles: createRolesService(db),
     documents,
     messages,
     notifications: createNotificationService(db),

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { FALLBACK_SETTINGS } from '../../shared/settings';
 import { MAIL_KINDS, MAIL_KIND_IDS, NOTIFICATION_SETTINGS_PATH, preferencesInputSchema, type MailKind } from '../../shared/mail';
 import type { SessionUser } from '../../shared/roles';
@@ -10,6 +10,21 @@ import { parseInput } from './checks';
 import { forbidden, invalid, unauthenticated } from '../../shared/errors';
 import { isUuid } from './ids';
 import { enqueueMail, enqueueMails, mailsInsert, type OutgoingMail } from './outbox';
+
+/**
+ * Mails about the account itself, sent whether or not its address is confirmed yet: the links that
+ * confirm it or set a password, a password change, and the club's answer to a registration.
+ */
+export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
+  'welcome',
+  'account_invitation',
+  'email_change_confirm',
+  'email_change_notice',
+  'password_reset',
+  'password_changed',
+  'registration_approved',
+  'registration_rejected',
+]);
 
 const isMailKind = (kind: string): kind is MailKind => (MAIL_KIND_IDS as string[]).includes(kind);
 
@@ -59,8 +74,18 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
         notificationPreferences,
         and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.kind, optional ?? '')),
       )
-      // Never a placeholder address (an admin who has not set theirs: *.invalid, RFC 2606).
-      .where(and(which, sql`coalesce(${notificationPreferences.email}, true)`, sql`${users.email} <> ''`, sql`${users.email} not ilike '%.invalid'`));
+      // Never a placeholder address (an admin who has not set theirs: *.invalid, RFC 2606), and
+      // the club's own mails only to confirmed addresses (issue 21); mails about the account itself
+      // (its links, a password change, a registration's decision) go to the address it has.
+      .where(
+        and(
+          which,
+          sql`coalesce(${notificationPreferences.email}, true)`,
+          sql`${users.email} <> ''`,
+          sql`${users.email} not ilike '%.invalid'`,
+          ACCOUNT_MAIL_KINDS.has(mail.template.kind) ? undefined : isNotNull(users.email_confirmed_at),
+        ),
+      );
     const mails: OutgoingMail[] = [];
     for (const user of recipients) {
       const composed = composeMail(mail.template, mail.data, { name: user.full_name }, {

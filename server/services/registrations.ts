@@ -15,6 +15,7 @@ import { parseInput } from './checks';
 import { isUuid } from './ids';
 import type { MailService } from './mail';
 import { assertTeamsExist, defaultTeamId } from './teams';
+import { syncAccess } from './roles';
 
 export const REGISTRATION_NOT_FOUND = 'No registration is waiting with this id: it may have been decided already.';
 export const LINK_TARGET_NOT_FOUND = 'The record to link to was not found.';
@@ -164,6 +165,8 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
             .set({ ...missingDetails(target, pending), user_id: pending.user_id, status: 'active', status_changed_at: new Date(), updated_at: new Date() })
             .where(eq(players.id, target.id));
           playerId = target.id;
+          // The record may be a coach's: the login gets the access its roles give.
+          await syncAccess(tx, pending.user_id);
           const [team] = await tx
             .select({ name: teams.name })
             .from(playerTeams)

@@ -19,6 +19,7 @@ import { selectionAlert, squadSelection } from '../mail/templates';
 import type { SelectionAlertMail } from '../mail/templates/selection-alert';
 import { selectionRoleWords } from '../mail/templates/squad-selection';
 import type { MailService } from './mail';
+import { assertRunsTeam } from './roles';
 
 /**
  * Squad selection (ADR 020): staff pick starters and substitutes with shirt numbers,
@@ -71,15 +72,18 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
 
   return {
     async get(actor: SessionUser | null, fixtureId: string) {
-      requireRoles(actor, ADMIN_AND_STAFF);
-      return view(db, await openFixture(fixtureId));
+      const staff = requireRoles(actor, ADMIN_AND_STAFF);
+      const event = await openFixture(fixtureId);
+      await assertRunsTeam(db, staff, event.team_id);
+      return view(db, event);
     },
 
     /** PUT /api/fixtures/{id}/selection: replaces the squad (kept players keep their reply). */
     async set(actor: SessionUser | null, fixtureId: string, input: unknown) {
-      requireRoles(actor, ADMIN_AND_STAFF);
+      const staff = requireRoles(actor, ADMIN_AND_STAFF);
       const { players: picked } = parseInput(selectionInputSchema, input);
       const event = await openFixture(fixtureId);
+      await assertRunsTeam(db, staff, event.team_id);
       if (event.cancelled || event.over) throw conflict(FIXTURE_CLOSED);
       const ids = picked.map((p) => p.player_id);
       if (new Set(ids).size !== ids.length) throw invalid('A player is listed twice.', [{ field: 'players', message: 'A player is listed twice' }]);
@@ -124,6 +128,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
     async publish(actor: SessionUser | null, fixtureId: string) {
       const staff = requireRoles(actor, ADMIN_AND_STAFF);
       const event = await openFixture(fixtureId);
+      await assertRunsTeam(db, staff, event.team_id);
       if (event.cancelled || event.over) throw conflict(FIXTURE_CLOSED);
       return db.transaction(async (tx) => {
         const rows = await squad(tx, event);
@@ -211,8 +216,9 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
 
     /** The printable team sheet (staff, admin): club, fixture and the squad with numbers and names. */
     async teamSheet(actor: SessionUser | null, fixtureId: string) {
-      requireRoles(actor, ADMIN_AND_STAFF);
+      const staff = requireRoles(actor, ADMIN_AND_STAFF);
       const event = await openFixture(fixtureId);
+      await assertRunsTeam(db, staff, event.team_id);
       const [f] = await db.select().from(fixtures).where(eq(fixtures.id, fixtureId));
       const rows = await squad(db, event);
       return {

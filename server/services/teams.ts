@@ -2,13 +2,15 @@ import { and, asc, count, eq, inArray, isNull, notInArray, sql, type SQL } from 
 import { TEAM_NOT_FOUND, slugify, teamInputSchema } from '../../shared/teams';
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
-import { fixtures, playerTeams, teams } from '../db/schema';
+import { fixtures, playerTeams, teams, teamStaff } from '../db/schema';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { Team } from '../../shared/contracts/teams';
+import type { PublicPlayer } from '../../shared/contracts/players';
 
 export type { Team };
+export type StaffRole = PublicPlayer['staff_roles'][number];
 
 type TeamRow = typeof teams.$inferSelect;
 
@@ -68,6 +70,20 @@ export async function teamIdsByPlayer(db: DbOrTx, playerIds: string[]): Promise<
     .where(and(inArray(playerTeams.player_id, playerIds), inTeamNow))
     .orderBy(...teamOrder);
   for (const row of rows) map.get(row.player_id)?.push(row.team_id);
+  return map;
+}
+
+/** Each person's places on team staffs ("Manager" of "Vets"), in team order. */
+export async function staffRolesByPlayer(db: DbOrTx, playerIds: string[]): Promise<Map<string, StaffRole[]>> {
+  const map = new Map<string, StaffRole[]>(playerIds.map((id) => [id, []]));
+  if (playerIds.length === 0) return map;
+  const rows = await db
+    .select({ player_id: teamStaff.player_id, team_id: teamStaff.team_id, team_name: teams.name, role: teamStaff.role })
+    .from(teamStaff)
+    .innerJoin(teams, eq(teams.id, teamStaff.team_id))
+    .where(inArray(teamStaff.player_id, playerIds))
+    .orderBy(...teamOrder);
+  for (const { player_id, ...role } of rows) map.get(player_id)?.push(role);
   return map;
 }
 

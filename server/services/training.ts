@@ -9,6 +9,7 @@ import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { conflict, invalid, notFound, unauthenticated } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { TrainingSession, TrainingSlot } from '../../shared/contracts/teams';
+import { assertRunsTeam, teamsRunBy } from './roles';
 
 export type { TrainingSession, TrainingSlot };
 
@@ -177,8 +178,9 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
     },
 
     async createSlot(user: SessionUser | null, teamId: string, input: unknown): Promise<TrainingSlot> {
-      requireRoles(user, ADMIN_AND_STAFF);
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
       await teamExists(teamId);
+      await assertRunsTeam(db, staff, teamId);
       const values = parseInput(trainingSlotInputSchema, input);
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(trainingSlots).values({ ...values, team_id: teamId }).returning();
@@ -188,8 +190,9 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
     },
 
     async updateSlot(user: SessionUser | null, id: string, input: unknown): Promise<TrainingSlot> {
-      requireRoles(user, ADMIN_AND_STAFF);
-      await findSlot(id);
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const slot = await findSlot(id);
+      await assertRunsTeam(db, staff, slot.team_id);
       const values = parseInput(trainingSlotInputSchema, input);
       return db.transaction(async (tx) => {
         const [row] = await tx.update(trainingSlots).set({ ...values, updated_at: new Date() }).where(eq(trainingSlots.id, id)).returning();
@@ -202,8 +205,9 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
 
     /** Past sessions (and their attendance) stay, without a slot. */
     async removeSlot(user: SessionUser | null, id: string): Promise<void> {
-      requireRoles(user, ADMIN_AND_STAFF);
-      await findSlot(id);
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const slot = await findSlot(id);
+      await assertRunsTeam(db, staff, slot.team_id);
       await db.transaction(async (tx) => {
         await dropUntouchedFuture(tx, id);
         await tx.delete(trainingSlots).where(eq(trainingSlots.id, id));
@@ -243,8 +247,9 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
 
     /** Cancel, reinstate or move one session (staff, admin); the slot is untouched. */
     async updateSession(user: SessionUser | null, id: string, input: unknown): Promise<TrainingSession> {
-      requireRoles(user, ADMIN_AND_STAFF);
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
       const { session, team } = await findSession(id);
+      await assertRunsTeam(db, staff, session.team_id);
       const patch = parseInput(trainingSessionPatchSchema, input);
       const date = patch.date ?? clubDateOf(session.starts_at);
       const start = patch.start_time ?? clubTimeOf(session.starts_at);
@@ -266,8 +271,9 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
 
     /** The attendance screen: the team's players, ticked if recorded present. */
     async attendanceOf(user: SessionUser | null, id: string) {
-      requireRoles(user, ADMIN_AND_STAFF);
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
       const { session, team } = await findSession(id);
+      await assertRunsTeam(db, staff, session.team_id);
       const rows = await db
         .select({ id: players.id, full_name: players.full_name, jersey_number: players.jersey_number, present: sql<boolean>`${trainingAttendance.player_id} is not null` })
         .from(playerTeams)
@@ -290,6 +296,7 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
     async recordAttendance(user: SessionUser | null, id: string, input: unknown) {
       const actor = requireRoles(user, ADMIN_AND_STAFF);
       const { session } = await findSession(id);
+      await assertRunsTeam(db, actor, session.team_id);
       const { present } = parseInput(attendanceInputSchema, input);
       if (session.status === 'cancelled') throw conflict(SESSION_CANCELLED);
       if (session.starts_at > clock()) throw conflict(SESSION_IN_FUTURE);
@@ -320,9 +327,12 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
 
     /** Recent sessions for the attendance screen: the last 4 weeks up to now, newest first. */
     async recentSessions(user: SessionUser | null, teamId?: string): Promise<TrainingSession[]> {
-      requireRoles(user, ADMIN_AND_STAFF);
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
       const now = clock();
-      const list = await sessionsBetween(teamId ? [teamId] : undefined, clubInstant(addDaysIso(clubDateOf(now), -28), '00:00'), new Date(now.getTime() + 1));
+      // Staff see their own teams' sessions; admins and club officers every team's.
+      const scope = await teamsRunBy(db, staff);
+      const teamIds = scope === 'all' ? (teamId ? [teamId] : undefined) : [...scope].filter((id) => !teamId || id === teamId);
+      const list = await sessionsBetween(teamIds, clubInstant(addDaysIso(clubDateOf(now), -28), '00:00'), new Date(now.getTime() + 1));
       return list.reverse();
     },
   };

@@ -40,6 +40,9 @@ export const PublicPlayerSchema = z
     height: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
     weight: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
     social_media: z.record(z.string(), z.string()),
+    staff_roles: z
+      .array(z.object({ team_id: z.string().uuid(), team_name: z.string(), role: z.enum(['manager', 'coach', 'assistant']) }))
+      .openapi({ description: 'Their places on team staffs (a player-coach plays and coaches); the Squad page lists them under Staff' }),
   })
   .openapi('SquadPlayer');
 export const PlayerStatsSchema = z

@@ -40,6 +40,11 @@ async function registerPlayer() {
     },
   });
   expect(res.status).toBe(201);
+  // They follow the welcome mail's link: the club mails confirmed addresses only (issue 21).
+  await waitFor(() => smtp.received.some((m) => m.to.includes(email) && /confirm-email\?token=/.test(m.text)), 20_000, 'the welcome mail');
+  const welcome = smtp.received.find((m) => m.to.includes(email) && /confirm-email\?token=/.test(m.text))!;
+  const token = /confirm-email\?token=([\w-]+)/.exec(welcome.text)![1];
+  expect((await api('/api/auth/confirm-email', { body: { token } })).status).toBe(200);
   return { username, email, password };
 }
 

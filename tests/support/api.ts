@@ -9,7 +9,7 @@ import { createContentMemo, createPublicCache, listenForContentChanges } from '.
 import { hashPassword } from '../../server/auth/passwords';
 import { createDb } from '../../server/db/client';
 import { APP_DATABASE_BOUNDS, createPool } from '../../server/db/pool';
-import { players, playerTeams, users } from '../../server/db/schema';
+import { clubRoles, players, playerTeams, teams, teamStaff, users } from '../../server/db/schema';
 import { defaultTeamId } from '../../server/services/teams';
 import { createServices, type ServiceOptions } from '../../server/services';
 import type { Role } from '../../shared/roles';
@@ -89,7 +89,7 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
   }
 
   /** Creates a user (and, for players, their linked squad record) and signs them in. */
-  async function signedIn(role: Role, overrides: { username?: string; password?: string; full_name?: string } = {}) {
+  async function signedIn(role: Role, overrides: { username?: string; password?: string; full_name?: string; member?: boolean } = {}) {
     const username = overrides.username ?? `${role}_${randomBytes(4).toString('hex')}`;
     const password = overrides.password ?? 'correct horse battery';
     const [user] = await db
@@ -115,6 +115,19 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
       // In the first team (Senior), as an approved registration is, and long enough that every
       // session a test records in the past counts for them (spells are dated, issue 21).
       await db.insert(playerTeams).values({ player_id: player.id, team_id: await defaultTeamId(db), joined_on: '2020-01-01' });
+    }
+    // An admin holds the admin club role, as the one made at setup does (issue 21).
+    if (role === 'admin') await db.insert(clubRoles).values({ user_id: user.id, role: 'admin' });
+    // A member of staff coaches every team there is now (staff run their own teams only, issue 21);
+    // `member: false` is a login with no member record at all.
+    if (role === 'staff' && overrides.member !== false) {
+      const [member] = await db
+        .insert(players)
+        .values({ user_id: user.id, full_name: user.full_name, position: 'Staff', team_type: 'Staff', nationality: 'English' })
+        .returning({ id: players.id });
+      playerId = member.id;
+      const all = await db.select({ id: teams.id }).from(teams);
+      if (all.length) await db.insert(teamStaff).values(all.map((team) => ({ player_id: member.id, team_id: team.id, role: 'coach' as const })));
     }
     const login = await json('/api/auth/login', { body: { username, password } });
     if (login.status !== 200) throw new Error(`test sign-in failed: ${JSON.stringify(login.body)}`);

@@ -22,6 +22,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin/sponsors', label: 'Sponsors', staff: false },
   { to: '/admin/news', label: 'News', staff: true },
   { to: '/admin/join-us', label: 'Join Us', staff: false },
+  { to: '/admin/roles', label: 'People & roles', staff: false },
   { to: '/admin/settings', label: 'Settings', staff: false },
   { to: '/admin/documents', label: 'Documents', staff: false },
   { to: '/admin/messages', label: 'Messages', staff: false },

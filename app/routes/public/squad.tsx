@@ -31,7 +31,13 @@ export const meta: Route.MetaFunction = ({ data }) =>
     path: '/squad',
   });
 
-export function PlayerCard({ player, headingLevel = 4 }: { player: PublicPlayer; headingLevel?: 2 | 3 | 4 }) {
+const STAFF_ROLE_NAMES = { manager: 'Manager', coach: 'Coach', assistant: 'Assistant' } as const;
+
+/** "Manager, Vets · Coach, Senior": a member of staff's places, shown in the Staff section. */
+export const staffRolesText = (player: Pick<PublicPlayer, 'staff_roles'>) =>
+  player.staff_roles.map((r) => `${STAFF_ROLE_NAMES[r.role]}, ${r.team_name}`).join(' · ');
+
+export function PlayerCard({ player, headingLevel = 4, asStaff = false }: { player: PublicPlayer; headingLevel?: 2 | 3 | 4; asStaff?: boolean }) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line hover:ring-brand-700">
@@ -55,7 +61,7 @@ export function PlayerCard({ player, headingLevel = 4 }: { player: PublicPlayer;
           </Link>
         </Heading>
         <p className="text-sm font-semibold text-brand-800">
-          {player.position}
+          {asStaff && player.staff_roles.length > 0 ? staffRolesText(player) : player.position}
           {player.jersey_number !== null && <span className="sr-only">, number {player.jersey_number}</span>}
         </p>
         {player.nationality && <p className="text-sm text-muted">{player.nationality}</p>}
@@ -80,9 +86,16 @@ const POSITION_HEADINGS: Record<string, string> = {
   Staff: 'Staff',
 };
 
-/** Players by team, then by position (in POSITIONS order); empty groups left out. */
+/**
+ * Players by team, then by position (in POSITIONS order); empty groups left out. The Staff section
+ * lists the Staff group and everyone on a team's staff (a player-coach is in both sections).
+ */
 export function groupSquad(players: PublicPlayer[]) {
   return SQUAD_GROUPS.map((group) => {
+    if (group.team_type === 'Staff') {
+      const staff = players.filter((p) => p.team_type === 'Staff' || p.staff_roles.length > 0);
+      return { ...group, positions: staff.length ? [{ position: 'Staff' as const, heading: 'Staff', players: staff }] : [] };
+    }
     const members = players.filter((p) => p.team_type === group.team_type);
     const positions = POSITIONS.map((position) => ({
       position,
@@ -93,12 +106,12 @@ export function groupSquad(players: PublicPlayer[]) {
   }).filter((g) => g.positions.length > 0);
 }
 
-function PlayerGrid({ players, headingLevel }: { players: PublicPlayer[]; headingLevel: 3 | 4 }) {
+function PlayerGrid({ players, headingLevel, asStaff = false }: { players: PublicPlayer[]; headingLevel: 3 | 4; asStaff?: boolean }) {
   return (
     <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
       {players.map((p) => (
         <li key={p.id}>
-          <PlayerCard player={p} headingLevel={headingLevel} />
+          <PlayerCard player={p} headingLevel={headingLevel} asStaff={asStaff} />
         </li>
       ))}
     </ul>
@@ -129,7 +142,7 @@ export default function Squad({ loaderData }: Route.ComponentProps) {
                   {group.heading}
                 </h2>
                 {single ? (
-                  <PlayerGrid players={group.positions[0].players} headingLevel={3} />
+                  <PlayerGrid players={group.positions[0].players} headingLevel={3} asStaff={group.team_type === 'Staff'} />
                 ) : (
                   group.positions.map((p) => (
                     <div key={p.position} className="mt-6">

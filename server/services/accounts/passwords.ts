@@ -66,8 +66,12 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
           )
           .returning({ user_id: passwordResetTokens.user_id });
         if (!used) throw invalid(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
-        // Choosing one's own password activates a login the club made (the invitation's link is a reset link).
-        await tx.update(users).set({ password_hash: passwordHash, activated_at: sql`coalesce(${users.activated_at}, now())` }).where(eq(users.id, used.user_id));
+        // Choosing one's own password activates a login the club made (the invitation's link is a reset
+        // link), and following a link sent to the address shows it is theirs: it is confirmed.
+        await tx
+          .update(users)
+          .set({ password_hash: passwordHash, activated_at: sql`coalesce(${users.activated_at}, now())`, email_confirmed_at: sql`coalesce(${users.email_confirmed_at}, now())` })
+          .where(eq(users.id, used.user_id));
         await tx.delete(sessions).where(eq(sessions.user_id, used.user_id));
         await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.user_id, used.user_id), isNull(passwordResetTokens.used_at)));
         await mail.toUser(tx, used.user_id, { template: passwordChanged, data: { how: 'link' }, dedupeKey: `password-changed:${randomUUID()}` });

@@ -10,10 +10,11 @@ import { accountInvitation, passwordChanged } from '../../mail/templates';
 import { passwordResetTokens, players, users } from '../../db/schema';
 import { isUuid } from '../ids';
 import { duplicateAccount, type PlayerContext } from './context';
+import { syncAccess } from '../roles';
 
 export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, assertRole }: PlayerContext) {
   return {
-    /** A login for a squad player: role player, or staff for the Staff team. */
+    /** A login for a member: staff if they are on a team's staff or in the Staff squad group, else player. */
     async createAccount(actor: SessionUser | null, input: CreatePlayerAccountInput) {
       assertRole(actor, []);
       if (!isUuid(input.player_id)) throw notFound(PLAYER_NOT_FOUND);
@@ -23,12 +24,20 @@ export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, a
       await emailOrUsernameTaken(db, input.username, input.email);
       // Without a password, an unguessable one nobody knows until the invitation's link sets theirs.
       const password_hash = await hashChosenPassword(input.password ?? randomBytes(24).toString('base64url'));
-      const role = player.team_type === 'Staff' ? ('staff' as const) : ('player' as const);
       try {
         return await db.transaction(async (tx) => {
           const [user] = await tx
             .insert(users)
-            .values({ username: input.username, email: input.email, full_name: player.full_name, role, password_hash })
+            .values({
+              username: input.username,
+              email: input.email,
+              full_name: player.full_name,
+              role: 'player',
+              password_hash,
+              // An admin who chose the first password vouches for the address (clubs without mail);
+              // an invitation's address is confirmed when its link is followed.
+              email_confirmed_at: input.password ? new Date() : null,
+            })
             .returning({ id: users.id, username: users.username, email: users.email, full_name: users.full_name, role: users.role });
           const linked = await tx
             .update(players)
@@ -36,6 +45,10 @@ export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, a
             .where(and(eq(players.id, player.id), sql`${players.user_id} is null`))
             .returning({ id: players.id });
           if (linked.length === 0) throw conflict('This player already has a login account.');
+          // Staff of a team (or of the Staff squad group) get the staff part of the panel.
+          await syncAccess(tx, user.id);
+          const [{ role }] = await tx.select({ role: users.role }).from(users).where(eq(users.id, user.id));
+          user.role = role;
           if (!input.password) {
             const token = randomBytes(32).toString('base64url');
             await tx.insert(passwordResetTokens).values({

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { players, teams, users } from '../../db/schema';
 import { conflict, invalid, isUniqueViolation } from '../../../shared/errors';
 import { todayIso } from '../../../shared/players';
-import { defaultTeamId, teamIdsByPlayer } from '../teams';
+import { defaultTeamId, staffRolesByPlayer, teamIdsByPlayer, type StaffRole } from '../teams';
 import type { AdminPlayer, PublicPlayer } from '../../../shared/contracts/players';
 
 export type PlayerRow = typeof players.$inferSelect;
@@ -25,7 +25,7 @@ export function ageOn(dateOfBirth: string | null, today: string): number | null 
  * here; date of birth, height and weight only when the player opted in (show_personal_details,
  * decision 19 in docs/architecture.md, ADR 022): otherwise the keys are absent and `age` stands in.
  */
-export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], today = todayIso()): PublicPlayer {
+export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], staffRoles: StaffRole[] = [], today = todayIso()): PublicPlayer {
   const personal = row.show_personal_details
     ? { date_of_birth: row.date_of_birth as string | null, height: row.height, weight: row.weight }
     : {};
@@ -44,6 +44,7 @@ export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], today = t
     show_personal_details: row.show_personal_details,
     ...personal,
     social_media: row.social_media ?? {},
+    staff_roles: staffRoles,
   } as {
     id: string;
     team_ids: string[];
@@ -60,15 +61,16 @@ export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], today = t
     height?: string | null;
     weight?: string | null;
     social_media: Record<string, string>;
+    staff_roles: StaffRole[];
   };
 }
 
 /** The admin's view: every squad field (whatever the player chose to show), the login link and whether it exists. */
 type Login = AdminPlayer['login'];
 
-export function toAdminPlayer(row: PlayerRow, teamIds: string[] = [], login: Login = null): AdminPlayer {
+export function toAdminPlayer(row: PlayerRow, teamIds: string[] = [], login: Login = null, staffRoles: StaffRole[] = []): AdminPlayer {
   return {
-    ...toPublicPlayer(row, teamIds),
+    ...toPublicPlayer(row, teamIds, staffRoles),
     date_of_birth: row.date_of_birth,
     height: row.height,
     weight: row.weight,
@@ -82,9 +84,10 @@ export const squadOrder = [asc(players.team_type), sql`${players.jersey_number} 
 
 /** The squad's lookups and checks: players with their teams, a new player's teams, login links. */
 export function squadHelpers(db: Db) {
-  async function withTeams<T>(rows: PlayerRow[], shape: (row: PlayerRow, teamIds: string[]) => T): Promise<T[]> {
-    const byPlayer = await teamIdsByPlayer(db, rows.map((r) => r.id));
-    return rows.map((r) => shape(r, byPlayer.get(r.id) ?? []));
+  async function withTeams<T>(rows: PlayerRow[], shape: (row: PlayerRow, teamIds: string[], staffRoles: StaffRole[]) => T): Promise<T[]> {
+    const ids = rows.map((r) => r.id);
+    const [byPlayer, staffBy] = await Promise.all([teamIdsByPlayer(db, ids), staffRolesByPlayer(db, ids)]);
+    return rows.map((r) => shape(r, byPlayer.get(r.id) ?? [], staffBy.get(r.id) ?? []));
   }
 
   /** The admin's view: with each login's username, address and whether its owner has activated it (issue 21). */
@@ -94,7 +97,7 @@ export function squadHelpers(db: Db) {
       ? await db.select({ id: users.id, username: users.username, email: users.email, activated_at: users.activated_at }).from(users).where(inArray(users.id, ids))
       : [];
     const byId = new Map(logins.map((l) => [l.id, { username: l.username, email: l.email, activated: l.activated_at !== null }]));
-    return withTeams(rows, (row, teamIds) => toAdminPlayer(row, teamIds, (row.user_id && byId.get(row.user_id)) || null));
+    return withTeams(rows, (row, teamIds, staffRoles) => toAdminPlayer(row, teamIds, (row.user_id && byId.get(row.user_id)) || null, staffRoles));
   }
 
   /** A new player with no team_ids: the team named like their team_type (Vets), else the first team. */

@@ -1,9 +1,9 @@
 /** The public squad: the player list (all or one team's), one player, and a player's season stats. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { PLAYER_NOT_FOUND, emptySeasonStats } from '../../../shared/players';
 import { notFound } from '../../../shared/errors';
 import type { PlayerStats, PublicPlayer } from '../../../shared/contracts/players';
-import { players, playerStats } from '../../db/schema';
+import { players, playerStats, teamStaff } from '../../db/schema';
 import { isUuid } from '../ids';
 import { trainingAttendanceOf } from '../training';
 import { squadOrder, toPublicPlayer, type SquadContext } from './context';
@@ -16,8 +16,11 @@ export function roster({ db, withTeams }: SquadContext) {
       // Only members in good standing: a pending registration or someone who left is on no public page.
       const active = eq(players.status, 'active');
       const q = db.select().from(players);
+      // Staff: the Staff group and everyone on a team's staff (a player-coach is listed in both).
+      const onStaff = sql`exists (select 1 from ${teamStaff} where ${teamStaff.player_id} = ${players.id})`;
+      const inGroup = sql`lower(${players.team_type}::text) = lower(${team})`;
       const rows = team
-        ? await q.where(and(active, sql`lower(${players.team_type}::text) = lower(${team})`)).orderBy(...squadOrder)
+        ? await q.where(and(active, team.toLowerCase() === 'staff' ? or(inGroup, onStaff) : inGroup)).orderBy(...squadOrder)
         : await q.where(active).orderBy(...squadOrder);
       return withTeams(rows, toPublicPlayer);
     },
