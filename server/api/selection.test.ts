@@ -10,6 +10,8 @@ const { smtp } = t;
 
 const admin = await t.signedIn('admin');
 const staff = await t.signedIn('staff');
+// A member of staff of another team only: told nothing about Senior's squads.
+const otherStaff = await t.signedIn('staff', { member: false });
 const keeper = await t.signedIn('player', { full_name: 'Kit Keeper' });
 const striker = await t.signedIn('player', { full_name: 'Stan Striker' });
 const bench = await t.signedIn('player', { full_name: 'Ben Bench' });
@@ -129,6 +131,7 @@ describe('POST /api/fixtures/{id}/selection/publish and PUT …/selection/me', (
     await delivered();
     const alerts = mailsAbout(/^Stan Striker declined: Senior vs Publish Park$/);
     expect(alerts.flatMap((m) => m.to).sort()).toEqual([admin.user.email, staff.user.email].sort());
+    expect(alerts.flatMap((m) => m.to)).not.toContain(otherStaff.user.email);
   });
 
   it('a selected player who drops out (changes to unavailable) alerts staff; an unselected one does not', async () => {
@@ -142,5 +145,20 @@ describe('POST /api/fixtures/{id}/selection/publish and PUT …/selection/me', (
     expect(alerts.map((m) => m.subject)).toEqual(expect.arrayContaining(['Stan Striker dropped out: Senior vs Dropout Dynamo']));
     expect(alerts.flatMap((m) => m.to).sort()).toEqual([admin.user.email, staff.user.email].sort());
     expect(alerts.every((m) => m.subject.startsWith('Stan Striker'))).toBe(true);
+  });
+});
+
+describe('A player who stops playing for a team', () => {
+  it('is taken out of its upcoming squads, and the team’s staff and the admins are told who', async () => {
+    const match = await fixture('Moving Mariners');
+    expect((await put(`/api/fixtures/${match}/selection`, staff.token, squad(keeper.playerId!, striker.playerId!, bench.playerId!))).status).toBe(200);
+    const moved = await put(`/api/players/${bench.playerId}`, admin.token, { full_name: 'Ben Bench', position: 'Midfielder', team_type: 'Senior', nationality: 'English', team_ids: [vets] });
+    expect(moved.status).toBe(200);
+    const view = (await t.json(`/api/fixtures/${match}/selection`, { token: staff.token })).body;
+    expect(view.players.map((p: { full_name: string }) => p.full_name)).toEqual(['Kit Keeper', 'Stan Striker']);
+    await delivered();
+    const alerts = mailsAbout(/^Ben Bench taken out of the squad: Senior vs Moving Mariners$/);
+    expect(alerts.flatMap((m) => m.to).sort()).toEqual([admin.user.email, staff.user.email].sort());
+    expect(alerts[0].text).toContain('no longer plays for the team and was taken out of the squad');
   });
 });

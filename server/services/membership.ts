@@ -1,17 +1,17 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import { conflict, notFound } from '../../shared/errors';
 import { PLAYER_NOT_FOUND } from '../../shared/players';
 import type { Db } from '../db/client';
-import { fixtureSelections, fixtures, players, playerTeams, sessions, users } from '../db/schema';
+import { players, playerTeams, sessions, users } from '../db/schema';
 import { ADMIN_ONLY, requireRoles } from './checks';
 import { isUuid } from './ids';
 import { setPlayerTeams } from './teams';
+import type { MailService } from './mail';
+import { takeOutOfUpcomingSquads } from './squad-changes';
 
 export const ALREADY_LEFT = 'This member has already left the club.';
 export const NOT_LEFT = 'This member has not left the club.';
-
-const clubToday = sql`(now() at time zone 'Europe/London')::date`;
 
 /**
  * Leaving the club and coming back (issue 21). Leaving archives a member: off public pages, the
@@ -19,7 +19,7 @@ const clubToday = sql`(now() at time zone 'Europe/London')::date`;
  * switched off and signed out; their stats, payments, attendance and answers stay. Coming back
  * undoes it, rejoining the teams they left. Deleting a player stays the erasure path.
  */
-export function createMembershipService(db: Db) {
+export function createMembershipService(db: Db, deps: { mail: MailService }) {
   async function lockMember(tx: Pick<Db, 'select'>, id: string) {
     if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
     const [row] = await tx.select().from(players).where(eq(players.id, id)).for('update');
@@ -35,17 +35,14 @@ export function createMembershipService(db: Db) {
         const member = await lockMember(tx, id);
         if (member.status === 'left') throw conflict(ALREADY_LEFT);
         await setPlayerTeams(tx, id, []);
-        const upcoming = tx.select({ id: fixtures.id }).from(fixtures).where(gte(fixtures.match_date, clubToday));
-        const squads = await tx
-          .delete(fixtureSelections)
-          .where(and(eq(fixtureSelections.player_id, id), inArray(fixtureSelections.fixture_id, upcoming)))
-          .returning({ fixture_id: fixtureSelections.fixture_id });
+        // Out of every upcoming squad; each team's staff are told.
+        const squads = await takeOutOfUpcomingSquads(tx, deps.mail, member, 'all', 'left_club');
         await tx.update(players).set({ status: 'left', status_changed_at: new Date(), updated_at: new Date() }).where(eq(players.id, id));
         if (member.user_id) {
           await tx.update(users).set({ disabled_at: new Date() }).where(eq(users.id, member.user_id));
           await tx.delete(sessions).where(eq(sessions.user_id, member.user_id));
         }
-        return { detail: `${member.full_name} has left the club. Their history is kept.`, removed_from_squads: squads.map((s) => s.fixture_id) };
+        return { detail: `${member.full_name} has left the club. Their history is kept.`, removed_from_squads: squads };
       });
     },
 

@@ -11,7 +11,7 @@ import {
 } from '../../shared/availability';
 import { CLUB_NAME } from '../../shared/club';
 import type { Db, DbOrTx } from '../db/client';
-import { availability, fixtureSelections, fixtures, notifications, players, playerTeams, selectionPublications, teams, users } from '../db/schema';
+import { availability, fixtureSelections, fixtures, notifications, players, playerTeams, selectionPublications, teams, teamStaff, users } from '../db/schema';
 import type { AvailabilityEvent, AvailabilityService, AnswerChange } from './availability';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../shared/errors';
@@ -65,9 +65,10 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
     };
   }
 
-  /** A mail to every staff member and admin (the club's managers). */
-  async function alertStaff(tx: DbOrTx, key: string, data: SelectionAlertMail) {
-    await deps.mail.toUsersWhere(tx, sql`${users.role} in ('staff', 'admin')`, { template: selectionAlert, data, dedupeKey: key });
+  /** A mail to the team's staff (manager, coaches, assistants) and the club's admins. */
+  async function alertStaff(tx: DbOrTx, teamId: string, key: string, data: SelectionAlertMail) {
+    const teamStaffLogins = sql`select ${players.user_id} from ${teamStaff} join ${players} on ${players.id} = ${teamStaff.player_id} where ${teamStaff.team_id} = ${teamId}`;
+    await deps.mail.toUsersWhere(tx, sql`(${users.role} = 'admin' or ${users.id} in (${teamStaffLogins}))`, { template: selectionAlert, data, dedupeKey: key });
   }
 
   return {
@@ -178,7 +179,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
           .returning();
         if (!row) throw notFound(NOT_SELECTED);
         if (!confirmed) {
-          await alertStaff(tx, `selection-declined:${event.id}:${player.id}:${now.getTime()}`, {
+          await alertStaff(tx, event.team_id, `selection-declined:${event.id}:${player.id}:${now.getTime()}`, {
             change: 'declined',
             playerName: player.full_name,
             role: row.role,
@@ -244,7 +245,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
         .innerJoin(players, eq(players.id, fixtureSelections.player_id))
         .where(and(eq(fixtureSelections.fixture_id, change.event.id), eq(fixtureSelections.player_id, change.playerId)));
       if (!selected) return;
-      await alertStaff(tx, `selection-dropout:${change.event.id}:${change.playerId}:${Date.now()}`, {
+      await alertStaff(tx, change.event.team_id, `selection-dropout:${change.event.id}:${change.playerId}:${Date.now()}`, {
         change: 'unavailable',
         playerName: selected.name,
         role: selected.role,

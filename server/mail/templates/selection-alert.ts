@@ -4,28 +4,41 @@ import { hello, type MailTemplate } from '../template';
 import { SAMPLE_MATCH, type MatchMailEvent } from './match-event';
 
 export interface SelectionAlertMail {
-  /** A selected player declined the selection, or changed their availability to unavailable. */
-  change: 'declined' | 'unavailable';
+  /**
+   * A selected player declined the selection or changed their availability to unavailable; or
+   * they were taken out of the squad because they no longer play for the team, or left the club.
+   */
+  change: 'declined' | 'unavailable' | 'left_team' | 'left_club';
   playerName: string;
   role: SelectionRole;
   shirtNumber: number;
   event: MatchMailEvent & { id: string };
 }
 
-/** To every staff member and admin: the squad has a gap (always sent). */
+const SUBJECTS: Record<SelectionAlertMail['change'], (name: string, title: string) => string> = {
+  declined: (name, title) => `${name} declined: ${title}`,
+  unavailable: (name, title) => `${name} dropped out: ${title}`,
+  left_team: (name, title) => `${name} taken out of the squad: ${title}`,
+  left_club: (name, title) => `${name} taken out of the squad: ${title}`,
+};
+
+const WHAT_HAPPENED: Record<SelectionAlertMail['change'], string> = {
+  declined: 'declined the selection for',
+  unavailable: 'is now unavailable for',
+  left_team: 'no longer plays for the team and was taken out of the squad for',
+  left_club: 'has left the club and was taken out of the squad for',
+};
+
+/** To the team's staff and the admins: the squad has a gap (always sent). */
 export const selectionAlert: MailTemplate<SelectionAlertMail> = {
   kind: 'selection-alert',
   write: ({ change, playerName, role, shirtNumber, event }, to) => ({
-    subject: change === 'declined' ? `${playerName} declined: ${event.title}` : `${playerName} dropped out: ${event.title}`,
+    subject: SUBJECTS[change](playerName, event.title),
     greeting: hello(to),
-    paragraphs: [
-      change === 'declined'
-        ? `${playerName} (${role}, shirt ${shirtNumber}) declined the selection for ${event.title} on ${formatClubDate(event.date)}.`
-        : `${playerName} (${role}, shirt ${shirtNumber}) is now unavailable for ${event.title} on ${formatClubDate(event.date)}.`,
-    ],
+    paragraphs: [`${playerName} (${role}, shirt ${shirtNumber}) ${WHAT_HAPPENED[change]} ${event.title} on ${formatClubDate(event.date)}.`],
     action: { label: 'Open Match week', path: `/admin/matchweek?fixture=${event.id}` },
   }),
-  samples: (['declined', 'unavailable'] as const).map((change) => ({
+  samples: (['declined', 'unavailable', 'left_team', 'left_club'] as const).map((change) => ({
     change,
     playerName: 'Stan Striker',
     role: 'starter',

@@ -1,6 +1,7 @@
 /** What the squad use cases share: the context type, the public and admin views of a player, and the lookups and checks. */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { MailService } from '../mail';
 import { players, teams, users } from '../../db/schema';
 import { conflict, invalid, isUniqueViolation } from '../../../shared/errors';
 import { todayIso } from '../../../shared/players';
@@ -9,7 +10,7 @@ import type { AdminPlayer, PublicPlayer } from '../../../shared/contracts/player
 
 export type PlayerRow = typeof players.$inferSelect;
 
-export type SquadContext = { db: Db } & ReturnType<typeof squadHelpers>;
+export type SquadContext = { db: Db; mail: MailService } & ReturnType<typeof squadHelpers>;
 
 /** Whole years from a 'YYYY-MM-DD' date of birth to `today` (also 'YYYY-MM-DD', the club's date). */
 export function ageOn(dateOfBirth: string | null, today: string): number | null {

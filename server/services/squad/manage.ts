@@ -8,10 +8,12 @@ import type { AdminPlayer } from '../../../shared/contracts/players';
 import { players } from '../../db/schema';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from '../checks';
 import { isUuid } from '../ids';
-import { assertTeamsExist, setPlayerTeams } from '../teams';
+import { assertTeamsExist, setPlayerTeams, teamIdsByPlayer } from '../teams';
+import { syncAccess } from '../roles';
+import { takeOutOfUpcomingSquads } from '../squad-changes';
 import { squadOrder, type SquadContext } from './context';
 
-export function manageSquad({ db, asAdminPlayers, teamsForNewPlayer, checkUser, write }: SquadContext) {
+export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, checkUser, write }: SquadContext) {
   return {
     /** The admin panel's player list (staff may read it too). */
     async adminList(user: SessionUser | null, options: { status?: 'active' | 'left' } = {}): Promise<AdminPlayer[]> {
@@ -55,7 +57,14 @@ export function manageSquad({ db, asAdminPlayers, teamsForNewPlayer, checkUser, 
         db.transaction(async (tx) => {
           const [updated] = await tx.update(players).set({ ...next, updated_at: new Date() }).where(eq(players.id, id)).returning();
           // Omitted team_ids keep the memberships (forms and clients that predate teams).
-          if (updated && team_ids) await setPlayerTeams(tx, id, team_ids, joined_on);
+          if (updated && team_ids) {
+            const before = (await teamIdsByPlayer(tx, [id])).get(id) ?? [];
+            await setPlayerTeams(tx, id, team_ids, joined_on);
+            // Out of the squads of the teams they left, and those teams' staff are told.
+            const left = before.filter((team) => !team_ids.includes(team));
+            await takeOutOfUpcomingSquads(tx, mail, updated, left, 'left_team');
+          }
+          if (updated?.user_id) await syncAccess(tx, updated.user_id);
           return updated;
         }),
       );

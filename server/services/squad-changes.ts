@@ -1,0 +1,54 @@
+/**
+ * Taking a member out of upcoming squads when they stop playing for a team (issue 21): moved to
+ * another team, or left the club. Each squad they were in loses them, and that team's staff and
+ * the club's admins are told who was taken out of which match, in the same transaction.
+ */
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { fixtureSelections, fixtures, players, teams, teamStaff, users } from '../db/schema';
+import { selectionAlert } from '../mail/templates';
+import { fixtureEvent } from './availability';
+import type { MailService } from './mail';
+
+const clubToday = sql`(now() at time zone 'Europe/London')::date`;
+
+export type SquadRemovalReason = 'left_team' | 'left_club';
+
+/**
+ * Removes the member from the squads of upcoming fixtures (today on) of `teamIds` ('all': every
+ * team) and mails each team's staff and the admins; returns the fixtures' ids.
+ */
+export async function takeOutOfUpcomingSquads(
+  tx: DbOrTx,
+  mail: MailService,
+  member: { id: string; full_name: string },
+  teamIds: string[] | 'all',
+  reason: SquadRemovalReason,
+): Promise<string[]> {
+  if (teamIds !== 'all' && teamIds.length === 0) return [];
+  const upcoming = tx
+    .select({ id: fixtures.id })
+    .from(fixtures)
+    .where(and(gte(fixtures.match_date, clubToday), teamIds === 'all' ? undefined : inArray(fixtures.team_id, teamIds)));
+  const removed = await tx
+    .delete(fixtureSelections)
+    .where(and(eq(fixtureSelections.player_id, member.id), inArray(fixtureSelections.fixture_id, upcoming)))
+    .returning({ fixture_id: fixtureSelections.fixture_id, role: fixtureSelections.role, shirt_number: fixtureSelections.shirt_number });
+  if (removed.length === 0) return [];
+  const rows = await tx
+    .select({ f: fixtures, team: teams.name, lock: teams.availability_lock_hours })
+    .from(fixtures)
+    .innerJoin(teams, eq(teams.id, fixtures.team_id))
+    .where(inArray(fixtures.id, removed.map((r) => r.fixture_id)));
+  const stamp = Date.now();
+  for (const row of rows) {
+    const place = removed.find((r) => r.fixture_id === row.f.id)!;
+    const staffLogins = sql`select ${players.user_id} from ${teamStaff} join ${players} on ${players.id} = ${teamStaff.player_id} where ${teamStaff.team_id} = ${row.f.team_id}`;
+    await mail.toUsersWhere(tx, sql`(${users.role} = 'admin' or ${users.id} in (${staffLogins}))`, {
+      template: selectionAlert,
+      data: { change: reason, playerName: member.full_name, role: place.role, shirtNumber: place.shirt_number, event: fixtureEvent(row.f, row.team, row.lock) },
+      dedupeKey: `selection-${reason}:${row.f.id}:${member.id}:${stamp}`,
+    });
+  }
+  return removed.map((r) => r.fixture_id);
+}
