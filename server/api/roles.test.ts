@@ -260,6 +260,8 @@ describe('Team staff', () => {
     expect(staffList.find((p) => p.id === coach.playerId)?.staff_roles).toEqual([expect.objectContaining({ team_name: 'Vets', role: 'manager' })]);
     expect(((await t.json('/api/squad?team=senior')).body as { id: string }[]).some((p) => p.id === coach.playerId)).toBe(true);
     const token = await coach.signIn();
+    expect((await t.json('/api/admin/my-teams', { token })).body).toEqual({ all: false, team_ids: [vets] });
+    expect((await t.json('/api/admin/my-teams', { token: admin.token })).body.all).toBe(true);
 
     const vetsFixture = await fixtureOf('vets');
     const seniorFixture = await fixtureOf('senior');

@@ -37,6 +37,26 @@ export const rolesApi = base
   .openapi(
     createRoute({
       method: 'get',
+      path: '/my-teams',
+      operationId: 'myTeams',
+      tags,
+      summary: 'The teams whose match week and training you run (staff, admin)',
+      description: 'Every team for admins and club officers; a manager, coach or assistant runs the teams they are staff of.',
+      security,
+      responses: {
+        200: jsonContent(z.object({ all: z.boolean(), team_ids: z.array(z.string().uuid()) }).openapi('MyTeams'), 'Your teams'),
+        401: errors[401],
+        403: jsonContent(ErrorSchema, 'Not staff'),
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').roles.myTeams(c.get('user')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
       path: '/roles',
       operationId: 'listRoles',
       tags,

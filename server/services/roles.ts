@@ -16,7 +16,7 @@ import {
 } from '../../shared/contracts/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { clubRoles, players, roleChanges, teams, teamStaff, users } from '../db/schema';
-import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { isUuid } from './ids';
 
 export const LAST_ADMIN = 'This is the club’s only admin: make someone else admin first.';
@@ -301,6 +301,13 @@ export function createRolesService(db: Db) {
     async overview(actor: SessionUser | null) {
       asAdmin(actor);
       return readOverview(db);
+    },
+    /** GET /api/admin/my-teams: the teams whose match week and training the signed-in person runs. */
+    async myTeams(actor: SessionUser | null) {
+      const staff = requireRoles(actor, ADMIN_AND_STAFF);
+      const scope = await teamsRunBy(db, staff);
+      if (scope === 'all') return { all: true, team_ids: (await db.select({ id: teams.id }).from(teams)).map((t) => t.id) };
+      return { all: false, team_ids: [...scope] };
     },
     ...clubRoleCommands(db),
     ...teamStaffCommands(db),

@@ -26,7 +26,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
 /** The upcoming fixtures and the chosen one's answers (the first by default). */
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const chosen = new URL(request.url).searchParams.get('fixture');
-  const [, fixtures] = await Promise.all([serverLoader(), loadList('fixtures', client.fixtures.$get({ query: { status: 'upcoming', limit: '30' } }))]);
+  const [, upcoming, mine] = await Promise.all([
+    serverLoader(),
+    loadList('fixtures', client.fixtures.$get({ query: { status: 'upcoming', limit: '30' } })),
+    read(client.admin['my-teams'].$get()),
+  ]);
+  // A manager, coach or assistant runs their own teams' match week (issue 21).
+  const fixtures = mine.all ? upcoming : upcoming.filter((f) => mine.team_ids.includes(f.team_id));
   const fixture = fixtures.find((f) => f.id === chosen) ?? fixtures[0] ?? null;
   const answers = fixture
     ? await read(client.fixtures[':id'].availability.$get({ param: { id: fixture.id } })).catch((error) => {

@@ -37,12 +37,17 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
   const params = new URL(request.url).searchParams;
   const chosen = params.get('session');
   const today = clubDateOf(new Date());
-  const [, all, ahead, teams] = await Promise.all([
+  const [, recent, next, allTeams, mine] = await Promise.all([
     serverLoader(),
     loadList('recent sessions', client['training-sessions'].$get({ query: { from: addDaysIso(today, -RECENT_DAYS), to: today } })),
     loadList('upcoming sessions', client['training-sessions'].$get({ query: { from: today, to: addDaysIso(today, UPCOMING_DAYS) } })),
     loadList('teams', client.teams.$get()),
+    read(client.admin['my-teams'].$get()),
   ]);
+  // A manager, coach or assistant runs their own teams' training (issue 21).
+  const ours = <T extends { team_id: string }>(list: T[]) => (mine.all ? list : list.filter((x) => mine.team_ids.includes(x.team_id)));
+  const [all, ahead] = [ours(recent), ours(next)];
+  const teams = mine.all ? allTeams : allTeams.filter((t) => mine.team_ids.includes(t.id));
   // Weekly slots of one team (?team=<id>), the first by default.
   const team = teams.find((t) => t.id === params.get('team')) ?? teams[0] ?? null;
   const slots = team ? await loadList('training slots', client.teams[':id']['training-slots'].$get({ param: { id: team.id } })) : [];
