@@ -127,6 +127,52 @@ describe('Left the club', () => {
   });
 });
 
+describe('What deleting a player removes', () => {
+  type Erasure = { full_name: string; login: string | null; login_removed: boolean; items: { what: string; count: number }[] };
+  const erasure = async (id: string, token = admin.token) => t.json<Erasure>(`/api/players/${id}/erasure`, { token });
+  const counts = (body: Erasure) => Object.fromEntries(body.items.map((i) => [i.what, i.count]));
+
+  it('names the person and their login and counts each kind of record from the database, then the delete removes exactly that', async () => {
+    const member = await t.signedIn('player', { full_name: `Erin Erased ${unique()}` });
+    const id = member.playerId!;
+    const before = await erasure(id);
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(before.body).toMatchObject({ full_name: member.user.full_name, login: member.username, login_removed: true });
+    // Only kinds with records: one team spell so far.
+    expect(before.body.items).toEqual([{ what: 'team memberships', count: 1 }]);
+
+    expect((await t.json(`/api/players/${id}/payments`, { token: admin.token, body: { amount: 30, description: 'Subs' } })).status).toBe(201);
+    expect((await t.json(`/api/players/${id}/payments`, { token: admin.token, body: { amount: 5, description: 'Kit' } })).status).toBe(201);
+    expect((await t.json(`/api/players/${id}/stats`, { method: 'PUT', token: admin.token, body: { goals: 2 } })).status).toBe(200);
+    await recordedSession('senior', 4, [id]);
+    const after = await erasure(id);
+    // Each payment also told them (a notification of their login, which goes too).
+    expect(counts(after.body)).toEqual({ 'season stats': 1, payments: 2, 'training attendance records': 1, 'team memberships': 1, notifications: 2 });
+
+    expect((await t.json(`/api/players/${id}`, { method: 'DELETE', token: admin.token })).status).toBe(200);
+    expect((await erasure(id)).status).toBe(404);
+    // Their own login went with them.
+    expect((await t.json('/api/auth/login', { body: { username: member.username, password: member.password } })).status).toBe(401);
+  });
+
+  it('a player without a login has none to lose', async () => {
+    const id = await newPlayer('vets');
+    const res = await erasure(id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ login: null, login_removed: false, items: [{ what: 'team memberships', count: 1 }] });
+  });
+
+  it('is for admins only: 401 signed out, 403 for a player or staff, 404 for an unknown id', async () => {
+    const member = await t.signedIn('player');
+    const staff = await t.signedIn('staff');
+    expect((await t.json(`/api/players/${member.playerId}/erasure`)).status).toBe(401);
+    expect((await erasure(member.playerId!, member.token)).status).toBe(403);
+    expect((await erasure(member.playerId!, staff.token)).status).toBe(403);
+    expect((await erasure('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await erasure('not-an-id')).status).toBe(404);
+  });
+});
+
 describe('Jersey number and nationality are optional', () => {
   it('a player is added and a registered one edited without either', async () => {
     const created = await t.json('/api/players', { token: admin.token, body: { full_name: `No Number ${unique()}`, position: 'Defender', team_type: 'Senior' } });

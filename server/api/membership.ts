@@ -9,6 +9,16 @@ const Result = z
     removed_from_squads: z.array(z.string().uuid()).openapi({ description: 'The upcoming fixtures whose squads they were taken out of' }),
   })
   .openapi('MembershipChange');
+const Erasure = z
+  .object({
+    full_name: z.string(),
+    login: z.string().nullable().openapi({ description: 'The username of the login linked to them, if any' }),
+    login_removed: z.boolean().openapi({ description: 'Whether the login is deleted with them (their own, role player); a staff or admin account is only unlinked' }),
+    items: z
+      .array(z.object({ what: z.string().openapi({ example: 'payments' }), count: z.number().int().positive() }))
+      .openapi({ description: 'Each kind of record that goes with them, counted; kinds with none are left out' }),
+  })
+  .openapi('PlayerErasure');
 const errors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),
   403: jsonContent(ErrorSchema, 'Not an admin'),
@@ -18,7 +28,10 @@ const errors = {
 const change = <P extends string>(path: P, operationId: string, summary: string, description: string) =>
   createRoute({ method: 'post', path, operationId, tags: ['Player management'], summary, description, security: [{ bearer: [] }], request: { params: IdParam }, responses: { 200: jsonContent(Result, summary), ...errors } });
 
-/** POST /api/players/{id}/leave and /return: archiving a member and bringing them back (issue 21). */
+/**
+ * POST /api/players/{id}/leave and /return: archiving a member and bringing them back (issue 21);
+ * GET /api/players/{id}/erasure: what deleting them would remove.
+ */
 const base = router();
 base.use('/:id/leave', writesNeed(ADMIN_ONLY));
 base.use('/:id/return', writesNeed(ADMIN_ONLY));
@@ -36,4 +49,28 @@ export const membershipApi = base
   .openapi(
     change('/{id}/return', 'returnToClub', 'Back in the club', 'Undoes leaving: the teams they left, their login and their place on the lists.'),
     async (c) => c.json(await c.get('services').membership.comeBack(c.get('user'), c.req.valid('param').id), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/erasure',
+      operationId: 'previewPlayerErasure',
+      tags: ['Player management'],
+      summary: 'What deleting a player removes',
+      description:
+        'Counted from the database: the records DELETE /api/players/{id} erases with the person (stats, payments, attendance, answers, squads, feedback, team spells…) and their login. ' +
+        'For the confirmation that names the person; POST /api/players/{id}/leave keeps the history instead.',
+      security: [{ bearer: [] }],
+      request: { params: IdParam },
+      responses: {
+        200: jsonContent(Erasure, 'What would go'),
+        401: errors[401],
+        403: errors[403],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').membership.erasure(c.get('user'), c.req.valid('param').id), 200);
+    },
   );

@@ -123,6 +123,9 @@ export const squadPlayersApi = playersBase
       operationId: 'deletePlayer',
       tags: ['Squad'],
       summary: 'Remove a squad player (admin)',
+      description:
+        'The erasure path: the record, everything of theirs (stats, payments, attendance, answers, squads, feedback, team spells, what was shared with them only) and their own login; ' +
+        'a staff or admin account is only unlinked. GET /api/players/{id}/erasure lists it first; POST /api/players/{id}/leave keeps the history instead.',
       security: [{ bearer: [] }],
       request: { params: IdParam },
       responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), 404: jsonContent(ErrorSchema, 'Unknown player'), ...adminErrors },

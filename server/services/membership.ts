@@ -1,9 +1,26 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import { conflict, notFound } from '../../shared/errors';
 import { PLAYER_NOT_FOUND } from '../../shared/players';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { players, playerTeams, sessions, users } from '../db/schema';
+import {
+  availability,
+  clubRoles,
+  documents,
+  feedback,
+  fixtureSelections,
+  messages,
+  notifications,
+  payments,
+  players,
+  playerStats,
+  playerTeams,
+  sessions,
+  teamStaff,
+  trainingAttendance,
+  users,
+} from '../db/schema';
 import { ADMIN_ONLY, requireRoles } from './checks';
 import { isUuid } from './ids';
 import { setPlayerTeams } from './teams';
@@ -12,6 +29,26 @@ import { takeOutOfUpcomingSquads } from './squad-changes';
 
 export const ALREADY_LEFT = 'This member has already left the club.';
 export const NOT_LEFT = 'This member has not left the club.';
+
+/** One kind of record deleting a player removes, counted (GET /api/players/{id}/erasure). */
+export interface ErasureItem {
+  what: string;
+  count: number;
+}
+
+/** What DELETE /api/players/{id} removes: the person, their login (when it goes with them) and every record of theirs. */
+export interface ErasurePreview {
+  full_name: string;
+  login: string | null;
+  login_removed: boolean;
+  items: ErasureItem[];
+}
+
+/**
+ * Whether deleting this player takes their login with it: a member's own login (role player)
+ * goes; a staff or admin account linked to the record stays, only unlinked.
+ */
+export const loginGoesWithPlayer = (role: string) => role === 'player';
 
 /**
  * Leaving the club and coming back (issue 21). Leaving archives a member: off public pages, the
@@ -28,6 +65,63 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
   }
 
   return {
+    /**
+     * GET /api/players/{id}/erasure: what deleting the player would remove, counted from the
+     * tables that cascade from players (and from their login, when it goes too). Only kinds with
+     * at least one record are listed.
+     */
+    async erasure(actor: SessionUser | null, id: string): Promise<ErasurePreview> {
+      requireRoles(actor, ADMIN_ONLY);
+      if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
+      // One query: the person, their login and, per kind of record, a count (scalar subqueries).
+      const countOf = (table: AnyPgTable, where: SQL | undefined) => sql<number>`(select count(*)::int from ${table} where ${where})`;
+      const kinds: [string, AnyPgTable, SQL | undefined][] = [
+        ['season stats', playerStats, eq(playerStats.player_id, players.id)],
+        ['payments', payments, eq(payments.player_id, players.id)],
+        ['training attendance records', trainingAttendance, eq(trainingAttendance.player_id, players.id)],
+        ['match availability answers', availability, and(eq(availability.player_id, players.id), isNotNull(availability.fixture_id))],
+        ['training availability answers', availability, and(eq(availability.player_id, players.id), isNotNull(availability.session_id))],
+        ['places in match squads', fixtureSelections, eq(fixtureSelections.player_id, players.id)],
+        ['feedback notes', feedback, eq(feedback.player_id, players.id)],
+        ['team memberships', playerTeams, eq(playerTeams.player_id, players.id)],
+        ['staff roles in teams', teamStaff, eq(teamStaff.player_id, players.id)],
+        ['documents shared only with them', documents, eq(documents.player_id, players.id)],
+        ['messages sent only to them', messages, eq(messages.player_id, players.id)],
+      ];
+      // Records of the login, counted only when the login goes with them.
+      const loginKinds: [string, AnyPgTable, SQL | undefined][] = [
+        ['notifications', notifications, eq(notifications.user_id, users.id)],
+        ['club roles', clubRoles, eq(clubRoles.user_id, users.id)],
+      ];
+      const [member] = await db
+        .select({
+          full_name: players.full_name,
+          username: users.username,
+          role: users.role,
+          counts: sql<number[]>`array[${sql.join(
+            kinds.map(([, table, where]) => countOf(table, where)),
+            sql`, `,
+          )}]`,
+          loginCounts: sql<(number | null)[]>`array[${sql.join(
+            loginKinds.map(([, table, where]) => countOf(table, where)),
+            sql`, `,
+          )}]`,
+        })
+        .from(players)
+        .leftJoin(users, eq(users.id, players.user_id))
+        .where(eq(players.id, id));
+      if (!member) throw notFound(PLAYER_NOT_FOUND);
+      const loginGoes = member.username !== null && member.role !== null && loginGoesWithPlayer(member.role);
+      const counted = kinds.map(([what], i) => ({ what, count: Number(member.counts[i]) }));
+      if (loginGoes) counted.push(...loginKinds.map(([what], i) => ({ what, count: Number(member.loginCounts[i] ?? 0) })));
+      return {
+        full_name: member.full_name,
+        login: member.username,
+        login_removed: loginGoes,
+        items: counted.filter((item) => item.count > 0),
+      };
+    },
+
     /** POST /api/players/{id}/leave: what it took them out of, so the admin can tell the managers. */
     async leave(actor: SessionUser | null, id: string) {
       requireRoles(actor, ADMIN_ONLY);

@@ -145,8 +145,10 @@ describe('Admin panel accessibility: every tab and its main states, axe WCAG 2.2
           await dialog.waitFor({ state: 'hidden' });
 
           await page.getByRole('button', { name: /^Delete / }).first().click();
-          const confirm = page.getByRole('dialog', { name: 'Delete item' });
+          // Players' confirmation names the person ('Delete Sam Smith?') and lists what goes, once counted.
+          const confirm = page.getByRole('dialog', { name: /^Delete / });
           await confirm.waitFor();
+          if (tab.resource === 'Player') await confirm.getByRole('list').waitFor();
           await expectNoAxeViolations(page, 'delete confirmation open');
           await confirm.getByRole('button', { name: 'Cancel' }).click();
           await confirm.waitFor({ state: 'hidden' });

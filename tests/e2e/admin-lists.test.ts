@@ -26,6 +26,8 @@ interface ListCase {
   rowShows: string[];
   edit: (page: Page) => Promise<void>;
   editedShows: string;
+  /** The delete confirmation's title and a text it shows (the generic question unless the tab names the item). */
+  confirm?: { title: string; says: string; button: string };
 }
 
 const id = unique();
@@ -65,6 +67,8 @@ const cases: ListCase[] = [
     rowShows: ['31', 'Goalkeeper', 'Vets', 'Welsh'],
     edit: (page) => fill(page, 'Nationality', 'Irish'),
     editedShows: 'Irish',
+    // Deleting a player names them and lists what goes (issue 21).
+    confirm: { title: `Delete Test Keeper ${id}?`, says: 'Team memberships: 1', button: 'Delete for good' },
   },
   {
     tab: 'Fixtures',
@@ -150,14 +154,15 @@ describe('Admin list tabs', () => {
 
       // Delete asks first; Cancel keeps the item.
       await page.getByRole('button', { name: `Delete ${c.name}`, exact: true }).click();
-      const confirm = page.getByRole('dialog', { name: 'Delete item' });
+      const expected = c.confirm ?? { title: 'Delete item', says: 'Are you sure you want to delete this item?', button: 'Delete' };
+      const confirm = page.getByRole('dialog', { name: expected.title });
       await confirm.waitFor();
-      expect(await confirm.textContent()).toContain('Are you sure you want to delete this item?');
+      await confirm.getByText(expected.says).waitFor();
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await confirm.waitFor({ state: 'hidden' });
       expect(await row.count()).toBe(1);
       await page.getByRole('button', { name: `Delete ${c.name}`, exact: true }).click();
-      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+      await confirm.getByRole('button', { name: expected.button, exact: true }).click();
       await expectToast(page, `${c.resource} deleted successfully!`);
       await row.waitFor({ state: 'detached' });
     });

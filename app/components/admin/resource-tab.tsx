@@ -57,6 +57,11 @@ export interface ResourceConfig<Row extends { id: string }> {
   canEdit?: boolean;
   /** More actions for a row, shown before Edit and Delete (links to a player's stats, payments…). */
   rowActions?: (row: Row) => ReactNode;
+  /**
+   * The delete confirmation for a row, when the generic question is not enough: a player's names
+   * the person and lists what goes (issue 21). `details` is rendered inside the dialog and may load.
+   */
+  deleteConfirmation?: (row: Row) => { title: string; message: string; details?: ReactNode; confirmLabel?: string };
 }
 
 /** An icon button of a row: 44 px square, so it is easy to tap on a phone card. */
@@ -166,9 +171,19 @@ export function ResourceTab<Row extends { id: string }>({
           await revalidator.revalidate();
         }}
       />
-      <ConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
+      <ConfirmDialog
+        open={deleting !== null}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+        {...(deleting && config.deleteConfirmation ? confirmationProps(config.deleteConfirmation(deleting)) : {})}
+      />
     </section>
   );
+}
+
+function confirmationProps({ details, ...rest }: ReturnType<NonNullable<ResourceConfig<{ id: string }>['deleteConfirmation']>>) {
+  return { ...rest, children: details };
 }
 
 function ResourceForm<Row extends { id: string }>({

@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { LINKS_HINT, ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AccountSection, FeedbackSection, hasLogin, PaymentsSection, StatsSection } from '../../components/admin/player-sections';
 import { AdminLoading, Badge } from '../../components/admin/section';
+import { MembershipSection, playerDeleteConfirmation } from '../../components/admin/player-membership';
+import { Button } from '../../components/ui/button';
 import { POSITIONS, TEAM_TYPES } from '../../../shared/content-constants';
 import type { AdminPlayer as Player, Feedback, Payment, PlayerStats } from '../../../shared/contracts/players';
 import type { Team } from '../../../shared/contracts/teams';
@@ -13,7 +15,7 @@ import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/players';
 
-export const meta: Route.MetaFunction = () => adminMeta('Players', "The squad: each player's details, login, stats, payments and feedback.");
+export const meta: Route.MetaFunction = () => adminMeta('Players', "The squad: each player's details, login, stats, payments, feedback and membership.");
 
 /**
  * One Players area (ADR 027; it was two tabs, Players and Player Management): admins add, edit
@@ -26,9 +28,16 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const playerId = new URL(request.url).searchParams.get('player');
-  const [{ user }, players, teams] = await Promise.all([serverLoader(), loadList('players', client.players.$get({ query: {} })), loadList('teams', client.teams.$get())]);
-  const selected = players.find((p) => p.id === playerId) ?? null;
-  if (!selected) return { players, teams, selected: null, stats: null, payments: [] as Payment[], feedback: [] as Feedback[] };
+  const [{ user }, players, left, teams] = await Promise.all([
+    serverLoader(),
+    loadList('players', client.players.$get({ query: {} })),
+    loadList('players who left', client.players.$get({ query: { status: 'left' } })),
+    loadList('teams', client.teams.$get()),
+  ]);
+  const leftOne = left.find((p) => p.id === playerId);
+  const selected = players.find((p) => p.id === playerId) ?? leftOne ?? null;
+  const hasLeft = leftOne !== undefined;
+  if (!selected) return { players, left, teams, selected: null, hasLeft, stats: null, payments: [] as Payment[], feedback: [] as Feedback[] };
   const id = selected.id;
   const [stats, payments, feedback] = await Promise.all([
     read(client.players[':id'].stats.$get({ param: { id } })).catch((error) => {
@@ -38,7 +47,7 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
     user.role === 'admin' ? loadList('payments', client.players[':id'].payments.$get({ param: { id } })) : Promise.resolve([] as Payment[]),
     loadList('feedback', client.players[':id'].feedback.$get({ param: { id } })),
   ]);
-  return { players, teams, selected, stats, payments, feedback };
+  return { players, left, teams, selected, hasLeft, stats, payments, feedback };
 }
 clientLoader.hydrate = true as const;
 
@@ -74,6 +83,7 @@ export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Play
   canAdd: isAdmin,
   canEdit: isAdmin,
   canDelete: isAdmin,
+  deleteConfirmation: playerDeleteConfirmation,
   rowActions: (p) => (
     <>
       {(isAdmin ? (['stats', 'payments', 'feedback', 'login'] as const) : (['stats', 'feedback'] as const)).map((section) => (
@@ -126,45 +136,86 @@ export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Play
 const SECTION_NAMES = { login: 'Login', stats: 'Stats', payments: 'Payments', feedback: 'Feedback' } as const;
 
 export default function AdminPlayers({ loaderData }: Route.ComponentProps) {
-  const { players, teams, selected, stats, payments, feedback } = loaderData;
+  const { players, left, teams, selected, hasLeft, stats, payments, feedback } = loaderData;
   const user = useAdminUser();
   const isAdmin = user.role === 'admin';
   const [query, setQuery] = useState('');
 
-  if (selected) return <PlayerPage player={selected} isAdmin={isAdmin} stats={stats} payments={payments} feedback={feedback} />;
+  if (selected) return <PlayerPage player={selected} hasLeft={hasLeft} isAdmin={isAdmin} stats={stats} payments={payments} feedback={feedback} />;
 
   const shown = players.filter((p) => matchesSearch(p, query));
   return (
-    <ResourceTab
-      config={playerConfig(teams, isAdmin)}
-      rows={shown}
-      empty={query.trim() && players.length > 0 ? `No player matches “${query.trim()}”.` : undefined}
-      filters={
-        <search className="mb-4 block max-w-md">
-          <TextField
-            label="Search players"
-            name="q"
-            type="search"
-            hint="By name, shirt number or position"
-            autoComplete="off"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </search>
-      }
-    />
+    <>
+      <ResourceTab
+        config={playerConfig(teams, isAdmin)}
+        rows={shown}
+        empty={query.trim() && players.length > 0 ? `No player matches “${query.trim()}”.` : undefined}
+        filters={
+          <search className="mb-4 block max-w-md">
+            <TextField
+              label="Search players"
+              name="q"
+              type="search"
+              hint="By name, shirt number or position"
+              autoComplete="off"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </search>
+        }
+      />
+      <PlayersWhoLeft players={left} />
+    </>
+  );
+}
+
+/** Those who left the club (GET /api/players?status=left), behind a toggle: each opens their page, where they can be brought back. */
+function PlayersWhoLeft({ players }: { players: Player[] }) {
+  const [open, setOpen] = useState(false);
+  if (players.length === 0) return null;
+  return (
+    <section aria-labelledby="players-who-left" className="mt-8">
+      <h2 id="players-who-left" className="sr-only">
+        Left the club
+      </h2>
+      <Button variant="secondary" aria-expanded={open} aria-controls="players-who-left-list" onClick={() => setOpen(!open)}>
+        {open ? 'Hide players who left' : `Show players who left (${players.length})`}
+      </Button>
+      {open && (
+        <div id="players-who-left-list" className="mt-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
+          <p className="mb-3 text-sm text-muted">Their history is kept. Open one to bring them back (“Back in the club”) or to delete them for good.</p>
+          <ul className="space-y-1">
+            {players.map((p) => (
+              <li key={p.id}>
+                <Link
+                  to={`?player=${p.id}`}
+                  className="inline-flex min-h-11 items-center font-semibold break-words text-brand-800 underline underline-offset-4"
+                >
+                  {p.full_name}
+                </Link>{' '}
+                <span className="text-sm text-muted">
+                  {p.position} · {p.team_type}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
   );
 }
 
 /** One player: login (admin), stats, payments (admin) and feedback, each with an anchor the list links to. */
 function PlayerPage({
   player,
+  hasLeft,
   isAdmin,
   stats,
   payments,
   feedback,
 }: {
   player: Player;
+  hasLeft: boolean;
   isAdmin: boolean;
   stats: PlayerStats | null;
   payments: Payment[];
@@ -186,6 +237,12 @@ function PlayerPage({
       </h2>
       <p className="-mt-4 text-sm text-muted">
         {player.position} · {player.team_type} · {hasLogin(player) ? 'Has login' : 'No login'}
+        {hasLeft && (
+          <>
+            {' · '}
+            <Badge tone="warning">Left the club</Badge>
+          </>
+        )}
       </p>
       {isAdmin && (
         <div id="login" className="scroll-mt-20">
@@ -203,6 +260,11 @@ function PlayerPage({
       <div id="feedback" className="scroll-mt-20">
         <FeedbackSection key={`feedback-${player.id}`} player={player} feedback={feedback} />
       </div>
+      {isAdmin && (
+        <div id="membership" className="scroll-mt-20">
+          <MembershipSection key={`membership-${player.id}`} player={player} hasLeft={hasLeft} />
+        </div>
+      )}
     </section>
   );
 }

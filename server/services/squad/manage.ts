@@ -1,11 +1,12 @@
 /** Admins managing the squad: the admin list (staff may read it), adding, editing and removing players. */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { playerInputSchema } from '../../../shared/content';
 import { PLAYER_NOT_FOUND } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
 import { notFound } from '../../../shared/errors';
 import type { AdminPlayer } from '../../../shared/contracts/players';
-import { players } from '../../db/schema';
+import { documents, players, uploads, users } from '../../db/schema';
+import { loginGoesWithPlayer } from '../membership';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from '../checks';
 import { isUuid } from '../ids';
 import { assertTeamsExist, setPlayerTeams, teamIdsByPlayer } from '../teams';
@@ -72,11 +73,27 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       return (await asAdminPlayers([row]))[0];
     },
 
+    /**
+     * The erasure path (issue 21): the record and everything that cascades from it (stats,
+     * payments, attendance, answers, squads, feedback, team spells, what was shared with them
+     * only, with the stored files), and their own login (a staff or admin account is only
+     * unlinked). GET /api/players/{id}/erasure lists it first.
+     */
     async remove(user: SessionUser | null, id: string): Promise<void> {
       requireRoles(user, ADMIN_ONLY);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
-      const deleted = await db.delete(players).where(eq(players.id, id)).returning({ id: players.id });
-      if (!deleted.length) throw notFound(PLAYER_NOT_FOUND);
+      await db.transaction(async (tx) => {
+        const files = await tx.select({ id: documents.upload_id }).from(documents).where(and(eq(documents.player_id, id), isNotNull(documents.upload_id)));
+        const [deleted] = await tx.delete(players).where(eq(players.id, id)).returning({ id: players.id, user_id: players.user_id });
+        if (!deleted) throw notFound(PLAYER_NOT_FOUND);
+        if (files.length) await tx.delete(uploads).where(inArray(uploads.id, files.map((f) => f.id!)));
+        if (deleted.user_id) {
+          const [login] = await tx.select({ role: users.role }).from(users).where(eq(users.id, deleted.user_id));
+          if (login && loginGoesWithPlayer(login.role)) await tx.delete(users).where(eq(users.id, deleted.user_id));
+          // A staff or admin login stays: its access now follows the roles it still holds.
+          else if (login) await syncAccess(tx, deleted.user_id);
+        }
+      });
     },
   };
 }
