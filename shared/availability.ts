@@ -55,6 +55,8 @@ export const selectionInputSchema = z
         { error: 'players must be a list' },
       )
       .max(SELECTION_MAX, `players: at most ${SELECTION_MAX}`),
+    /** The squad's version this save is based on (GET …/selection); a newer save since answers 409. */
+    version: z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(0, 'version must be a whole number').optional(),
   })
   .strict();
 export type SelectionInput = z.infer<typeof selectionInputSchema>;

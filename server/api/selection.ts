@@ -30,7 +30,9 @@ export const selectionApi = selectionBase
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').selection.get(c.get('user'), c.req.valid('param').id), 200);
+      const squad = await c.get('services').selection.get(c.get('user'), c.req.valid('param').id);
+      c.header('ETag', `"squad-${squad.version}"`);
+      return c.json(squad, 200);
     },
   )
   .openapi(
@@ -42,17 +44,26 @@ export const selectionApi = selectionBase
       summary: 'Pick the squad: starters and substitutes with shirt numbers (admin or staff)',
       description:
         'Replaces the squad; players kept keep their reply. Shirt numbers 1-99, unique per match (422); players must be in the fixture’s team (422); ' +
-        'a player listed twice: 422. Picking an unavailable player is allowed (the admin panel asks to confirm). A cancelled or played fixture: 409.',
+        'a player listed twice: 422. Picking an unavailable player is allowed (the admin panel asks to confirm). A cancelled or played fixture: 409. ' +
+        'Send the `version` you loaded (or `If-Match` with the ETag): if someone saved since, 409 names them and nothing changes.',
       security: [{ bearer: [] }],
       request: { params: IdParam, body: jsonBody(selectionInputSchema) },
       responses: {
         200: jsonContent(SelectionSchema, 'Saved'),
         ...staffOnly,
-        409: jsonContent(ErrorSchema, 'Cancelled or played'),
+        409: jsonContent(ErrorSchema, 'Cancelled or played, or saved by someone else since your version'),
         422: jsonContent(ErrorSchema, 'Invalid squad'),
       },
     }),
-    async (c) => c.json(await c.get('services').selection.set(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) => {
+      const body = c.req.valid('json');
+      // If-Match: "squad-N" stands in for a body without a version.
+      const ifMatch = /^(?:W\/)?"squad-(\d+)"$/.exec(c.req.header('if-match') ?? '');
+      const input = body.version === undefined && ifMatch ? { ...body, version: Number(ifMatch[1]) } : body;
+      const squad = await c.get('services').selection.set(c.get('user'), c.req.valid('param').id, input);
+      c.header('ETag', `"squad-${squad.version}"`);
+      return c.json(squad, 200);
+    },
   )
   .openapi(
     createRoute({

@@ -20,6 +20,7 @@ import type { SelectionAlertMail } from '../mail/templates/selection-alert';
 import { selectionRoleWords } from '../mail/templates/squad-selection';
 import type { MailService } from './mail';
 import { assertRunsTeam } from './roles';
+import { claimSquadVersion, squadVersion } from './squad-version';
 
 /**
  * Squad selection (ADR 020): staff pick starters and substitutes with shirt numbers,
@@ -45,6 +46,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
         role: fixtureSelections.role,
         shirt_number: fixtureSelections.shirt_number,
         confirmed: fixtureSelections.confirmed,
+        reconfirm: fixtureSelections.reconfirm,
         availability: availability.status,
         user_id: players.user_id,
       })
@@ -61,6 +63,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
     return {
       fixture_id: event.id,
       published_at: published?.toISOString() ?? null,
+      ...(await squadVersion(executor, event.id)),
       players: rows.map(({ user_id: _u, ...r }) => ({ ...r, availability: r.availability ?? null })),
     };
   }
@@ -82,7 +85,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
     /** PUT /api/fixtures/{id}/selection: replaces the squad (kept players keep their reply). */
     async set(actor: SessionUser | null, fixtureId: string, input: unknown) {
       const staff = requireRoles(actor, ADMIN_AND_STAFF);
-      const { players: picked } = parseInput(selectionInputSchema, input);
+      const { players: picked, version } = parseInput(selectionInputSchema, input);
       const event = await openFixture(fixtureId);
       await assertRunsTeam(db, staff, event.team_id);
       if (event.cancelled || event.over) throw conflict(FIXTURE_CLOSED);
@@ -103,6 +106,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
         if (strangers.length) throw invalid(`Not in the fixture's team: ${strangers.join(', ')}`, [{ field: 'players', message: "Not in the fixture's team" }]);
       }
       return db.transaction(async (tx) => {
+        await claimSquadVersion(tx, event.id, version, staff);
         const before = await tx.select().from(fixtureSelections).where(eq(fixtureSelections.fixture_id, event.id));
         const kept = new Map(before.map((r) => [r.player_id, r]));
         await tx.delete(fixtureSelections).where(eq(fixtureSelections.fixture_id, event.id));
@@ -114,6 +118,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
               role: p.role,
               shirt_number: p.shirt_number,
               confirmed: kept.get(p.player_id)?.confirmed ?? null,
+              reconfirm: kept.get(p.player_id)?.reconfirm ?? false,
               responded_at: kept.get(p.player_id)?.responded_at ?? null,
             })),
           );

@@ -61,6 +61,9 @@ export const SelectionSchema = z
   .object({
     fixture_id: z.string().uuid(),
     published_at: z.string().nullable().openapi({ description: 'When the squad was last published; null while it is a draft' }),
+    version: z.number().int().openapi({ description: 'Send it back with a save: a save from an older version answers 409 (also the ETag)' }),
+    saved_by: z.string().nullable().openapi({ description: 'Who saved the squad last' }),
+    saved_at: z.string().nullable().openapi({ description: 'When the squad was saved last (ISO 8601)' }),
     players: z.array(
       z.object({
         player_id: z.string().uuid(),
@@ -68,6 +71,7 @@ export const SelectionSchema = z
         role: z.enum(SELECTION_ROLES),
         shirt_number: z.number().int(),
         confirmed: z.boolean().nullable().openapi({ description: "The player's reply: null until they answer" }),
+        reconfirm: z.boolean().openapi({ description: 'The match changed after they confirmed: asked to confirm again' }),
         availability: z.enum(AVAILABILITY_STATUSES).nullable(),
       }),
     ),

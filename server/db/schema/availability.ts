@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, id } from './columns';
 import { fixtures } from './matches';
@@ -27,6 +27,8 @@ export const availability = pgTable(
     answered_by: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
     /** Staff or an admin answered for the player (the manager's list says so). */
     on_behalf: boolean('on_behalf').notNull().default(false),
+    /** The event's date, time or place changed after this answer (issue 22): worth a fresh look. */
+    needs_recheck: boolean('needs_recheck').notNull().default(false),
     created_at: createdAt(),
     updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -64,6 +66,8 @@ export const fixtureSelections = pgTable(
     shirt_number: smallint('shirt_number').notNull(),
     /** The player's reply once the squad is published: null until they answer. */
     confirmed: boolean('confirmed'),
+    /** Set when the match changed after they confirmed (issue 22): "please confirm again". */
+    reconfirm: boolean('reconfirm').notNull().default(false),
     responded_at: timestamp('responded_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
   },
@@ -82,4 +86,53 @@ export const selectionPublications = pgTable('selection_publications', {
     .references(() => fixtures.id, { onDelete: 'cascade' }),
   published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
   published_by: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+  /** Who was in the squad as last published: a republish tells those dropped, kindly (issue 22). */
+  published_player_ids: uuid('published_player_ids').array().notNull().default(sql`'{}'::uuid[]`),
 });
+
+/**
+ * The saved squad's version (issue 22): every save adds one; a save made from an older version is
+ * refused with who saved since and when, so two managers never overwrite each other unseen.
+ */
+export const selectionVersions = pgTable('selection_versions', {
+  fixture_id: uuid('fixture_id')
+    .primaryKey()
+    .references(() => fixtures.id, { onDelete: 'cascade' }),
+  version: smallint('version').notNull().default(0),
+  saved_by: uuid('saved_by').references(() => users.id, { onDelete: 'set null' }),
+  saved_by_name: text('saved_by_name'),
+  saved_at: timestamp('saved_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** What an announcement compares: an event's details before and after a change. */
+export interface EventDetails {
+  date: string;
+  time: string;
+  place: string;
+  status: string;
+}
+
+/**
+ * A change to a fixture or training session that people must hear about (issue 22), waiting until
+ * `due_at` so that edits made minutes apart go out as one message; `sent_at` once announced.
+ */
+export const eventChanges = pgTable(
+  'event_changes',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['fixture', 'training'] }).notNull(),
+    event_id: uuid('event_id').notNull(),
+    before: jsonb('before').$type<EventDetails>().notNull(),
+    after: jsonb('after').$type<EventDetails>().notNull(),
+    /** Who was in the squad when the change began (a cancellation clears the squad). */
+    selected_player_ids: uuid('selected_player_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    changed_by_name: text('changed_by_name').notNull(),
+    due_at: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_changes_open_key').on(t.kind, t.event_id).where(sql`${t.sent_at} is null`),
+    index('event_changes_due_idx').on(t.due_at).where(sql`${t.sent_at} is null`),
+  ],
+);

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { clubDateOf, clubTimeOf } from '../../shared/dates';
+import { createTestContext } from '../../tests/support/api';
+
+// Issue 22: no lost edits. Two managers open the same squad; the first save wins, the second (made
+// from the version it loaded) answers 409 naming the first manager, and nothing of the first is lost.
+const t = await createTestContext();
+const first = await t.signedIn('staff', { full_name: 'Maggie Manager' });
+const second = await t.signedIn('staff', { full_name: 'Colin Coach' });
+const a = await t.signedIn('player', { full_name: 'Ada Attacker' });
+const b = await t.signedIn('player', { full_name: 'Bo Back' });
+const senior = ((await t.json('/api/teams')).body as { id: string; name: string }[]).find((x) => x.name === 'Senior')!.id;
+
+async function fixture() {
+  const at = new Date(Date.now() + 96 * 3_600_000);
+  const res = await t.json('/api/fixtures', {
+    token: first.token,
+    body: { team_id: senior, away_team: 'Version Vale', match_date: clubDateOf(at), match_time: clubTimeOf(at), venue: 'Home Ground', competition: 'League' },
+  });
+  return res.body.id as string;
+}
+const pick = (id: string, shirt: number) => ({ player_id: id, role: 'starter', shirt_number: shirt });
+
+describe('Two managers editing one squad', () => {
+  it('the second save from an old version answers 409 naming the first manager; the first save stands', async () => {
+    const match = await fixture();
+    const load = (token: string) => t.json(`/api/fixtures/${match}/selection`, { token });
+    const [mine, theirs] = [await load(first.token), await load(second.token)];
+    expect(mine.body.version).toBe(theirs.body.version);
+    expect(mine.headers.get('etag')).toBe(`"squad-${mine.body.version}"`);
+
+    const saved = await t.json(`/api/fixtures/${match}/selection`, { method: 'PUT', token: first.token, body: { players: [pick(a.playerId!, 9)], version: mine.body.version } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ version: mine.body.version + 1, saved_by: 'Maggie Manager' });
+
+    const stale = await t.json(`/api/fixtures/${match}/selection`, { method: 'PUT', token: second.token, body: { players: [pick(b.playerId!, 4)], version: theirs.body.version } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toMatch(/^Maggie Manager saved this squad on \w{3} \d{1,2} \w{3}, \d{2}:\d{2} after you opened it/);
+    const now = (await load(second.token)).body;
+    expect(now.players.map((p: { full_name: string }) => p.full_name)).toEqual(['Ada Attacker']);
+    expect(now.version).toBe(saved.body.version);
+
+    // Reloaded, the second manager's change goes in on top of the first.
+    const again = await t.json(`/api/fixtures/${match}/selection`, {
+      method: 'PUT',
+      token: second.token,
+      body: { players: [pick(a.playerId!, 9), pick(b.playerId!, 4)], version: now.version },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.saved_by).toBe('Colin Coach');
+  });
+
+  it('If-Match works like the version; an API client that sends neither is not refused', async () => {
+    const match = await fixture();
+    const loaded = await t.json(`/api/fixtures/${match}/selection`, { token: first.token });
+    const etag = loaded.headers.get('etag')!;
+    const put = (token: string, body: unknown, headers: Record<string, string> = {}) =>
+      t.app.request(`/api/fixtures/${match}/selection`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    expect((await put(first.token, { players: [pick(a.playerId!, 7)] }, { 'if-match': etag })).status).toBe(200);
+    const stale = await put(second.token, { players: [] }, { 'if-match': etag });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { detail: string }).detail).toContain('Maggie Manager');
+    expect((await put(second.token, { players: [pick(b.playerId!, 4)] })).status).toBe(200);
+    const bad = await put(first.token, { players: [], version: 'latest' });
+    expect(bad.status).toBe(422);
+  });
+});
