@@ -41,6 +41,8 @@ export const REMIND_INTERVAL_MINUTES = 60;
 export const SELECTION_ROLES = ['starter', 'substitute'] as const;
 export type SelectionRole = (typeof SELECTION_ROLES)[number];
 export const SELECTION_MAX = 40;
+/** Starters a side can field (11-a-side; smaller formats field fewer). */
+export const STARTERS_MAX = 11;
 export const selectionInputSchema = z
   .object({
     players: z
@@ -64,4 +66,6 @@ export const selectionReplySchema = z.object({ confirmed: z.boolean({ error: 'co
 
 export const NOT_SELECTED = 'You are not in the published squad for this fixture.';
 export const NOTHING_TO_PUBLISH = 'Pick at least one player before publishing the squad.';
+export const NO_STARTERS = 'Pick at least one starter before publishing the squad.';
+export const TOO_MANY_STARTERS = `A side fields at most ${STARTERS_MAX} starters: make the others substitutes before publishing.`;
 export const FIXTURE_CLOSED = 'This fixture was cancelled or has been played: its squad cannot change.';

@@ -65,3 +65,24 @@ describe('Two managers editing one squad', () => {
     expect(bad.status).toBe(422);
   });
 });
+
+describe('A squad is checked before it is published', () => {
+  it('refuses a squad with no starters, or more starters than a side fields', async () => {
+    const match = await fixture();
+    const publish = () => t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: first.token });
+    await t.json(`/api/fixtures/${match}/selection`, { method: 'PUT', token: first.token, body: { players: [{ player_id: a.playerId, role: 'substitute', shirt_number: 12 }] } });
+    const none = await publish();
+    expect(none.status).toBe(422);
+    expect(none.body.detail).toBe('Pick at least one starter before publishing the squad.');
+    const twelve = await Promise.all(Array.from({ length: 12 }, (_, i) => t.signedIn('player', { full_name: `Starter ${i + 1}` })));
+    await t.json(`/api/fixtures/${match}/selection`, {
+      method: 'PUT',
+      token: first.token,
+      body: { players: twelve.map((p, i) => ({ player_id: p.playerId, role: 'starter', shirt_number: i + 1 })) },
+    });
+    const many = await publish();
+    expect(many.status).toBe(422);
+    expect(many.body.detail).toMatch(/at most 11 starters/);
+    expect((await t.json(`/api/fixtures/${match}/selection`, { token: first.token })).body.published_at).toBeNull();
+  });
+});

@@ -6,6 +6,9 @@ import {
   NOT_A_PLAYER,
   NOT_SELECTED,
   NOTHING_TO_PUBLISH,
+  NO_STARTERS,
+  STARTERS_MAX,
+  TOO_MANY_STARTERS,
   selectionInputSchema,
   selectionReplySchema,
 } from '../../shared/availability';
@@ -139,6 +142,9 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
       return db.transaction(async (tx) => {
         const rows = await squad(tx, event);
         if (rows.length === 0) throw invalid(NOTHING_TO_PUBLISH);
+        const starters = rows.filter((r) => r.role === 'starter').length;
+        if (starters === 0) throw invalid(NO_STARTERS);
+        if (starters > STARTERS_MAX) throw invalid(TOO_MANY_STARTERS);
         const now = new Date();
         await tx
           .insert(selectionPublications)
