@@ -8,6 +8,7 @@ export const MAIL_KINDS = [
   { id: 'payment', label: 'Payment requests' },
   { id: 'feedback', label: 'Coach feedback' },
   { id: 'matchday', label: 'Match week: availability reminders and team selection' },
+  { id: 'changes', label: 'Match week: changes to matches and training (times, places, cancellations)' },
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number]['id'];
 export const MAIL_KIND_IDS = MAIL_KINDS.map((k) => k.id) as [MailKind, ...MailKind[]];

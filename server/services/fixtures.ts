@@ -8,6 +8,7 @@ import { notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import { assertTeamsExist, defaultTeamId } from './teams';
 import type { Fixture } from '../../shared/contracts/fixtures';
+import type { EventChangeService } from './event-changes';
 
 export type { Fixture };
 
@@ -36,7 +37,7 @@ export function toFixture(row: FixtureRow): Fixture {
 }
 
 /** Fixtures and results: anyone reads them, admins and staff manage them. */
-export function createFixtureService(db: Db) {
+export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeService } = {}) {
   const withTeam = () => db.select({ fixture: fixtures, team: teams.name }).from(fixtures).innerJoin(teams, eq(teams.id, fixtures.team_id));
   const flatten = (r: { fixture: typeof fixtures.$inferSelect; team: string }) => toFixture({ ...r.fixture, team: r.team });
   async function read(id: string): Promise<Fixture> {
@@ -98,15 +99,25 @@ export function createFixtureService(db: Db) {
     },
 
     async update(user: SessionUser | null, id: string, input: unknown): Promise<Fixture> {
-      requireRoles(user, ADMIN_AND_STAFF);
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
       if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
       const { team_id, ...values } = parseInput(fixtureInputSchema, input);
       if (team_id !== undefined) await assertTeamsExist(db, [team_id], 'team_id');
-      const [row] = await db
-        .update(fixtures)
-        .set({ ...values, ...(team_id !== undefined ? { team_id } : {}), updated_at: new Date() })
-        .where(eq(fixtures.id, id))
-        .returning({ id: fixtures.id });
+      const details = (f: typeof fixtures.$inferSelect) => ({ date: f.match_date, time: f.match_time, place: f.venue, status: f.status });
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(fixtures).where(eq(fixtures.id, id)).for('update');
+        if (!before) return undefined;
+        const [after] = await tx
+          .update(fixtures)
+          .set({ ...values, ...(team_id !== undefined ? { team_id } : {}), updated_at: new Date() })
+          .where(eq(fixtures.id, id))
+          .returning();
+        // The squad, those who said they can play and the team's staff hear of it (issue 22).
+        const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, after.team_id));
+        const event = { kind: 'fixture' as const, id, team_id: after.team_id, title: `${team.name} ${after.is_home ? 'vs' : '@'} ${after.away_team}` };
+        await deps.eventChanges?.record(tx, event, details(before), details(after), staff.full_name);
+        return after;
+      });
       if (!row) throw notFound(FIXTURE_NOT_FOUND);
       return read(row.id);
     },

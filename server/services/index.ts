@@ -18,6 +18,7 @@ import { createRegistrationService } from './registrations';
 import { createEmailAddressService } from './email-address';
 import { createMembershipService } from './membership';
 import { createRolesService } from './roles';
+import { createEventChangeService } from './event-changes';
 import { createUploadStore } from './uploads';
 import { createFixtureService } from './fixtures';
 import { createImageService } from './images';
@@ -55,6 +56,8 @@ export interface ServiceOptions {
   setupCodeLimits?: Pick<ThrottleLimits, 'perAddress' | 'windowSeconds'>;
   /** Keeps the public reads every page makes in memory between content changes (server/cache.ts). */
   memo?: ContentMemo;
+  /** How long a change to a fixture or session waits for the next before it is announced (default 3 minutes). */
+  changeAnnounceDelayMs?: number;
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
@@ -78,7 +81,8 @@ export function createServices(db: Db, options: ServiceOptions) {
   const documents = createDocumentService(db, uploads, { mail });
   const messages = createMessageService(db, { mail });
   const settings = createSettingsService(db);
-  const training = createTrainingService(db);
+  const eventChanges = createEventChangeService(db, { mail, delayMs: options.changeAnnounceDelayMs });
+  const training = createTrainingService(db, { eventChanges });
   // A selected player who becomes unavailable alerts staff: availability calls selection's hook.
   let selectionRef: ReturnType<typeof createSelectionService> | undefined;
   const availability = createAvailabilityService(db, { mail, training, onAnswer: (tx, change) => selectionRef!.onAnswer(tx, change) });
@@ -111,7 +115,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     settings,
     products: createProductService(db),
     orders: createOrderService(db, { settings, health, mail }),
-    fixtures: createFixtureService(db),
+    fixtures: createFixtureService(db, { eventChanges }),
+    eventChanges,
     calendar: createCalendarService(db, { ensureSessions: training.ensureSessions }),
     news: createNewsService(db),
     sponsors: createSponsorService(db),

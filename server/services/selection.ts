@@ -185,7 +185,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
         const now = new Date();
         const [row] = await tx
           .update(fixtureSelections)
-          .set({ confirmed, responded_at: now })
+          .set({ confirmed, responded_at: now, reconfirm: false })
           .where(and(eq(fixtureSelections.fixture_id, event.id), eq(fixtureSelections.player_id, player.id)))
           .returning();
         if (!row) throw notFound(NOT_SELECTED);
@@ -216,6 +216,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
           role: fixtureSelections.role,
           shirt_number: fixtureSelections.shirt_number,
           confirmed: fixtureSelections.confirmed,
+          reconfirm: fixtureSelections.reconfirm,
         })
         .from(fixtureSelections)
         .innerJoin(players, eq(players.id, fixtureSelections.player_id))

@@ -10,6 +10,7 @@ import { conflict, invalid, notFound, unauthenticated } from '../../shared/error
 import { isUuid } from './ids';
 import type { TrainingSession, TrainingSlot } from '../../shared/contracts/teams';
 import { assertRunsTeam, teamsRunBy } from './roles';
+import type { EventChangeService } from './event-changes';
 
 export type { TrainingSession, TrainingSlot };
 
@@ -76,7 +77,7 @@ export async function trainingAttendanceOf(db: DbOrTx, playerId: string) {
  * what is missing and the unique (team, slot, date) index makes it idempotent, also when two
  * processes do it at once. Staff cancel or move one session without touching its slot.
  */
-export function createTrainingService(db: Db, clock: () => Date = () => new Date()) {
+export function createTrainingService(db: Db, deps: { eventChanges?: EventChangeService } = {}, clock: () => Date = () => new Date()) {
   async function teamExists(teamId: string) {
     if (!isUuid(teamId)) throw notFound(TEAM_NOT_FOUND);
     const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
@@ -257,15 +258,22 @@ export function createTrainingService(db: Db, clock: () => Date = () => new Date
       const moving = patch.date !== undefined || patch.start_time !== undefined || patch.end_time !== undefined || patch.place !== undefined;
       if (moving && end <= start) throw invalid('End time must be after the start time.', [{ field: 'end_time', message: 'End time must be after the start time' }]);
       if (patch.status === 'cancelled' && session.attendance_recorded_at) throw conflict(CANCEL_RECORDED);
-      const [row] = await db
-        .update(trainingSessions)
-        .set({
-          ...(patch.status ? { status: patch.status } : {}),
-          ...(moving ? { starts_at: clubInstant(date, start), ends_at: clubInstant(date, end), place: patch.place ?? session.place, moved: true } : {}),
-          updated_at: new Date(),
-        })
-        .where(eq(trainingSessions.id, id))
-        .returning();
+      const details = (s: typeof session) => ({ date: clubDateOf(s.starts_at), time: clubTimeOf(s.starts_at), place: s.place, status: s.status });
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(trainingSessions)
+          .set({
+            ...(patch.status ? { status: patch.status } : {}),
+            ...(moving ? { starts_at: clubInstant(date, start), ends_at: clubInstant(date, end), place: patch.place ?? session.place, moved: true } : {}),
+            updated_at: new Date(),
+          })
+          .where(eq(trainingSessions.id, id))
+          .returning();
+        // Those who said they would come, and the team's staff, hear of it (issue 22).
+        const event = { kind: 'training' as const, id, team_id: session.team_id, title: `${team} training` };
+        await deps.eventChanges?.record(tx, event, details(session), details(updated), staff.full_name);
+        return updated;
+      });
       return toSession(row, team);
     },
 

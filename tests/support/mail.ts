@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { ServiceOptions } from '../../server/services';
 import { createOutboxWorker } from '../../server/services/outbox';
 import { createTestContext } from './api';
 import { freePort, initializeDatabase, startServer, type RunningServer } from './server';
@@ -10,9 +11,9 @@ export const TEST_MAIL_FROM = 'Riverside Rovers FC <club@example.org>';
  * For API tests whose mail must really be delivered: a fresh database (createTestContext) whose
  * outbox worker sends to a real SMTP server started here. Call once per file, at the top level.
  */
-export async function createMailingTestContext() {
+export async function createMailingTestContext(options: Partial<ServiceOptions> = {}) {
   const smtp = await startSmtpServer();
-  const t = await createTestContext({ smtpUrl: smtp.url, publicUrl: 'https://club.example.org' });
+  const t = await createTestContext({ smtpUrl: smtp.url, publicUrl: 'https://club.example.org', ...options });
   const worker = createOutboxWorker(t.db, { smtpUrl: smtp.url, from: TEST_MAIL_FROM, pollMs: 50 });
   worker.start();
   afterAll(async () => {

@@ -172,6 +172,8 @@ function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['lo
           'You confirmed. See you there!'
         ) : confirmed === false ? (
           'You declined: the manager has been told.'
+        ) : sel.reconfirm ? (
+          <span className="font-semibold text-amber-800">The match has changed since you confirmed: please confirm again.</span>
         ) : null}
       </p>
     </section>

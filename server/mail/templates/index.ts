@@ -2,6 +2,7 @@ import type { MailTemplate } from '../template';
 import { accountInvitation } from './account-invitation';
 import { availabilityRequest } from './availability-request';
 import { emailChangeConfirm, emailChangeNotice } from './email-change';
+import { eventChange, type EventChangeMail } from './event-change';
 import { joinUsApplication } from './join-us-application';
 import { joinUsReceipt } from './join-us-receipt';
 import { newDocument } from './new-document';
@@ -17,8 +18,10 @@ import { squadSelection } from './squad-selection';
 import { testMail } from './test-mail';
 import { welcome } from './welcome';
 
+export type { EventChangeMail };
 export {
   accountInvitation,
+  eventChange,
   availabilityRequest,
   emailChangeConfirm,
   emailChangeNotice,
@@ -56,6 +59,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   availabilityRequest,
   squadSelection,
   selectionAlert,
+  eventChange,
   registrationApproved,
   registrationRejected,
   emailChangeConfirm,
