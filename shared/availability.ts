@@ -62,7 +62,13 @@ export const selectionInputSchema = z
   })
   .strict();
 export type SelectionInput = z.infer<typeof selectionInputSchema>;
-export const selectionReplySchema = z.object({ confirmed: z.boolean({ error: 'confirmed must be true or false' }) }).strict();
+export const selectionReplySchema = z
+  .object({
+    confirmed: z.boolean({ error: 'confirmed must be true or false' }),
+    /** Why not, for the manager (a decline). */
+    reason: z.string({ error: 'reason must be text' }).trim().max(280, 'reason: at most 280 characters').optional(),
+  })
+  .strict();
 
 export const NOT_SELECTED = 'You are not in the published squad for this fixture.';
 export const NOTHING_TO_PUBLISH = 'Pick at least one player before publishing the squad.';

@@ -54,8 +54,9 @@ describe('automatic reminders, 6 days and 48 hours before kick-off', () => {
     expect(six).toHaveLength(1);
     expect(two).toHaveLength(1);
     expect(six[0].subject).toMatch(/^Can you play\? Senior vs Sixday Rovers/);
-    expect(six[0].text).toContain('6 days away');
-    expect(two[0].text).toContain('48 hours away');
+    // The time left as it really is (issue 22): the 6-day reminder of a fixture added 5 days ahead says 5 days.
+    expect(six[0].text).toContain('Kick-off is 5 days away');
+    expect(two[0].text).toContain('Kick-off is 2 days away');
     // Dates in words, in club time (never ISO), and the headers of an automatic mail a member can turn off.
     expect(six[0].text).toMatch(/Answers close (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d\d:\d\d \(club time\)/);
     expect(six[0].text).not.toMatch(/\d{4}-\d{2}-\d{2}/);

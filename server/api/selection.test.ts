@@ -162,3 +162,45 @@ describe('A player who stops playing for a team', () => {
     expect(alerts[0].text).toContain('no longer plays for the team and was taken out of the squad');
   });
 });
+
+describe('Republishing a changed squad', () => {
+  it('tells a dropped player kindly and puts their "Selected" notification away; a newcomer is asked to confirm', async () => {
+    const match = await fixture('Republic Rovers');
+    const newcomer = await t.signedIn('player', { full_name: 'Nia Newcomer' });
+    await put(`/api/fixtures/${match}/selection`, staff.token, squad(keeper.playerId!, striker.playerId!, left.playerId!));
+    expect((await t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: staff.token })).status).toBe(200);
+    const current = (await t.json(`/api/fixtures/${match}/selection`, { token: staff.token })).body;
+    const changed = await put(`/api/fixtures/${match}/selection`, staff.token, { ...squad(keeper.playerId!, striker.playerId!, newcomer.playerId!), version: current.version });
+    expect(changed.status).toBe(200);
+    const again = await t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: staff.token });
+    expect(again.body.mailed).toBe(1);
+    await delivered();
+    expect(mailsAbout(/^Squad update: Senior vs Republic Rovers/).flatMap((m) => m.to)).toEqual([left.user.email]);
+    expect(mailsAbout(/^You're in the squad: Senior vs Republic Rovers/).filter((m) => m.to.includes(newcomer.user.email))).toHaveLength(1);
+    const droppedNotes = await t.db.select().from(notifications).where(eq(notifications.user_id, left.user.id));
+    const selected = droppedNotes.filter((n) => n.title === 'Selected: Senior vs Republic Rovers');
+    expect(selected).toHaveLength(1);
+    expect(selected[0].read_at).not.toBeNull();
+    // Confirming puts the newcomer's "Selected" away too.
+    expect((await put(`/api/fixtures/${match}/selection/me`, newcomer.token, { confirmed: true })).status).toBe(200);
+    const newNotes = await t.db.select().from(notifications).where(eq(notifications.user_id, newcomer.user.id));
+    expect(newNotes.filter((n) => n.title === 'Selected: Senior vs Republic Rovers').every((n) => n.read_at !== null)).toBe(true);
+  });
+});
+
+describe('Staff alerts', () => {
+  it('one mail per player per change: a decline carries its reason, and the "unavailable" that follows sends no second one', async () => {
+    const match = await fixture('Reason Rangers');
+    await put(`/api/fixtures/${match}/selection`, staff.token, squad(keeper.playerId!, striker.playerId!, left.playerId!));
+    await t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: staff.token });
+    const declined = await put(`/api/fixtures/${match}/selection/me`, striker.token, { confirmed: false, reason: 'Away at a wedding' });
+    expect(declined.status).toBe(200);
+    await put(`/api/fixtures/${match}/availability/me`, striker.token, { status: 'unavailable', note: 'Wedding' });
+    await delivered();
+    const toStaff = smtp.received.filter((m) => m.to.includes(staff.user.email) && /Reason Rangers/.test(m.subject) && /^Stan Striker/.test(m.subject));
+    expect(toStaff.map((m) => m.subject)).toEqual(['Stan Striker declined: Senior vs Reason Rangers']);
+    expect(toStaff[0].text).toContain('They said: “Away at a wedding”');
+    const long = await put(`/api/fixtures/${match}/selection/me`, keeper.token, { confirmed: false, reason: 'x'.repeat(281) });
+    expect(long.status).toBe(422);
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { composeMail } from '../mail/template';
 import { availabilityRequest } from '../mail/templates';
 import { HOUR_MS, MINUTE_MS } from './job';
-import { REMINDER_CHECK_EVERY_MS, REMINDER_LOOK_AHEAD_DAYS, REMINDER_STAGES, availabilityReminders, dueStage, reminderDedupeKey } from './availability-reminders';
+import { REMINDER_CHECK_EVERY_MS, REMINDER_LOOK_AHEAD_DAYS, REMINDER_STAGES, availabilityReminders, dueStage, kickoffInWords, reminderDedupeKey } from './availability-reminders';
 
 describe('the availability reminders schedule (declared once)', () => {
   it('is 6 days and 48 hours before kick-off, with the dedupe-key suffixes the outbox already holds', () => {
@@ -35,6 +35,16 @@ describe('the availability reminders schedule (declared once)', () => {
     expect(dueStage(72 * HOUR_MS)?.id).toBe('6d');
     expect(dueStage(48 * HOUR_MS)?.id).toBe('48h');
     expect(dueStage(HOUR_MS)?.id).toBe('48h');
+  });
+
+  it('words the time left from the real time left: a late 6-day reminder 3 days before says 3 days, never 6', () => {
+    expect(kickoffInWords(3 * 24 * HOUR_MS)).toBe('3 days');
+    expect(kickoffInWords(2.9 * 24 * HOUR_MS)).toBe('3 days');
+    expect(kickoffInWords(3.8 * 24 * HOUR_MS)).toBe('4 days');
+    expect(kickoffInWords(144 * HOUR_MS)).toBe('6 days');
+    expect(kickoffInWords(47 * HOUR_MS)).toBe('2 days');
+    expect(kickoffInWords(30 * HOUR_MS)).toBe('30 hours');
+    expect(kickoffInWords(20 * 60_000)).toBe('1 hour');
   });
 
   it("words the mail with the stage's label", () => {

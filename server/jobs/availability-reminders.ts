@@ -39,13 +39,24 @@ export function dueStage(untilKickoffMs: number): ReminderStage | undefined {
   return [...REMINDER_STAGES].reverse().find((s) => untilKickoffMs <= s.hours * HOUR_MS);
 }
 
+/**
+ * How long until kick-off, in the mail's words, from the real time left (issue 22): a 6-day
+ * reminder that goes out late, 3 days before, says "3 days", never 6.
+ */
+export function kickoffInWords(untilKickoffMs: number): string {
+  const hours = Math.max(1, Math.round(untilKickoffMs / HOUR_MS));
+  if (hours < 36) return `${hours} hour${hours === 1 ? '' : 's'}`;
+  return `${Math.round(untilKickoffMs / (24 * HOUR_MS))} days`;
+}
+
 /** One run: every fixture still taking answers, its due stage, mailed to those with no answer. */
 export async function sendDueReminders(availability: AvailabilityService, now = new Date()) {
   let queued = 0;
   for (const event of await availability.fixturesOpenWithin(REMINDER_LOOK_AHEAD_DAYS, now)) {
-    const due = dueStage(event.starts_at.getTime() - now.getTime());
+    const untilKickoff = event.starts_at.getTime() - now.getTime();
+    const due = dueStage(untilKickoff);
     if (!due) continue;
-    queued += await availability.askUnanswered(event, (playerId) => reminderDedupeKey(event.id, playerId, due), { reminder: due.label });
+    queued += await availability.askUnanswered(event, (playerId) => reminderDedupeKey(event.id, playerId, due), { reminder: kickoffInWords(untilKickoff) });
   }
   return { queued };
 }

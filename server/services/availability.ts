@@ -146,9 +146,9 @@ export function createAvailabilityService(
       const [row] = await tx
         .insert(availability)
         .values(values)
-        .onConflictDoUpdate({ target: [column, availability.player_id], set: { status, note, answered_by: answeredBy, on_behalf: onBehalf, updated_at: now } })
+        .onConflictDoUpdate({ target: [column, availability.player_id], set: { status, note, answered_by: answeredBy, on_behalf: onBehalf, updated_at: now, needs_recheck: false } })
         .returning();
-      await deps.onAnswer?.(tx, { event, playerId, before: before?.status ?? null, after: status });
+      await deps.onAnswer?.(tx, { event, playerId, before: before?.status ?? null, after: status, note });
       return {
         kind: event.kind,
         event_id: event.id,
@@ -423,6 +423,8 @@ export interface AnswerChange {
   playerId: string;
   before: AvailabilityStatus | null;
   after: AvailabilityStatus;
+  /** The player's note with the answer: the reason staff are told. */
+  note?: string | null;
 }
 
 export function fixtureEvent(f: typeof fixtures.$inferSelect, team: string, lockHours: number): AvailabilityEvent {

@@ -18,7 +18,7 @@ import { availability, fixtureSelections, fixtures, notifications, players, play
 import type { AvailabilityEvent, AvailabilityService, AnswerChange } from './availability';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../shared/errors';
-import { selectionAlert, squadSelection } from '../mail/templates';
+import { selectionAlert, squadDropped, squadSelection } from '../mail/templates';
 import type { SelectionAlertMail } from '../mail/templates/selection-alert';
 import { selectionRoleWords } from '../mail/templates/squad-selection';
 import type { MailService } from './mail';
@@ -69,6 +69,17 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
       ...(await squadVersion(executor, event.id)),
       players: rows.map(({ user_id: _u, ...r }) => ({ ...r, availability: r.availability ?? null })),
     };
+  }
+
+  /** A republished squad without them: one kind mail each, and the old "Selected" notification read. */
+  async function tellDropped(tx: DbOrTx, event: AvailabilityEvent, dropped: string[], now: Date) {
+    for (const playerId of dropped) {
+      await deps.mail.toPlayer(tx, playerId, { template: squadDropped, data: { event }, dedupeKey: `squad-dropped:${event.id}:${playerId}:${now.getTime()}` });
+      await tx.execute(sql`
+        update ${notifications} set read_at = now()
+        where read_at is null and kind = 'selection' and title = ${`Selected: ${event.title}`}
+          and user_id = (select ${players.user_id} from ${players} where ${players.id} = ${playerId})`);
+    }
   }
 
   /** A mail to the team's staff (manager, coaches, assistants) and the club's admins. */
@@ -146,10 +157,15 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
         if (starters === 0) throw invalid(NO_STARTERS);
         if (starters > STARTERS_MAX) throw invalid(TOO_MANY_STARTERS);
         const now = new Date();
+        const [previous] = await tx.select().from(selectionPublications).where(eq(selectionPublications.fixture_id, event.id)).for('update');
+        const ids = rows.map((r) => r.player_id);
         await tx
           .insert(selectionPublications)
-          .values({ fixture_id: event.id, published_at: now, published_by: staff.id })
-          .onConflictDoUpdate({ target: selectionPublications.fixture_id, set: { published_at: now, published_by: staff.id } });
+          .values({ fixture_id: event.id, published_at: now, published_by: staff.id, published_player_ids: ids })
+          .onConflictDoUpdate({ target: selectionPublications.fixture_id, set: { published_at: now, published_by: staff.id, published_player_ids: ids } });
+        // Those the last publish named and this one does not are told, kindly; their "Selected" is put away.
+        const dropped = (previous?.published_player_ids ?? []).filter((id) => !ids.includes(id));
+        await tellDropped(tx, event, dropped, now);
         let mailed = 0;
         let notified = 0;
         for (const r of rows) {
@@ -177,7 +193,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
       if (!user) throw unauthenticated();
       const [player] = await db.select({ id: players.id, full_name: players.full_name }).from(players).where(eq(players.user_id, user.id));
       if (!player) throw forbidden(NOT_A_PLAYER);
-      const { confirmed } = parseInput(selectionReplySchema, input);
+      const { confirmed, reason } = parseInput(selectionReplySchema, input);
       const event = await openFixture(fixtureId);
       if (event.cancelled || event.over) throw conflict(FIXTURE_CLOSED);
       return db.transaction(async (tx) => {
@@ -189,6 +205,8 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
           .where(and(eq(fixtureSelections.fixture_id, event.id), eq(fixtureSelections.player_id, player.id)))
           .returning();
         if (!row) throw notFound(NOT_SELECTED);
+        // Answered: the "Selected … please confirm" notification has done its job.
+        await tx.execute(sql`update ${notifications} set read_at = now() where read_at is null and user_id = ${user.id} and kind = 'selection' and title = ${`Selected: ${event.title}`}`);
         if (!confirmed) {
           await alertStaff(tx, event.team_id, `selection-declined:${event.id}:${player.id}:${now.getTime()}`, {
             change: 'declined',
@@ -196,6 +214,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
             role: row.role,
             shirtNumber: row.shirt_number,
             event,
+            reason: reason || null,
           });
         }
         return { fixture_id: event.id, player_id: player.id, role: row.role, shirt_number: row.shirt_number, confirmed, responded_at: now.toISOString() };
@@ -252,17 +271,19 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
     async onAnswer(tx: DbOrTx, change: AnswerChange) {
       if (change.event.kind !== 'fixture' || change.after !== 'unavailable' || change.before === 'unavailable') return;
       const [selected] = await tx
-        .select({ role: fixtureSelections.role, shirt: fixtureSelections.shirt_number, name: players.full_name })
+        .select({ role: fixtureSelections.role, shirt: fixtureSelections.shirt_number, name: players.full_name, confirmed: fixtureSelections.confirmed })
         .from(fixtureSelections)
         .innerJoin(players, eq(players.id, fixtureSelections.player_id))
         .where(and(eq(fixtureSelections.fixture_id, change.event.id), eq(fixtureSelections.player_id, change.playerId)));
-      if (!selected) return;
+      // One mail per player per change: a player who already declined has been reported.
+      if (!selected || selected.confirmed === false) return;
       await alertStaff(tx, change.event.team_id, `selection-dropout:${change.event.id}:${change.playerId}:${Date.now()}`, {
         change: 'unavailable',
         playerName: selected.name,
         role: selected.role,
         shirtNumber: selected.shirt,
         event: change.event,
+        reason: change.note ?? null,
       });
     },
   };

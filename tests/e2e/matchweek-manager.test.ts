@@ -150,7 +150,7 @@ describe("The manager's squad", () => {
     await expectNoAxeViolations(manager, 'squad saved');
     const before = smtp.received.length;
     await manager.getByRole('button', { name: 'Publish squad' }).click();
-    await expectToast(manager, 'Squad published: 18 e-mails sent');
+    await expectToast(manager, 'Squad published: 18 e-mails on their way');
     await shot(manager, 'admin-squad');
 
     await waitFor(() => smtp.received.slice(before).filter((m) => /You're in the squad/.test(m.subject)).length >= 18, 20_000, 'the squad mails');

@@ -75,7 +75,7 @@ export function SquadPicker({ fixture, answers, selection }: { fixture: Fixture;
     setBusy(true);
     try {
       const res = await read(client.fixtures[':id'].selection.publish.$post({ param: { id: fixture.id } }));
-      toast.success(`Squad published: ${res.mailed} e-mail${res.mailed === 1 ? '' : 's'} sent`);
+      toast.success(`Squad published: ${res.mailed} e-mail${res.mailed === 1 ? '' : 's'} on ${res.mailed === 1 ? 'its' : 'their'} way`);
       await revalidator.revalidate();
     } catch (e) {
       setError(errorDetail(e));

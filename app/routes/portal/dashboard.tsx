@@ -41,7 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (form.get('intent') === 'availability') return answerAvailability(context, user, form);
   if (form.get('intent') === 'selection') {
     try {
-      await context.services.selection.reply(user, String(form.get('fixture') ?? ''), { confirmed: form.get('confirmed') === 'true' });
+      await context.services.selection.reply(user, String(form.get('fixture') ?? ''), { confirmed: form.get('confirmed') === 'true', reason: String(form.get('reason') ?? '').trim() || undefined });
       return { ok: true as const };
     } catch (error) {
       return formError(error);
@@ -146,6 +146,10 @@ function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['lo
       <fetcher.Form method="post" className="mt-3 grid grid-cols-2 gap-2">
         <input type="hidden" name="intent" value="selection" />
         <input type="hidden" name="fixture" value={sel.fixture_id} />
+        <label className="col-span-2 text-sm">
+          <span className="font-semibold text-ink">Note for the manager (optional)</span>
+          <input name="reason" maxLength={280} autoComplete="off" placeholder="e.g. away that weekend" className="mt-1 block min-h-11 w-full rounded-lg border border-line bg-white px-3 text-base" />
+        </label>
         <button
           type="submit"
           name="confirmed"

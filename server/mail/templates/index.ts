@@ -14,6 +14,7 @@ import { paymentRequest } from './payment-request';
 import { registrationApproved, registrationRejected } from './registration-decision';
 import { selectionAlert } from './selection-alert';
 import { shopOrder } from './shop-order';
+import { squadDropped } from './squad-dropped';
 import { squadSelection } from './squad-selection';
 import { testMail } from './test-mail';
 import { welcome } from './welcome';
@@ -21,6 +22,7 @@ import { welcome } from './welcome';
 export type { EventChangeMail };
 export {
   accountInvitation,
+  squadDropped,
   eventChange,
   availabilityRequest,
   emailChangeConfirm,
@@ -60,6 +62,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   squadSelection,
   selectionAlert,
   eventChange,
+  squadDropped,
   registrationApproved,
   registrationRejected,
   emailChangeConfirm,

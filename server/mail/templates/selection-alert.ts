@@ -13,6 +13,8 @@ export interface SelectionAlertMail {
   role: SelectionRole;
   shirtNumber: number;
   event: MatchMailEvent & { id: string };
+  /** What the player said (their note or decline reason), when they said something. */
+  reason?: string | null;
 }
 
 const SUBJECTS: Record<SelectionAlertMail['change'], (name: string, title: string) => string> = {
@@ -32,10 +34,13 @@ const WHAT_HAPPENED: Record<SelectionAlertMail['change'], string> = {
 /** To the team's staff and the admins: the squad has a gap (always sent). */
 export const selectionAlert: MailTemplate<SelectionAlertMail> = {
   kind: 'selection-alert',
-  write: ({ change, playerName, role, shirtNumber, event }, to) => ({
+  write: ({ change, playerName, role, shirtNumber, event, reason }, to) => ({
     subject: SUBJECTS[change](playerName, event.title),
     greeting: hello(to),
-    paragraphs: [`${playerName} (${role}, shirt ${shirtNumber}) ${WHAT_HAPPENED[change]} ${event.title} on ${formatClubDate(event.date)}.`],
+    paragraphs: [
+      `${playerName} (${role}, shirt ${shirtNumber}) ${WHAT_HAPPENED[change]} ${event.title} on ${formatClubDate(event.date)}.`,
+      ...(reason ? [`They said: “${reason}”`] : []),
+    ],
     action: { label: 'Open Match week', path: `/admin/matchweek?fixture=${event.id}` },
   }),
   samples: (['declined', 'unavailable', 'left_team', 'left_club'] as const).map((change) => ({
@@ -44,5 +49,6 @@ export const selectionAlert: MailTemplate<SelectionAlertMail> = {
     role: 'starter',
     shirtNumber: 9,
     event: { ...SAMPLE_MATCH, id: '5b0e6c1e-9a51-4f7a-9d55-0c6f0e0f7b11' },
+    reason: change === 'declined' ? 'Away at a wedding that weekend' : null,
   })),
 };
