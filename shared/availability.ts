@@ -36,6 +36,7 @@ export const lockedDetail = (hours: number, locksAt: string) =>
 
 /** "Remind now" (ADR 020): at most once this often per fixture. The automatic reminders: server/jobs/availability-reminders.ts. */
 export const REMIND_INTERVAL_MINUTES = 60;
+export const NOBODY_TO_REMIND = 'Everyone has answered and nobody said maybe: there is nobody to remind.';
 
 /** Squad selection (ADR 020). */
 export const SELECTION_ROLES = ['starter', 'substitute'] as const;

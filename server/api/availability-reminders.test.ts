@@ -102,6 +102,26 @@ describe("POST /api/fixtures/{id}/availability/remind (\"Remind those who haven'
     expect(mailsTo(quiet.user.email, /Remind Athletic/)).toHaveLength(0);
   });
 
+  it('reminds those who said maybe too; with nobody left to ask it answers 409 and does not spend the hour', async () => {
+    const match = await fixture(11 * 24, 'Maybe Wanderers');
+    const remind = () => t.json(`/api/fixtures/${match}/availability/remind`, { method: 'POST', token: staff.token });
+    for (const who of [player, silent, quiet]) await t.json(`/api/fixtures/${match}/availability/me`, { method: 'PUT', token: who.token, body: { status: 'available' } });
+    const others = (await t.json(`/api/fixtures/${match}/availability`, { token: staff.token })).body.players as { player_id: string; status: string | null; full_name: string }[];
+    for (const other of others.filter((p) => p.status === null)) {
+      await t.json(`/api/fixtures/${match}/availability/${other.player_id}`, { method: 'PUT', token: staff.token, body: { status: 'unavailable' } });
+    }
+    const nobody = await remind();
+    expect(nobody.status).toBe(409);
+    expect(nobody.body.detail).toBe('Everyone has answered and nobody said maybe: there is nobody to remind.');
+    await t.json(`/api/fixtures/${match}/availability/me`, { method: 'PUT', token: silent.token, body: { status: 'maybe' } });
+    const now = await remind();
+    expect(now.status).toBe(200);
+    expect(now.body.reminded).toBe(1);
+    await delivered();
+    expect(mailsTo(silent.user.email, /Maybe Wanderers/)).toHaveLength(1);
+    expect(mailsTo(player.user.email, /Maybe Wanderers/)).toHaveLength(0);
+  });
+
   it('players 403, anonymous 401, a cancelled fixture 409, an unknown one 404', async () => {
     const match = await fixture(9 * 24, 'Guarded United');
     expect((await t.json(`/api/fixtures/${match}/availability/remind`, { method: 'POST', token: player.token })).status).toBe(403);

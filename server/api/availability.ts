@@ -112,9 +112,9 @@ export const fixtureAvailabilityApi = eventAvailabilityRouter('fixture').openapi
     tags: ['Availability'],
     summary: "Remind those who haven't answered (admin or staff)",
     description:
-      'E-mails (through the outbox, respecting each player’s preferences) every player of the team with a login and no answer, with one-click answer links. ' +
+      'E-mails (through the outbox, respecting each player’s preferences) every player of the team with a login and no answer, or who said maybe, with one-click answer links. ' +
       'At most once an hour per fixture: another press within the hour answers 429 with the time it is possible again, and sends nothing. ' +
-      'A cancelled, locked or started fixture: 409.',
+      'A cancelled, locked or started fixture, or nobody left to remind (the hour is not spent): 409.',
     security: [{ bearer: [] }],
     request: { params: IdParam },
     responses: {
@@ -122,7 +122,7 @@ export const fixtureAvailabilityApi = eventAvailabilityRouter('fixture').openapi
       401: jsonContent(ErrorSchema, 'Not signed in'),
       403: jsonContent(ErrorSchema, 'Not admin or staff'),
       404: jsonContent(ErrorSchema, 'Unknown fixture'),
-      409: jsonContent(ErrorSchema, 'Cancelled, locked or started'),
+      409: jsonContent(ErrorSchema, 'Cancelled, locked or started; or nobody to remind'),
       429: jsonContent(ErrorSchema, 'Already reminded within the hour'),
     },
   }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { inTeamNow } from './teams';
 import type { SessionUser } from '../../shared/roles';
 import {
@@ -10,6 +10,7 @@ import {
   NOT_A_PLAYER,
   NOT_IN_TEAM,
   PLAYER_NOT_IN_TEAM,
+  NOBODY_TO_REMIND,
   REMIND_INTERVAL_MINUTES,
   availabilityInputSchema,
   lockedDetail,
@@ -199,13 +200,21 @@ export function createAvailabilityService(
   }
 
   /** Players of the event's team with a login and no answer yet: the reminders' audience. */
-  async function unanswered(tx: DbOrTx, event: AvailabilityEvent) {
+  /** The team's players with a login who have not answered (and, for the manager's reminder, those who said maybe). */
+  async function unanswered(tx: DbOrTx, event: AvailabilityEvent, withMaybe = false) {
     const rows = await tx
       .select({ id: players.id })
       .from(playerTeams)
       .innerJoin(players, eq(players.id, playerTeams.player_id))
       .leftJoin(availability, and(eq(availability.fixture_id, event.id), eq(availability.player_id, players.id)))
-      .where(and(eq(playerTeams.team_id, event.team_id), inTeamNow, isNotNull(players.user_id), isNull(availability.id)));
+      .where(
+        and(
+          eq(playerTeams.team_id, event.team_id),
+          inTeamNow,
+          isNotNull(players.user_id),
+          withMaybe ? or(isNull(availability.id), eq(availability.status, 'maybe')) : isNull(availability.id),
+        ),
+      );
     return rows.map((r) => r.id);
   }
 
@@ -238,7 +247,7 @@ export function createAvailabilityService(
     },
 
     /**
-     * "Remind those who haven't answered" (staff, admin): at most once an hour per fixture. The
+     * "Remind those who haven't answered" (staff, admin), and those who said maybe: at most once an hour per fixture. The
      * hour is claimed by one conditional upsert, so two presses at once send once; the second gets
      * 429 with the time it can be pressed again, and nothing is sent.
      */
@@ -248,6 +257,9 @@ export function createAvailabilityService(
       await assertRunsTeam(db, staff, event.team_id);
       checkOpen(event, false);
       return db.transaction(async (tx) => {
+        // Nobody to ask: the hour is not spent on nobody (issue 22).
+        const audience = await unanswered(tx, event, true);
+        if (audience.length === 0) throw conflict(NOBODY_TO_REMIND);
         const claimed = await tx.execute<{ last_sent_at: Date }>(sql`
           insert into ${availabilityReminders} (fixture_id, last_sent_at, sent_by) values (${event.id}, now(), ${staff.id})
           on conflict (fixture_id) do update set last_sent_at = now(), sent_by = excluded.sent_by
@@ -263,7 +275,6 @@ export function createAvailabilityService(
           );
         }
         const stamp = new Date(claimed.rows[0].last_sent_at).getTime();
-        const audience = await unanswered(tx, event);
         let queued = 0;
         for (const playerId of audience) {
           queued += await askPlayer(tx, event, playerId, `availability-remind:${event.id}:${playerId}:${stamp}`, 'manager');
