@@ -25,6 +25,7 @@ export default [
   route('unsubscribe', 'routes/auth/unsubscribe.tsx'),
   route('confirm-email', 'routes/auth/confirm-email.tsx'),
   route('availability', 'routes/auth/availability.tsx'),
+  route('squad-reply', 'routes/auth/squad-reply.tsx'),
   route('team-sheet/:fixtureId', 'routes/admin/team-sheet.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),
   route('register', 'routes/auth/register.tsx'),

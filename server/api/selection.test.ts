@@ -204,3 +204,32 @@ describe('Staff alerts', () => {
     expect(long.status).toBe(422);
   });
 });
+
+describe('Answering a squad place from the mail', () => {
+  it('the signed links confirm or decline signed out; a cancelled match says so before any form; a forged link is refused', async () => {
+    const match = await fixture('Linkfield');
+    await put(`/api/fixtures/${match}/selection`, staff.token, squad(keeper.playerId!, striker.playerId!, left.playerId!));
+    await t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: staff.token });
+    await delivered();
+    const mail = mailsAbout(/^You're in the squad: Senior vs Linkfield/).find((m) => m.to.includes(keeper.user.email))!;
+    const links = [...mail.text.matchAll(/https:\/\/club\.example\.org(\/squad-reply\?[^\s)>\]]+)/g)].map((m) => new URL(m[1], 'https://x'));
+    expect(links.map((u) => u.searchParams.get('answer')).sort()).toEqual(['confirm', 'decline']);
+    const linkOf = (u: URL) => ({ fixture: u.searchParams.get('fixture')!, player: u.searchParams.get('player')!, sig: u.searchParams.get('sig')! });
+    const decline = linkOf(links.find((u) => u.searchParams.get('answer') === 'decline')!);
+
+    // Opening changes nothing; the POST records the reply, as if signed in.
+    expect((await t.services.squadLinks.check(decline)).place).toMatchObject({ role: 'starter', shirt_number: 1, confirmed: null });
+    await t.services.squadLinks.reply(decline, false, 'Injured');
+    const view = (await t.json(`/api/fixtures/${match}/selection`, { token: staff.token })).body;
+    expect(view.players.find((p: { player_id: string }) => p.player_id === keeper.playerId)).toMatchObject({ confirmed: false });
+    await t.services.squadLinks.reply(decline, true);
+    await expect(t.services.squadLinks.reply({ ...decline, player: striker.playerId! }, true)).rejects.toMatchObject({ status: 403 });
+    await expect(t.services.squadLinks.reply({ ...decline, sig: 'forged' }, true)).rejects.toMatchObject({ status: 403 });
+
+    const current = (await t.json(`/api/fixtures/${match}`)).body;
+    await put(`/api/fixtures/${match}`, staff.token, { ...current, status: 'cancelled' });
+    const after = await t.services.squadLinks.check(decline);
+    expect(after.cancelled).toBe(true);
+    await expect(t.services.squadLinks.reply(decline, true)).rejects.toMatchObject({ status: 409 });
+  });
+});

@@ -348,6 +348,8 @@ export function createAvailabilityService(
       const event = await findEvent(link.kind, link.id);
       const [player] = await db.select({ id: players.id, user_id: players.user_id, full_name: players.full_name }).from(players).where(eq(players.id, link.player));
       if (!player) throw bad();
+      // A player who has left the team hears so before any form (issue 22), not after pressing Confirm.
+      if (!(await inTeam(player.id, event.team_id))) throw forbidden(NOT_IN_TEAM);
       const column = event.kind === 'fixture' ? availability.fixture_id : availability.session_id;
       const [answer] = await db
         .select({ status: availability.status, note: availability.note })

@@ -19,6 +19,7 @@ import { createEmailAddressService } from './email-address';
 import { createMembershipService } from './membership';
 import { createRolesService } from './roles';
 import { createEventChangeService } from './event-changes';
+import { createSquadLinks } from './squad-links';
 import { createUploadStore } from './uploads';
 import { createFixtureService } from './fixtures';
 import { createImageService } from './images';
@@ -117,6 +118,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     orders: createOrderService(db, { settings, health, mail }),
     fixtures: createFixtureService(db, { eventChanges }),
     eventChanges,
+    squadLinks: createSquadLinks(db, { mail, availability, selection }),
     calendar: createCalendarService(db, { ensureSessions: training.ensureSessions }),
     news: createNewsService(db),
     sponsors: createSponsorService(db),

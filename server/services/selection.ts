@@ -24,6 +24,7 @@ import { selectionRoleWords } from '../mail/templates/squad-selection';
 import type { MailService } from './mail';
 import { assertRunsTeam } from './roles';
 import { claimSquadVersion, squadVersion } from './squad-version';
+import { squadAnswerPaths } from './squad-links';
 
 /**
  * Squad selection (ADR 020): staff pick starters and substitutes with shirt numbers,
@@ -172,7 +173,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
           const role = selectionRoleWords(r.role);
           mailed += await deps.mail.toPlayer(tx, r.player_id, {
             template: squadSelection,
-            data: { event, role: r.role, shirtNumber: r.shirt_number },
+            data: { event, role: r.role, shirtNumber: r.shirt_number, answerPaths: await squadAnswerPaths(deps.mail, tx, event.id, r.player_id) },
             dedupeKey: `selection:${event.id}:${r.player_id}`,
           });
           if (r.user_id) {
@@ -191,8 +192,13 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
     /** PUT /api/fixtures/{id}/selection/me: a selected player confirms or declines; a decline alerts staff. */
     async reply(user: SessionUser | null, fixtureId: string, input: unknown) {
       if (!user) throw unauthenticated();
-      const [player] = await db.select({ id: players.id, full_name: players.full_name }).from(players).where(eq(players.user_id, user.id));
+      const [player] = await db.select({ id: players.id, full_name: players.full_name, user_id: players.user_id }).from(players).where(eq(players.user_id, user.id));
       if (!player) throw forbidden(NOT_A_PLAYER);
+      return this.replyFor(player, fixtureId, input);
+    },
+
+    /** A selected player's reply, signed in or through the signed links of their selection mail (server/services/squad-links.ts). */
+    async replyFor(player: { id: string; full_name: string; user_id: string | null }, fixtureId: string, input: unknown) {
       const { confirmed, reason } = parseInput(selectionReplySchema, input);
       const event = await openFixture(fixtureId);
       if (event.cancelled || event.over) throw conflict(FIXTURE_CLOSED);
@@ -206,7 +212,11 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
           .returning();
         if (!row) throw notFound(NOT_SELECTED);
         // Answered: the "Selected … please confirm" notification has done its job.
-        await tx.execute(sql`update ${notifications} set read_at = now() where read_at is null and user_id = ${user.id} and kind = 'selection' and title = ${`Selected: ${event.title}`}`);
+        if (player.user_id) {
+          await tx.execute(
+            sql`update ${notifications} set read_at = now() where read_at is null and user_id = ${player.user_id} and kind = 'selection' and title = ${`Selected: ${event.title}`}`,
+          );
+        }
         if (!confirmed) {
           await alertStaff(tx, event.team_id, `selection-declined:${event.id}:${player.id}:${now.getTime()}`, {
             change: 'declined',

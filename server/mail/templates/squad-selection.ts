@@ -7,20 +7,28 @@ import { SAMPLE_MATCH, type MatchMailEvent } from './match-event';
 export const selectionRoleWords = (role: SelectionRole) => (role === 'starter' ? 'starting' : 'on the bench');
 
 /** The squad is published: each selected player hears once (a re-publish mails only players new to it). */
-export const squadSelection: MailTemplate<{ event: MatchMailEvent; role: SelectionRole; shirtNumber: number }> = {
+export const squadSelection: MailTemplate<{
+  event: MatchMailEvent;
+  role: SelectionRole;
+  shirtNumber: number;
+  /** Signed one-tap links that work signed out (issue 22); the page asks to confirm. */
+  answerPaths?: { confirm: string; decline: string };
+}> = {
   kind: 'matchday',
-  write: ({ event, role, shirtNumber }, to) => ({
+  write: ({ event, role, shirtNumber, answerPaths }, to) => ({
     subject: `You're in the squad: ${event.title}, ${formatClubDate(event.date)}`,
     greeting: hello(to),
     paragraphs: [
       `You have been picked for ${event.title}: ${selectionRoleWords(role)}, shirt number ${shirtNumber}.`,
       `${formatClubDate(event.date)}, kick-off ${event.time}, ${event.place}.`,
-      'Please confirm or decline in the Players’ Area so the manager knows.',
+      answerPaths ? 'Please confirm or decline with a button below, so the manager knows.' : 'Please confirm or decline in the Players’ Area so the manager knows.',
     ],
-    action: { label: 'Confirm or decline', path: '/players-area' },
+    ...(answerPaths
+      ? { actions: [{ label: 'I can play', path: answerPaths.confirm }, { label: 'I can’t play', path: answerPaths.decline }] }
+      : { action: { label: 'Confirm or decline', path: '/players-area' } }),
   }),
   samples: [
-    { event: SAMPLE_MATCH, role: 'starter', shirtNumber: 9 },
+    { event: SAMPLE_MATCH, role: 'starter', shirtNumber: 9, answerPaths: { confirm: '/squad-reply?fixture=f&player=p&answer=confirm&sig=s', decline: '/squad-reply?fixture=f&player=p&answer=decline&sig=s' } },
     { event: SAMPLE_MATCH, role: 'substitute', shirtNumber: 14 },
   ],
 };
