@@ -86,3 +86,18 @@ describe('A squad is checked before it is published', () => {
     expect((await t.json(`/api/fixtures/${match}/selection`, { token: first.token })).body.published_at).toBeNull();
   });
 });
+
+describe('Today shows the match week', () => {
+  it('the coming week’s matches with live counts: picked, confirmed, available, no answer', async () => {
+    const match = await fixture();
+    await t.json(`/api/fixtures/${match}/availability/me`, { method: 'PUT', token: a.token, body: { status: 'available' } });
+    await t.json(`/api/fixtures/${match}/selection`, { method: 'PUT', token: first.token, body: { players: [pick(a.playerId!, 9), pick(b.playerId!, 4)] } });
+    await t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: first.token });
+    await t.json(`/api/fixtures/${match}/selection/me`, { method: 'PUT', token: a.token, body: { confirmed: true } });
+    const today = (await t.json('/api/admin/dashboard', { token: first.token })).body.today;
+    const entry = today.match_week.find((m: { fixture_id: string }) => m.fixture_id === match);
+    expect(entry).toMatchObject({ team: 'Senior', away_team: 'Version Vale', published: true, selected: 2, confirmed: 1, available: 1 });
+    const members = ((await t.json(`/api/fixtures/${match}/availability`, { token: first.token })).body.players as unknown[]).length;
+    expect(entry.no_answer).toBe(members - 1);
+  });
+});

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { clubDateOf, clubTimeToInstant } from '../../shared/dates';
+import { and, asc, count, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { addDaysIso, clubDateOf, clubTimeToInstant } from '../../shared/dates';
 import { canEnterAdmin, type SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
-import { fixtures, joinUsSubmissions, orders, payments, players, products, sponsors, teams } from '../db/schema';
+import { availability, fixtureSelections, fixtures, joinUsSubmissions, orders, payments, players, playerTeams, products, selectionPublications, sponsors, teams } from '../db/schema';
+import { teamsRunBy } from './roles';
 import { forbidden, unauthenticated } from '../../shared/errors';
 import type { DatabaseStatus } from './setup';
 import type { AdminDashboard } from '../../shared/contracts/admin';
@@ -13,6 +14,47 @@ type ResultToEnter = AdminToday['results_to_enter'][number];
 
 /** A fixture counts as played this long after kick-off, so a Sunday morning match shows by Sunday night. */
 export const MATCH_LENGTH_MS = 2 * 60 * 60 * 1000;
+
+/** The coming week's fixtures of the actor's teams, with live counts ("8/11 confirmed"). */
+async function matchWeek(db: Db, actor: SessionUser, now: Date): Promise<AdminToday['match_week']> {
+  const scope = await teamsRunBy(db, actor);
+  if (scope !== 'all' && scope.size === 0) return [];
+  const today = clubDateOf(now);
+  const answers = (status: string) =>
+    sql<number>`(select count(*)::int from ${availability} a join ${playerTeams} pt on pt.player_id = a.player_id and pt.team_id = ${fixtures.team_id} and pt.left_on is null
+      where a.fixture_id = ${fixtures.id} and a.status = ${status})`;
+  const members = sql<number>`(select count(*)::int from ${playerTeams} pt where pt.team_id = ${fixtures.team_id} and pt.left_on is null)`;
+  const answered = sql<number>`(select count(*)::int from ${availability} a join ${playerTeams} pt on pt.player_id = a.player_id and pt.team_id = ${fixtures.team_id} and pt.left_on is null where a.fixture_id = ${fixtures.id})`;
+  const rows = await db
+    .select({
+      fixture_id: fixtures.id,
+      team: teams.name,
+      away_team: fixtures.away_team,
+      is_home: fixtures.is_home,
+      match_date: fixtures.match_date,
+      match_time: fixtures.match_time,
+      available: answers('available'),
+      maybe: answers('maybe'),
+      unavailable: answers('unavailable'),
+      no_answer: sql<number>`${members} - ${answered}`,
+      selected: sql<number>`(select count(*)::int from ${fixtureSelections} s where s.fixture_id = ${fixtures.id})`,
+      confirmed: sql<number>`(select count(*)::int from ${fixtureSelections} s where s.fixture_id = ${fixtures.id} and s.confirmed)`,
+      published: sql<boolean>`exists (select 1 from ${selectionPublications} p where p.fixture_id = ${fixtures.id})`,
+    })
+    .from(fixtures)
+    .innerJoin(teams, eq(teams.id, fixtures.team_id))
+    .where(
+      and(
+        eq(fixtures.status, 'upcoming'),
+        gte(fixtures.match_date, today),
+        lte(fixtures.match_date, addDaysIso(today, 7)),
+        scope === 'all' ? undefined : inArray(fixtures.team_id, [...scope]),
+      ),
+    )
+    .orderBy(asc(fixtures.match_date), asc(fixtures.match_time));
+  return rows;
+}
+
 
 /**
  * The admin panel's overview. Admins and staff may read it (staff see the panel's dashboard);
@@ -82,7 +124,7 @@ export function createAdminService(
       if (!actor) throw unauthenticated();
       if (!canEnterAdmin(actor.role)) throw forbidden();
       const now = clock();
-      const [o, [pl], pr, f, j, s, status, [pending], results, owing, registrations] = await Promise.all([
+      const [o, [pl], pr, f, j, s, status, [pending], results, owing, registrations, week] = await Promise.all([
         tally(orders),
         // Members in good standing: not a registration still waiting, not someone who left.
         db.select({ value: count() }).from(players).where(eq(players.status, 'active')),
@@ -95,6 +137,7 @@ export function createAdminService(
         resultsToEnter(now),
         actor.role === 'admin' ? outstanding(now) : Promise.resolve(null),
         deps.registrationsWaiting(actor),
+        matchWeek(db, actor, now),
       ]);
       return {
         orders: o,
@@ -105,7 +148,7 @@ export function createAdminService(
         sponsors: s,
         ...status,
         // Join-us submissions are deleted once dealt with (their page says so), so every one is still new.
-        today: { pending_orders: pending.value, join_us: j, registrations, results_to_enter: results, outstanding_payments: owing },
+        today: { pending_orders: pending.value, join_us: j, registrations, results_to_enter: results, outstanding_payments: owing, match_week: week },
       };
     },
   };

@@ -176,6 +176,7 @@ export function createAvailabilityService(
         on_behalf: availability.on_behalf,
         answered_by_name: users.full_name,
         answered_at: availability.updated_at,
+        needs_recheck: availability.needs_recheck,
       })
       .from(playerTeams)
       .innerJoin(players, eq(players.id, playerTeams.player_id))
@@ -193,6 +194,7 @@ export function createAvailabilityService(
       on_behalf: r.on_behalf ?? false,
       answered_by: r.on_behalf ? (r.answered_by_name ?? 'Staff') : null,
       answered_at: r.answered_at?.toISOString() ?? null,
+      needs_recheck: r.needs_recheck ?? false,
     }));
     const counts = { available: 0, maybe: 0, unavailable: 0, no_answer: 0 };
     for (const p of list) counts[p.status ?? 'no_answer']++;

@@ -46,6 +46,25 @@ export const AdminDashboardSchema = z
           })
           .nullable()
           .openapi({ description: 'Unpaid (outstanding or overdue) payments by player; null for staff, who do not see payments' }),
+        match_week: z
+          .array(
+            z.object({
+              fixture_id: z.string().uuid(),
+              team: z.string(),
+              away_team: z.string(),
+              is_home: z.boolean(),
+              match_date: z.string(),
+              match_time: z.string(),
+              available: z.number().int(),
+              maybe: z.number().int(),
+              unavailable: z.number().int(),
+              no_answer: z.number().int(),
+              selected: z.number().int(),
+              confirmed: z.number().int(),
+              published: z.boolean(),
+            }),
+          )
+          .openapi({ description: "The next 7 days' fixtures of the teams you run, with live answer and confirmation counts (issue 22)" }),
       })
       .openapi({ description: 'The admin\'s "Today" list (ADR 027)' }),
   })

@@ -53,6 +53,7 @@ export const EventAnswersSchema = z
         on_behalf: z.boolean(),
         answered_by: z.string().nullable().openapi({ description: 'The staff member who answered for the player, if one did' }),
         answered_at: z.string().nullable(),
+        needs_recheck: z.boolean().openapi({ description: 'Answered before the event changed date, time or place' }),
       }),
     ),
   })

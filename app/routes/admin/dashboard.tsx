@@ -166,6 +166,37 @@ function TodayCard({ id, title, count, detail, children, go }: { id: string; tit
   );
 }
 
+/** The coming week's matches of the teams you run, with live counts ("8/11 confirmed"). */
+function MatchWeekCard({ matches }: { matches: DashboardData['today']['match_week'] }) {
+  const match_week = matches;
+  return (
+    <TodayCard
+      id="today-match-week"
+      title="Match week"
+      count={match_week.length}
+      detail={match_week.length === 1 ? 'match in the next 7 days' : 'matches in the next 7 days'}
+      go={{ to: '/admin/matchweek', label: 'Open Match week' }}
+    >
+      <ul className="mt-3 divide-y divide-line">
+        {match_week.map((m) => (
+          <li key={m.fixture_id}>
+            <Link to={`/admin/matchweek?fixture=${m.fixture_id}`} className="block min-h-11 py-2 text-sm hover:bg-brand-50">
+              <span className="font-semibold text-brand-800 underline underline-offset-4">{fixtureTitle(m, { club: m.team })}</span>{' '}
+              <span className="text-muted">
+                {formatDate(m.match_date)}, {m.match_time}
+              </span>
+              <span className="block tabular-nums text-ink">
+                {m.published ? `${m.confirmed}/${m.selected} confirmed · ` : m.selected ? `${m.selected} picked, not published · ` : ''}
+                {m.available} available · {m.maybe} maybe · {m.no_answer} no answer
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </TodayCard>
+  );
+}
+
 function TodayList({
   dashboard,
   fixtures,
@@ -177,7 +208,7 @@ function TodayList({
   canOpen: (to: string) => boolean;
   onEnterScore: (fixture: Fixture) => void;
 }) {
-  const { pending_orders, join_us, registrations, results_to_enter, outstanding_payments } = dashboard.today;
+  const { pending_orders, join_us, registrations, results_to_enter, outstanding_payments, match_week } = dashboard.today;
   // The cards that only count and link to the admin page that deals with them, for those allowed there.
   const pageCards = [
     {
@@ -238,6 +269,7 @@ function TodayList({
           })}
         </ul>
       </TodayCard>
+      <MatchWeekCard matches={match_week} />
       {outstanding_payments && canOpen('/admin/players') && (
         <TodayCard
           id="today-payments"

@@ -152,7 +152,7 @@ function Availability({ fixture, answers }: { fixture: Fixture; answers: EventAn
           ))}
         </dl>
         <div className="mt-4 flex flex-wrap items-center gap-3">
-          <Button onClick={remind} disabled={busy || counts.no_answer === 0 || !answers.event.open}>
+          <Button onClick={remind} disabled={busy || counts.no_answer + counts.maybe === 0 || !answers.event.open}>
             {busy ? 'Sending…' : "Remind those who haven't answered"}
           </Button>
           <Link to={`/team-sheet/${fixture.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
@@ -163,25 +163,54 @@ function Availability({ fixture, answers }: { fixture: Fixture; answers: EventAn
           {notice}
         </p>
       </div>
-      <ul aria-label="Players and their answers" className="divide-y divide-line rounded-2xl bg-white shadow-sm ring-1 ring-line">
-        {answers.players.map((p) => (
-          <li key={p.player_id} data-testid="availability-player" className="flex flex-wrap items-start justify-between gap-2 px-4 py-3">
-            <div className="min-w-0">
-              <p className="font-semibold text-ink">
-                {p.jersey_number !== null && <span className="mr-2 tabular-nums text-muted">#{p.jersey_number}</span>}
-                {p.full_name}
-              </p>
-              {p.note && <p className="text-sm text-ink">“{p.note}”</p>}
-              {p.on_behalf && <p className="text-xs text-muted">Answered for them by {p.answered_by}</p>}
-              {!p.has_login && <p className="text-xs text-muted">No login: answer for them</p>}
-            </div>
-            <div className="flex items-center gap-2">
-              {p.status ? <Badge tone={STATUS_TONE[p.status]}>{AVAILABILITY_LABELS[p.status]}</Badge> : <Badge>No answer</Badge>}
-              {!answers.event.cancelled ? <AnswerFor fixtureId={fixture.id} player={p} /> : null}
-            </div>
-          </li>
-        ))}
-      </ul>
+      <AnswerGroups fixtureId={fixture.id} answers={answers} />
+    </div>
+  );
+}
+
+/** The order a manager reads answers in (issue 22): who can play first, those to chase, those who cannot (with their reasons). */
+const GROUPS = [
+  { key: 'available', title: 'Available' },
+  { key: 'maybe', title: 'Maybe' },
+  { key: null, title: 'No answer' },
+  { key: 'unavailable', title: 'Unavailable' },
+] as const;
+
+function AnswerGroups({ fixtureId, answers }: { fixtureId: string; answers: EventAnswers }) {
+  return (
+    <div className="space-y-4">
+      {GROUPS.map((group) => {
+        const members = answers.players.filter((p) => p.status === group.key);
+        if (members.length === 0) return null;
+        const id = `answers-${group.key ?? 'none'}`;
+        return (
+          <section key={id} aria-labelledby={id}>
+            <h4 id={id} className="mb-2 text-sm font-bold uppercase tracking-wide text-muted">
+              {group.title} ({members.length})
+            </h4>
+            <ul className="divide-y divide-line rounded-2xl bg-white shadow-sm ring-1 ring-line">
+              {members.map((p) => (
+                <li key={p.player_id} data-testid="availability-player" className="flex flex-wrap items-start justify-between gap-2 px-4 py-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-ink">
+                      {p.jersey_number !== null && <span className="mr-2 tabular-nums text-muted">#{p.jersey_number}</span>}
+                      {p.full_name}
+                    </p>
+                    {p.note && <p className="text-sm text-ink">“{p.note}”</p>}
+                    {p.needs_recheck && <p className="text-xs font-semibold text-amber-800">Answered before the match changed</p>}
+                    {p.on_behalf && <p className="text-xs text-muted">Answered for them by {p.answered_by}</p>}
+                    {!p.has_login && <p className="text-xs text-muted">No login: answer for them</p>}
+                  </div>
+                  <div className="flex items-center gap-2">
+                    {p.status ? <Badge tone={STATUS_TONE[p.status]}>{AVAILABILITY_LABELS[p.status]}</Badge> : <Badge>No answer</Badge>}
+                    {!answers.event.cancelled ? <AnswerFor fixtureId={fixtureId} player={p} /> : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </div>
   );
 }
