@@ -71,6 +71,7 @@ export const selectionReplySchema = z
   })
   .strict();
 
+export const SHEET_NOT_PUBLISHED = 'The squad for this match is not published yet.';
 export const NOT_SELECTED = 'You are not in the published squad for this fixture.';
 export const NOTHING_TO_PUBLISH = 'Pick at least one player before publishing the squad.';
 export const NO_STARTERS = 'Pick at least one starter before publishing the squad.';

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { playerTeams } from '../db/schema';
 import { clubDateOf, clubTimeOf } from '../../shared/dates';
 import { createTestContext } from '../../tests/support/api';
 
@@ -99,5 +101,20 @@ describe('Today shows the match week', () => {
     expect(entry).toMatchObject({ team: 'Senior', away_team: 'Version Vale', published: true, selected: 2, confirmed: 1, available: 1 });
     const members = ((await t.json(`/api/fixtures/${match}/availability`, { token: first.token })).body.players as unknown[]).length;
     expect(entry.no_answer).toBe(members - 1);
+  });
+});
+
+describe('Players see their team sheet', () => {
+  it('once the squad is published, with positions; not before, and not another team’s', async () => {
+    const match = await fixture();
+    await t.json(`/api/fixtures/${match}/selection`, { method: 'PUT', token: first.token, body: { players: [pick(a.playerId!, 9)] } });
+    await expect(t.services.selection.teamSheet(b.user, match)).rejects.toMatchObject({ status: 404, detail: 'The squad for this match is not published yet.' });
+    await t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: first.token });
+    const sheet = await t.services.selection.teamSheet(b.user, match);
+    expect(sheet.starters).toEqual([{ shirt_number: 9, full_name: 'Ada Attacker', position: 'Midfielder' }]);
+    const outsider = await t.signedIn('player', { full_name: 'Otto Outsider' });
+    await t.db.delete(playerTeams).where(eq(playerTeams.player_id, outsider.playerId!));
+    await expect(t.services.selection.teamSheet(outsider.user, match)).rejects.toMatchObject({ status: 403 });
+    await expect(t.services.selection.teamSheet(null, match)).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -242,6 +242,7 @@ export function createAvailabilityService(
   return {
     findEvent,
     answersOf,
+    inTeam,
 
     /** Answering for yourself needs a player record (403 otherwise), checked before the body is. */
     async requirePlayer(user: SessionUser | null) {

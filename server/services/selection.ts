@@ -4,7 +4,9 @@ import type { SessionUser } from '../../shared/roles';
 import {
   FIXTURE_CLOSED,
   NOT_A_PLAYER,
+  NOT_IN_TEAM,
   NOT_SELECTED,
+  SHEET_NOT_PUBLISHED,
   NOTHING_TO_PUBLISH,
   NO_STARTERS,
   STARTERS_MAX,
@@ -47,6 +49,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
       .select({
         player_id: fixtureSelections.player_id,
         full_name: players.full_name,
+        position: players.position,
         role: fixtureSelections.role,
         shirt_number: fixtureSelections.shirt_number,
         confirmed: fixtureSelections.confirmed,
@@ -258,9 +261,15 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
 
     /** The printable team sheet (staff, admin): club, fixture and the squad with numbers and names. */
     async teamSheet(actor: SessionUser | null, fixtureId: string) {
-      const staff = requireRoles(actor, ADMIN_AND_STAFF);
+      if (!actor) throw unauthenticated();
       const event = await openFixture(fixtureId);
-      await assertRunsTeam(db, staff, event.team_id);
+      if (actor.role === 'admin' || actor.role === 'staff') await assertRunsTeam(db, actor, event.team_id);
+      else {
+        // Players of the team see the sheet once it is published (issue 22).
+        const [player] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, actor.id));
+        if (!player || !(await deps.availability.inTeam(player.id, event.team_id))) throw forbidden(NOT_IN_TEAM);
+        if (!(await publishedAt(db, event.id))) throw notFound(SHEET_NOT_PUBLISHED);
+      }
       const [f] = await db.select().from(fixtures).where(eq(fixtures.id, fixtureId));
       const rows = await squad(db, event);
       return {
@@ -272,8 +281,8 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
         date: event.date,
         time: event.time,
         venue: event.place,
-        starters: rows.filter((r) => r.role === 'starter').map((r) => ({ shirt_number: r.shirt_number, full_name: r.full_name })),
-        substitutes: rows.filter((r) => r.role === 'substitute').map((r) => ({ shirt_number: r.shirt_number, full_name: r.full_name })),
+        starters: rows.filter((r) => r.role === 'starter').map((r) => ({ shirt_number: r.shirt_number, full_name: r.full_name, position: r.position })),
+        substitutes: rows.filter((r) => r.role === 'substitute').map((r) => ({ shirt_number: r.shirt_number, full_name: r.full_name, position: r.position })),
       };
     },
 

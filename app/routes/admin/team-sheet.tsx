@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { pageTitle } from '../../../shared/club';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireUser } from '../../lib/guards.server';
+import { canEnterAdmin } from '../../../shared/roles';
 import type { Route } from './+types/team-sheet';
 import { formatLongDateGB } from '../../../shared/dates';
 import { fixtureTitle } from '../../../shared/fixtures';
@@ -10,11 +11,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** Staff and admins: the squad of one fixture, to print (one A4 page) or show on a phone. */
+/**
+ * The squad of one fixture, to print (one A4 page) or show on a phone: staff and admins of the
+ * team, and the team's players once the squad is published (issue 22).
+ */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requireAdminArea(context, request);
+  const user = requireUser(context, request);
   const sheet = await context.services.selection.teamSheet(user, params.fixtureId);
-  return { sheet };
+  return { sheet, staff: canEnterAdmin(user.role) };
 }
 
 // Printing: only the sheet (no site header or footer), A4 with modest margins; sizes in pt so one
@@ -31,7 +35,7 @@ const PRINT_CSS = `
   .sheet .ref-box { min-height: 30mm !important; }
 }`;
 
-function SquadTable({ caption, rows }: { caption: string; rows: Array<{ shirt_number: number; full_name: string }> }) {
+function SquadTable({ caption, rows }: { caption: string; rows: Array<{ shirt_number: number; full_name: string; position: string }> }) {
   return (
     <table className="w-full border-collapse text-left">
       <caption className="py-2 text-left text-base font-bold text-ink">{caption}</caption>
@@ -39,18 +43,20 @@ function SquadTable({ caption, rows }: { caption: string; rows: Array<{ shirt_nu
         <tr className="border-b-2 border-ink text-sm">
           <th scope="col" className="w-16 px-2 py-1">No.</th>
           <th scope="col" className="px-2 py-1">Name</th>
+          <th scope="col" className="px-2 py-1">Position</th>
         </tr>
       </thead>
       <tbody>
         {rows.length === 0 ? (
           <tr>
-            <td colSpan={2} className="px-2 py-2 text-muted">None</td>
+            <td colSpan={3} className="px-2 py-2 text-muted">None</td>
           </tr>
         ) : (
           rows.map((p) => (
             <tr key={p.shirt_number} className="border-b border-line">
               <td className="px-2 py-1.5 text-lg font-extrabold tabular-nums">{p.shirt_number}</td>
               <td className="px-2 py-1.5 text-base">{p.full_name}</td>
+              <td className="px-2 py-1.5 text-sm text-muted">{p.position === 'Goalkeeper' ? 'Goalkeeper (GK)' : p.position}</td>
             </tr>
           ))
         )}
@@ -60,15 +66,15 @@ function SquadTable({ caption, rows }: { caption: string; rows: Array<{ shirt_nu
 }
 
 export default function TeamSheet({ loaderData }: Route.ComponentProps) {
-  const { sheet } = loaderData;
+  const { sheet, staff } = loaderData;
   const home = sheet.is_home ? sheet.team : sheet.opponent;
   const away = sheet.is_home ? sheet.opponent : sheet.team;
   return (
     <div className="px-3 py-6 sm:px-6">
       <style>{PRINT_CSS}</style>
       <div className="no-print mx-auto mb-4 flex max-w-3xl flex-wrap items-center justify-between gap-3">
-        <Link to="/admin/matchweek" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-          Back to Match week
+        <Link to={staff ? '/admin/matchweek' : '/players-area'} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+          {staff ? 'Back to Match week' : 'Back to the Players’ Area'}
         </Link>
         <button type="button" onClick={() => window.print()} className="min-h-11 rounded-lg bg-brand-800 px-4 font-semibold text-white hover:bg-brand-900">
           Print

@@ -17,12 +17,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Players' Ar
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const { players, notifications, availability, selection } = context.services;
+  const { players, notifications, availability, selection, training } = context.services;
+  // The player's own teams' fixtures first (issue 22), then the club's others to fill the card.
+  const upcoming = async () => {
+    const own = await players.upcomingFixtures(UPCOMING_PREVIEW, await training.teamIdsOfUser(user));
+    if (own.length >= UPCOMING_PREVIEW) return own;
+    const all = await players.upcomingFixtures(UPCOMING_PREVIEW * 2);
+    return [...own, ...all.filter((f) => !own.some((o) => o.id === f.id))].slice(0, UPCOMING_PREVIEW);
+  };
   const [status, stats, payments, fixtures, notes, events, selections] = await Promise.all([
     portalRead('membership', () => players.memberStatus(user), null),
     portalRead('stats', () => players.myStats(user), null),
     portalRead('payments', () => players.myPayments(user), []),
-    portalRead('upcoming fixtures', () => players.upcomingFixtures(UPCOMING_PREVIEW), []),
+    portalRead('upcoming fixtures', upcoming, []),
     portalRead('notifications', () => notifications.list(user), []),
     portalRead('availability', () => availability.mine(user), []),
     portalRead('selections', () => selection.mine(user), []),
@@ -169,6 +176,9 @@ function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['lo
           Decline
         </button>
       </fetcher.Form>
+      <Link to={`/team-sheet/${sel.fixture_id}`} className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline">
+        See the team sheet
+      </Link>
       <p role="status" className="mt-2 min-h-5 text-sm">
         {fetcher.data && !fetcher.data.ok ? (
           <span className="font-semibold text-danger">{fetcher.data.error}</span>
