@@ -162,7 +162,7 @@ function SquadRows({
               <p className="font-semibold text-ink">{p.full_name}</p>
               <p className="text-xs text-muted">
                 {p.status ? AVAILABILITY_LABELS[p.status] : 'No answer'}
-                {saved && selection.published_at ? ` · ${REPLY[String(saved.confirmed)]}` : ''}
+                {saved && selection.published_at ? ` · ${saved.reconfirm && saved.confirmed === null ? 'Asked to confirm again (the match changed)' : REPLY[String(saved.confirmed)]}` : ''}
               </p>
             </div>
             <label className="text-sm">
