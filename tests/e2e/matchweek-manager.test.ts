@@ -186,7 +186,7 @@ describe("The manager's squad", () => {
       await manager.goto(`/team-sheet/${fixture.body.id}`);
       await manager.getByRole('heading', { name: `${teamName} v Valley Wanderers` }).waitFor();
       for (const [i, p] of squad.entries()) {
-        expect(await manager.getByRole('row', { name: `${i + 1} ${p.fullName}`, exact: true }).count(), p.fullName).toBe(1);
+        expect(await manager.getByRole('row', { name: `${i + 1} ${p.fullName} Midfielder`, exact: true }).count(), p.fullName).toBe(1);
       }
       expect(await manager.getByText('Zed Notpicked').count()).toBe(0);
       expect(await manager.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
