@@ -27,4 +27,6 @@ ALTER TABLE "selection_publications" ADD COLUMN "published_player_ids" uuid[] DE
 ALTER TABLE "selection_versions" ADD CONSTRAINT "selection_versions_fixture_id_fixtures_id_fk" FOREIGN KEY ("fixture_id") REFERENCES "public"."fixtures"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "selection_versions" ADD CONSTRAINT "selection_versions_saved_by_users_id_fk" FOREIGN KEY ("saved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "event_changes_open_key" ON "event_changes" USING btree ("kind","event_id") WHERE "event_changes"."sent_at" is null;--> statement-breakpoint
-CREATE INDEX "event_changes_due_idx" ON "event_changes" USING btree ("due_at") WHERE "event_changes"."sent_at" is null;
+CREATE INDEX "event_changes_due_idx" ON "event_changes" USING btree ("due_at") WHERE "event_changes"."sent_at" is null;--> statement-breakpoint
+-- Team selection mails get a switch of their own, off for whoever had turned match-week mail off.
+INSERT INTO "notification_preferences" ("user_id", "kind", "email") SELECT "user_id", 'selection', "email" FROM "notification_preferences" WHERE "kind" = 'matchday' ON CONFLICT DO NOTHING;

@@ -7,7 +7,8 @@ export const MAIL_KINDS = [
   { id: 'document', label: 'New documents' },
   { id: 'payment', label: 'Payment requests' },
   { id: 'feedback', label: 'Coach feedback' },
-  { id: 'matchday', label: 'Match week: availability reminders and team selection' },
+  { id: 'matchday', label: 'Match week: availability reminders ("Can you play?")' },
+  { id: 'selection', label: 'Match week: team selection (picked, or the squad changed)' },
   { id: 'changes', label: 'Match week: changes to matches and training (times, places, cancellations)' },
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number]['id'];

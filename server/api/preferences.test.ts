@@ -35,12 +35,13 @@ describe('/api/preferences', () => {
       ['payment', true],
       ['feedback', true],
       ['matchday', true],
+      ['selection', true],
       ['changes', true],
     ]);
     const saved = await ctx.json('/api/preferences', { method: 'PUT', token: player.token, body: { message: false, payment: false } });
     expect(saved.status).toBe(200);
     const byKind = Object.fromEntries(saved.body.map((p: { kind: string; email: boolean }) => [p.kind, p.email]));
-    expect(byKind).toEqual({ message: false, document: true, payment: false, feedback: true, matchday: true, changes: true });
+    expect(byKind).toEqual({ message: false, document: true, payment: false, feedback: true, matchday: true, selection: true, changes: true });
     const again = await ctx.json('/api/preferences', { method: 'PUT', token: player.token, body: { payment: true } });
     expect(Object.fromEntries(again.body.map((p: { kind: string; email: boolean }) => [p.kind, p.email]))).toMatchObject({ message: false, payment: true });
   });

@@ -14,7 +14,7 @@ export const squadSelection: MailTemplate<{
   /** Signed one-tap links that work signed out (issue 22); the page asks to confirm. */
   answerPaths?: { confirm: string; decline: string };
 }> = {
-  kind: 'matchday',
+  kind: 'selection',
   write: ({ event, role, shirtNumber, answerPaths }, to) => ({
     subject: `You're in the squad: ${event.title}, ${formatClubDate(event.date)}`,
     greeting: hello(to),
