@@ -96,7 +96,7 @@ export function MembershipSection({ player, hasLeft }: { player: Player; hasLeft
       const result = await read(client.players[':id'].leave.$post({ param: { id: player.id } }));
       const squads = result.removed_from_squads.length;
       toast.success(result.detail, {
-        description: squads ? `Taken out of ${squads} upcoming squad${squads === 1 ? '' : 's'}: tell their managers.` : undefined,
+        description: squads ? `Taken out of ${squads} upcoming squad${squads === 1 ? '' : 's'}; their managers have been told by e-mail.` : undefined,
       });
       setAsking(null);
       await revalidator.revalidate();
