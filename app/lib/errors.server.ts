@@ -18,3 +18,13 @@ export function formError(thrown: unknown) {
   }
   throw error;
 }
+
+/**
+ * For the pages a mailed link opens: a domain error's words (an invalid link, a closed event) to
+ * show on the page; anything else is a real failure for the error boundary.
+ */
+export function detailOf(thrown: unknown): string {
+  const error = asDomainError(thrown);
+  if (isDomainError(error)) return error.detail;
+  throw thrown;
+}

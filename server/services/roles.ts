@@ -316,6 +316,10 @@ export function createRolesService(db: Db) {
 
 export type RolesService = ReturnType<typeof createRolesService>;
 
+/** Who is told about a team's squad: its staff's logins and the club's admins (a condition on users). */
+export const teamStaffAndAdmins = (teamId: string) =>
+  sql`(${users.role} = 'admin' or ${users.id} in (select ${players.user_id} from ${teamStaff} join ${players} on ${players.id} = ${teamStaff.player_id} where ${teamStaff.team_id} = ${teamId}))`;
+
 /** The staff of some teams, with their logins: who to tell when something in those teams changes. */
 export const staffOfTeams = (db: DbOrTx, teamIds: string[]) =>
   teamIds.length

@@ -16,7 +16,7 @@ import {
 } from '../../shared/availability';
 import { CLUB_NAME } from '../../shared/club';
 import type { Db, DbOrTx } from '../db/client';
-import { availability, fixtureSelections, fixtures, notifications, players, playerTeams, selectionPublications, teams, teamStaff, users } from '../db/schema';
+import { availability, fixtureSelections, fixtures, notifications, players, playerTeams, selectionPublications, teams } from '../db/schema';
 import type { AvailabilityEvent, AvailabilityService, AnswerChange } from './availability';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../shared/errors';
@@ -24,7 +24,7 @@ import { selectionAlert, squadDropped, squadSelection } from '../mail/templates'
 import type { SelectionAlertMail } from '../mail/templates/selection-alert';
 import { selectionRoleWords } from '../mail/templates/squad-selection';
 import type { MailService } from './mail';
-import { assertRunsTeam } from './roles';
+import { assertRunsTeam, teamStaffAndAdmins } from './roles';
 import { claimSquadVersion, squadVersion } from './squad-version';
 import { squadAnswerPaths } from './squad-links';
 
@@ -88,8 +88,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
 
   /** A mail to the team's staff (manager, coaches, assistants) and the club's admins. */
   async function alertStaff(tx: DbOrTx, teamId: string, key: string, data: SelectionAlertMail) {
-    const teamStaffLogins = sql`select ${players.user_id} from ${teamStaff} join ${players} on ${players.id} = ${teamStaff.player_id} where ${teamStaff.team_id} = ${teamId}`;
-    await deps.mail.toUsersWhere(tx, sql`(${users.role} = 'admin' or ${users.id} in (${teamStaffLogins}))`, { template: selectionAlert, data, dedupeKey: key });
+    await deps.mail.toUsersWhere(tx, teamStaffAndAdmins(teamId), { template: selectionAlert, data, dedupeKey: key });
   }
 
   return {

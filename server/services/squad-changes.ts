@@ -5,9 +5,10 @@
  */
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { fixtureSelections, fixtures, players, teams, teamStaff, users } from '../db/schema';
+import { fixtureSelections, fixtures, teams } from '../db/schema';
 import { selectionAlert } from '../mail/templates';
 import { fixtureEvent } from './availability';
+import { teamStaffAndAdmins } from './roles';
 import type { MailService } from './mail';
 
 const clubToday = sql`(now() at time zone 'Europe/London')::date`;
@@ -43,8 +44,7 @@ export async function takeOutOfUpcomingSquads(
   const stamp = Date.now();
   for (const row of rows) {
     const place = removed.find((r) => r.fixture_id === row.f.id)!;
-    const staffLogins = sql`select ${players.user_id} from ${teamStaff} join ${players} on ${players.id} = ${teamStaff.player_id} where ${teamStaff.team_id} = ${row.f.team_id}`;
-    await mail.toUsersWhere(tx, sql`(${users.role} = 'admin' or ${users.id} in (${staffLogins}))`, {
+    await mail.toUsersWhere(tx, teamStaffAndAdmins(row.f.team_id), {
       template: selectionAlert,
       data: { change: reason, playerName: member.full_name, role: place.role, shirtNumber: place.shirt_number, event: fixtureEvent(row.f, row.team, row.lock) },
       dedupeKey: `selection-${reason}:${row.f.id}:${member.id}:${stamp}`,

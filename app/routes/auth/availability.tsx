@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { AVAILABILITY_LABELS, AVAILABILITY_NOTE_MAX, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../../shared/availability';
 import { pageTitle } from '../../../shared/club';
-import { asDomainError, isDomainError } from '../../../shared/errors';
+import { detailOf } from '../../lib/errors.server';
 import type { Route } from './+types/availability';
 import { formatLongDateGB } from '../../../shared/dates';
 
@@ -25,9 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { view, player, answer } = await context.services.availability.checkLink(link);
     return { valid: true as const, event: view, player: player.full_name, answer, chosen: isStatus(link.status) ? link.status : null };
   } catch (thrown) {
-    const error = asDomainError(thrown);
-    if (isDomainError(error)) return { valid: false as const, error: error.detail };
-    throw thrown;
+    return { valid: false as const, error: detailOf(thrown) };
   }
 }
 
@@ -38,9 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const saved = await context.services.availability.answerByLink(link, form.get('status'), form.get('note'));
     return { done: true as const, status: saved.status };
   } catch (thrown) {
-    const error = asDomainError(thrown);
-    if (isDomainError(error)) return { done: false as const, error: error.detail };
-    throw thrown;
+    return { done: false as const, error: detailOf(thrown) };
   }
 }
 

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { pageTitle } from '../../../shared/club';
-import { asDomainError, isDomainError } from '../../../shared/errors';
+import { detailOf } from '../../lib/errors.server';
 import { formatLongDateGB } from '../../../shared/dates';
 import type { Route } from './+types/squad-reply';
 
@@ -22,9 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { event, cancelled, over, player, place } = await context.services.squadLinks.check(link);
     return { valid: true as const, event, cancelled, over, player: player.full_name, place, answer: link.answer };
   } catch (thrown) {
-    const error = asDomainError(thrown);
-    if (isDomainError(error)) return { valid: false as const, error: error.detail };
-    throw thrown;
+    return { valid: false as const, error: detailOf(thrown) };
   }
 }
 
@@ -36,9 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await context.services.squadLinks.reply(link, confirmed, String(form.get('reason') ?? '').trim() || undefined);
     return { done: true as const, confirmed };
   } catch (thrown) {
-    const error = asDomainError(thrown);
-    if (isDomainError(error)) return { done: false as const, error: error.detail };
-    throw thrown;
+    return { done: false as const, error: detailOf(thrown) };
   }
 }
 
