@@ -167,6 +167,32 @@ describe('Password recovery in the browser', () => {
     expect((await api('/api/auth/login', { body: { username: member.username, password: 'portal password' } })).status).toBe(200);
   });
 
+  it('A player changes their e-mail address at 390 px: a link to the new address, the old one told, then sign-in with the new one', async () => {
+    const member = await registerPlayer();
+    const p = await page(PHONE);
+    await signIn(p, member.username, member.password);
+    await p.goto('/players-area/account');
+    await hydrated(p);
+    await p.getByLabel(/^New e-mail address/).fill('not-an-address');
+    await p.getByRole('button', { name: 'Send the link' }).click();
+    // The reason is next to the field.
+    await p.waitForFunction(() => document.querySelector('input[name="email"][type="email"]')?.getAttribute('aria-invalid') === 'true');
+    const fresh = `moved.${member.username}@example.org`;
+    await p.getByLabel(/^New e-mail address/).fill(fresh);
+    await p.getByRole('button', { name: 'Send the link' }).click();
+    await p.getByText(`We sent a link to ${fresh}.`, { exact: false }).waitFor();
+    await checkPage(p, 'portal-account-email-sent');
+    await waitFor(() => smtp.received.some((m) => m.to.includes(fresh) && m.subject === 'Confirm your new e-mail address'), 20_000, 'the confirmation link');
+    await waitFor(() => smtp.received.some((m) => m.to.includes(member.email) && m.subject === 'Your e-mail address is being changed'), 20_000, 'the notice to the old address');
+    const link = /(https?:\/\/\S+\/confirm-email\?token=[\w-]+)/.exec(smtp.received.find((m) => m.to.includes(fresh) && m.subject === 'Confirm your new e-mail address')!.text)![1];
+    const q = await page(PHONE);
+    await q.goto(link);
+    await q.getByRole('button', { name: 'Confirm this address' }).click();
+    await q.getByRole('status').getByText('Your e-mail address is confirmed.', { exact: false }).waitFor();
+    await checkPage(q, 'confirm-email-done');
+    expect((await api('/api/auth/login', { body: { username: fresh, password: member.password } })).status).toBe(200);
+  });
+
   it('The admin changes their own password from the admin panel', async () => {
     const p = await page();
     await signIn(p, 'admin', E2E_ADMIN_PASSWORD);
