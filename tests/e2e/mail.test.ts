@@ -167,6 +167,9 @@ describe('Password recovery in the browser', () => {
     expect((await api('/api/auth/login', { body: { username: member.username, password: 'portal password' } })).status).toBe(200);
   });
 
+});
+
+describe('Changing an e-mail address in the browser', () => {
   it('A player changes their e-mail address at 390 px: a link to the new address, the old one told, then sign-in with the new one', async () => {
     const member = await registerPlayer();
     const p = await page(PHONE);
@@ -192,7 +195,9 @@ describe('Password recovery in the browser', () => {
     await checkPage(q, 'confirm-email-done');
     expect((await api('/api/auth/login', { body: { username: fresh, password: member.password } })).status).toBe(200);
   });
+});
 
+describe('Changing a password in the admin panel', () => {
   it('The admin changes their own password from the admin panel', async () => {
     const p = await page();
     await signIn(p, 'admin', E2E_ADMIN_PASSWORD);
