@@ -18,12 +18,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Players' Ar
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { players, notifications, availability, selection, training } = context.services;
-  // The player's own teams' fixtures first (issue 22), then the club's others to fill the card.
+  // The player's own teams' fixtures (issue 22); the club's, for someone in no team yet.
   const upcoming = async () => {
-    const own = await players.upcomingFixtures(UPCOMING_PREVIEW, await training.teamIdsOfUser(user));
-    if (own.length >= UPCOMING_PREVIEW) return own;
-    const all = await players.upcomingFixtures(UPCOMING_PREVIEW * 2);
-    return [...own, ...all.filter((f) => !own.some((o) => o.id === f.id))].slice(0, UPCOMING_PREVIEW);
+    const teamIds = await training.teamIdsOfUser(user);
+    return players.upcomingFixtures(UPCOMING_PREVIEW, teamIds.length ? teamIds : undefined);
   };
   const [status, stats, payments, fixtures, notes, events, selections] = await Promise.all([
     portalRead('membership', () => players.memberStatus(user), null),
