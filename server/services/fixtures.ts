@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import { fixtureInputSchema, type FixtureQuery } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
@@ -102,13 +102,16 @@ export function createFixtureService(db: Db) {
       if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
       const { team_id, ...values } = parseInput(fixtureInputSchema, input);
       if (team_id !== undefined) await assertTeamsExist(db, [team_id], 'team_id');
-      const [row] = await db
+      const set = { ...values, ...(team_id !== undefined ? { team_id } : {}) };
+      // Saved with nothing changed: no write at all, so updated_at (the calendar feeds' DTSTAMP and
+      // LAST-MODIFIED, hence their bytes and ETag) stays, and no cache is dropped for nothing.
+      const changed = or(...(Object.keys(set) as (keyof typeof set)[]).map((key) => sql`${fixtures[key]} is distinct from ${set[key] ?? null}`));
+      await db
         .update(fixtures)
-        .set({ ...values, ...(team_id !== undefined ? { team_id } : {}), updated_at: new Date() })
-        .where(eq(fixtures.id, id))
-        .returning({ id: fixtures.id });
-      if (!row) throw notFound(FIXTURE_NOT_FOUND);
-      return read(row.id);
+        .set({ ...set, updated_at: new Date() })
+        .where(and(eq(fixtures.id, id), changed));
+      // Unchanged or missing alike: read() answers 404 for a missing one.
+      return read(id);
     },
 
     async remove(user: SessionUser | null, id: string): Promise<void> {
