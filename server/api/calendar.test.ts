@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
-import { fixtures } from '../db/schema';
+import { fixtures, trainingSessions } from '../db/schema';
 
 const t = await createTestContext();
 const admin = await t.signedIn('admin');
@@ -28,6 +28,8 @@ function events(text: string) {
     location: e.getFirstPropertyValue('location') as string,
     description: e.getFirstPropertyValue('description') as string,
     status: e.getFirstPropertyValue('status') as string,
+    transp: e.getFirstPropertyValue('transp') as string,
+    url: e.getFirstPropertyValue('url') as string,
     start: (e.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
     end: (e.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
     raw: e.toString(),
@@ -51,15 +53,17 @@ describe('GET /calendar/club.ics', () => {
     const s = byUid.get(`fixture-${spring.id}@${host}`)!;
     expect(s.raw).toContain('DTSTART:20260329T140000Z');
     expect(s.end).toBe('2026-03-29T15:45:00.000Z');
-    expect(s.summary).toBe('Riverside Rovers v Oakfield Athletic (H)');
+    expect(s.summary).toBe('Senior: Riverside Rovers v Oakfield Athletic (H)');
     expect(s.location).toBe('Mill Lane, Pitch 2; Riverside');
     expect(s.description).toContain('County League, Division 2');
-    expect(s.description).toContain(`/fixtures#fixture-${spring.id}`);
+    expect(s.description).toContain(`Match details: http://localhost/fixtures/${spring.id}`);
+    expect(s.url).toBe(`http://localhost/fixtures/${spring.id}`);
     expect(s.sequence).toBe(0);
     expect(s.status).toBe('CONFIRMED');
+    expect(s.transp).toBe('OPAQUE');
     const w = byUid.get(`fixture-${winter.id}@${host}`)!;
     expect(w.raw).toContain('DTSTART:20260301T150000Z');
-    expect(w.summary).toBe('Brook Vale v Riverside Rovers (A)');
+    expect(w.summary).toBe('Senior: Brook Vale v Riverside Rovers (A)');
 
     // Fetched again: the same UIDs, the same bytes.
     const second = await feed();
@@ -108,9 +112,12 @@ describe('GET /calendar/club.ics', () => {
     expect((await t.json(`/api/fixtures/${gone.id}`, { method: 'DELETE', token: admin.token })).status).toBeLessThan(300);
 
     const list = events((await feed()).text);
-    expect(list.find((e) => e.uid.includes(played.id))!.summary).toBe('Riverside Rovers 3-1 Scored FC');
+    expect(list.find((e) => e.uid.includes(played.id))!.summary).toBe('Senior: Riverside Rovers 3-1 Scored FC');
     const c = list.find((e) => e.uid.includes(cancelled.id))!;
     expect(c.status).toBe('CANCELLED');
+    // Kept in the calendar, said in its title, and the time shows free (not busy).
+    expect(c.summary).toBe('Cancelled: Senior: Riverside Rovers v Rained Off FC (H)');
+    expect(c.transp).toBe('TRANSPARENT');
     expect(c.sequence).toBe(1);
     expect(list.some((e) => e.uid.includes(gone.id))).toBe(false);
 
@@ -133,6 +140,62 @@ describe('GET /calendar/club.ics', () => {
   });
 });
 
+describe('Saving without changes', () => {
+  it('Saving a fixture without changes leaves /calendar/club.ics byte-identical and its ETag unchanged', async () => {
+    const f = await newFixture({ away_team: 'Unchanged FC', match_date: '2026-10-03', match_report: 'Kept as it was.' });
+    // Last saved an hour ago, so a write now would show in DTSTAMP (whole seconds) even within this second.
+    const savedAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 60 * 60 * 1000);
+    await t.db.update(fixtures).set({ updated_at: savedAt }).where(eq(fixtures.id, f.id));
+    const before = await feed();
+    const etag = before.headers.get('etag')!;
+    // PUT back exactly what GET answers (the editor's form does the same on Save).
+    const { id: _id, team: _team, ...current } = (await t.json(`/api/fixtures/${f.id}`)).body as Record<string, unknown>;
+    const saved = await t.json(`/api/fixtures/${f.id}`, { method: 'PUT', token: admin.token, body: current });
+    expect(saved.status).toBe(200);
+    const [row] = await t.db.select({ updated_at: fixtures.updated_at, revision: fixtures.revision }).from(fixtures).where(eq(fixtures.id, f.id));
+    expect(row.updated_at).toEqual(savedAt);
+    const after = await feed();
+    expect(after.text).toBe(before.text);
+    expect(after.headers.get('etag')).toBe(etag);
+    expect((await feed('/calendar/club.ics', { 'if-none-match': etag })).status).toBe(304);
+
+    // A real change does change it (and the fixture's updated_at, its DTSTAMP).
+    const edited = await t.json(`/api/fixtures/${f.id}`, { method: 'PUT', token: admin.token, body: { ...current, competition: 'County Cup' } });
+    expect(edited.status).toBe(200);
+    const [later] = await t.db.select({ updated_at: fixtures.updated_at, revision: fixtures.revision }).from(fixtures).where(eq(fixtures.id, f.id));
+    expect(later.updated_at.getTime()).toBeGreaterThan(savedAt.getTime());
+    expect(later.revision).toBe(row.revision);
+    const changed = await feed('/calendar/club.ics', { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    const event = events(changed.text).find((e) => e.uid === `fixture-${f.id}@localhost`)!;
+    expect(event.description).toContain('Senior · County Cup');
+    expect(event.raw).not.toBe(events(before.text).find((e) => e.uid === event.uid)!.raw);
+  });
+
+  it('a training session PATCH that changes nothing leaves the team feed byte-identical; cancelling one marks it', async () => {
+    const listed = events((await feed('/calendar/teams/senior.ics')).text);
+    const session = listed.find((e) => e.uid.startsWith('training-') && e.status === 'CONFIRMED' && new Date(e.start).getTime() > Date.now() + 2 * 24 * 60 * 60 * 1000)!;
+    const id = session.uid.slice('training-'.length, session.uid.indexOf('@'));
+    // Last changed an hour ago, so a write now would show in its DTSTAMP.
+    await t.db.update(trainingSessions).set({ updated_at: new Date(Date.now() - 60 * 60 * 1000) }).where(eq(trainingSessions.id, id));
+    const before = await feed('/calendar/teams/senior.ics');
+    const res = await t.json(`/api/training-sessions/${id}`, { method: 'PATCH', token: admin.token, body: { place: session.location, status: 'scheduled' } });
+    expect(res.status).toBe(200);
+    expect(res.body.moved).toBe(false);
+    const after = await feed('/calendar/teams/senior.ics');
+    expect(after.text).toBe(before.text);
+    expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
+
+    expect((await t.json(`/api/training-sessions/${id}`, { method: 'PATCH', token: admin.token, body: { status: 'cancelled' } })).status).toBe(200);
+    const cancelled = events((await feed('/calendar/teams/senior.ics')).text).find((e) => e.uid === session.uid)!;
+    expect(cancelled.summary).toBe('Cancelled: Training: Senior');
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(cancelled.transp).toBe('TRANSPARENT');
+    expect(cancelled.sequence).toBe(session.sequence + 1);
+  });
+});
+
 describe('GET /calendar/fixtures/{id}.ics', () => {
   it('is one event to add to a calendar, as a download', async () => {
     const f = await newFixture({ away_team: 'Single Event FC', match_date: '2026-09-12', match_time: '14:30' });
@@ -143,6 +206,8 @@ describe('GET /calendar/fixtures/{id}.ics', () => {
     expect(list).toHaveLength(1);
     expect(list[0].uid).toBe(`fixture-${f.id}@localhost`);
     expect(list[0].start).toBe('2026-09-12T13:30:00.000Z');
+    expect(list[0].summary).toBe('Senior: Riverside Rovers v Single Event FC (H)');
+    expect(list[0].url).toBe(`http://localhost/fixtures/${f.id}`);
     expect(res.text).toContain('METHOD:PUBLISH\r\n');
   });
 
@@ -171,6 +236,11 @@ describe('GET /calendar/teams/{team}.ics', () => {
     const list = events(res.text);
     expect(list.some((e) => e.uid === `fixture-${vets.id}@localhost`)).toBe(true);
     expect(list.some((e) => e.uid === `fixture-${senior.id}@localhost`)).toBe(false);
+    // The team's name leads every match title, the same in the team, club and private feeds.
+    expect(list.find((e) => e.uid === `fixture-${vets.id}@localhost`)!.summary).toBe('Vets: Riverside Rovers v Vets Opponent (H)');
+    const club = events((await feed()).text);
+    expect(club.find((e) => e.uid === `fixture-${vets.id}@localhost`)!.summary).toBe('Vets: Riverside Rovers v Vets Opponent (H)');
+    expect(club.find((e) => e.uid === `fixture-${senior.id}@localhost`)!.summary).toBe('Senior: Riverside Rovers v Senior Opponent (H)');
     const training = list.filter((e) => e.uid.startsWith('training-'));
     expect(training.length).toBeGreaterThan(0);
     for (const e of training) {
@@ -247,7 +317,9 @@ describe('A private feed shows its own member’s answers and selection, never a
     const feedOf = async (token: string) => {
       const issued = await t.json('/api/calendar/token', { method: 'POST', token });
       const list = events((await feed(new URL(issued.body.url).pathname)).text);
-      return list.find((e) => e.uid === `fixture-${match.id}@localhost`)!.description;
+      const event = list.find((e) => e.uid === `fixture-${match.id}@localhost`)!;
+      expect(event.summary).toBe('Senior: Riverside Rovers v Answers FC (H)');
+      return event.description;
     };
     const alexSees = await feedOf(alex.token);
     expect(alexSees).toContain('Your answer: Unavailable (At a wedding, sorry)');

@@ -33,6 +33,7 @@ describe('the iCalendar writer', () => {
     });
     const event = new ICAL.Component(ICAL.parse(calendar)).getFirstSubcomponent('vevent')!;
     expect(event.getFirstPropertyValue('summary')).toBe(summary);
+    expect(event.getFirstPropertyValue('transp')).toBe('OPAQUE');
   });
 
   it('ends every line with CRLF and escapes commas, semicolons, backslashes and newlines', () => {
@@ -66,6 +67,8 @@ describe('the iCalendar writer', () => {
     expect(event.getFirstPropertyValue('location')).toBe(location);
     expect(event.getFirstPropertyValue('description')).toBe('Line one\nLine two, with a comma');
     expect(event.getFirstPropertyValue('status')).toBe('CANCELLED');
+    // A cancelled event no longer makes its time busy.
+    expect(event.getFirstPropertyValue('transp')).toBe('TRANSPARENT');
     expect(event.getFirstPropertyValue('sequence')).toBe(3);
   });
 

@@ -86,7 +86,8 @@ function eventLines(event: CalendarEvent) {
   if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
   if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
   if (event.url) lines.push(`URL:${event.url}`);
-  lines.push(`STATUS:${event.status}`, 'TRANSP:OPAQUE', 'END:VEVENT');
+  // A cancelled event stays visible but no longer blocks the time (free/busy shows the slot free).
+  lines.push(`STATUS:${event.status}`, `TRANSP:${event.status === 'CANCELLED' ? 'TRANSPARENT' : 'OPAQUE'}`, 'END:VEVENT');
   return lines;
 }
 

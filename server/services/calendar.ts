@@ -36,8 +36,16 @@ export function fixtureSummary(f: Pick<FixtureRow, 'is_home' | 'away_team' | 'st
   return fixtureTitle(f, { venue: true });
 }
 
-/** The link to a fixture on the site (its card on the fixtures page). */
-export const fixtureUrl = (origin: string, id: string) => `${origin}/fixtures#fixture-${id}`;
+/** The link to a fixture on the site: its own page (app/routes.ts, fixtures/:id). */
+export const fixtureUrl = (origin: string, id: string) => `${origin}/fixtures/${id}`;
+
+/**
+ * Titles are the same in every feed (club, team, private, single file): a match names its team
+ * first, so a club-wide calendar tells the teams apart ("Senior: Riverside Rovers v Oakfield
+ * Athletic (H)"), training reads "Training: Senior", and a cancelled event starts with
+ * "Cancelled: " (calendar apps rarely show STATUS:CANCELLED, so the title says it).
+ */
+const cancelledPrefix = (status: string) => (status === 'cancelled' ? 'Cancelled: ' : '');
 
 /** Per member, what their own calendar adds to an event (their answer, their selection). */
 export type PersonalNote = (kind: 'fixture' | 'training', id: string) => string[];
@@ -57,7 +65,7 @@ function fixtureEvent(f: FixtureRow, team: Team | undefined, origin: string, per
     stamp: f.updated_at,
     start,
     end: new Date(start.getTime() + (team?.match_length_minutes ?? 105) * 60_000),
-    summary: fixtureSummary(f),
+    summary: `${cancelledPrefix(f.status)}${team ? `${team.name}: ` : ''}${fixtureSummary(f)}`,
     location: f.venue,
     description: description.join('\n'),
     url,
@@ -75,7 +83,7 @@ function trainingEvent(s: SessionRow, team: Team | undefined, origin: string, pe
     stamp: s.updated_at,
     start: s.starts_at,
     end: s.ends_at,
-    summary: `Training: ${team?.name ?? CLUB_SHORT_NAME}`,
+    summary: `${cancelledPrefix(s.status)}Training: ${team?.name ?? CLUB_SHORT_NAME}`,
     location: s.place,
     description: description.join('\n'),
     status: s.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import { fixtureInputSchema, type FixtureQuery } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
@@ -104,22 +104,26 @@ export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeS
       const { team_id, ...values } = parseInput(fixtureInputSchema, input);
       if (team_id !== undefined) await assertTeamsExist(db, [team_id], 'team_id');
       const details = (f: typeof fixtures.$inferSelect) => ({ date: f.match_date, time: f.match_time, place: f.venue, status: f.status });
-      const row = await db.transaction(async (tx) => {
+      const set = { ...values, ...(team_id !== undefined ? { team_id } : {}) };
+      // Saved with nothing changed: no write at all, so updated_at (the calendar feeds' DTSTAMP and
+      // LAST-MODIFIED, hence their bytes and ETag) stays, and no cache is dropped for nothing.
+      const changed = or(...(Object.keys(set) as (keyof typeof set)[]).map((key) => sql`${fixtures[key]} is distinct from ${set[key] ?? null}`));
+      await db.transaction(async (tx) => {
         const [before] = await tx.select().from(fixtures).where(eq(fixtures.id, id)).for('update');
-        if (!before) return undefined;
+        if (!before) return;
         const [after] = await tx
           .update(fixtures)
-          .set({ ...values, ...(team_id !== undefined ? { team_id } : {}), updated_at: new Date() })
-          .where(eq(fixtures.id, id))
+          .set({ ...set, updated_at: new Date() })
+          .where(and(eq(fixtures.id, id), changed))
           .returning();
+        if (!after) return;
         // The squad, those who said they can play and the team's staff hear of it (issue 22).
         const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, after.team_id));
         const event = { kind: 'fixture' as const, id, team_id: after.team_id, title: `${team.name} ${after.is_home ? 'vs' : '@'} ${after.away_team}` };
         await deps.eventChanges?.record(tx, event, details(before), details(after), staff.full_name);
-        return after;
       });
-      if (!row) throw notFound(FIXTURE_NOT_FOUND);
-      return read(row.id);
+      // Unchanged or missing alike: read() answers 404 for a missing one.
+      return read(id);
     },
 
     async remove(user: SessionUser | null, id: string): Promise<void> {

@@ -259,14 +259,16 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
       if (moving && end <= start) throw invalid('End time must be after the start time.', [{ field: 'end_time', message: 'End time must be after the start time' }]);
       if (patch.status === 'cancelled' && session.attendance_recorded_at) throw conflict(CANCEL_RECORDED);
       const details = (s: typeof session) => ({ date: clubDateOf(s.starts_at), time: clubTimeOf(s.starts_at), place: s.place, status: s.status });
+      const next = moving
+        ? { starts_at: clubInstant(date, start), ends_at: clubInstant(date, end), place: patch.place ?? session.place }
+        : { starts_at: session.starts_at, ends_at: session.ends_at, place: session.place };
+      const moves = next.starts_at.getTime() !== session.starts_at.getTime() || next.ends_at.getTime() !== session.ends_at.getTime() || next.place !== session.place;
+      // Nothing changes: no write, so updated_at (the feeds' DTSTAMP, hence their bytes and ETag) stays.
+      if (!moves && (patch.status ?? session.status) === session.status) return toSession(session, team);
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(trainingSessions)
-          .set({
-            ...(patch.status ? { status: patch.status } : {}),
-            ...(moving ? { starts_at: clubInstant(date, start), ends_at: clubInstant(date, end), place: patch.place ?? session.place, moved: true } : {}),
-            updated_at: new Date(),
-          })
+          .set({ ...(patch.status ? { status: patch.status } : {}), ...(moves ? { ...next, moved: true } : {}), updated_at: new Date() })
           .where(eq(trainingSessions.id, id))
           .returning();
         // Those who said they would come, and the team's staff, hear of it (issue 22).
