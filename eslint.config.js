@@ -97,7 +97,6 @@ export default tseslint.config(
       'server/services/calendar.ts',
       'server/services/mail.ts',
       'server/services/orders.ts',
-      'server/services/outbox.ts',
       'server/services/selection.ts',
       'server/services/training.ts',
       'tests/e2e/admin-accessibility.test.ts',
