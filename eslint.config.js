@@ -94,7 +94,6 @@ export default tseslint.config(
       'server/db/backup.ts',
       'server/services/availability.ts',
       'server/services/calendar.ts',
-      'server/services/orders.ts',
       'server/services/selection.ts',
       'server/services/training.ts',
       'tests/e2e/admin-accessibility.test.ts',
