@@ -91,7 +91,6 @@ export default tseslint.config(
     files: [
       'server/api/player-management.test.ts',
       'server/app.ts',
-      'server/db/backup.ts',
       'server/services/availability.ts',
       'server/services/calendar.ts',
       'server/services/selection.ts',
