@@ -1,6 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { readSessionCookie } from '../shared/auth';
 import { pageKey } from '../shared/page-template';
@@ -116,23 +116,9 @@ export function createApp(options: AppOptions) {
   if (options.cache) app.use('*', options.cache.middleware);
 
   // Browser files from memory, pre-compressed, with their own (fixed) security headers.
-  if (options.staticFiles) {
-    let fixed: Record<string, string> = {};
-    const ready = staticSecurityHeaders().then((h) => (fixed = h));
-    const serve = serveStaticFiles(options.staticFiles, () => fixed);
-    app.use('*', async (c, next) => {
-      await ready;
-      return serve(c, next);
-    });
-  }
+  if (options.staticFiles) app.use('*', staticFilesFromMemory(options.staticFiles));
 
-  app.use('*', async (c, next) => {
-    c.set('services', options.services);
-    c.set('clientAddress', clientAddress(c, trustProxy));
-    const proto = trustProxy ? c.req.header('x-forwarded-proto') : undefined;
-    c.set('secure', (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https');
-    await next();
-  });
+  app.use('*', requestContext(options.services, trustProxy));
 
   app.use('*', securityHeaders(CONTENT_SECURITY_POLICY));
 
@@ -140,58 +126,96 @@ export function createApp(options: AppOptions) {
   // compressing costs CPU on every such answer (the order POST's among them).
   app.use('*', compressAnswers({ threshold: 1400 }));
 
-  if (options.clientDir && !options.staticFiles) {
-    const root = options.clientDir;
-    // Hashed build assets never change: cache them for a year.
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
-    app.use(
-      '*',
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=86400');
-        },
-      }),
-    );
-  }
+  if (options.clientDir && !options.staticFiles) serveClientDir(app, options.clientDir);
 
-  // While the database is known to be down (server/db/health.ts tries it every 250 ms), requests
-  // that need it answer at once instead of each waiting for a timeout. Anonymous public pages were
-  // answered before this, from the cache, when a copy exists.
-  app.use('*', async (c, next) => {
-    if (!options.services.health.isDown || c.req.path === HEALTH_PATH) return next();
+  app.use('*', outageGuard(options.services));
+  app.use('*', authenticate(options.services));
+  app.use('*', sameOriginWrites(trustProxy));
+
+  app.route('/api', createApi());
+  app.route('/calendar', calendarRoutes());
+
+  app.get('/uploads/:name', uploadedImage(options.services));
+  app.all('*', renderPage(options));
+
+  return app;
+}
+
+/** Serves the browser files held in memory, once their security headers are made. */
+function staticFilesFromMemory(files: StaticFiles): MiddlewareHandler<AppEnv> {
+  let fixed: Record<string, string> = {};
+  const ready = staticSecurityHeaders().then((h) => (fixed = h));
+  const serve = serveStaticFiles(files, () => fixed);
+  return async (c, next) => {
+    await ready;
+    return serve(c, next);
+  };
+}
+
+/** What every handler reads: the services, the client's address, and whether the request came over HTTPS. */
+function requestContext(services: Services, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('services', services);
+    c.set('clientAddress', clientAddress(c, trustProxy));
+    const proto = trustProxy ? c.req.header('x-forwarded-proto') : undefined;
+    c.set('secure', (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https');
+    await next();
+  };
+}
+
+/** Browser files read from disk on each request (development). */
+function serveClientDir(app: Hono<AppEnv>, root: string) {
+  const files = (cacheControl: string) =>
+    serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', cacheControl);
+      },
+    });
+  // Hashed build assets never change: cache them for a year.
+  app.use('/assets/*', files('public, max-age=31536000, immutable'));
+  app.use('*', files('public, max-age=86400'));
+}
+
+/**
+ * While the database is known to be down (server/db/health.ts tries it every 250 ms), requests
+ * that need it answer at once instead of each waiting for a timeout. Anonymous public pages were
+ * answered before this, from the cache, when a copy exists.
+ */
+function outageGuard(services: Services): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!services.health.isDown || c.req.path === HEALTH_PATH) return next();
     if (c.req.path.startsWith('/api/')) {
       return c.json({ detail: DATABASE_UNAVAILABLE }, 503, { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) });
     }
     return pageOutage(c.req.path);
-  });
+  };
+}
 
-  // Who is asking: a Bearer token (API clients) or the session cookie (browsers). The health check
-  // needs nobody, and must not wait on the database for a session.
-  app.use('*', async (c, next) => {
+/**
+ * Who is asking: a Bearer token (API clients) or the session cookie (browsers). The health check
+ * needs nobody, and must not wait on the database for a session.
+ */
+function authenticate(services: Services): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
     if (c.req.path === HEALTH_PATH) return next();
     const bearer = c.req.header('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
     const cookie = readSessionCookie(c.req.header('cookie'));
     const token = bearer ?? cookie;
     c.set('token', token);
     c.set('authVia', bearer ? 'bearer' : cookie ? 'cookie' : null);
-    c.set('user', token ? await options.services.accounts.userForToken(token) : null);
+    c.set('user', token ? await services.accounts.userForToken(token) : null);
     await next();
-  });
+  };
+}
 
-  // CSRF: a browser sends cookies with cross-site requests too, so an unsafe request that is
-  // authenticated by the cookie must come from our own origin.
-  app.use('*', async (c, next) => {
+/**
+ * CSRF: a browser sends cookies with cross-site requests too, so an unsafe request that is
+ * authenticated by the cookie must come from our own origin.
+ */
+function sameOriginWrites(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
     if (UNSAFE_METHODS.has(c.req.method) && c.get('authVia') === 'cookie' && c.get('user')) {
       const origin = c.req.header('origin') ?? originOf(c.req.header('referer'));
       const proto = c.get('secure') ? 'https' : 'http';
@@ -201,17 +225,18 @@ export function createApp(options: AppOptions) {
       }
     }
     await next();
-  });
+  };
+}
 
-  app.route('/api', createApi());
-  app.route('/calendar', calendarRoutes());
-
-  // Uploaded images (random, never-reused names, bytes in the database): public and cached for a
-  // year. The name is the ETag, so a revalidation is answered 304 without reading the bytes.
-  app.get('/uploads/:name', async (c) => {
-    const name = c.req.param('name');
+/**
+ * Uploaded images (random, never-reused names, bytes in the database): public and cached for a
+ * year. The name is the ETag, so a revalidation is answered 304 without reading the bytes.
+ */
+function uploadedImage(services: Services): Handler<AppEnv> {
+  return async (c) => {
+    const name = c.req.param('name')!;
     const revalidating = c.req.header('if-none-match')?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etagOf(name)) ?? false;
-    const image = await options.services.images.publicImage(name, { withBytes: !revalidating });
+    const image = await services.images.publicImage(name, { withBytes: !revalidating });
     if (!image) return c.json({ detail: 'Not found' }, 404);
     c.header('Cache-Control', 'public, max-age=31536000, immutable');
     c.header('ETag', image.etag);
@@ -219,10 +244,13 @@ export function createApp(options: AppOptions) {
     if (!image.bytes) return c.json({ detail: 'Not found' }, 404);
     c.header('Content-Type', image.content_type);
     return c.body(image.bytes as Uint8Array<ArrayBuffer>); // a Buffer from pg, never on shared memory
-  });
+  };
+}
 
+/** Every other path: a page (React Router), or a member's kept page around their header. */
+function renderPage(options: AppOptions): Handler<AppEnv> {
   const pages = options.pages;
-  app.all('*', async (c) => {
+  return async (c) => {
     if (!pages) return c.json({ detail: 'Not found' }, 404);
     // A member's content page, kept whole from an earlier render, around their header (ADR 028).
     const member = c.get('user');
@@ -246,9 +274,7 @@ export function createApp(options: AppOptions) {
     await response.body?.cancel();
     if (context.databaseOutage) options.services.health.reportOutage();
     return pageOutage(c.req.path);
-  });
-
-  return app;
+  };
 }
 
 /** What a page request gets when the database is away: the outage page, or 503 JSON for React Router's data requests. */

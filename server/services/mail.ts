@@ -1,14 +1,11 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { FALLBACK_SETTINGS } from '../../shared/settings';
-import { MAIL_KINDS, MAIL_KIND_IDS, NOTIFICATION_SETTINGS_PATH, preferencesInputSchema, type MailKind } from '../../shared/mail';
-import type { SessionUser } from '../../shared/roles';
+import { NOTIFICATION_SETTINGS_PATH } from '../../shared/mail';
 import type { Db, DbOrTx } from '../db/client';
-import { appSecrets, notificationPreferences, players, settings, users } from '../db/schema';
+import { notificationPreferences, players, settings, users } from '../db/schema';
 import { composeMail, optionalKind, type Addressee, type Mail, type MailTemplate } from '../mail/template';
-import { parseInput } from './checks';
-import { forbidden, invalid, unauthenticated } from '../../shared/errors';
-import { isUuid } from './ids';
+import { mailLinks } from './mail-links';
+import { mailPreferences } from './mail-preferences';
 import { enqueueMail, enqueueMails, mailsInsert, type OutgoingMail } from './outbox';
 
 /**
@@ -26,8 +23,6 @@ export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
   'registration_rejected',
 ]);
 
-const isMailKind = (kind: string): kind is MailKind => (MAIL_KIND_IDS as string[]).includes(kind);
-
 /**
  * Puts the club's e-mails in the outbox inside the caller's transaction: the wording comes from
  * server/mail/templates/ (composeMail), links use PUBLIC_URL, mails of a kind the user turned off
@@ -36,27 +31,8 @@ const isMailKind = (kind: string): kind is MailKind => (MAIL_KIND_IDS as string[
 export function createMailService(db: Db, options: { publicUrl: string }) {
   const base = options.publicUrl.replace(/\/+$/, '');
   const url = (path: string) => `${base}${path}`;
-  let secret: Buffer | undefined;
-
-  /**
-   * The key that signs unsubscribe links: made once, kept in the database, shared by every process.
-   * Read through the caller's transaction when there is one (never a second connection from inside one).
-   */
-  async function signingKey(executor: DbOrTx = db) {
-    if (secret) return secret;
-    await executor.insert(appSecrets).values({ name: 'unsubscribe_hmac', value: randomBytes(32).toString('hex') }).onConflictDoNothing();
-    const [row] = await executor.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, 'unsubscribe_hmac'));
-    secret = Buffer.from(row.value, 'hex');
-    return secret;
-  }
-
-  const sign = (key: Buffer, userId: string, kind: string) => createHmac('sha256', key).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
-
-  async function unsubscribeUrl(userId: string, kind: MailKind, executor: DbOrTx = db) {
-    const sig = sign(await signingKey(executor), userId, kind);
-    // The page: opened (GET) it asks for confirmation; POSTed (RFC 8058 one-click, or its own form) it unsubscribes.
-    return url(`/unsubscribe?user=${userId}&kind=${kind}&sig=${sig}`);
-  }
+  const links = mailLinks(db, url);
+  const unsubscribeUrl = links.unsubscribeUrl;
 
   /** A template's mail to someone who is not a member (or not known as one): no settings, no unsubscribe. */
   const compose = <D>(template: MailTemplate<D>, data: D, to: Addressee = {}) => composeMail(template, data, to, { siteUrl: base });
@@ -153,68 +129,9 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
     /** A template's mail, rendered, for mails that do not go through these helpers (password links, the test mail). */
     compose,
 
-    /** The signed-in user's choices, one entry per kind (on unless turned off). */
-    async preferences(actor: SessionUser | null) {
-      if (!actor) throw unauthenticated();
-      const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.user_id, actor.id));
-      return MAIL_KINDS.map((k) => ({ kind: k.id, label: k.label, email: rows.find((r) => r.kind === k.id)?.email ?? true }));
-    },
+    ...mailPreferences(db),
 
-    async setPreferences(actor: SessionUser | null, input: unknown) {
-      if (!actor) throw unauthenticated();
-      const values = parseInput(preferencesInputSchema, input);
-      const entries = Object.entries(values).filter(([, v]) => typeof v === 'boolean') as [MailKind, boolean][];
-      if (entries.length === 0) throw invalid('Give at least one kind of e-mail to turn on or off.');
-      await db.transaction(async (tx) => {
-        for (const [kind, email] of entries) {
-          await tx
-            .insert(notificationPreferences)
-            .values({ user_id: actor.id, kind, email })
-            .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.kind], set: { email } });
-        }
-      });
-      return this.preferences(actor);
-    },
-
-    unsubscribeUrl,
-
-    /** A signature for an e-mail link (e.g. an availability answer): same key as the unsubscribe links. */
-    async signed(text: string, executor: DbOrTx = db) {
-      return createHmac('sha256', await signingKey(executor)).update(text).digest('base64url');
-    },
-
-    /** Whether `sig` is `text`'s signature (constant-time). */
-    async verifySigned(text: string, sig: unknown) {
-      if (typeof sig !== 'string' || sig.length > 100) return false;
-      const expected = Buffer.from(createHmac('sha256', await signingKey()).update(text).digest('base64url'));
-      const given = Buffer.from(sig);
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
-
-    /**
-     * The one-click unsubscribe: no sign-in, but the link's signature must match (HMAC-SHA256
-     * with the database's key), so nobody can turn off another member's mail.
-     */
-    async unsubscribe(userId: string, kind: string, sig: string) {
-      await this.checkUnsubscribe(userId, kind, sig);
-      await db
-        .insert(notificationPreferences)
-        .values({ user_id: userId, kind, email: false })
-        .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.kind], set: { email: false } });
-      return { kind, label: MAIL_KINDS.find((k) => k.id === kind)!.label };
-    },
-
-    /** Whether an unsubscribe link is genuine (403 if not); changes nothing. */
-    async checkUnsubscribe(userId: string, kind: string, sig: string) {
-      const bad = () => forbidden('This unsubscribe link is not valid.');
-      if (!isUuid(userId) || !isMailKind(kind) || typeof sig !== 'string' || sig.length > 100) throw bad();
-      const expected = Buffer.from(sign(await signingKey(), userId, kind));
-      const given = Buffer.from(sig);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw bad();
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (!user) throw bad();
-      return { kind, label: MAIL_KINDS.find((k) => k.id === kind)!.label };
-    },
+    ...links,
   };
 }
 

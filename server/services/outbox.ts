@@ -109,15 +109,87 @@ export function createTransport(options: Pick<WorkerOptions, 'smtpUrl' | 'connec
   });
 }
 
+type ClaimedRow = Pick<typeof outbox.$inferSelect, 'id' | 'to_address' | 'subject' | 'text_body' | 'html_body' | 'headers' | 'attempts'>;
+
+/** Claims up to `batchSize` due rows for `leaseMs` under `token`; another worker skips them meanwhile. */
+async function claimDue(db: Db, token: string, leaseMs: number, batchSize: number) {
+  const result = await db.execute<typeof outbox.$inferSelect>(sql`
+    update ${outbox} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, claim_token = ${token}
+    where id in (
+      select id from ${outbox}
+      where status in ('pending', 'failed') and next_attempt_at <= now()
+        and (locked_until is null or locked_until < now())
+      order by next_attempt_at
+      limit ${batchSize}
+      for update skip locked)
+    returning id, to_address, subject, text_body, html_body, headers, attempts`);
+  return result.rows as unknown as ClaimedRow[];
+}
+
+/** Gives claimed-but-unsent rows back at once (on stop), so another worker needn't wait for the lease. */
+async function release(db: Db, token: string, ids: string[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ locked_until: null, claim_token: null })
+    .where(and(inArray(outbox.id, ids), eq(outbox.claim_token, token)));
+}
+
 /**
- * Sends due outbox rows. Any number of workers (in any number of processes) may run: each claims
- * rows with FOR UPDATE SKIP LOCKED and a lease, and marks a row sent right after the SMTP server
- * accepted it (ADR 015 explains the one remaining window).
+ * Once the server has the mail, recording it matters more than anything else: a database blip
+ * here would mean sending it again when the lease runs out, so the update is retried for a while.
  */
-export function createOutboxWorker(db: Db, options: WorkerOptions) {
-  const pollMs = options.pollMs ?? 5_000;
+async function markSent(db: Db, id: string, token: string, attempts: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db
+        .update(outbox)
+        .set({ status: 'sent', attempts, sent_at: new Date(), locked_until: null, claim_token: null, last_error: null })
+        .where(and(eq(outbox.id, id), eq(outbox.claim_token, token)));
+      return;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
+    }
+  }
+}
+
+/** A refused attempt: failed (retried after the next delay) or, when permanent or out of retries, dead. */
+async function markFailed(db: Db, row: ClaimedRow, token: string, attempts: number, error: unknown, delays: number[]) {
+  const failure = describeSmtpError(error);
+  const dead = failure.permanent || attempts > delays.length;
+  await db
+    .update(outbox)
+    .set({
+      status: dead ? 'dead' : 'failed',
+      attempts,
+      last_error: failure.message,
+      next_attempt_at: dead ? sql`${outbox.next_attempt_at}` : new Date(Date.now() + delays[attempts - 1]),
+      locked_until: null,
+      claim_token: null,
+    })
+    .where(and(eq(outbox.id, row.id), eq(outbox.claim_token, token)));
+  log.warn(dead ? 'Mail refused for good' : 'Mail not sent; will retry', { id: row.id, attempts, error: failure.message });
+}
+
+/** Hands one claimed row to the SMTP server. */
+function sendRow(transport: NonNullable<ReturnType<typeof createTransport>>, from: string, row: ClaimedRow) {
+  return transport.sendMail({
+    from,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    // Rows written before Auto-Submitted was stored get it too.
+    headers: { ...AUTOMATIC_MAIL_HEADERS, ...row.headers },
+    // The same Message-ID on every attempt lets a receiving server drop a repeat.
+    messageId: `<${row.id}@${messageIdDomain(from)}>`,
+  });
+}
+
+/** The worker's timings: the SMTP timeouts, and a lease long enough for a whole batch of sends. */
+function workerTimings(options: WorkerOptions) {
   const batchSize = options.batchSize ?? 10;
-  const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const timeouts = {
     connectionTimeoutMs: options.connectionTimeoutMs ?? 10_000,
     greetingTimeoutMs: options.greetingTimeoutMs ?? 10_000,
@@ -127,6 +199,16 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
   // steps); the lease covers a whole batch of them, so a live worker never loses its claim.
   const perSendMs = timeouts.connectionTimeoutMs + timeouts.greetingTimeoutMs + timeouts.socketTimeoutMs * 2;
   const leaseMs = options.leaseMs ?? Math.max(60_000, perSendMs * batchSize);
+  return { pollMs: options.pollMs ?? 5_000, batchSize, leaseMs, delays: options.retryDelaysMs ?? RETRY_DELAYS_MS, timeouts };
+}
+
+/**
+ * Sends due outbox rows. Any number of workers (in any number of processes) may run: each claims
+ * rows with FOR UPDATE SKIP LOCKED and a lease, and marks a row sent right after the SMTP server
+ * accepted it (ADR 015 explains the one remaining window).
+ */
+export function createOutboxWorker(db: Db, options: WorkerOptions) {
+  const { pollMs, batchSize, leaseMs, delays, timeouts } = workerTimings(options);
   const transport = createTransport({ smtpUrl: options.smtpUrl, ...timeouts });
 
   let stopping = false;
@@ -134,90 +216,25 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
   let wake: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
 
-  async function claim(token: string) {
-    const result = await db.execute<typeof outbox.$inferSelect>(sql`
-      update ${outbox} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, claim_token = ${token}
-      where id in (
-        select id from ${outbox}
-        where status in ('pending', 'failed') and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit ${batchSize}
-        for update skip locked)
-      returning id, to_address, subject, text_body, html_body, headers, attempts`);
-    return result.rows as unknown as Pick<typeof outbox.$inferSelect, 'id' | 'to_address' | 'subject' | 'text_body' | 'html_body' | 'headers' | 'attempts'>[];
-  }
-
-  /** Gives claimed-but-unsent rows back at once (on stop), so another worker needn't wait for the lease. */
-  async function release(token: string, ids: string[]) {
-    if (ids.length === 0) return;
-    await db
-      .update(outbox)
-      .set({ locked_until: null, claim_token: null })
-      .where(and(inArray(outbox.id, ids), eq(outbox.claim_token, token)));
-  }
-
-  /**
-   * Once the server has the mail, recording it matters more than anything else: a database blip
-   * here would mean sending it again when the lease runs out, so the update is retried for a while.
-   */
-  async function markSent(id: string, token: string, attempts: number) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await db
-          .update(outbox)
-          .set({ status: 'sent', attempts, sent_at: new Date(), locked_until: null, claim_token: null, last_error: null })
-          .where(and(eq(outbox.id, id), eq(outbox.claim_token, token)));
-        return;
-      } catch (error) {
-        if (attempt >= 10) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
-      }
-    }
-  }
-
   async function round() {
     if (!transport) return { claimed: 0, sent: 0 };
     const token = randomUUID();
-    const rows = await claim(token);
+    const rows = await claimDue(db, token, leaseMs, batchSize);
     let sent = 0;
     for (let i = 0; i < rows.length; i++) {
       if (stopping) {
-        await release(token, rows.slice(i).map((r) => r.id));
+        await release(db, token, rows.slice(i).map((r) => r.id));
         break;
       }
       const row = rows[i];
       const attempts = row.attempts + 1;
       try {
-        await transport.sendMail({
-          from: options.from,
-          to: row.to_address,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body,
-          // Rows written before Auto-Submitted was stored get it too.
-          headers: { ...AUTOMATIC_MAIL_HEADERS, ...row.headers },
-          // The same Message-ID on every attempt lets a receiving server drop a repeat.
-          messageId: `<${row.id}@${messageIdDomain(options.from)}>`,
-        });
+        await sendRow(transport, options.from, row);
         // Marked at once: the only window for a repeat is a crash between the server's "250 OK" and this.
-        await markSent(row.id, token, attempts);
+        await markSent(db, row.id, token, attempts);
         sent++;
       } catch (error) {
-        const failure = describeSmtpError(error);
-        const dead = failure.permanent || attempts > delays.length;
-        await db
-          .update(outbox)
-          .set({
-            status: dead ? 'dead' : 'failed',
-            attempts,
-            last_error: failure.message,
-            next_attempt_at: dead ? sql`${outbox.next_attempt_at}` : new Date(Date.now() + delays[attempts - 1]),
-            locked_until: null,
-            claim_token: null,
-          })
-          .where(and(eq(outbox.id, row.id), eq(outbox.claim_token, token)));
-        log.warn(dead ? 'Mail refused for good' : 'Mail not sent; will retry', { id: row.id, attempts, error: failure.message });
+        await markFailed(db, row, token, attempts, error, delays);
       }
     }
     return { claimed: rows.length, sent };
