@@ -5,6 +5,7 @@ ALTER TABLE "fixtures" ADD COLUMN "meet_time" text;--> statement-breakpoint
 ALTER TABLE "fixtures" ADD COLUMN "kit" text;--> statement-breakpoint
 ALTER TABLE "fixtures" ADD COLUMN "notes" text;--> statement-breakpoint
 ALTER TABLE "training_sessions" ADD COLUMN "kind" "training_session_kind" DEFAULT 'training' NOT NULL;--> statement-breakpoint
+ALTER TABLE "training_sessions" ADD COLUMN "one_off" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "training_sessions" ADD COLUMN "title" text;--> statement-breakpoint
 ALTER TABLE "training_sessions" ADD COLUMN "meet_time" text;--> statement-breakpoint
 ALTER TABLE "training_sessions" ADD COLUMN "kit" text;--> statement-breakpoint

@@ -148,6 +148,8 @@ export const trainingSessions = pgTable(
     ends_at: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
     place: text('place').notNull(),
     kind: trainingSessionKindEnum('kind').notNull().default('training'),
+    /** Added by staff (POST /api/training-sessions), not generated: slot_id stays null, generation never touches it. */
+    one_off: boolean('one_off').notNull().default(false),
     /** A one-off event's name ("Spring Cup"); null for plain training. */
     title: text('title'),
     /** "HH:MM" club time to meet before the start. */
