@@ -88,7 +88,7 @@ export function OneOffSessionForm({ teams }: { teams: Team[] }) {
 
   return (
     <Panel title="Add a one-off session or event">
-      <form noValidate onSubmit={add} className="space-y-4">
+      <form noValidate onSubmit={add} aria-label="Add a one-off session or event" className="space-y-4">
         <p className="text-sm text-muted">An extra training session, a tournament, a social or a meeting. It is not repeated; players see it in their schedule and calendar.</p>
         <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} idFor={(f) => fieldId(f, SCOPE)} />
         <Warnings warnings={warnings} />
