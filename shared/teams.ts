@@ -60,6 +60,26 @@ const optionalTime = (label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+const answerBy = z.iso
+  .datetime({ offset: true, message: 'Answer by must be an ISO 8601 date-time' })
+  .nullish()
+  .transform((v) => (v ? new Date(v) : null));
+/** PATCH fields: omitted stays undefined (kept), null or blank clears. */
+const patchText = (label: string, max: number, pattern?: RegExp, message?: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(pattern ?? /[\s\S]*/, message ?? `${label} is not valid`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+const patchAnswerBy = z.iso
+  .datetime({ offset: true, message: 'Answer by must be an ISO 8601 date-time' })
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v ? new Date(v) : null));
+
 /** A break in weekly training (holidays, end of season): no sessions from starts_on to ends_on, both included. */
 export const trainingBreakSchema = z
   .object({
@@ -98,10 +118,7 @@ export const oneOffSessionInputSchema = z
     kit: optionalText('Kit', 200),
     notes: optionalText('Notes', 2000),
     /** Answers wanted by then: an ISO 8601 date-time, before the start. */
-    answer_by: z.iso
-      .datetime({ offset: true, message: 'Answer by must be an ISO 8601 date-time' })
-      .nullish()
-      .transform((v) => (v ? new Date(v) : null)),
+    answer_by: answerBy,
   })
   .refine((v) => v.end_time > v.start_time, { message: 'End time must be after the start time', path: ['end_time'] })
   .refine((v) => !v.meet_time || v.meet_time <= v.start_time, { message: 'Meet time must be at or before the start time', path: ['meet_time'] })
@@ -117,8 +134,17 @@ export const trainingSessionPatchSchema = z
     start_time: timeField('Start time').optional(),
     end_time: timeField('End time').optional(),
     place: requiredText('Place', 200).optional(),
+    /** Issue 22: a session's details; null or '' clears one, omitted keeps it. */
+    title: patchText('Title', 100),
+    meet_time: patchText('Meet time', 5, /^(([01]\d|2[0-3]):[0-5]\d)?$/, 'Meet time must be HH:MM (24-hour)'),
+    kit: patchText('Kit', 200),
+    notes: patchText('Notes', 2000),
+    address: patchText('Address', 300),
+    answer_by: patchAnswerBy,
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change: send status, date, start_time, end_time or place' });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Nothing to change: send status, date, start_time, end_time, place, title, meet_time, kit, notes, address or answer_by',
+  });
 export type TrainingSessionPatch = z.infer<typeof trainingSessionPatchSchema>;
 
 export const trainingSessionQuerySchema = z.object({

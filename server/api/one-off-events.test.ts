@@ -140,6 +140,17 @@ describe('POST /api/training-sessions: a one-off session or event', () => {
     expect((await t.json('/api/training-sessions', { token: admin.token, body: cup })).status).toBe(201);
   });
 
+  it('PATCH changes or clears its details; a meet time after the start is refused (422)', async () => {
+    const made = await t.json('/api/training-sessions', { token: staff.token, body: { ...cup, title: 'Summer Cup' } });
+    const url = `/api/training-sessions/${made.body.id}`;
+    const res = await t.json(url, { method: 'PATCH', token: staff.token, body: { kit: 'Home kit', notes: null, meet_time: '' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kit: 'Home kit', notes: null, meet_time: null, title: 'Summer Cup', address: cup.address, moved: false });
+    const bad = await t.json(url, { method: 'PATCH', token: staff.token, body: { meet_time: '11:00' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toMatch(/Meet time/);
+  });
+
   it('DELETE removes a one-off session; a weekly session is cancelled instead (409)', async () => {
     const made = await t.json('/api/training-sessions', { token: staff.token, body: { ...cup, kind: 'social', title: 'Quiz night' } });
     expect((await t.json(`/api/training-sessions/${made.body.id}`, { method: 'DELETE', token: staff.token })).status).toBe(200);

@@ -266,6 +266,11 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
       const end = patch.end_time ?? clubTimeOf(session.ends_at);
       const moving = patch.date !== undefined || patch.start_time !== undefined || patch.end_time !== undefined || patch.place !== undefined;
       if (moving && end <= start) throw invalid('End time must be after the start time.', [{ field: 'end_time', message: 'End time must be after the start time' }]);
+      const { status: _status, date: _date, start_time: _start, end_time: _end, place: _place, ...extras } = patch;
+      const meet = extras.meet_time === undefined ? session.meet_time : extras.meet_time;
+      if (meet && meet > start) throw invalid('Meet time must be at or before the start time.', [{ field: 'meet_time', message: 'Meet time must be at or before the start time' }]);
+      const answerBy = extras.answer_by === undefined ? session.answer_by : extras.answer_by;
+      if (answerBy && answerBy >= clubInstant(date, start)) throw invalid('Answer by must be before the start.', [{ field: 'answer_by', message: 'Answer by must be before the start' }]);
       if (patch.status === 'cancelled' && session.attendance_recorded_at) throw conflict(CANCEL_RECORDED);
       const details = (s: typeof session) => ({ date: clubDateOf(s.starts_at), time: clubTimeOf(s.starts_at), place: s.place, status: s.status });
       const row = await db.transaction(async (tx) => {
@@ -273,6 +278,7 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
           .update(trainingSessions)
           .set({
             ...(patch.status ? { status: patch.status } : {}),
+            ...Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined)),
             ...(moving ? { starts_at: clubInstant(date, start), ends_at: clubInstant(date, end), place: patch.place ?? session.place, moved: true } : {}),
             updated_at: new Date(),
           })
