@@ -63,7 +63,8 @@ const optionalTime = (label: string) =>
 const answerBy = z.iso
   .datetime({ offset: true, message: 'Answer by must be an ISO 8601 date-time' })
   .nullish()
-  .transform((v) => (v ? new Date(v) : null));
+  // A string still (the route and the service both parse the body): the service makes it a Date.
+  .transform((v) => (v ? new Date(v).toISOString() : null));
 /** PATCH fields: omitted stays undefined (kept), null or blank clears. */
 const patchText = (label: string, max: number, pattern?: RegExp, message?: string) =>
   z
@@ -78,7 +79,7 @@ const patchAnswerBy = z.iso
   .datetime({ offset: true, message: 'Answer by must be an ISO 8601 date-time' })
   .nullable()
   .optional()
-  .transform((v) => (v === undefined ? undefined : v ? new Date(v) : null));
+  .transform((v) => (v === undefined ? undefined : v ? new Date(v).toISOString() : null));
 
 /** A break in weekly training (holidays, end of season): no sessions from starts_on to ends_on, both included. */
 export const trainingBreakSchema = z
@@ -122,7 +123,7 @@ export const oneOffSessionInputSchema = z
   })
   .refine((v) => v.end_time > v.start_time, { message: 'End time must be after the start time', path: ['end_time'] })
   .refine((v) => !v.meet_time || v.meet_time <= v.start_time, { message: 'Meet time must be at or before the start time', path: ['meet_time'] })
-  .refine((v) => !v.answer_by || v.answer_by < clubInstant(v.date, v.start_time), { message: 'Answer by must be before the start', path: ['answer_by'] });
+  .refine((v) => !v.answer_by || new Date(v.answer_by) < clubInstant(v.date, v.start_time), { message: 'Answer by must be before the start', path: ['answer_by'] });
 export type OneOffSessionInput = z.infer<typeof oneOffSessionInputSchema>;
 export type TrainingSlotInput = z.infer<typeof trainingSlotInputSchema>;
 

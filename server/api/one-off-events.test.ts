@@ -98,6 +98,15 @@ describe('POST /api/training-sessions: a one-off session or event', () => {
     expect(own?.summary).toBe('Senior: Tournament — Spring Cup');
   });
 
+  it("an answer deadline earlier than the team's lock closes answers then", async () => {
+    const answerBy = new Date(Date.now() + 3_600_000).toISOString();
+    const made = await t.json('/api/training-sessions', { token: staff.token, body: { ...cup, kind: 'meeting', title: 'Season planning', answer_by: answerBy } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.answer_by).toBe(answerBy);
+    const mine = (await t.json('/api/players/me/availability', { token: player.token })).body as Array<{ id: string; locks_at: string; title: string }>;
+    expect(mine.find((e) => e.id === made.body.id)).toMatchObject({ locks_at: answerBy, title: 'Senior: Meeting — Season planning' });
+  });
+
   it('plain one-off training needs only team, date, times and place, and warns of a fixture that day', async () => {
     const matchDay = addDaysIso(today, 4);
     await newFixture(matchDay, 'Brook Vale');
@@ -146,6 +155,9 @@ describe('POST /api/training-sessions: a one-off session or event', () => {
     const res = await t.json(url, { method: 'PATCH', token: staff.token, body: { kit: 'Home kit', notes: null, meet_time: '' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ kit: 'Home kit', notes: null, meet_time: null, title: 'Summer Cup', address: cup.address, moved: false });
+    const deadline = `${inTwoDays}T08:00:00.000Z`;
+    expect((await t.json(url, { method: 'PATCH', token: staff.token, body: { answer_by: deadline } })).body.answer_by).toBe(deadline);
+    expect((await t.json(url, { method: 'PATCH', token: staff.token, body: { answer_by: null } })).body.answer_by).toBeNull();
     const bad = await t.json(url, { method: 'PATCH', token: staff.token, body: { meet_time: '11:00' } });
     expect(bad.status).toBe(422);
     expect(bad.body.detail).toMatch(/Meet time/);

@@ -10,6 +10,7 @@ import { conflict, invalid, notFound, unauthenticated } from '../../shared/error
 import { isUuid } from './ids';
 import type { SavedTrainingSlot, TrainingSession, TrainingSlot } from '../../shared/contracts/teams';
 import { assertRunsTeam, teamsRunBy } from './roles';
+import { sessionTitle } from '../../shared/teams-constants';
 import type { EventChangeService } from './event-changes';
 import { fixtureDayWarnings, toSession, toSlot } from './training-views';
 
@@ -240,7 +241,7 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
       const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, team_id));
       const [row] = await db
         .insert(trainingSessions)
-        .values({ ...details, team_id, one_off: true, session_date: date, starts_at: clubInstant(date, start_time), ends_at: clubInstant(date, end_time) })
+        .values({ ...details, answer_by: details.answer_by ? new Date(details.answer_by) : null, team_id, one_off: true, session_date: date, starts_at: clubInstant(date, start_time), ends_at: clubInstant(date, end_time) })
         .returning();
       return { ...toSession(row, team.name), warnings: await fixtureDayWarnings(db, team_id, team.name, [date]) };
     },
@@ -269,7 +270,7 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
       const { status: _status, date: _date, start_time: _start, end_time: _end, place: _place, ...extras } = patch;
       const meet = extras.meet_time === undefined ? session.meet_time : extras.meet_time;
       if (meet && meet > start) throw invalid('Meet time must be at or before the start time.', [{ field: 'meet_time', message: 'Meet time must be at or before the start time' }]);
-      const answerBy = extras.answer_by === undefined ? session.answer_by : extras.answer_by;
+      const answerBy = extras.answer_by === undefined ? session.answer_by : extras.answer_by ? new Date(extras.answer_by) : null;
       if (answerBy && answerBy >= clubInstant(date, start)) throw invalid('Answer by must be before the start.', [{ field: 'answer_by', message: 'Answer by must be before the start' }]);
       if (patch.status === 'cancelled' && session.attendance_recorded_at) throw conflict(CANCEL_RECORDED);
       const details = (s: typeof session) => ({ date: clubDateOf(s.starts_at), time: clubTimeOf(s.starts_at), place: s.place, status: s.status });
@@ -279,13 +280,14 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
           .set({
             ...(patch.status ? { status: patch.status } : {}),
             ...Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined)),
+            ...(extras.answer_by !== undefined ? { answer_by: answerBy } : {}),
             ...(moving ? { starts_at: clubInstant(date, start), ends_at: clubInstant(date, end), place: patch.place ?? session.place, moved: true } : {}),
             updated_at: new Date(),
           })
           .where(eq(trainingSessions.id, id))
           .returning();
         // Those who said they would come, and the team's staff, hear of it (issue 22).
-        const event = { kind: 'training' as const, id, team_id: session.team_id, title: `${team} training` };
+        const event = { kind: 'training' as const, id, team_id: session.team_id, title: sessionTitle(team, session.kind, session.title) };
         await deps.eventChanges?.record(tx, event, details(session), details(updated), staff.full_name);
         return updated;
       });
