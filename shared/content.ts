@@ -83,6 +83,15 @@ export const fixtureInputSchema = z.object({
   away_score: score('Away score'),
   status: z.enum(FIXTURE_STATUSES, { error: 'Status must be one of upcoming, completed, cancelled' }).default('upcoming'),
   match_report: optionalText('Match report', 20000),
+  /** Issue 22: when to meet ("HH:MM", club time), what to wear or bring, anything else for the players. */
+  meet_time: z
+    .string({ error: 'Meet time must be HH:MM (24-hour)' })
+    .trim()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, 'Meet time must be HH:MM (24-hour)')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  kit: optionalText('Kit', 200),
+  notes: optionalText('Notes', 2000),
 });
 export type FixtureInput = z.infer<typeof fixtureInputSchema>;
 

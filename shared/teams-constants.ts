@@ -12,6 +12,20 @@ export const TRAINING_HORIZON_WEEKS = 8;
 export const TRAINING_SESSION_STATUSES = ['scheduled', 'cancelled'] as const;
 export type TrainingSessionStatus = (typeof TRAINING_SESSION_STATUSES)[number];
 
+/** What a dated session is (issue 22): weekly or one-off training, or another team event. */
+export const TRAINING_SESSION_KINDS = ['training', 'tournament', 'social', 'meeting'] as const;
+export type TrainingSessionKind = (typeof TRAINING_SESSION_KINDS)[number];
+export const SESSION_KIND_LABELS: Record<TrainingSessionKind, string> = { training: 'Training', tournament: 'Tournament', social: 'Social', meeting: 'Meeting' };
+
+/** "Senior training", or "Senior: Tournament — Spring Cup" for an event. */
+export function sessionTitle(team: string, kind: TrainingSessionKind, title: string | null) {
+  if (kind === 'training' && !title) return `${team} training`;
+  return `${team}: ${SESSION_KIND_LABELS[kind]}${title ? ` — ${title}` : ''}`;
+}
+
+/** A map search for an address (the players' area links it). */
+export const mapLink = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+
 export const DEFAULT_MATCH_LENGTH_MINUTES = 105;
 export const DEFAULT_AVAILABILITY_LOCK_HOURS = 2;
 export const DEFAULT_TRAINING_PLACE = 'Main training ground';

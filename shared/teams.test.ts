@@ -38,6 +38,13 @@ describe('sessionsForSlot: a weekly slot as dated sessions', () => {
     expect(sessions.every((s) => s.team_id === 'team' && s.slot_id === 'slot' && s.place === 'Main training ground')).toBe(true);
   });
 
+  it('makes nothing after ends_on or inside a break (issue 22)', () => {
+    const dates = (extra: object) => sessionsForSlot({ ...tuesday, ...extra }, '2026-10-15', 5).map((s) => s.session_date);
+    expect(dates({})).toEqual(['2026-10-20', '2026-10-27', '2026-11-03', '2026-11-10', '2026-11-17']);
+    expect(dates({ ends_on: '2026-11-03' })).toEqual(['2026-10-20', '2026-10-27', '2026-11-03']);
+    expect(dates({ breaks: [{ starts_on: '2026-10-26', ends_on: '2026-11-03' }] })).toEqual(['2026-10-20', '2026-11-10', '2026-11-17']);
+  });
+
   it('across the March change the same slot moves from 19:00Z to 18:00Z', () => {
     const sessions = sessionsForSlot(tuesday, '2026-03-20', 2);
     expect(sessions.map((s) => s.starts_at.toISOString())).toEqual(['2026-03-24T19:00:00.000Z', '2026-03-31T18:00:00.000Z']);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import './zod-messages';
 import { addDaysIso, clubDateField, isRealDate, londonDateParts } from './dates';
-import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS } from './teams-constants';
+import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS, TRAINING_SESSION_KINDS } from './teams-constants';
 
 export * from './teams-constants';
 
@@ -45,6 +45,51 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeField = (label: string) =>
   z.string({ error: `${label} is required` }).trim().regex(TIME, `${label} must be HH:MM (24-hour)`);
 
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const optionalTime = (label: string) =>
+  z
+    .string({ error: `${label} must be HH:MM (24-hour)` })
+    .trim()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, `${label} must be HH:MM (24-hour)`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const answerBy = z.iso
+  .datetime({ offset: true, message: 'Answer by must be an ISO 8601 date-time' })
+  .nullish()
+  // A string still (the route and the service both parse the body): the service makes it a Date.
+  .transform((v) => (v ? new Date(v).toISOString() : null));
+/** PATCH fields: omitted stays undefined (kept), null or blank clears. */
+const patchText = (label: string, max: number, pattern?: RegExp, message?: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(pattern ?? /[\s\S]*/, message ?? `${label} is not valid`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+const patchAnswerBy = z.iso
+  .datetime({ offset: true, message: 'Answer by must be an ISO 8601 date-time' })
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v ? new Date(v).toISOString() : null));
+
+/** A break in weekly training (holidays, end of season): no sessions from starts_on to ends_on, both included. */
+export const trainingBreakSchema = z
+  .object({
+    name: optionalText('Break name', 60).transform((v) => v ?? 'Break'),
+    starts_on: clubDateField('Break start'),
+    ends_on: clubDateField('Break end'),
+  })
+  .refine((v) => v.ends_on >= v.starts_on, { message: 'A break must end on or after its start', path: ['ends_on'] });
+
 /** POST /api/teams/{id}/training-slots and PUT /api/training-slots/{id}. */
 export const trainingSlotInputSchema = z
   .object({
@@ -52,8 +97,34 @@ export const trainingSlotInputSchema = z
     start_time: timeField('Start time'),
     end_time: timeField('End time'),
     place: requiredText('Place', 200),
+    /** The last date it runs (included); omitted or null: no end. */
+    ends_on: clubDateField('Ends on').nullish().transform((v) => v ?? null),
+    /** PUT replaces the list: send the breaks to keep. */
+    breaks: z.array(trainingBreakSchema, { error: 'Breaks must be a list of {name, starts_on, ends_on}' }).max(30, 'At most 30 breaks').default([]),
   })
   .refine((v) => v.end_time > v.start_time, { message: 'End time must be after the start time', path: ['end_time'] });
+
+/** POST /api/training-sessions: a one-off training session or another team event (issue 22). */
+export const oneOffSessionInputSchema = z
+  .object({
+    team_id: z.uuid('team_id must be a team id (UUID)'),
+    kind: z.enum(TRAINING_SESSION_KINDS, { error: 'Kind must be one of training, tournament, social, meeting' }).default('training'),
+    title: optionalText('Title', 100),
+    date: clubDateField('Date'),
+    start_time: timeField('Start time'),
+    end_time: timeField('End time'),
+    place: requiredText('Place', 200),
+    address: optionalText('Address', 300),
+    meet_time: optionalTime('Meet time'),
+    kit: optionalText('Kit', 200),
+    notes: optionalText('Notes', 2000),
+    /** Answers wanted by then: an ISO 8601 date-time, before the start. */
+    answer_by: answerBy,
+  })
+  .refine((v) => v.end_time > v.start_time, { message: 'End time must be after the start time', path: ['end_time'] })
+  .refine((v) => !v.meet_time || v.meet_time <= v.start_time, { message: 'Meet time must be at or before the start time', path: ['meet_time'] })
+  .refine((v) => !v.answer_by || new Date(v.answer_by) < clubInstant(v.date, v.start_time), { message: 'Answer by must be before the start', path: ['answer_by'] });
+export type OneOffSessionInput = z.infer<typeof oneOffSessionInputSchema>;
 export type TrainingSlotInput = z.infer<typeof trainingSlotInputSchema>;
 
 /** PATCH /api/training-sessions/{id}: cancel, reinstate or move one session. */
@@ -64,8 +135,17 @@ export const trainingSessionPatchSchema = z
     start_time: timeField('Start time').optional(),
     end_time: timeField('End time').optional(),
     place: requiredText('Place', 200).optional(),
+    /** Issue 22: a session's details; null or '' clears one, omitted keeps it. */
+    title: patchText('Title', 100),
+    meet_time: patchText('Meet time', 5, /^(([01]\d|2[0-3]):[0-5]\d)?$/, 'Meet time must be HH:MM (24-hour)'),
+    kit: patchText('Kit', 200),
+    notes: patchText('Notes', 2000),
+    address: patchText('Address', 300),
+    answer_by: patchAnswerBy,
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change: send status, date, start_time, end_time or place' });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Nothing to change: send status, date, start_time, end_time, place, title, meet_time, kit, notes, address or answer_by',
+  });
 export type TrainingSessionPatch = z.infer<typeof trainingSessionPatchSchema>;
 
 export const trainingSessionQuerySchema = z.object({
@@ -119,7 +199,13 @@ export interface SlotLike {
   start_time: string;
   end_time: string;
   place: string;
+  ends_on?: string | null;
+  breaks?: Array<{ starts_on: string; ends_on: string }>;
 }
+
+/** Whether a weekly slot runs on this date: not after its end, not inside a break. */
+export const slotRunsOn = (slot: SlotLike, date: string) =>
+  (!slot.ends_on || date <= slot.ends_on) && !(slot.breaks ?? []).some((b) => date >= b.starts_on && date <= b.ends_on);
 
 /**
  * The dated sessions a weekly slot stands for, from `fromDate` (club date, included) for
@@ -130,6 +216,7 @@ export function sessionsForSlot(slot: SlotLike, fromDate: string, weeks = TRAINI
   const first = addDaysIso(fromDate, (slot.weekday - isoWeekdayOf(fromDate) + 7) % 7);
   const out = [];
   for (let date = first; date < addDaysIso(fromDate, weeks * 7); date = addDaysIso(date, 7)) {
+    if (!slotRunsOn(slot, date)) continue;
     out.push({
       team_id: slot.team_id,
       slot_id: slot.id,

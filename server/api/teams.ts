@@ -3,7 +3,7 @@ import { teamInputSchema, trainingSlotInputSchema } from '../../shared/teams';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, requireRoles } from '../services/checks';
 import { router } from './env';
 import { ErrorSchema, IdParam, anyClientError, jsonBody, jsonContent } from './openapi';
-import { TeamSchema, TrainingSlotSchema } from '../../shared/contracts/teams';
+import { SavedTrainingSlotSchema, TeamSchema, TrainingSlotSchema } from '../../shared/contracts/teams';
 
 const signedIn = {
   401: jsonContent(ErrorSchema, 'Not signed in'),
@@ -121,11 +121,13 @@ export const teamSlotsApi = teamsApi
       operationId: 'createTrainingSlot',
       tags: ['Training'],
       summary: 'Add a weekly training slot (admin or staff)',
-      description: 'Its sessions for the next 8 weeks (and the last 2) are generated at once.',
+      description:
+        'Its sessions for the next 8 weeks (and the last 2) are generated at once, none after ends_on or inside a break. ' +
+        'warnings names each coming session on a day the team has a fixture (the slot is created all the same).',
       security: [{ bearer: [] }],
       request: { params: IdParam, body: jsonBody(trainingSlotInputSchema) },
       responses: {
-        201: jsonContent(TrainingSlotSchema, 'Created'),
+        201: jsonContent(SavedTrainingSlotSchema, 'Created, with fixture-day warnings'),
         ...signedIn,
         403: jsonContent(ErrorSchema, 'Not admin or staff'),
         404: jsonContent(ErrorSchema, 'Unknown team'),

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { attendanceInputSchema, trainingSessionPatchSchema, trainingSessionQuerySchema, trainingSlotInputSchema } from '../../shared/teams';
+import { attendanceInputSchema, oneOffSessionInputSchema, trainingSessionPatchSchema, trainingSessionQuerySchema, trainingSlotInputSchema } from '../../shared/teams';
 import { ADMIN_AND_STAFF } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
-import { AttendanceSheetSchema, TrainingSessionSchema, TrainingSlotSchema } from '../../shared/contracts/teams';
+import { AttendanceSheetSchema, CreatedTrainingSessionSchema, SavedTrainingSlotSchema, TrainingSessionSchema } from '../../shared/contracts/teams';
 
 const staffErrors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),
@@ -22,10 +22,12 @@ export const trainingSlotsApi = slotsBase
       operationId: 'updateTrainingSlot',
       tags: ['Training'],
       summary: 'Change a weekly training slot (admin or staff)',
-      description: 'Its future sessions nobody touched follow the change; moved or cancelled ones stay as they are.',
+      description:
+        'Its future sessions nobody touched follow the change (none after ends_on or inside a break); moved or cancelled ones stay as they are. ' +
+        'PUT replaces breaks. warnings names each coming session on a day the team has a fixture.',
       security: [{ bearer: [] }],
       request: { params: IdParam, body: jsonBody(trainingSlotInputSchema) },
-      responses: { 200: jsonContent(TrainingSlotSchema, 'Updated'), ...staffErrors, 404: jsonContent(ErrorSchema, 'Unknown slot'), 422: jsonContent(ErrorSchema, 'Invalid slot') },
+      responses: { 200: jsonContent(SavedTrainingSlotSchema, 'Updated, with fixture-day warnings'), ...staffErrors, 404: jsonContent(ErrorSchema, 'Unknown slot'), 422: jsonContent(ErrorSchema, 'Invalid slot') },
     }),
     async (c) => c.json(await c.get('services').training.updateSlot(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
@@ -74,6 +76,50 @@ export const trainingSessionsApi = sessionsBase
     async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await c.get('services').training.listSessions(c.get('user'), c.req.valid('query')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      operationId: 'createTrainingSession',
+      tags: ['Training'],
+      summary: 'Add a one-off training session or team event (admin or staff of the team)',
+      description:
+        'kind is training (default), tournament, social or meeting; title names an event. Optional meet_time (HH:MM, at or before the start), kit, notes, ' +
+        'address (for a map link) and answer_by (ISO 8601, before the start). It has no weekly slot (slot_id null, one_off true). ' +
+        'warnings names a fixture the team has that day (the session is created all the same).',
+      security: [{ bearer: [] }],
+      request: { body: jsonBody(oneOffSessionInputSchema) },
+      responses: {
+        201: jsonContent(CreatedTrainingSessionSchema, 'Created, with fixture-day warnings'),
+        ...staffErrors,
+        404: jsonContent(ErrorSchema, 'Unknown team'),
+        422: jsonContent(ErrorSchema, 'Invalid session'),
+      },
+    }),
+    async (c) => c.json(await c.get('services').training.createSession(c.get('user'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      operationId: 'deleteTrainingSession',
+      tags: ['Training'],
+      summary: 'Delete a one-off session or event (admin or staff of the team)',
+      description: 'Weekly sessions are cancelled instead (409), and so is one with recorded attendance (409). Answers to it go with it.',
+      security: [{ bearer: [] }],
+      request: { params: IdParam },
+      responses: {
+        200: jsonContent(z.object({ detail: z.string() }), 'Deleted'),
+        ...staffErrors,
+        404: jsonContent(ErrorSchema, 'Unknown session'),
+        409: jsonContent(ErrorSchema, 'A weekly session, or attendance was recorded'),
+      },
+    }),
+    async (c) => {
+      await c.get('services').training.removeSession(c.get('user'), c.req.valid('param').id);
+      return c.json({ detail: 'Session deleted.' }, 200);
     },
   )
   .openapi(

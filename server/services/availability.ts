@@ -18,7 +18,7 @@ import {
   type EventKind,
 } from '../../shared/availability';
 import { addDaysIso, clubDateOf, clubTimeOf } from '../../shared/dates';
-import { SESSION_NOT_FOUND, clubInstant } from '../../shared/teams';
+import { SESSION_NOT_FOUND, clubInstant, sessionTitle } from '../../shared/teams';
 import type { Db, DbOrTx } from '../db/client';
 import { availability, availabilityReminders, fixtures, players, playerTeams, teams, trainingSessions, users } from '../db/schema';
 import { availabilityRequest } from '../mail/templates';
@@ -50,6 +50,11 @@ export interface AvailabilityEvent {
   cancelled: boolean;
   /** A fixture already played. */
   over: boolean;
+  /** Issue 22: meet time, kit, notes, and (sessions) the address. */
+  meet_time?: string | null;
+  kit?: string | null;
+  notes?: string | null;
+  address?: string | null;
 }
 
 const londonStamp = (d: Date) => `${clubDateOf(d)} ${clubTimeOf(d)}`;
@@ -68,7 +73,17 @@ export const eventView = (e: AvailabilityEvent, now: Date): EventView => ({
   cancelled: e.cancelled,
   /** Whether the caller can still change an answer (players: until locks_at). */
   open: !e.cancelled && !e.over && now < e.locks_at,
+  meet_time: e.meet_time ?? null,
+  kit: e.kit ?? null,
+  notes: e.notes ?? null,
+  address: e.address ?? null,
 });
+
+/** Answers close at the team's lock time, or at a session's own answer deadline when that is earlier. */
+const lockOfSession = (starts: Date, lockHours: number, answerBy: Date | null) => {
+  const lock = new Date(starts.getTime() - lockHours * 3_600_000);
+  return answerBy && answerBy < lock ? answerBy : lock;
+};
 
 /**
  * Availability (ADR 020): a player's Available / Maybe / Unavailable for each upcoming
@@ -396,12 +411,16 @@ export function createAvailabilityService(
             id: s.id,
             team_id: s.team_id,
             team: s.team,
-            title: `${s.team} training`,
+            title: s.label,
             date: s.date,
             time: s.start_time,
             place: s.place,
+            meet_time: s.meet_time,
+            kit: s.kit,
+            notes: s.notes,
+            address: s.address,
             starts_at: starts,
-            locks_at: new Date(starts.getTime() - lock * 3_600_000),
+            locks_at: lockOfSession(starts, lock, s.answer_by ? new Date(s.answer_by) : null),
             lock_hours: lock,
             cancelled: s.status === 'cancelled',
             over: false,
@@ -459,6 +478,9 @@ export function fixtureEvent(f: typeof fixtures.$inferSelect, team: string, lock
     lock_hours: lockHours,
     cancelled: f.status === 'cancelled',
     over: f.status === 'completed',
+    meet_time: f.meet_time,
+    kit: f.kit,
+    notes: f.notes,
   };
 }
 
@@ -468,15 +490,19 @@ function sessionEvent(s: typeof trainingSessions.$inferSelect, team: string, loc
     id: s.id,
     team_id: s.team_id,
     team,
-    title: `${team} training`,
+    title: sessionTitle(team, s.kind, s.title),
     date: clubDateOf(s.starts_at),
     time: clubTimeOf(s.starts_at),
     place: s.place,
     starts_at: s.starts_at,
-    locks_at: new Date(s.starts_at.getTime() - lockHours * 3_600_000),
+    locks_at: lockOfSession(s.starts_at, lockHours, s.answer_by),
     lock_hours: lockHours,
     cancelled: s.status === 'cancelled',
     over: false,
+    meet_time: s.meet_time,
+    kit: s.kit,
+    notes: s.notes,
+    address: s.address,
   };
 }
 

@@ -3,7 +3,8 @@ import { inTeamNow } from './teams';
 import { and, asc, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm';
 import { CLUB_NAME, CLUB_SHORT_NAME } from '../../shared/club';
 import type { SessionUser } from '../../shared/roles';
-import { clubTimeToInstant } from '../../shared/dates';
+import { clubDateOf, clubTimeOf, clubTimeToInstant } from '../../shared/dates';
+import { sessionTitle } from '../../shared/teams-constants';
 import { fixtureSides, fixtureTitle } from '../../shared/fixtures';
 import { writeCalendar, type CalendarEvent } from '../calendar/ical';
 import type { Db } from '../db/client';
@@ -56,6 +57,7 @@ function fixtureEvent(f: FixtureRow, team: Team | undefined, origin: string, per
   const description = [`${team ? `${team.name} · ` : ''}${f.competition}`, f.is_home ? 'Home match' : 'Away match'];
   if (f.status === 'cancelled') description.push('This match has been cancelled.');
   description.push(...(personal?.('fixture', f.id) ?? []));
+  description.push(...eventDetailLines(f));
   if (f.match_report) description.push('', f.match_report);
   description.push('', `Match details: ${url}`);
   return {
@@ -73,9 +75,23 @@ function fixtureEvent(f: FixtureRow, team: Team | undefined, origin: string, per
   };
 }
 
+/** Meet time, kit and notes of a fixture or session, as description lines. */
+export function eventDetailLines(e: { meet_time: string | null; kit: string | null; notes: string | null }) {
+  const lines = [];
+  if (e.meet_time) lines.push(`Meet at ${e.meet_time}`);
+  if (e.kit) lines.push(`Kit: ${e.kit}`);
+  if (e.notes) lines.push('', e.notes);
+  return lines;
+}
+
 function trainingEvent(s: SessionRow, team: Team | undefined, origin: string, personal?: PersonalNote): CalendarEvent {
-  const description = [`${team?.name ?? 'Team'} training`];
+  const name = team?.name ?? CLUB_SHORT_NAME;
+  // Plain training keeps its "Training: Senior"; one-off events say what they are ("Senior: Tournament — Spring Cup").
+  const plain = s.kind === 'training' && !s.title;
+  const description = [plain ? `${team?.name ?? 'Team'} training` : sessionTitle(name, s.kind, s.title)];
   if (s.status === 'cancelled') description.push('This session has been cancelled.');
+  if (s.answer_by) description.push(`Please answer by ${clubDateOf(s.answer_by)} ${clubTimeOf(s.answer_by)}`);
+  description.push(...eventDetailLines(s));
   description.push(...(personal?.('training', s.id) ?? []));
   return {
     uid: `training-${s.id}@${new URL(origin).hostname}`,
@@ -83,8 +99,8 @@ function trainingEvent(s: SessionRow, team: Team | undefined, origin: string, pe
     stamp: s.updated_at,
     start: s.starts_at,
     end: s.ends_at,
-    summary: `${cancelledPrefix(s.status)}Training: ${team?.name ?? CLUB_SHORT_NAME}`,
-    location: s.place,
+    summary: `${cancelledPrefix(s.status)}${plain ? `Training: ${name}` : sessionTitle(name, s.kind, s.title)}`,
+    location: s.address ? `${s.place}, ${s.address}` : s.place,
     description: description.join('\n'),
     status: s.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
   };

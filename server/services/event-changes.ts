@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import { sessionTitle } from '../../shared/teams-constants';
 import { availability, eventChanges, fixtureSelections, fixtures, notifications, players, teams, teamStaff, trainingSessions, users, type EventDetails } from '../db/schema';
 import { eventChange, type EventChangeMail } from '../mail/templates';
 import type { MailService } from './mail';
@@ -39,11 +40,11 @@ async function describe(kind: EventKind, id: string, tx: DbOrTx): Promise<Announ
     return row ? { kind, id, team_id: row.f.team_id, title: `${row.team} ${row.f.is_home ? 'vs' : '@'} ${row.f.away_team}` } : null;
   }
   const [row] = await tx
-    .select({ team_id: trainingSessions.team_id, team: teams.name })
+    .select({ team_id: trainingSessions.team_id, team: teams.name, kind: trainingSessions.kind, title: trainingSessions.title })
     .from(trainingSessions)
     .innerJoin(teams, eq(teams.id, trainingSessions.team_id))
     .where(eq(trainingSessions.id, id));
-  return row ? { kind, id, team_id: row.team_id, title: `${row.team} training` } : null;
+  return row ? { kind, id, team_id: row.team_id, title: sessionTitle(row.team, row.kind, row.title) } : null;
 }
 
 export function createEventChangeService(db: Db, deps: { mail: MailService; delayMs?: number }) {

@@ -33,6 +33,9 @@ export function toFixture(row: FixtureRow): Fixture {
     away_score: row.away_score,
     status: row.status,
     match_report: row.match_report,
+    meet_time: row.meet_time,
+    kit: row.kit,
+    notes: row.notes,
   };
 }
 

@@ -2,52 +2,30 @@ import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } fro
 import { inTeamNow, inTeamOn } from './teams';
 import type { SessionUser } from '../../shared/roles';
 import { addDaysIso, clubDateOf, clubTimeOf } from '../../shared/dates';
-import { SESSION_NOT_FOUND, SLOT_NOT_FOUND, TEAM_NOT_FOUND, TRAINING_HORIZON_WEEKS, attendanceInputSchema, attendancePercent, clubInstant, sessionsForSlot, trainingSessionPatchSchema, trainingSessionQuerySchema, trainingSlotInputSchema } from '../../shared/teams';
+import { SESSION_NOT_FOUND, SLOT_NOT_FOUND, TEAM_NOT_FOUND, TRAINING_HORIZON_WEEKS, attendanceInputSchema, attendancePercent, clubInstant, sessionsForSlot, trainingSessionPatchSchema, trainingSessionQuerySchema, trainingSlotInputSchema, oneOffSessionInputSchema } from '../../shared/teams';
 import type { Db, DbOrTx } from '../db/client';
-import { players, playerTeams, teams, trainingAttendance, trainingSessions, trainingSlots } from '../db/schema';
+import { availability, players, playerTeams, teams, trainingAttendance, trainingSessions, trainingSlots } from '../db/schema';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
 import { conflict, invalid, notFound, unauthenticated } from '../../shared/errors';
 import { isUuid } from './ids';
-import type { TrainingSession, TrainingSlot } from '../../shared/contracts/teams';
+import type { SavedTrainingSlot, TrainingSession, TrainingSlot } from '../../shared/contracts/teams';
 import { assertRunsTeam, teamsRunBy } from './roles';
+import { sessionTitle } from '../../shared/teams-constants';
 import type { EventChangeService } from './event-changes';
+import { fixtureDayWarnings, toSession, toSlot } from './training-views';
+
+export { toSession, toSlot };
 
 export type { TrainingSession, TrainingSlot };
 
 type SlotRow = typeof trainingSlots.$inferSelect;
-type SessionRow = typeof trainingSessions.$inferSelect;
-
-export const toSlot = (row: SlotRow): TrainingSlot => ({
-  id: row.id,
-  team_id: row.team_id,
-  weekday: row.weekday,
-  start_time: row.start_time,
-  end_time: row.end_time,
-  place: row.place,
-});
-
-export function toSession(row: SessionRow, team: string): TrainingSession {
-  return {
-    id: row.id,
-    team_id: row.team_id,
-    team,
-    slot_id: row.slot_id,
-    /** The club-time date and times, as the club reads them. */
-    date: clubDateOf(row.starts_at),
-    start_time: clubTimeOf(row.starts_at),
-    end_time: clubTimeOf(row.ends_at),
-    starts_at: row.starts_at.toISOString(),
-    ends_at: row.ends_at.toISOString(),
-    place: row.place,
-    status: row.status,
-    moved: row.moved,
-    attendance_recorded: row.attendance_recorded_at !== null,
-  };
-}
 
 export const SESSION_CANCELLED = 'This session was cancelled: there is no attendance to record.';
 export const SESSION_IN_FUTURE = 'This session has not started yet: record attendance once it has begun.';
 export const CANCEL_RECORDED = 'Attendance was recorded for this session, so it cannot be cancelled.';
+export const DELETE_WEEKLY = 'Only a one-off session or event can be deleted: cancel a weekly session instead.';
+export const DELETE_RECORDED = 'Attendance was recorded for this session, so it cannot be deleted.';
+export const DELETE_ANSWERED = 'Players have answered for this event: cancel it instead, so that they are told.';
 const MAX_RANGE_DAYS = 366;
 const GENERATE_PAST_DAYS = 14;
 
@@ -91,8 +69,18 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
   async function generate(tx: DbOrTx, slots: SlotRow[]) {
     const from = addDaysIso(clubDateOf(clock()), -GENERATE_PAST_DAYS);
     const rows = slots.flatMap((slot) => sessionsForSlot(slot, from, TRAINING_HORIZON_WEEKS + GENERATE_PAST_DAYS / 7));
-    if (rows.length === 0) return;
-    await tx.insert(trainingSessions).values(rows).onConflictDoNothing();
+    // One-off sessions have no slot (null never conflicts), so generation neither collides with nor removes them.
+    if (rows.length) await tx.insert(trainingSessions).values(rows).onConflictDoNothing();
+    return rows;
+  }
+
+  /** A saved slot, with a warning for each coming session on a day its team plays. */
+  async function savedSlot(tx: DbOrTx, row: SlotRow): Promise<SavedTrainingSlot> {
+    const generated = await generate(tx, [row]);
+    const today = clubDateOf(clock());
+    const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, row.team_id));
+    const warnings = await fixtureDayWarnings(tx, row.team_id, team?.name ?? 'The team', generated.map((r) => r.session_date).filter((d) => d >= today));
+    return { ...toSlot(row), warnings };
   }
 
   async function ensureSessions(teamIds?: string[]) {
@@ -178,19 +166,18 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
       return rows.map(toSlot);
     },
 
-    async createSlot(user: SessionUser | null, teamId: string, input: unknown): Promise<TrainingSlot> {
+    async createSlot(user: SessionUser | null, teamId: string, input: unknown): Promise<SavedTrainingSlot> {
       const staff = requireRoles(user, ADMIN_AND_STAFF);
       await teamExists(teamId);
       await assertRunsTeam(db, staff, teamId);
       const values = parseInput(trainingSlotInputSchema, input);
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(trainingSlots).values({ ...values, team_id: teamId }).returning();
-        await generate(tx, [row]);
-        return toSlot(row);
+        return savedSlot(tx, row);
       });
     },
 
-    async updateSlot(user: SessionUser | null, id: string, input: unknown): Promise<TrainingSlot> {
+    async updateSlot(user: SessionUser | null, id: string, input: unknown): Promise<SavedTrainingSlot> {
       const staff = requireRoles(user, ADMIN_AND_STAFF);
       const slot = await findSlot(id);
       await assertRunsTeam(db, staff, slot.team_id);
@@ -198,9 +185,9 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
       return db.transaction(async (tx) => {
         const [row] = await tx.update(trainingSlots).set({ ...values, updated_at: new Date() }).where(eq(trainingSlots.id, id)).returning();
         if (!row) throw notFound(SLOT_NOT_FOUND);
+        // Untouched future sessions go (those now after ends_on or inside a break with them) and come back as the slot says.
         await dropUntouchedFuture(tx, id);
-        await generate(tx, [row]);
-        return toSlot(row);
+        return savedSlot(tx, row);
       });
     },
 
@@ -246,6 +233,33 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
 
     teamIdsOfUser,
 
+    /** A one-off training session or team event (staff of the team, admin), with fixture-day warnings. */
+    async createSession(user: SessionUser | null, input: unknown): Promise<TrainingSession & { warnings: string[] }> {
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const { date, start_time, end_time, team_id, ...details } = parseInput(oneOffSessionInputSchema, input);
+      await teamExists(team_id);
+      await assertRunsTeam(db, staff, team_id);
+      const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, team_id));
+      const [row] = await db
+        .insert(trainingSessions)
+        .values({ ...details, answer_by: details.answer_by ? new Date(details.answer_by) : null, team_id, one_off: true, session_date: date, starts_at: clubInstant(date, start_time), ends_at: clubInstant(date, end_time) })
+        .returning();
+      return { ...toSession(row, team.name), warnings: await fixtureDayWarnings(db, team_id, team.name, [date]) };
+    },
+
+    /** Deletes a one-off session or event nobody recorded attendance for (409 otherwise); its answers go with it. */
+    async removeSession(user: SessionUser | null, id: string): Promise<void> {
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const { session } = await findSession(id);
+      await assertRunsTeam(db, staff, session.team_id);
+      if (!session.one_off) throw conflict(DELETE_WEEKLY);
+      if (session.attendance_recorded_at) throw conflict(DELETE_RECORDED);
+      // Nobody who answered loses the event without a word: cancelling tells them (issue 22).
+      const [answered] = await db.select({ id: availability.id }).from(availability).where(eq(availability.session_id, id)).limit(1);
+      if (answered) throw conflict(DELETE_ANSWERED);
+      await db.delete(trainingSessions).where(eq(trainingSessions.id, id));
+    },
+
     /** Cancel, reinstate or move one session (staff, admin); the slot is untouched. */
     async updateSession(user: SessionUser | null, id: string, input: unknown): Promise<TrainingSession> {
       const staff = requireRoles(user, ADMIN_AND_STAFF);
@@ -257,6 +271,11 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
       const end = patch.end_time ?? clubTimeOf(session.ends_at);
       const moving = patch.date !== undefined || patch.start_time !== undefined || patch.end_time !== undefined || patch.place !== undefined;
       if (moving && end <= start) throw invalid('End time must be after the start time.', [{ field: 'end_time', message: 'End time must be after the start time' }]);
+      const { status: _status, date: _date, start_time: _start, end_time: _end, place: _place, ...extras } = patch;
+      const meet = extras.meet_time === undefined ? session.meet_time : extras.meet_time;
+      if (meet && meet > start) throw invalid('Meet time must be at or before the start time.', [{ field: 'meet_time', message: 'Meet time must be at or before the start time' }]);
+      const answerBy = extras.answer_by === undefined ? session.answer_by : extras.answer_by ? new Date(extras.answer_by) : null;
+      if (answerBy && answerBy >= clubInstant(date, start)) throw invalid('Answer by must be before the start.', [{ field: 'answer_by', message: 'Answer by must be before the start' }]);
       if (patch.status === 'cancelled' && session.attendance_recorded_at) throw conflict(CANCEL_RECORDED);
       const details = (s: typeof session) => ({ date: clubDateOf(s.starts_at), time: clubTimeOf(s.starts_at), place: s.place, status: s.status });
       const next = moving
@@ -264,15 +283,22 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
         : { starts_at: session.starts_at, ends_at: session.ends_at, place: session.place };
       const moves = next.starts_at.getTime() !== session.starts_at.getTime() || next.ends_at.getTime() !== session.ends_at.getTime() || next.place !== session.place;
       // Nothing changes: no write, so updated_at (the feeds' DTSTAMP, hence their bytes and ETag) stays.
-      if (!moves && (patch.status ?? session.status) === session.status) return toSession(session, team);
+      const detailsEdited = Object.values(extras).some((v) => v !== undefined);
+      if (!moves && !detailsEdited && (patch.status ?? session.status) === session.status) return toSession(session, team);
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(trainingSessions)
-          .set({ ...(patch.status ? { status: patch.status } : {}), ...(moves ? { ...next, moved: true } : {}), updated_at: new Date() })
+          .set({
+            ...(patch.status ? { status: patch.status } : {}),
+            ...Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined)),
+            ...(extras.answer_by !== undefined ? { answer_by: answerBy } : {}),
+            ...(moves ? { ...next, moved: true } : {}),
+            updated_at: new Date(),
+          })
           .where(eq(trainingSessions.id, id))
           .returning();
         // Those who said they would come, and the team's staff, hear of it (issue 22).
-        const event = { kind: 'training' as const, id, team_id: session.team_id, title: `${team} training` };
+        const event = { kind: 'training' as const, id, team_id: session.team_id, title: sessionTitle(team, session.kind, session.title) };
         await deps.eventChanges?.record(tx, event, details(session), details(updated), staff.full_name);
         return updated;
       });

@@ -18,6 +18,10 @@ export const EventSchema = z
     locks_at: z.string().openapi({ description: "Players' answers close at this instant (the team's availability_lock_hours before the start)" }),
     cancelled: z.boolean(),
     open: z.boolean().openapi({ description: 'Whether a player can still answer or change their answer' }),
+    meet_time: z.string().nullable().openapi({ description: 'When to meet (club time)', example: '18:30' }),
+    kit: z.string().nullable(),
+    notes: z.string().nullable(),
+    address: z.string().nullable().openapi({ description: "A session's street address (for a map link)" }),
   })
   .openapi('AvailabilityEvent');
 export const AnswerSchema = z.object({

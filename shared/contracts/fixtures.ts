@@ -19,6 +19,9 @@ export const FixtureSchema = z
     away_score: z.number().int().nullable(),
     status: z.enum(FIXTURE_STATUSES),
     match_report: z.string().nullable(),
+    meet_time: z.string().nullable().openapi({ example: '14:00', description: 'When the players meet, club time' }),
+    kit: z.string().nullable().openapi({ example: 'Home kit, bring shin pads' }),
+    notes: z.string().nullable(),
   })
   .openapi('Fixture');
 export type Fixture = z.infer<typeof FixtureSchema>;

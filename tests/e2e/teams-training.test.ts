@@ -298,4 +298,40 @@ describe('Training attendance and the portal', () => {
     const after = (await admin.get<Array<{ weekday: number; place: string }>>(`/api/teams/${team.body.id}/training-slots`)).body;
     expect(after).toMatchObject([{ weekday: 3 }, { weekday: 6, place: 'Riverside Park' }]);
   });
+
+  it('staff add a tournament on a phone (errors summarised first); the player sees it with meet time, kit, notes and a map link', async () => {
+    const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
+    const teamName = `Cup side ${unique()}`;
+    const team = await admin.post<{ id: string }>('/api/teams', { name: teamName });
+    const player = await playerIn(admin, team.body.id, 'Tia Tournament');
+
+    const page = await b.newPage({ viewport: PHONE });
+    await signIn(page, 'admin', b.adminPassword);
+    await openAdminTab(page, '/admin/training');
+    const form = page.getByRole('form', { name: 'Add a one-off session or event' });
+    await form.getByLabel(labelled('Team')).selectOption({ label: teamName });
+    await form.getByLabel(labelled('What')).selectOption('tournament');
+    await form.getByLabel(labelled('Name')).fill('Spring Cup');
+    await form.getByLabel(labelled('Place')).fill('');
+    await form.getByRole('button', { name: 'Add to the schedule' }).click();
+    await form.getByText('Place is required').first().waitFor();
+    await form.getByLabel(labelled('Place')).fill('Oakfield Sports Park');
+    await form.getByLabel(labelled('Address')).fill('12 Oak Lane, Oakfield');
+    await form.getByLabel(labelled('Meet at')).fill('18:30');
+    await form.getByLabel(labelled('Kit')).fill('Away kit');
+    await form.getByLabel(labelled('Notes')).fill('Bring water.');
+    await expectNoAxeViolations(page, 'one-off session form');
+    await form.getByRole('button', { name: 'Add to the schedule' }).click();
+    await expectToast(page, `Added: ${teamName}: Tournament — Spring Cup`);
+    await page.getByRole('button', { name: new RegExp(`^Delete ${teamName}: Tournament`) }).waitFor();
+
+    const portal = await b.newPage({ viewport: PHONE });
+    await signIn(portal, player.username, player.password);
+    await portal.goto('/players-area/schedule');
+    const item = portal.getByTestId('schedule-training').first();
+    const text = await item.textContent();
+    for (const part of [`${teamName}: Tournament — Spring Cup`, '19:00 – 20:30 · Oakfield Sports Park', 'Meet at 18:30', 'Kit: Away kit', 'Bring water.', 'Tournament']) expect(text).toContain(part);
+    expect(await item.getByRole('link', { name: /^Map/ }).getAttribute('href')).toBe('https://www.openstreetmap.org/search?query=12%20Oak%20Lane%2C%20Oakfield');
+    await expectNoAxeViolations(portal, 'schedule with a one-off event');
+  });
 });

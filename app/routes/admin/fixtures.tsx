@@ -77,6 +77,9 @@ export const fixtureConfig = (teams: Team[], onEnterScore?: (fixture: Fixture) =
     { name: 'match_date', label: 'Date', type: 'date', required: true },
     { name: 'match_time', label: 'Kick-off time', type: 'time', required: true },
     { name: 'venue', label: 'Venue', type: 'text', required: true },
+    { name: 'meet_time', label: 'Meet at', type: 'time', hint: 'Optional: when players should arrive' },
+    { name: 'kit', label: 'Kit', type: 'text', hint: 'Optional, e.g. Away kit, shin pads' },
+    { name: 'notes', label: 'Notes for the players', type: 'textarea', wide: true },
     {
       name: 'status',
       label: 'Status',

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { addDaysIso, clubDateOf, formatLongDateGB } from '../../../shared/dates';
-import { ISO_WEEKDAYS, weekdayName } from '../../../shared/teams-constants';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { DialogActions } from '../../components/admin/dialog-actions';
-import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { ResourceTab } from '../../components/admin/resource-tab';
+import { OneOffSessionForm } from '../../components/admin/one-off-session-form';
+import { slotConfig, toSlotRows } from '../../components/admin/training-slots';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
-import type { AttendanceSheet as Sheet, Team, TrainingSession as Session, TrainingSlot as Slot } from '../../../shared/contracts/teams';
+import type { AttendanceSheet as Sheet, TrainingSession as Session } from '../../../shared/contracts/teams';
 import { FilterLinks } from '../../components/public/empty-state';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -14,7 +16,7 @@ import { FormMessage, TextField } from '../../components/ui/field';
 
 const MOVE_FIELDS = ['date', 'place', 'start_time', 'end_time'] as const;
 import { toast } from '../../components/ui/toast';
-import { ApiError, client, errorDetail, loadList, read, type JsonOf } from '../../lib/api-client';
+import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/training';
@@ -67,7 +69,7 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-const sessionLabel = (s: Session) => `${s.team} · ${formatLongDateGB(s.date)} · ${s.start_time}`;
+const sessionLabel = (s: Session) => `${s.one_off || s.kind !== 'training' ? s.label : s.team} · ${formatLongDateGB(s.date)} · ${s.start_time}`;
 
 export default function AdminTraining({ loaderData }: Route.ComponentProps) {
   const { sessions, sheet, upcoming, teams, team, slots } = loaderData;
@@ -111,48 +113,42 @@ export default function AdminTraining({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <UpcomingSessions sessions={upcoming} />
+      {teams.length > 0 && (
+        <div className="mt-10">
+          <OneOffSessionForm teams={teams} />
+        </div>
+      )}
       {team && (
         <div className="mt-10 space-y-4">
           <FilterLinks label="Weekly training of" items={teams.map((t) => ({ to: `?team=${t.id}`, label: t.name, current: t.id === team.id }))} />
-          <ResourceTab config={slotConfig(team)} rows={slots} />
+          <ResourceTab config={slotConfig(team)} rows={toSlotRows(slots)} />
         </div>
       )}
     </section>
   );
 }
 
-/** A team's weekly slots: they make the dated sessions (changes reach the sessions nobody moved or cancelled). */
-const slotConfig = (team: Team): ResourceConfig<Slot> => ({
-  resource: 'Training slot',
-  title: `Weekly training: ${team.name}`,
-  description: 'Each slot makes a session every week for the next 8 weeks. Changing a slot changes its sessions nobody has moved or cancelled.',
-  calls: {
-    create: (payload) =>
-      client.teams[':id']['training-slots'].$post({ param: { id: team.id }, json: payload as JsonOf<(typeof client.teams)[':id']['training-slots']['$post']> }),
-    update: (id, payload) => client['training-slots'][':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client)['training-slots'][':id']['$put']> }),
-    remove: (id) => client['training-slots'][':id'].$delete({ param: { id } }),
-  },
-  rowLabel: (s) => `${team.name} ${weekdayName(s.weekday)} ${s.start_time}`,
-  empty: 'No weekly training for this team yet.',
-  columns: [
-    { header: 'Day', cell: (s) => <span className="font-semibold">{weekdayName(s.weekday)}</span> },
-    { header: 'Time', cell: (s) => `${s.start_time} – ${s.end_time}` },
-    { header: 'Place', cell: (s) => s.place },
-  ],
-  fields: [
-    { name: 'weekday', label: 'Day', type: 'select', required: true, numeric: true, options: ISO_WEEKDAYS.map((day, i) => ({ value: String(i + 1), label: day })) },
-    { name: 'place', label: 'Place', type: 'text', required: true },
-    { name: 'start_time', label: 'Start', type: 'time', required: true },
-    { name: 'end_time', label: 'End', type: 'time', required: true },
-  ],
-  defaults: { weekday: '2', start_time: '19:00', end_time: '21:00', place: 'Main training ground' },
-});
-
 /** The next two weeks: cancel, reinstate or move one session; the weekly slot stays as it is. */
 function UpcomingSessions({ sessions }: { sessions: Session[] }) {
   const revalidator = useRevalidator();
   const [moving, setMoving] = useState<Session | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+
+  const [deleting, setDeleting] = useState<Session | null>(null);
+
+  async function remove(s: Session) {
+    setDeleting(null);
+    setBusy(s.id);
+    try {
+      await read(client['training-sessions'][':id'].$delete({ param: { id: s.id } }));
+      toast.success('Deleted');
+      await revalidator.revalidate();
+    } catch (e) {
+      toast.error(`Error deleting the session: ${errorDetail(e)}`);
+    } finally {
+      setBusy(null);
+    }
+  }
 
   async function setStatus(s: Session, status: Session['status']) {
     setBusy(s.id);
@@ -184,6 +180,7 @@ function UpcomingSessions({ sessions }: { sessions: Session[] }) {
               <div className="min-w-0">
                 <p className={`font-semibold ${s.status === 'cancelled' ? 'text-muted line-through' : 'text-ink'}`}>{sessionLabel(s)}</p>
                 <p className="text-sm text-muted">
+                  {s.meet_time ? `Meet ${s.meet_time} · ` : ''}
                   {s.start_time} – {s.end_time} · {s.place}
                 </p>
               </div>
@@ -192,6 +189,11 @@ function UpcomingSessions({ sessions }: { sessions: Session[] }) {
                 <Button variant="secondary" size="sm" className="min-h-11" onClick={() => setMoving(s)} disabled={busy === s.id}>
                   Move<span className="sr-only"> {sessionLabel(s)}</span>
                 </Button>
+                {s.one_off && !s.attendance_recorded && (
+                  <Button variant="secondary" size="sm" className="min-h-11" onClick={() => setDeleting(s)} disabled={busy === s.id}>
+                    Delete<span className="sr-only"> {sessionLabel(s)}</span>
+                  </Button>
+                )}
                 {s.status === 'cancelled' ? (
                   <Button variant="secondary" size="sm" className="min-h-11" onClick={() => void setStatus(s, 'scheduled')} disabled={busy === s.id}>
                     Reinstate<span className="sr-only"> {sessionLabel(s)}</span>
@@ -206,6 +208,14 @@ function UpcomingSessions({ sessions }: { sessions: Session[] }) {
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete ${sessionLabel(deleting)}?` : 'Delete'}
+        message="It goes from the schedule and the calendars. Once players have answered, cancel it instead so that they are told."
+        busy={busy !== null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+      />
       <MoveDialog key={moving?.id ?? 'closed'} session={moving} onClose={() => setMoving(null)} onSaved={async () => {
         setMoving(null);
         await revalidator.revalidate();

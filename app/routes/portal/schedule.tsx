@@ -9,6 +9,7 @@ import { siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/schedule';
 import { portalRead } from './portal.server';
 import { formatLongDateGB } from '../../../shared/dates';
+import { SESSION_KIND_LABELS, mapLink } from '../../../shared/teams-constants';
 
 export const SCHEDULE_FIXTURES = 20;
 export const SCHEDULE_EMPTY =
@@ -16,9 +17,16 @@ export const SCHEDULE_EMPTY =
 
 export const meta: Route.MetaFunction = () => [{ title: "Schedule | Players' Area" }, { name: 'robots', content: 'noindex' }];
 
+/** Meet time, kit, notes and (sessions) an address with a map link (issue 22). */
+interface Details {
+  meet_time: string | null;
+  kit: string | null;
+  notes: string | null;
+  address: string | null;
+}
 type ScheduleItem =
-  | { kind: 'training'; id: string; date: string; time: string; end: string; team: string; place: string; cancelled: boolean; moved: boolean; sort: string }
-  | { kind: 'match'; id: string; date: string; time: string; team: string; place: string; title: string; competition: string; sort: string };
+  | ({ kind: 'training'; id: string; date: string; time: string; end: string; team: string; label: string; event: string | null; place: string; cancelled: boolean; moved: boolean; sort: string } & Details)
+  | ({ kind: 'match'; id: string; date: string; time: string; team: string; place: string; title: string; competition: string; sort: string } & Details);
 
 /** The player's own teams: training sessions (from the weekly slots) and matches, merged by date. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -40,7 +48,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           time: s.start_time,
           end: s.end_time,
           team: s.team,
+          label: s.label,
+          // "Tournament", "Social", "Meeting" (or "Extra session" for one-off training) instead of "Training".
+          event: s.kind !== 'training' ? SESSION_KIND_LABELS[s.kind] : s.one_off ? 'Extra session' : null,
           place: s.place,
+          meet_time: s.meet_time,
+          kit: s.kit,
+          notes: s.notes,
+          address: s.address,
           cancelled: s.status === 'cancelled',
           moved: s.moved,
           sort: `${s.date} ${s.start_time}`,
@@ -54,6 +69,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           place: f.venue,
           title: f.is_home ? `vs ${f.away_team}` : `@ ${f.away_team}`,
           competition: `${f.competition} · ${f.is_home ? 'Home' : 'Away'}`,
+          meet_time: f.meet_time,
+          kit: f.kit,
+          notes: f.notes,
+          address: null,
           sort: `${f.match_date} ${f.match_time}`,
         })),
       ];
@@ -140,45 +159,7 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
                   {items
                     .filter((i) => i.date === day)
                     .map((item) => (
-                      <li
-                        key={`${item.kind}-${item.id}`}
-                        data-testid={`schedule-${item.kind}`}
-                        className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-line"
-                      >
-                        {item.kind === 'training' ? (
-                          <div className={item.cancelled ? 'text-muted' : ''}>
-                            <p className="font-bold text-ink">
-                              {item.cancelled ? <s>{item.team} training</s> : `${item.team} training`}
-                            </p>
-                            <p className="text-sm text-muted">
-                              {item.time} – {item.end} · {item.place}
-                            </p>
-                          </div>
-                        ) : (
-                          <div>
-                            <p className="font-bold text-ink">
-                              {item.team} {item.title}
-                            </p>
-                            <p className="text-sm text-muted">
-                              Kick-off {item.time} · {item.place}
-                            </p>
-                          </div>
-                        )}
-                        {item.kind === 'training' ? (
-                          <span
-                            className={`${pill} ${item.cancelled ? 'bg-red-50 text-danger ring-red-200' : item.moved ? 'bg-amber-50 text-ink ring-amber-300' : 'bg-brand-50 text-brand-800 ring-brand-200'}`}
-                          >
-                            {item.cancelled ? 'Cancelled' : item.moved ? 'Moved' : 'Training'}
-                          </span>
-                        ) : (
-                          <span className={`${pill} bg-gray-100 text-ink ring-line`}>Match · {item.competition}</span>
-                        )}
-                        {answerable[`${item.kind}:${item.id}`] && (
-                          <div className="w-full">
-                            <AvailabilityButtons event={answerable[`${item.kind}:${item.id}`]} compact />
-                          </div>
-                        )}
-                      </li>
+                      <ScheduleEntry key={`${item.kind}-${item.id}`} item={item} answerable={answerable[`${item.kind}:${item.id}`]} />
                     ))}
                 </ul>
               </section>
@@ -187,5 +168,86 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
         )}
       </PortalSection>
     </div>
+  );
+}
+
+function EventDetails({ details }: { details: Details }) {
+  const { meet_time, kit, notes, address } = details;
+  if (!meet_time && !kit && !notes && !address) return null;
+  return (
+    <dl className="mt-1 space-y-0.5 text-sm text-ink">
+      {meet_time && (
+        <div>
+          <dt className="inline font-semibold">Meet at </dt>
+          <dd className="inline">{meet_time}</dd>
+        </div>
+      )}
+      {kit && (
+        <div>
+          <dt className="inline font-semibold">Kit: </dt>
+          <dd className="inline">{kit}</dd>
+        </div>
+      )}
+      {address && (
+        <div>
+          <dt className="inline font-semibold">Address: </dt>
+          <dd className="inline">
+            {address} ·{' '}
+            <a className="font-semibold text-brand-800 underline" href={mapLink(address)} target="_blank" rel="noreferrer">
+              Map<span className="sr-only"> of {address} (opens in a new tab)</span>
+            </a>
+          </dd>
+        </div>
+      )}
+      {notes && (
+        <div>
+          <dt className="sr-only">Notes</dt>
+          <dd className="whitespace-pre-line text-muted">{notes}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function ScheduleEntry({ item, answerable }: { item: ScheduleItem; answerable: AnswerableEvent | undefined }) {
+  return (
+    <li
+      data-testid={`schedule-${item.kind}`}
+      className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-line"
+    >
+      {item.kind === 'training' ? (
+        <div className={item.cancelled ? 'text-muted' : ''}>
+          <p className="font-bold text-ink">{item.cancelled ? <s>{item.label}</s> : item.label}</p>
+          <p className="text-sm text-muted">
+            {item.time} – {item.end} · {item.place}
+          </p>
+          <EventDetails details={item} />
+        </div>
+      ) : (
+        <div>
+          <p className="font-bold text-ink">
+            {item.team} {item.title}
+          </p>
+          <p className="text-sm text-muted">
+            Kick-off {item.time} · {item.place}
+          </p>
+          <EventDetails details={item} />
+        </div>
+      )}
+      {item.kind === 'training' ? (
+        <span
+          className={`${pill} ${item.cancelled ? 'bg-red-50 text-danger ring-red-200' : item.moved ? 'bg-amber-50 text-ink ring-amber-300' : 'bg-brand-50 text-brand-800 ring-brand-200'}`}
+        >
+          {item.cancelled ? 'Cancelled' : item.moved ? 'Moved' : (item.event ?? 'Training')}
+        </span>
+      ) : (
+        <span className={`${pill} bg-gray-100 text-ink ring-line`}>Match · {item.competition}</span>
+      )}
+      {answerable && (
+        <div className="w-full">
+          <AvailabilityButtons event={answerable} compact />
+        </div>
+      )}
+    </li>
   );
 }

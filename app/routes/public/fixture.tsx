@@ -131,9 +131,12 @@ export default function FixturePage({ loaderData }: Route.ComponentProps) {
                 ['Team', `${fixture.team} (${fixture.is_home ? 'home' : 'away'})`],
                 ['Date', formatCalendarDate(fixture.match_date)],
                 ['Kick-off', fixture.match_time],
+                ...(fixture.meet_time ? [['Meet at', fixture.meet_time]] : []),
                 ['Venue', fixture.venue],
+                ...(fixture.kit ? [['Kit', fixture.kit]] : []),
                 ['Competition', fixture.competition],
                 ['Status', fixtureStatusLabel(fixture.status)],
+                ...(fixture.notes ? [['Notes', fixture.notes]] : []),
                 ...(played ? [['Final score', `${home} ${fixture.home_score} - ${fixture.away_score} ${away}${outcome ? ` (${outcome})` : ''}`]] : []),
               ] as [string, string][]
             ).map(([label, value]) => (

@@ -25,6 +25,10 @@ export const fixtures = pgTable(
     away_score: integer('away_score'),
     status: fixtureStatusEnum('status').notNull().default('upcoming'),
     match_report: text('match_report'),
+    /** Meet time ("HH:MM" club time), kit and notes for the players (issue 22). */
+    meet_time: text('meet_time'),
+    kit: text('kit'),
+    notes: text('notes'),
     /**
      * Goes up by one whenever the date, kick-off, venue or status changes (a trigger, migration
      * 0006): the calendar feeds' SEQUENCE, so subscribed calendars take the change.

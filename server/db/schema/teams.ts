@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -100,6 +101,13 @@ export const trainingSlots = pgTable(
     start_time: text('start_time').notNull(),
     end_time: text('end_time').notNull(),
     place: text('place').notNull(),
+    /** The last club date it runs (included); null: no end. */
+    ends_on: date('ends_on', { mode: 'string' }),
+    /**
+     * Breaks (issue 22): date ranges with no sessions. A jsonb list on the slot rather than a table:
+     * breaks are edited with the slot, always read with it, and a few per season at most.
+     */
+    breaks: jsonb('breaks').$type<TrainingBreak[]>().notNull().default([]),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -109,11 +117,21 @@ export const trainingSlots = pgTable(
   ],
 );
 
+export interface TrainingBreak {
+  name: string;
+  starts_on: string;
+  ends_on: string;
+}
+
+/** What a session is: weekly or one-off training, or another team event (issue 22). */
+export const trainingSessionKindEnum = pgEnum('training_session_kind', ['training', 'tournament', 'social', 'meeting']);
+
 export const trainingSessionStatusEnum = pgEnum('training_session_status', ['scheduled', 'cancelled']);
 
 /**
- * One dated training session, generated from a slot (server/services/training.ts). Moving or
- * cancelling it changes this row only, never the slot.
+ * One dated training session, generated from a slot (server/services/training.ts), or a one-off
+ * session or event staff add (slot_id null: generation never touches it). Moving or cancelling it
+ * changes this row only, never the slot.
  */
 export const trainingSessions = pgTable(
   'training_sessions',
@@ -129,6 +147,19 @@ export const trainingSessions = pgTable(
     starts_at: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
     ends_at: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
     place: text('place').notNull(),
+    kind: trainingSessionKindEnum('kind').notNull().default('training'),
+    /** Added by staff (POST /api/training-sessions), not generated: slot_id stays null, generation never touches it. */
+    one_off: boolean('one_off').notNull().default(false),
+    /** A one-off event's name ("Spring Cup"); null for plain training. */
+    title: text('title'),
+    /** "HH:MM" club time to meet before the start. */
+    meet_time: text('meet_time'),
+    kit: text('kit'),
+    notes: text('notes'),
+    /** The place's street address (a map link is made of it). */
+    address: text('address'),
+    /** Answers wanted by then. */
+    answer_by: timestamp('answer_by', { withTimezone: true, mode: 'date' }),
     status: trainingSessionStatusEnum('status').notNull().default('scheduled'),
     /** Staff changed its time or place: the slot's later edits leave it alone. */
     moved: boolean('moved').notNull().default(false),

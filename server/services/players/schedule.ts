@@ -14,6 +14,9 @@ export interface UpcomingFixture {
   competition: string;
   is_home: boolean;
   away_team: string;
+  meet_time: string | null;
+  kit: string | null;
+  notes: string | null;
 }
 
 export function playerSchedule({ db }: PlayerContext) {
@@ -32,6 +35,9 @@ export function playerSchedule({ db }: PlayerContext) {
           competition: fixtures.competition,
           is_home: fixtures.is_home,
           away_team: fixtures.away_team,
+          meet_time: fixtures.meet_time,
+          kit: fixtures.kit,
+          notes: fixtures.notes,
         })
         .from(fixtures)
         .innerJoin(teams, eq(teams.id, fixtures.team_id))
