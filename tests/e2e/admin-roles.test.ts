@@ -116,5 +116,13 @@ describe('People & roles (admin)', () => {
     await small.getByRole('button', { name: 'Give role' }).click();
     await small.getByRole('alert').filter({ hasText: 'Choose a person' }).first().waitFor();
     await noSidewaysScroll(small, 'People & roles with an error');
+
+    // On a desktop, for reviewing the layout (SCREENSHOT_DIR).
+    if (process.env.SCREENSHOT_DIR) {
+      const wide = await b.newPage({ viewport: { width: 1280, height: 900 } });
+      await signIn(wide, 'admin', b.adminPassword);
+      await openAdminTab(wide, '/admin/roles');
+      await shot(wide, 'admin-roles');
+    }
   });
 });
