@@ -78,13 +78,13 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
         {overview.changes.length === 0 ? (
           <p className="text-sm text-muted">{NO_CHANGES}</p>
         ) : (
-          <ol className="space-y-1 text-sm">
+          <ol className="space-y-3 text-sm">
             {overview.changes.map((change) => (
               <li key={change.id}>
-                <time dateTime={change.at} className="text-muted">
+                <time dateTime={change.at} className="block text-muted">
                   {formatDateTime(change.at)}
                 </time>
-                : {change.by_name} {change.action === 'granted' ? 'made' : 'removed'} {change.subject_name} {change.action === 'granted' ? '' : 'as '}
+                {change.by_name} {change.action === 'granted' ? 'made' : 'removed'} {change.subject_name} {change.action === 'granted' ? '' : 'as '}
                 {change.role}
               </li>
             ))}
@@ -114,8 +114,8 @@ function ClubRolesPanel({ overview, onRemove }: { overview: RolesOverview; onRem
       ) : (
         <ul className="divide-y divide-line">
           {overview.club_roles.map((holder) => (
-            <li key={`${holder.user_id}-${holder.role}`} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span className="min-w-0">
+            <li key={`${holder.user_id}-${holder.role}`} className="flex items-start justify-between gap-3 py-3">
+              <span className="min-w-0 flex-1 break-words">
                 <span className="font-semibold">{holder.full_name}</span> <Badge>{CLUB_ROLE_LABELS[holder.role]}</Badge>
                 <span className="block text-sm text-muted">
                   Since {formatDate(holder.granted_at.slice(0, 10))}
@@ -124,6 +124,7 @@ function ClubRolesPanel({ overview, onRemove }: { overview: RolesOverview; onRem
               </span>
               <Button
                 variant="secondary"
+                className="shrink-0"
                 aria-label={`Remove ${CLUB_ROLE_LABELS[holder.role]} from ${holder.full_name}`}
                 onClick={() =>
                   onRemove({
@@ -166,13 +167,14 @@ function TeamStaffPanel({ overview, teams, onRemove }: { overview: RolesOverview
             ) : (
               <ul className="divide-y divide-line">
                 {staff.map((member) => (
-                  <li key={member.player_id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <span className="min-w-0">
+                  <li key={member.player_id} className="flex items-start justify-between gap-3 py-3">
+                    <span className="min-w-0 flex-1 break-words">
                       <span className="font-semibold">{member.full_name}</span> <Badge>{TEAM_STAFF_ROLE_LABELS[member.role]}</Badge>
                       {!member.has_login && <span className="block text-sm text-muted">No login yet: give them one in Players to let them run the team.</span>}
                     </span>
                     <Button
                       variant="secondary"
+                      className="shrink-0"
                       aria-label={`Remove ${member.full_name} from ${team.name} staff`}
                       onClick={() =>
                         onRemove({
