@@ -149,6 +149,9 @@ describe('POST /api/training-sessions: a one-off session or event', () => {
     expect((await t.json('/api/training-sessions', { token: admin.token, body: cup })).status).toBe(201);
   });
 
+});
+
+describe('Editing and deleting a one-off session', () => {
   it('PATCH changes or clears its details; a meet time after the start is refused (422)', async () => {
     const made = await t.json('/api/training-sessions', { token: staff.token, body: { ...cup, title: 'Summer Cup' } });
     const url = `/api/training-sessions/${made.body.id}`;
