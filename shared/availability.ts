@@ -53,6 +53,7 @@ export const selectionInputSchema = z
             player_id: z.string({ error: 'player_id must be a player id' }).uuid('player_id must be a player id'),
             role: z.enum(SELECTION_ROLES, { error: 'role must be starter or substitute' }),
             shirt_number: z.number({ error: 'shirt_number must be a whole number from 1 to 99' }).int('shirt_number must be a whole number from 1 to 99').min(1, 'shirt_number must be a whole number from 1 to 99').max(99, 'shirt_number must be a whole number from 1 to 99'),
+            captain: z.boolean({ error: 'captain must be true or false' }).optional(),
           })
           .strict(),
         { error: 'players must be a list' },
@@ -74,6 +75,7 @@ export const selectionReplySchema = z
 export const SHEET_NOT_PUBLISHED = 'The squad for this match is not published yet.';
 export const NOT_SELECTED = 'You are not in the published squad for this fixture.';
 export const NOTHING_TO_PUBLISH = 'Pick at least one player before publishing the squad.';
+export const ONE_CAPTAIN = 'A squad has one captain: pick only one.';
 export const NO_STARTERS = 'Pick at least one starter before publishing the squad.';
 export const TOO_MANY_STARTERS = `A side fields at most ${STARTERS_MAX} starters: make the others substitutes before publishing.`;
 export const FIXTURE_CLOSED = 'This fixture was cancelled or has been played: its squad cannot change.';

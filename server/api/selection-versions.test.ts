@@ -111,10 +111,31 @@ describe('Players see their team sheet', () => {
     await expect(t.services.selection.teamSheet(b.user, match)).rejects.toMatchObject({ status: 404, detail: 'The squad for this match is not published yet.' });
     await t.json(`/api/fixtures/${match}/selection/publish`, { method: 'POST', token: first.token });
     const sheet = await t.services.selection.teamSheet(b.user, match);
-    expect(sheet.starters).toEqual([{ shirt_number: 9, full_name: 'Ada Attacker', position: 'Midfielder' }]);
+    expect(sheet.starters).toEqual([{ shirt_number: 9, full_name: 'Ada Attacker', position: 'Midfielder', captain: false }]);
     const outsider = await t.signedIn('player', { full_name: 'Otto Outsider' });
     await t.db.delete(playerTeams).where(eq(playerTeams.player_id, outsider.playerId!));
     await expect(t.services.selection.teamSheet(outsider.user, match)).rejects.toMatchObject({ status: 403 });
     await expect(t.services.selection.teamSheet(null, match)).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('The captain', () => {
+  it('one player may be named captain; the team sheet shows them; two captains are refused (422)', async () => {
+    const match = await fixture();
+    const two = await t.json(`/api/fixtures/${match}/selection`, {
+      method: 'PUT',
+      token: first.token,
+      body: { players: [{ ...pick(a.playerId!, 9), captain: true }, { ...pick(b.playerId!, 4), captain: true }] },
+    });
+    expect(two.status).toBe(422);
+    expect(two.body.detail).toBe('A squad has one captain: pick only one.');
+    const one = await t.json(`/api/fixtures/${match}/selection`, { method: 'PUT', token: first.token, body: { players: [{ ...pick(a.playerId!, 9), captain: true }, pick(b.playerId!, 4)] } });
+    expect(one.status).toBe(200);
+    expect(one.body.players.map((p: { full_name: string; captain: boolean }) => [p.full_name, p.captain])).toEqual([
+      ['Bo Back', false],
+      ['Ada Attacker', true],
+    ]);
+    const sheet = await t.services.selection.teamSheet(first.user, match);
+    expect(sheet.starters.find((p) => p.captain)?.full_name).toBe('Ada Attacker');
   });
 });

@@ -9,6 +9,7 @@ import {
   SHEET_NOT_PUBLISHED,
   NOTHING_TO_PUBLISH,
   NO_STARTERS,
+  ONE_CAPTAIN,
   STARTERS_MAX,
   TOO_MANY_STARTERS,
   selectionInputSchema,
@@ -54,6 +55,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
         shirt_number: fixtureSelections.shirt_number,
         confirmed: fixtureSelections.confirmed,
         reconfirm: fixtureSelections.reconfirm,
+        captain: fixtureSelections.captain,
         availability: availability.status,
         user_id: players.user_id,
       })
@@ -108,6 +110,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
       if (event.cancelled || event.over) throw conflict(FIXTURE_CLOSED);
       const ids = picked.map((p) => p.player_id);
       if (new Set(ids).size !== ids.length) throw invalid('A player is listed twice.', [{ field: 'players', message: 'A player is listed twice' }]);
+      if (picked.filter((p) => p.captain).length > 1) throw invalid(ONE_CAPTAIN, [{ field: 'players', message: ONE_CAPTAIN }]);
       const numbers = picked.map((p) => p.shirt_number);
       const repeated = numbers.filter((n, i) => numbers.indexOf(n) !== i);
       if (repeated.length) {
@@ -136,6 +139,7 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
               shirt_number: p.shirt_number,
               confirmed: kept.get(p.player_id)?.confirmed ?? null,
               reconfirm: kept.get(p.player_id)?.reconfirm ?? false,
+              captain: p.captain ?? false,
               responded_at: kept.get(p.player_id)?.responded_at ?? null,
             })),
           );
@@ -280,8 +284,8 @@ export function createSelectionService(db: Db, deps: { mail: MailService; availa
         date: event.date,
         time: event.time,
         venue: event.place,
-        starters: rows.filter((r) => r.role === 'starter').map((r) => ({ shirt_number: r.shirt_number, full_name: r.full_name, position: r.position })),
-        substitutes: rows.filter((r) => r.role === 'substitute').map((r) => ({ shirt_number: r.shirt_number, full_name: r.full_name, position: r.position })),
+        starters: rows.filter((r) => r.role === 'starter').map((r) => ({ shirt_number: r.shirt_number, full_name: r.full_name, position: r.position, captain: r.captain })),
+        substitutes: rows.filter((r) => r.role === 'substitute').map((r) => ({ shirt_number: r.shirt_number, full_name: r.full_name, position: r.position, captain: r.captain })),
       };
     },
 

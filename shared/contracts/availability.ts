@@ -77,6 +77,7 @@ export const SelectionSchema = z
         shirt_number: z.number().int(),
         confirmed: z.boolean().nullable().openapi({ description: "The player's reply: null until they answer" }),
         reconfirm: z.boolean().openapi({ description: 'The match changed after they confirmed: asked to confirm again' }),
+        captain: z.boolean(),
         availability: z.enum(AVAILABILITY_STATUSES).nullable(),
       }),
     ),

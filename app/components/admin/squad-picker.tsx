@@ -31,6 +31,7 @@ export function SquadPicker({ fixture, answers, selection }: { fixture: Fixture;
   const [error, setError] = useState<string | null>(null);
   // Someone else saved since this squad was loaded: their squad can be loaded (this one is kept in the form until then).
   const [stale, setStale] = useState<string | null>(null);
+  const [captain, setCaptain] = useState(selection.players.find((p) => p.captain)?.player_id ?? '');
   const starters = Object.values(picks).filter((p) => p.role === 'starter').length;
   const startersProblem = starters === 0 ? NO_STARTERS : starters > STARTERS_MAX ? TOO_MANY_STARTERS : null;
   const [busy, setBusy] = useState(false);
@@ -53,7 +54,12 @@ export function SquadPicker({ fixture, answers, selection }: { fixture: Fixture;
         client.fixtures[':id'].selection.$put({
           param: { id: fixture.id },
           json: {
-            players: picked.map((p) => ({ player_id: p.player_id, role: picks[p.player_id].role as SelectionRole, shirt_number: Number(picks[p.player_id].shirt) })),
+            players: picked.map((p) => ({
+              player_id: p.player_id,
+              role: picks[p.player_id].role as SelectionRole,
+              shirt_number: Number(picks[p.player_id].shirt),
+              ...(p.player_id === captain ? { captain: true } : {}),
+            })),
             version: selection.version,
           },
         }),
@@ -112,14 +118,8 @@ export function SquadPicker({ fixture, answers, selection }: { fixture: Fixture;
           </div>
         </div>
       )}
-      {stale && (
-        <div role="alert" className="rounded-xl bg-amber-50 p-4 text-sm text-ink ring-1 ring-amber-300">
-          <p className="font-semibold">{stale}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Button onClick={() => revalidator.revalidate()}>Load their squad</Button>
-          </div>
-        </div>
-      )}
+      <CaptainSelect picked={picked} captain={captain} onChange={setCaptain} />
+      {stale && <StaleNotice detail={stale} onLoad={() => revalidator.revalidate()} />}
       {selection.saved_by && selection.saved_at && !stale && <p className="text-xs text-muted">Last saved by {selection.saved_by}, {formatStamp(selection.saved_at)}.</p>}
       {startersProblem && selection.players.length > 0 && <p className="text-sm font-semibold text-amber-800">{startersProblem}</p>}
       <p role="status" className="min-h-5 text-sm font-semibold text-danger">
@@ -194,5 +194,39 @@ function SquadRows({
         );
       })}
     </ul>
+  );
+}
+
+/** Who captains the side: one of the players picked, or nobody named. */
+function CaptainSelect({ picked, captain, onChange }: { picked: Array<{ player_id: string; full_name: string }>; captain: string; onChange: (id: string) => void }) {
+  if (picked.length === 0) return null;
+  return (
+    <label className="block max-w-xs text-sm font-semibold text-ink">
+      Captain
+      <select
+        value={picked.some((p) => p.player_id === captain) ? captain : ''}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 block min-h-11 w-full rounded-lg border border-line bg-white px-2 text-base font-normal"
+      >
+        <option value="">No captain named</option>
+        {picked.map((p) => (
+          <option key={p.player_id} value={p.player_id}>
+            {p.full_name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Someone else saved since this squad was loaded: who and when, and their squad to load. */
+function StaleNotice({ detail, onLoad }: { detail: string; onLoad: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl bg-amber-50 p-4 text-sm text-ink ring-1 ring-amber-300">
+      <p className="font-semibold">{detail}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button onClick={onLoad}>Load their squad</Button>
+      </div>
+    </div>
   );
 }

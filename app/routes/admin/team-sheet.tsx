@@ -35,7 +35,7 @@ const PRINT_CSS = `
   .sheet .ref-box { min-height: 30mm !important; }
 }`;
 
-function SquadTable({ caption, rows }: { caption: string; rows: Array<{ shirt_number: number; full_name: string; position: string }> }) {
+function SquadTable({ caption, rows }: { caption: string; rows: Array<{ shirt_number: number; full_name: string; position: string; captain: boolean }> }) {
   return (
     <table className="w-full border-collapse text-left">
       <caption className="py-2 text-left text-base font-bold text-ink">{caption}</caption>
@@ -55,7 +55,14 @@ function SquadTable({ caption, rows }: { caption: string; rows: Array<{ shirt_nu
           rows.map((p) => (
             <tr key={p.shirt_number} className="border-b border-line">
               <td className="px-2 py-1.5 text-lg font-extrabold tabular-nums">{p.shirt_number}</td>
-              <td className="px-2 py-1.5 text-base">{p.full_name}</td>
+              <td className="px-2 py-1.5 text-base">
+                {p.full_name}
+                {p.captain && (
+                  <span className="ml-1 font-bold" title="Captain">
+                    (C)<span className="sr-only"> captain</span>
+                  </span>
+                )}
+              </td>
               <td className="px-2 py-1.5 text-sm text-muted">{p.position === 'Goalkeeper' ? 'Goalkeeper (GK)' : p.position}</td>
             </tr>
           ))

@@ -68,6 +68,8 @@ export const fixtureSelections = pgTable(
     confirmed: boolean('confirmed'),
     /** Set when the match changed after they confirmed (issue 22): "please confirm again". */
     reconfirm: boolean('reconfirm').notNull().default(false),
+    /** The captain for this match (at most one per squad). */
+    captain: boolean('captain').notNull().default(false),
     responded_at: timestamp('responded_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
   },
