@@ -70,6 +70,9 @@ describe('A fixture moved after the squad was published', () => {
       expect(mails[0].text).toContain('Kick-off: 14:00 → 15:30');
       expect(mails[0].text).toContain('Place: Home Ground → 3G pitch');
     }
+    // Those who had confirmed are asked again, with the one-tap links; the others get the news.
+    expect(mailsTo(squad[0].user.email, /^Changed: Senior vs Moved Town/)[0].text).toMatch(/\/squad-reply\?fixture=[^&\s]+&player=[^&\s]+&answer=confirm/);
+    expect(mailsTo(squad[5].user.email, /^Changed: Senior vs Moved Town/)[0].text).not.toContain('/squad-reply');
     expect(mailsTo(manager.user.email, /^Changed: Senior vs Moved Town/)).toHaveLength(1);
     expect(mailsTo(absent.user.email, /Moved Town/)).toHaveLength(0);
 

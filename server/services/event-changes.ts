@@ -12,6 +12,7 @@ import { sessionTitle } from '../../shared/teams-constants';
 import { availability, eventChanges, fixtureSelections, fixtures, notifications, players, teams, teamStaff, trainingSessions, users, type EventDetails } from '../db/schema';
 import { eventChange, type EventChangeMail } from '../mail/templates';
 import type { MailService } from './mail';
+import { squadAnswerPaths } from './squad-links';
 import { clubDateOf } from '../../shared/dates';
 
 export type { EventDetails };
@@ -120,7 +121,20 @@ export function createEventChangeService(db: Db, deps: { mail: MailService; dela
                 where ${eventColumn(event.kind)} = ${event.id} and ${availability.status} in ('available', 'maybe'))
               or ${players.id} in (select ${teamStaff.player_id} from ${teamStaff} where ${teamStaff.team_id} = ${event.team_id})))`;
           const data: EventChangeMail = { kind: event.kind, title: event.title, before: change.before, after: change.after, changedBy: change.changed_by_name };
-          await deps.mail.toUsersWhere(tx, audience, { template: eventChange, data, dedupeKey: `event-change:${change.id}` });
+          const dedupeKey = `event-change:${change.id}`;
+          // Those asked to confirm their squad place again get the one-tap links (issue 22); the
+          // same dedupe key keeps the general mail below from reaching them a second time.
+          if (event.kind === 'fixture') {
+            const askAgain = await tx
+              .select({ player_id: fixtureSelections.player_id })
+              .from(fixtureSelections)
+              .where(and(eq(fixtureSelections.fixture_id, event.id), eq(fixtureSelections.reconfirm, true)));
+            for (const { player_id } of askAgain) {
+              const answerPaths = await squadAnswerPaths(deps.mail, tx, event.id, player_id);
+              await deps.mail.toPlayer(tx, player_id, { template: eventChange, data: { ...data, answerPaths }, dedupeKey });
+            }
+          }
+          await deps.mail.toUsersWhere(tx, audience, { template: eventChange, data, dedupeKey });
           const note = eventChange.write(data, {});
           await tx.execute(sql`
             insert into ${notifications} (user_id, kind, title, body, link)

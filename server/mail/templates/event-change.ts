@@ -16,6 +16,8 @@ export interface EventChangeMail {
   before: Details;
   after: Details;
   changedBy: string;
+  /** For a player asked to confirm their squad place again: the signed one-tap links (server/services/squad-links.ts). */
+  answerPaths?: { confirm: string; decline: string };
 }
 
 /** "Sat, 28 Nov 2026, 15:30": dates as the site writes them. */
@@ -50,7 +52,15 @@ export const eventChange: MailTemplate<EventChangeMail> = {
             ? 'If you were picked or said you could play, please check you still can and confirm again in the Players’ Area.'
             : 'If you said you would come, please check you still can in the Players’ Area.',
         ];
-    return { subject, greeting: hello(to), paragraphs: [...paragraphs, `Changed by ${change.changedBy}.`], action: { label: 'Open the Players’ Area', path: '/players-area' } };
+    const links = change.answerPaths && !cancelled;
+    return {
+      subject,
+      greeting: hello(to),
+      paragraphs: [...paragraphs, ...(links ? ['You are in the squad: can you still play?'] : []), `Changed by ${change.changedBy}.`],
+      ...(links
+        ? { actions: [{ label: 'I can still play', path: change.answerPaths!.confirm }, { label: 'I can’t play now', path: change.answerPaths!.decline }] }
+        : { action: { label: 'Open the Players’ Area', path: '/players-area' } }),
+    };
   },
   samples: [
     {
