@@ -65,6 +65,8 @@ const score = (label: string) =>
     .transform((v) => (v === undefined ? null : v));
 
 export const fixtureInputSchema = z.object({
+  /** The version (updated_at) this save is based on; a newer save since answers 409 (issue 22). */
+  version: z.string({ error: 'version must be text' }).max(40, 'version must be text').optional(),
   /** Optional on create (earlier clients send none: docs/architecture.md#earlier-clients): the first team by sort order. On update, omitted keeps the team. */
   team_id: z
     .string({ error: 'team_id must be a team id (UUID)' })
@@ -140,6 +142,8 @@ export type SponsorInput = z.infer<typeof sponsorInputSchema>;
 // Squad
 
 export const playerInputSchema = z.object({
+  /** The version (updated_at) this save is based on; a newer save since answers 409 (issue 22). */
+  version: z.string({ error: 'version must be text' }).max(40, 'version must be text').optional(),
   full_name: requiredText('Full name', 100),
   /** Optional: an admin-created player has no login until an account is created (decision 9 in docs/architecture.md). */
   user_id: z

@@ -130,6 +130,8 @@ export type TrainingSlotInput = z.infer<typeof trainingSlotInputSchema>;
 /** PATCH /api/training-sessions/{id}: cancel, reinstate or move one session. */
 export const trainingSessionPatchSchema = z
   .object({
+    /** The version (updated_at) this save is based on; a newer save since answers 409 (issue 22). */
+    version: z.string({ error: 'version must be text' }).max(40, 'version must be text').optional(),
     status: z.enum(['scheduled', 'cancelled'], { error: 'Status must be scheduled or cancelled' }).optional(),
     date: clubDateField('Date').optional(),
     start_time: timeField('Start time').optional(),

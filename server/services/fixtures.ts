@@ -9,6 +9,7 @@ import { isUuid } from './ids';
 import { assertTeamsExist, defaultTeamId } from './teams';
 import type { Fixture } from '../../shared/contracts/fixtures';
 import type { EventChangeService } from './event-changes';
+import { assertCurrentVersion, versionOf } from './edit-version';
 
 export type { Fixture };
 
@@ -36,6 +37,7 @@ export function toFixture(row: FixtureRow): Fixture {
     meet_time: row.meet_time,
     kit: row.kit,
     notes: row.notes,
+    version: versionOf(row.updated_at),
   };
 }
 
@@ -91,12 +93,12 @@ export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeS
     },
 
     async create(user: SessionUser | null, input: unknown): Promise<Fixture> {
-      requireRoles(user, ADMIN_AND_STAFF);
-      const { team_id, ...values } = parseInput(fixtureInputSchema, input);
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const { team_id, version: _version, ...values } = parseInput(fixtureInputSchema, input);
       if (team_id !== undefined) await assertTeamsExist(db, [team_id], 'team_id');
       const [row] = await db
         .insert(fixtures)
-        .values({ ...values, team_id: team_id ?? (await defaultTeamId(db)) })
+        .values({ ...values, team_id: team_id ?? (await defaultTeamId(db)), updated_by: staff.full_name })
         .returning({ id: fixtures.id });
       return read(row.id);
     },
@@ -104,7 +106,7 @@ export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeS
     async update(user: SessionUser | null, id: string, input: unknown): Promise<Fixture> {
       const staff = requireRoles(user, ADMIN_AND_STAFF);
       if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
-      const { team_id, ...values } = parseInput(fixtureInputSchema, input);
+      const { team_id, version, ...values } = parseInput(fixtureInputSchema, input);
       if (team_id !== undefined) await assertTeamsExist(db, [team_id], 'team_id');
       const details = (f: typeof fixtures.$inferSelect) => ({ date: f.match_date, time: f.match_time, place: f.venue, status: f.status });
       const set = { ...values, ...(team_id !== undefined ? { team_id } : {}) };
@@ -114,9 +116,11 @@ export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeS
       await db.transaction(async (tx) => {
         const [before] = await tx.select().from(fixtures).where(eq(fixtures.id, id)).for('update');
         if (!before) return;
+        // Someone saved since this copy was loaded: refused, naming them (issue 22).
+        assertCurrentVersion('fixture', before, version);
         const [after] = await tx
           .update(fixtures)
-          .set({ ...set, updated_at: new Date() })
+          .set({ ...set, updated_at: new Date(), updated_by: staff.full_name })
           .where(and(eq(fixtures.id, id), changed))
           .returning();
         if (!after) return;

@@ -46,6 +46,7 @@ export function toSession(row: SessionRow, team: string): TrainingSession {
     notes: row.notes,
     address: row.address,
     answer_by: row.answer_by?.toISOString() ?? null,
+    version: row.updated_at.toISOString(),
   };
 }
 

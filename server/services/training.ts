@@ -12,6 +12,7 @@ import type { SavedTrainingSlot, TrainingSession, TrainingSlot } from '../../sha
 import { assertRunsTeam, teamsRunBy } from './roles';
 import { sessionTitle } from '../../shared/teams-constants';
 import type { EventChangeService } from './event-changes';
+import { assertCurrentVersion } from './edit-version';
 import { fixtureDayWarnings, toSession, toSlot } from './training-views';
 
 export { toSession, toSlot };
@@ -271,7 +272,7 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
       const end = patch.end_time ?? clubTimeOf(session.ends_at);
       const moving = patch.date !== undefined || patch.start_time !== undefined || patch.end_time !== undefined || patch.place !== undefined;
       if (moving && end <= start) throw invalid('End time must be after the start time.', [{ field: 'end_time', message: 'End time must be after the start time' }]);
-      const { status: _status, date: _date, start_time: _start, end_time: _end, place: _place, ...extras } = patch;
+      const { status: _status, date: _date, start_time: _start, end_time: _end, place: _place, version, ...extras } = patch;
       const meet = extras.meet_time === undefined ? session.meet_time : extras.meet_time;
       if (meet && meet > start) throw invalid('Meet time must be at or before the start time.', [{ field: 'meet_time', message: 'Meet time must be at or before the start time' }]);
       const answerBy = extras.answer_by === undefined ? session.answer_by : extras.answer_by ? new Date(extras.answer_by) : null;
@@ -286,6 +287,9 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
       const detailsEdited = Object.values(extras).some((v) => v !== undefined);
       if (!moves && !detailsEdited && (patch.status ?? session.status) === session.status) return toSession(session, team);
       const row = await db.transaction(async (tx) => {
+        const [current] = await tx.select().from(trainingSessions).where(eq(trainingSessions.id, id)).for('update');
+        // Someone saved since this copy was loaded: refused, naming them (issue 22).
+        assertCurrentVersion('session', current, version);
         const [updated] = await tx
           .update(trainingSessions)
           .set({
@@ -294,6 +298,7 @@ export function createTrainingService(db: Db, deps: { eventChanges?: EventChange
             ...(extras.answer_by !== undefined ? { answer_by: answerBy } : {}),
             ...(moves ? { ...next, moved: true } : {}),
             updated_at: new Date(),
+            updated_by: staff.full_name,
           })
           .where(eq(trainingSessions.id, id))
           .returning();

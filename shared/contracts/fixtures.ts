@@ -10,6 +10,7 @@ export const FixtureSchema = z
     team_id: z.string().uuid(),
     team: z.string().openapi({ description: "The team's name", example: 'Senior' }),
     match_date: z.string().openapi({ example: '2026-11-29' }),
+    version: z.string().openapi({ description: 'Send it back with PUT: a save from an older version answers 409 naming who saved since' }),
     match_time: z.string().openapi({ example: '10:30' }),
     venue: z.string(),
     competition: z.string(),

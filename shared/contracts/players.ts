@@ -114,6 +114,7 @@ export const FeedbackSchema = z
   })
   .openapi('Feedback');
 export const AdminPlayerSchema = PublicPlayerSchema.extend({
+  version: z.string().openapi({ description: 'Send it back with PUT: a save from an older version answers 409 naming who saved since' }),
   date_of_birth: z.string().nullable(),
   height: z.string().nullable(),
   weight: z.string().nullable(),

@@ -46,6 +46,7 @@ export const TrainingSessionSchema = z
     id: z.string().uuid(),
     team_id: z.string().uuid(),
     team: z.string().openapi({ example: 'Senior' }),
+    version: z.string().openapi({ description: 'Send it back with PATCH: a save from an older version answers 409 naming who saved since' }),
     slot_id: z.string().uuid().nullable().openapi({ description: 'The weekly slot it came from; null once that slot was deleted' }),
     date: z.string().openapi({ example: '2026-11-24', description: 'Club-time date' }),
     start_time: z.string().openapi({ example: '19:00', description: 'Club time (Europe/London)' }),

@@ -221,7 +221,10 @@ function ResourceForm<Row extends { id: string }>({
     setBusy(true);
     const verb = isNew ? 'creating' : 'updating';
     try {
-      await read(isNew ? config.calls.create(payload) : config.calls.update(row!.id, payload));
+      // A row that carries its version sends it back: a save made after someone else's is refused, naming them (issue 22).
+      const rowVersion = row ? (row as { version?: unknown }).version : undefined;
+      const version = !isNew && typeof rowVersion === 'string' ? { version: rowVersion } : {};
+      await read(isNew ? config.calls.create(payload) : config.calls.update(row!.id, { ...payload, ...version }));
       toast.success(`${config.resource} ${isNew ? 'created' : 'updated'} successfully!`);
       await onSaved();
     } catch (error) {

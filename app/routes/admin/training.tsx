@@ -153,7 +153,7 @@ function UpcomingSessions({ sessions }: { sessions: Session[] }) {
   async function setStatus(s: Session, status: Session['status']) {
     setBusy(s.id);
     try {
-      await read(client['training-sessions'][':id'].$patch({ param: { id: s.id }, json: { status } }));
+      await read(client['training-sessions'][':id'].$patch({ param: { id: s.id }, json: { status, version: s.version } }));
       toast.success(status === 'cancelled' ? 'Session cancelled' : 'Session reinstated');
       await revalidator.revalidate();
     } catch (e) {
@@ -243,7 +243,7 @@ function MoveDialog({ session, onClose, onSaved }: { session: Session | null; on
     setBusy(true);
     setFormError('');
     try {
-      await read(client['training-sessions'][':id'].$patch({ param: { id: session.id }, json: values }));
+      await read(client['training-sessions'][':id'].$patch({ param: { id: session.id }, json: { ...values, version: session.version } }));
       toast.success('Session moved');
       await onSaved();
     } catch (e) {

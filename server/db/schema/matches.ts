@@ -36,6 +36,8 @@ export const fixtures = pgTable(
     revision: integer('revision').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /** Who saved it last (a stale save is refused naming them, issue 22). */
+    updated_by: text('updated_by'),
   },
   (t) => [
     index('fixtures_status_date_idx').on(t.status, t.match_date, t.match_time),

@@ -62,6 +62,8 @@ export const players = pgTable(
     status_changed_at: timestamp('status_changed_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /** Who saved it last (a stale save is refused naming them, issue 22). */
+    updated_by: text('updated_by'),
   },
   (t) => [index('players_team_idx').on(t.team_type), index('players_status_idx').on(t.status)],
 );

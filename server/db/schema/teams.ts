@@ -170,6 +170,8 @@ export const trainingSessions = pgTable(
     attendance_recorded_by: uuid('attendance_recorded_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /** Who saved it last (a stale save is refused naming them, issue 22). */
+    updated_by: text('updated_by'),
   },
   (t) => [
     uniqueIndex('training_sessions_team_slot_date_key').on(t.team_id, t.slot_id, t.session_date),

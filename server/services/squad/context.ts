@@ -2,6 +2,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { MailService } from '../mail';
+import { versionOf } from '../edit-version';
 import { players, teams, users } from '../../db/schema';
 import { conflict, invalid, isUniqueViolation } from '../../../shared/errors';
 import { todayIso } from '../../../shared/players';
@@ -72,6 +73,7 @@ type Login = AdminPlayer['login'];
 export function toAdminPlayer(row: PlayerRow, teamIds: string[] = [], login: Login = null, staffRoles: StaffRole[] = []): AdminPlayer {
   return {
     ...toPublicPlayer(row, teamIds, staffRoles),
+    version: versionOf(row.updated_at),
     date_of_birth: row.date_of_birth,
     height: row.height,
     weight: row.weight,

@@ -11,6 +11,7 @@ import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from '../checks
 import { isUuid } from '../ids';
 import { assertTeamsExist, setPlayerTeams, teamIdsByPlayer } from '../teams';
 import { syncAccess } from '../roles';
+import { assertCurrentVersion } from '../edit-version';
 import { takeOutOfUpcomingSquads } from '../squad-changes';
 import { squadOrder, type SquadContext } from './context';
 
@@ -27,7 +28,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
 
     async create(user: SessionUser | null, input: unknown): Promise<AdminPlayer> {
       requireRoles(user, ADMIN_ONLY);
-      const { team_ids, joined_on, ...values } = parseInput(playerInputSchema, input);
+      const { team_ids, joined_on, version: _version, ...values } = parseInput(playerInputSchema, input);
       await checkUser(values.user_id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
       const teamIds = team_ids ?? (await teamsForNewPlayer(values.team_type));
@@ -42,9 +43,9 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
     },
 
     async update(user: SessionUser | null, id: string, input: unknown): Promise<AdminPlayer> {
-      requireRoles(user, ADMIN_ONLY);
+      const actor = requireRoles(user, ADMIN_ONLY);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
-      const { team_ids, joined_on, ...values } = parseInput(playerInputSchema, input);
+      const { team_ids, joined_on, version, ...values } = parseInput(playerInputSchema, input);
       const [existing] = await db.select({ id: players.id, user_id: players.user_id }).from(players).where(eq(players.id, id));
       if (!existing) throw notFound(PLAYER_NOT_FOUND);
       // A form that leaves user_id out keeps the existing login link.
@@ -56,7 +57,10 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
       const row = await write(() =>
         db.transaction(async (tx) => {
-          const [updated] = await tx.update(players).set({ ...next, updated_at: new Date() }).where(eq(players.id, id)).returning();
+          const [current] = await tx.select().from(players).where(eq(players.id, id)).for('update');
+          // Someone saved since this copy was loaded: refused, naming them (issue 22).
+          if (current) assertCurrentVersion('player', current, version);
+          const [updated] = await tx.update(players).set({ ...next, updated_at: new Date(), updated_by: actor.full_name }).where(eq(players.id, id)).returning();
           // Omitted team_ids keep the memberships (forms and clients that predate teams).
           if (updated && team_ids) {
             const before = (await teamIdsByPlayer(tx, [id])).get(id) ?? [];
