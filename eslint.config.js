@@ -95,7 +95,6 @@ export default tseslint.config(
       'tests/e2e/admin-accessibility.test.ts',
       'tests/e2e/admin-phone.test.ts',
       'tests/e2e/portal.test.ts',
-      'tests/e2e/shop-order.test.ts',
       'tests/e2e/teams-training.test.ts',
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
