@@ -94,7 +94,6 @@ export default tseslint.config(
       'server/services/training.ts',
       'tests/e2e/admin-accessibility.test.ts',
       'tests/e2e/admin-phone.test.ts',
-      'tests/e2e/teams-training.test.ts',
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
