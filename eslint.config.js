@@ -93,7 +93,6 @@ export default tseslint.config(
       'server/services/selection.ts',
       'server/services/training.ts',
       'tests/e2e/admin-accessibility.test.ts',
-      'tests/e2e/admin-phone.test.ts',
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
