@@ -92,7 +92,6 @@ export default tseslint.config(
       'server/services/availability.ts',
       'server/services/selection.ts',
       'server/services/training.ts',
-      'tests/e2e/admin-accessibility.test.ts',
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
