@@ -89,16 +89,9 @@ export default tseslint.config(
     // The files written before the limits, each still to be split (issue 20): a ratchet, so the
     // list only shrinks. A file leaves it when it fits.
     files: [
-      'server/api/player-management.test.ts',
       'server/services/availability.ts',
-      'server/services/calendar.ts',
       'server/services/selection.ts',
       'server/services/training.ts',
-      'tests/e2e/admin-accessibility.test.ts',
-      'tests/e2e/admin-phone.test.ts',
-      'tests/e2e/portal.test.ts',
-      'tests/e2e/shop-order.test.ts',
-      'tests/e2e/teams-training.test.ts',
     ],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },

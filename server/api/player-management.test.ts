@@ -6,7 +6,7 @@ import { PLAYER_NOT_FOUND, todayIso } from '../../shared/players';
 
 const t = await createTestContext();
 
-describe('Player management: stats, payments, feedback', () => {
+describe('Player management: stats and payments', () => {
   it('stats: default values, staff updates them, bad values refused', async () => {
     const p = await registeredPlayer(t);
     const staff = await t.signedIn('staff');
@@ -70,7 +70,9 @@ describe('Player management: stats, payments, feedback', () => {
     }
     expect((await t.json('/api/players/me/payments', { token: p.token })).body).toEqual([]);
   });
+});
 
+describe('Player management: dates and feedback', () => {
   it("payments and feedback take the date as YYYY-MM-DD or as the ISO date-time earlier clients send, stored as the London date", async () => {
     const p = await registeredPlayer(t);
     const admin = await t.signedIn('admin');
@@ -124,7 +126,9 @@ describe('Player management: stats, payments, feedback', () => {
     const notes = await t.json('/api/players/me/notifications', { token: p.token });
     expect(notes.body.filter((n: { kind: string }) => n.kind === 'feedback')).toHaveLength(2);
   });
+});
 
+describe('Player management: who may read or change them', () => {
   it("a player cannot read another player's payments or feedback (403)", async () => {
     const me = await registeredPlayer(t);
     const other = await registeredPlayer(t);

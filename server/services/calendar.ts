@@ -106,42 +106,42 @@ function trainingEvent(s: SessionRow, team: Team | undefined, origin: string, pe
   };
 }
 
-/** The club's calendar feeds (RFC 5545, ADR 018), for subscribing from a phone's calendar. */
 const ANSWER_LABELS = { available: 'Available', maybe: 'Maybe', unavailable: 'Unavailable' } as const;
 
-export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?: string[]) => Promise<void> }) {
-  /**
-   * What one member's own feed adds to each event: their availability answer (and note), and for a
-   * published squad their selection ("Selected: starter, No. 7"). Only this player's rows are read,
-   * so no one else's answer can appear.
-   */
-  async function personalNotes(playerId: string): Promise<PersonalNote> {
-    const [answers, selected] = await Promise.all([
-      db
-        .select({ fixture_id: availability.fixture_id, session_id: availability.session_id, status: availability.status, note: availability.note })
-        .from(availability)
-        .where(eq(availability.player_id, playerId)),
-      db
-        .select({ fixture_id: fixtureSelections.fixture_id, role: fixtureSelections.role, shirt_number: fixtureSelections.shirt_number, confirmed: fixtureSelections.confirmed })
-        .from(fixtureSelections)
-        .innerJoin(selectionPublications, eq(selectionPublications.fixture_id, fixtureSelections.fixture_id))
-        .where(eq(fixtureSelections.player_id, playerId)),
-    ]);
-    const answerOf = new Map(answers.map((a) => [`${a.fixture_id ? 'fixture' : 'training'}:${a.fixture_id ?? a.session_id}`, a]));
-    const selectionOf = new Map(selected.map((s) => [s.fixture_id, s]));
-    return (kind, id) => {
-      const lines: string[] = [];
-      const answer = answerOf.get(`${kind}:${id}`);
-      lines.push(answer ? `Your answer: ${ANSWER_LABELS[answer.status]}${answer.note ? ` (${answer.note})` : ''}` : 'Your answer: not given yet');
-      const selection = kind === 'fixture' ? selectionOf.get(id) : undefined;
-      if (selection) {
-        const reply = selection.confirmed === null ? 'please confirm' : selection.confirmed ? 'confirmed' : 'declined';
-        lines.push(`Selected: ${selection.role}, No. ${selection.shirt_number} (${reply})`);
-      }
-      return lines;
-    };
-  }
+/**
+ * What one member's own feed adds to each event: their availability answer (and note), and for a
+ * published squad their selection ("Selected: starter, No. 7"). Only this player's rows are read,
+ * so no one else's answer can appear.
+ */
+async function personalNotes(db: Db, playerId: string): Promise<PersonalNote> {
+  const [answers, selected] = await Promise.all([
+    db
+      .select({ fixture_id: availability.fixture_id, session_id: availability.session_id, status: availability.status, note: availability.note })
+      .from(availability)
+      .where(eq(availability.player_id, playerId)),
+    db
+      .select({ fixture_id: fixtureSelections.fixture_id, role: fixtureSelections.role, shirt_number: fixtureSelections.shirt_number, confirmed: fixtureSelections.confirmed })
+      .from(fixtureSelections)
+      .innerJoin(selectionPublications, eq(selectionPublications.fixture_id, fixtureSelections.fixture_id))
+      .where(eq(fixtureSelections.player_id, playerId)),
+  ]);
+  const answerOf = new Map(answers.map((a) => [`${a.fixture_id ? 'fixture' : 'training'}:${a.fixture_id ?? a.session_id}`, a]));
+  const selectionOf = new Map(selected.map((s) => [s.fixture_id, s]));
+  return (kind, id) => {
+    const lines: string[] = [];
+    const answer = answerOf.get(`${kind}:${id}`);
+    lines.push(answer ? `Your answer: ${ANSWER_LABELS[answer.status]}${answer.note ? ` (${answer.note})` : ''}` : 'Your answer: not given yet');
+    const selection = kind === 'fixture' ? selectionOf.get(id) : undefined;
+    if (selection) {
+      const reply = selection.confirmed === null ? 'please confirm' : selection.confirmed ? 'confirmed' : 'declined';
+      lines.push(`Selected: ${selection.role}, No. ${selection.shirt_number} (${reply})`);
+    }
+    return lines;
+  };
+}
 
+/** The club's calendar feeds (RFC 5545, ADR 018), for subscribing from a phone's calendar. */
+export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?: string[]) => Promise<void> }) {
   const keptSince = () => new Date(Date.now() - CANCELLED_KEPT_DAYS * DAY_MS);
 
   /** Fixtures of these teams (all when undefined): cancelled ones for CANCELLED_KEPT_DAYS after they were cancelled. */
@@ -219,7 +219,7 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       const teamIds = player
         ? (await db.select({ team_id: playerTeams.team_id }).from(playerTeams).where(and(eq(playerTeams.player_id, player.id), inTeamNow))).map((r) => r.team_id)
         : [...(await teamsById()).keys()];
-      const personal = player ? await personalNotes(player.id) : undefined;
+      const personal = player ? await personalNotes(db, player.id) : undefined;
       return feed(`${CLUB_NAME}: my calendar`, 'Your matches and training, with your answers.', origin, teamIds, true, personal);
     },
 

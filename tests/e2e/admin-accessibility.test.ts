@@ -109,156 +109,175 @@ async function submitWithErrors(page: Page, button: string, errors: (string | Re
   for (const error of errors) await within.getByText(error, { exact: true }).first().waitFor();
 }
 
-describe('Admin panel accessibility: every tab and its main states, axe WCAG 2.2 AA', () => {
-  for (const viewport of [PHONE, DESKTOP]) {
-    const at = viewport === PHONE ? 'phone' : 'desktop';
-    describe(at, () => {
-      let page: Page;
-      beforeAll(async () => {
-        page = await b.newPage({ viewport });
-        await signIn(page, 'admin', b.adminPassword);
-      });
-
-      it(`Today (${at})`, async () => {
-        await openAdminTab(page, '/admin');
-        await page.getByRole('list', { name: 'Today' }).waitFor();
-        await page.getByRole('list', { name: 'Club counts' }).waitFor();
-        await expectNoAxeViolations(page, 'dashboard');
-      });
-
-      for (const tab of LIST_TABS) {
-        it(`${tab.title}: the list (cards on a phone, a table on a desktop), the Add modal, its errors, the delete confirmation (${at})`, async () => {
-          await openAdminTab(page, tab.path);
-          if (viewport === PHONE) await page.getByRole('list', { name: tab.title }).getByRole('listitem').first().waitFor();
-          else await page.getByRole('region', { name: tab.title }).getByRole('table').waitFor();
-          await expectNoAxeViolations(page, 'list');
-
-          await page.getByRole('button', { name: `Add ${tab.resource}` }).click();
-          const dialog = page.getByRole('dialog', { name: `Add ${tab.resource}` });
-          await dialog.waitFor();
-          await expectNoAxeViolations(page, 'Add modal open');
-
-          await submitWithErrors(page, `Create ${tab.resource}`, [SUMMARY_TITLE], dialog);
-          expect(await dialog.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
-          await expectNoAxeViolations(page, 'Add modal submitted empty, with errors');
-          await dialog.getByRole('button', { name: 'Cancel' }).click();
-          await dialog.waitFor({ state: 'hidden' });
-
-          await page.getByRole('button', { name: /^Delete / }).first().click();
-          // Players' confirmation names the person ('Delete Sam Smith?') and lists what goes, once counted.
-          const confirm = page.getByRole('dialog', { name: /^Delete / });
-          await confirm.waitFor();
-          if (tab.resource === 'Player') await confirm.getByRole('list').waitFor();
-          await expectNoAxeViolations(page, 'delete confirmation open');
-          await confirm.getByRole('button', { name: 'Cancel' }).click();
-          await confirm.waitFor({ state: 'hidden' });
+/**
+ * For each width (phone, desktop), a describe named after it whose tests share one page signed in
+ * as the admin; `current()` gives that page once it is open.
+ */
+function atEachWidth(name: string, tests: (at: string, viewport: typeof PHONE, current: () => Page) => void) {
+  describe(name, () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const at = viewport === PHONE ? 'phone' : 'desktop';
+      describe(at, () => {
+        let page: Page;
+        beforeAll(async () => {
+          page = await b.newPage({ viewport });
+          await signIn(page, 'admin', b.adminPassword);
         });
-      }
-
-      it(`Orders: the list and an order's details (${at})`, async () => {
-        await openAdminTab(page, '/admin/orders');
-        await expectNoAxeViolations(page, 'list');
-        if (viewport === PHONE) {
-          // A card per order, its actions visible; the rest behind "All details".
-          const card = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: seeded.orderReference });
-          await card.getByRole('button', { name: 'Mark confirmed' }).waitFor();
-          await card.getByText('All details').click();
-          await card.getByText('axe.order@example.com').waitFor();
-          await expectNoAxeViolations(page, 'card details open');
-          return;
-        }
-        const toggle = page.getByRole('button', { name: `Details of order ${seeded.orderReference}` });
-        await toggle.click();
-        await page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`).getByRole('button', { name: 'Mark confirmed' }).waitFor();
-        await expectNoAxeViolations(page, 'details row expanded');
+        tests(at, viewport, () => page);
       });
+    }
+  });
+}
 
-      it(`Join Us: the list, a message in full, the delete confirmation (${at})`, async () => {
-        await openAdminTab(page, '/admin/join-us');
-        const card = page.getByRole('article', { name: seeded.applicant });
-        await card.waitFor();
-        await expectNoAxeViolations(page, 'list');
-        await card.getByRole('button', { name: 'Read full message' }).click();
-        await card.getByRole('button', { name: 'Show less' }).waitFor();
-        await expectNoAxeViolations(page, 'full message expanded');
-        await card.getByRole('button', { name: `Delete submission from ${seeded.applicant}` }).click();
-        const confirm = page.getByRole('dialog', { name: 'Delete item' });
-        await confirm.waitFor();
-        await expectNoAxeViolations(page, 'delete confirmation open');
-        await confirm.getByRole('button', { name: 'Cancel' }).click();
-        await confirm.waitFor({ state: 'hidden' });
-      });
+atEachWidth('Admin panel accessibility: every tab and its main states, axe WCAG 2.2 AA', (at, viewport, current) => {
+  it(`Today (${at})`, async () => {
+    const page = current();
+    await openAdminTab(page, '/admin');
+    await page.getByRole('list', { name: 'Today' }).waitFor();
+    await page.getByRole('list', { name: 'Club counts' }).waitFor();
+    await expectNoAxeViolations(page, 'dashboard');
+  });
 
-      it(`Settings: the form, and the form with a validation error (${at})`, async () => {
-        await openAdminTab(page, '/admin/settings');
-        await expectNoAxeViolations(page, 'form');
-        // Refused in the browser before anything is sent: the shared settings stay as they are.
-        await page.getByLabel(labelled('General email')).fill('not-an-email');
-        await submitWithErrors(page, 'Save Settings', ['There is a problem', 'Club email must be a valid email address']);
-        expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
-        await expectNoAxeViolations(page, 'form with a validation error');
-      });
+  for (const tab of LIST_TABS) {
+    it(`${tab.title}: the list (cards on a phone, a table on a desktop), the Add modal, its errors, the delete confirmation (${at})`, async () => {
+      const page = current();
+      await openAdminTab(page, tab.path);
+      if (viewport === PHONE) await page.getByRole('list', { name: tab.title }).getByRole('listitem').first().waitFor();
+      else await page.getByRole('region', { name: tab.title }).getByRole('table').waitFor();
+      await expectNoAxeViolations(page, 'list');
 
-      it(`Documents: the list and the publish form, with its errors for a file and for a link (${at})`, async () => {
-        await openAdminTab(page, '/admin/documents');
-        await page.getByRole('link', { name: seeded.documentTitle }).waitFor();
-        await expectNoAxeViolations(page, 'list and form');
-        await submitWithErrors(page, 'Publish document', ['Title is required', 'Choose a file']);
-        await expectNoAxeViolations(page, 'form with errors (file)');
-        await page.getByRole('radio', { name: 'Link to a page' }).check();
-        await submitWithErrors(page, 'Publish document', ['Title is required', 'Enter a link starting with https://']);
-        await expectNoAxeViolations(page, 'form with errors (link)');
-        await page.getByRole('button', { name: `Delete ${seeded.documentTitle}` }).click();
-        const confirm = page.getByRole('dialog', { name: 'Delete item' });
-        await confirm.waitFor();
-        await expectNoAxeViolations(page, 'delete confirmation open');
-        await confirm.getByRole('button', { name: 'Cancel' }).click();
-        await confirm.waitFor({ state: 'hidden' });
-      });
+      await page.getByRole('button', { name: `Add ${tab.resource}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Add ${tab.resource}` });
+      await dialog.waitFor();
+      await expectNoAxeViolations(page, 'Add modal open');
 
-      it(`Messages: the list and the send form, with its errors (${at})`, async () => {
-        await openAdminTab(page, '/admin/messages');
-        await page.getByRole('heading', { name: seeded.messageSubject }).waitFor();
-        await expectNoAxeViolations(page, 'list and form');
-        await submitWithErrors(page, 'Send message', ['Subject is required', 'Message is required']);
-        await expectNoAxeViolations(page, 'form with errors');
-      });
+      await submitWithErrors(page, `Create ${tab.resource}`, [SUMMARY_TITLE], dialog);
+      expect(await dialog.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+      await expectNoAxeViolations(page, 'Add modal submitted empty, with errors');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
 
-      it(`Players: a player with each section (login, stats, payments, feedback), the forms with errors, a toast (${at})`, async () => {
-        await openAdminTab(page, '/admin/players');
-        await page.getByRole('searchbox', { name: 'Search players' }).fill(seeded.player.full_name);
-        await page.getByRole('link', { name: seeded.player.full_name, exact: true }).click();
-        await page.getByRole('heading', { name: 'Season stats' }).waitFor();
-        await page.getByRole('button', { name: 'Create login' }).waitFor();
-        await page.getByRole(viewport === PHONE ? 'list' : 'region', { name: `Payments of ${seeded.player.full_name}` }).waitFor();
-        await expectNoAxeViolations(page, 'player selected: login, stats, payments, feedback');
-
-        await submitWithErrors(page, 'Create login', ['Username is required', 'Email is required']);
-        await page.getByLabel(labelled('Due date')).fill('');
-        await submitWithErrors(page, 'Add payment', ['Description is required', 'Amount is required', 'Due date is required']);
-        await submitWithErrors(page, 'Add feedback', ['Feedback is required']);
-        await expectNoAxeViolations(page, 'create-login, payment and feedback forms with errors');
-
-        // Toasts: a success after adding a payment (to this file's own player), then an info one.
-        await page.getByLabel(labelled('Description')).fill(`Kit ${unique()}`);
-        await page.getByLabel(labelled('Amount (£)')).fill('12.50');
-        await page.getByLabel(labelled('Due date')).fill('2030-02-28');
-        await page.getByRole('button', { name: 'Add payment' }).click();
-        const added = await settledToast(page, 'Payment added successfully');
-        await expectNoAxeViolations(page, 'success toast visible');
-        await added.getByRole('button', { name: 'Close toast' }).click();
-        await added.waitFor({ state: 'detached' });
-        await page.getByRole('button', { name: 'Save stats' }).click();
-        await settledToast(page, 'No changes to save');
-        await expectNoAxeViolations(page, 'info toast visible');
-
-        await openAdminTab(page, `/admin/players?player=${seeded.withLogin.id}`);
-        await page.getByRole('button', { name: 'Reset password' }).waitFor();
-        await submitWithErrors(page, 'Reset password', ['New password is required']);
-        await expectNoAxeViolations(page, 'player with a login: reset-password form with an error');
-      });
+      await page.getByRole('button', { name: /^Delete / }).first().click();
+      // Players' confirmation names the person ('Delete Sam Smith?') and lists what goes, once counted.
+      const confirm = page.getByRole('dialog', { name: /^Delete / });
+      await confirm.waitFor();
+      if (tab.resource === 'Player') await confirm.getByRole('list').waitFor();
+      await expectNoAxeViolations(page, 'delete confirmation open');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'hidden' });
     });
   }
+
+  it(`Orders: the list and an order's details (${at})`, async () => {
+    const page = current();
+    await openAdminTab(page, '/admin/orders');
+    await expectNoAxeViolations(page, 'list');
+    if (viewport === PHONE) {
+      // A card per order, its actions visible; the rest behind "All details".
+      const card = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: seeded.orderReference });
+      await card.getByRole('button', { name: 'Mark confirmed' }).waitFor();
+      await card.getByText('All details').click();
+      await card.getByText('axe.order@example.com').waitFor();
+      await expectNoAxeViolations(page, 'card details open');
+      return;
+    }
+    const toggle = page.getByRole('button', { name: `Details of order ${seeded.orderReference}` });
+    await toggle.click();
+    await page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`).getByRole('button', { name: 'Mark confirmed' }).waitFor();
+    await expectNoAxeViolations(page, 'details row expanded');
+  });
+
+  it(`Join Us: the list, a message in full, the delete confirmation (${at})`, async () => {
+    const page = current();
+    await openAdminTab(page, '/admin/join-us');
+    const card = page.getByRole('article', { name: seeded.applicant });
+    await card.waitFor();
+    await expectNoAxeViolations(page, 'list');
+    await card.getByRole('button', { name: 'Read full message' }).click();
+    await card.getByRole('button', { name: 'Show less' }).waitFor();
+    await expectNoAxeViolations(page, 'full message expanded');
+    await card.getByRole('button', { name: `Delete submission from ${seeded.applicant}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete item' });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page, 'delete confirmation open');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+  });
+});
+
+atEachWidth('Admin panel accessibility: settings, documents, messages and players, axe WCAG 2.2 AA', (at, viewport, current) => {
+  it(`Settings: the form, and the form with a validation error (${at})`, async () => {
+    const page = current();
+    await openAdminTab(page, '/admin/settings');
+    await expectNoAxeViolations(page, 'form');
+    // Refused in the browser before anything is sent: the shared settings stay as they are.
+    await page.getByLabel(labelled('General email')).fill('not-an-email');
+    await submitWithErrors(page, 'Save Settings', ['There is a problem', 'Club email must be a valid email address']);
+    expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page, 'form with a validation error');
+  });
+
+  it(`Documents: the list and the publish form, with its errors for a file and for a link (${at})`, async () => {
+    const page = current();
+    await openAdminTab(page, '/admin/documents');
+    await page.getByRole('link', { name: seeded.documentTitle }).waitFor();
+    await expectNoAxeViolations(page, 'list and form');
+    await submitWithErrors(page, 'Publish document', ['Title is required', 'Choose a file']);
+    await expectNoAxeViolations(page, 'form with errors (file)');
+    await page.getByRole('radio', { name: 'Link to a page' }).check();
+    await submitWithErrors(page, 'Publish document', ['Title is required', 'Enter a link starting with https://']);
+    await expectNoAxeViolations(page, 'form with errors (link)');
+    await page.getByRole('button', { name: `Delete ${seeded.documentTitle}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete item' });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page, 'delete confirmation open');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+  });
+
+  it(`Messages: the list and the send form, with its errors (${at})`, async () => {
+    const page = current();
+    await openAdminTab(page, '/admin/messages');
+    await page.getByRole('heading', { name: seeded.messageSubject }).waitFor();
+    await expectNoAxeViolations(page, 'list and form');
+    await submitWithErrors(page, 'Send message', ['Subject is required', 'Message is required']);
+    await expectNoAxeViolations(page, 'form with errors');
+  });
+
+  it(`Players: a player with each section (login, stats, payments, feedback), the forms with errors, a toast (${at})`, async () => {
+    const page = current();
+    await openAdminTab(page, '/admin/players');
+    await page.getByRole('searchbox', { name: 'Search players' }).fill(seeded.player.full_name);
+    await page.getByRole('link', { name: seeded.player.full_name, exact: true }).click();
+    await page.getByRole('heading', { name: 'Season stats' }).waitFor();
+    await page.getByRole('button', { name: 'Create login' }).waitFor();
+    await page.getByRole(viewport === PHONE ? 'list' : 'region', { name: `Payments of ${seeded.player.full_name}` }).waitFor();
+    await expectNoAxeViolations(page, 'player selected: login, stats, payments, feedback');
+
+    await submitWithErrors(page, 'Create login', ['Username is required', 'Email is required']);
+    await page.getByLabel(labelled('Due date')).fill('');
+    await submitWithErrors(page, 'Add payment', ['Description is required', 'Amount is required', 'Due date is required']);
+    await submitWithErrors(page, 'Add feedback', ['Feedback is required']);
+    await expectNoAxeViolations(page, 'create-login, payment and feedback forms with errors');
+
+    // Toasts: a success after adding a payment (to this file's own player), then an info one.
+    await page.getByLabel(labelled('Description')).fill(`Kit ${unique()}`);
+    await page.getByLabel(labelled('Amount (£)')).fill('12.50');
+    await page.getByLabel(labelled('Due date')).fill('2030-02-28');
+    await page.getByRole('button', { name: 'Add payment' }).click();
+    const added = await settledToast(page, 'Payment added successfully');
+    await expectNoAxeViolations(page, 'success toast visible');
+    await added.getByRole('button', { name: 'Close toast' }).click();
+    await added.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Save stats' }).click();
+    await settledToast(page, 'No changes to save');
+    await expectNoAxeViolations(page, 'info toast visible');
+
+    await openAdminTab(page, `/admin/players?player=${seeded.withLogin.id}`);
+    await page.getByRole('button', { name: 'Reset password' }).waitFor();
+    await submitWithErrors(page, 'Reset password', ['New password is required']);
+    await expectNoAxeViolations(page, 'player with a login: reset-password form with an error');
+  });
 });
 
 describe('Admin panel: keyboard use, and without JavaScript', () => {

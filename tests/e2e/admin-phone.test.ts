@@ -110,7 +110,7 @@ async function todayCount(page: Page, title: string) {
   return Number((await card.locator('p').first().locator('span').first().textContent())?.trim());
 }
 
-describe('Admin on a phone', () => {
+describe('Admin on a phone: no sideways scroll, the tab menu', () => {
   it('No admin tab scrolls sideways at 390 or 320 px, a player page and the filtered lists included', async () => {
     const paths = [
       ...ADMIN_TABS.map((tab) => tab.to),
@@ -169,7 +169,9 @@ describe('Admin on a phone', () => {
     expect(labels).toContain('Players');
     expect(labels).not.toContain('Player Management');
   });
+});
 
+describe('Admin on a phone: Today', () => {
   it('Today shows the real numbers and each card links to its filtered list; staff see only the cards for their tabs', async () => {
     const page = await adminPage(PHONE);
     // Other test files share the server: read until the page and the API agree (bounded).
@@ -258,7 +260,9 @@ describe('Admin on a phone', () => {
       await api.delete(`/api/players/${staff.body.id}`);
     }
   });
+});
 
+describe('Admin on a phone: orders and scores', () => {
   it('Orders filter by status in the URL, and "WhatsApp the customer" opens a chat with the number in international form', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await adminPage(viewport);
@@ -326,7 +330,9 @@ describe('Admin on a phone', () => {
     await desktop.getByRole('button', { name: new RegExp(`^Enter score: ${second.away_team}`) }).waitFor({ state: 'detached' });
     expect(((await api.get('/api/fixtures')).body as any[]).find((f) => f.id === second.id)).toMatchObject({ home_score: 0, away_score: 2, status: 'completed' });
   });
+});
 
+describe('Admin on a phone: players, and axe', () => {
   it('Players is one area: search by name, number or position; each player links to their stats, payments, feedback and login; the old URL redirects', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await adminPage(viewport);

@@ -53,7 +53,7 @@ describe('Player registration', () => {
   });
 });
 
-describe("The players' portal", () => {
+describe("The players' portal: a new player's first visit", () => {
   it('A new player registers, signs in, and sees every tab filled with what the club published', async () => {
     const username = `e2e_${unique()}`;
     const password = 'portal-pass-1';
@@ -154,7 +154,9 @@ describe("The players' portal", () => {
     await page.reload();
     expect(await page.locator('details', { hasText: subject }).getByText('New', { exact: true }).count()).toBe(0);
   });
+});
 
+describe("The players' portal: reloads and staff", () => {
   it('A notification marked read stays read after a reload, and profile edits survive a reload', async () => {
     const username = `e2e_${unique()}`;
     const password = 'portal-pass-2';

@@ -6,7 +6,7 @@ import { fillOrderForm, useShop } from '../support/shop';
 const b = useBrowser();
 const { api, createProduct, adminToken } = useShop(b);
 
-describe('Ordering from a product page', () => {
+describe('Ordering from a product page: collection and delivery', () => {
   it('A visitor orders through the dialog for collection, lands on the order page with its reference, and reloading shows the same order', async () => {
     const product = await createProduct({ stock: 5, price: 12, sizes: ['S', 'M'] });
     const page = await b.newPage();
@@ -114,7 +114,9 @@ describe('Ordering from a product page', () => {
     expect(steps).toContain('3-5 working days');
     expect(steps).not.toContain('ready to collect');
   });
+});
 
+describe('Ordering from a product page: error summaries', () => {
   it('An empty order form shows an error summary whose links move focus to each field, in plain words', async () => {
     const product = await createProduct({ stock: 3 });
     const page = await b.newPage({ viewport: DESKTOP });
@@ -168,7 +170,9 @@ describe('Ordering from a product page', () => {
     // The product reloaded behind the dialog: it now says it is sold out.
     await page.getByTestId('stock-label').filter({ hasText: 'Out of stock' }).waitFor();
   });
+});
 
+describe('Ordering from a product page: without JavaScript, and by screen size', () => {
   it('Ordering works without JavaScript: Buy Now shows the form on the page and the action goes to the order page', async () => {
     const product = await createProduct({ stock: 4, sizes: ['M', 'L'] });
     const page = await b.newPage({ javaScriptEnabled: false, viewport: PHONE });

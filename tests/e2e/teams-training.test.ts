@@ -146,7 +146,7 @@ describe('Fixture and player forms choose teams', () => {
   });
 });
 
-describe('Training attendance and the portal', () => {
+describe('Training attendance and the portal: attendance recorded', () => {
   it('staff tick who came on a phone; the player sees 75 % on the dashboard and My Stats, and their schedule', async () => {
     const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
     const teamName = `Ladies ${unique()}`;
@@ -220,7 +220,9 @@ describe('Training attendance and the portal', () => {
       await shot(portal, 'portal-schedule');
     }
   });
+});
 
+describe('Training attendance and the portal: empty and changed schedules', () => {
   it('a player whose team has nothing recorded sees "No sessions recorded yet" on both pages, and an empty schedule says what will appear', async () => {
     const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
     const team = await admin.post<{ id: string }>('/api/teams', { name: `Walking ${unique()}` });
