@@ -52,7 +52,7 @@ export function PlayerCard({ player, headingLevel = 4, asStaff = false }: { play
             {player.jersey_number}
           </span>
         )}
-        <span className="absolute right-2 top-2 rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-brand-950 sm:right-3 sm:top-3 sm:px-2.5">{player.team_type}</span>
+        <span className="absolute right-2 top-2 rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-brand-950 sm:right-3 sm:top-3 sm:px-2.5">{asStaff ? 'Staff' : player.team_type}</span>
       </div>
       <div className="flex flex-1 flex-col p-3 sm:p-4">
         <Heading className="text-base font-bold leading-snug sm:text-lg">
