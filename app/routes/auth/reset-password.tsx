@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_MIN_LENGTH, sessionCookie } from '../../../shared/auth';
 import { homeFor } from '../../../shared/roles';
+import { RESET_LINK_INVALID } from '../../../shared/mail';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { ConfirmPasswordField, NewPasswordField } from '../../components/change-password-form';
@@ -12,6 +13,12 @@ export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Choose a new password') },
   { name: 'robots', content: 'noindex' },
 ];
+
+/** A link already used or expired says so at once, instead of a form that would only fail. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  return { spent: await context.services.accounts.resetLinkSpent(token) };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
@@ -26,14 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function ResetPassword() {
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const fieldErrors: Record<string, string> = (result && !result.ok && result.fieldErrors) || {};
-  const linkBroken = !token || Boolean(fieldErrors.token);
+  const linkBroken = !token || loaderData.spent || Boolean(fieldErrors.token);
   const summary = summaryOf(['password', 'confirm_password'], result && !result.ok ? result : null);
 
   return (
@@ -42,7 +49,7 @@ export default function ResetPassword() {
       {linkBroken ? (
         <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
           <p role="alert" className="font-medium text-danger">
-            {fieldErrors.token ?? 'This page needs the link from your e-mail.'}
+            {fieldErrors.token ?? (loaderData.spent ? RESET_LINK_INVALID : 'This page needs the link from your e-mail.')}
           </p>
           <p className="mt-3 text-muted">Links work once, for 1 hour.</p>
           <Link to="/forgot-password" className="mt-4 inline-block py-3 font-semibold text-brand-800 underline">

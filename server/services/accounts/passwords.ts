@@ -50,6 +50,19 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
      * Sets the password from a mailed link: the token works once and for an hour; every session of
      * the user ends (and their other links stop working); the caller is signed in afresh.
      */
+    /**
+     * Whether a mailed link was already used or has expired (issue 22): its page says so before
+     * showing a form. A token never issued reads as not spent (the form's POST refuses it).
+     */
+    async resetLinkSpent(token: string): Promise<boolean> {
+      if (!token || token.length > 200) return false;
+      const [row] = await db
+        .select({ used_at: passwordResetTokens.used_at, expires_at: passwordResetTokens.expires_at })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.token_hash, hashToken(token)));
+      return Boolean(row && (row.used_at !== null || row.expires_at <= new Date()));
+    },
+
     async resetPasswordWithToken(input: unknown): Promise<{ access_token: string; user: SessionUser }> {
       const { token, password } = parseInput(resetWithTokenSchema, input);
       const passwordHash = await hashChosenPassword(password);
