@@ -90,8 +90,10 @@ const POSITION_HEADINGS: Record<string, string> = {
  * Players by team, then by position (in POSITIONS order); empty groups left out. The Staff section
  * lists the Staff group and everyone on a team's staff (a player-coach is in both sections).
  */
-export function groupSquad(players: PublicPlayer[]) {
-  return SQUAD_GROUPS.map((group) => {
+export function groupSquad(players: PublicPlayer[], team: string | null = null) {
+  // The Staff filter shows the Staff section only (a player-coach is not listed with their team there).
+  const groups = team === 'staff' ? SQUAD_GROUPS.filter((g) => g.team_type === 'Staff') : SQUAD_GROUPS;
+  return groups.map((group) => {
     if (group.team_type === 'Staff') {
       const staff = players.filter((p) => p.team_type === 'Staff' || p.staff_roles.length > 0);
       return { ...group, positions: staff.length ? [{ position: 'Staff' as const, heading: 'Staff', players: staff }] : [] };
@@ -120,7 +122,7 @@ function PlayerGrid({ players, headingLevel, asStaff = false }: { players: Publi
 
 export default function Squad({ loaderData }: Route.ComponentProps) {
   const { players, team, anyPlayers } = loaderData;
-  const groups = groupSquad(players);
+  const groups = groupSquad(players, team);
   return (
     <>
       <PageHeader title="Squad & Staff" intro="The players who turn out for the club every week, and the people who make it happen." />
