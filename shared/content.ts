@@ -18,7 +18,7 @@ const requiredText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 /** Optional text: blank or missing becomes null. */
-const optionalText = (label: string, max: number) =>
+export const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()

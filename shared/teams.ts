@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-messages';
+import { optionalText } from './content';
 import { addDaysIso, clubDateField, isRealDate, londonDateParts } from './dates';
 import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS, TRAINING_SESSION_KINDS } from './teams-constants';
 
@@ -45,13 +46,6 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeField = (label: string) =>
   z.string({ error: `${label} is required` }).trim().regex(TIME, `${label} must be HH:MM (24-hour)`);
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 const optionalTime = (label: string) =>
   z
     .string({ error: `${label} must be HH:MM (24-hour)` })

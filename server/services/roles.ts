@@ -153,6 +153,13 @@ async function readOverview(tx: DbOrTx): Promise<RolesOverview> {
   };
 }
 
+/** After a club role was granted or removed: recorded, the login's access redone, the new overview. */
+async function clubRoleChanged(tx: DbOrTx, by: SessionUser, person: { id: string; full_name: string }, role: ClubRole, action: 'granted' | 'removed') {
+  await record(tx, by, { name: person.full_name, userId: person.id, role: CLUB_ROLE_LABELS[role], action });
+  await syncAccess(tx, person.id);
+  return readOverview(tx);
+}
+
 const asAdmin = (actor: SessionUser | null) => {
   if (!actor) throw unauthenticated();
   return requireRoles(actor, ADMIN_ONLY);
@@ -177,14 +184,7 @@ function clubRoleCommands(db: Db) {
         if (!person) throw notFound(NO_SUCH_LOGIN);
         const added = await tx.insert(clubRoles).values({ user_id, role, granted_by: by.id }).onConflictDoNothing().returning({ role: clubRoles.role });
         if (added.length === 0) throw conflict(`${person.full_name} is already ${CLUB_ROLE_LABELS[role].toLowerCase()}.`);
-        await record(tx, by, {
-          name: person.full_name,
-          userId: person.id,
-          role: CLUB_ROLE_LABELS[role],
-          action: 'granted',
-        });
-        await syncAccess(tx, person.id);
-        return readOverview(tx);
+        return clubRoleChanged(tx, by, person, role, 'granted');
       });
     },
 
@@ -206,14 +206,7 @@ function clubRoleCommands(db: Db) {
           .where(and(eq(clubRoles.user_id, userId), eq(clubRoles.role, role)))
           .returning({ role: clubRoles.role });
         if (!person || removed.length === 0) throw notFound(`${person?.full_name ?? 'This login'} does not hold that role.`);
-        await record(tx, by, {
-          name: person.full_name,
-          userId: person.id,
-          role: CLUB_ROLE_LABELS[role],
-          action: 'removed',
-        });
-        await syncAccess(tx, person.id);
-        return readOverview(tx);
+        return clubRoleChanged(tx, by, person, role, 'removed');
       });
     },
   };

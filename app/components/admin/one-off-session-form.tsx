@@ -8,7 +8,8 @@ import { Button } from '../ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../ui/error-summary';
 import { SelectField, TextAreaField, TextField } from '../ui/field';
 import { toast } from '../ui/toast';
-import { ApiError, client, errorDetail, read } from '../../lib/api-client';
+import { client, read } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Panel } from './section';
 
 const FIELDS = ['team_id', 'kind', 'title', 'date', 'start_time', 'end_time', 'meet_time', 'place', 'address', 'kit', 'notes', 'answer_by'] as const;
@@ -51,20 +52,15 @@ export function Warnings({ warnings }: { warnings: string[] }) {
 export function OneOffSessionForm({ teams }: { teams: Team[] }) {
   const revalidator = useRevalidator();
   const [values, setValues] = useState<Values>(() => blank(teams));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
   const [warnings, setWarnings] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, errors, submit } = useFormSubmit();
   const summary = summaryOf(FIELDS, { error: formError, fieldErrors: errors });
   const set = (name: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
   const field = (name: keyof Values) => ({ id: fieldId(name, SCOPE), name, value: values[name], error: summary.errors[name], onChange: set(name) });
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setFormError('');
-    setErrors({});
-    try {
+    await submit(async () => {
       const created = await read(
         client['training-sessions'].$post({
           json: {
@@ -78,12 +74,7 @@ export function OneOffSessionForm({ teams }: { teams: Team[] }) {
       toast.success(`Added: ${created.label}`);
       setValues((v) => ({ ...blank(teams), team_id: v.team_id }));
       await revalidator.revalidate();
-    } catch (e) {
-      setFormError(errorDetail(e));
-      if (e instanceof ApiError) setErrors(e.fieldErrors);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -16,8 +16,9 @@ import { FormMessage, TextField } from '../../components/ui/field';
 
 const MOVE_FIELDS = ['date', 'place', 'start_time', 'end_time'] as const;
 import { toast } from '../../components/ui/toast';
-import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
+import { client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/training';
 
@@ -231,27 +232,18 @@ function MoveDialog({ session, onClose, onSaved }: { session: Session | null; on
     end_time: session?.end_time ?? '',
     place: session?.place ?? '',
   }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, errors, submit } = useFormSubmit();
   const set = (name: keyof typeof values, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const summary = summaryOf(MOVE_FIELDS, { error: formError, fieldErrors: errors });
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!session) return;
-    setBusy(true);
-    setFormError('');
-    try {
+    await submit(async () => {
       await read(client['training-sessions'][':id'].$patch({ param: { id: session.id }, json: { ...values, version: session.version } }));
       toast.success('Session moved');
       await onSaved();
-    } catch (e) {
-      setFormError(errorDetail(e));
-      if (e instanceof ApiError) setErrors(e.fieldErrors);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
