@@ -10,6 +10,8 @@ export const settings = pgTable('settings', {
   club_address: text('club_address').notNull().default(''),
   /** The home page's hero photo; blank: the placeholder artwork shipped in public/images. */
   hero_image_url: text('hero_image_url').notNull().default(''),
+  /** How parents reach the welfare officer (issue 23): on every public page's footer with their name. */
+  welfare_email: text('welfare_email').notNull().default(''),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -9,3 +9,4 @@ export * from './mail';
 export * from './teams';
 export * from './calendar';
 export * from './availability';
+export * from './juniors';

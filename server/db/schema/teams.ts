@@ -1,23 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { AGE_GROUPS, TEAM_FORMATS } from '../../../shared/juniors';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
 import { players } from './squad';
+
+export const ageGroupEnum = pgEnum('age_group', AGE_GROUPS);
+export const teamFormatEnum = pgEnum('team_format', TEAM_FORMATS);
 
 /**
  * The club's teams (decision 15 in docs/architecture.md): fixtures, training and players belong to them.
@@ -34,15 +23,16 @@ export const teams = pgTable(
     sort_order: integer('sort_order').notNull().default(0),
     /** How long a match lasts (kick-off to final whistle, with half-time): later features block the calendar with it. */
     match_length_minutes: integer('match_length_minutes').notNull().default(105),
+    /** The season's age group (issue 23): U7-U18 are junior teams; U7-U11 publish no results. */
+    age_group: ageGroupEnum('age_group').notNull().default('Open'),
+    /** How many a side the team plays this season. */
+    format: teamFormatEnum('format').notNull().default('11v11'),
     /** Availability answers close this many hours before kick-off (ADR 020). */
     availability_lock_hours: integer('availability_lock_hours').notNull().default(2),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('teams_slug_key').on(t.slug),
-    uniqueIndex('teams_name_lower_key').on(sql`lower(${t.name})`),
-  ],
+  (t) => [uniqueIndex('teams_slug_key').on(t.slug), uniqueIndex('teams_name_lower_key').on(sql`lower(${t.name})`)],
 );
 
 /**
@@ -60,14 +50,18 @@ export const playerTeams = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     /** The first day (club time) the player counts in the team. */
-    joined_on: date('joined_on', { mode: 'string' }).notNull().default(sql`(now() at time zone 'Europe/London')::date`),
+    joined_on: date('joined_on', { mode: 'string' })
+      .notNull()
+      .default(sql`(now() at time zone 'Europe/London')::date`),
     /** The first day they no longer count; null while they play for it. */
     left_on: date('left_on', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ columns: [t.player_id, t.team_id, t.joined_on] }),
     index('player_teams_team_idx').on(t.team_id),
-    uniqueIndex('player_teams_current_key').on(t.player_id, t.team_id).where(sql`${t.left_on} is null`),
+    uniqueIndex('player_teams_current_key')
+      .on(t.player_id, t.team_id)
+      .where(sql`${t.left_on} is null`),
   ],
 );
 
@@ -84,6 +78,10 @@ export const teamStaff = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     role: teamStaffRoleEnum('role').notNull(),
+    /** An admin made them staff of a junior team despite an expired DBS check (issue 23): who, when and why. */
+    dbs_override_by: text('dbs_override_by'),
+    dbs_override_at: timestamp('dbs_override_at', { withTimezone: true, mode: 'date' }),
+    dbs_override_reason: text('dbs_override_reason'),
     created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.player_id, t.team_id] }), index('team_staff_team_idx').on(t.team_id)],
@@ -111,10 +109,7 @@ export const trainingSlots = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [
-    index('training_slots_team_idx').on(t.team_id),
-    check('training_slots_weekday_check', sql`${t.weekday} between 1 and 7`),
-  ],
+  (t) => [index('training_slots_team_idx').on(t.team_id), check('training_slots_weekday_check', sql`${t.weekday} between 1 and 7`)],
 );
 
 export interface TrainingBreak {

@@ -1,0 +1,149 @@
+import { boolean, date, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CONSENT_KINDS, DBS_STATUSES, GUARDIAN_LEVELS } from '../../../shared/juniors';
+import { users } from './accounts';
+import { createdAt, id, updatedAt } from './columns';
+import { players } from './squad';
+import { teams } from './teams';
+
+/**
+ * Junior football (issue 23, ADR 038): guardians answer for children, consents say what may be
+ * public, and the status of a junior team's staff's DBS checks is recorded (never the certificate).
+ */
+
+export const guardianLevelEnum = pgEnum('guardian_level', GUARDIAN_LEVELS);
+
+/** A guardian's link to a child: many to many (two parents, a parent with three children). */
+export const guardians = pgTable(
+  'guardians',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    level: guardianLevelEnum('level').notNull().default('primary'),
+    /** "Mother", "Grandfather", "Carer" … as the club was told. */
+    relationship: text('relationship'),
+    /** Who linked them (an accepted invitation or an approved request), named as they were then. */
+    approved_by: text('approved_by').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.player_id] }), index('guardians_player_idx').on(t.player_id)],
+);
+
+/** The club invites a guardian by e-mail: a single-use link, valid 7 days (only the token's SHA-256 is kept). */
+export const guardianInvitations = pgTable(
+  'guardian_invitations',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    level: guardianLevelEnum('level').notNull().default('primary'),
+    relationship: text('relationship'),
+    invited_by: text('invited_by').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('guardian_invitations_player_idx').on(t.player_id)],
+);
+
+export const guardianRequestStatusEnum = pgEnum('guardian_request_status', ['pending', 'approved', 'rejected']);
+
+/** "I am a parent": someone with a login asks to be linked to a child; a secretary or the welfare officer decides. */
+export const guardianRequests = pgTable(
+  'guardian_requests',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    child_name: text('child_name').notNull(),
+    child_date_of_birth: date('child_date_of_birth', { mode: 'string' }).notNull(),
+    relationship: text('relationship'),
+    team_id: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    message: text('message'),
+    status: guardianRequestStatusEnum('status').notNull().default('pending'),
+    /** The child the request was linked to when approved. */
+    player_id: uuid('player_id').references(() => players.id, { onDelete: 'set null' }),
+    decided_by: text('decided_by'),
+    decided_at: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    reason: text('reason'),
+    created_at: createdAt(),
+  },
+  (t) => [index('guardian_requests_status_idx').on(t.status, t.created_at)],
+);
+
+export const consentKindEnum = pgEnum('consent_kind', CONSENT_KINDS);
+
+/**
+ * Consents, per child per season, append-only: the latest row for (child, season, kind) is the
+ * answer; none means no. A withdrawal is a new row with `given` false, in force on the next request.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: id(),
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** "2026-27": consents expire on 31 August. */
+    season: text('season').notNull(),
+    kind: consentKindEnum('kind').notNull(),
+    given: boolean('given').notNull(),
+    given_by: uuid('given_by').references(() => users.id, { onDelete: 'set null' }),
+    given_by_name: text('given_by_name').notNull(),
+    /** The version of the words agreed to (shared/juniors.ts CONSENT_TEXT_VERSION). */
+    text_version: text('text_version').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('consents_player_season_kind_idx').on(t.player_id, t.season, t.kind, t.created_at)],
+);
+
+/** Every read of a child's medical notes by someone other than their guardians (UK GDPR special category data). */
+export const medicalNoteReads = pgTable(
+  'medical_note_reads',
+  {
+    id: id(),
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    read_by: uuid('read_by').references(() => users.id, { onDelete: 'set null' }),
+    read_by_name: text('read_by_name').notNull(),
+    read_at: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('medical_note_reads_player_idx').on(t.player_id, t.read_at)],
+);
+
+export const dbsStatusEnum = pgEnum('dbs_status', DBS_STATUSES);
+
+/**
+ * The status of a person's Enhanced DBS check with barred list, as the club verified it (e.g. on
+ * the FA Club Portal): status, expiry, who checked and when. Never the certificate's number or contents.
+ */
+export const dbsChecks = pgTable('dbs_checks', {
+  player_id: uuid('player_id')
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  status: dbsStatusEnum('status').notNull(),
+  expires_on: date('expires_on', { mode: 'string' }),
+  checked_by: text('checked_by').notNull(),
+  checked_on: date('checked_on', { mode: 'string' }).notNull(),
+  updated_at: updatedAt(),
+});
+
+/** Notices sent once per child and kind (the 30-days-before-18 mail): what makes the job idempotent. */
+export const juniorNotices = pgTable(
+  'junior_notices',
+  {
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.player_id, t.kind] })],
+);
