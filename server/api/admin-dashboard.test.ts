@@ -52,7 +52,14 @@ describe('GET /api/admin/dashboard', () => {
       products_count: 0,
       news_count: 0,
       fixtures_count: 0,
-      today: { pending_orders: 0, join_us: 0, registrations: 0, results_to_enter: [], outstanding_payments: { payments: 0, amount: 0, players: [] }, match_week: [] },
+      today: {
+        pending_orders: 0,
+        join_us: 0,
+        registrations: 0,
+        results_to_enter: [],
+        outstanding_payments: { payments: 0, amount: 0, players: [] },
+        match_week: [],
+      },
     });
   });
 
@@ -135,10 +142,12 @@ describe('GET /api/admin/dashboard: what needs doing today', () => {
         { player_id: paidUp.id, category: 'subs', description: 'Subs', amount_pence: 2500, due_date: day(-5), season: '2026-27', created_by_name: 'Test' },
       ])
       .returning();
-    await t.db.insert(ledgerEntries).values([
-      ...charged.map((c) => ({ kind: 'charge' as const, charge_id: c.id, amount_pence: c.amount_pence, occurred_on: day(-5), created_by_name: 'Test' })),
-      { kind: 'payment' as const, charge_id: charged[2].id, amount_pence: -2500, occurred_on: day(-5), created_by_name: 'Test' },
-    ]);
+    await t.db
+      .insert(ledgerEntries)
+      .values([
+        ...charged.map((c) => ({ kind: 'charge' as const, charge_id: c.id, amount_pence: c.amount_pence, occurred_on: day(-5), created_by_name: 'Test' })),
+        { kind: 'payment' as const, charge_id: charged[2].id, amount_pence: -2500, occurred_on: day(-5), created_by_name: 'Test' },
+      ]);
 
     const { token } = await t.signedIn('admin');
     const res = await t.json('/api/admin/dashboard', { token });

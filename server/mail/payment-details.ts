@@ -1,4 +1,4 @@
-import { formatSortCode } from '../../shared/contracts/treasury';
+import { formatSortCode } from '../../shared/treasury';
 
 /** How to pay, as every payment mail says it: the payer's reference and the club's bank account. */
 export interface PaymentDetails {

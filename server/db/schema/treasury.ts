@@ -125,7 +125,10 @@ export const bankLines = pgTable(
      * An unmatched line's possible payers (their name is in its text, or a reference near theirs):
      * their reminders wait until the treasurer has decided the line.
      */
-    candidates: uuid('candidates').array().notNull().default(sql`'{}'::uuid[]`),
+    candidates: uuid('candidates')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     decided_by_name: text('decided_by_name'),
     decided_at: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),

@@ -83,12 +83,7 @@ export function playerAccess(db: Db) {
     const rows = await tx
       .select({ id: users.id, username: users.username, email: users.email })
       .from(users)
-      .where(
-        or(
-          username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : undefined,
-          eq(sql`lower(${users.email})`, email.toLowerCase()),
-        ),
-      );
+      .where(or(username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : undefined, eq(sql`lower(${users.email})`, email.toLowerCase())));
     for (const row of rows) {
       if (row.id === exceptUserId) continue;
       if (username && row.username.toLowerCase() === username.toLowerCase()) throw conflict(USERNAME_TAKEN);
@@ -112,7 +107,10 @@ export function playerAccess(db: Db) {
     const managing = actor.role === 'admin' || alsoRoles.includes(actor.role);
     if (!managing) {
       if (actor.role !== 'player' || !isUuid(playerId)) throw forbidden();
-      const [own] = await db.select({ id: players.id }).from(players).where(and(eq(players.id, playerId), eq(players.user_id, actor.id)));
+      const [own] = await db
+        .select({ id: players.id })
+        .from(players)
+        .where(and(eq(players.id, playerId), eq(players.user_id, actor.id)));
       if (!own) throw forbidden('You can only see your own records.');
       return;
     }
@@ -132,9 +130,7 @@ export function playerAccess(db: Db) {
 /** One player's records as the API answers them: profile, season stats, payments, coach feedback. */
 export function playerRecords(db: Db) {
   async function profileOf(player: PlayerRow): Promise<PlayerProfile> {
-    const [user] = player.user_id
-      ? await db.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, player.user_id))
-      : [];
+    const [user] = player.user_id ? await db.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, player.user_id)) : [];
     return {
       id: player.id,
       user_id: player.user_id,

@@ -69,7 +69,11 @@ export function playerPayments(ctx: PlayerContext) {
       await assertMayAccess(actor, playerId);
       if (!isUuid(paymentId)) throw notFound('Payment not found');
       return db.transaction(async (tx) => {
-        const [charge] = await tx.select().from(charges).where(and(eq(charges.id, paymentId), eq(charges.player_id, playerId))).for('update');
+        const [charge] = await tx
+          .select()
+          .from(charges)
+          .where(and(eq(charges.id, paymentId), eq(charges.player_id, playerId)))
+          .for('update');
         if (!charge) throw notFound('Payment not found');
         const [view] = await chargeViews(tx, eq(charges.id, charge.id));
         if (view.reversed) throw notFound('Payment not found');

@@ -64,13 +64,22 @@ export async function chargeMembers(
   charge: (member: { id: string; team_id: string | null }) => Omit<NewCharge, 'payer_user_id' | 'player_id' | 'team_id'> | null,
 ): Promise<ChargesCreated> {
   const members = await membersById(tx, [...new Set(memberIds)]);
-  if (members.length < new Set(memberIds).size) throw invalid('No member of the club has one of these ids.', [{ field: 'member_id', message: 'Unknown member' }]);
+  if (members.length < new Set(memberIds).size)
+    throw invalid('No member of the club has one of these ids.', [{ field: 'member_id', message: 'Unknown member' }]);
   const teamOf = new Map(
     (
       await tx
         .select({ player_id: playerTeams.player_id, team_id: playerTeams.team_id })
         .from(playerTeams)
-        .where(and(inArray(playerTeams.player_id, members.map((m) => m.id)), isNull(playerTeams.left_on)))
+        .where(
+          and(
+            inArray(
+              playerTeams.player_id,
+              members.map((m) => m.id),
+            ),
+            isNull(playerTeams.left_on),
+          ),
+        )
         .orderBy(playerTeams.joined_on)
     ).map((r) => [r.player_id, r.team_id]),
   );
@@ -134,7 +143,9 @@ export function chargeUseCases(ctx: TreasuryContext) {
             .where(eq(trainingSessions.id, data.session_id!));
           if (!session) throw notFound('No training session has this id.');
           if (!session.recorded) throw conflict('Nobody’s attendance is recorded for this session yet.');
-          ids = (await tx.select({ id: trainingAttendance.player_id }).from(trainingAttendance).where(eq(trainingAttendance.session_id, data.session_id!))).map((r) => r.id);
+          ids = (await tx.select({ id: trainingAttendance.player_id }).from(trainingAttendance).where(eq(trainingAttendance.session_id, data.session_id!))).map(
+            (r) => r.id,
+          );
           what = `${session.title ?? 'Session'} fee, ${session.date}`;
           source = `session:${data.session_id}`;
         }

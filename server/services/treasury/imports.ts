@@ -30,14 +30,22 @@ export class UnknownLayout extends DomainError {
   }
 }
 
-type StoredLine = ImportPreview['lines'][number] & { fingerprint: string; balance_pence: number | null; allocations?: { charge_id: string; pence: number }[]; credit_pence?: number };
+type StoredLine = ImportPreview['lines'][number] & {
+  fingerprint: string;
+  balance_pence: number | null;
+  allocations?: { charge_id: string; pence: number }[];
+  credit_pence?: number;
+};
 interface StoredPreview {
   failed: { row: number; reason: string }[];
   lines: StoredLine[];
 }
 
 const headersKey = (headers: string[]) => headers.map(normaliseHeader).join('|');
-const REASONS = { reference_typo: 'The reference is one character away from this payer’s', name_and_amount: 'Their name and the exact amount of an open charge' } as const;
+const REASONS = {
+  reference_typo: 'The reference is one character away from this payer’s',
+  name_and_amount: 'Their name and the exact amount of an open charge',
+} as const;
 
 /** Reads the file: a preset, the mapping given (then saved for this bank's header row), or the one saved before. */
 async function readStatement(tx: DbOrTx, actor: Actor, bytes: Uint8Array, mappingJson: string | undefined) {
@@ -65,7 +73,10 @@ async function readStatement(tx: DbOrTx, actor: Actor, bytes: Uint8Array, mappin
   } catch (error) {
     if (!(error instanceof UnknownLayoutError)) throw invalid(`The file could not be read as a bank statement: ${(error as Error).message}`);
     if (!mapping) {
-      const [saved] = await tx.select().from(statementMappings).where(eq(statementMappings.headers_key, headersKey(error.headers)));
+      const [saved] = await tx
+        .select()
+        .from(statementMappings)
+        .where(eq(statementMappings.headers_key, headersKey(error.headers)));
       if (saved) return parseStatement(input, saved.mapping as ColumnMapping);
     }
     throw new UnknownLayout(error.headers);
@@ -122,7 +133,10 @@ export function importUseCases(ctx: TreasuryContext) {
         const fingerprints = parsed.lines.map((l) => l.fingerprint);
         const committed = new Set<string>();
         for (let i = 0; i < fingerprints.length; i += 1000) {
-          const rows = await tx.select({ f: bankLines.fingerprint }).from(bankLines).where(inArray(bankLines.fingerprint, fingerprints.slice(i, i + 1000)));
+          const rows = await tx
+            .select({ f: bankLines.fingerprint })
+            .from(bankLines)
+            .where(inArray(bankLines.fingerprint, fingerprints.slice(i, i + 1000)));
           for (const r of rows) committed.add(r.f);
         }
         const isDuplicate = parsed.lines.map((l) => {
@@ -196,7 +210,15 @@ export function importUseCases(ctx: TreasuryContext) {
         const candidates = preview.lines.filter((l) => !l.duplicate);
         const taken = new Set<string>();
         for (let i = 0; i < candidates.length; i += 1000) {
-          const rows = await tx.select({ f: bankLines.fingerprint }).from(bankLines).where(inArray(bankLines.fingerprint, candidates.slice(i, i + 1000).map((l) => l.fingerprint)));
+          const rows = await tx
+            .select({ f: bankLines.fingerprint })
+            .from(bankLines)
+            .where(
+              inArray(
+                bankLines.fingerprint,
+                candidates.slice(i, i + 1000).map((l) => l.fingerprint),
+              ),
+            );
           for (const r of rows) taken.add(r.f);
         }
         const fresh = candidates.filter((l) => !taken.has(l.fingerprint));
@@ -237,7 +259,13 @@ export function importUseCases(ctx: TreasuryContext) {
           for (const line of inserted) {
             const stored = byFingerprint.get(line.fingerprint)!;
             if (stored.decision !== 'allocated' || !stored.payer_id) continue;
-            const by = { payer_user_id: stored.payer_id, bank_line_id: line.id, occurred_on: stored.date, created_by: user.id, created_by_name: user.full_name };
+            const by = {
+              payer_user_id: stored.payer_id,
+              bank_line_id: line.id,
+              occurred_on: stored.date,
+              created_by: user.id,
+              created_by_name: user.full_name,
+            };
             for (const a of stored.allocations ?? []) entries.push({ ...by, kind: 'payment', charge_id: a.charge_id, amount_pence: -a.pence });
             if ((stored.credit_pence ?? 0) > 0) entries.push({ ...by, kind: 'credit', amount_pence: -stored.credit_pence!, reason: 'More than was owed' });
           }
@@ -246,7 +274,13 @@ export function importUseCases(ctx: TreasuryContext) {
         const lines = preview.lines.map((l) => byFingerprint.get(l.fingerprint) ?? { ...l, duplicate: true });
         const [done] = await tx
           .update(bankImports)
-          .set({ status: 'committed', committed_at: new Date(), committed_by_name: user.full_name, lines_added: added, preview: { failed: preview.failed, lines } })
+          .set({
+            status: 'committed',
+            committed_at: new Date(),
+            committed_by_name: user.full_name,
+            lines_added: added,
+            preview: { failed: preview.failed, lines },
+          })
           .where(eq(bankImports.id, row.id))
           .returning();
         if (!done) throw conflict('The import changed while it was being committed; please try again.');

@@ -13,6 +13,7 @@ export function createTreasuryService(db: Db, deps: TreasuryDeps) {
   const ctx: TreasuryContext = { db, ...deps, ...treasuryAccess(db) };
   return {
     isTreasurer: ctx.isTreasurer,
+    assertTreasurer: ctx.assertTreasurer,
     ...accountUseCases(ctx),
     ...chargeUseCases(ctx),
     ...importUseCases(ctx),

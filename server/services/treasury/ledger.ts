@@ -90,7 +90,11 @@ export async function openChargesOf(tx: DbOrTx, payerIds: string[] | 'all') {
   const rows = await tx
     .select({ charge_id: charges.id, payer_id: charges.payer_user_id, due_date: charges.due_date, outstanding_pence: outstanding })
     .from(charges)
-    .where(payerIds === 'all' ? sql`${charges.payer_user_id} is not null` : inArray(charges.payer_user_id, payerIds.length ? payerIds : ['00000000-0000-0000-0000-000000000000']))
+    .where(
+      payerIds === 'all'
+        ? sql`${charges.payer_user_id} is not null`
+        : inArray(charges.payer_user_id, payerIds.length ? payerIds : ['00000000-0000-0000-0000-000000000000']),
+    )
     .orderBy(asc(charges.due_date), asc(charges.created_at), asc(charges.id));
   return rows.filter((r) => r.outstanding_pence > 0).map((r) => ({ ...r, payer_id: r.payer_id! }));
 }
@@ -120,7 +124,14 @@ export async function useCredit(tx: DbOrTx, actor: Actor, payerId: string) {
 export async function receiveMoney(
   tx: DbOrTx,
   actor: Actor,
-  money: { payer_id: string; amount_pence: number; date: string; bank_line_id?: string | null; reason?: string | null; allocations?: { charge_id: string; pence: number }[] },
+  money: {
+    payer_id: string;
+    amount_pence: number;
+    date: string;
+    bank_line_id?: string | null;
+    reason?: string | null;
+    allocations?: { charge_id: string; pence: number }[];
+  },
 ) {
   await lockPayer(tx, money.payer_id);
   const open = await openChargesOf(tx, [money.payer_id]);
@@ -176,13 +187,7 @@ export async function liveEntries(tx: DbOrTx, where: ReturnType<typeof eq>, kind
   return tx
     .select()
     .from(ledgerEntries)
-    .where(
-      and(
-        where,
-        inArray(ledgerEntries.kind, kinds),
-        sql`not exists (select 1 from ${ledgerEntries} r where r.reverses_id = ${ledgerEntries.id})`,
-      ),
-    )
+    .where(and(where, inArray(ledgerEntries.kind, kinds), sql`not exists (select 1 from ${ledgerEntries} r where r.reverses_id = ${ledgerEntries.id})`))
     .orderBy(asc(ledgerEntries.created_at));
 }
 

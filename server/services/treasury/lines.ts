@@ -35,10 +35,7 @@ export function lineUseCases(ctx: TreasuryContext) {
   const { db, assertTreasurer } = ctx;
 
   async function lineView(tx: Pick<typeof db, 'select'>, id: string) {
-    const [row] = await tx
-      .select({ line: bankLines, payer_name: payerName })
-      .from(bankLines)
-      .where(eq(bankLines.id, id));
+    const [row] = await tx.select({ line: bankLines, payer_name: payerName }).from(bankLines).where(eq(bankLines.id, id));
     return row ? toLine({ ...row.line, payer_name: row.payer_name }) : undefined;
   }
 
@@ -82,14 +79,24 @@ export function lineUseCases(ctx: TreasuryContext) {
           let total = 0;
           for (const a of data.allocations) {
             const outstanding = open.get(a.charge_id);
-            if (outstanding === undefined) throw invalid('A charge named is not an open charge of this payer.', [{ field: 'allocations', message: 'Not an open charge of this payer' }]);
-            if (a.pence > outstanding) throw invalid('An allocation is more than is outstanding on its charge.', [{ field: 'allocations', message: 'More than is outstanding' }]);
+            if (outstanding === undefined)
+              throw invalid('A charge named is not an open charge of this payer.', [{ field: 'allocations', message: 'Not an open charge of this payer' }]);
+            if (a.pence > outstanding)
+              throw invalid('An allocation is more than is outstanding on its charge.', [{ field: 'allocations', message: 'More than is outstanding' }]);
             total += a.pence;
           }
-          if (total > line.amount_pence) throw invalid('The allocations add up to more than the line’s amount.', [{ field: 'allocations', message: 'More than the line' }]);
+          if (total > line.amount_pence)
+            throw invalid('The allocations add up to more than the line’s amount.', [{ field: 'allocations', message: 'More than the line' }]);
         }
         const reason = line.status === 'suggested' && line.payer_user_id === data.payer_id ? 'Suggestion confirmed' : 'Allocated by hand';
-        await receiveMoney(tx, user, { payer_id: data.payer_id, amount_pence: line.amount_pence, date: line.date, bank_line_id: line.id, allocations: data.allocations, reason });
+        await receiveMoney(tx, user, {
+          payer_id: data.payer_id,
+          amount_pence: line.amount_pence,
+          date: line.date,
+          bank_line_id: line.id,
+          allocations: data.allocations,
+          reason,
+        });
         await tx
           .update(bankLines)
           .set({ status: 'allocated', payer_user_id: data.payer_id, reason, decided_by_name: user.full_name, decided_at: new Date() })

@@ -13,7 +13,11 @@ export async function matchingPayers(tx: DbOrTx): Promise<PayerForMatching[]> {
     from users u
     left join payer_references r on r.payer_user_id = u.id
     where r.reference is not null or exists (select 1 from charges c where c.payer_user_id = u.id)`);
-  return rows.rows.map((r) => ({ payer_id: r.payer_id, reference: r.reference ?? '', names: [r.full_name, ...(r.members ?? []).filter((m) => m !== r.full_name)] }));
+  return rows.rows.map((r) => ({
+    payer_id: r.payer_id,
+    reference: r.reference ?? '',
+    names: [r.full_name, ...(r.members ?? []).filter((m) => m !== r.full_name)],
+  }));
 }
 
 /** Runs of 2 to 4 words of a bank text, as a name would be written in it. */

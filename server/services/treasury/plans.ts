@@ -33,14 +33,22 @@ export function schedule(plan: Pick<Plan, 'kind' | 'amount_pence' | 'instalments
   const base = Math.floor(plan.amount_pence / n);
   let items = Array.from({ length: n }, (_, k) => {
     const due = addMonths(plan.first_due_date, k);
-    const period = plan.kind === 'monthly' ? `${MONTHS[Number(due.slice(5, 7)) - 1]} ${due.slice(0, 4)}` : plan.kind === 'instalments' ? `Instalment ${k + 1} of ${n}` : `Season ${plan.season}`;
+    const period =
+      plan.kind === 'monthly'
+        ? `${MONTHS[Number(due.slice(5, 7)) - 1]} ${due.slice(0, 4)}`
+        : plan.kind === 'instalments'
+          ? `Instalment ${k + 1} of ${n}`
+          : `Season ${plan.season}`;
     return { due_date: due, amount_pence: k === n - 1 ? plan.amount_pence - base * (n - 1) : base, period, note: null as string | null };
   });
   if (plan.prorate_joiners && joinedOn && joinedOn > plan.first_due_date) {
     if (n === 1) {
       // The months left in the season (to 31 August), counting the month they joined.
       const seasonEnd = `${Number(plan.season.slice(0, 4)) + 1}-08`;
-      const monthsLeft = Math.max(1, (Number(seasonEnd.slice(0, 4)) - Number(joinedOn.slice(0, 4))) * 12 + Number(seasonEnd.slice(5)) - Number(joinedOn.slice(5, 7)) + 1);
+      const monthsLeft = Math.max(
+        1,
+        (Number(seasonEnd.slice(0, 4)) - Number(joinedOn.slice(0, 4))) * 12 + Number(seasonEnd.slice(5)) - Number(joinedOn.slice(5, 7)) + 1,
+      );
       const share = Math.min(12, monthsLeft);
       items = [{ ...items[0], due_date: joinedOn, amount_pence: Math.round((plan.amount_pence * share) / 12), note: `Joined part-way: ${share} of 12 months` }];
     } else {
@@ -83,10 +91,18 @@ export function planUseCases(ctx: TreasuryContext) {
       if (data.amount_pence < instalments) throw invalid('The amount is too small to split into that many charges.');
       const [row] = await db
         .insert(paymentPlans)
-        .values({ ...data, instalments, season: data.season ?? seasonOfDate(data.first_due_date), team_id: data.team_id ?? null, family_cap_pence: data.family_cap_pence ?? null, created_by: user.id })
+        .values({
+          ...data,
+          instalments,
+          season: data.season ?? seasonOfDate(data.first_due_date),
+          team_id: data.team_id ?? null,
+          family_cap_pence: data.family_cap_pence ?? null,
+          created_by: user.id,
+        })
         .returning()
         .catch((error: unknown) => {
-          if (String((error as { cause?: { code?: string } }).cause?.code) === '23503') throw invalid('No team has this id.', [{ field: 'team_id', message: 'No team has this id.' }]);
+          if (String((error as { cause?: { code?: string } }).cause?.code) === '23503')
+            throw invalid('No team has this id.', [{ field: 'team_id', message: 'No team has this id.' }]);
           throw error;
         });
       return toPlan(row);
@@ -137,26 +153,35 @@ export function planUseCases(ctx: TreasuryContext) {
               familyTotal += amount;
               return { ...item, amount_pence: amount, note };
             });
-            planned.set(member.id, items.filter((i) => i.amount_pence > 0));
+            planned.set(
+              member.id,
+              items.filter((i) => i.amount_pence > 0),
+            );
           });
         }
         const results = { created: 0, charges: [] as Awaited<ReturnType<typeof chargeMembers>>['charges'] };
         const maxItems = Math.max(0, ...[...planned.values()].map((items) => items.length));
         for (let k = 0; k < maxItems; k++) {
-          const done = await chargeMembers(tx, ctx, user, [...planned.keys()].filter((id) => planned.get(id)![k]), (member) => {
-            const item = planned.get(member.id)![k];
-            return {
-              category: plan.category,
-              description: plan.name,
-              amount_pence: item.amount_pence,
-              due_date: item.due_date,
-              season: plan.season,
-              period: item.period,
-              plan_id: plan.id,
-              discount_note: item.note,
-              source_key: `plan:${plan.id}:${member.id}:${item.due_date}:${k}`,
-            };
-          });
+          const done = await chargeMembers(
+            tx,
+            ctx,
+            user,
+            [...planned.keys()].filter((id) => planned.get(id)![k]),
+            (member) => {
+              const item = planned.get(member.id)![k];
+              return {
+                category: plan.category,
+                description: plan.name,
+                amount_pence: item.amount_pence,
+                due_date: item.due_date,
+                season: plan.season,
+                period: item.period,
+                plan_id: plan.id,
+                discount_note: item.note,
+                source_key: `plan:${plan.id}:${member.id}:${item.due_date}:${k}`,
+              };
+            },
+          );
           results.created += done.created;
           results.charges.push(...done.charges);
         }

@@ -1,6 +1,13 @@
 /** Arrears by age and team, and the CSV export for the AGM and the club's accounts: both read from the ledger. */
 import { sql } from 'drizzle-orm';
-import { arrearsQuerySchema, CHARGE_CATEGORY_LABELS, exportQuerySchema, type Arrears, type ChargeCategory, type LedgerKind } from '../../../shared/contracts/treasury';
+import {
+  arrearsQuerySchema,
+  CHARGE_CATEGORY_LABELS,
+  exportQuerySchema,
+  type Arrears,
+  type ChargeCategory,
+  type LedgerKind,
+} from '../../../shared/contracts/treasury';
 import { clubDateOf } from '../../../shared/dates';
 import type { SessionUser } from '../../../shared/roles';
 import { parseInput } from '../checks';
@@ -34,7 +41,15 @@ export function reportUseCases(ctx: TreasuryContext) {
     async arrears(actor: SessionUser | null, query: unknown): Promise<Arrears> {
       await assertTreasurer(actor);
       const asOf = parseInput(arrearsQuerySchema, query).as_of ?? clubDateOf(new Date());
-      const rows = await db.execute<{ due_date: string; team_id: string | null; team_name: string | null; payer_id: string | null; payer_name: string | null; reference: string | null; owing: number }>(sql`
+      const rows = await db.execute<{
+        due_date: string;
+        team_id: string | null;
+        team_name: string | null;
+        payer_id: string | null;
+        payer_name: string | null;
+        reference: string | null;
+        owing: number;
+      }>(sql`
         select c.due_date::text, c.team_id, t.name as team_name, c.payer_user_id as payer_id, u.full_name as payer_name, r.reference,
           (select coalesce(sum(e.amount_pence), 0) from ledger_entries e where e.charge_id = c.id and e.occurred_on <= ${asOf})::int as owing
         from charges c
@@ -57,7 +72,13 @@ export function reportUseCases(ctx: TreasuryContext) {
         team.buckets[bucket] += row.owing;
         const payerKey = row.payer_id ?? '';
         if (!payers.has(payerKey)) {
-          payers.set(payerKey, { payer_id: row.payer_id, payer_name: row.payer_name ?? 'No payer yet', reference: row.reference, total_pence: 0, buckets: emptyBuckets() });
+          payers.set(payerKey, {
+            payer_id: row.payer_id,
+            payer_name: row.payer_name ?? 'No payer yet',
+            reference: row.reference,
+            total_pence: 0,
+            buckets: emptyBuckets(),
+          });
         }
         const payer = payers.get(payerKey)!;
         payer.total_pence += row.owing;
@@ -108,7 +129,21 @@ export function reportUseCases(ctx: TreasuryContext) {
         left join bank_lines l on l.id = e.bank_line_id
         ${where}
         order by e.occurred_on, e.created_at, e.id`);
-      const header = ['Date', 'Kind', 'Amount', 'Payer', 'Reference', 'Member', 'Team', 'Category', 'Season', 'Description', 'Reason', 'Bank date', 'Recorded by'];
+      const header = [
+        'Date',
+        'Kind',
+        'Amount',
+        'Payer',
+        'Reference',
+        'Member',
+        'Team',
+        'Category',
+        'Season',
+        'Description',
+        'Reason',
+        'Bank date',
+        'Recorded by',
+      ];
       const lines = [header.join(',')];
       const totals: Record<LedgerKind, number> = { charge: 0, payment: 0, credit: 0, reversal: 0 };
       for (const row of rows.rows) {
