@@ -37,7 +37,10 @@ const TOTAL_LABELS: Record<LedgerKind, string> = { charge: 'Total charges', paym
 export function reportUseCases(ctx: TreasuryContext) {
   const { db, assertTreasurer } = ctx;
   return {
-    /** GET /api/treasury/arrears?as_of=: what was due and unpaid on that day, by days overdue, team and payer. */
+    /**
+     * GET /api/treasury/arrears?as_of=: what was due and unpaid on that day (paid: money dated on or
+     * before it), by days overdue, team and payer. A reversed charge was a mistake: never arrears.
+     */
     async arrears(actor: SessionUser | null, query: unknown): Promise<Arrears> {
       await assertTreasurer(actor);
       const asOf = parseInput(arrearsQuerySchema, query).as_of ?? clubDateOf(new Date());
@@ -51,12 +54,15 @@ export function reportUseCases(ctx: TreasuryContext) {
         owing: number;
       }>(sql`
         select c.due_date::text, c.team_id, t.name as team_name, c.payer_user_id as payer_id, u.full_name as payer_name, r.reference,
-          (select coalesce(sum(e.amount_pence), 0) from ledger_entries e where e.charge_id = c.id and e.occurred_on <= ${asOf})::int as owing
+          (c.amount_pence + (select coalesce(sum(e.amount_pence), 0) from ledger_entries e
+            where e.charge_id = c.id and e.kind in ('payment', 'reversal') and e.occurred_on <= ${asOf}
+              and not exists (select 1 from ledger_entries o where o.id = e.reverses_id and o.kind = 'charge')))::int as owing
         from charges c
         left join teams t on t.id = c.team_id
         left join users u on u.id = c.payer_user_id
         left join payer_references r on r.payer_user_id = c.payer_user_id
-        where c.due_date <= ${asOf} and (c.created_at at time zone 'Europe/London')::date <= ${asOf}`);
+        where c.due_date <= ${asOf}
+          and not exists (select 1 from ledger_entries r2 join ledger_entries o on o.id = r2.reverses_id where o.charge_id = c.id and o.kind = 'charge')`);
       const answer: Arrears = { as_of: asOf, total_pence: 0, buckets: emptyBuckets(), teams: [], payers: [] };
       const teams = new Map<string, Arrears['teams'][number]>();
       const payers = new Map<string, Arrears['payers'][number]>();
