@@ -7,7 +7,7 @@ import { bankLines, ledgerEntries, users } from '../../db/schema';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
 import type { TreasuryContext } from './context';
-import { liveEntries, openChargesOf, receiveMoney, reverseEntry } from './ledger';
+import { liveEntries, lockPayer, openChargesOf, receiveMoney, reverseEntry } from './ledger';
 import { searchPayers } from './payers';
 
 export const LINE_NOT_FOUND = 'No bank line has this id.';
@@ -75,6 +75,8 @@ export function lineUseCases(ctx: TreasuryContext) {
         if (line.status === 'allocated') throw conflict('This line is allocated already: undo that first (POST …/reversal), then allocate it again.');
         const [payer] = await tx.select({ id: users.id }).from(users).where(eq(users.id, data.payer_id));
         if (!payer) throw invalid(NO_SUCH_PAYER, [{ field: 'payer_id', message: NO_SUCH_PAYER }]);
+        // The payer's charges cannot change between the checks below and the payment.
+        await lockPayer(tx, data.payer_id);
         if (data.allocations) {
           const open = new Map((await openChargesOf(tx, [data.payer_id])).map((c) => [c.charge_id, c.outstanding_pence]));
           let total = 0;
