@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { adultMembers, seniorTeamId, signedInTreasurer, starlingCsv, uploadStatement } from '../../tests/support/treasury';
-import { charges, guardians, ledgerEntries, players, playerTeams, teams } from '../db/schema';
+import { charges, guardians, ledgerEntries, payerReferences, players, playerTeams, teams } from '../db/schema';
 
 // Issue 24: the ledger is append-only (corrections are reversals with who and why), the export
 // reconciles to the penny, and nobody sees other members' money but the treasurer and admins.
@@ -219,5 +219,15 @@ describe('Who sees money', () => {
     const c = await charge(child.id, 2000);
     expect(c.payer_id).toBe(parent.userId);
     expect((await account(parent.userId)).charges[0]).toMatchObject({ member_name: 'Kit Junior', payer_name: 'Gill Guardian' });
+
+    // The child signs in: they see their charge and the reference their guardian pays with; none is made for them.
+    const kid = await t.signedIn('player', { full_name: 'Kid Login' });
+    await t.db.update(players).set({ date_of_birth: '2014-04-04' }).where(eq(players.id, kid.playerId!));
+    await t.db.insert(guardians).values({ user_id: parent.userId, player_id: kid.playerId!, level: 'primary', approved_by: 'Test' });
+    await charge(kid.playerId!, 700);
+    const me = await t.json('/api/treasury/me', { token: kid.token });
+    expect(me.body).toMatchObject({ paid_by_guardian: true, reference: (await account(parent.userId)).reference, owed_pence: 700 });
+    expect(me.body.charges.map((x: { member_name: string }) => x.member_name)).toEqual(['Kid Login']);
+    expect(await t.db.select().from(payerReferences).where(eq(payerReferences.payer_user_id, kid.user.id))).toEqual([]);
   });
 });

@@ -170,6 +170,9 @@ export const TreasuryMeSchema = z
     sort_code: z.string().openapi({ example: '30-91-74' }),
     account_number: z.string().openapi({ example: '12345678' }),
     bank_details_set: z.boolean().openapi({ description: 'False until an admin fills in the club’s bank details in Settings' }),
+    paid_by_guardian: z.boolean().openapi({
+      description: 'A member under 18: their guardian pays, and `reference` is the guardian’s (blank while they have none)',
+    }),
     owed_pence: z.number().int(),
     credit_pence: z.number().int(),
     balance_pence: z.number().int().openapi({ description: 'credit − owed: negative while you owe' }),

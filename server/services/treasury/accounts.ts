@@ -1,6 +1,7 @@
 /** A payer's own money (GET /api/treasury/me), a payer's account for the treasurer, and paid/unpaid for team staff. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatSortCode, type TreasuryMe } from '../../../shared/contracts/treasury';
+import { ageOn } from '../../../shared/juniors';
 import { clubDateOf } from '../../../shared/dates';
 import { forbidden, notFound, unauthenticated } from '../../../shared/errors';
 import type { SessionUser } from '../../../shared/roles';
@@ -8,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { charges, ledgerEntries, payerReferences, players, playerTeams, teams, users } from '../../db/schema';
 import { isUuid } from '../ids';
 import { assertRunsTeam } from '../roles';
-import { bankDetails, referenceOf, type TreasuryContext } from './context';
+import { bankDetails, payerFor, referenceOf, type TreasuryContext } from './context';
 import { chargeViews } from './ledger';
 
 export const NO_SUCH_PAYER_ID = 'No payer has this id.';
@@ -32,17 +33,42 @@ const publicCharge = <T extends { label: unknown; last_paid: unknown }>({ label:
 export function accountUseCases(ctx: TreasuryContext) {
   const { db, isTreasurer } = ctx;
   return {
-    /** GET /api/treasury/me: the signed-in member's reference (made on first ask), the club's bank details and their money. */
+    /**
+     * GET /api/treasury/me: the signed-in member's reference (made on first ask), the club's bank
+     * details and their money. A junior never pays: they see their own charges and the reference
+     * their guardian pays with (none is made for them).
+     */
     async me(actor: SessionUser | null): Promise<TreasuryMe> {
       if (!actor) throw unauthenticated();
-      const reference = await referenceOf(db, actor.id);
       const bank = await bankDetails(db);
-      return {
-        reference,
+      const details = {
         account_name: bank.account_name,
         sort_code: formatSortCode(bank.sort_code),
         account_number: bank.account_number,
         bank_details_set: bank.account_name !== '' && bank.sort_code !== '' && bank.account_number !== '',
+      };
+      const [member] = await db
+        .select({ id: players.id, user_id: players.user_id, date_of_birth: players.date_of_birth })
+        .from(players)
+        .where(eq(players.user_id, actor.id));
+      if (member?.date_of_birth && ageOn(member.date_of_birth, clubDateOf(new Date())) < 18) {
+        const guardian = await payerFor(db, member);
+        const own = (await chargeViews(db, eq(charges.player_id, member.id))).map(publicCharge);
+        const owed = own.reduce((sum, c) => sum + c.outstanding_pence, 0);
+        return {
+          reference: guardian ? await referenceOf(db, guardian) : '',
+          ...details,
+          paid_by_guardian: true,
+          owed_pence: owed,
+          credit_pence: 0,
+          balance_pence: -owed,
+          charges: own,
+        };
+      }
+      return {
+        reference: await referenceOf(db, actor.id),
+        ...details,
+        paid_by_guardian: false,
         ...(await balanceOf(db, actor.id)),
         charges: (await chargeViews(db, eq(charges.payer_user_id, actor.id))).map(publicCharge),
       };
