@@ -5,7 +5,7 @@ import type { Role, SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
 import { charges, feedback, players, playerStats, users } from '../../db/schema';
 import { chargeViews, type ChargeView } from '../treasury/ledger';
-import type { ChargeCategory } from '../../../shared/contracts/treasury';
+import { CHARGE_CATEGORY_LABELS, type ChargeCategory } from '../../../shared/contracts/treasury';
 import { clubDateOf } from '../../../shared/dates';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from '../../../shared/errors';
 import { isUuid } from '../ids';
@@ -47,15 +47,13 @@ export const toPayment = (c: ChargeView): Payment => ({
   id: c.id,
   player_id: c.member_id ?? '',
   description: c.description,
-  payment_type: c.label ?? CATEGORY_PAYMENT_TYPES[c.category],
+  payment_type: c.label ?? CHARGE_CATEGORY_LABELS[c.category],
   amount: c.amount_pence / 100,
   due_date: c.due_date,
   status: c.outstanding_pence <= 0 ? 'paid' : c.due_date < clubDateOf(new Date()) ? 'overdue' : 'outstanding',
   paid_date: c.outstanding_pence <= 0 ? c.last_paid : null,
   created_at: c.created_at,
 });
-
-const CATEGORY_PAYMENT_TYPES: Record<ChargeCategory, string> = { subs: 'Subscription', match_fee: 'Match fee', kit: 'Kit', tour: 'Tour', other: 'Other' };
 
 /** The payments form's free-text type, as a charge's category. */
 export function chargeCategoryOf(paymentType: string): ChargeCategory {

@@ -8,18 +8,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CHARGE_CATEGORY_LABELS, type Charge, type ChargeCategory } from '../../../shared/contracts/treasury';
 import { clubDateOf } from '../../../shared/dates';
+import { seasonOf } from '../../../shared/juniors';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
 import { charges, ledgerEntries, players, users } from '../../db/schema';
 
 export type Actor = Pick<SessionUser, 'id' | 'full_name'>;
-
-/** "2026-27" for any date from 1 September 2026 to 31 August 2027. */
-export function seasonOfDate(date: string): string {
-  const year = Number(date.slice(0, 4));
-  const start = Number(date.slice(5, 7)) >= 9 ? year : year - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-}
 
 /** One payer at a time: allocations and credit use are serialised per payer (across processes too), and wait for a statement being committed. */
 export async function lockPayer(tx: DbOrTx, payerId: string) {
@@ -51,7 +45,7 @@ export async function writeCharges(tx: DbOrTx, actor: Actor, list: NewCharge[]):
       list.map((c) => ({
         ...c,
         label: c.label ?? null,
-        season: c.season ?? seasonOfDate(c.due_date),
+        season: c.season ?? seasonOf(c.due_date),
         created_by: actor.id,
         created_by_name: actor.full_name,
       })),

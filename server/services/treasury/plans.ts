@@ -6,13 +6,13 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { planChargeSchema, planCreateSchema, type Plan } from '../../../shared/contracts/treasury';
 import { invalid, notFound } from '../../../shared/errors';
+import { seasonOf } from '../../../shared/juniors';
 import type { SessionUser } from '../../../shared/roles';
 import { paymentPlans, players, playerTeams } from '../../db/schema';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
 import { chargeMembers } from './charges';
 import { payerFor, type TreasuryContext } from './context';
-import { seasonOfDate } from './ledger';
 
 export const PLAN_NOT_FOUND = 'No plan has this id.';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -94,7 +94,7 @@ export function planUseCases(ctx: TreasuryContext) {
         .values({
           ...data,
           instalments,
-          season: data.season ?? seasonOfDate(data.first_due_date),
+          season: data.season ?? seasonOf(data.first_due_date),
           team_id: data.team_id ?? null,
           family_cap_pence: data.family_cap_pence ?? null,
           created_by: user.id,
