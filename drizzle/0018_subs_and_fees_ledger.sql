@@ -43,6 +43,12 @@ CREATE TABLE "bank_lines" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "charge_overdue_marks" (
+	"charge_id" uuid PRIMARY KEY NOT NULL,
+	"marked_by_name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "charges" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"payer_user_id" uuid,
@@ -119,6 +125,7 @@ ALTER TABLE "settings" ADD COLUMN "account_number" text DEFAULT '' NOT NULL;--> 
 ALTER TABLE "bank_imports" ADD CONSTRAINT "bank_imports_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_lines" ADD CONSTRAINT "bank_lines_import_id_bank_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."bank_imports"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_lines" ADD CONSTRAINT "bank_lines_payer_user_id_users_id_fk" FOREIGN KEY ("payer_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "charge_overdue_marks" ADD CONSTRAINT "charge_overdue_marks_charge_id_charges_id_fk" FOREIGN KEY ("charge_id") REFERENCES "public"."charges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "charges" ADD CONSTRAINT "charges_payer_user_id_users_id_fk" FOREIGN KEY ("payer_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "charges" ADD CONSTRAINT "charges_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "charges" ADD CONSTRAINT "charges_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -199,5 +206,7 @@ INSERT INTO "ledger_entries" ("kind", "payer_user_id", "charge_id", "amount_penc
 SELECT 'payment', c."payer_user_id", c."id", -c."amount_pence", 'Marked paid before the ledger', coalesce(p."paid_date", p."due_date"), c."created_by_name", c."created_at"
 FROM "payments" p JOIN "charges" c ON c."id" = p."id"
 WHERE p."status" = 'paid';--> statement-breakpoint
+INSERT INTO "charge_overdue_marks" ("charge_id", "marked_by_name")
+SELECT p."id", 'Recorded before the ledger' FROM "payments" p JOIN "charges" c ON c."id" = p."id" WHERE p."status" = 'overdue';--> statement-breakpoint
 DROP TABLE "payments" CASCADE;--> statement-breakpoint
 DROP TYPE "public"."payment_status";

@@ -231,3 +231,29 @@ describe('Who sees money', () => {
     expect(await t.db.select().from(payerReferences).where(eq(payerReferences.payer_user_id, kid.user.id))).toEqual([]);
   });
 });
+
+describe('The players’ payments form, on the ledger', () => {
+  it('keeps its statuses: overdue is a mark, paid a payment entry, back to outstanding a reversal; the answers keep their shape', async () => {
+    const [dee] = await adultMembers(t, ['Dee Dues']);
+    const added = await t.json(`/api/players/${dee.playerId}/payments`, {
+      token: admin.token,
+      body: { description: 'Tour deposit', amount: 40, due_date: '2026-08-01' },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ description: 'Tour deposit', payment_type: 'Subscription', amount: 40, status: 'outstanding', paid_date: null });
+    const put = (status: string) => t.json(`/api/players/${dee.playerId}/payments/${added.body.id}`, { method: 'PUT', token: admin.token, body: { status } });
+    expect((await put('overdue')).body.status).toBe('overdue');
+    const paid = await put('paid');
+    expect(paid.body).toMatchObject({ status: 'paid', paid_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(await account(dee.userId)).toMatchObject({ owed_pence: 0 });
+    expect((await put('outstanding')).body).toMatchObject({ status: 'outstanding', paid_date: null });
+    expect(await account(dee.userId)).toMatchObject({ owed_pence: 4000 });
+    const kinds = (await account(dee.userId)).entries.map((e: { kind: string; amount_pence: number }) => [e.kind, e.amount_pence]);
+    expect(kinds).toEqual([
+      ['charge', 4000],
+      ['payment', -4000],
+      ['reversal', 4000],
+    ]);
+    expect((await t.json('/api/players/me/payments', { token: player.token })).status).toBe(200);
+  });
+});

@@ -103,6 +103,8 @@ it('turns payments into charges (a paid one with its payment) paid by the member
     { charge_id: id('Season subs'), kind: 'charge', amount_pence: 4550, occurred_on: expect.any(String) },
     { charge_id: id('Season subs'), kind: 'payment', amount_pence: -4550, occurred_on: '2026-09-03' },
   ]);
+  // "Overdue" as the admin set it stays a mark on the list.
+  expect((await client.query(`SELECT charge_id FROM charge_overdue_marks`)).rows).toEqual([{ charge_id: id('New kit') }]);
   expect((await client.query(`SELECT to_regclass('payments') AS t`)).rows[0].t).toBeNull();
 
   await expect(client.query(`UPDATE ledger_entries SET amount_pence = 1`)).rejects.toThrow(/never changed/);

@@ -8,6 +8,7 @@ import {
   fixtures,
   joinUsSubmissions,
   orders,
+  chargeOverdueMarks,
   charges,
   ledgerEntries,
   players,
@@ -106,7 +107,12 @@ export function createAdminService(
     const today = clubDateOf(now);
     const owing = sql<number>`(select coalesce(sum(e.amount_pence), 0) from ${ledgerEntries} e where e.charge_id = "charges"."id")`;
     const open = db
-      .select({ player_id: charges.player_id, due_date: charges.due_date, owing: sql<number>`${owing}::int`.as('owing') })
+      .select({
+        player_id: charges.player_id,
+        due_date: charges.due_date,
+        owing: sql<number>`${owing}::int`.as('owing'),
+        marked: sql<boolean>`exists (select 1 from ${chargeOverdueMarks} m where m.charge_id = "charges"."id")`.as('marked'),
+      })
       .from(charges)
       .as('open');
     const rows = await db
@@ -115,7 +121,8 @@ export function createAdminService(
         full_name: players.full_name,
         payments: count(),
         pence: sql<string>`sum(${open.owing})`,
-        overdue: sql<boolean>`bool_or(${open.due_date} < ${today})`,
+        // Overdue: marked so, or past its due date and still unpaid.
+        overdue: sql<boolean>`bool_or(${open.due_date} < ${today} or ${open.marked})`,
       })
       .from(open)
       .innerJoin(players, eq(players.id, open.player_id))

@@ -80,6 +80,19 @@ export const charges = pgTable(
   ],
 );
 
+/**
+ * A charge an admin marked overdue in the players' payments form (before issue 24 a payment's
+ * status was typed, and "overdue" is kept as they set it): a flag for the lists, not money, so it
+ * lives beside the append-only ledger and may be cleared.
+ */
+export const chargeOverdueMarks = pgTable('charge_overdue_marks', {
+  charge_id: uuid('charge_id')
+    .primaryKey()
+    .references(() => charges.id, { onDelete: 'cascade' }),
+  marked_by_name: text('marked_by_name').notNull(),
+  marked_at: createdAt(),
+});
+
 /** A committed bank import: the file, its layout, who and when, and what it added. */
 export const bankImports = pgTable('bank_imports', {
   id: id(),

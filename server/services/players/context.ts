@@ -41,7 +41,7 @@ export function duplicateAccount(error: unknown): never {
 
 /**
  * A charge as the players' payments list has always answered it (issue 24 keeps the shape): paid
- * when nothing is outstanding, overdue when unpaid after its due date, else outstanding.
+ * when nothing is outstanding, overdue when an admin marked it so, else outstanding.
  */
 export const toPayment = (c: ChargeView): Payment => ({
   id: c.id,
@@ -50,7 +50,7 @@ export const toPayment = (c: ChargeView): Payment => ({
   payment_type: c.label ?? CHARGE_CATEGORY_LABELS[c.category],
   amount: c.amount_pence / 100,
   due_date: c.due_date,
-  status: c.outstanding_pence <= 0 ? 'paid' : c.due_date < clubDateOf(new Date()) ? 'overdue' : 'outstanding',
+  status: c.outstanding_pence <= 0 ? 'paid' : c.marked_overdue ? 'overdue' : 'outstanding',
   paid_date: c.outstanding_pence <= 0 ? c.last_paid : null,
   created_at: c.created_at,
 });

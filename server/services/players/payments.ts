@@ -9,7 +9,7 @@ import { formatDateGB } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import type { SessionUser } from '../../../shared/roles';
 import { notFound } from '../../../shared/errors';
-import { charges } from '../../db/schema';
+import { chargeOverdueMarks, charges } from '../../db/schema';
 import { isUuid } from '../ids';
 import { notifyPlayer } from '../notifications';
 import { mailNewCharges } from '../treasury/charges';
@@ -49,6 +49,7 @@ export function playerPayments(ctx: PlayerContext) {
           },
         ]);
         if (input.status === 'paid') await payByHand(tx, actor!, { id, payer_user_id: payer }, Math.round(input.amount * 100));
+        if (input.status === 'overdue') await tx.insert(chargeOverdueMarks).values({ charge_id: id, marked_by_name: actor!.full_name });
         const [view] = await chargeViews(tx, eq(charges.id, id));
         // The member is told in the portal when they pay themself; a junior's guardian is mailed instead.
         if (view.status !== 'paid' && (payer === null || payer === member.user_id)) {
@@ -83,6 +84,9 @@ export function playerPayments(ctx: PlayerContext) {
         } else if (status !== 'paid' && view.paid_pence > 0) {
           await unpayCharge(tx, actor!, charge.id, `Marked unpaid by ${actor!.full_name}`);
         }
+        // Overdue is a mark on the list, kept beside the ledger; any other status clears it.
+        if (status === 'overdue') await tx.insert(chargeOverdueMarks).values({ charge_id: charge.id, marked_by_name: actor!.full_name }).onConflictDoNothing();
+        else await tx.delete(chargeOverdueMarks).where(eq(chargeOverdueMarks.charge_id, charge.id));
         const [after] = await chargeViews(tx, eq(charges.id, charge.id));
         return toPayment(after);
       });

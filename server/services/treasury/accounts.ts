@@ -10,7 +10,7 @@ import { charges, ledgerEntries, payerReferences, players, playerTeams, teams, u
 import { isUuid } from '../ids';
 import { assertRunsTeam } from '../roles';
 import { bankDetails, payerFor, referenceOf, type TreasuryContext } from './context';
-import { chargeViews } from './ledger';
+import { chargeViews, publicCharge } from './ledger';
 
 export const NO_SUCH_PAYER_ID = 'No payer has this id.';
 
@@ -27,8 +27,6 @@ export async function balanceOf(tx: DbOrTx, payerId: string) {
   const credit = row?.credit ?? 0;
   return { owed_pence: owed, credit_pence: credit, balance_pence: credit - owed };
 }
-
-const publicCharge = <T extends { label: unknown; last_paid: unknown }>({ label: _l, last_paid: _p, ...c }: T) => c;
 
 export function accountUseCases(ctx: TreasuryContext) {
   const { db, isTreasurer } = ctx;

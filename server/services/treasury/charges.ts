@@ -10,7 +10,18 @@ import { paymentRequest } from '../../mail/templates';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
 import { bankDetails, membersById, payerFor, referenceOf, type TreasuryContext } from './context';
-import { categoryLabel, chargeViews, liveEntries, reverseEntry, unpayCharge, useCredit, writeCharges, type Actor, type NewCharge } from './ledger';
+import {
+  categoryLabel,
+  chargeViews,
+  publicCharge,
+  liveEntries,
+  reverseEntry,
+  unpayCharge,
+  useCredit,
+  writeCharges,
+  type Actor,
+  type NewCharge,
+} from './ledger';
 
 export const CHARGE_NOT_FOUND = 'No charge has this id.';
 export const ALREADY_REVERSED = 'This charge has been reversed already.';
@@ -94,7 +105,7 @@ export async function chargeMembers(
   const ids = await writeCharges(tx, actor, list);
   if (options.mail !== false) await mailNewCharges(tx, ctx, ids);
   const created = ids.length ? await chargeViews(tx, inArray(charges.id, ids)) : [];
-  return { created: created.length, charges: created.map(({ label: _l, last_paid: _p, ...c }) => c) };
+  return { created: created.length, charges: created.map(publicCharge) };
 }
 
 export function chargeUseCases(ctx: TreasuryContext) {
@@ -165,7 +176,7 @@ export function chargeUseCases(ctx: TreasuryContext) {
       await assertTreasurer(actor);
       if ((filter.payer_id && !isUuid(filter.payer_id)) || (filter.member_id && !isUuid(filter.member_id))) return [];
       const where = filter.payer_id ? eq(charges.payer_user_id, filter.payer_id) : filter.member_id ? eq(charges.player_id, filter.member_id) : undefined;
-      return (await chargeViews(db, where)).map(({ label: _l, last_paid: _p, ...c }) => c);
+      return (await chargeViews(db, where)).map(publicCharge);
     },
 
     /**
@@ -185,8 +196,7 @@ export function chargeUseCases(ctx: TreasuryContext) {
         await reverseEntry(tx, user, entry, reason);
         if (charge.payer_user_id) await useCredit(tx, user, charge.payer_user_id);
         const [view] = await chargeViews(tx, eq(charges.id, chargeId));
-        const { label: _l, last_paid: _p, ...answer } = view;
-        return answer;
+        return publicCharge(view);
       });
     },
   };

@@ -11,7 +11,7 @@ import { clubDateOf } from '../../../shared/dates';
 import { seasonOf } from '../../../shared/juniors';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
-import { charges, ledgerEntries, players, users } from '../../db/schema';
+import { chargeOverdueMarks, charges, ledgerEntries, players, users } from '../../db/schema';
 
 export type Actor = Pick<SessionUser, 'id' | 'full_name'>;
 
@@ -231,9 +231,10 @@ const chargeSums = {
   last_paid: sql<string | null>`(select max(e.occurred_on)::text from ${ledgerEntries} e where e.charge_id = "charges"."id" and e.kind = 'payment')`,
   payer_name: sql<string | null>`(select u.full_name from ${users} u where u.id = "charges"."payer_user_id")`,
   member_name: sql<string | null>`(select p.full_name from ${players} p where p.id = "charges"."player_id")`,
+  marked_overdue: sql<boolean>`exists (select 1 from ${chargeOverdueMarks} m where m.charge_id = "charges"."id")`,
 };
 
-export type ChargeView = Charge & { label: string | null; last_paid: string | null };
+export type ChargeView = Charge & { label: string | null; last_paid: string | null; marked_overdue: boolean };
 
 /** Charges as the API answers them, with what is paid and outstanding, latest due first. */
 export async function chargeViews(tx: DbOrTx, where: ReturnType<typeof eq> | undefined): Promise<ChargeView[]> {
@@ -242,7 +243,7 @@ export async function chargeViews(tx: DbOrTx, where: ReturnType<typeof eq> | und
     .from(charges)
     .where(where)
     .orderBy(sql`${charges.due_date} desc`, sql`${charges.created_at} desc`);
-  return rows.map(({ c, outstanding, reversed, last_paid, payer_name, member_name }) => {
+  return rows.map(({ c, outstanding, reversed, last_paid, payer_name, member_name, marked_overdue }) => {
     const paid = reversed ? 0 : c.amount_pence - outstanding;
     return {
       id: c.id,
@@ -266,8 +267,12 @@ export async function chargeViews(tx: DbOrTx, where: ReturnType<typeof eq> | und
       created_by: c.created_by_name,
       created_at: c.created_at.toISOString(),
       last_paid,
+      marked_overdue,
     };
   });
 }
+
+/** A charge as the treasury API answers it (without the players' list's extras). */
+export const publicCharge = ({ label: _l, last_paid: _p, marked_overdue: _m, ...c }: ChargeView): Charge => c;
 
 export const categoryLabel = (c: { category: ChargeCategory; label?: string | null }) => c.label ?? CHARGE_CATEGORY_LABELS[c.category];
