@@ -6,7 +6,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { charges, feedback, players, playerStats, users } from '../../db/schema';
 import { chargeViews, type ChargeView } from '../treasury/ledger';
 import { CHARGE_CATEGORY_LABELS, type ChargeCategory } from '../../../shared/contracts/treasury';
-import { clubDateOf } from '../../../shared/dates';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from '../../../shared/errors';
 import { isUuid } from '../ids';
 import type { MailService } from '../mail';
