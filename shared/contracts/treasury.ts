@@ -247,7 +247,10 @@ export const ImportPreviewSchema = z
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 
 export const UnknownLayoutSchema = z
-  .object({ detail: z.string(), headers: z.array(z.string()).openapi({ description: 'The file’s header row: map its columns with `mapping`' }) })
+  .object({
+    detail: z.string(),
+    headers: z.array(z.string()).optional().openapi({ description: 'For an unknown layout: the file’s header row, to map its columns with `mapping`' }),
+  })
   .openapi('UnknownLayout');
 
 export const BankLineSchema = z
