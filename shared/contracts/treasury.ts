@@ -2,6 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { clubDateField } from '../dates';
 import '../zod-messages';
 
+export { formatSortCode, formatPence } from '../treasury'; // bank details: admin Settings (shared/content.ts)
+
 /**
  * Subs and fees (issue 24, ADR 040): money is whole pence (`*_pence` integers), charges and payments
  * are rows of an append-only ledger, every payer has one bank reference, and the treasurer imports
@@ -170,9 +172,7 @@ export const TreasuryMeSchema = z
     sort_code: z.string().openapi({ example: '30-91-74' }),
     account_number: z.string().openapi({ example: '12345678' }),
     bank_details_set: z.boolean().openapi({ description: 'False until an admin fills in the club’s bank details in Settings' }),
-    paid_by_guardian: z.boolean().openapi({
-      description: 'A member under 18: their guardian pays, and `reference` is the guardian’s (blank while they have none)',
-    }),
+    paid_by_guardian: z.boolean().openapi({ description: 'Under 18: a guardian pays, and `reference` is theirs (blank while none)' }),
     owed_pence: z.number().int(),
     credit_pence: z.number().int(),
     balance_pence: z.number().int().openapi({ description: 'credit − owed: negative while you owe' }),
@@ -180,11 +180,6 @@ export const TreasuryMeSchema = z
   })
   .openapi('TreasuryMe');
 export type TreasuryMe = z.infer<typeof TreasuryMeSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Bank details: admin Settings (shared/content.ts settingsInputSchema)
-
-export { formatSortCode, formatPence } from '../treasury';
 
 // ---------------------------------------------------------------------------------------------
 // Statement import

@@ -10,7 +10,7 @@ import { DomainError, conflict, invalid, notFound } from '../../../shared/errors
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
 import { bankImports, bankLines, ledgerEntries, statementMappings } from '../../db/schema';
-import { matchLines, type LineForMatching } from '../../treasury/matching';
+import { matchLines, type LineDecision, type LineForMatching } from '../../treasury/matching';
 import { parseStatement, UnknownLayoutError, type ColumnMapping } from '../../treasury/statement/parse';
 import { normaliseHeader } from '../../treasury/statement/presets';
 import { parseInput } from '../checks';
@@ -46,6 +46,8 @@ const REASONS = {
   reference_typo: 'The reference is one character away from this payer’s',
   name_and_amount: 'Their name and the exact amount of an open charge',
 } as const;
+/** Why a line was matched, in the treasurer's words. */
+const reasonOf = (d: LineDecision) => (d.kind === 'suggested' ? REASONS[d.reason] : d.kind === 'allocated' ? 'Their reference' : null);
 
 /** Reads the file: a preset, the mapping given (then saved for this bank's header row), or the one saved before. */
 async function readStatement(tx: DbOrTx, actor: Actor, bytes: Uint8Array, mappingJson: string | undefined) {
@@ -156,7 +158,7 @@ async function writePreview(tx: DbOrTx, user: Actor, file: { name: string; bytes
       decision: decision?.kind ?? (line.amount_pence > 0 ? 'unmatched' : 'outgoing'),
       payer_id: payer,
       payer_name: payer ? (names.get(payer) ?? null) : null,
-      reason: decision?.kind === 'suggested' ? REASONS[decision.reason] : decision?.kind === 'allocated' ? 'Their reference' : null,
+      reason: decision ? reasonOf(decision) : null,
     };
   });
   const [row] = await tx
@@ -195,12 +197,14 @@ async function writeLines(tx: DbOrTx, user: Actor, row: typeof bankImports.$infe
     for (const r of rows) taken.add(r.f);
   }
   const fresh = candidates.filter((l) => !taken.has(l.fingerprint));
-  const { decisions, payers } = await decide(tx, fresh);
+  const { decisions, payers, names } = await decide(tx, fresh);
   const candidatesFor = candidateFinder(payers);
   const byFingerprint = new Map<string, StoredLine>();
   const values = fresh.map((line, i) => {
     const d = decisions[i];
-    const stored: StoredLine = { ...line, decision: d.kind, payer_id: 'payer_id' in d ? d.payer_id : null };
+    // Matched again now: the ledger may have changed since the preview (another import, a hand allocation).
+    const payer = 'payer_id' in d ? d.payer_id : null;
+    const stored: StoredLine = { ...line, decision: d.kind, payer_id: payer, payer_name: payer ? (names.get(payer) ?? null) : null, reason: reasonOf(d) };
     if (d.kind === 'allocated') Object.assign(stored, { allocations: d.allocations, credit_pence: d.credit_pence });
     byFingerprint.set(line.fingerprint, stored);
     return {
@@ -215,7 +219,7 @@ async function writeLines(tx: DbOrTx, user: Actor, row: typeof bankImports.$infe
       balance_pence: line.balance_pence,
       status: d.kind,
       payer_user_id: stored.payer_id,
-      reason: line.reason,
+      reason: stored.reason,
       candidates: d.kind === 'unmatched' ? candidatesFor(`${line.counterparty} ${line.description}`) : stored.payer_id ? [stored.payer_id] : [],
       decided_by_name: d.kind === 'allocated' ? 'Matched by reference' : null,
     };
