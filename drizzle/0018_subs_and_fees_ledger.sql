@@ -37,6 +37,7 @@ CREATE TABLE "bank_lines" (
 	"status" "bank_line_status" NOT NULL,
 	"payer_user_id" uuid,
 	"reason" text,
+	"candidates" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"decided_by_name" text,
 	"decided_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

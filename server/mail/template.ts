@@ -38,7 +38,7 @@ export interface Mail<Data = unknown> {
 }
 
 /** Whether members can turn this kind of mail off (then it carries an unsubscribe link and List-Unsubscribe). */
-export const optionalKind = (kind: string): MailKind | undefined => (MAIL_KIND_IDS as string[]).includes(kind) ? (kind as MailKind) : undefined;
+export const optionalKind = (kind: string): MailKind | undefined => ((MAIL_KIND_IDS as string[]).includes(kind) ? (kind as MailKind) : undefined);
 
 /** Every mail the site sends is automatic (RFC 3834): auto-responders and out-of-office replies leave it alone. */
 export const AUTOMATIC_MAIL_HEADERS = { 'Auto-Submitted': 'auto-generated' } as const;

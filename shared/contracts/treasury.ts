@@ -38,11 +38,14 @@ const pence = (label: string) =>
     .positive(`${label} must be more than 0`)
     .max(MAX_PENCE, `${label} is too large`);
 const uuid = (label: string) => z.string({ error: `${label} is required` }).uuid(`${label} is not a valid id`);
-const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 /** "2026-27": the football season, 1 September to 31 August. */
-const season = z
-  .string({ error: 'Season must be text like 2026-27' })
-  .regex(/^\d{4}-\d{2}$/, 'Season must look like 2026-27');
+const season = z.string({ error: 'Season must be text like 2026-27' }).regex(/^\d{4}-\d{2}$/, 'Season must look like 2026-27');
 
 // ---------------------------------------------------------------------------------------------
 // Charges and the ledger
@@ -101,7 +104,10 @@ export const chargeCreateSchema = z
 export type ChargeCreateInput = z.infer<typeof chargeCreateSchema>;
 
 /** POST /api/treasury/charges/{id}/reversal and /api/treasury/entries/{id}/reversal. */
-export const reversalSchema = z.object({ reason: text('Reason', 500) }).strict().openapi('ReversalInput');
+export const reversalSchema = z
+  .object({ reason: text('Reason', 500) })
+  .strict()
+  .openapi('ReversalInput');
 
 /** POST /api/treasury/match-fees: a fee for every player in a fixture's published squad, or who came to a session. */
 export const matchFeesSchema = z
@@ -129,7 +135,10 @@ export const LedgerEntrySchema = z
     charge_id: z.string().uuid().nullable(),
     bank_line_id: z.string().uuid().nullable(),
     reverses_id: z.string().uuid().nullable(),
-    amount_pence: z.number().int().openapi({ description: 'Signed, from the payer’s side: a charge adds what they owe (+), a payment or credit takes it off (−)' }),
+    amount_pence: z
+      .number()
+      .int()
+      .openapi({ description: 'Signed, from the payer’s side: a charge adds what they owe (+), a payment or credit takes it off (−)' }),
     reason: z.string().nullable(),
     occurred_on: z.string(),
     created_by: z.string(),
@@ -170,26 +179,9 @@ export const TreasuryMeSchema = z
 export type TreasuryMe = z.infer<typeof TreasuryMeSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Bank details (admin Settings)
+// Bank details: admin Settings (shared/content.ts settingsInputSchema)
 
-export const bankDetailsSchema = z.object({
-  account_name: z.string({ error: 'Account name must be text' }).trim().max(100, 'Account name must be at most 100 characters').optional(),
-  sort_code: z
-    .string({ error: 'Sort code must be text' })
-    .trim()
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => v === '' || /^\d{6}$/.test(v), 'Sort code must be 6 digits, like 30-91-74')
-    .optional(),
-  account_number: z
-    .string({ error: 'Account number must be text' })
-    .trim()
-    .transform((v) => v.replace(/\s/g, ''))
-    .refine((v) => v === '' || /^\d{8}$/.test(v), 'Account number must be 8 digits')
-    .optional(),
-});
-
-/** '309174' → '30-91-74'. */
-export const formatSortCode = (digits: string) => (/^\d{6}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : digits);
+export { formatSortCode, formatPence } from '../treasury';
 
 // ---------------------------------------------------------------------------------------------
 // Statement import
@@ -204,7 +196,8 @@ export const ColumnMappingSchema = z
     paid_in: z.string().max(100).optional(),
     paid_out: z.string().max(100).optional(),
     balance: z.string().max(100).optional(),
-    date_format: z.enum(['DD/MM/YYYY', 'D MMM YYYY', 'YYYY-MM-DD']).optional(),
+    date_format: z.enum(['DD/MM/YYYY', 'D MMM YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY']).optional(),
+    extra_text: z.array(z.string().max(100)).max(10).optional(),
   })
   .strict()
   .refine((m) => m.amount !== undefined || m.paid_in !== undefined, { message: 'Name the amount column, or the paid-in column', path: ['amount'] })
@@ -294,7 +287,15 @@ export const allocateLineSchema = z
 export type AllocateLineInput = z.infer<typeof allocateLineSchema>;
 
 export const PayerSearchSchema = z
-  .array(z.object({ payer_id: z.string().uuid(), full_name: z.string(), reference: z.string().nullable(), owed_pence: z.number().int(), members: z.array(z.string()) }))
+  .array(
+    z.object({
+      payer_id: z.string().uuid(),
+      full_name: z.string(),
+      reference: z.string().nullable(),
+      owed_pence: z.number().int(),
+      members: z.array(z.string()),
+    }),
+  )
   .openapi('PayerSearch');
 
 // ---------------------------------------------------------------------------------------------
@@ -325,11 +326,21 @@ export const planCreateSchema = z
     kind: z.enum(PLAN_KINDS, { error: 'Kind must be monthly, annual or instalments' }),
     category: z.enum(CHARGE_CATEGORIES, { error: 'Category must be subs, match_fee, kit, tour or other' }).default('subs'),
     amount_pence: pence('Amount'),
-    instalments: z.number({ error: 'Instalments must be a number' }).int('Instalments must be a whole number').min(1, 'At least 1 instalment').max(12, 'At most 12 instalments').optional(),
+    instalments: z
+      .number({ error: 'Instalments must be a number' })
+      .int('Instalments must be a whole number')
+      .min(1, 'At least 1 instalment')
+      .max(12, 'At most 12 instalments')
+      .optional(),
     first_due_date: clubDateField('First due date'),
     season: season.optional(),
     team_id: uuid('Team').optional(),
-    sibling_discount_percent: z.number({ error: 'Sibling discount must be a number' }).int('Sibling discount must be a whole percentage').min(0).max(100, 'Sibling discount is at most 100%').default(0),
+    sibling_discount_percent: z
+      .number({ error: 'Sibling discount must be a number' })
+      .int('Sibling discount must be a whole percentage')
+      .min(0)
+      .max(100, 'Sibling discount is at most 100%')
+      .default(0),
     family_cap_pence: pence('Family cap').optional(),
     prorate_joiners: z.boolean().default(true),
   })
@@ -358,7 +369,13 @@ export const ArrearsSchema = z
     buckets: Buckets.openapi({ description: 'Pence outstanding by days past the due date' }),
     teams: z.array(z.object({ team_id: z.string().uuid().nullable(), team_name: z.string(), total_pence: z.number().int(), buckets: Buckets })),
     payers: z.array(
-      z.object({ payer_id: z.string().uuid().nullable(), payer_name: z.string(), reference: z.string().nullable(), total_pence: z.number().int(), buckets: Buckets }),
+      z.object({
+        payer_id: z.string().uuid().nullable(),
+        payer_name: z.string(),
+        reference: z.string().nullable(),
+        total_pence: z.number().int(),
+        buckets: Buckets,
+      }),
     ),
   })
   .openapi('Arrears');
@@ -367,7 +384,9 @@ export type Arrears = z.infer<typeof ArrearsSchema>;
 export const TeamPaymentsSchema = z
   .object({
     team_id: z.string().uuid(),
-    players: z.array(z.object({ member_id: z.string().uuid(), full_name: z.string(), paid_up: z.boolean().openapi({ description: 'Nothing due and unpaid' }) })),
+    players: z.array(
+      z.object({ member_id: z.string().uuid(), full_name: z.string(), paid_up: z.boolean().openapi({ description: 'Nothing due and unpaid' }) }),
+    ),
   })
   .openapi('TeamPayments');
 

@@ -121,6 +121,14 @@ export const bankLines = pgTable(
     /** Allocated to, or suggested for. */
     payer_user_id: uuid('payer_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
+    /**
+     * An unmatched line's possible payers (their name is in its text, or a reference near theirs):
+     * their reminders wait until the treasurer has decided the line.
+     */
+    candidates: uuid('candidates')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     decided_by_name: text('decided_by_name'),
     decided_at: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),

@@ -3,7 +3,10 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, emptySeasonStats } from '../../../shared/players';
 import type { Role, SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
-import { feedback, payments, players, playerStats, users } from '../../db/schema';
+import { charges, feedback, players, playerStats, users } from '../../db/schema';
+import { chargeViews, type ChargeView } from '../treasury/ledger';
+import type { ChargeCategory } from '../../../shared/contracts/treasury';
+import { clubDateOf } from '../../../shared/dates';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from '../../../shared/errors';
 import { isUuid } from '../ids';
 import type { MailService } from '../mail';
@@ -36,17 +39,32 @@ export function duplicateAccount(error: unknown): never {
   throw error;
 }
 
-export const toPayment = (p: typeof payments.$inferSelect): Payment => ({
-  id: p.id,
-  player_id: p.player_id,
-  description: p.description,
-  payment_type: p.payment_type,
-  amount: Number(p.amount),
-  due_date: p.due_date,
-  status: p.status,
-  paid_date: p.paid_date,
-  created_at: p.created_at.toISOString(),
+/**
+ * A charge as the players' payments list has always answered it (issue 24 keeps the shape): paid
+ * when nothing is outstanding, overdue when unpaid after its due date, else outstanding.
+ */
+export const toPayment = (c: ChargeView): Payment => ({
+  id: c.id,
+  player_id: c.member_id ?? '',
+  description: c.description,
+  payment_type: c.label ?? CATEGORY_PAYMENT_TYPES[c.category],
+  amount: c.amount_pence / 100,
+  due_date: c.due_date,
+  status: c.outstanding_pence <= 0 ? 'paid' : c.due_date < clubDateOf(new Date()) ? 'overdue' : 'outstanding',
+  paid_date: c.outstanding_pence <= 0 ? c.last_paid : null,
+  created_at: c.created_at,
 });
+
+const CATEGORY_PAYMENT_TYPES: Record<ChargeCategory, string> = { subs: 'Subscription', match_fee: 'Match fee', kit: 'Kit', tour: 'Tour', other: 'Other' };
+
+/** The payments form's free-text type, as a charge's category. */
+export function chargeCategoryOf(paymentType: string): ChargeCategory {
+  if (/sub|member/i.test(paymentType)) return 'subs';
+  if (/match/i.test(paymentType)) return 'match_fee';
+  if (/kit/i.test(paymentType)) return 'kit';
+  if (/tour/i.test(paymentType)) return 'tour';
+  return 'other';
+}
 
 export const toFeedback = (f: typeof feedback.$inferSelect): Feedback => ({
   id: f.id,
@@ -65,12 +83,7 @@ export function playerAccess(db: Db) {
     const rows = await tx
       .select({ id: users.id, username: users.username, email: users.email })
       .from(users)
-      .where(
-        or(
-          username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : undefined,
-          eq(sql`lower(${users.email})`, email.toLowerCase()),
-        ),
-      );
+      .where(or(username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : undefined, eq(sql`lower(${users.email})`, email.toLowerCase())));
     for (const row of rows) {
       if (row.id === exceptUserId) continue;
       if (username && row.username.toLowerCase() === username.toLowerCase()) throw conflict(USERNAME_TAKEN);
@@ -94,7 +107,10 @@ export function playerAccess(db: Db) {
     const managing = actor.role === 'admin' || alsoRoles.includes(actor.role);
     if (!managing) {
       if (actor.role !== 'player' || !isUuid(playerId)) throw forbidden();
-      const [own] = await db.select({ id: players.id }).from(players).where(and(eq(players.id, playerId), eq(players.user_id, actor.id)));
+      const [own] = await db
+        .select({ id: players.id })
+        .from(players)
+        .where(and(eq(players.id, playerId), eq(players.user_id, actor.id)));
       if (!own) throw forbidden('You can only see your own records.');
       return;
     }
@@ -114,9 +130,7 @@ export function playerAccess(db: Db) {
 /** One player's records as the API answers them: profile, season stats, payments, coach feedback. */
 export function playerRecords(db: Db) {
   async function profileOf(player: PlayerRow): Promise<PlayerProfile> {
-    const [user] = player.user_id
-      ? await db.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, player.user_id))
-      : [];
+    const [user] = player.user_id ? await db.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, player.user_id)) : [];
     return {
       id: player.id,
       user_id: player.user_id,
@@ -156,19 +170,19 @@ export function playerRecords(db: Db) {
     return { ...stats, ...figures };
   }
 
+  /** The member's charges (a reversed one is no longer asked for), latest due first. */
   async function paymentsFor(playerId: string) {
-    const rows = await db
-      .select()
-      .from(payments)
-      .where(eq(payments.player_id, playerId))
-      .orderBy(desc(payments.due_date), desc(payments.created_at));
-    return rows.map(toPayment);
+    return (await chargeViews(db, eq(charges.player_id, playerId))).filter((c) => !c.reversed).map(toPayment);
   }
+
+  /** The member as a new charge needs them (who pays follows from their age and guardians). */
+  const memberForCharge = (tx: DbOrTx, playerId: string) =>
+    tx.select({ id: players.id, user_id: players.user_id, date_of_birth: players.date_of_birth }).from(players).where(eq(players.id, playerId));
 
   async function feedbackFor(playerId: string) {
     const rows = await db.select().from(feedback).where(eq(feedback.player_id, playerId)).orderBy(desc(feedback.date), desc(feedback.created_at));
     return rows.map(toFeedback);
   }
 
-  return { profileOf, statsFor, paymentsFor, feedbackFor };
+  return { profileOf, statsFor, paymentsFor, feedbackFor, memberForCharge };
 }

@@ -20,7 +20,10 @@ export function registration({ db, mail, emailOrUsernameTaken }: PlayerContext) 
         email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : undefined,
       ].filter(Boolean);
       if (checks.length === 0) return [];
-      const rows = await db.select({ username: users.username, email: users.email }).from(users).where(or(...checks));
+      const rows = await db
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(or(...checks));
       const errors: FieldError[] = [];
       if (username && rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) errors.push({ field: 'username', message: USERNAME_TAKEN });
       if (email && rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) errors.push({ field: 'email', message: EMAIL_TAKEN });
