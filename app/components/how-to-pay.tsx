@@ -1,22 +1,19 @@
 import { useId } from 'react';
+import { formatSortCode } from '../../shared/treasury';
 import { buttonClass } from './ui/button';
 
 export const HOW_TO_PAY_TITLE = 'How to pay';
 export const REFERENCE_COPIED = 'Reference copied';
 export const BANK_DETAILS_MISSING = 'The club has not published its bank details yet. Ask the treasurer how to pay.';
 
+/** What GET /api/treasury/me answers that this card shows. */
 export interface PaymentDetails {
-  /** The payer's reference (A–Z2–9, at most 18 characters), or null when this login pays for nobody. */
+  /** The payer's reference (A–Z2–9, at most 18 characters). */
   reference: string | null;
-  account_name: string | null;
-  sort_code: string | null;
-  account_number: string | null;
-}
-
-/** 123456 → 12-34-56, as banks print a sort code; anything else is shown as typed. */
-export function formatSortCode(sortCode: string): string {
-  const digits = sortCode.replace(/\D/g, '');
-  return digits.length === 6 ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : sortCode;
+  account_name: string;
+  sort_code: string;
+  account_number: string;
+  bank_details_set: boolean;
 }
 
 /**
@@ -28,7 +25,7 @@ export function formatSortCode(sortCode: string): string {
 export function HowToPay({ details }: { details: PaymentDetails }) {
   const headingId = useId();
   const { reference, account_name, sort_code, account_number } = details;
-  const hasBank = !!(account_name && sort_code && account_number);
+  const hasBank = details.bank_details_set;
   return (
     <section aria-labelledby={headingId} data-copy-group className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
       <h3 id={headingId} className="text-lg font-bold text-ink">

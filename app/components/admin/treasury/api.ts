@@ -1,57 +1,14 @@
 /**
- * The treasurer's screens' calls to /api/treasury (issue 24). The shapes follow the API's contract
- * (shared/contracts/treasury.ts).
+ * The Money tab's calls to /api/treasury (issue 24), through the admin panel's typed client: paths,
+ * inputs and answers are the API's own (shared/contracts/treasury.ts).
  */
-import { ApiError } from '../../../lib/api-client';
+import type { BankLine, ColumnMappingInput, ImportPreview } from '../../../../shared/contracts/treasury';
+import { ApiError, client, read, type Answer } from '../../../lib/api-client';
 
-export interface ColumnMappingInput {
-  date: string;
-  amount?: string;
-  paid_in?: string;
-  paid_out?: string;
-  reference?: string;
-  counterparty?: string;
-  description?: string;
-  date_format?: 'DD/MM/YYYY' | 'YYYY-MM-DD' | 'D MMM YYYY';
-}
+export type { BankLine, ColumnMappingInput, ImportPreview };
+export type PayerSummary = Answer<Awaited<ReturnType<typeof client.treasury.payers.$get>>>[number];
 
-export interface ImportPreview {
-  id: string;
-  layout: string;
-  lines_read: number;
-  incoming_pence: number;
-  duplicates: number;
-  new_lines: number;
-  failed: { row: number; reason: string }[];
-  allocated: number;
-  suggested: number;
-  unmatched: number;
-  outgoing: number;
-  lines_added: number | null;
-}
-
-export interface BankLine {
-  id: string;
-  date: string;
-  amount_pence: number;
-  counterparty: string;
-  reference: string;
-  description: string;
-  status: string;
-  payer_id: string | null;
-  payer_name: string | null;
-  reason: string | null;
-}
-
-export interface PayerSummary {
-  payer_id: string;
-  full_name: string;
-  reference: string | null;
-  owed_pence: number;
-  members: string[];
-}
-
-/** A 422 for a file whose columns are not recognised: the headers to map. */
+/** A 422 for a file whose header row is no layout the site knows: the headers, to map. */
 export class UnknownLayout extends ApiError {
   constructor(
     detail: string,
@@ -61,48 +18,36 @@ export class UnknownLayout extends ApiError {
   }
 }
 
-async function call<T>(method: string, path: string, body?: FormData | object): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/treasury${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: body && !(body instanceof FormData) ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
-      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-    });
-  } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-  }
-  const text = await response.text();
-  const data = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-  if (!response.ok) {
-    const detail = typeof data?.detail === 'string' ? data.detail : `Request failed (${response.status})`;
-    if (response.status === 422 && Array.isArray(data?.headers)) throw new UnknownLayout(detail, data.headers as string[]);
-    throw new ApiError(response.status, detail, Array.isArray(data?.errors) ? (data.errors as ApiError['errors']) : []);
-  }
-  return data as T;
-}
-
 export const treasuryApi = {
-  preview(file: File, mapping?: ColumnMappingInput, saveAs?: string) {
+  /** POST /api/treasury/imports: the preview (nothing written), or UnknownLayout with the file's headers. */
+  async preview(file: File, mapping?: ColumnMappingInput): Promise<ImportPreview> {
     const body = new FormData();
     body.set('file', file);
     if (mapping) body.set('mapping', JSON.stringify(mapping));
-    if (saveAs) body.set('save_mapping_as', saveAs);
-    return call<ImportPreview>('POST', '/imports', body);
+    // The route reads the multipart body itself.
+    const call = client.treasury.imports.$post(undefined, { init: { body } });
+    const response = await call;
+    if (response.status === 422) {
+      const answer = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { detail?: string; headers?: unknown } | null;
+      if (answer && Array.isArray(answer.headers) && answer.headers.length > 0) {
+        throw new UnknownLayout(answer.detail ?? 'Say which column is which.', answer.headers as string[]);
+      }
+    }
+    return read(Promise.resolve(response)) as Promise<ImportPreview>;
   },
   commit(id: string) {
-    return call<ImportPreview>('POST', `/imports/${encodeURIComponent(id)}/commit`, {});
+    return read(client.treasury.imports[':id'].commit.$post({ param: { id } }));
   },
   lines(status: 'unmatched' | 'suggested') {
-    return call<{ items: BankLine[] } | BankLine[]>('GET', `/lines?status=${status}`).then((data) => (Array.isArray(data) ? data : data.items));
+    return read(client.treasury.lines.$get({ query: { status } }));
   },
-  payers(query: string) {
-    return call<{ items: PayerSummary[] } | PayerSummary[]>('GET', `/payers?q=${encodeURIComponent(query)}`).then((data) =>
-      Array.isArray(data) ? data : data.items,
-    );
+  payers(q: string) {
+    return read(client.treasury.payers.$get({ query: { q } }));
   },
   allocate(lineId: string, payerId: string) {
-    return call<unknown>('POST', `/lines/${encodeURIComponent(lineId)}/allocate`, { payer_id: payerId });
+    return read(client.treasury.lines[':id'].allocate.$post({ param: { id: lineId }, json: { payer_id: payerId } }));
   },
 };

@@ -1,10 +1,10 @@
 /** Money and dates as the treasurer's screens show them. */
 import { formatDateGB } from '../../../../shared/dates';
 
-const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatPence } from '../../../../shared/treasury';
 
-/** Integer pence → "£1,234.56" (exact: the division happens once, for display only). */
-export const pounds = (pence: number) => POUNDS.format(pence / 100);
+/** Integer pence → "£1,234.56". */
+export const pounds = formatPence;
 
 export const day = (iso: string) => formatDateGB(iso);
 

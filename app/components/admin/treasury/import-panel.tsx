@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { ErrorSummary, fieldId } from '../../ui/error-summary';
-import { Checkbox, SelectField, TextField } from '../../ui/field';
+import { SelectField, TextField } from '../../ui/field';
 import { toast } from '../../ui/toast';
 import { errorDetail } from '../../../lib/api-client';
 import { Panel } from '../section';
@@ -24,7 +24,7 @@ export function ImportPanel({ onCommitted }: { onCommitted: () => Promise<void> 
   const [headers, setHeaders] = useState<string[] | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
 
-  async function read(mapping?: ColumnMappingInput, saveAs?: string) {
+  async function read(mapping?: ColumnMappingInput) {
     if (!file) {
       setError('Choose the CSV file your bank gave you');
       return;
@@ -32,7 +32,7 @@ export function ImportPanel({ onCommitted }: { onCommitted: () => Promise<void> 
     setError('');
     setBusy(true);
     try {
-      const answer = await treasuryApi.preview(file, mapping, saveAs);
+      const answer = await treasuryApi.preview(file, mapping);
       setPreview(answer);
       setHeaders(null);
     } catch (caught) {
@@ -99,7 +99,7 @@ export function ImportPanel({ onCommitted }: { onCommitted: () => Promise<void> 
           {busy && !preview && !headers ? 'Reading…' : READ_STATEMENT}
         </Button>
       </form>
-      {headers && <MappingForm headers={headers} busy={busy} onSubmit={(mapping, saveAs) => void read(mapping, saveAs)} />}
+      {headers && <MappingForm headers={headers} busy={busy} onSubmit={(mapping) => void read(mapping)} />}
       {preview && <PreviewView preview={preview} busy={busy} onCommit={() => void commit()} onDiscard={discard} />}
     </Panel>
   );
@@ -157,14 +157,13 @@ function PreviewView({ preview, busy, onCommit, onDiscard }: { preview: ImportPr
 }
 
 const DATE_FORMATS = ['DD/MM/YYYY', 'D MMM YYYY', 'YYYY-MM-DD'] as const;
-const MAPPING_FIELDS = ['date', 'amount', 'paid_in', 'paid_out', 'reference', 'counterparty', 'mapping_name'] as const;
+const MAPPING_FIELDS = ['date', 'amount', 'paid_in', 'paid_out', 'reference', 'counterparty'] as const;
 
 /** Which header is the date, the amount (or paid in and paid out), the reference and the payer's name. */
-function MappingForm({ headers, busy, onSubmit }: { headers: string[]; busy: boolean; onSubmit: (mapping: ColumnMappingInput, saveAs?: string) => void }) {
+function MappingForm({ headers, busy, onSubmit }: { headers: string[]; busy: boolean; onSubmit: (mapping: ColumnMappingInput) => void }) {
   const headingId = useId();
   const [values, setValues] = useState<Record<string, string>>({ date_format: '' });
   const [amountKind, setAmountKind] = useState<'signed' | 'split'>('signed');
-  const [save, setSave] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (field: string) => (event: { target: { value: string } }) => setValues((old) => ({ ...old, [field]: event.target.value }));
 
@@ -174,7 +173,6 @@ function MappingForm({ headers, busy, onSubmit }: { headers: string[]; busy: boo
     if (!values.date) found.date = 'Choose the column with the date';
     if (amountKind === 'signed' && !values.amount) found.amount = 'Choose the column with the amount';
     if (amountKind === 'split' && !values.paid_in) found.paid_in = 'Choose the column with money paid in';
-    if (save && !values.mapping_name?.trim()) found.mapping_name = 'Give the mapping a name, e.g. your bank’s';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const mapping: ColumnMappingInput = {
@@ -184,7 +182,7 @@ function MappingForm({ headers, busy, onSubmit }: { headers: string[]; busy: boo
       ...(values.counterparty ? { counterparty: values.counterparty } : {}),
       ...(values.date_format ? { date_format: values.date_format as ColumnMappingInput['date_format'] } : {}),
     };
-    onSubmit(mapping, save ? values.mapping_name.trim() : undefined);
+    onSubmit(mapping);
   }
 
   const columnSelect = (field: string, label: string, required: boolean, hint?: string) => (
@@ -206,7 +204,7 @@ function MappingForm({ headers, busy, onSubmit }: { headers: string[]; busy: boo
         Which column is which?
       </h4>
       <p className="mt-1 text-sm text-muted">
-        This file’s columns are not a layout the site knows. Say where each thing is; it can be kept for this bank’s next file.
+        This file’s columns are not a layout the site knows. Say where each thing is: the site remembers it for this bank’s next file.
       </p>
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
         <ErrorSummary errors={errors} order={MAPPING_FIELDS} idFor={(field) => fieldId(field, 'mapping')} />
@@ -242,18 +240,6 @@ function MappingForm({ headers, busy, onSubmit }: { headers: string[]; busy: boo
           {columnSelect('reference', 'Reference', false, 'Where the payer’s reference is (or the description)')}
           {columnSelect('counterparty', 'Name', false, 'Who paid, if the bank gives it a column')}
         </div>
-        <Checkbox label="Save this mapping for this bank’s next file" checked={save} onChange={(event) => setSave(event.target.checked)} />
-        {save && (
-          <TextField
-            id={fieldId('mapping_name', 'mapping')}
-            label="Mapping name"
-            required
-            value={values.mapping_name ?? ''}
-            error={errors.mapping_name}
-            onChange={set('mapping_name')}
-            placeholder="e.g. Metro Bank"
-          />
-        )}
         <Button type="submit" disabled={busy}>
           {busy ? 'Reading…' : 'Read with these columns'}
         </Button>
