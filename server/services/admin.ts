@@ -104,7 +104,7 @@ export function createAdminService(
   /** Unpaid charges by member (issue 24: read from the ledger), overdue once past their due date. */
   async function outstanding(now: Date): Promise<AdminToday['outstanding_payments']> {
     const today = clubDateOf(now);
-    const owing = sql<number>`(select coalesce(sum(e.amount_pence), 0) from ${ledgerEntries} e where e.charge_id = ${charges.id})`;
+    const owing = sql<number>`(select coalesce(sum(e.amount_pence), 0) from ${ledgerEntries} e where e.charge_id = "charges"."id")`;
     const open = db
       .select({ player_id: charges.player_id, due_date: charges.due_date, owing: sql<number>`${owing}::int`.as('owing') })
       .from(charges)

@@ -86,7 +86,7 @@ export async function creditOf(tx: DbOrTx, payerId: string): Promise<number> {
 
 /** A payer's open charges, earliest due first, with what is outstanding on each. */
 export async function openChargesOf(tx: DbOrTx, payerIds: string[] | 'all') {
-  const outstanding = sql<number>`(select coalesce(sum(e.amount_pence), 0)::int from ${ledgerEntries} e where e.charge_id = ${charges.id})`;
+  const outstanding = sql<number>`(select coalesce(sum(e.amount_pence), 0)::int from ${ledgerEntries} e where e.charge_id = "charges"."id")`;
   const rows = await tx
     .select({ charge_id: charges.id, payer_id: charges.payer_user_id, due_date: charges.due_date, outstanding_pence: outstanding })
     .from(charges)
@@ -230,12 +230,13 @@ export async function unpayCharge(tx: DbOrTx, actor: Actor, chargeId: string, re
   }
 }
 
+// Subqueries name the outer row as "charges"."…": drizzle writes a one-table select's own columns unqualified.
 const chargeSums = {
-  outstanding: sql<number>`(select coalesce(sum(e.amount_pence), 0)::int from ${ledgerEntries} e where e.charge_id = ${charges.id})`,
-  reversed: sql<boolean>`exists (select 1 from ${ledgerEntries} r join ${ledgerEntries} o on o.id = r.reverses_id where o.charge_id = ${charges.id} and o.kind = 'charge')`,
-  last_paid: sql<string | null>`(select max(e.occurred_on)::text from ${ledgerEntries} e where e.charge_id = ${charges.id} and e.kind = 'payment')`,
-  payer_name: sql<string | null>`(select u.full_name from ${users} u where u.id = ${charges.payer_user_id})`,
-  member_name: sql<string | null>`(select p.full_name from ${players} p where p.id = ${charges.player_id})`,
+  outstanding: sql<number>`(select coalesce(sum(e.amount_pence), 0)::int from ${ledgerEntries} e where e.charge_id = "charges"."id")`,
+  reversed: sql<boolean>`exists (select 1 from ${ledgerEntries} r join ${ledgerEntries} o on o.id = r.reverses_id where o.charge_id = "charges"."id" and o.kind = 'charge')`,
+  last_paid: sql<string | null>`(select max(e.occurred_on)::text from ${ledgerEntries} e where e.charge_id = "charges"."id" and e.kind = 'payment')`,
+  payer_name: sql<string | null>`(select u.full_name from ${users} u where u.id = "charges"."payer_user_id")`,
+  member_name: sql<string | null>`(select p.full_name from ${players} p where p.id = "charges"."player_id")`,
 };
 
 export type ChargeView = Charge & { label: string | null; last_paid: string | null };

@@ -23,11 +23,11 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
 /** Pence as the export writes them: -25.00, 1234.56. */
 export const poundsText = (pence: number) => `${pence < 0 ? '-' : ''}${Math.floor(Math.abs(pence) / 100)}.${String(Math.abs(pence) % 100).padStart(2, '0')}`;
 
-/** A CSV field: quoted when needed; text that a spreadsheet would run as a formula starts with an apostrophe. */
+/** A CSV field: quoted when needed; text (not a plain number) that a spreadsheet would run as a formula starts with an apostrophe. */
 function csvField(value: string | number | null) {
   if (value === null) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
