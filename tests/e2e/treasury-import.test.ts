@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { apiClient, fetchJson, registerPlayer } from '../support/api-client';
-import { expectToast, labelled, openAdminTab, unique } from '../support/admin';
+import { expectToast, labelled, openAdminTab, shot, unique } from '../support/admin';
 import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
 /**
@@ -32,6 +32,12 @@ async function referenceOf(username: string, password: string): Promise<string> 
   const me = await fetchJson<{ reference: string }>(b.baseURL, '/api/treasury/me', { token: login.body.access_token });
   expect(me.status, me.text).toBe(200);
   return me.body.reference;
+}
+
+/** The reference with one character of its random part changed: what a slip of the finger sends. */
+function typo(reference: string): string {
+  const at = reference.length - 3;
+  return reference.slice(0, at) + (reference[at] === 'Q' ? 'R' : 'Q') + reference.slice(at + 1);
 }
 
 /** A Starling export, the way the bank writes it: BOM, CRLF, quoted commas, 1,234.56. */
@@ -94,13 +100,15 @@ describe('Money: the treasurer imports a bank statement', () => {
       await page.getByRole('heading', { name: 'Money' }).waitFor();
       await expectNoAxeViolations(page, 'empty');
 
-      // One payment quoting the member's reference (spaced, as some banks print it), one from a name nobody's
-      // reference is on, one payment out. Each run its own amounts, so the second is not a duplicate of the first.
+      // One payment quoting the member's reference (spaced, as some banks print it), one with a typo in it, one from
+      // a name nobody's reference is on, one payment out. Each run its own dates and amounts, so the second run's
+      // file is not a duplicate of the first's.
       const pence = viewport.width === PHONE.width ? '12.34' : '1,234.56';
       const stranger = `CASH ${unique().toUpperCase()}`;
       const spaced = `${member.reference.slice(0, 4)} ${member.reference.slice(4)}`;
       const csv = starlingCsv([
         { date: viewport.width === PHONE.width ? '03/11/2026' : '04/11/2026', who: member.fullName.toUpperCase(), reference: spaced, amount: '25.00' },
+        { date: '05/11/2026', who: 'A N OTHER', reference: typo(member.reference), amount: viewport.width === PHONE.width ? '7.00' : '8.00' },
         { date: '05/11/2026', who: stranger, reference: 'SUBS, THANKS', amount: pence },
         { date: '06/11/2026', who: 'Pitch Hire Ltd', reference: 'INV 22', amount: '-80.00' },
       ]);
@@ -110,12 +118,14 @@ describe('Money: the treasurer imports a bank statement', () => {
       const preview = page.getByTestId('import-preview');
       await preview.waitFor();
       const figure = async (label: string) => (await preview.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd').textContent())?.trim();
-      expect(await figure('Lines read')).toBe('3');
-      expect(await figure('Money in')).toBe(viewport.width === PHONE.width ? '£37.34' : '£1,259.56');
+      expect(await figure('Lines read')).toBe('4');
+      expect(await figure('Money in')).toBe(viewport.width === PHONE.width ? '£44.34' : '£1,267.56');
       expect(await figure('Already imported')).toBe('0');
       expect(await figure('Will be allocated')).toBe('1');
+      expect(await figure('Suggested')).toBe('1');
       expect(await figure('Unmatched')).toBe('1');
       await expectNoAxeViolations(page, 'preview');
+      await shot(page, 'treasury-preview');
       await expectNoSidewaysScroll(page, 'preview');
 
       await page.getByRole('button', { name: 'Commit import' }).click();
@@ -124,13 +134,21 @@ describe('Money: the treasurer imports a bank statement', () => {
       await unmatched.waitFor();
       await expectNoAxeViolations(page, 'committed, an unmatched line');
       await expectNoSidewaysScroll(page, 'committed');
+      await shot(page, 'treasury-committed');
 
-      await unmatched.getByRole('button', { name: /^Allocate .* to…$/ }).click();
+      // The typo is suggested for the member, never allocated: the treasurer confirms it.
+      const suggestion = page.getByRole('list', { name: 'Suggested matches' }).getByRole('listitem').filter({ hasText: 'A N OTHER' }).first();
+      expect(await suggestion.textContent()).toContain(member.fullName);
+      await suggestion.getByRole('button', { name: /^Confirm suggestion/ }).click();
+      await expectToast(page, `allocated to ${member.fullName}`);
+
+      await unmatched.getByRole('button', { name: /^Allocate to…/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Allocate a payment' });
       await dialog.getByLabel('Search payers by name').fill(member.fullName.split(' ').slice(0, 2).join(' '));
       await dialog.getByRole('button', { name: 'Search' }).click();
       await dialog.getByRole('radio', { name: new RegExp(member.fullName) }).check();
       await expectNoAxeViolations(page, 'allocate dialog');
+      await shot(page, 'treasury-allocate');
       await dialog.getByRole('button', { name: `Allocate to ${member.fullName}` }).click();
       await expectToast(page, `allocated to ${member.fullName}`);
       await unmatched.waitFor({ state: 'detached' });
@@ -148,6 +166,7 @@ describe('Money: the treasurer imports a bank statement', () => {
     const mapping = page.getByTestId('column-mapping');
     await mapping.waitFor();
     await expectNoAxeViolations(page, 'column mapping');
+    await shot(page, 'treasury-mapping');
     await expectNoSidewaysScroll(page, 'column mapping');
     await mapping.getByLabel(labelled('Date')).selectOption('When');
     await mapping.getByLabel('Separate paid-in and paid-out columns').check();
@@ -177,6 +196,7 @@ describe('Money: the member sees how to pay', () => {
       expect(text).toContain('30-91-74');
       expect(text).toContain(BANK.account_number);
       await expectNoAxeViolations(page, 'how to pay');
+      await shot(page, 'how-to-pay');
       await expectNoSidewaysScroll(page, 'how to pay');
     });
   }

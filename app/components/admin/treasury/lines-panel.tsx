@@ -4,14 +4,17 @@ import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { toast } from '../../ui/toast';
 import { errorDetail } from '../../../lib/api-client';
-import { Badge, Panel } from '../section';
+import { Panel } from '../section';
 import { treasuryApi, type BankLine, type PayerSummary } from './api';
 import { day, pounds } from './format';
 
 export const ALLOCATE_TO = 'Allocate to…';
 export const CONFIRM_SUGGESTION = 'Confirm suggestion';
 
-const REASONS: Record<string, string> = { reference_typo: 'Reference one character off', name_and_amount: 'Name and exact amount' };
+/** Which line a button acts on, for screen readers (the visible label stays first in the button's name). */
+function Which({ line }: { line: BankLine }) {
+  return <span className="sr-only">{` (${pounds(line.amount_pence)} on ${day(line.date)}${line.counterparty ? ` from ${line.counterparty}` : ''})`}</span>;
+}
 
 /** A bank line as the treasurer reads it: when, how much, who and what the bank says. */
 function LineSummary({ line }: { line: BankLine }) {
@@ -61,29 +64,27 @@ export function LinesPanel({ suggested, unmatched, onChanged }: { suggested: Ban
                 <LineSummary line={line} />
                 <div className="flex min-w-0 flex-col items-start gap-2 sm:items-end">
                   {line.payer_name && (
-                    <p className="text-sm">
-                      Looks like <span className="font-semibold">{line.payer_name}</span>{' '}
-                      {line.reason && <Badge tone="info">{REASONS[line.reason] ?? line.reason}</Badge>}
-                    </p>
+                    <div className="text-sm sm:text-right">
+                      <p>
+                        Looks like <span className="font-semibold">{line.payer_name}</span>
+                      </p>
+                      {line.reason && <p className="text-muted">{line.reason}</p>}
+                    </div>
                   )}
                   <div className="flex flex-wrap gap-2">
                     {line.payer_id && (
                       <Button
                         size="sm"
                         disabled={busyLine === line.id}
-                        aria-label={`${CONFIRM_SUGGESTION}: ${pounds(line.amount_pence)} from ${line.payer_name}`}
                         onClick={() => void allocate(line, { id: line.payer_id!, name: line.payer_name ?? 'the payer' })}
                       >
                         {CONFIRM_SUGGESTION}
+                        <Which line={line} />
                       </Button>
                     )}
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Allocate ${pounds(line.amount_pence)} of ${day(line.date)} to…`}
-                      onClick={() => setAllocating(line)}
-                    >
+                    <Button size="sm" variant="secondary" onClick={() => setAllocating(line)}>
                       {ALLOCATE_TO}
+                      <Which line={line} />
                     </Button>
                   </div>
                 </div>
@@ -100,13 +101,9 @@ export function LinesPanel({ suggested, unmatched, onChanged }: { suggested: Ban
             {unmatched.map((line) => (
               <li key={line.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
                 <LineSummary line={line} />
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={`Allocate ${pounds(line.amount_pence)} of ${day(line.date)} to…`}
-                  onClick={() => setAllocating(line)}
-                >
+                <Button size="sm" variant="secondary" onClick={() => setAllocating(line)}>
                   {ALLOCATE_TO}
+                  <Which line={line} />
                 </Button>
               </li>
             ))}
@@ -122,6 +119,12 @@ export function LinesPanel({ suggested, unmatched, onChanged }: { suggested: Ban
       />
     </div>
   );
+}
+
+/** "pays for Sam, Alex": the members a payer pays for besides themself. */
+function payingFor(payer: PayerSummary): string[] {
+  const others = payer.members.filter((name) => name !== payer.full_name);
+  return others.length > 0 ? [`pays for ${others.join(', ')}`] : [];
 }
 
 /** Search payers by name (or reference) and pick the one this money is from. */
@@ -204,11 +207,7 @@ function AllocateDialog({
                   <span className="min-w-0">
                     <span className="block font-semibold">{result.full_name}</span>
                     <span className="block break-words text-sm text-muted">
-                      {[
-                        result.reference,
-                        result.owed_pence > 0 ? `owes ${pounds(result.owed_pence)}` : 'owes nothing',
-                        ...(result.members.length > 0 ? [`pays for ${result.members.join(', ')}`] : []),
-                      ]
+                      {[result.reference, result.owed_pence > 0 ? `owes ${pounds(result.owed_pence)}` : 'owes nothing', ...payingFor(result)]
                         .filter(Boolean)
                         .join(' · ')}
                     </span>
