@@ -119,6 +119,147 @@ function toAnswer(row: typeof bankImports.$inferSelect): ImportPreview {
 /** Serialises commits with each other and with hand allocations (which take it shared). */
 export const lockTreasury = (tx: DbOrTx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('treasury:commit'))`);
 
+/** Reads and matches a statement, and keeps the preview (no bank line, no ledger row). */
+async function writePreview(tx: DbOrTx, user: Actor, file: { name: string; bytes: Uint8Array }, mappingJson: string | undefined) {
+  const parsed = await readStatement(tx, user, file.bytes, mappingJson);
+  const seen = new Set<string>();
+  const fingerprints = parsed.lines.map((l) => l.fingerprint);
+  const committed = new Set<string>();
+  for (let i = 0; i < fingerprints.length; i += 1000) {
+    const rows = await tx
+      .select({ f: bankLines.fingerprint })
+      .from(bankLines)
+      .where(inArray(bankLines.fingerprint, fingerprints.slice(i, i + 1000)));
+    for (const r of rows) committed.add(r.f);
+  }
+  const isDuplicate = parsed.lines.map((l) => {
+    const dup = committed.has(l.fingerprint) || seen.has(l.fingerprint);
+    seen.add(l.fingerprint);
+    return dup;
+  });
+  const fresh = parsed.lines.filter((_, i) => !isDuplicate[i]);
+  const { decisions, names } = await decide(tx, fresh);
+  let next = 0;
+  const lines: StoredLine[] = parsed.lines.map((line, i) => {
+    const decision = isDuplicate[i] ? null : decisions[next++];
+    const payer = decision && 'payer_id' in decision ? decision.payer_id : null;
+    return {
+      row: line.row,
+      date: line.date,
+      counterparty: line.counterparty,
+      reference: line.reference,
+      description: line.description,
+      amount_pence: line.amount_pence,
+      balance_pence: line.balance_pence,
+      fingerprint: line.fingerprint,
+      duplicate: isDuplicate[i],
+      decision: decision?.kind ?? (line.amount_pence > 0 ? 'unmatched' : 'outgoing'),
+      payer_id: payer,
+      payer_name: payer ? (names.get(payer) ?? null) : null,
+      reason: decision?.kind === 'suggested' ? REASONS[decision.reason] : decision?.kind === 'allocated' ? 'Their reference' : null,
+    };
+  });
+  const [row] = await tx
+    .insert(bankImports)
+    .values({
+      file_name: file.name.slice(0, 200) || 'statement.csv',
+      file_hash: createHash('sha256').update(file.bytes).digest('hex'),
+      layout: parsed.layout,
+      uploaded_by: user.id,
+      uploaded_by_name: user.full_name,
+      lines_read: parsed.lines.length,
+      incoming_pence: parsed.incoming_pence,
+      outgoing_pence: parsed.outgoing_pence,
+      duplicates: isDuplicate.filter(Boolean).length,
+      preview: { failed: parsed.failed, lines } satisfies StoredPreview,
+    })
+    .returning();
+  return toAnswer(row);
+}
+
+/** Adds an import's lines not committed before, matched against the ledger now, with their entries. */
+async function writeLines(tx: DbOrTx, user: Actor, row: typeof bankImports.$inferSelect) {
+  const preview = row.preview as StoredPreview;
+  const candidates = preview.lines.filter((l) => !l.duplicate);
+  const taken = new Set<string>();
+  for (let i = 0; i < candidates.length; i += 1000) {
+    const rows = await tx
+      .select({ f: bankLines.fingerprint })
+      .from(bankLines)
+      .where(
+        inArray(
+          bankLines.fingerprint,
+          candidates.slice(i, i + 1000).map((l) => l.fingerprint),
+        ),
+      );
+    for (const r of rows) taken.add(r.f);
+  }
+  const fresh = candidates.filter((l) => !taken.has(l.fingerprint));
+  const { decisions, payers } = await decide(tx, fresh);
+  const candidatesFor = candidateFinder(payers);
+  const byFingerprint = new Map<string, StoredLine>();
+  const values = fresh.map((line, i) => {
+    const d = decisions[i];
+    const stored: StoredLine = { ...line, decision: d.kind, payer_id: 'payer_id' in d ? d.payer_id : null };
+    if (d.kind === 'allocated') Object.assign(stored, { allocations: d.allocations, credit_pence: d.credit_pence });
+    byFingerprint.set(line.fingerprint, stored);
+    return {
+      import_id: row.id,
+      fingerprint: line.fingerprint,
+      row: line.row,
+      date: line.date,
+      amount_pence: line.amount_pence,
+      counterparty: line.counterparty,
+      reference: line.reference,
+      description: line.description,
+      balance_pence: line.balance_pence,
+      status: d.kind,
+      payer_user_id: stored.payer_id,
+      reason: line.reason,
+      candidates: d.kind === 'unmatched' ? candidatesFor(`${line.counterparty} ${line.description}`) : stored.payer_id ? [stored.payer_id] : [],
+      decided_by_name: d.kind === 'allocated' ? 'Matched by reference' : null,
+    };
+  });
+  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
+  let added = 0;
+  for (let i = 0; i < values.length; i += 1000) {
+    const inserted = await tx
+      .insert(bankLines)
+      .values(values.slice(i, i + 1000))
+      .onConflictDoNothing({ target: bankLines.fingerprint })
+      .returning({ id: bankLines.id, fingerprint: bankLines.fingerprint });
+    added += inserted.length;
+    for (const line of inserted) {
+      const stored = byFingerprint.get(line.fingerprint)!;
+      if (stored.decision !== 'allocated' || !stored.payer_id) continue;
+      const by = {
+        payer_user_id: stored.payer_id,
+        bank_line_id: line.id,
+        occurred_on: stored.date,
+        created_by: user.id,
+        created_by_name: user.full_name,
+      };
+      for (const a of stored.allocations ?? []) entries.push({ ...by, kind: 'payment', charge_id: a.charge_id, amount_pence: -a.pence });
+      if ((stored.credit_pence ?? 0) > 0) entries.push({ ...by, kind: 'credit', amount_pence: -stored.credit_pence!, reason: 'More than was owed' });
+    }
+  }
+  for (let i = 0; i < entries.length; i += 1000) await tx.insert(ledgerEntries).values(entries.slice(i, i + 1000));
+  const lines = preview.lines.map((l) => byFingerprint.get(l.fingerprint) ?? { ...l, duplicate: true });
+  const [done] = await tx
+    .update(bankImports)
+    .set({
+      status: 'committed',
+      committed_at: new Date(),
+      committed_by_name: user.full_name,
+      lines_added: added,
+      preview: { failed: preview.failed, lines },
+    })
+    .where(eq(bankImports.id, row.id))
+    .returning();
+  if (!done) throw conflict('The import changed while it was being committed; please try again.');
+  return done;
+}
+
 export function importUseCases(ctx: TreasuryContext) {
   const { db, assertTreasurer } = ctx;
   return {
@@ -127,62 +268,7 @@ export function importUseCases(ctx: TreasuryContext) {
       const user = await assertTreasurer(actor);
       if (file.bytes.byteLength === 0) throw invalid('The file is empty: export the statement from your bank as CSV and upload that.');
       if (file.bytes.byteLength > MAX_STATEMENT_BYTES) throw invalid('The statement is over 5 MB: export a shorter period.');
-      return db.transaction(async (tx) => {
-        const parsed = await readStatement(tx, user, file.bytes, mappingJson);
-        const seen = new Set<string>();
-        const fingerprints = parsed.lines.map((l) => l.fingerprint);
-        const committed = new Set<string>();
-        for (let i = 0; i < fingerprints.length; i += 1000) {
-          const rows = await tx
-            .select({ f: bankLines.fingerprint })
-            .from(bankLines)
-            .where(inArray(bankLines.fingerprint, fingerprints.slice(i, i + 1000)));
-          for (const r of rows) committed.add(r.f);
-        }
-        const isDuplicate = parsed.lines.map((l) => {
-          const dup = committed.has(l.fingerprint) || seen.has(l.fingerprint);
-          seen.add(l.fingerprint);
-          return dup;
-        });
-        const fresh = parsed.lines.filter((_, i) => !isDuplicate[i]);
-        const { decisions, names } = await decide(tx, fresh);
-        let next = 0;
-        const lines: StoredLine[] = parsed.lines.map((line, i) => {
-          const decision = isDuplicate[i] ? null : decisions[next++];
-          const payer = decision && 'payer_id' in decision ? decision.payer_id : null;
-          return {
-            row: line.row,
-            date: line.date,
-            counterparty: line.counterparty,
-            reference: line.reference,
-            description: line.description,
-            amount_pence: line.amount_pence,
-            balance_pence: line.balance_pence,
-            fingerprint: line.fingerprint,
-            duplicate: isDuplicate[i],
-            decision: decision?.kind ?? (line.amount_pence > 0 ? 'unmatched' : 'outgoing'),
-            payer_id: payer,
-            payer_name: payer ? (names.get(payer) ?? null) : null,
-            reason: decision?.kind === 'suggested' ? REASONS[decision.reason] : decision?.kind === 'allocated' ? 'Their reference' : null,
-          };
-        });
-        const [row] = await tx
-          .insert(bankImports)
-          .values({
-            file_name: file.name.slice(0, 200) || 'statement.csv',
-            file_hash: createHash('sha256').update(file.bytes).digest('hex'),
-            layout: parsed.layout,
-            uploaded_by: user.id,
-            uploaded_by_name: user.full_name,
-            lines_read: parsed.lines.length,
-            incoming_pence: parsed.incoming_pence,
-            outgoing_pence: parsed.outgoing_pence,
-            duplicates: isDuplicate.filter(Boolean).length,
-            preview: { failed: parsed.failed, lines } satisfies StoredPreview,
-          })
-          .returning();
-        return toAnswer(row);
-      });
+      return db.transaction((tx) => writePreview(tx, user, file, mappingJson));
     },
 
     async getImport(actor: SessionUser | null, id: string) {
@@ -206,85 +292,7 @@ export function importUseCases(ctx: TreasuryContext) {
         const [row] = await tx.select().from(bankImports).where(eq(bankImports.id, id)).for('update');
         if (!row) throw notFound(IMPORT_NOT_FOUND);
         if (row.status === 'committed') return toAnswer(row);
-        const preview = row.preview as StoredPreview;
-        const candidates = preview.lines.filter((l) => !l.duplicate);
-        const taken = new Set<string>();
-        for (let i = 0; i < candidates.length; i += 1000) {
-          const rows = await tx
-            .select({ f: bankLines.fingerprint })
-            .from(bankLines)
-            .where(
-              inArray(
-                bankLines.fingerprint,
-                candidates.slice(i, i + 1000).map((l) => l.fingerprint),
-              ),
-            );
-          for (const r of rows) taken.add(r.f);
-        }
-        const fresh = candidates.filter((l) => !taken.has(l.fingerprint));
-        const { decisions, payers } = await decide(tx, fresh);
-        const candidatesFor = candidateFinder(payers);
-        const byFingerprint = new Map<string, StoredLine>();
-        const values = fresh.map((line, i) => {
-          const d = decisions[i];
-          const stored: StoredLine = { ...line, decision: d.kind, payer_id: 'payer_id' in d ? d.payer_id : null };
-          if (d.kind === 'allocated') Object.assign(stored, { allocations: d.allocations, credit_pence: d.credit_pence });
-          byFingerprint.set(line.fingerprint, stored);
-          return {
-            import_id: row.id,
-            fingerprint: line.fingerprint,
-            row: line.row,
-            date: line.date,
-            amount_pence: line.amount_pence,
-            counterparty: line.counterparty,
-            reference: line.reference,
-            description: line.description,
-            balance_pence: line.balance_pence,
-            status: d.kind,
-            payer_user_id: stored.payer_id,
-            reason: line.reason,
-            candidates: d.kind === 'unmatched' ? candidatesFor(`${line.counterparty} ${line.description}`) : stored.payer_id ? [stored.payer_id] : [],
-            decided_by_name: d.kind === 'allocated' ? 'Matched by reference' : null,
-          };
-        });
-        const entries: (typeof ledgerEntries.$inferInsert)[] = [];
-        let added = 0;
-        for (let i = 0; i < values.length; i += 1000) {
-          const inserted = await tx
-            .insert(bankLines)
-            .values(values.slice(i, i + 1000))
-            .onConflictDoNothing({ target: bankLines.fingerprint })
-            .returning({ id: bankLines.id, fingerprint: bankLines.fingerprint });
-          added += inserted.length;
-          for (const line of inserted) {
-            const stored = byFingerprint.get(line.fingerprint)!;
-            if (stored.decision !== 'allocated' || !stored.payer_id) continue;
-            const by = {
-              payer_user_id: stored.payer_id,
-              bank_line_id: line.id,
-              occurred_on: stored.date,
-              created_by: user.id,
-              created_by_name: user.full_name,
-            };
-            for (const a of stored.allocations ?? []) entries.push({ ...by, kind: 'payment', charge_id: a.charge_id, amount_pence: -a.pence });
-            if ((stored.credit_pence ?? 0) > 0) entries.push({ ...by, kind: 'credit', amount_pence: -stored.credit_pence!, reason: 'More than was owed' });
-          }
-        }
-        for (let i = 0; i < entries.length; i += 1000) await tx.insert(ledgerEntries).values(entries.slice(i, i + 1000));
-        const lines = preview.lines.map((l) => byFingerprint.get(l.fingerprint) ?? { ...l, duplicate: true });
-        const [done] = await tx
-          .update(bankImports)
-          .set({
-            status: 'committed',
-            committed_at: new Date(),
-            committed_by_name: user.full_name,
-            lines_added: added,
-            preview: { failed: preview.failed, lines },
-          })
-          .where(eq(bankImports.id, row.id))
-          .returning();
-        if (!done) throw conflict('The import changed while it was being committed; please try again.');
-        return toAnswer(done);
+        return toAnswer(await writeLines(tx, user, row));
       });
     },
   };

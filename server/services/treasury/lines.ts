@@ -8,11 +8,12 @@ import { parseInput } from '../checks';
 import { isUuid } from '../ids';
 import type { TreasuryContext } from './context';
 import { liveEntries, openChargesOf, receiveMoney, reverseEntry } from './ledger';
+import { searchPayers } from './payers';
 
 export const LINE_NOT_FOUND = 'No bank line has this id.';
 export const NO_SUCH_PAYER = 'No login has this id: choose the payer from the search.';
 
-const payerName = sql<string | null>`(select u.full_name from ${users} u where u.id = ${bankLines.payer_user_id})`;
+const payerName = sql<string | null>`(select u.full_name from ${users} u where u.id = "bank_lines"."payer_user_id")`;
 
 function toLine(row: typeof bankLines.$inferSelect & { payer_name: string | null }): BankLine {
   return {
@@ -142,17 +143,7 @@ export function lineUseCases(ctx: TreasuryContext) {
     /** GET /api/treasury/payers?q=: payers by their name or a member's they pay for (hand allocation). */
     async searchPayers(actor: SessionUser | null, q: string) {
       await assertTreasurer(actor);
-      const term = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      if (q.trim().length < 2) return [];
-      const rows = await db.execute<{ payer_id: string; full_name: string; reference: string | null; owed_pence: number; members: string[] }>(sql`
-        select u.id as payer_id, u.full_name, r.reference,
-          coalesce((select sum(e.amount_pence) from ledger_entries e where e.payer_user_id = u.id and e.charge_id is not null), 0)::int as owed_pence,
-          array(select distinct p.full_name from players p where p.user_id = u.id or p.id in (select c.player_id from charges c where c.payer_user_id = u.id)) as members
-        from users u left join payer_references r on r.payer_user_id = u.id
-        where u.disabled_at is null and (u.full_name ilike ${term} or exists (
-          select 1 from players p where p.full_name ilike ${term} and (p.user_id = u.id or p.id in (select c.player_id from charges c where c.payer_user_id = u.id))))
-        order by u.full_name limit 20`);
-      return rows.rows;
+      return searchPayers(db, q);
     },
   };
 }

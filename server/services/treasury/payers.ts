@@ -47,3 +47,18 @@ export function candidateFinder(payers: PayerForMatching[]) {
     return [...found];
   };
 }
+
+/** Payers by their name or a member's they pay for (hand allocation): at most 20. */
+export async function searchPayers(tx: DbOrTx, q: string) {
+  const term = `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (q.trim().length < 2) return [];
+  const rows = await tx.execute<{ payer_id: string; full_name: string; reference: string | null; owed_pence: number; members: string[] }>(sql`
+    select u.id as payer_id, u.full_name, r.reference,
+      coalesce((select sum(e.amount_pence) from ledger_entries e where e.payer_user_id = u.id and e.charge_id is not null), 0)::int as owed_pence,
+      array(select distinct p.full_name from players p where p.user_id = u.id or p.id in (select c.player_id from charges c where c.payer_user_id = u.id)) as members
+    from users u left join payer_references r on r.payer_user_id = u.id
+    where u.disabled_at is null and (u.full_name ilike ${term} or exists (
+      select 1 from players p where p.full_name ilike ${term} and (p.user_id = u.id or p.id in (select c.player_id from charges c where c.payer_user_id = u.id))))
+    order by u.full_name limit 20`);
+  return rows.rows;
+}
