@@ -124,6 +124,11 @@ describe('Money: the treasurer imports a bank statement', () => {
       expect(await figure('Will be allocated')).toBe('1');
       expect(await figure('Suggested')).toBe('1');
       expect(await figure('Unmatched')).toBe('1');
+      await preview.getByText('See the 4 lines').click();
+      const listed = preview.getByRole('list', { name: 'Statement lines' }).getByRole('listitem');
+      expect(await listed.count()).toBe(4);
+      expect(await listed.filter({ hasText: 'Allocated' }).textContent()).toContain(member.fullName);
+      expect(await listed.filter({ hasText: 'Money out' }).textContent()).toContain('-£80.00');
       await expectNoAxeViolations(page, 'preview');
       await shot(page, 'treasury-preview');
       await expectNoSidewaysScroll(page, 'preview');

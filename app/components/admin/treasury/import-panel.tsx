@@ -4,9 +4,9 @@ import { ErrorSummary, fieldId } from '../../ui/error-summary';
 import { SelectField, TextField } from '../../ui/field';
 import { toast } from '../../ui/toast';
 import { errorDetail } from '../../../lib/api-client';
-import { Panel } from '../section';
+import { Badge, Panel } from '../section';
 import { treasuryApi, UnknownLayout, type ColumnMappingInput, type ImportPreview } from './api';
-import { LAYOUT_LABELS, plural, pounds } from './format';
+import { day, LAYOUT_LABELS, plural, pounds } from './format';
 
 export const STATEMENT_LABEL = 'Bank statement (CSV file)';
 export const READ_STATEMENT = 'Read statement';
@@ -143,6 +143,7 @@ function PreviewView({ preview, busy, onCommit, onDiscard }: { preview: ImportPr
           </ul>
         </div>
       )}
+      {preview.lines.length > 0 && <PreviewLines lines={preview.lines} />}
       {fresh === 0 && <p className="mt-4 font-semibold">Every line of this file has been imported before: committing adds nothing.</p>}
       <div className="mt-4 flex flex-wrap gap-3">
         <Button onClick={onCommit} disabled={busy}>
@@ -296,5 +297,38 @@ function AmountKind({ value, onChange }: { value: 'signed' | 'split'; onChange: 
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** At most this many lines are listed in the preview (a year's statement can have thousands). */
+const LISTED_LINES = 200;
+const DECISIONS = { allocated: 'Allocated', suggested: 'Suggested', unmatched: 'Unmatched', outgoing: 'Money out' } as const;
+const DECISION_TONES = { allocated: 'success', suggested: 'info', unmatched: 'warning', outgoing: 'neutral' } as const;
+
+/** The statement's lines and what will happen to each, folded away until asked for. */
+function PreviewLines({ lines }: { lines: ImportPreview['lines'] }) {
+  const shown = lines.slice(0, LISTED_LINES);
+  return (
+    <details className="mt-4 rounded-xl ring-1 ring-line">
+      <summary className="flex min-h-11 cursor-pointer items-center px-3 font-semibold text-brand-800">See the {plural(lines.length, 'line')}</summary>
+      <ul className="divide-y divide-line border-t border-line" aria-label="Statement lines">
+        {shown.map((line) => (
+          <li key={line.row} className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm">
+            <div className="min-w-0">
+              <p>
+                <span className="font-semibold tabular-nums">{pounds(line.amount_pence)}</span> <span className="text-muted">{day(line.date)}</span>{' '}
+                <span className="text-muted">· row {line.row}</span>
+              </p>
+              <p className="break-words">{[line.counterparty, line.reference].filter(Boolean).join(' · ') || line.description}</p>
+            </div>
+            <p className="flex flex-wrap items-center gap-2">
+              {line.duplicate ? <Badge tone="neutral">Already imported</Badge> : <Badge tone={DECISION_TONES[line.decision]}>{DECISIONS[line.decision]}</Badge>}
+              {!line.duplicate && line.payer_name && <span className="break-words">{line.payer_name}</span>}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {lines.length > shown.length && <p className="border-t border-line px-3 py-2 text-sm text-muted">The first {LISTED_LINES} are listed.</p>}
+    </details>
   );
 }
