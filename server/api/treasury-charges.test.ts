@@ -2,7 +2,18 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { adultMembers, seniorTeamId, signedInTreasurer, uploadStatement } from '../../tests/support/treasury';
-import { bankImports, charges, guardians, ledgerEntries, players, playerTeams, statementMappings, trainingAttendance, trainingSessions } from '../db/schema';
+import {
+  bankImports,
+  charges,
+  guardians,
+  ledgerEntries,
+  players,
+  playerTeams,
+  selectionPublications,
+  statementMappings,
+  trainingAttendance,
+  trainingSessions,
+} from '../db/schema';
 
 // Issue 24: charges made one by one, for a team, from a plan (sibling discount, family cap,
 // prorated joiners) and as match fees; arrears by age and team; every bank layout; bad input is a
@@ -78,7 +89,7 @@ describe('Plans', () => {
 });
 
 describe('Charges and match fees', () => {
-  it('charges a whole team; match fees for who came to a session, once per player', async () => {
+  it('charges a whole team; match fees for who came to a session or a published squad, once per player', async () => {
     const [a, b] = await adultMembers(t, ['Tam Team', 'Tom Team']);
     const team = await post('/api/treasury/charges', {
       team_id: senior,
@@ -109,6 +120,22 @@ describe('Charges and match fees', () => {
     expect(fees.body.charges).toHaveLength(1);
     expect(fees.body.charges[0]).toMatchObject({ member_id: a.playerId, category: 'match_fee', description: 'Cup day fee, 2026-09-08' });
     expect((await post('/api/treasury/match-fees', { session_id: session.id, amount_pence: 500, due_date: '2026-09-15' })).body.created).toBe(0);
+
+    // A fixture: nothing until its squad is published, then each player of the published squad once.
+    const fixture = await t.json('/api/fixtures', {
+      token: admin.token,
+      body: { away_team: 'Fee Rovers', match_date: '2026-09-20', match_time: '15:00', venue: 'Home ground', competition: 'League', is_home: true, team_id: senior },
+    });
+    expect(fixture.status, JSON.stringify(fixture.body)).toBe(201);
+    const unpublished = await post('/api/treasury/match-fees', { fixture_id: fixture.body.id, amount_pence: 700, due_date: '2026-09-27' });
+    expect(unpublished.status).toBe(409);
+    expect(unpublished.body.detail).toMatch(/not published yet/);
+    await t.db.insert(selectionPublications).values({ fixture_id: fixture.body.id, published_at: new Date(), published_player_ids: [a.playerId, b.playerId] });
+    const squadFees = await post('/api/treasury/match-fees', { fixture_id: fixture.body.id, amount_pence: 700, due_date: '2026-09-27' });
+    expect(squadFees.status).toBe(201);
+    expect(squadFees.body.charges.map((c: { member_id: string }) => c.member_id).sort()).toEqual([a.playerId, b.playerId].sort());
+    expect(squadFees.body.charges[0].description).toBe('Match fee: Fee Rovers, 2026-09-20');
+    expect((await post('/api/treasury/match-fees', { fixture_id: fixture.body.id, amount_pence: 700, due_date: '2026-09-27' })).body.created).toBe(0);
   });
 
   it('refuses bad input with a 422 and a plain detail, storing nothing', async () => {

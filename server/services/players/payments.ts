@@ -50,15 +50,16 @@ export function playerPayments(ctx: PlayerContext) {
         ]);
         if (input.status === 'paid') await payByHand(tx, actor!, { id, payer_user_id: payer }, Math.round(input.amount * 100));
         const [view] = await chargeViews(tx, eq(charges.id, id));
-        if (view.status !== 'paid') {
+        // The member is told in the portal when they pay themself; a junior's guardian is mailed instead.
+        if (view.status !== 'paid' && (payer === null || payer === member.user_id)) {
           await notifyPlayer(tx, playerId, {
             kind: 'payment',
             title: `New payment request: ${view.description}`,
             body: `${formatPounds(view.amount_pence / 100)} due ${formatDateGB(view.due_date)}`,
             link: '/players-area/payments',
           });
-          await mailNewCharges(tx, ctx, [id]);
         }
+        if (view.status !== 'paid') await mailNewCharges(tx, ctx, [id]);
         return toPayment(view);
       });
     },

@@ -62,6 +62,7 @@ export async function chargeMembers(
   actor: Actor,
   memberIds: string[],
   charge: (member: { id: string; team_id: string | null }) => Omit<NewCharge, 'payer_user_id' | 'player_id' | 'team_id'> | null,
+  options: { mail?: boolean } = {},
 ): Promise<ChargesCreated> {
   const members = await membersById(tx, [...new Set(memberIds)]);
   if (members.length < new Set(memberIds).size)
@@ -91,7 +92,7 @@ export async function chargeMembers(
     list.push({ ...values, payer_user_id: await payerFor(tx, member), player_id: member.id, team_id });
   }
   const ids = await writeCharges(tx, actor, list);
-  await mailNewCharges(tx, ctx, ids);
+  if (options.mail !== false) await mailNewCharges(tx, ctx, ids);
   const created = ids.length ? await chargeViews(tx, inArray(charges.id, ids)) : [];
   return { created: created.length, charges: created.map(({ label: _l, last_paid: _p, ...c }) => c) };
 }

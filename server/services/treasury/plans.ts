@@ -110,7 +110,8 @@ export function planUseCases(ctx: TreasuryContext) {
 
     /**
      * POST /api/treasury/plans/{id}/charges: the plan's charges for the members named, or the
-     * team's current players. Charging a plan again adds only what is missing.
+     * team's current players. Charging a plan again adds only what is missing. Payers are mailed
+     * about the first charge (with their reference); the later ones are in their payments page.
      */
     async chargePlan(actor: SessionUser | null, planId: string, input: unknown) {
       const user = await assertTreasurer(actor);
@@ -181,6 +182,7 @@ export function planUseCases(ctx: TreasuryContext) {
                 source_key: `plan:${plan.id}:${member.id}:${item.due_date}:${k}`,
               };
             },
+            { mail: k === 0 },
           );
           results.created += done.created;
           results.charges.push(...done.charges);
