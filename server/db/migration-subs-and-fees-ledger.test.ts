@@ -1,42 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, expect, it, inject } from 'vitest';
-import { databaseOf } from '../../tests/support/pg-global-setup';
+import { expect, it } from 'vitest';
+import { migrationDatabase } from '../../tests/support/migration-db';
 
-// Migration 0018 (issue 24, ADR 040) on a club that already has payments: each becomes a charge with
+// The subs-and-fees ledger migration (issue 24, ADR 040) on a club that already has payments: each becomes a charge with
 // the same id, in pence, to the member's login or a junior's primary guardian; a paid one gets its
 // payment entry; and from then on the ledger refuses changes and deletions.
 
-const DRIZZLE = path.resolve(import.meta.dirname, '../../drizzle');
-const admin = JSON.parse(inject('pgAdmin')) as pg.ClientConfig;
-const name = `club_migration_${randomBytes(6).toString('hex')}`;
-
-async function run(client: pg.Client, file: string) {
-  const text = await fs.readFile(path.join(DRIZZLE, file), 'utf8');
-  for (const statement of text.split('--> statement-breakpoint')) if (statement.trim()) await client.query(statement);
-}
-
-const setup = new pg.Client(admin);
-await setup.connect();
-await setup.query(`CREATE DATABASE ${name}`);
-await setup.end();
-const client = new pg.Client({ ...admin, ...databaseOf(admin, name) });
-await client.connect();
-
-afterAll(async () => {
-  await client.end();
-  const c = new pg.Client(admin);
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await c.end();
-});
+const { client, upTo, apply } = await migrationDatabase();
 
 it('turns payments into charges (a paid one with its payment) paid by the member or a junior’s guardian, then locks the ledger', async () => {
-  const files = (await fs.readdir(DRIZZLE)).filter((f) => f.endsWith('.sql')).sort();
-  const target = files.find((f) => f.startsWith('0018_'))!;
-  for (const file of files.slice(0, files.indexOf(target))) await run(client, file);
+  await upTo('subs_and_fees_ledger');
   const users = await client.query(`
     INSERT INTO users (username, email, full_name, password_hash) VALUES
       ('adult', 'adult@example.com', 'Adam Adult', 'x'), ('parent', 'parent@example.com', 'Pat Parent', 'x'), ('kid', 'kid@example.com', 'Kim Kid', 'x')
@@ -59,7 +31,7 @@ it('turns payments into charges (a paid one with its payment) paid by the member
   );
   const id = (d: string) => payments.rows.find((r) => r.description === d).id;
 
-  await run(client, target);
+  await apply('subs_and_fees_ledger');
 
   const charges = await client.query(
     `SELECT id, payer_user_id, player_id, category, label, amount_pence, due_date::text, season FROM charges ORDER BY amount_pence`,
