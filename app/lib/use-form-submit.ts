@@ -28,3 +28,18 @@ export function useFormSubmit() {
 
   return { busy, formError, errors, setErrors, submit };
 }
+
+/**
+ * An action outside a form (publish, cancel, a row's button): `busy(true)` while `work` runs, a
+ * failure handed to `onError` (a toast or an inline message) instead of thrown, `busy(false)` after either.
+ */
+export async function whileBusy(busy: (on: boolean) => void, work: () => Promise<void>, onError: (error: unknown) => void) {
+  busy(true);
+  try {
+    await work();
+  } catch (error) {
+    onError(error);
+  } finally {
+    busy(false);
+  }
+}

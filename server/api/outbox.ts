@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { testMailSchema } from '../../shared/mail';
 import { ADMIN_ONLY } from '../services/checks';
 import { OUTBOX_STATUSES } from '../../shared/mail';
-import { OutboxListSchema, OutboxMessageSchema } from '../../shared/contracts/outbox';
+import { OutboxListSchema, OutboxMessageSchema, TestMailSentSchema } from '../../shared/contracts/outbox';
 import { testMail } from '../mail/templates';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
@@ -79,7 +79,7 @@ export const outboxApi = base
       security,
       request: { body: jsonBody(testMailSchema) },
       responses: {
-        200: jsonContent(z.object({ detail: z.string(), response: z.string() }), 'The SMTP server accepted it'),
+        200: jsonContent(TestMailSentSchema, 'The SMTP server accepted it'),
         422: jsonContent(ErrorSchema, 'Missing or malformed address'),
         502: jsonContent(ErrorSchema, 'The SMTP server refused it or could not be reached; detail is its answer'),
         503: jsonContent(ErrorSchema, 'Mail is not configured (SMTP_URL)'),

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { DatabaseStatusSchema } from '../../shared/contracts/setup';
+import { DatabaseStatusSchema, InitializedSchema } from '../../shared/contracts/setup';
 import { router } from './env';
 import { SETUP_CODE_FIELD } from '../../shared/setup';
 import { emailField } from '../../shared/players';
@@ -57,7 +57,7 @@ export const setupApi = router()
         },
       },
       responses: {
-        200: jsonContent(DatabaseStatusSchema.extend({ admin_username: z.string(), admin_password: z.string().optional(), detail: z.string() }), 'Initialized'),
+        200: jsonContent(InitializedSchema, 'Initialized'),
         403: jsonContent(
           ErrorSchema,
           'No setup code, or a wrong one: `detail` says where to find it (the server log) and nothing changed; or a cross-site request signed in by cookie (CSRF)',

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { DatabaseStatus } from '../../shared/contracts/setup';
+import type { DatabaseStatus, InitializationResult } from '../../shared/contracts/setup';
 import type { Role } from '../../shared/roles';
 import { SETUP_CODE_FIELD, SETUP_CODE_LOG_LINE, SETUP_CODE_REQUIRED, SETUP_CODE_THROTTLED, SETUP_CODE_WRONG } from '../../shared/setup';
 import { generatePassword, hashPassword } from '../auth/passwords';
@@ -64,11 +64,7 @@ const refusal = (kind: 'forbidden' | 'rate_limited', detail: string, retryAfterS
 
 export type { DatabaseStatus };
 
-export interface InitializationResult extends DatabaseStatus {
-  admin_username: string;
-  /** Present only when the password was generated: shown once, never stored in clear. */
-  admin_password?: string;
-}
+export type { InitializationResult };
 
 /**
  * Database initialization (/initialize): seeds the sample content and the admin account, once.

@@ -24,5 +24,8 @@ export const OutboxListSchema = z.object({
   messages: z.array(OutboxMessageSchema),
 });
 
+/** POST /api/admin/outbox/test: the mail server accepted the test e-mail; `response` is its own answer. */
+export const TestMailSentSchema = z.object({ detail: z.string(), response: z.string() });
+
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 export type OutboxList = z.infer<typeof OutboxListSchema>;

@@ -6,6 +6,7 @@ import { formatStamp } from '../../../shared/dates';
 import type { EventAnswers, Selection } from '../../../shared/contracts/availability';
 import type { Fixture } from '../../../shared/contracts/fixtures';
 import { ApiError, client, errorDetail, read } from '../../lib/api-client';
+import { whileBusy } from '../../lib/use-form-submit';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
 
@@ -78,16 +79,15 @@ export function SquadPicker({ fixture, answers, selection }: { fixture: Fixture;
   async function publish() {
     if (startersProblem) return setError(startersProblem);
     setError(null);
-    setBusy(true);
-    try {
-      const res = await read(client.fixtures[':id'].selection.publish.$post({ param: { id: fixture.id } }));
-      toast.success(`Squad published: ${res.mailed} e-mail${res.mailed === 1 ? '' : 's'} on ${res.mailed === 1 ? 'its' : 'their'} way`);
-      await revalidator.revalidate();
-    } catch (e) {
-      setError(errorDetail(e));
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(
+      setBusy,
+      async () => {
+        const res = await read(client.fixtures[':id'].selection.publish.$post({ param: { id: fixture.id } }));
+        toast.success(`Squad published: ${res.mailed} e-mail${res.mailed === 1 ? '' : 's'} on ${res.mailed === 1 ? 'its' : 'their'} way`);
+        await revalidator.revalidate();
+      },
+      (e) => setError(errorDetail(e)),
+    );
   }
 
   return (

@@ -18,7 +18,7 @@ const MOVE_FIELDS = ['date', 'place', 'start_time', 'end_time'] as const;
 import { toast } from '../../components/ui/toast';
 import { client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
-import { useFormSubmit } from '../../lib/use-form-submit';
+import { useFormSubmit, whileBusy } from '../../lib/use-form-submit';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/training';
 
@@ -139,29 +139,27 @@ function UpcomingSessions({ sessions }: { sessions: Session[] }) {
 
   async function remove(s: Session) {
     setDeleting(null);
-    setBusy(s.id);
-    try {
-      await read(client['training-sessions'][':id'].$delete({ param: { id: s.id } }));
-      toast.success('Deleted');
-      await revalidator.revalidate();
-    } catch (e) {
-      toast.error(`Error deleting the session: ${errorDetail(e)}`);
-    } finally {
-      setBusy(null);
-    }
+    await whileBusy(
+      (on) => setBusy(on ? s.id : null),
+      async () => {
+        await read(client['training-sessions'][':id'].$delete({ param: { id: s.id } }));
+        toast.success('Deleted');
+        await revalidator.revalidate();
+      },
+      (e) => toast.error(`Error deleting the session: ${errorDetail(e)}`),
+    );
   }
 
   async function setStatus(s: Session, status: Session['status']) {
-    setBusy(s.id);
-    try {
-      await read(client['training-sessions'][':id'].$patch({ param: { id: s.id }, json: { status, version: s.version } }));
-      toast.success(status === 'cancelled' ? 'Session cancelled' : 'Session reinstated');
-      await revalidator.revalidate();
-    } catch (e) {
-      toast.error(`Error changing the session: ${errorDetail(e)}`);
-    } finally {
-      setBusy(null);
-    }
+    await whileBusy(
+      (on) => setBusy(on ? s.id : null),
+      async () => {
+        await read(client['training-sessions'][':id'].$patch({ param: { id: s.id }, json: { status, version: s.version } }));
+        toast.success(status === 'cancelled' ? 'Session cancelled' : 'Session reinstated');
+        await revalidator.revalidate();
+      },
+      (e) => toast.error(`Error changing the session: ${errorDetail(e)}`),
+    );
   }
 
   return (
