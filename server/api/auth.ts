@@ -5,7 +5,7 @@ import { PASSWORD_CHANGED, changePasswordSchema, forgotPasswordSchema, resetWith
 import { ROLES } from '../../shared/roles';
 import { confirmEmailSchema, emailChangeSchema } from '../../shared/email-change';
 import { unauthenticated } from '../../shared/errors';
-import { router, writesNeed } from './env';
+import { guardedRouter, writesNeed } from './env';
 import { ErrorSchema, UserSchema, jsonBody, jsonContent } from './openapi';
 
 const Detail = z.object({ detail: z.string() });
@@ -17,10 +17,8 @@ const SignedIn = z.object({ access_token: z.string(), token_type: z.literal('bea
  */
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearer: [] }];
 
-const base = router();
 // Signed out is a 401 before the body is looked at.
-base.use('/password', writesNeed(ROLES));
-base.use('/me', writesNeed(ROLES));
+const base = guardedRouter({ '/password': writesNeed(ROLES), '/me': writesNeed(ROLES) });
 
 export const authApi = base
   .openapi(
@@ -113,8 +111,7 @@ export const authApi = base
       operationId: 'resetPassword',
       tags: ['Auth'],
       summary: 'Set a new password with a mailed link',
-      description:
-        'The token works once, for 1 hour. Every session of the user ends; the answer signs them in (token and cookie, as /login).',
+      description: 'The token works once, for 1 hour. Every session of the user ends; the answer signs them in (token and cookie, as /login).',
       security: [],
       request: { body: jsonBody(resetWithTokenSchema) },
       responses: {

@@ -22,14 +22,22 @@ export type AppEnv = { Variables: AppVariables };
 /** One small router per resource, all validating with the same error shape. */
 export const router = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
+type Middleware = (c: Context<AppEnv>, next: () => Promise<void>) => Promise<void>;
+
+/** A router with a guard on each of the given paths (run before any route's validation). */
+export function guardedRouter(guards: Record<string, Middleware>) {
+  const base = router();
+  for (const [path, guard] of Object.entries(guards)) base.use(path, guard);
+  return base;
+}
+
 export const servicesOf = (c: Context<AppEnv>) => c.get('services');
 
 /**
  * For routers whose writes need a role: refuse (401/403) before the body is validated, so an
  * anonymous or wrong-role caller learns nothing about the input rules. The services check again.
  */
-export const writesNeed = (roles: readonly Role[]) =>
-  async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') requireRoles(c.get('user'), roles);
-    await next();
-  };
+export const writesNeed = (roles: readonly Role[]) => async (c: Context<AppEnv>, next: () => Promise<void>) => {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') requireRoles(c.get('user'), roles);
+  await next();
+};

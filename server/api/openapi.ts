@@ -8,7 +8,10 @@ export { ErrorSchema, UserSchema } from '../../shared/contracts/common';
 
 /** Any string: an id that is not a UUID is simply unknown (404), not invalid input. */
 export const IdParam = z.object({
-  id: z.string().max(100).openapi({ param: { name: 'id', in: 'path' } }),
+  id: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' } }),
 });
 
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
@@ -19,6 +22,12 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
   description,
+});
+
+/** The answers of a guarded route: 401 signed out, 403 signed in without the role (`forbidden`). */
+export const guardedAnswers = (forbidden: string) => ({
+  401: jsonContent(ErrorSchema, 'Not signed in'),
+  403: jsonContent(ErrorSchema, forbidden),
 });
 
 /**

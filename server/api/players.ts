@@ -11,7 +11,7 @@ import {
 import { ROLES } from '../../shared/roles';
 import { REGISTRATION_RECEIVED, invitationSent } from '../../shared/members';
 import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
-import { router, writesNeed } from './env';
+import { guardedRouter, router, writesNeed } from './env';
 import { ErrorSchema, IdParam, UserSchema, jsonBody, jsonContent } from './openapi';
 import { FeedbackSchema, PaymentSchema, PlayerProfileSchema, PlayerStatsSchema } from '../../shared/contracts/players';
 import { DocumentSchema, MessageSchema } from '../../shared/contracts/documents';
@@ -32,7 +32,10 @@ const portalErrors = { 401: errors[401], 404: jsonContent(ErrorSchema, 'No playe
 
 const PlayerAndPayment = z.object({
   id: IdParam.shape.id,
-  paymentId: z.string().max(100).openapi({ param: { name: 'paymentId', in: 'path' } }),
+  paymentId: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: 'paymentId', in: 'path' } }),
 });
 
 // Generic in the path and the schema, so each route's own path and answer reach the typed client.
@@ -42,18 +45,18 @@ const get = <P extends string, S extends z.ZodType, E extends object = typeof po
   summary: string,
   schema: S,
   name: string,
-  tag = 'Players\' portal',
+  tag = "Players' portal",
   err: E = portalErrors as unknown as E,
-) =>
-  createRoute({ method: 'get', path, operationId, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
+) => createRoute({ method: 'get', path, operationId, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
 
 // Who may write is checked before the body is validated: 401 signed out, 403 without the role, never a 422 for them.
-const base = router();
-base.use('/me', writesNeed(ROLES));
-base.use('/:id/stats', writesNeed(ADMIN_AND_STAFF));
-base.use('/:id/feedback', writesNeed(ADMIN_AND_STAFF));
-base.use('/:id/payments', writesNeed(ADMIN_ONLY));
-base.use('/:id/payments/:paymentId', writesNeed(ADMIN_ONLY));
+const base = guardedRouter({
+  '/me': writesNeed(ROLES),
+  '/:id/stats': writesNeed(ADMIN_AND_STAFF),
+  '/:id/feedback': writesNeed(ADMIN_AND_STAFF),
+  '/:id/payments': writesNeed(ADMIN_ONLY),
+  '/:id/payments/:paymentId': writesNeed(ADMIN_ONLY),
+});
 
 /** /api/players: registration, the signed-in player's own data (me), and player management. */
 export const playerPortalApi = base
@@ -104,7 +107,12 @@ export const playerPortalApi = base
       description: 'Also updates the account full name and e-mail. availability lists weekday names (Monday..Sunday).',
       security,
       request: { body: jsonBody(profileUpdateSchema) },
-      responses: { 200: jsonContent(PlayerProfileSchema, 'Saved'), 409: jsonContent(ErrorSchema, 'E-mail already registered'), 422: errors[422], ...portalErrors },
+      responses: {
+        200: jsonContent(PlayerProfileSchema, 'Saved'),
+        409: jsonContent(ErrorSchema, 'E-mail already registered'),
+        422: errors[422],
+        ...portalErrors,
+      },
     }),
     async (c) => c.json(await c.get('services').players.updateMe(c.get('user'), c.req.valid('json')), 200),
   )
@@ -125,7 +133,13 @@ export const playerPortalApi = base
     return c.json(await c.get('services').portal.myDocuments(c.get('user')), 200);
   })
   .openapi(
-    get('listMyMessages', '/me/messages', 'Messages for me', z.array(MessageSchema.extend({ read: z.boolean() })), 'Messages to all players or me, newest first'),
+    get(
+      'listMyMessages',
+      '/me/messages',
+      'Messages for me',
+      z.array(MessageSchema.extend({ read: z.boolean() })),
+      'Messages to all players or me, newest first',
+    ),
     async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await c.get('services').portal.myMessages(c.get('user')), 200);
@@ -147,10 +161,13 @@ export const playerPortalApi = base
       return c.json({ detail: 'Marked as read' }, 200);
     },
   )
-  .openapi(get('listMyNotifications', '/me/notifications', 'My notifications', z.array(NotificationSchema), 'Newest first', "Players' portal", { 401: errors[401] }), async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(await c.get('services').notifications.list(c.get('user')), 200);
-  })
+  .openapi(
+    get('listMyNotifications', '/me/notifications', 'My notifications', z.array(NotificationSchema), 'Newest first', "Players' portal", { 401: errors[401] }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').notifications.list(c.get('user')), 200);
+    },
+  )
   .openapi(
     createRoute({
       method: 'post',
@@ -195,8 +212,7 @@ export const playerPortalApi = base
       request: { params: IdParam, body: jsonBody(statsUpdateSchema) },
       responses: { 200: jsonContent(PlayerStatsSchema, 'Player stats updated successfully'), ...errors },
     }),
-    async (c) =>
-      c.json(await c.get('services').players.updateStats(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) => c.json(await c.get('services').players.updateStats(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
     createRoute({
@@ -226,8 +242,7 @@ export const playerPortalApi = base
       request: { params: IdParam, body: jsonBody(paymentCreateSchema) },
       responses: { 201: jsonContent(PaymentSchema, 'Payment added successfully'), ...errors },
     }),
-    async (c) =>
-      c.json(await c.get('services').players.addPayment(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
+    async (c) => c.json(await c.get('services').players.addPayment(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .openapi(
     createRoute({
@@ -274,8 +289,7 @@ export const playerPortalApi = base
       request: { params: IdParam, body: jsonBody(feedbackCreateSchema) },
       responses: { 201: jsonContent(FeedbackSchema, 'Feedback added successfully'), ...errors },
     }),
-    async (c) =>
-      c.json(await c.get('services').players.addFeedback(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
+    async (c) => c.json(await c.get('services').players.addFeedback(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
   );
 
 /** POST /api/admin/create-player-account. */
@@ -295,7 +309,12 @@ export const playerAccountsApi = accountsBase.openapi(
     request: { body: jsonBody(createPlayerAccountSchema) },
     responses: {
       201: jsonContent(
-        z.object({ detail: z.string(), user: UserSchema, player_id: z.string().uuid(), invited: z.boolean().openapi({ description: 'Whether a link to choose a password was mailed' }) }),
+        z.object({
+          detail: z.string(),
+          user: UserSchema,
+          player_id: z.string().uuid(),
+          invited: z.boolean().openapi({ description: 'Whether a link to choose a password was mailed' }),
+        }),
         'Player account created successfully',
       ),
       409: jsonContent(ErrorSchema, 'Already has a login, or username/e-mail taken'),

@@ -2,18 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SELECTION_ROLES, selectionInputSchema, selectionReplySchema } from '../../shared/availability';
 import { SelectionSchema } from '../../shared/contracts/availability';
 import { guard } from './availability';
-import { router } from './env';
-import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+import { guardedRouter } from './env';
+import { ErrorSchema, guardedAnswers, IdParam, jsonBody, jsonContent } from './openapi';
 
-const staffOnly = {
-  401: jsonContent(ErrorSchema, 'Not signed in'),
-  403: jsonContent(ErrorSchema, 'Not admin or staff'),
-  404: jsonContent(ErrorSchema, 'Unknown fixture'),
-};
+const staffOnly = { ...guardedAnswers('Not admin or staff'), 404: jsonContent(ErrorSchema, 'Unknown fixture') };
 
-const selectionBase = router();
-selectionBase.use('/:id/selection', guard);
-selectionBase.use('/:id/selection/*', guard);
+const selectionBase = guardedRouter({ '/:id/selection': guard, '/:id/selection/*': guard });
 
 /** /api/fixtures/{id}/selection…: the squad, publishing it, and the players' replies. */
 export const selectionApi = selectionBase
@@ -98,7 +92,14 @@ export const selectionApi = selectionBase
       request: { params: IdParam, body: jsonBody(selectionReplySchema) },
       responses: {
         200: jsonContent(
-          z.object({ fixture_id: z.string().uuid(), player_id: z.string().uuid(), role: z.enum(SELECTION_ROLES), shirt_number: z.number().int(), confirmed: z.boolean(), responded_at: z.string() }),
+          z.object({
+            fixture_id: z.string().uuid(),
+            player_id: z.string().uuid(),
+            role: z.enum(SELECTION_ROLES),
+            shirt_number: z.number().int(),
+            confirmed: z.boolean(),
+            responded_at: z.string(),
+          }),
           'Saved',
         ),
         401: jsonContent(ErrorSchema, 'Not signed in'),

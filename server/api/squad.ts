@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 import { playerInputSchema, squadQuerySchema } from '../../shared/content';
 import { ADMIN_ONLY, requireRoles } from '../services/checks';
 import { isUuid } from '../services/ids';
-import { router, type AppEnv } from './env';
-import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+import { guardedRouter, router, type AppEnv } from './env';
+import { ErrorSchema, guardedAnswers, IdParam, jsonBody, jsonContent } from './openapi';
 import { AdminPlayerSchema, PublicPlayerSchema, playerListQuerySchema } from '../../shared/contracts/players';
 
 /** GET /api/squad: the public squad list and one player's public profile. */
@@ -45,15 +45,10 @@ const adminWrites = async (c: Context<AppEnv>, next: () => Promise<void>) => {
   await next();
 };
 
-const adminErrors = {
-  401: jsonContent(ErrorSchema, 'Not signed in'),
-  403: jsonContent(ErrorSchema, 'Not an admin'),
-};
+const adminErrors = guardedAnswers('Not an admin');
 
 /** /api/players: the admin's squad management, and each player's season stats (public). */
-const playersBase = router();
-playersBase.use('/', adminWrites);
-playersBase.use('/:id', adminWrites);
+const playersBase = guardedRouter({ '/': adminWrites, '/:id': adminWrites });
 
 export const squadPlayersApi = playersBase
   .openapi(
