@@ -22,6 +22,10 @@ export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
   'password_changed',
   'registration_approved',
   'registration_rejected',
+  // Issue 23: a parent's link to a child, and the notice before a junior turns 18.
+  'guardian_request_approved',
+  'guardian_request_rejected',
+  'junior_turning_18',
 ]);
 
 /**

@@ -3,6 +3,7 @@ import { accountInvitation } from './account-invitation';
 import { availabilityRequest } from './availability-request';
 import { emailChangeConfirm, emailChangeNotice } from './email-change';
 import { eventChange, type EventChangeMail } from './event-change';
+import { guardianInvitation, guardianRequestApproved, guardianRequestRejected, turningEighteen } from './guardians';
 import { joinUsApplication } from './join-us-application';
 import { joinUsReceipt } from './join-us-receipt';
 import { newDocument } from './new-document';
@@ -21,6 +22,10 @@ import { welcome } from './welcome';
 
 export type { EventChangeMail };
 export {
+  guardianInvitation,
+  guardianRequestApproved,
+  guardianRequestRejected,
+  turningEighteen,
   accountInvitation,
   squadDropped,
   eventChange,
@@ -69,5 +74,9 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   emailChangeNotice,
   passwordChanged,
   accountInvitation,
+  guardianInvitation,
+  guardianRequestApproved,
+  guardianRequestRejected,
+  turningEighteen,
   testMail,
 };
