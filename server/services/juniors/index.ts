@@ -7,6 +7,7 @@ import { childrenUseCases } from './children';
 import type { JuniorContext } from './context';
 import { guardianInvitationsUseCases } from './invitations';
 import { guardianRequestUseCases } from './requests';
+import { turningEighteenUseCases } from './turning-eighteen';
 
 export { currentConsents, hasConsent } from './consents';
 export { mailAudience } from './recipients';
@@ -18,6 +19,7 @@ export function createJuniorService(db: Db, deps: { mail: MailService; documents
     ...guardianInvitationsUseCases(ctx),
     ...guardianRequestUseCases(ctx),
     ...childrenUseCases(ctx),
+    ...turningEighteenUseCases(ctx),
 
     /** GET /api/players/{id}/documents: the club's documents for everyone and for this child (a guardian, or the player). */
     async documentsOf(actor: SessionUser | null, playerId: string) {
