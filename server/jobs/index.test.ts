@@ -45,6 +45,7 @@ describe('the jobs registry', () => {
       'Session clean-up',
       'Sent mail clean-up',
       'Image clean-up',
+      'Turning-18 notices',
     ]);
   });
 
