@@ -18,6 +18,7 @@ import { registrationsApi } from './registrations';
 import { membershipApi } from './membership';
 import { rolesApi } from './roles';
 import { childApi } from './children';
+import { childEventsApi } from './child-events';
 import { guardianInvitationsApi, guardianRequestsApi, guardiansMeApi } from './guardians';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
@@ -105,6 +106,7 @@ export function createApi() {
     .route('/players', playerPortalApi)
     .route('/players', membershipApi)
     .route('/players', childApi)
+    .route('/players', childEventsApi)
     .route('/players', squadPlayersApi)
     .route('/admin', playerAccountsApi)
     .route('/admin', registrationsApi)

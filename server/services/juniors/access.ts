@@ -85,3 +85,18 @@ export function requireChild(child: ChildRow | undefined): ChildRow {
   if (!child) throw notFound(PLAYER_NOT_FOUND);
   return child;
 }
+
+/** The names of the juniors among these players with no emergency contact (name and phone) on record: they cannot be picked. */
+export async function juniorsWithoutEmergencyContact(db: DbOrTx, playerIds: readonly string[], today = todayIso()): Promise<string[]> {
+  if (playerIds.length === 0) return [];
+  const rows = await db
+    .select({
+      full_name: players.full_name,
+      date_of_birth: players.date_of_birth,
+      name: players.emergency_contact_name,
+      phone: players.emergency_contact_phone,
+    })
+    .from(players)
+    .where(inArray(players.id, [...playerIds]));
+  return rows.filter((r) => isJunior(r.date_of_birth, today) && !(r.name?.trim() && r.phone?.trim())).map((r) => r.full_name);
+}
