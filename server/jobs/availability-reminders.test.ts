@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { composeMail } from '../mail/template';
 import { availabilityRequest } from '../mail/templates';
 import { HOUR_MS, MINUTE_MS } from './job';
-import {
-  REMINDER_CHECK_EVERY_MS,
-  REMINDER_LOOK_AHEAD_DAYS,
-  REMINDER_STAGES,
-  availabilityReminders,
-  dueStage,
-  kickoffInWords,
-  reminderDedupeKey,
-} from './availability-reminders';
+import { REMINDER_CHECK_EVERY_MS, REMINDER_LOOK_AHEAD_DAYS, REMINDER_STAGES, availabilityReminders, dueStage, kickoffInWords, reminderDedupeKey } from './availability-reminders';
 
 describe('the availability reminders schedule (declared once)', () => {
   it('is 6 days and 48 hours before kick-off, with the dedupe-key suffixes the outbox already holds', () => {
@@ -58,12 +50,7 @@ describe('the availability reminders schedule (declared once)', () => {
   it("words the mail with the stage's label", () => {
     for (const stage of REMINDER_STAGES) {
       const sample = { ...availabilityRequest.samples[0], askedBy: { reminder: stage.label } };
-      const mail = composeMail(
-        availabilityRequest,
-        sample,
-        { name: 'Sam' },
-        { siteUrl: 'https://club.example.org', unsubscribeUrl: 'https://club.example.org/unsubscribe?x' },
-      );
+      const mail = composeMail(availabilityRequest, sample, { name: 'Sam' }, { siteUrl: 'https://club.example.org', unsubscribeUrl: 'https://club.example.org/unsubscribe?x' });
       expect(mail.text).toContain(`Kick-off is ${stage.label} away`);
     }
   });

@@ -42,11 +42,7 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
   /** A template's mail to someone who is not a member (or not known as one): no settings, no unsubscribe. */
   const compose = <D>(template: MailTemplate<D>, data: D, to: Addressee = {}) => composeMail(template, data, to, { siteUrl: base });
 
-  /**
-   * The mail to an audience (server/services/juniors/recipients.ts: juniors' mail goes to their
-   * guardians), leaving out those who turned this kind off. The dedupe key gets the user id added
-   * (and, with `perChild`, the child's id: a guardian of two children gets each child's mail).
-   */
+  /** The mail to an audience (juniors/recipients.ts), less those who turned it off; keys get the user id (`perChild`: and the child's). */
   async function deliver<D>(tx: DbOrTx, audience: Audience, mail: Mail<D>, perChild = false) {
     if (audience.size === 0) return 0;
     const optional = optionalKind(mail.template.kind);

@@ -125,6 +125,15 @@ function missingDetails(record: PlayerRow, registration: PlayerRow) {
   return Object.fromEntries(fields.filter((f) => !record[f] && registration[f]).map((f) => [f, registration[f]]));
 }
 
+/**
+ * Approving a registration gives a login (issue 23): never to an under-13, to a 13-17 year old
+ * only once a parent or carer agreed (the record's date of birth, else the registration's).
+ */
+function assertMayHaveLogin(record: PlayerRow, registration: PlayerRow, field?: string) {
+  const refusal = juniorLoginRefusal(record.date_of_birth ?? registration.date_of_birth, record.login_agreed_at, todayIso());
+  if (refusal) throw invalid(refusal, field ? [{ field, message: refusal }] : undefined);
+}
+
 /** Registrations: the secretary's list of pending members, and their approval or rejection. */
 export function createRegistrationService(db: Db, deps: { mail: MailService }) {
   return {
@@ -184,19 +193,12 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
         const pending = await lockPending(tx, id);
         let playerId = pending.id;
         let teamName: string | null = null;
-        // Issue 23: approving a registration gives a login; an under-13 never has one, a 13-17 year old once a parent or carer agreed.
-        const ownRefusal = link_player_id ? null : juniorLoginRefusal(pending.date_of_birth, pending.login_agreed_at, todayIso());
-        if (ownRefusal) throw invalid(ownRefusal);
+        if (!link_player_id) assertMayHaveLogin(pending, pending);
         if (link_player_id) {
-          const [target] = await tx
-            .select()
-            .from(players)
-            .where(and(eq(players.id, link_player_id), ne(players.status, 'pending')))
-            .for('update');
+          const [target] = await tx.select().from(players).where(and(eq(players.id, link_player_id), ne(players.status, 'pending'))).for('update');
           if (!target) throw notFound(LINK_TARGET_NOT_FOUND);
           if (target.user_id) throw conflict(LINK_TARGET_HAS_LOGIN);
-          const refusal = juniorLoginRefusal(target.date_of_birth ?? pending.date_of_birth, target.login_agreed_at, todayIso());
-          if (refusal) throw invalid(refusal, [{ field: 'link_player_id', message: refusal }]);
+          assertMayHaveLogin(target, pending, 'link_player_id');
           await tx.delete(players).where(eq(players.id, pending.id));
           await tx
             .update(players)

@@ -44,7 +44,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const prefsResult = result?.intent === 'preferences' ? result : undefined;
   return (
     <div className="space-y-10">
-      <PortalSection title="E-mail notifications" description={`Which club e-mails go to ${loaderData.email}. Password e-mails are always sent.`}>
+      <PortalSection
+        title="E-mail notifications"
+        description={`Which club e-mails go to ${loaderData.email}. Password e-mails are always sent.`}
+      >
         {loaderData.preferences ? (
           <Form method="post" id="notifications" className="max-w-xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
             <input type="hidden" name="intent" value="preferences" />

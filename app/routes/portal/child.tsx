@@ -72,10 +72,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export default function PortalChild({ loaderData, actionData }: Route.ComponentProps) {
   const { child, events, places, payments, documents, care } = loaderData;
-  const navigation = useNavigation();
   const first = child.full_name.split(' ')[0];
-  const careFailed = actionData && !actionData.ok && actionData.intent === 'care' ? actionData : null;
-  const careSummary = summaryOf(CARE_FIELDS, careFailed);
   const days = [...new Set(events.map((e) => e.date))];
   return (
     <div className="space-y-8">
@@ -121,40 +118,58 @@ export default function PortalChild({ loaderData, actionData }: Route.ComponentP
         )}
       </PortalSection>
 
-      <PortalSection title={`${first}’s squad places`}>
-        {actionData?.ok && actionData.intent === 'selection' && 'message' in actionData && <FormMessage tone="success">{actionData.message}</FormMessage>}
-        {actionData && !actionData.ok && actionData.intent === 'selection' && <FormMessage>{actionData.error}</FormMessage>}
-        {places.length === 0 ? (
-          <EmptyState>Not picked for an upcoming match yet.</EmptyState>
-        ) : (
-          <ul className="space-y-2">
-            {places.map((p) => (
-              <li key={p.fixture_id} className="rounded-xl bg-white p-4 ring-1 ring-line">
-                <p className="font-bold text-ink">
-                  {p.team} {p.is_home ? 'vs' : '@'} {p.away_team}
-                </p>
-                <p className="text-sm text-muted">
-                  {formatDateGB(p.match_date)} {p.match_time} · {p.role === 'starter' ? 'Starting' : 'Substitute'}, shirt {p.shirt_number} ·{' '}
-                  {p.confirmed === null ? 'not confirmed yet' : p.confirmed ? 'confirmed' : 'declined'}
-                </p>
-                {child.level === 'primary' && (
-                  <Form method="post" className="mt-2 grid grid-cols-2 gap-2">
-                    <input type="hidden" name="intent" value="selection" />
-                    <input type="hidden" name="fixture_id" value={p.fixture_id} />
-                    <Button type="submit" name="confirmed" value="yes">
-                      Confirm<span className="sr-only"> {first}’s place</span>
-                    </Button>
-                    <Button type="submit" name="confirmed" value="no" variant="secondary">
-                      Decline<span className="sr-only"> {first}’s place</span>
-                    </Button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </PortalSection>
+      <ChildPlaces child={child} places={places} actionData={actionData} />
+      <ChildPaymentsAndDocuments first={first!} payments={payments} documents={documents} />
+      <CareForm child={child} care={care} actionData={actionData} />
+    </div>
+  );
+}
 
+type Data = Route.ComponentProps['loaderData'];
+type Result = Route.ComponentProps['actionData'];
+
+function ChildPlaces({ child, places, actionData }: { child: Data['child']; places: Data['places']; actionData: Result }) {
+  const first = child.full_name.split(' ')[0];
+  return (
+    <PortalSection title={`${first}’s squad places`}>
+      {actionData?.ok && actionData.intent === 'selection' && 'message' in actionData && <FormMessage tone="success">{actionData.message}</FormMessage>}
+      {actionData && !actionData.ok && actionData.intent === 'selection' && <FormMessage>{actionData.error}</FormMessage>}
+      {places.length === 0 ? (
+        <EmptyState>Not picked for an upcoming match yet.</EmptyState>
+      ) : (
+        <ul className="space-y-2">
+          {places.map((p) => (
+            <li key={p.fixture_id} className="rounded-xl bg-white p-4 ring-1 ring-line">
+              <p className="font-bold text-ink">
+                {p.team} {p.is_home ? 'vs' : '@'} {p.away_team}
+              </p>
+              <p className="text-sm text-muted">
+                {formatDateGB(p.match_date)} {p.match_time} · {p.role === 'starter' ? 'Starting' : 'Substitute'}, shirt {p.shirt_number} ·{' '}
+                {p.confirmed === null ? 'not confirmed yet' : p.confirmed ? 'confirmed' : 'declined'}
+              </p>
+              {child.level === 'primary' && (
+                <Form method="post" className="mt-2 grid grid-cols-2 gap-2">
+                  <input type="hidden" name="intent" value="selection" />
+                  <input type="hidden" name="fixture_id" value={p.fixture_id} />
+                  <Button type="submit" name="confirmed" value="yes">
+                    Confirm<span className="sr-only"> {first}’s place</span>
+                  </Button>
+                  <Button type="submit" name="confirmed" value="no" variant="secondary">
+                    Decline<span className="sr-only"> {first}’s place</span>
+                  </Button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </PortalSection>
+  );
+}
+
+function ChildPaymentsAndDocuments({ first, payments, documents }: { first: string; payments: Data['payments']; documents: Data['documents'] }) {
+  return (
+    <>
       <PortalSection title={`${first}’s payments`}>
         {payments.length === 0 ? (
           <EmptyState>No payments asked for.</EmptyState>
@@ -187,51 +202,59 @@ export default function PortalChild({ loaderData, actionData }: Route.ComponentP
           </ul>
         )}
       </PortalSection>
+    </>
+  );
+}
 
-      <PortalSection
-        title="Emergency contact and medical notes"
-        description={`Needed before ${first} can be picked. Seen only by you, ${first}’s team staff and the club’s welfare officer; never sent by e-mail.`}
-      >
-        {actionData?.ok && actionData.intent === 'care' && <FormMessage tone="success">Saved.</FormMessage>}
-        {child.can_answer ? (
-          <Form method="post" noValidate className="space-y-4 rounded-2xl bg-white p-4 ring-1 ring-line sm:p-6">
-            <input type="hidden" name="intent" value="care" />
-            <ErrorSummary errors={careSummary.errors} order={CARE_FIELDS} message={careSummary.message} />
-            <TextField
-              id={fieldId('emergency_contact_name')}
-              label="Emergency contact name"
-              name="emergency_contact_name"
-              required
-              defaultValue={care?.emergency_contact_name ?? ''}
-              error={careSummary.errors.emergency_contact_name}
-            />
-            <TextField
-              id={fieldId('emergency_contact_phone')}
-              label="Emergency contact phone"
-              name="emergency_contact_phone"
-              type="tel"
-              required
-              defaultValue={care?.emergency_contact_phone ?? ''}
-              error={careSummary.errors.emergency_contact_phone}
-            />
-            <TextAreaField
-              id={fieldId('medical_notes')}
-              label="Medical notes (optional)"
-              name="medical_notes"
-              rows={3}
-              defaultValue={care?.medical_notes ?? ''}
-              error={careSummary.errors.medical_notes}
-            />
-            <Button type="submit" disabled={navigation.state === 'submitting'}>
-              Save
-            </Button>
-          </Form>
-        ) : (
-          <p className="text-sm text-ink">
-            Emergency contact: {care?.emergency_contact_name ? `${care.emergency_contact_name}, ${care.emergency_contact_phone}` : 'not set'}
-          </p>
-        )}
-      </PortalSection>
-    </div>
+function CareForm({ child, care, actionData }: { child: Data['child']; care: Data['care']; actionData: Result }) {
+  const navigation = useNavigation();
+  const first = child.full_name.split(' ')[0];
+  const careFailed = actionData && !actionData.ok && actionData.intent === 'care' ? actionData : null;
+  const careSummary = summaryOf(CARE_FIELDS, careFailed);
+  return (
+    <PortalSection
+      title="Emergency contact and medical notes"
+      description={`Needed before ${first} can be picked. Seen only by you, ${first}’s team staff and the club’s welfare officer; never sent by e-mail.`}
+    >
+      {actionData?.ok && actionData.intent === 'care' && <FormMessage tone="success">Saved.</FormMessage>}
+      {child.can_answer ? (
+        <Form method="post" noValidate className="space-y-4 rounded-2xl bg-white p-4 ring-1 ring-line sm:p-6">
+          <input type="hidden" name="intent" value="care" />
+          <ErrorSummary errors={careSummary.errors} order={CARE_FIELDS} message={careSummary.message} />
+          <TextField
+            id={fieldId('emergency_contact_name')}
+            label="Emergency contact name"
+            name="emergency_contact_name"
+            required
+            defaultValue={care?.emergency_contact_name ?? ''}
+            error={careSummary.errors.emergency_contact_name}
+          />
+          <TextField
+            id={fieldId('emergency_contact_phone')}
+            label="Emergency contact phone"
+            name="emergency_contact_phone"
+            type="tel"
+            required
+            defaultValue={care?.emergency_contact_phone ?? ''}
+            error={careSummary.errors.emergency_contact_phone}
+          />
+          <TextAreaField
+            id={fieldId('medical_notes')}
+            label="Medical notes (optional)"
+            name="medical_notes"
+            rows={3}
+            defaultValue={care?.medical_notes ?? ''}
+            error={careSummary.errors.medical_notes}
+          />
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            Save
+          </Button>
+        </Form>
+      ) : (
+        <p className="text-sm text-ink">
+          Emergency contact: {care?.emergency_contact_name ? `${care.emergency_contact_name}, ${care.emergency_contact_phone}` : 'not set'}
+        </p>
+      )}
+    </PortalSection>
   );
 }

@@ -2,17 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { REGISTRATION_SUCCESS, WELCOME_PARAM } from '../../../shared/players';
 import { AWAITING_APPROVAL_TEXT, AWAITING_APPROVAL_TITLE } from '../../../shared/members';
-import {
-  EMPTY_NEXT,
-  EmptyState,
-  MatchLines,
-  NO_NOTIFICATIONS,
-  NO_UPCOMING,
-  PaymentBanner,
-  PortalSection,
-  StatTile,
-  TrainingAttendanceTile,
-} from '../../components/portal';
+import { EMPTY_NEXT, EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
 import { AvailabilityButtons } from '../../components/availability';
 import { answerAvailability } from '../../lib/availability.server';
 import { requireUser } from '../../lib/guards.server';
@@ -56,10 +46,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (form.get('intent') === 'availability') return answerAvailability(context, user, form);
   if (form.get('intent') === 'selection') {
     try {
-      await context.services.selection.reply(user, String(form.get('fixture') ?? ''), {
-        confirmed: form.get('confirmed') === 'true',
-        reason: String(form.get('reason') ?? '').trim() || undefined,
-      });
+      await context.services.selection.reply(user, String(form.get('fixture') ?? ''), { confirmed: form.get('confirmed') === 'true', reason: String(form.get('reason') ?? '').trim() || undefined });
       return { ok: true as const };
     } catch (error) {
       return formError(error);
@@ -112,7 +99,8 @@ function Welcome({ name }: { name: string }) {
         {REGISTRATION_SUCCESS}
       </h2>
       <p className="mt-1 text-ink">
-        Welcome to the club, {name}. You are signed in: this is your Players' Area, with your schedule, payments, coach feedback and messages from the club.
+        Welcome to the club, {name}. You are signed in: this is your Players' Area, with your schedule, payments, coach feedback and
+        messages from the club.
       </p>
       <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-1">
         <li>
@@ -133,12 +121,7 @@ function Welcome({ name }: { name: string }) {
 /** A registration the club has not approved yet: what happens next, and what can be done meanwhile. */
 function AwaitingApproval() {
   return (
-    <section
-      role="status"
-      aria-labelledby="awaiting-heading"
-      data-testid="awaiting-approval"
-      className="rounded-2xl border border-gold-500 bg-yellow-50 p-4 sm:p-5"
-    >
+    <section role="status" aria-labelledby="awaiting-heading" data-testid="awaiting-approval" className="rounded-2xl border border-gold-500 bg-yellow-50 p-4 sm:p-5">
       <h2 id="awaiting-heading" className="text-lg font-extrabold text-ink">
         {AWAITING_APPROVAL_TITLE}
       </h2>
@@ -163,21 +146,14 @@ function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['lo
       </h3>
       <p className="mt-1 text-lg font-extrabold text-ink">{title}</p>
       <p className="text-sm text-ink">
-        {sel.role === 'starter' ? 'Starting' : 'Substitute'}, shirt {sel.shirt_number} · {formatLongDateGB(sel.match_date)}, kick-off {sel.match_time} ·{' '}
-        {sel.venue}
+        {sel.role === 'starter' ? 'Starting' : 'Substitute'}, shirt {sel.shirt_number} · {formatLongDateGB(sel.match_date)}, kick-off {sel.match_time} · {sel.venue}
       </p>
       <fetcher.Form method="post" className="mt-3 grid grid-cols-2 gap-2">
         <input type="hidden" name="intent" value="selection" />
         <input type="hidden" name="fixture" value={sel.fixture_id} />
         <label className="col-span-2 text-sm">
           <span className="font-semibold text-ink">Note for the manager (optional)</span>
-          <input
-            name="reason"
-            maxLength={280}
-            autoComplete="off"
-            placeholder="e.g. away that weekend"
-            className="mt-1 block min-h-11 w-full rounded-lg border border-line bg-white px-3 text-base"
-          />
+          <input name="reason" maxLength={280} autoComplete="off" placeholder="e.g. away that weekend" className="mt-1 block min-h-11 w-full rounded-lg border border-line bg-white px-3 text-base" />
         </label>
         <button
           type="submit"

@@ -14,8 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const kindLabel = (d: { kind: string; content_type: string | null }) =>
   d.kind === 'link' ? 'Link' : d.content_type === 'application/pdf' ? 'PDF' : d.content_type?.startsWith('image/') ? 'Image' : 'File';
 
-const size = (bytes: number | null) =>
-  bytes === null ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const size = (bytes: number | null) => (bytes === null ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
 export default function PortalDocuments({ loaderData }: Route.ComponentProps) {
   const { documents } = loaderData;
@@ -39,29 +38,15 @@ export default function PortalDocuments({ loaderData }: Route.ComponentProps) {
               <div className="flex shrink-0 gap-2">
                 {d.kind === 'file' ? (
                   <>
-                    <a
-                      href={d.url}
-                      target="_blank"
-                      rel="noopener"
-                      className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-brand-800 hover:bg-brand-50"
-                    >
+                    <a href={d.url} target="_blank" rel="noopener" className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-brand-800 hover:bg-brand-50">
                       Open<span className="sr-only"> {d.title}</span>
                     </a>
-                    <a
-                      href={`${d.url}?download=1`}
-                      download={d.file_name ?? undefined}
-                      className="rounded-lg bg-brand-800 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-900"
-                    >
+                    <a href={`${d.url}?download=1`} download={d.file_name ?? undefined} className="rounded-lg bg-brand-800 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-900">
                       Download<span className="sr-only"> {d.title}</span>
                     </a>
                   </>
                 ) : (
-                  <a
-                    href={d.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="rounded-lg bg-brand-800 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-900"
-                  >
+                  <a href={d.url} target="_blank" rel="noopener noreferrer" className="rounded-lg bg-brand-800 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-900">
                     Open link<span className="sr-only"> {d.title} (opens in a new tab)</span>
                   </a>
                 )}

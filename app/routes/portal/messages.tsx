@@ -50,12 +50,7 @@ function MessageItem({ message }: { message: Message }) {
               From {message.sender_name} · {sent} · {message.player_id ? 'To you' : 'To all players'}
             </span>
           </span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="mt-1 size-4 shrink-0 text-muted transition-transform group-open:rotate-180"
-            fill="currentColor"
-          >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-1 size-4 shrink-0 text-muted transition-transform group-open:rotate-180" fill="currentColor">
             <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
           </svg>
         </summary>

@@ -55,22 +55,22 @@ export default function PortalPayments({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {payments.length > 0 && (
-        <div className="hidden sm:block">
-          <DataTable
-            caption="Payment history"
-            rows={payments}
-            rowKey={(p) => p.id}
-            empty={PAYMENTS_EMPTY}
-            columns={[
-              { header: 'Description', cell: (p) => <span className="font-medium text-ink">{p.description}</span> },
-              { header: 'Type', cell: (p) => p.payment_type },
-              { header: 'Amount', cell: (p) => formatPounds(p.amount), numeric: true },
-              { header: 'Due date', cell: (p) => formatDateGB(p.due_date), className: 'whitespace-nowrap' },
-              { header: 'Status', cell: (p) => <PaymentStatusBadge status={p.status} /> },
-              { header: 'Paid date', cell: (p) => formatDateGB(p.paid_date), className: 'whitespace-nowrap' },
-            ]}
-          />
-        </div>
+      <div className="hidden sm:block">
+        <DataTable
+          caption="Payment history"
+          rows={payments}
+          rowKey={(p) => p.id}
+          empty={PAYMENTS_EMPTY}
+          columns={[
+            { header: 'Description', cell: (p) => <span className="font-medium text-ink">{p.description}</span> },
+            { header: 'Type', cell: (p) => p.payment_type },
+            { header: 'Amount', cell: (p) => formatPounds(p.amount), numeric: true },
+            { header: 'Due date', cell: (p) => formatDateGB(p.due_date), className: 'whitespace-nowrap' },
+            { header: 'Status', cell: (p) => <PaymentStatusBadge status={p.status} /> },
+            { header: 'Paid date', cell: (p) => formatDateGB(p.paid_date), className: 'whitespace-nowrap' },
+          ]}
+        />
+      </div>
       )}
     </PortalSection>
   );

@@ -14,7 +14,8 @@ import { formatDateGB } from '../../../shared/dates';
 
 export const PROFILE_SAVED = 'Profile saved';
 export const PERSONAL_DETAILS_LABEL = 'Show my date of birth, height and weight on my public squad profile';
-export const PERSONAL_DETAILS_HINT = 'Unticked, visitors see only your age. Your contact details and medical notes are never shown publicly.';
+export const PERSONAL_DETAILS_HINT =
+  'Unticked, visitors see only your age. Your contact details and medical notes are never shown publicly.';
 
 /** The Edit Profile fields in page order, for the error summary. */
 const FIELDS = [
@@ -99,74 +100,16 @@ export default function PortalProfile({ loaderData, actionData }: Route.Componen
         <Form method="post" action="/players-area/profile" className="space-y-5 rounded-2xl bg-white p-5 ring-1 ring-line sm:p-6" noValidate>
           <ErrorSummary errors={errors} order={FIELDS} message={summary.message} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              id={fieldId('full_name')}
-              label="Full name"
-              name="full_name"
-              defaultValue={v.full_name ?? ''}
-              required
-              autoComplete="name"
-              error={errors.full_name}
-            />
-            <TextField
-              id={fieldId('email')}
-              label="Email"
-              name="email"
-              type="email"
-              defaultValue={v.email ?? ''}
-              required
-              autoComplete="email"
-              error={errors.email}
-            />
-            <TextField
-              id={fieldId('phone_number')}
-              label="Phone number"
-              name="phone_number"
-              type="tel"
-              defaultValue={v.phone_number ?? ''}
-              autoComplete="tel"
-              error={errors.phone_number}
-            />
-            <TextField
-              id={fieldId('date_of_birth')}
-              label="Date of birth"
-              name="date_of_birth"
-              type="date"
-              max={todayIso()}
-              defaultValue={v.date_of_birth ?? ''}
-              error={errors.date_of_birth}
-            />
-            <TextField
-              id={fieldId('emergency_contact_name')}
-              label="Emergency contact name"
-              name="emergency_contact_name"
-              defaultValue={v.emergency_contact_name ?? ''}
-              error={errors.emergency_contact_name}
-            />
-            <TextField
-              id={fieldId('emergency_contact_phone')}
-              label="Emergency contact phone"
-              name="emergency_contact_phone"
-              type="tel"
-              defaultValue={v.emergency_contact_phone ?? ''}
-              error={errors.emergency_contact_phone}
-            />
+            <TextField id={fieldId('full_name')} label="Full name" name="full_name" defaultValue={v.full_name ?? ''} required autoComplete="name" error={errors.full_name} />
+            <TextField id={fieldId('email')} label="Email" name="email" type="email" defaultValue={v.email ?? ''} required autoComplete="email" error={errors.email} />
+            <TextField id={fieldId('phone_number')} label="Phone number" name="phone_number" type="tel" defaultValue={v.phone_number ?? ''} autoComplete="tel" error={errors.phone_number} />
+            <TextField id={fieldId('date_of_birth')} label="Date of birth" name="date_of_birth" type="date" max={todayIso()} defaultValue={v.date_of_birth ?? ''} error={errors.date_of_birth} />
+            <TextField id={fieldId('emergency_contact_name')} label="Emergency contact name" name="emergency_contact_name" defaultValue={v.emergency_contact_name ?? ''} error={errors.emergency_contact_name} />
+            <TextField id={fieldId('emergency_contact_phone')} label="Emergency contact phone" name="emergency_contact_phone" type="tel" defaultValue={v.emergency_contact_phone ?? ''} error={errors.emergency_contact_phone} />
             <PositionSelect defaultValue={v.position_preference ?? ''} error={errors.position_preference} />
-            <TextField
-              id={fieldId('address')}
-              label="Address"
-              name="address"
-              defaultValue={v.address ?? ''}
-              autoComplete="street-address"
-              error={errors.address}
-            />
+            <TextField id={fieldId('address')} label="Address" name="address" defaultValue={v.address ?? ''} autoComplete="street-address" error={errors.address} />
           </div>
-          <TextAreaField
-            id={fieldId('medical_notes')}
-            label="Medical notes"
-            name="medical_notes"
-            defaultValue={v.medical_notes ?? ''}
-            hint={
+          <TextAreaField id={fieldId('medical_notes')} label="Medical notes" name="medical_notes" defaultValue={v.medical_notes ?? ''} hint={
               <>
                 Anything the coaches should know (allergies, conditions, medication).
                 <MedicalNotesNotice signedIn />
@@ -227,13 +170,19 @@ export default function PortalProfile({ loaderData, actionData }: Route.Componen
         <Field label="Email" value={profile.email} />
         <Field label="Phone number" value={profile.phone_number} />
         <Field label="Date of birth" value={profile.date_of_birth ? formatDateGB(profile.date_of_birth) : null} />
-        <Field label="Emergency contact" value={[profile.emergency_contact_name, profile.emergency_contact_phone].filter(Boolean).join(' · ') || null} />
+        <Field
+          label="Emergency contact"
+          value={[profile.emergency_contact_name, profile.emergency_contact_phone].filter(Boolean).join(' · ') || null}
+        />
         <Field label="Preferred position" value={profile.position_preference} />
         <Field label="Address" value={profile.address} />
         <Field label="Medical notes" value={profile.medical_notes} />
         <Field label="Weekly availability" value={profile.availability.join(', ') || null} />
         <Field label="Previous club" value={profile.previous_club} />
-        <Field label="Public profile" value={profile.show_personal_details ? 'Shows your date of birth, height and weight' : 'Shows your age only'} />
+        <Field
+          label="Public profile"
+          value={profile.show_personal_details ? 'Shows your date of birth, height and weight' : 'Shows your age only'}
+        />
       </dl>
       <p className="text-sm text-muted">
         Squad details (position, jersey number, team) are managed by the club. Questions? See{' '}

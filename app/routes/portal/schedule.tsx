@@ -12,7 +12,8 @@ import { formatLongDateGB } from '../../../shared/dates';
 import { SESSION_KIND_LABELS, mapLink } from '../../../shared/teams-constants';
 
 export const SCHEDULE_FIXTURES = 20;
-export const SCHEDULE_EMPTY = "Nothing scheduled yet. Your teams' training sessions for the next 8 weeks and their upcoming matches will appear here.";
+export const SCHEDULE_EMPTY =
+  "Nothing scheduled yet. Your teams' training sessions for the next 8 weeks and their upcoming matches will appear here.";
 
 export const meta: Route.MetaFunction = () => [{ title: "Schedule | Players' Area" }, { name: 'robots', content: 'noindex' }];
 
@@ -24,20 +25,7 @@ interface Details {
   address: string | null;
 }
 type ScheduleItem =
-  | ({
-      kind: 'training';
-      id: string;
-      date: string;
-      time: string;
-      end: string;
-      team: string;
-      label: string;
-      event: string | null;
-      place: string;
-      cancelled: boolean;
-      moved: boolean;
-      sort: string;
-    } & Details)
+  | ({ kind: 'training'; id: string; date: string; time: string; end: string; team: string; label: string; event: string | null; place: string; cancelled: boolean; moved: boolean; sort: string } & Details)
   | ({ kind: 'match'; id: string; date: string; time: string; team: string; place: string; title: string; competition: string; sort: string } & Details);
 
 /** The player's own teams: training sessions (from the weekly slots) and matches, merged by date. */
@@ -223,7 +211,10 @@ function EventDetails({ details }: { details: Details }) {
 
 function ScheduleEntry({ item, answerable }: { item: ScheduleItem; answerable: AnswerableEvent | undefined }) {
   return (
-    <li data-testid={`schedule-${item.kind}`} className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-line">
+    <li
+      data-testid={`schedule-${item.kind}`}
+      className="flex flex-wrap items-start justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-line"
+    >
       {item.kind === 'training' ? (
         <div className={item.cancelled ? 'text-muted' : ''}>
           <p className="font-bold text-ink">{item.cancelled ? <s>{item.label}</s> : item.label}</p>

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { MailService } from '../mail';
 import { assertGuardianOrSelf } from './access';
 import { childrenUseCases } from './children';
+import { childRecordsUseCases } from './records';
 import type { JuniorContext } from './context';
 import { guardianInvitationsUseCases } from './invitations';
 import { guardianRequestUseCases } from './requests';
@@ -19,6 +20,7 @@ export function createJuniorService(db: Db, deps: { mail: MailService; documents
     ...guardianInvitationsUseCases(ctx),
     ...guardianRequestUseCases(ctx),
     ...childrenUseCases(ctx),
+    ...childRecordsUseCases(ctx),
     ...turningEighteenUseCases(ctx),
 
     /** GET /api/players/{id}/documents: the club's documents for everyone and for this child (a guardian, or the player). */

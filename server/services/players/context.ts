@@ -1,5 +1,5 @@
 /** What the player use cases share: the context type, the access checks, the row mappers and the record reads. */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, emptySeasonStats } from '../../../shared/players';
 import type { Role, SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
