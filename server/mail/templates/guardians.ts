@@ -5,7 +5,7 @@ import { hello, type MailTemplate } from '../template';
 export const guardianInvitation: MailTemplate<{ token: string; childFirstName: string; invitedBy: string }> = {
   kind: 'guardian_invitation',
   write: ({ token, childFirstName, invitedBy }, to) => ({
-    subject: `See ${childFirstName}’s football at the club: your parent or carer link`,
+    subject: `See ${childFirstName}'s football at the club: your parent or carer link`,
     greeting: hello(to),
     paragraphs: [
       `${invitedBy} at the club has added you as a parent or carer of ${childFirstName}.`,
