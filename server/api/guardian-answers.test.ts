@@ -123,3 +123,46 @@ describe('Squad selection of juniors', () => {
     expect(confirmed.body).toMatchObject({ player_id: ruby.id, confirmed: true });
   });
 });
+
+describe('The automatic reminder to a parent of two children in different teams', () => {
+  it('is one mail listing both, with answer links for each, sent once; a link answers for that child', async () => {
+    const dad = await j.adult('Dev Patel');
+    const asha = await j.child('Asha Patel', bornYearsAgo(9), 'u10');
+    const ravi = await j.child('Ravi Patel', bornYearsAgo(13), 'u14');
+    await j.link(dad.user.id, asha.id);
+    await j.link(dad.user.id, ravi.id);
+    const soon = (teamId: string, opponent: string) =>
+      t.json('/api/fixtures', {
+        token: admin.token,
+        body: {
+          team_id: teamId,
+          away_team: opponent,
+          match_date: addDaysIso(clubDateOf(new Date()), 4),
+          match_time: '10:00',
+          venue: 'Park',
+          competition: 'Cup',
+          is_home: true,
+          status: 'upcoming',
+        },
+      });
+    const ashaMatch = (await soon(u10!.id, 'Digest Rovers')).body.id as string;
+    await soon(u14!.id, 'Digest United');
+    const { sendDueReminders } = await import('../jobs/availability-reminders');
+    await sendDueReminders(t.services.availability);
+    await sendDueReminders(t.services.availability);
+    const mails = await t.db.select().from(outbox).where(eq(outbox.to_address, dad.email));
+    const digests = mails.filter((m) => m.subject.startsWith('Can they play?'));
+    expect(digests).toHaveLength(1);
+    expect(digests[0]!.subject).toBe('Can they play? Asha and Ravi');
+    expect(digests[0]!.text_body).toContain('Asha: Under 10s vs Digest Rovers');
+    expect(digests[0]!.text_body).toContain('Ravi: Under 14s vs Digest United');
+    expect(mails.filter((m) => /Can you play/.test(m.subject))).toHaveLength(0);
+    const ashaLink = new RegExp(`(/availability\\?event=fixture&id=${ashaMatch}&player=${asha.id}&status=available&sig=[\\w-]+)`).exec(
+      digests[0]!.text_body,
+    )![1]!;
+    const params = new URL(ashaLink, 'https://x').searchParams;
+    await t.services.availability.answerByLink({ kind: 'fixture', id: ashaMatch, player: asha.id, sig: params.get('sig')! }, 'available');
+    const list = await t.json(`/api/fixtures/${ashaMatch}/availability`, { token: manager.token });
+    expect(list.body.players.find((p: { player_id: string }) => p.player_id === asha.id)).toMatchObject({ status: 'available', on_behalf: true });
+  });
+});

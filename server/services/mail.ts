@@ -115,6 +115,9 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
 
     toPlayersWhere,
 
+    /** A mail to an audience already resolved (server/services/juniors/recipients.ts), e.g. a parent's digest of their children's reminders. */
+    toAudience: deliver,
+
     /** The same mail to every member in good standing with a login (not a pending registration, not someone who left). */
     async toAllPlayers<D>(tx: DbOrTx, mail: Mail<D>) {
       await toPlayersWhere(tx, eq(players.status, 'active'), mail);

@@ -1,5 +1,6 @@
 import type { MailTemplate } from '../template';
 import { accountInvitation } from './account-invitation';
+import { availabilityDigest } from './availability-digest';
 import { availabilityRequest } from './availability-request';
 import { emailChangeConfirm, emailChangeNotice } from './email-change';
 import { eventChange, type EventChangeMail } from './event-change';
@@ -22,6 +23,7 @@ import { welcome } from './welcome';
 
 export type { EventChangeMail };
 export {
+  availabilityDigest,
   guardianInvitation,
   guardianRequestApproved,
   guardianRequestRejected,
@@ -64,6 +66,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   joinUsApplication,
   joinUsReceipt,
   availabilityRequest,
+  availabilityDigest,
   squadSelection,
   selectionAlert,
   eventChange,
