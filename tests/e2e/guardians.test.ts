@@ -33,59 +33,65 @@ async function checkPage(page: Page, where: string) {
   await page.setViewportSize(PHONE);
 }
 
+/** Two junior teams, a child in each with an upcoming match, and both invitations mailed to one parent. */
+async function setUp(base: string, tag: string) {
+  const admin = await apiAs(base, 'admin', E2E_ADMIN_PASSWORD);
+  const teamOf = async (name: string) => {
+    const res = await admin.post('/api/teams', { name: `${name} ${tag}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as string;
+  };
+  const [u10, u14] = [await teamOf('Under 10s'), await teamOf('Under 14s')];
+  const child = async (full_name: string, years: number, team: string) => {
+    const res = await admin.post('/api/players', {
+      full_name,
+      date_of_birth: bornYearsAgo(years),
+      position: 'Midfielder',
+      team_type: 'Senior',
+      nationality: 'English',
+      team_ids: [team],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as string;
+  };
+  const ruby = await child(`Ruby Reed ${tag}`, 9, u10);
+  const leo = await child(`Leo Reed ${tag}`, 13, u14);
+  const fixture = async (team: string, opponent: string) => {
+    const res = await admin.post('/api/fixtures', {
+      team_id: team,
+      away_team: opponent,
+      match_date: clubDate(6),
+      match_time: '10:00',
+      venue: 'Home Ground',
+      competition: 'League',
+      is_home: true,
+      status: 'upcoming',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as string;
+  };
+  const rubyMatch = await fixture(u10, `Tiny Town ${tag}`);
+  const leoMatch = await fixture(u14, `Teen Town ${tag}`);
+  const email = `rachel-${tag}@example.com`;
+  for (const [id, relationship] of [
+    [ruby, 'Mother'],
+    [leo, 'Mother'],
+  ]) {
+    const invited = await admin.post('/api/guardian-invitations', { player_id: id, email, level: 'primary', relationship });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  }
+  await waitFor(() => smtp.received.filter((m) => m.to.includes(email) && /parent or carer link/.test(m.subject)).length === 2, 20_000, 'both invitations');
+  const links = smtp.received
+    .filter((m) => m.to.includes(email) && /parent or carer link/.test(m.subject))
+    .map((m) => /(\/guardian-invitation\?token=[\w-]+)/.exec(m.text)![1]!);
+  return { admin, ruby, leo, rubyMatch, leoMatch, email, links };
+}
+
 describe('A parent of two children in different teams', () => {
   it('accepts the invitations, answers for both from the Players’ Area and from the mails, gives a consent; the manager sees who answered', async () => {
     const tag = unique();
     const base = mailing.server.baseURL;
-    const admin = await apiAs(base, 'admin', E2E_ADMIN_PASSWORD);
-    const teamOf = async (name: string) => {
-      const res = await admin.post('/api/teams', { name: `${name} ${tag}` });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.id as string;
-    };
-    const [u10, u14] = [await teamOf('Under 10s'), await teamOf('Under 14s')];
-    const child = async (full_name: string, years: number, team: string) => {
-      const res = await admin.post('/api/players', {
-        full_name,
-        date_of_birth: bornYearsAgo(years),
-        position: 'Midfielder',
-        team_type: 'Senior',
-        nationality: 'English',
-        team_ids: [team],
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.id as string;
-    };
-    const ruby = await child(`Ruby Reed ${tag}`, 9, u10);
-    const leo = await child(`Leo Reed ${tag}`, 13, u14);
-    const fixture = async (team: string, opponent: string) => {
-      const res = await admin.post('/api/fixtures', {
-        team_id: team,
-        away_team: opponent,
-        match_date: clubDate(6),
-        match_time: '10:00',
-        venue: 'Home Ground',
-        competition: 'League',
-        is_home: true,
-        status: 'upcoming',
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.id as string;
-    };
-    const rubyMatch = await fixture(u10, `Tiny Town ${tag}`);
-    const leoMatch = await fixture(u14, `Teen Town ${tag}`);
-    const email = `rachel-${tag}@example.com`;
-    for (const [id, relationship] of [
-      [ruby, 'Mother'],
-      [leo, 'Mother'],
-    ]) {
-      const invited = await admin.post('/api/guardian-invitations', { player_id: id, email, level: 'primary', relationship });
-      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    }
-    await waitFor(() => smtp.received.filter((m) => m.to.includes(email) && /parent or carer link/.test(m.subject)).length === 2, 20_000, 'both invitations');
-    const links = smtp.received
-      .filter((m) => m.to.includes(email) && /parent or carer link/.test(m.subject))
-      .map((m) => /(\/guardian-invitation\?token=[\w-]+)/.exec(m.text)![1]!);
+    const { admin, ruby, leo, rubyMatch, leoMatch, email, links } = await setUp(base, tag);
 
     // The first link: create a login at 390 px.
     const page = await b.newPage({ baseURL: base, viewport: PHONE });
