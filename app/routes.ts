@@ -29,6 +29,7 @@ export default [
   route('team-sheet/:fixtureId', 'routes/admin/team-sheet.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),
   route('register', 'routes/auth/register.tsx'),
+  route('register/parent', 'routes/auth/register-parent.tsx'),
   route('guardian-invitation', 'routes/auth/guardian-invitation.tsx'),
   route('players-area', 'routes/portal/_layout.tsx', [
     index('routes/portal/dashboard.tsx'),

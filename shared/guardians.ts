@@ -45,6 +45,14 @@ export const guardianAccountSchema = z.object({
 });
 export type GuardianAccountInput = z.infer<typeof guardianAccountSchema>;
 
+/** The register page's "I am a parent or carer": a login of their own (no player record) and the request, in one go. */
+export const parentRegistrationSchema = z.object({
+  full_name: required('Your full name'),
+  username: registrationSchema.shape.username,
+  email: emailField,
+  password: passwordField,
+});
+
 /** POST /api/guardian-requests: "I am a parent or carer". */
 export const guardianRequestSchema = z.object({
   child_name: required("Your child's full name"),

@@ -341,3 +341,24 @@ describe('Messages to one junior', () => {
     expect((await t.json('/api/messages', { token: admin.token, body: { subject: 'Hi', body: 'Well played', player_id: player.playerId } })).status).toBe(201);
   });
 });
+
+describe('"I am a parent or carer" on the register page', () => {
+  it('makes a login with no player record and the request in one go; bad input stores nothing', async () => {
+    const body = {
+      full_name: 'Pia Parent',
+      username: 'pia_parent',
+      email: 'pia@example.com',
+      password: 'a sturdy passphrase',
+      child_name: 'Pip Parent',
+      child_date_of_birth: bornYearsAgo(8),
+      relationship: 'Mother',
+    };
+    await expect(t.services.juniors.registerParent({ ...body, child_date_of_birth: '' })).rejects.toMatchObject({ status: 422 });
+    await expect(t.services.juniors.registerParent({ ...body, username: player.username })).rejects.toMatchObject({ status: 409 });
+    const made = await t.services.juniors.registerParent(body);
+    expect(await t.db.select().from(players).where(eq(players.user_id, made!.user_id))).toHaveLength(0);
+    const pending = await t.json('/api/guardian-requests?status=pending', { token: secretary.token });
+    expect(pending.body.filter((r: { requester_name: string }) => r.requester_name === 'Pia Parent')).toHaveLength(1);
+    expect((await lastMailTo('pia@example.com'))!.text_body).toContain('request as a parent or carer');
+  });
+});

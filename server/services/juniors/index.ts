@@ -7,7 +7,7 @@ import { childrenUseCases } from './children';
 import { childRecordsUseCases } from './records';
 import type { JuniorContext } from './context';
 import { guardianInvitationsUseCases } from './invitations';
-import { guardianRequestUseCases } from './requests';
+import { guardianRequestUseCases, parentRegistration } from './requests';
 import { turningEighteenUseCases } from './turning-eighteen';
 
 export { currentConsents, hasConsent } from './consents';
@@ -19,6 +19,7 @@ export function createJuniorService(db: Db, deps: { mail: MailService; documents
   return {
     ...guardianInvitationsUseCases(ctx),
     ...guardianRequestUseCases(ctx),
+    ...parentRegistration(ctx),
     ...childrenUseCases(ctx),
     ...childRecordsUseCases(ctx),
     ...turningEighteenUseCases(ctx),

@@ -1,19 +1,22 @@
 /** "I am a parent or carer": a signed-in user asks to be linked to a child; the secretary or welfare officer decides. */
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { invalid, notFound, unauthenticated } from '../../../shared/errors';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { conflict, invalid, notFound, unauthenticated } from '../../../shared/errors';
 import {
   GUARDIAN_REQUEST_NOT_FOUND,
   guardianRequestApproveSchema,
   guardianRequestListSchema,
   guardianRequestRejectSchema,
   guardianRequestSchema,
+  parentRegistrationSchema,
 } from '../../../shared/guardians';
 import { isJunior } from '../../../shared/juniors';
-import { todayIso } from '../../../shared/players';
+import { EMAIL_TAKEN, USERNAME_TAKEN, todayIso } from '../../../shared/players';
+import { hashChosenPassword } from '../../auth/password-policy';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
-import { guardianRequests, players, playerTeams, teams, users } from '../../db/schema';
-import { guardianRequestApproved, guardianRequestRejected } from '../../mail/templates';
+import { accountTokens, guardianRequests, players, playerTeams, teams, users } from '../../db/schema';
+import { guardianRequestApproved, guardianRequestRejected, welcome } from '../../mail/templates';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
 import { assertManagesGuardians, firstName, juniorForLink, NOT_A_JUNIOR, type JuniorContext } from './context';
@@ -150,5 +153,48 @@ function toRequest(r: RequestRow) {
     decided_at: r.decided_at?.toISOString() ?? null,
     reason: r.reason,
     created_at: r.created_at.toISOString(),
+  };
+}
+
+/**
+ * The register page's "I am a parent or carer" (issue 23): a login with no player record of its
+ * own, the request for the child, and the mail that confirms the address, in one transaction.
+ */
+export function parentRegistration({ db, mail }: JuniorContext) {
+  return {
+    async registerParent(input: unknown) {
+      const { full_name, username, email, password, ...data } = parseInput(parentRegistrationSchema.extend(guardianRequestSchema.shape), input);
+      const account = { full_name, username, email, password };
+      if (!isJunior(data.child_date_of_birth, todayIso())) {
+        throw invalid('This child is 18 or over: adults join the club themselves.', [{ field: 'child_date_of_birth', message: NOT_A_JUNIOR }]);
+      }
+      if (data.team_id && !(isUuid(data.team_id) && (await db.select({ id: teams.id }).from(teams).where(eq(teams.id, data.team_id))).length)) {
+        throw invalid(NO_SUCH_TEAM, [{ field: 'team_id', message: NO_SUCH_TEAM }]);
+      }
+      const taken = await db
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${account.username.toLowerCase()} or lower(${users.email}) = ${account.email.toLowerCase()}`);
+      if (taken.some((t) => t.username.toLowerCase() === account.username.toLowerCase())) throw conflict(USERNAME_TAKEN);
+      if (taken.length) throw conflict(EMAIL_TAKEN);
+      const password_hash = await hashChosenPassword(account.password);
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ username: account.username, email: account.email, full_name: account.full_name, role: 'player', password_hash })
+          .returning({ id: users.id, username: users.username });
+        await tx.insert(guardianRequests).values({ user_id: user!.id, ...data });
+        const confirmToken = randomBytes(32).toString('base64url');
+        await tx.insert(accountTokens).values({
+          token_hash: createHash('sha256').update(confirmToken).digest('hex'),
+          user_id: user!.id,
+          purpose: 'confirm_email',
+          email: account.email,
+          expires_at: new Date(Date.now() + 7 * 24 * 3_600_000),
+        });
+        await mail.toUser(tx, user!.id, { template: welcome, data: { username: user!.username, confirmToken, parent: true }, dedupeKey: 'welcome' });
+        return { user_id: user!.id, username: user!.username };
+      });
+    },
   };
 }
