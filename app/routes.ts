@@ -49,6 +49,7 @@ export default [
     index('routes/admin/dashboard.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
+    route('treasury', 'routes/admin/treasury.tsx'),
     route('players', 'routes/admin/players.tsx'),
     route('player-management', 'routes/admin/player-management.tsx'),
     route('fixtures', 'routes/admin/fixtures.tsx'),

@@ -18,7 +18,12 @@ export const NOTIFICATION_SETTINGS_PATH = '/players-area/account';
 
 /** PUT /api/preferences: any subset of the kinds, each on (true) or off (false). */
 export const preferencesInputSchema = z
-  .object(Object.fromEntries(MAIL_KIND_IDS.map((id) => [id, z.boolean({ error: `${id} must be true or false` }).optional()])) as Record<MailKind, z.ZodOptional<z.ZodBoolean>>)
+  .object(
+    Object.fromEntries(MAIL_KIND_IDS.map((id) => [id, z.boolean({ error: `${id} must be true or false` }).optional()])) as Record<
+      MailKind,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  )
   .strict();
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;
 
@@ -38,3 +43,7 @@ export const testMailSchema = z.object({
     .max(200, 'Email is too long')
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid e-mail address'),
 });
+
+/** An outgoing mail's state (ADR 015): pending, failed (tried again later), sent, dead (refused for good). */
+export const OUTBOX_STATUSES = ['pending', 'failed', 'sent', 'dead'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

@@ -27,3 +27,15 @@ export function requireRole(context: AppLoadContext, request: Request, roles: Ro
   if (user.role !== 'admin' && !roles.includes(user.role)) throw redirect(user.role === 'player' ? '/players-area' : '/admin');
   return user;
 }
+
+/**
+ * Money (issue 24): admins, and the club's treasurer (a club role; their login is staff). Anyone else in
+ * the admin panel goes back to its first tab; players to their portal.
+ */
+export async function requireTreasurer(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = requireAdminArea(context, request);
+  if (user.role === 'admin') return user;
+  const roles = await context.services.roles.myClubRoles(user);
+  if (!roles.includes('treasurer')) throw redirect('/admin');
+  return user;
+}

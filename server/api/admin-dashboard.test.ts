@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fixtures, joinUsSubmissions, orders, payments, players, products, sponsors, teams } from '../db/schema';
+import { charges, fixtures, joinUsSubmissions, ledgerEntries, orders, players, products, sponsors, teams } from '../db/schema';
 import { clubDateOf } from '../../shared/dates';
 import { createTestContext } from '../../tests/support/api';
 
@@ -52,7 +52,14 @@ describe('GET /api/admin/dashboard', () => {
       products_count: 0,
       news_count: 0,
       fixtures_count: 0,
-      today: { pending_orders: 0, join_us: 0, registrations: 0, results_to_enter: [], outstanding_payments: { payments: 0, amount: 0, players: [] }, match_week: [] },
+      today: {
+        pending_orders: 0,
+        join_us: 0,
+        registrations: 0,
+        results_to_enter: [],
+        outstanding_payments: { payments: 0, amount: 0, players: [] },
+        match_week: [],
+      },
     });
   });
 
@@ -126,11 +133,21 @@ describe('GET /api/admin/dashboard: what needs doing today', () => {
         { full_name: 'Pam Paid', position: 'Defender', team_type: 'Senior', nationality: 'English' },
       ])
       .returning();
-    await t.db.insert(payments).values([
-      { player_id: owing.id, description: 'Subs', amount: 25, due_date: day(10), status: 'outstanding' },
-      { player_id: owing.id, description: 'Kit', amount: 12.5, due_date: day(-5), status: 'outstanding' },
-      { player_id: paidUp.id, description: 'Subs', amount: 25, due_date: day(-5), status: 'paid', paid_date: day(-5) },
-    ]);
+    // Charges in the ledger (issue 24): Owen owes two, Pam's is paid.
+    const charged = await t.db
+      .insert(charges)
+      .values([
+        { player_id: owing.id, category: 'subs', description: 'Subs', amount_pence: 2500, due_date: day(10), season: '2026-27', created_by_name: 'Test' },
+        { player_id: owing.id, category: 'kit', description: 'Kit', amount_pence: 1250, due_date: day(-5), season: '2026-27', created_by_name: 'Test' },
+        { player_id: paidUp.id, category: 'subs', description: 'Subs', amount_pence: 2500, due_date: day(-5), season: '2026-27', created_by_name: 'Test' },
+      ])
+      .returning();
+    await t.db
+      .insert(ledgerEntries)
+      .values([
+        ...charged.map((c) => ({ kind: 'charge' as const, charge_id: c.id, amount_pence: c.amount_pence, occurred_on: day(-5), created_by_name: 'Test' })),
+        { kind: 'payment' as const, charge_id: charged[2].id, amount_pence: -2500, occurred_on: day(-5), created_by_name: 'Test' },
+      ]);
 
     const { token } = await t.signedIn('admin');
     const res = await t.json('/api/admin/dashboard', { token });

@@ -33,6 +33,7 @@ import { settingsApi } from './settings';
 import { sponsorsApi } from './sponsors';
 import { teamSlotsApi } from './teams';
 import { trainingSessionsApi, trainingSlotsApi } from './training';
+import { treasuryApi } from './treasury';
 import { squadApi, squadPlayersApi } from './squad';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -115,6 +116,7 @@ export function createApi() {
     .route('/documents', documentsApi)
     .route('/messages', messagesApi)
     .route('/join-us', joinUsApi)
+    .route('/treasury', treasuryApi)
     .route('/settings', settingsApi)
     .route('/uploads', uploadsApi)
     .route('/calendar', calendarApi)
@@ -148,7 +150,7 @@ export function createApi() {
 export type ClubApi = ReturnType<typeof createApi>;
 
 type Mounted = 'health' | 'auth' | 'admin' | 'products' | 'orders' | 'fixtures' | 'teams' | 'training-slots' | 'training-sessions' | 'news'
-  | 'sponsors' | 'squad' | 'players' | 'documents' | 'messages' | 'join-us' | 'settings' | 'uploads' | 'calendar' | 'preferences' | 'notifications';
+  | 'sponsors' | 'squad' | 'players' | 'documents' | 'messages' | 'join-us' | 'treasury' | 'settings' | 'uploads' | 'calendar' | 'preferences' | 'notifications';
 /**
  * A route whose path TypeScript sees as `string` (a helper taking `path: string`, or an inline
  * `security: [{}, …]`) turns its whole prefix into a wildcard in ClubApi, and the typed client's calls

@@ -153,7 +153,8 @@ describe('Must never happen: an under-16 receiving any mail', () => {
       /^For Kit: .*cancel/i,
       /^For Kit: Well played/,
       /^For Kit: .*document/i,
-      /^For Kit: .*payment/i,
+      // The payment request goes to the payer the treasury names (the primary guardian).
+      /payment request: Subs/i,
       /^For Fran: .*login/i,
     ]) {
       expect(

@@ -51,7 +51,7 @@ describe('malformed request bodies', () => {
   });
 
   it('every unsafe operation answers every malformed body with a 4xx and a detail, storing nothing', async () => {
-    const tables = ['documents', 'uploads', 'products', 'orders', 'news', 'fixtures', 'sponsors', 'players', 'users', 'payments', 'feedback', 'messages', 'join_us_submissions'];
+    const tables = ['documents', 'uploads', 'products', 'orders', 'news', 'fixtures', 'sponsors', 'players', 'users', 'charges', 'ledger_entries', 'feedback', 'messages', 'join_us_submissions'];
     const counts = async () =>
       Object.fromEntries(
         await Promise.all(

@@ -1,24 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { ADMIN_ONLY } from '../services/checks';
+import { MembershipChangeSchema as Result, PlayerErasureSchema as Erasure } from '../../shared/contracts/membership';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonContent } from './openapi';
 
-const Result = z
-  .object({
-    detail: z.string(),
-    removed_from_squads: z.array(z.string().uuid()).openapi({ description: 'The upcoming fixtures whose squads they were taken out of' }),
-  })
-  .openapi('MembershipChange');
-const Erasure = z
-  .object({
-    full_name: z.string(),
-    login: z.string().nullable().openapi({ description: 'The username of the login linked to them, if any' }),
-    login_removed: z.boolean().openapi({ description: 'Whether the login is deleted with them (their own, role player); a staff or admin account is only unlinked' }),
-    items: z
-      .array(z.object({ what: z.string().openapi({ example: 'payments' }), count: z.number().int().positive() }))
-      .openapi({ description: 'Each kind of record that goes with them, counted; kinds with none are left out' }),
-  })
-  .openapi('PlayerErasure');
 const errors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),
   403: jsonContent(ErrorSchema, 'Not an admin'),
@@ -26,7 +11,17 @@ const errors = {
   409: jsonContent(ErrorSchema, 'Already left, or not left'),
 };
 const change = <P extends string>(path: P, operationId: string, summary: string, description: string) =>
-  createRoute({ method: 'post', path, operationId, tags: ['Player management'], summary, description, security: [{ bearer: [] }], request: { params: IdParam }, responses: { 200: jsonContent(Result, summary), ...errors } });
+  createRoute({
+    method: 'post',
+    path,
+    operationId,
+    tags: ['Player management'],
+    summary,
+    description,
+    security: [{ bearer: [] }],
+    request: { params: IdParam },
+    responses: { 200: jsonContent(Result, summary), ...errors },
+  });
 
 /**
  * POST /api/players/{id}/leave and /return: archiving a member and bringing them back (issue 21);

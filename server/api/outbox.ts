@@ -1,25 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { testMailSchema } from '../../shared/mail';
 import { ADMIN_ONLY } from '../services/checks';
-import { OUTBOX_STATUSES } from '../services/outbox';
+import { OUTBOX_STATUSES } from '../../shared/mail';
+import { OutboxListSchema, OutboxMessageSchema } from '../../shared/contracts/outbox';
 import { testMail } from '../mail/templates';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
-
-const OutboxMessageSchema = z
-  .object({
-    id: z.string().uuid(),
-    kind: z.string(),
-    to_address: z.string(),
-    subject: z.string(),
-    status: z.enum(OUTBOX_STATUSES),
-    attempts: z.number().int(),
-    next_attempt_at: z.string().openapi({ format: 'date-time' }),
-    last_error: z.string().nullable(),
-    created_at: z.string().openapi({ format: 'date-time' }),
-    sent_at: z.string().nullable().openapi({ format: 'date-time' }),
-  })
-  .openapi('OutboxMessage');
 
 const StatusQuery = z.object({
   status: z
@@ -51,14 +37,7 @@ export const outboxApi = base
       security,
       request: { query: StatusQuery },
       responses: {
-        200: jsonContent(
-          z.object({
-            configured: z.boolean(),
-            totals: z.object(Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, z.number().int()])) as Record<(typeof OUTBOX_STATUSES)[number], z.ZodNumber>),
-            messages: z.array(OutboxMessageSchema),
-          }),
-          'The outbox',
-        ),
+        200: jsonContent(OutboxListSchema, 'The outbox'),
         422: jsonContent(ErrorSchema, 'Unknown status'),
         ...adminErrors,
       },
@@ -102,7 +81,7 @@ export const outboxApi = base
       responses: {
         200: jsonContent(z.object({ detail: z.string(), response: z.string() }), 'The SMTP server accepted it'),
         422: jsonContent(ErrorSchema, 'Missing or malformed address'),
-        502: jsonContent(ErrorSchema, "The SMTP server refused it or could not be reached; detail is its answer"),
+        502: jsonContent(ErrorSchema, 'The SMTP server refused it or could not be reached; detail is its answer'),
         503: jsonContent(ErrorSchema, 'Mail is not configured (SMTP_URL)'),
         ...adminErrors,
       },

@@ -3,7 +3,7 @@ import { settingsInputSchema } from '../../shared/content';
 import { ADMIN_ONLY, requireRoles } from '../services/checks';
 import { router } from './env';
 import { ErrorSchema, jsonBody, jsonContent } from './openapi';
-import { SettingsSchema } from '../../shared/contracts/settings';
+import { AdminSettingsSchema } from '../../shared/contracts/settings';
 
 const adminErrors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),
@@ -23,9 +23,9 @@ export const settingsApi = base
       path: '/',
       operationId: 'getSettings',
       tags: ['Settings'],
-      summary: "The club's contact settings (admin)",
+      summary: "The club's contact settings and bank account (admin)",
       security: [{ bearer: [] }],
-      responses: { 200: jsonContent(SettingsSchema, 'Settings'), ...adminErrors },
+      responses: { 200: jsonContent(AdminSettingsSchema, 'Settings'), ...adminErrors },
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -42,7 +42,7 @@ export const settingsApi = base
       description: 'whatsapp_number: digits with an optional leading + and spaces; stored as digits only.',
       security: [{ bearer: [] }],
       request: { body: jsonBody(settingsInputSchema) },
-      responses: { 200: jsonContent(SettingsSchema, 'Saved'), 422: jsonContent(ErrorSchema, 'Invalid settings'), ...adminErrors },
+      responses: { 200: jsonContent(AdminSettingsSchema, 'Saved'), 422: jsonContent(ErrorSchema, 'Invalid settings'), ...adminErrors },
     }),
     async (c) => c.json(await c.get('services').settings.update(c.get('user'), c.req.valid('json')), 200),
   );

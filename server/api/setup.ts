@@ -1,18 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { DatabaseStatusSchema } from '../../shared/contracts/setup';
 import { router } from './env';
 import { SETUP_CODE_FIELD } from '../../shared/setup';
 import { emailField } from '../../shared/players';
 import { ErrorSchema, anyClientError, jsonContent } from './openapi';
-
-const StatusSchema = z
-  .object({
-    needs_initialization: z.boolean(),
-    users_count: z.number().int(),
-    products_count: z.number().int(),
-    news_count: z.number().int(),
-    fixtures_count: z.number().int(),
-  })
-  .openapi('DatabaseStatus');
 
 export const setupApi = router()
   .openapi(
@@ -23,7 +14,7 @@ export const setupApi = router()
       tags: ['Set-up'],
       summary: 'Whether the database needs initialization, with counts',
       security: [],
-      responses: { 200: jsonContent(StatusSchema, 'Database status'), ...anyClientError },
+      responses: { 200: jsonContent(DatabaseStatusSchema, 'Database status'), ...anyClientError },
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -66,10 +57,7 @@ export const setupApi = router()
         },
       },
       responses: {
-        200: jsonContent(
-          StatusSchema.extend({ admin_username: z.string(), admin_password: z.string().optional(), detail: z.string() }),
-          'Initialized',
-        ),
+        200: jsonContent(DatabaseStatusSchema.extend({ admin_username: z.string(), admin_password: z.string().optional(), detail: z.string() }), 'Initialized'),
         403: jsonContent(
           ErrorSchema,
           'No setup code, or a wrong one: `detail` says where to find it (the server log) and nothing changed; or a cross-site request signed in by cookie (CSRF)',

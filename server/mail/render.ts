@@ -21,8 +21,7 @@ export interface MailContent {
   unsubscribeUrl?: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** A plain-text part (every client can read it) and a simple, inline-styled HTML part. */
 export function renderMail(content: MailContent): { subject: string; text: string; html: string } {
@@ -39,8 +38,7 @@ export function renderMail(content: MailContent): { subject: string; text: strin
     ...(content.unsubscribeUrl ? [`Stop e-mails like this one: ${content.unsubscribeUrl}`] : []),
   ].join('\n');
 
-  const paragraph = (p: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${INK}">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`;
+  const paragraph = (p: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${INK}">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`;
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f7f7f5;font-family:Arial,Helvetica,sans-serif">
@@ -53,7 +51,10 @@ ${content.paragraphs.map(paragraph).join('\n')}
 ${
   content.actions?.length
     ? `<p style="margin:24px 0">${content.actions
-        .map((a) => `<a href="${escapeHtml(a.url)}" style="display:inline-block;margin:0 8px 8px 0;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(a.label)}</a>`)
+        .map(
+          (a) =>
+            `<a href="${escapeHtml(a.url)}" style="display:inline-block;margin:0 8px 8px 0;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(a.label)}</a>`,
+        )
         .join('')}</p>`
     : ''
 }
@@ -65,14 +66,8 @@ ${
 }
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #d1d5db;font-size:13px;color:${MUTED}">${escapeHtml(CLUB_NAME)}${
-    content.settingsUrl
-      ? ` · <a href="${escapeHtml(content.settingsUrl)}" style="color:${BRAND}">Notification settings</a>`
-      : ''
-  }${
-    content.unsubscribeUrl
-      ? ` · <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${BRAND}">Unsubscribe</a>`
-      : ''
-  }</td></tr>
+    content.settingsUrl ? ` · <a href="${escapeHtml(content.settingsUrl)}" style="color:${BRAND}">Notification settings</a>` : ''
+  }${content.unsubscribeUrl ? ` · <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${BRAND}">Unsubscribe</a>` : ''}</td></tr>
 </table></td></tr></table>
 </body></html>`;
   return { subject: content.subject, text, html };

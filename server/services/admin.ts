@@ -2,7 +2,22 @@ import { and, asc, count, eq, gte, inArray, isNull, lte, ne, or, sql } from 'dri
 import { addDaysIso, clubDateOf, clubTimeToInstant } from '../../shared/dates';
 import { canEnterAdmin, type SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
-import { availability, fixtureSelections, fixtures, joinUsSubmissions, orders, payments, players, playerTeams, products, selectionPublications, sponsors, teams } from '../db/schema';
+import {
+  availability,
+  fixtureSelections,
+  fixtures,
+  joinUsSubmissions,
+  orders,
+  chargeOverdueMarks,
+  charges,
+  ledgerEntries,
+  players,
+  playerTeams,
+  products,
+  selectionPublications,
+  sponsors,
+  teams,
+} from '../db/schema';
 import { teamsRunBy } from './roles';
 import { forbidden, unauthenticated } from '../../shared/errors';
 import type { DatabaseStatus } from './setup';
@@ -55,7 +70,6 @@ async function matchWeek(db: Db, actor: SessionUser, now: Date): Promise<AdminTo
   return rows;
 }
 
-
 /**
  * The admin panel's overview. Admins and staff may read it (staff see the panel's dashboard);
  * the counts are plain numbers, no personal data.
@@ -83,39 +97,44 @@ export function createAdminService(
       })
       .from(fixtures)
       .innerJoin(teams, eq(teams.id, fixtures.team_id))
-      .where(
-        and(
-          lte(fixtures.match_date, clubDateOf(now)),
-          ne(fixtures.status, 'cancelled'),
-          or(isNull(fixtures.home_score), isNull(fixtures.away_score)),
-        ),
-      )
+      .where(and(lte(fixtures.match_date, clubDateOf(now)), ne(fixtures.status, 'cancelled'), or(isNull(fixtures.home_score), isNull(fixtures.away_score))))
       .orderBy(asc(fixtures.match_date), asc(fixtures.match_time));
     return rows.filter((f) => clubTimeToInstant(f.match_date, f.match_time).getTime() + MATCH_LENGTH_MS <= now.getTime());
   }
 
+  /** Unpaid charges by member (issue 24: read from the ledger), overdue once past their due date. */
   async function outstanding(now: Date): Promise<AdminToday['outstanding_payments']> {
     const today = clubDateOf(now);
+    const owing = sql<number>`(select coalesce(sum(e.amount_pence), 0) from ${ledgerEntries} e where e.charge_id = "charges"."id")`;
+    const open = db
+      .select({
+        player_id: charges.player_id,
+        due_date: charges.due_date,
+        owing: sql<number>`${owing}::int`.as('owing'),
+        marked: sql<boolean>`exists (select 1 from ${chargeOverdueMarks} m where m.charge_id = "charges"."id")`.as('marked'),
+      })
+      .from(charges)
+      .as('open');
     const rows = await db
       .select({
         player_id: players.id,
         full_name: players.full_name,
         payments: count(),
-        amount: sql<string>`sum(${payments.amount})`,
+        pence: sql<string>`sum(${open.owing})`,
         // Overdue: marked so, or past its due date and still unpaid.
-        overdue: sql<boolean>`bool_or(${payments.status} = 'overdue' or ${payments.due_date} < ${today})`,
+        overdue: sql<boolean>`bool_or(${open.due_date} < ${today} or ${open.marked})`,
       })
-      .from(payments)
-      .innerJoin(players, eq(players.id, payments.player_id))
+      .from(open)
+      .innerJoin(players, eq(players.id, open.player_id))
       // Members in good standing, as the Players list shows them (issue 21).
-      .where(and(inArray(payments.status, ['outstanding', 'overdue']), eq(players.status, 'active')))
+      .where(and(sql`${open.owing} > 0`, eq(players.status, 'active')))
       .groupBy(players.id, players.full_name)
       .orderBy(asc(players.full_name));
-    const owing = rows.map((r) => ({ ...r, amount: Number(r.amount), overdue: Boolean(r.overdue) }));
+    const list = rows.map(({ pence, ...r }) => ({ ...r, amount: Number(pence) / 100, overdue: Boolean(r.overdue) }));
     return {
-      payments: owing.reduce((sum, p) => sum + p.payments, 0),
-      amount: Math.round(owing.reduce((sum, p) => sum + p.amount, 0) * 100) / 100,
-      players: owing,
+      payments: list.reduce((sum, p) => sum + p.payments, 0),
+      amount: list.reduce((sum, p) => sum + Math.round(p.amount * 100), 0) / 100,
+      players: list,
     };
   }
 

@@ -30,6 +30,7 @@ import { createSponsorService } from './sponsors';
 import { createSquadService } from './squad';
 import { createTeamService } from './teams';
 import { createTrainingService } from './training';
+import { createTreasuryService } from './treasury';
 import { createAvailabilityService } from './availability';
 import { createSelectionService } from './selection';
 import { createSettingsService } from './settings';
@@ -126,6 +127,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     squad: createSquadService(db, { mail }),
     teams: createTeamService(db),
     training,
+    treasury: createTreasuryService(db, { mail }),
     availability,
     selection,
     juniors: createJuniorService(db, { mail, documentsFor: documents.listForPlayer }),

@@ -12,7 +12,7 @@ import {
   fixtureSelections,
   messages,
   notifications,
-  payments,
+  charges,
   players,
   playerStats,
   playerTeams,
@@ -77,7 +77,8 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
       const countOf = (table: AnyPgTable, where: SQL | undefined) => sql<number>`(select count(*)::int from ${table} where ${where})`;
       const kinds: [string, AnyPgTable, SQL | undefined][] = [
         ['season stats', playerStats, eq(playerStats.player_id, players.id)],
-        ['payments', payments, eq(payments.player_id, players.id)],
+        // Charges stay in the ledger (six years, HMRC) without the person: counted as their payments.
+        ['payments', charges, eq(charges.player_id, players.id)],
         ['training attendance records', trainingAttendance, eq(trainingAttendance.player_id, players.id)],
         ['match availability answers', availability, and(eq(availability.player_id, players.id), isNotNull(availability.fixture_id))],
         ['training availability answers', availability, and(eq(availability.player_id, players.id), isNotNull(availability.session_id))],

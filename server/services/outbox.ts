@@ -10,8 +10,10 @@ import { ADMIN_ONLY, requireRoles } from './checks';
 import { conflict, notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 
-export const OUTBOX_STATUSES = ['pending', 'failed', 'sent', 'dead'] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+import { OUTBOX_STATUSES, type OutboxStatus } from '../../shared/mail';
+import type { OutboxMessage as OutboxView } from '../../shared/contracts/outbox';
+
+export { OUTBOX_STATUSES, type OutboxStatus, type OutboxView };
 
 export interface OutgoingMail {
   /** One mail per event, e.g. `message:<id>:<user id>`; the same key twice is stored once. */
@@ -223,7 +225,11 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
     let sent = 0;
     for (let i = 0; i < rows.length; i++) {
       if (stopping) {
-        await release(db, token, rows.slice(i).map((r) => r.id));
+        await release(
+          db,
+          token,
+          rows.slice(i).map((r) => r.id),
+        );
         break;
       }
       const row = rows[i];
@@ -291,19 +297,6 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
 function messageIdDomain(from: string) {
   const match = /@([^\s>]+)/.exec(from);
   return match ? match[1] : 'localhost';
-}
-
-export interface OutboxView {
-  id: string;
-  kind: string;
-  to_address: string;
-  subject: string;
-  status: OutboxStatus;
-  attempts: number;
-  next_attempt_at: string;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
 }
 
 export const OUTBOX_PAGE_SIZE = 100;

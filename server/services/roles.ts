@@ -302,6 +302,12 @@ export function createRolesService(db: Db) {
       if (scope === 'all') return { all: true, team_ids: (await db.select({ id: teams.id }).from(teams)).map((t) => t.id) };
       return { all: false, team_ids: [...scope] };
     },
+    /** The club roles the signed-in person holds (none when signed out): what the admin panel shows them. */
+    async myClubRoles(actor: SessionUser | null): Promise<ClubRole[]> {
+      if (!actor) return [];
+      const rows = await db.select({ role: clubRoles.role }).from(clubRoles).where(eq(clubRoles.user_id, actor.id));
+      return rows.map((row) => row.role);
+    },
     ...clubRoleCommands(db),
     ...teamStaffCommands(db),
   };

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
+import type { AdminSettings } from '../../shared/contracts/settings';
 
 // Kept in shared/ so the page bundle can use them without the server's validation code.
 export { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
@@ -16,6 +17,14 @@ const toSettings = (row: typeof settings.$inferSelect): ClubSettings => ({
   sales_email: row.sales_email,
   club_address: row.club_address,
   hero_image_url: row.hero_image_url,
+});
+
+/** The admin's view: the contact settings and the club's bank account (never on public pages). */
+const toAdminSettings = (row: typeof settings.$inferSelect): AdminSettings => ({
+  ...toSettings(row),
+  account_name: row.account_name,
+  sort_code: row.sort_code,
+  account_number: row.account_number,
 });
 
 export function createSettingsService(db: Db) {
@@ -39,13 +48,14 @@ export function createSettingsService(db: Db) {
     },
 
     /** The admin's Settings form: the values as stored (blank stays blank). */
-    async read(user: SessionUser | null): Promise<ClubSettings> {
+    async read(user: SessionUser | null): Promise<AdminSettings> {
       requireRoles(user, ADMIN_ONLY);
-      return (await stored()) ?? { ...FALLBACK_SETTINGS, club_email: '' };
+      const [row] = await db.select().from(settings).where(eq(settings.id, 1));
+      return row ? toAdminSettings(row) : { ...FALLBACK_SETTINGS, club_email: '', account_name: '', sort_code: '', account_number: '' };
     },
 
     /** Saves the settings; the WhatsApp number is kept as digits only ('+44 7700 900123' -> '447700900123'). */
-    async update(user: SessionUser | null, input: unknown): Promise<ClubSettings> {
+    async update(user: SessionUser | null, input: unknown): Promise<AdminSettings> {
       requireRoles(user, ADMIN_ONLY);
       const values = parseInput(settingsInputSchema, input);
       const [row] = await db
@@ -53,7 +63,7 @@ export function createSettingsService(db: Db) {
         .values({ id: 1, ...values })
         .onConflictDoUpdate({ target: settings.id, set: { ...values, updated_at: new Date() } })
         .returning();
-      return toSettings(row);
+      return toAdminSettings(row);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import type { DatabaseStatus } from '../../shared/contracts/setup';
 import type { Role } from '../../shared/roles';
 import { SETUP_CODE_FIELD, SETUP_CODE_LOG_LINE, SETUP_CODE_REQUIRED, SETUP_CODE_THROTTLED, SETUP_CODE_WRONG } from '../../shared/setup';
 import { generatePassword, hashPassword } from '../auth/passwords';
@@ -41,9 +42,7 @@ async function createAdminAccount(tx: DbOrTx, options: { adminUsername: string }
     .from(users)
     .where(eq(sql`lower(${users.username})`, options.adminUsername.toLowerCase()));
   if (taken) {
-    throw conflict(
-      `The username "${options.adminUsername}" is already taken by another account. Set ADMIN_USERNAME to another name and try again.`,
-    );
+    throw conflict(`The username "${options.adminUsername}" is already taken by another account. Set ADMIN_USERNAME to another name and try again.`);
   }
   const [admin] = await tx
     .insert(users)
@@ -63,13 +62,7 @@ async function createAdminAccount(tx: DbOrTx, options: { adminUsername: string }
 const refusal = (kind: 'forbidden' | 'rate_limited', detail: string, retryAfterSeconds?: number) =>
   new DomainError(kind, detail, { errors: [{ field: SETUP_CODE_FIELD, message: detail }], retryAfterSeconds });
 
-export interface DatabaseStatus {
-  needs_initialization: boolean;
-  users_count: number;
-  products_count: number;
-  news_count: number;
-  fixtures_count: number;
-}
+export type { DatabaseStatus };
 
 export interface InitializationResult extends DatabaseStatus {
   admin_username: string;
@@ -86,7 +79,13 @@ export interface InitializationResult extends DatabaseStatus {
  */
 export function createSetupService(
   db: Db,
-  options: { adminUsername: string; adminPassword?: string; adminEmail?: string; publicUrl?: string; setupCodeLimits?: Pick<ThrottleLimits, 'perAddress' | 'windowSeconds'> },
+  options: {
+    adminUsername: string;
+    adminPassword?: string;
+    adminEmail?: string;
+    publicUrl?: string;
+    setupCodeLimits?: Pick<ThrottleLimits, 'perAddress' | 'windowSeconds'>;
+  },
 ) {
   const initializeUrl = `${options.publicUrl ?? 'http://localhost:3000'}/initialize`;
   const limits = options.setupCodeLimits ?? DEFAULT_SETUP_CODE_LIMITS;

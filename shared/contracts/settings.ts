@@ -18,3 +18,11 @@ export const SettingsSchema = z
 
 /** The club's contact settings, as pages and the API see them. */
 export type ClubSettings = z.infer<typeof SettingsSchema>;
+
+/** What the admin's Settings form reads and saves: the contact settings and the club's bank account (issue 24), which pages never show to visitors. */
+export const AdminSettingsSchema = SettingsSchema.extend({
+  account_name: z.string().openapi({ description: 'The name on the club’s bank account' }),
+  sort_code: z.string().openapi({ description: '6 digits', example: '309174' }),
+  account_number: z.string().openapi({ description: '8 digits', example: '12345678' }),
+}).openapi('AdminSettings');
+export type AdminSettings = z.infer<typeof AdminSettingsSchema>;

@@ -162,7 +162,7 @@ describe('Staff in the admin panel', () => {
     const tabs = await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link').allTextContents();
     expect(tabs).toEqual(['Today', 'Players', 'Fixtures', 'Teams', 'Training', 'Match week', 'News', 'My account']);
 
-    for (const path of ['/admin/products', '/admin/orders', '/admin/sponsors', '/admin/join-us', '/admin/settings', '/admin/documents', '/admin/messages', '/admin/outbox']) {
+    for (const path of ['/admin/products', '/admin/orders', '/admin/treasury', '/admin/sponsors', '/admin/join-us', '/admin/settings', '/admin/documents', '/admin/messages', '/admin/outbox']) {
       await page.goto(path);
       expect(new URL(page.url()).pathname, path).toBe('/admin');
     }

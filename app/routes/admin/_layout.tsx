@@ -13,12 +13,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** The admin panel: admins, and staff for the parts they manage (each tab guards itself too). */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireAdminArea(context, request);
+  // Staff who hold a club role see its tabs too (the treasurer's Money); admins see every tab anyway.
+  const clubRoles = user.role === 'staff' ? await context.services.roles.myClubRoles(user) : [];
+  return { user, clubRoles };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, clubRoles } = loaderData;
   const { pathname } = useLocation();
   // The welcome shows once, on the dashboard; the other tabs get a slim heading (ADR 027).
   const onDashboard = pathname.replace(/\/$/, '') === '/admin';
@@ -36,7 +39,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <p className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{ROLE_LABELS[user.role]}</p>
       </header>
       <div className="mt-4 sm:mt-6">
-        <TabNav label="Admin sections" compact items={tabsFor(user.role).map(({ to, label, end }) => ({ to, label, end }))} />
+        <TabNav label="Admin sections" compact items={tabsFor(user.role, clubRoles).map(({ to, label, end }) => ({ to, label, end }))} />
       </div>
       <div className="mt-6">
         <Outlet />

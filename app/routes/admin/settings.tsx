@@ -1,7 +1,7 @@
 import { useState, type ComponentProps, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { AdminLoading, SectionHeader } from '../../components/admin/section';
-import type { ClubSettings } from '../../../shared/settings';
+import type { AdminSettings } from '../../../shared/contracts/settings';
 import { ImageUpload } from '../../components/admin/resource-tab';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
@@ -39,18 +39,18 @@ export function HydrateFallback() {
 }
 
 /** The API's own schema checks the form first, so the messages match what the server would say. */
-export function validateSettings(values: ClubSettings): Partial<Record<keyof ClubSettings, string>> {
+export function validateSettings(values: AdminSettings): Partial<Record<keyof AdminSettings, string>> {
   const result = settingsInputSchema.safeParse(values);
   if (result.success) return {};
-  const errors: Partial<Record<keyof ClubSettings, string>> = {};
+  const errors: Partial<Record<keyof AdminSettings, string>> = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof ClubSettings;
+    const field = issue.path[0] as keyof AdminSettings;
     errors[field] ??= issue.message;
   }
   return errors;
 }
 
-const FIELDS = ['whatsapp_number', 'club_email', 'sales_email', 'club_address', 'hero_image_url'] as const;
+const FIELDS = ['whatsapp_number', 'club_email', 'sales_email', 'club_address', 'hero_image_url', 'account_name', 'sort_code', 'account_number'] as const;
 
 /** The one-line contact fields, in form order: each is a TextField with these props. */
 const CONTACT_FIELDS: (ComponentProps<typeof TextField> & { name: 'whatsapp_number' | 'club_email' | 'sales_email' })[] = [
@@ -59,17 +59,33 @@ const CONTACT_FIELDS: (ComponentProps<typeof TextField> & { name: 'whatsapp_numb
   { name: 'sales_email', label: 'Sales email', type: 'email', hint: 'For shop enquiries; the general email is used when blank' },
 ];
 
+/** The club's bank account (issue 24): members see it with their payment reference. */
+const BANK_FIELDS: (ComponentProps<typeof TextField> & { name: 'account_name' | 'sort_code' | 'account_number' })[] = [
+  { name: 'account_name', label: 'Bank account name', autoComplete: 'off', hint: 'As the bank has it, e.g. Riverside Rovers FC' },
+  { name: 'sort_code', label: 'Sort code', inputMode: 'numeric', autoComplete: 'off', hint: '6 digits, e.g. 30-91-74' },
+  { name: 'account_number', label: 'Account number', inputMode: 'numeric', autoComplete: 'off', hint: '8 digits' },
+];
+
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
-  const [values, setValues] = useState<ClubSettings>(
-    loaderData.settings ?? { whatsapp_number: '', club_email: '', sales_email: '', club_address: '', hero_image_url: '' },
+  const [values, setValues] = useState<AdminSettings>(
+    loaderData.settings ?? {
+      whatsapp_number: '',
+      club_email: '',
+      sales_email: '',
+      club_address: '',
+      hero_image_url: '',
+      account_name: '',
+      sort_code: '',
+      account_number: '',
+    },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   // One summary for every refusal: the fields' own messages as links, else the server's detail.
   const summary = summaryOf(FIELDS, { error: formError, fieldErrors: errors });
-  const set = (name: keyof ClubSettings) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  const set = (name: keyof AdminSettings) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -88,6 +104,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         sales_email: values.sales_email.trim(),
         club_address: values.club_address.trim(),
         hero_image_url: values.hero_image_url.trim(),
+        account_name: values.account_name.trim(),
+        sort_code: values.sort_code.trim(),
+        account_number: values.account_number.trim(),
       };
       const saved = await read(client.settings.$put({ json: body }));
       if (saved && typeof saved === 'object' && 'club_email' in saved) setValues(saved);
@@ -114,7 +133,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         {CONTACT_FIELDS.map(({ name, ...field }) => (
           <TextField key={name} id={fieldId(name)} name={name} {...field} value={values[name]} error={summary.errors[name]} onChange={set(name)} />
         ))}
-        <TextAreaField id={fieldId('club_address')} label="Club address" name="club_address" value={values.club_address} error={summary.errors.club_address} onChange={set('club_address')} />
+        <TextAreaField
+          id={fieldId('club_address')}
+          label="Club address"
+          name="club_address"
+          value={values.club_address}
+          error={summary.errors.club_address}
+          onChange={set('club_address')}
+        />
         <div>
           <TextField
             id={fieldId('hero_image_url')}
@@ -127,6 +153,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           />
           <ImageUpload label="Home page photo" onUploaded={(url) => setValues((v) => ({ ...v, hero_image_url: url }))} />
         </div>
+        <fieldset className="space-y-4">
+          <legend className="text-base font-semibold">Club bank account</legend>
+          <p className="text-sm text-muted">Members pay subs and fees by bank transfer: they see these details with their own payment reference.</p>
+          {BANK_FIELDS.map(({ name, ...field }) => (
+            <TextField key={name} id={fieldId(name)} name={name} {...field} value={values[name]} error={summary.errors[name]} onChange={set(name)} />
+          ))}
+        </fieldset>
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving…' : 'Save Settings'}
         </Button>

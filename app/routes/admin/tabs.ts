@@ -1,3 +1,4 @@
+import type { ClubRole } from '../../../shared/club-roles';
 import type { Role } from '../../../shared/roles';
 
 export interface AdminTab {
@@ -5,6 +6,8 @@ export interface AdminTab {
   label: string;
   /** Staff may open it (decision 6 in docs/architecture.md); everything else is admin-only. */
   staff: boolean;
+  /** Also shown to a member of staff who holds one of these club roles (the treasurer's Money tab). */
+  clubRoles?: readonly ClubRole[];
   end?: boolean;
 }
 
@@ -13,6 +16,8 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin', label: 'Today', staff: true, end: true },
   { to: '/admin/products', label: 'Products', staff: false },
   { to: '/admin/orders', label: 'Orders', staff: false },
+  // Subs and fees (issue 24): admins and the treasurer.
+  { to: '/admin/treasury', label: 'Money', staff: false, clubRoles: ['treasurer'] },
   // One Players area (ADR 027): the squad list with each player's login, stats, payments and feedback.
   { to: '/admin/players', label: 'Players', staff: true },
   { to: '/admin/fixtures', label: 'Fixtures', staff: true },
@@ -32,4 +37,5 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin/account', label: 'My account', staff: true },
 ];
 
-export const tabsFor = (role: Role) => ADMIN_TABS.filter((tab) => role === 'admin' || tab.staff);
+export const tabsFor = (role: Role, clubRoles: readonly ClubRole[] = []) =>
+  ADMIN_TABS.filter((tab) => role === 'admin' || tab.staff || tab.clubRoles?.some((held) => clubRoles.includes(held)));

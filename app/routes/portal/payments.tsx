@@ -1,6 +1,7 @@
 import { formatPounds } from '../../../shared/players';
 import { EMPTY_NEXT, EmptyState, PAYMENTS_EMPTY, PaymentBanner, PaymentStatusBadge, PortalSection } from '../../components/portal';
 import { DataTable } from '../../components/ui/data-table';
+import { HowToPay } from '../../components/how-to-pay';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/payments';
 import { portalRead } from './portal.server';
@@ -10,15 +11,20 @@ export const meta: Route.MetaFunction = () => [{ title: "Payments | Players' Are
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  return { payments: await portalRead('payments', () => context.services.players.myPayments(user), []) };
+  const [payments, details] = await Promise.all([
+    portalRead('payments', () => context.services.players.myPayments(user), []),
+    portalRead('payment details', () => context.services.treasury.me(user), null),
+  ]);
+  return { payments, details };
 }
 
 export default function PortalPayments({ loaderData }: Route.ComponentProps) {
-  const { payments } = loaderData;
+  const { payments, details } = loaderData;
   return (
     <PortalSection title="Payments">
       {/* Nothing asked for yet: no "up to date" banner for an empty history, just what will come. */}
       {payments.length > 0 && <PaymentBanner payments={payments} />}
+      {details && <HowToPay details={details} />}
       {payments.length === 0 && (
         <EmptyState next={EMPTY_NEXT.payments} action={{ to: '/players-area/messages', label: 'Questions about paying? See Messages' }}>
           {PAYMENTS_EMPTY}

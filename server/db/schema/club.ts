@@ -12,6 +12,12 @@ export const settings = pgTable('settings', {
   hero_image_url: text('hero_image_url').notNull().default(''),
   /** How parents reach the welfare officer (issue 23): on every public page's footer with their name. */
   welfare_email: text('welfare_email').notNull().default(''),
+  /** The club's bank account (issue 24): shown with each payer's reference so members pay by transfer. */
+  account_name: text('account_name').notNull().default(''),
+  /** Six digits, no dashes. */
+  sort_code: text('sort_code').notNull().default(''),
+  /** Eight digits. */
+  account_number: text('account_number').notNull().default(''),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

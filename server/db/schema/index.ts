@@ -10,3 +10,4 @@ export * from './teams';
 export * from './calendar';
 export * from './availability';
 export * from './juniors';
+export * from './treasury';

@@ -1,28 +1,9 @@
-import { customType, date, index, integer, numeric, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, date, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, id } from './columns';
 import { players } from './squad';
 
-export const paymentStatusEnum = pgEnum('payment_status', ['paid', 'outstanding', 'overdue']);
 export const feedbackCategoryEnum = pgEnum('feedback_category', ['Performance', 'Training', 'Discipline', 'General']);
-
-export const payments = pgTable(
-  'payments',
-  {
-    id: id(),
-    player_id: uuid('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
-    description: text('description').notNull(),
-    payment_type: text('payment_type').notNull().default('Subscription'),
-    amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
-    due_date: date('due_date', { mode: 'string' }).notNull(),
-    status: paymentStatusEnum('status').notNull().default('outstanding'),
-    paid_date: date('paid_date', { mode: 'string' }),
-    created_at: createdAt(),
-  },
-  (t) => [index('payments_player_idx').on(t.player_id, t.due_date)],
-);
 
 export const feedback = pgTable(
   'feedback',

@@ -44,7 +44,10 @@ export const eventChange: MailTemplate<EventChangeMail> = {
     const reinstated = before.status === 'cancelled' && after.status !== 'cancelled';
     const subject = cancelled ? `Cancelled: ${title}, ${formatClubDate(before.date)}` : `${reinstated ? 'Back on' : 'Changed'}: ${title}, now ${when(after)}`;
     const paragraphs = cancelled
-      ? [`${title} on ${when(before)} at ${before.place} has been cancelled.`, kind === 'fixture' ? 'The squad has been cleared; nothing more is needed from you.' : 'There is no session that day.']
+      ? [
+          `${title} on ${when(before)} at ${before.place} has been cancelled.`,
+          kind === 'fixture' ? 'The squad has been cleared; nothing more is needed from you.' : 'There is no session that day.',
+        ]
       : [
           reinstated ? `${title} is on again: ${when(after)} at ${after.place}.` : `${title} has changed:`,
           ...changeLines(change),
@@ -58,7 +61,12 @@ export const eventChange: MailTemplate<EventChangeMail> = {
       greeting: hello(to),
       paragraphs: [...paragraphs, ...(links ? ['You are in the squad: can you still play?'] : []), `Changed by ${change.changedBy}.`],
       ...(links
-        ? { actions: [{ label: 'I can still play', path: change.answerPaths!.confirm }, { label: 'I can’t play now', path: change.answerPaths!.decline }] }
+        ? {
+            actions: [
+              { label: 'I can still play', path: change.answerPaths!.confirm },
+              { label: 'I can’t play now', path: change.answerPaths!.decline },
+            ],
+          }
         : { action: { label: 'Open the Players’ Area', path: '/players-area' } }),
     };
   },

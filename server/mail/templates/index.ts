@@ -12,6 +12,7 @@ import { newFeedback } from './new-feedback';
 import { newMessage } from './new-message';
 import { passwordChanged } from './password-changed';
 import { passwordReset } from './password-reset';
+import { paymentReminder } from './payment-reminder';
 import { paymentRequest } from './payment-request';
 import { registrationApproved, registrationRejected } from './registration-decision';
 import { selectionAlert } from './selection-alert';
@@ -42,6 +43,7 @@ export {
   passwordChanged,
   passwordReset,
   paymentRequest,
+  paymentReminder,
   registrationApproved,
   registrationRejected,
   selectionAlert,
@@ -61,6 +63,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   newMessage,
   newDocument,
   paymentRequest,
+  paymentReminder,
   newFeedback,
   shopOrder,
   joinUsApplication,

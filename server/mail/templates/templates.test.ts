@@ -9,7 +9,10 @@ const SETTINGS = `${SITE}/players-area/account`;
 const unsubscribeFor = (kind: string) => `${SITE}/unsubscribe?user=0d7f4a9c-2b3e-4c1d-8e5f-6a7b8c9d0e1f&kind=${kind}&sig=Q2x1YlNpZ25hdHVyZQ`;
 
 const isTemplate = (value: unknown): value is MailTemplate<unknown> =>
-  typeof value === 'object' && value !== null && typeof (value as MailTemplate<unknown>).write === 'function' && Array.isArray((value as MailTemplate<unknown>).samples);
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as MailTemplate<unknown>).write === 'function' &&
+  Array.isArray((value as MailTemplate<unknown>).samples);
 
 /** Files here that hold shared pieces of templates, not a template. */
 const HELPERS = ['index.ts', 'match-event.ts'];
@@ -54,7 +57,11 @@ describe.each(Object.entries(MAIL_TEMPLATES))('the %s e-mail', (name, template) 
     const mail = composeMail(template, data, to, { siteUrl: SITE, settingsUrl: SETTINGS, unsubscribeUrl: optional ? unsubscribeFor(optional) : undefined });
     expect(mail.subject.trim().length, `${name}: subject`).toBeGreaterThan(0);
     expect(mail.subject).not.toMatch(/\n/);
-    for (const [part, value] of [['subject', mail.subject], ['text', mail.text], ['html', mail.html]] as const) {
+    for (const [part, value] of [
+      ['subject', mail.subject],
+      ['text', mail.text],
+      ['html', mail.html],
+    ] as const) {
       const words = withoutLinks(value);
       expect(words, `${name} ${part}: a raw ISO date`).not.toMatch(ISO_DATE);
       expect(words, `${name} ${part}: a raw ISO time`).not.toMatch(ISO_TIME);

@@ -3,7 +3,9 @@ import { desc, eq, or, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, emptySeasonStats } from '../../../shared/players';
 import type { Role, SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
-import { feedback, payments, players, playerStats, users } from '../../db/schema';
+import { charges, feedback, players, playerStats, users } from '../../db/schema';
+import { chargeViews, type ChargeView } from '../treasury/ledger';
+import { CHARGE_CATEGORY_LABELS, type ChargeCategory } from '../../../shared/contracts/treasury';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from '../../../shared/errors';
 import { isUuid } from '../ids';
 import type { MailService } from '../mail';
@@ -37,17 +39,30 @@ export function duplicateAccount(error: unknown): never {
   throw error;
 }
 
-export const toPayment = (p: typeof payments.$inferSelect): Payment => ({
-  id: p.id,
-  player_id: p.player_id,
-  description: p.description,
-  payment_type: p.payment_type,
-  amount: Number(p.amount),
-  due_date: p.due_date,
-  status: p.status,
-  paid_date: p.paid_date,
-  created_at: p.created_at.toISOString(),
+/**
+ * A charge as the players' payments list has always answered it (issue 24 keeps the shape): paid
+ * when nothing is outstanding, overdue when an admin marked it so, else outstanding.
+ */
+export const toPayment = (c: ChargeView): Payment => ({
+  id: c.id,
+  player_id: c.member_id ?? '',
+  description: c.description,
+  payment_type: c.label ?? CHARGE_CATEGORY_LABELS[c.category],
+  amount: c.amount_pence / 100,
+  due_date: c.due_date,
+  status: c.outstanding_pence <= 0 ? 'paid' : c.marked_overdue ? 'overdue' : 'outstanding',
+  paid_date: c.outstanding_pence <= 0 ? c.last_paid : null,
+  created_at: c.created_at,
 });
+
+/** The payments form's free-text type, as a charge's category. */
+export function chargeCategoryOf(paymentType: string): ChargeCategory {
+  if (/sub|member/i.test(paymentType)) return 'subs';
+  if (/match/i.test(paymentType)) return 'match_fee';
+  if (/kit/i.test(paymentType)) return 'kit';
+  if (/tour/i.test(paymentType)) return 'tour';
+  return 'other';
+}
 
 export const toFeedback = (f: typeof feedback.$inferSelect): Feedback => ({
   id: f.id,
@@ -155,15 +170,19 @@ export function playerRecords(db: Db) {
     return { ...stats, ...figures };
   }
 
+  /** The member's charges (a reversed one is no longer asked for), latest due first. */
   async function paymentsFor(playerId: string) {
-    const rows = await db.select().from(payments).where(eq(payments.player_id, playerId)).orderBy(desc(payments.due_date), desc(payments.created_at));
-    return rows.map(toPayment);
+    return (await chargeViews(db, eq(charges.player_id, playerId))).filter((c) => !c.reversed).map(toPayment);
   }
+
+  /** The member as a new charge needs them (who pays follows from their age and guardians). */
+  const memberForCharge = (tx: DbOrTx, playerId: string) =>
+    tx.select({ id: players.id, user_id: players.user_id, date_of_birth: players.date_of_birth }).from(players).where(eq(players.id, playerId));
 
   async function feedbackFor(playerId: string) {
     const rows = await db.select().from(feedback).where(eq(feedback.player_id, playerId)).orderBy(desc(feedback.date), desc(feedback.created_at));
     return rows.map(toFeedback);
   }
 
-  return { profileOf, statsFor, paymentsFor, feedbackFor };
+  return { profileOf, statsFor, paymentsFor, feedbackFor, memberForCharge };
 }

@@ -1,16 +1,24 @@
-/** Payments: the player's own, an admin's payment requests and their status changes. */
-import { and, eq, sql } from 'drizzle-orm';
-import { formatPounds, todayIso, type PaymentCreateInput, type PaymentStatus } from '../../../shared/players';
+/**
+ * Payments as the players' area and the admin's player page have always seen them, now read from
+ * and written to the treasury's ledger (issue 24): a payment request is a charge, marking it paid
+ * records a payment entry, marking it unpaid again reverses that payment (never an edit).
+ */
+import { and, eq } from 'drizzle-orm';
+import { todayIso, type PaymentCreateInput, type PaymentStatus } from '../../../shared/players';
 import { formatDateGB } from '../../../shared/dates';
+import { formatPounds } from '../../../shared/money';
 import type { SessionUser } from '../../../shared/roles';
 import { notFound } from '../../../shared/errors';
-import { payments } from '../../db/schema';
-import { paymentRequest } from '../../mail/templates';
+import { chargeOverdueMarks, charges } from '../../db/schema';
 import { isUuid } from '../ids';
 import { notifyPlayer } from '../notifications';
-import { toPayment, type PlayerContext } from './context';
+import { mailNewCharges } from '../treasury/charges';
+import { currentTeamOf, payerFor } from '../treasury/context';
+import { chargeViews, payByHand, unpayCharge, writeCharges } from '../treasury/ledger';
+import { chargeCategoryOf, toPayment, type PlayerContext } from './context';
 
-export function playerPayments({ db, mail, linkedPlayer, assertMayAccess, assertRole, paymentsFor }: PlayerContext) {
+export function playerPayments(ctx: PlayerContext) {
+  const { db, linkedPlayer, assertMayAccess, assertRole, paymentsFor } = ctx;
   return {
     async myPayments(actor: SessionUser | null) {
       return paymentsFor((await linkedPlayer(actor)).id);
@@ -21,52 +29,67 @@ export function playerPayments({ db, mail, linkedPlayer, assertMayAccess, assert
       return paymentsFor(playerId);
     },
 
-    /** A payment request; the player is notified. */
+    /** A payment request: a charge to the member's payer, who is notified and mailed (with their reference and the bank details). */
     async addPayment(actor: SessionUser | null, playerId: string, input: PaymentCreateInput) {
       assertRole(actor, []);
       await assertMayAccess(actor, playerId);
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(payments)
-          .values({
+        const [member] = await ctx.memberForCharge(tx, playerId);
+        const payer = await payerFor(tx, member);
+        const [id] = await writeCharges(tx, actor!, [
+          {
+            payer_user_id: payer,
             player_id: playerId,
+            team_id: await currentTeamOf(tx, playerId),
+            category: chargeCategoryOf(input.payment_type),
             description: input.description,
-            payment_type: input.payment_type,
-            amount: input.amount,
-            status: input.status,
+            label: input.payment_type,
+            amount_pence: Math.round(input.amount * 100),
             due_date: input.due_date ?? todayIso(),
-            paid_date: input.status === 'paid' ? todayIso() : null,
-          })
-          .returning();
-        if (row.status !== 'paid') {
+          },
+        ]);
+        if (input.status === 'paid') await payByHand(tx, actor!, { id, payer_user_id: payer }, Math.round(input.amount * 100));
+        if (input.status === 'overdue') await tx.insert(chargeOverdueMarks).values({ charge_id: id, marked_by_name: actor!.full_name });
+        const [view] = await chargeViews(tx, eq(charges.id, id));
+        // The member is told in the portal when they pay themself; a junior's guardian is mailed instead.
+        if (view.status !== 'paid' && (payer === null || payer === member.user_id)) {
           await notifyPlayer(tx, playerId, {
             kind: 'payment',
-            title: `New payment request: ${row.description}`,
-            body: `${formatPounds(Number(row.amount))} due ${formatDateGB(row.due_date)}`,
+            title: `New payment request: ${view.description}`,
+            body: `${formatPounds(view.amount_pence / 100)} due ${formatDateGB(view.due_date)}`,
             link: '/players-area/payments',
           });
-          await mail.toPlayer(tx, playerId, {
-            template: paymentRequest,
-            data: { description: row.description, amount: Number(row.amount), paymentType: row.payment_type, dueDate: row.due_date },
-            dedupeKey: `payment:${row.id}`,
-          });
         }
-        return toPayment(row);
+        if (view.status !== 'paid') await mailNewCharges(tx, ctx, [id]);
+        return toPayment(view);
       });
     },
 
-    /** Paid records today's date as paid_date; back to outstanding (or overdue) clears it. */
+    /** Paid records a payment entry for what is outstanding; back to outstanding (or overdue) reverses the payments. */
     async setPaymentStatus(actor: SessionUser | null, playerId: string, paymentId: string, status: PaymentStatus) {
       assertRole(actor, []);
       await assertMayAccess(actor, playerId);
       if (!isUuid(paymentId)) throw notFound('Payment not found');
-      const [row] = await db
-        .update(payments)
-        .set({ status, paid_date: status === 'paid' ? sql`coalesce(${payments.paid_date}, ${todayIso()}::date)` : null })
-        .where(and(eq(payments.id, paymentId), eq(payments.player_id, playerId)))
-        .returning();
-      if (!row) throw notFound('Payment not found');
-      return toPayment(row);
+      return db.transaction(async (tx) => {
+        const [charge] = await tx
+          .select()
+          .from(charges)
+          .where(and(eq(charges.id, paymentId), eq(charges.player_id, playerId)))
+          .for('update');
+        if (!charge) throw notFound('Payment not found');
+        const [view] = await chargeViews(tx, eq(charges.id, charge.id));
+        if (view.reversed) throw notFound('Payment not found');
+        if (status === 'paid' && view.outstanding_pence > 0) {
+          await payByHand(tx, actor!, charge, view.outstanding_pence);
+        } else if (status !== 'paid' && view.paid_pence > 0) {
+          await unpayCharge(tx, actor!, charge.id, `Marked unpaid by ${actor!.full_name}`);
+        }
+        // Overdue is a mark on the list, kept beside the ledger; any other status clears it.
+        if (status === 'overdue') await tx.insert(chargeOverdueMarks).values({ charge_id: charge.id, marked_by_name: actor!.full_name }).onConflictDoNothing();
+        else await tx.delete(chargeOverdueMarks).where(eq(chargeOverdueMarks.charge_id, charge.id));
+        const [after] = await chargeViews(tx, eq(charges.id, charge.id));
+        return toPayment(after);
+      });
     },
   };
 }

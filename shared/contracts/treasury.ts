@@ -1,0 +1,398 @@
+import { z } from '@hono/zod-openapi';
+import { clubDateField } from '../dates';
+import '../zod-messages';
+
+export { formatSortCode, formatPence } from '../treasury'; // bank details: admin Settings (shared/content.ts)
+
+/**
+ * Subs and fees (issue 24, ADR 040): money is whole pence (`*_pence` integers), charges and payments
+ * are rows of an append-only ledger, every payer has one bank reference, and the treasurer imports
+ * the bank's CSV statement to match transfers to charges. The treasurer (club role) and admins run
+ * it; team staff see paid/unpaid for their own players only; every member sees their own money.
+ */
+
+export const CHARGE_CATEGORIES = ['subs', 'match_fee', 'kit', 'tour', 'other'] as const;
+export type ChargeCategory = (typeof CHARGE_CATEGORIES)[number];
+export const CHARGE_CATEGORY_LABELS: Record<ChargeCategory, string> = {
+  subs: 'Subscription',
+  match_fee: 'Match fee',
+  kit: 'Kit',
+  tour: 'Tour',
+  other: 'Other',
+};
+
+export const LEDGER_KINDS = ['charge', 'payment', 'credit', 'reversal'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const LINE_STATUSES = ['allocated', 'suggested', 'unmatched', 'outgoing', 'ignored'] as const;
+export type LineStatus = (typeof LINE_STATUSES)[number];
+
+export const PLAN_KINDS = ['monthly', 'annual', 'instalments'] as const;
+export type PlanKind = (typeof PLAN_KINDS)[number];
+
+/** The largest single amount the club records: £100,000. */
+export const MAX_PENCE = 10_000_000;
+
+const pence = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number of pence` })
+    .int(`${label} must be a whole number of pence`)
+    .positive(`${label} must be more than 0`)
+    .max(MAX_PENCE, `${label} is too large`);
+const uuid = (label: string) => z.string({ error: `${label} is required` }).uuid(`${label} is not a valid id`);
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+/** "2026-27": the football season, 1 September to 31 August. */
+const season = z.string({ error: 'Season must be text like 2026-27' }).regex(/^\d{4}-\d{2}$/, 'Season must look like 2026-27');
+
+// ---------------------------------------------------------------------------------------------
+// Charges and the ledger
+
+export const ChargeSchema = z
+  .object({
+    id: z.string().uuid(),
+    payer_id: z.string().uuid().nullable().openapi({ description: 'The login that pays: the member, or a junior’s primary guardian' }),
+    payer_name: z.string().nullable(),
+    member_id: z.string().uuid().nullable().openapi({ description: 'The member (player) the charge is for' }),
+    member_name: z.string().nullable(),
+    team_id: z.string().uuid().nullable(),
+    category: z.enum(CHARGE_CATEGORIES),
+    description: z.string(),
+    amount_pence: z.number().int(),
+    due_date: z.string(),
+    season: z.string(),
+    period: z.string().nullable().openapi({ description: 'E.g. "October 2026", "instalment 2 of 3"' }),
+    discount_note: z.string().nullable().openapi({ description: 'A sibling discount or family cap applied, said in words' }),
+    paid_pence: z.number().int(),
+    outstanding_pence: z.number().int(),
+    reversed: z.boolean(),
+    status: z.enum(['paid', 'part_paid', 'unpaid', 'reversed']),
+    created_by: z.string(),
+    created_at: z.string(),
+  })
+  .openapi('Charge');
+export type Charge = z.infer<typeof ChargeSchema>;
+
+const chargeCommon = {
+  category: z.enum(CHARGE_CATEGORIES, { error: 'Category must be subs, match_fee, kit, tour or other' }),
+  description: text('Description', 200),
+  amount_pence: pence('Amount'),
+  due_date: clubDateField('Due date'),
+  season: season.optional(),
+  period: z.string().trim().max(100, 'Period must be at most 100 characters').optional(),
+};
+
+/**
+ * POST /api/treasury/charges: one member (`member_id`), several (`member_ids`) or a whole team
+ * (`team_id`: its current players). Each charge goes to the member's payer.
+ */
+export const chargeCreateSchema = z
+  .object({
+    ...chargeCommon,
+    member_id: uuid('Member').optional(),
+    member_ids: z.array(uuid('Member')).min(1, 'Choose at least one member').max(500, 'At most 500 members at once').optional(),
+    team_id: uuid('Team').optional(),
+  })
+  .strict()
+  .refine((v) => [v.member_id, v.member_ids, v.team_id].filter((x) => x !== undefined).length === 1, {
+    message: 'Say who pays: one of member_id, member_ids or team_id',
+    path: ['member_id'],
+  })
+  .openapi('ChargeCreate');
+export type ChargeCreateInput = z.infer<typeof chargeCreateSchema>;
+
+/** POST /api/treasury/charges/{id}/reversal and /api/treasury/entries/{id}/reversal. */
+export const reversalSchema = z
+  .object({ reason: text('Reason', 500) })
+  .strict()
+  .openapi('ReversalInput');
+
+/** POST /api/treasury/match-fees: a fee for every player in a fixture's published squad, or who came to a session. */
+export const matchFeesSchema = z
+  .object({
+    fixture_id: uuid('Fixture').optional(),
+    session_id: uuid('Training session').optional(),
+    amount_pence: pence('Amount'),
+    due_date: clubDateField('Due date'),
+    description: z.string().trim().max(200, 'Description must be at most 200 characters').optional(),
+  })
+  .strict()
+  .refine((v) => (v.fixture_id === undefined) !== (v.session_id === undefined), {
+    message: 'Choose a fixture (its published squad) or a training session (who came)',
+    path: ['fixture_id'],
+  })
+  .openapi('MatchFeesInput');
+
+export const ChargesCreatedSchema = z.object({ created: z.number().int(), charges: z.array(ChargeSchema) }).openapi('ChargesCreated');
+
+export const LedgerEntrySchema = z
+  .object({
+    id: z.string().uuid(),
+    kind: z.enum(LEDGER_KINDS),
+    payer_id: z.string().uuid().nullable(),
+    charge_id: z.string().uuid().nullable(),
+    bank_line_id: z.string().uuid().nullable(),
+    reverses_id: z.string().uuid().nullable(),
+    amount_pence: z
+      .number()
+      .int()
+      .openapi({ description: 'Signed, from the payer’s side: a charge adds what they owe (+), a payment or credit takes it off (−)' }),
+    reason: z.string().nullable(),
+    occurred_on: z.string(),
+    created_by: z.string(),
+    created_at: z.string(),
+  })
+  .openapi('LedgerEntry');
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+export const PayerAccountSchema = z
+  .object({
+    payer_id: z.string().uuid(),
+    payer_name: z.string(),
+    reference: z.string().nullable(),
+    owed_pence: z.number().int().openapi({ description: 'Outstanding on open charges' }),
+    credit_pence: z.number().int().openapi({ description: 'Money received and not yet used' }),
+    balance_pence: z.number().int().openapi({ description: 'credit − owed: negative while they owe' }),
+    charges: z.array(ChargeSchema),
+    entries: z.array(LedgerEntrySchema),
+  })
+  .openapi('PayerAccount');
+
+// ---------------------------------------------------------------------------------------------
+// The payer's own page: reference and the club's bank details
+
+export const TreasuryMeSchema = z
+  .object({
+    reference: z.string().openapi({ description: 'Quote it on every transfer: at most 18 characters of A-Z and 2-9', example: 'RRF7KQ2MX' }),
+    account_name: z.string(),
+    sort_code: z.string().openapi({ example: '30-91-74' }),
+    account_number: z.string().openapi({ example: '12345678' }),
+    bank_details_set: z.boolean().openapi({ description: 'False until an admin fills in the club’s bank details in Settings' }),
+    paid_by_guardian: z.boolean().openapi({ description: 'Under 18: a guardian pays, and `reference` is theirs (blank while none)' }),
+    owed_pence: z.number().int(),
+    credit_pence: z.number().int(),
+    balance_pence: z.number().int().openapi({ description: 'credit − owed: negative while you owe' }),
+    charges: z.array(ChargeSchema).openapi({ description: 'Your charges and those of the children you pay for, latest due first' }),
+  })
+  .openapi('TreasuryMe');
+export type TreasuryMe = z.infer<typeof TreasuryMeSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Statement import
+
+export const ColumnMappingSchema = z
+  .object({
+    date: text('Date column', 100),
+    description: z.string().max(100).optional(),
+    counterparty: z.string().max(100).optional(),
+    reference: z.string().max(100).optional(),
+    amount: z.string().max(100).optional(),
+    paid_in: z.string().max(100).optional(),
+    paid_out: z.string().max(100).optional(),
+    balance: z.string().max(100).optional(),
+    date_format: z.enum(['DD/MM/YYYY', 'D MMM YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY']).optional(),
+    extra_text: z.array(z.string().max(100)).max(10).optional(),
+  })
+  .strict()
+  .refine((m) => m.amount !== undefined || m.paid_in !== undefined, { message: 'Name the amount column, or the paid-in column', path: ['amount'] })
+  .openapi('ColumnMapping');
+export type ColumnMappingInput = z.infer<typeof ColumnMappingSchema>;
+
+export const PreviewLineSchema = z
+  .object({
+    row: z.number().int(),
+    date: z.string(),
+    counterparty: z.string(),
+    reference: z.string(),
+    description: z.string(),
+    amount_pence: z.number().int(),
+    duplicate: z.boolean().openapi({ description: 'Already committed, or repeated in this file: it will not be added again' }),
+    decision: z.enum(['allocated', 'suggested', 'unmatched', 'outgoing']),
+    payer_id: z.string().uuid().nullable(),
+    payer_name: z.string().nullable(),
+    reason: z.string().nullable(),
+  })
+  .openapi('PreviewLine');
+
+export const ImportPreviewSchema = z
+  .object({
+    id: z.string().uuid(),
+    file_name: z.string(),
+    layout: z.string().openapi({ description: 'starling, monzo, barclays, lloyds, hsbc, natwest, or custom' }),
+    status: z.enum(['previewed', 'committed']),
+    lines_read: z.number().int(),
+    incoming_pence: z.number().int(),
+    outgoing_pence: z.number().int(),
+    duplicates: z.number().int(),
+    failed: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+    new_lines: z.number().int().openapi({ description: 'Lines the commit adds' }),
+    allocated: z.number().int(),
+    suggested: z.number().int(),
+    unmatched: z.number().int(),
+    outgoing: z.number().int(),
+    lines: z.array(PreviewLineSchema),
+    committed_at: z.string().nullable(),
+    lines_added: z.number().int().nullable().openapi({ description: 'After the commit: the lines it added' }),
+  })
+  .openapi('ImportPreview');
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+export const UnknownLayoutSchema = z
+  .object({
+    detail: z.string(),
+    headers: z.array(z.string()).optional().openapi({ description: 'For an unknown layout: the file’s header row, to map its columns with `mapping`' }),
+  })
+  .openapi('UnknownLayout');
+
+export const BankLineSchema = z
+  .object({
+    id: z.string().uuid(),
+    import_id: z.string().uuid(),
+    date: z.string(),
+    counterparty: z.string(),
+    reference: z.string(),
+    description: z.string(),
+    amount_pence: z.number().int(),
+    status: z.enum(LINE_STATUSES),
+    payer_id: z.string().uuid().nullable(),
+    payer_name: z.string().nullable(),
+    reason: z.string().nullable(),
+    decided_by: z.string().nullable(),
+  })
+  .openapi('BankLine');
+export type BankLine = z.infer<typeof BankLineSchema>;
+
+export const lineListQuerySchema = z.object({
+  status: z.enum(LINE_STATUSES, { error: 'Status must be allocated, suggested, unmatched, outgoing or ignored' }).optional(),
+});
+
+/**
+ * POST /api/treasury/lines/{id}/allocate: the treasurer gives a line to a payer (a suggestion
+ * confirmed, or an unmatched line found by name). Without `allocations`, oldest charge first and
+ * any rest as credit.
+ */
+export const allocateLineSchema = z
+  .object({
+    payer_id: uuid('Payer'),
+    allocations: z
+      .array(z.object({ charge_id: uuid('Charge'), pence: pence('Amount') }).strict())
+      .max(100)
+      .optional(),
+  })
+  .strict()
+  .openapi('AllocateLine');
+export type AllocateLineInput = z.infer<typeof allocateLineSchema>;
+
+export const PayerSearchSchema = z
+  .array(
+    z.object({
+      payer_id: z.string().uuid(),
+      full_name: z.string(),
+      reference: z.string().nullable(),
+      owed_pence: z.number().int(),
+      members: z.array(z.string()),
+    }),
+  )
+  .openapi('PayerSearch');
+
+// ---------------------------------------------------------------------------------------------
+// Plans
+
+export const PlanSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    kind: z.enum(PLAN_KINDS),
+    category: z.enum(CHARGE_CATEGORIES),
+    amount_pence: z.number().int().openapi({ description: 'The season’s total for one member; monthly and instalments split it' }),
+    instalments: z.number().int().openapi({ description: 'How many charges: 1 annual, the months for monthly, the count for instalments' }),
+    first_due_date: z.string(),
+    season: z.string(),
+    team_id: z.string().uuid().nullable(),
+    sibling_discount_percent: z.number().int().openapi({ description: 'Off the 2nd and later child of one payer' }),
+    family_cap_pence: z.number().int().nullable().openapi({ description: 'The most one payer pays for all their children on this plan' }),
+    prorate_joiners: z.boolean().openapi({ description: 'A member who joined after the first due date is charged only the charges from then on' }),
+    created_at: z.string(),
+  })
+  .openapi('Plan');
+export type Plan = z.infer<typeof PlanSchema>;
+
+export const planCreateSchema = z
+  .object({
+    name: text('Name', 100),
+    kind: z.enum(PLAN_KINDS, { error: 'Kind must be monthly, annual or instalments' }),
+    category: z.enum(CHARGE_CATEGORIES, { error: 'Category must be subs, match_fee, kit, tour or other' }).default('subs'),
+    amount_pence: pence('Amount'),
+    instalments: z
+      .number({ error: 'Instalments must be a number' })
+      .int('Instalments must be a whole number')
+      .min(1, 'At least 1 instalment')
+      .max(12, 'At most 12 instalments')
+      .optional(),
+    first_due_date: clubDateField('First due date'),
+    season: season.optional(),
+    team_id: uuid('Team').optional(),
+    sibling_discount_percent: z
+      .number({ error: 'Sibling discount must be a number' })
+      .int('Sibling discount must be a whole percentage')
+      .min(0)
+      .max(100, 'Sibling discount is at most 100%')
+      .default(0),
+    family_cap_pence: pence('Family cap').optional(),
+    prorate_joiners: z.boolean().default(true),
+  })
+  .strict()
+  .openapi('PlanCreate');
+export type PlanCreateInput = z.infer<typeof planCreateSchema>;
+
+/** POST /api/treasury/plans/{id}/charges: the plan's charges for its team (or the members named). */
+export const planChargeSchema = z
+  .object({ member_ids: z.array(uuid('Member')).min(1).max(500).optional(), team_id: uuid('Team').optional() })
+  .strict()
+  .openapi('PlanChargeInput');
+
+// ---------------------------------------------------------------------------------------------
+// Arrears, team view, export
+
+export const arrearsQuerySchema = z.object({ as_of: clubDateField('As of').optional() });
+
+export const ARREARS_BUCKETS = ['0-30', '31-60', '60+'] as const;
+const Buckets = z.object({ '0-30': z.number().int(), '31-60': z.number().int(), '60+': z.number().int() });
+
+export const ArrearsSchema = z
+  .object({
+    as_of: z.string(),
+    total_pence: z.number().int(),
+    buckets: Buckets.openapi({ description: 'Pence outstanding by days past the due date' }),
+    teams: z.array(z.object({ team_id: z.string().uuid().nullable(), team_name: z.string(), total_pence: z.number().int(), buckets: Buckets })),
+    payers: z.array(
+      z.object({
+        payer_id: z.string().uuid().nullable(),
+        payer_name: z.string(),
+        reference: z.string().nullable(),
+        total_pence: z.number().int(),
+        buckets: Buckets,
+      }),
+    ),
+  })
+  .openapi('Arrears');
+export type Arrears = z.infer<typeof ArrearsSchema>;
+
+export const TeamPaymentsSchema = z
+  .object({
+    team_id: z.string().uuid(),
+    players: z.array(
+      z.object({ member_id: z.string().uuid(), full_name: z.string(), paid_up: z.boolean().openapi({ description: 'Nothing due and unpaid' }) }),
+    ),
+  })
+  .openapi('TeamPayments');
+
+export const exportQuerySchema = z.object({
+  category: z.enum(CHARGE_CATEGORIES, { error: 'Category must be subs, match_fee, kit, tour or other' }).optional(),
+  team: z.string().uuid('Team is not a valid id').optional(),
+  season: season.optional(),
+});
