@@ -17,6 +17,9 @@ import { playerAccountsApi, playerPortalApi } from './players';
 import { registrationsApi } from './registrations';
 import { membershipApi } from './membership';
 import { rolesApi } from './roles';
+import { childApi } from './children';
+import { childEventsApi } from './child-events';
+import { guardianInvitationsApi, guardianRequestsApi, guardiansMeApi } from './guardians';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
 import { ordersApi } from './orders';
@@ -103,6 +106,8 @@ export function createApi() {
     .route('/players', myAvailabilityApi)
     .route('/players', playerPortalApi)
     .route('/players', membershipApi)
+    .route('/players', childApi)
+    .route('/players', childEventsApi)
     .route('/players', squadPlayersApi)
     .route('/admin', playerAccountsApi)
     .route('/admin', registrationsApi)
@@ -117,7 +122,10 @@ export function createApi() {
     .route('/calendar', calendarApi)
     .route('/preferences', preferencesApi)
     .route('/notifications', notificationsAliasApi)
-    .route('/admin', outboxApi);
+    .route('/admin', outboxApi)
+    .route('/guardian-invitations', guardianInvitationsApi)
+    .route('/guardian-requests', guardianRequestsApi)
+    .route('/guardians', guardiansMeApi);
 
   const documentConfig = {
     openapi: '3.1.0',

@@ -6,6 +6,9 @@ import { availability, players } from '../../db/schema';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
 import { isUuid } from '../ids';
 import { assertRunsTeam } from '../roles';
+import { assertGuardianOrSelf } from '../juniors/access';
+import { isJunior } from '../../../shared/juniors';
+import { todayIso } from '../../../shared/players';
 import type { AvailabilityContext } from './context';
 import { eventView } from './events';
 
@@ -68,13 +71,32 @@ export function answering(ctx: AvailabilityContext) {
       return store(event, playerId, status, note, staff.id, true);
     },
 
-    /** A one-click link from an e-mail: the signature stands in for the sign-in (the page POSTs it). */
+    /**
+     * A one-click link from an e-mail: the signature stands in for the sign-in (the page POSTs it).
+     * A junior's mail went to their parents or carers (issue 23): their answer is recorded as on the child's behalf.
+     */
     async answerByLink(link: SignedLink, status: unknown, note?: unknown) {
       const { event, player } = await checkLink(link);
       const parsed = parseInput(availabilityInputSchema, { status, note: note || undefined });
       if (!(await inTeam(player.id, event.team_id))) throw forbidden(NOT_IN_TEAM);
       checkOpen(event, false);
-      return store(event, player.id, parsed.status, parsed.note, player.user_id, false);
+      const [row] = await db.select({ date_of_birth: players.date_of_birth }).from(players).where(eq(players.id, player.id));
+      const byGuardian = isJunior(row?.date_of_birth, todayIso());
+      return store(event, player.id, parsed.status, parsed.note, byGuardian ? null : player.user_id, byGuardian);
+    },
+
+    /**
+     * PUT /api/players/{id}/availability/{kind}/{event_id}: a primary or secondary parent or carer
+     * answers for their child (recorded as theirs, on the child's behalf), or the player for themself.
+     * A view-only guardian, or anyone not linked to the child, is refused (403).
+     */
+    async answerForChild(actor: SessionUser | null, playerId: string, kind: EventKind, id: string, input: unknown) {
+      const { child, level } = await assertGuardianOrSelf(db, actor, playerId, 'answer');
+      const { status, note } = parseInput(availabilityInputSchema, input);
+      const event = await findEvent(kind, id);
+      if (!(await inTeam(child.id, event.team_id))) throw forbidden(NOT_IN_TEAM);
+      checkOpen(event, false);
+      return store(event, child.id, status, note, actor!.id, level !== null);
     },
 
     /** Whether an e-mail link is genuine (403 if not); returns its event, player and current answer. */

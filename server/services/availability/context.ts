@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { inTeamNow } from '../teams';
 import type { SessionUser } from '../../../shared/roles';
 import {
@@ -13,7 +13,7 @@ import {
 import { SESSION_NOT_FOUND } from '../../../shared/teams';
 import { conflict, notFound } from '../../../shared/errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { availability, fixtures, players, playerTeams, teams, trainingSessions, users } from '../../db/schema';
+import { availability, fixtures, guardians, players, playerTeams, teams, trainingSessions, users } from '../../db/schema';
 import { availabilityRequest } from '../../mail/templates';
 import type { AvailabilityRequestMail } from '../../mail/templates/availability-request';
 import { isUuid } from '../ids';
@@ -149,6 +149,7 @@ function answerStore(db: Db, deps: AvailabilityDeps) {
         note: availability.note,
         on_behalf: availability.on_behalf,
         answered_by_name: users.full_name,
+        answered_by_user: availability.answered_by,
         answered_at: availability.updated_at,
         needs_recheck: availability.needs_recheck,
       })
@@ -158,6 +159,21 @@ function answerStore(db: Db, deps: AvailabilityDeps) {
       .leftJoin(users, eq(users.id, availability.answered_by))
       .where(and(eq(playerTeams.team_id, event.team_id), inTeamNow))
       .orderBy(asc(players.full_name));
+    // Parents and carers who answered for a child (issue 23): "Jane Smith, mother".
+    const answerers = rows.filter((r) => r.on_behalf && r.answered_by_user).map((r) => r.answered_by_user!);
+    const links = answerers.length
+      ? await db
+          .select({ user_id: guardians.user_id, player_id: guardians.player_id, relationship: guardians.relationship })
+          .from(guardians)
+          .where(inArray(guardians.user_id, answerers))
+      : [];
+    const answeredBy = (r: (typeof rows)[number]) => {
+      if (!r.on_behalf) return null;
+      if (!r.answered_by_user) return 'A parent or carer (e-mail link)';
+      const link = links.find((l) => l.user_id === r.answered_by_user && l.player_id === r.player_id);
+      if (link) return `${r.answered_by_name ?? 'A parent or carer'}, ${link.relationship?.trim().toLowerCase() || 'parent or carer'}`;
+      return r.answered_by_name ?? 'Staff';
+    };
     const list = rows.map((r) => ({
       player_id: r.player_id,
       full_name: r.full_name,
@@ -166,7 +182,7 @@ function answerStore(db: Db, deps: AvailabilityDeps) {
       status: r.status ?? null,
       note: r.note ?? null,
       on_behalf: r.on_behalf ?? false,
-      answered_by: r.on_behalf ? (r.answered_by_name ?? 'Staff') : null,
+      answered_by: answeredBy(r),
       answered_at: r.answered_at?.toISOString() ?? null,
       needs_recheck: r.needs_recheck ?? false,
     }));
@@ -192,7 +208,8 @@ function asking(db: Db, deps: AvailabilityDeps) {
         and(
           eq(playerTeams.team_id, event.team_id),
           inTeamNow,
-          isNotNull(players.user_id),
+          // A login of their own, or a parent or carer to ask (issue 23: the mail goes to them).
+          or(isNotNull(players.user_id), sql`exists (select 1 from ${guardians} where ${guardians.player_id} = ${players.id})`),
           withMaybe ? or(isNull(availability.id), eq(availability.status, 'maybe')) : isNull(availability.id),
         ),
       );

@@ -3,6 +3,7 @@ import { answering } from './answer';
 import { availabilityContext, type AvailabilityDeps } from './context';
 import { answerLists } from './mine';
 import { reminders } from './remind';
+import { reminderDigests } from './digest';
 
 export { eventView, fixtureEvent, statusLabel, type AnswerChange, type AvailabilityEvent, type EventView } from './events';
 export type { AvailabilityDeps } from './context';
@@ -19,6 +20,7 @@ export function createAvailabilityService(db: Db, deps: AvailabilityDeps) {
     answersOf: ctx.answersOf,
     inTeam: ctx.inTeam,
     ...reminders(ctx),
+    ...reminderDigests(ctx),
     ...answering(ctx),
     ...answerLists(ctx),
   };

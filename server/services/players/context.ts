@@ -1,5 +1,5 @@
 /** What the player use cases share: the context type, the access checks, the row mappers and the record reads. */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, emptySeasonStats } from '../../../shared/players';
 import type { Role, SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
@@ -10,6 +10,7 @@ import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } fro
 import { isUuid } from '../ids';
 import type { MailService } from '../mail';
 import { trainingAttendanceOf } from '../training';
+import { guardianLevel } from '../juniors/access';
 import type { Feedback, Payment, PlayerProfile, PlayerStats } from '../../../shared/contracts/players';
 
 export type PlayerRow = typeof players.$inferSelect;
@@ -103,13 +104,15 @@ export function playerAccess(db: Db) {
     if (!actor) throw unauthenticated();
     const managing = actor.role === 'admin' || alsoRoles.includes(actor.role);
     if (!managing) {
-      if (actor.role !== 'player' || !isUuid(playerId)) throw forbidden();
-      const [own] = await db
-        .select({ id: players.id })
+      if (!isUuid(playerId)) throw forbidden();
+      const [row] = await db
+        .select({ id: players.id, user_id: players.user_id, date_of_birth: players.date_of_birth })
         .from(players)
-        .where(and(eq(players.id, playerId), eq(players.user_id, actor.id)));
-      if (!own) throw forbidden('You can only see your own records.');
-      return;
+        .where(eq(players.id, playerId));
+      // A player sees their own records; a parent or carer their child's while the child is under 18 (issue 23).
+      if (row && actor.role === 'player' && row.user_id === actor.id) return;
+      if (row && (await guardianLevel(db, actor.id, row))) return;
+      throw forbidden('You can only see your own records (or your children’s).');
     }
     if (!isUuid(playerId)) throw notFound(PLAYER_NOT_FOUND);
     const [row] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));

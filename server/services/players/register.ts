@@ -1,8 +1,9 @@
 /** Public self-registration: the register page's conflict check and the new player's account and squad record. */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
-import { EMAIL_TAKEN, USERNAME_TAKEN, type RegistrationInput } from '../../../shared/players';
-import type { FieldError } from '../../../shared/errors';
+import { EMAIL_TAKEN, USERNAME_TAKEN, todayIso, type RegistrationInput } from '../../../shared/players';
+import { invalid, type FieldError } from '../../../shared/errors';
+import { JUNIOR_SELF_REGISTRATION, juniorLoginRefusal } from '../../../shared/guardians';
 import { hashChosenPassword } from '../../auth/password-policy';
 import { accountTokens, players, users } from '../../db/schema';
 import { welcome } from '../../mail/templates';
@@ -32,6 +33,10 @@ export function registration({ db, mail, emailOrUsernameTaken }: PlayerContext) 
 
     /** Public self-registration: always a player, with the linked squad record (pending), in one transaction. */
     async register(input: RegistrationInput) {
+      // Issue 23: a junior does not register themselves: a parent or carer asks for the link ("I am a parent or carer").
+      if (juniorLoginRefusal(input.date_of_birth, null, todayIso())) {
+        throw invalid(JUNIOR_SELF_REGISTRATION, [{ field: 'date_of_birth', message: JUNIOR_SELF_REGISTRATION }]);
+      }
       await emailOrUsernameTaken(db, input.username, input.email);
       const password_hash = await hashChosenPassword(input.password);
       try {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { inTeamNow } from '../teams';
+import { juniorsWithoutEmergencyContact } from '../juniors/access';
 import type { SessionUser } from '../../../shared/roles';
 import {
   FIXTURE_CLOSED,
@@ -56,6 +57,12 @@ export function squadPicking(ctx: SelectionContext) {
         const known = new Set(members.map((m) => m.id));
         const strangers = ids.filter((id) => !known.has(id));
         if (strangers.length) throw invalid(`Not in the fixture's team: ${strangers.join(', ')}`, [{ field: 'players', message: "Not in the fixture's team" }]);
+        // Issue 23: a junior is picked only once an emergency contact is on record.
+        const missing = await juniorsWithoutEmergencyContact(db, ids);
+        if (missing.length) {
+          const detail = `${missing.join(', ')} cannot be picked yet: a junior needs an emergency contact (name and phone) on record first. Their parent or carer adds it in the Players’ Area.`;
+          throw invalid(detail, [{ field: 'players', message: detail }]);
+        }
       }
       return db.transaction(async (tx) => {
         await claimSquadVersion(tx, event.id, version, staff);

@@ -7,6 +7,7 @@ import type { AnswerChange } from '../availability';
 import { parseInput } from '../checks';
 import { conflict, forbidden, notFound, unauthenticated } from '../../../shared/errors';
 import type { SelectionContext } from './context';
+import { assertGuardianOrSelf } from '../juniors/access';
 
 /** Players confirm or decline; a selected player's drop-out alerts staff. */
 export function squadReplies(ctx: SelectionContext) {
@@ -21,6 +22,13 @@ export function squadReplies(ctx: SelectionContext) {
         .where(eq(players.user_id, user.id));
       if (!player) throw forbidden(NOT_A_PLAYER);
       return this.replyFor(player, fixtureId, input);
+    },
+
+    /** PUT /api/players/{id}/selection/{fixture_id}: a child's primary parent or carer confirms or declines for them (issue 23). */
+    async replyForChild(actor: SessionUser | null, playerId: string, fixtureId: string, input: unknown) {
+      const { child, level } = await assertGuardianOrSelf(db, actor, playerId, 'answer');
+      if (level && level !== 'primary') throw forbidden('Only the child’s primary parent or carer confirms or declines a squad place.');
+      return this.replyFor({ id: child.id, full_name: child.full_name, user_id: child.user_id }, fixtureId, input);
     },
 
     /** A selected player's reply, signed in or through the signed links of their selection mail (server/services/squad-links.ts). */

@@ -144,6 +144,12 @@ export function sessionLists(ctx: TrainingContext) {
       return sessionsBetween(teamIds, now, clubInstant(addDaysIso(clubDateOf(now), TRAINING_HORIZON_WEEKS * 7), '00:00'));
     },
 
+    /** A child's sessions for the horizon, by their teams (a guardian's view, issue 23). */
+    async upcomingForTeams(teamIds: string[]): Promise<TrainingSession[]> {
+      const now = clock();
+      return sessionsBetween(teamIds, now, clubInstant(addDaysIso(clubDateOf(now), TRAINING_HORIZON_WEEKS * 7), '00:00'));
+    },
+
     teamIdsOfUser,
   };
 }
