@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './zod-messages';
 import { optionalText } from './content';
 import { addDaysIso, clubDateField, isRealDate, londonDateParts } from './dates';
+import { AGE_GROUPS, TEAM_FORMATS } from './juniors';
 import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS, TRAINING_SESSION_KINDS } from './teams-constants';
 
 export * from './teams-constants';
@@ -39,6 +40,10 @@ export const teamInputSchema = z.object({
   sort_order: wholeNumber('Sort order', 0, 1000).nullish(),
   match_length_minutes: wholeNumber('Match length (minutes)', 10, 300).default(DEFAULT_MATCH_LENGTH_MINUTES),
   availability_lock_hours: wholeNumber('Availability lock (hours)', 0, 168).default(DEFAULT_AVAILABILITY_LOCK_HOURS),
+  /** Issue 23: U7-U18 make a junior team (U7-U11 publish no results). Left out: Open for a new team, unchanged on an edit. */
+  age_group: z.enum(AGE_GROUPS, { error: `Age group must be one of ${AGE_GROUPS.join(', ')}` }).optional(),
+  /** How many a side, this season. Left out: 11v11 for a new team, unchanged on an edit. */
+  format: z.enum(TEAM_FORMATS, { error: `Format must be one of ${TEAM_FORMATS.join(', ')}` }).optional(),
 });
 export type TeamInput = z.infer<typeof teamInputSchema>;
 

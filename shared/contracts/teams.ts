@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { AGE_GROUPS, TEAM_FORMATS } from '../juniors';
 import { TRAINING_SESSION_KINDS, TRAINING_SESSION_STATUSES } from '../teams-constants';
 
 /** Teams, their weekly training slots and the training sessions made from them, as the API takes and answers them. */
@@ -39,6 +40,8 @@ export const TeamSchema = z
     sort_order: z.number().int(),
     match_length_minutes: z.number().int().openapi({ example: 105 }),
     availability_lock_hours: z.number().int().openapi({ example: 2, description: 'Availability answers close this many hours before kick-off' }),
+    age_group: z.enum(AGE_GROUPS).openapi({ example: 'U10', description: 'U7-U18: a junior team (issue 23); U7-U11 publish no scores, results or tables' }),
+    format: z.enum(TEAM_FORMATS).openapi({ example: '7v7', description: 'How many a side this season' }),
   })
   .openapi('Team');
 export const TrainingSessionSchema = z

@@ -77,6 +77,8 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
     ['Team', player.team_type],
     ['Nationality', player.nationality || null],
     ['Age', player.age !== null ? String(player.age) : null],
+    // A junior shows their age group only (issue 23: never date of birth or age).
+    ['Age group', player.age_group],
     // Present only when the player chose to show them (decision 19 in docs/architecture.md).
     ['Date of birth', player.date_of_birth ? formatCalendarDate(player.date_of_birth) : null],
     ['Height', player.height ?? null],

@@ -8,6 +8,7 @@ import { conflict, invalid, isUniqueViolation } from '../../../shared/errors';
 import { todayIso } from '../../../shared/players';
 import { defaultTeamId, staffRolesByPlayer, teamIdsByPlayer, type StaffRole } from '../teams';
 import type { AdminPlayer, PublicPlayer } from '../../../shared/contracts/players';
+import { applyPublicView, juniorAgeGroup, publicViews } from '../juniors/public-view';
 
 export type PlayerRow = typeof players.$inferSelect;
 
@@ -43,6 +44,7 @@ export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], staffRole
     photo_url: row.photo_url,
     bio: row.bio,
     age: ageOn(row.date_of_birth, today),
+    age_group: juniorAgeGroup(row.date_of_birth, today),
     show_personal_details: row.show_personal_details,
     ...personal,
     social_media: row.social_media ?? {},
@@ -58,6 +60,7 @@ export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], staffRole
     photo_url: string | null;
     bio: string | null;
     age: number | null;
+    age_group: string | null;
     show_personal_details: boolean;
     date_of_birth?: string | null;
     height?: string | null;
@@ -91,6 +94,12 @@ export function squadHelpers(db: Db) {
     const ids = rows.map((r) => r.id);
     const [byPlayer, staffBy] = await Promise.all([teamIdsByPlayer(db, ids), staffRolesByPlayer(db, ids)]);
     return rows.map((r) => shape(r, byPlayer.get(r.id) ?? [], staffBy.get(r.id) ?? []));
+  }
+
+  /** What the public sees (issue 23): a junior's name, photo and details follow the consents in force (server/services/juniors/public-view.ts). */
+  async function asPublicPlayers(rows: PlayerRow[]): Promise<PublicPlayer[]> {
+    const [shaped, views] = await Promise.all([withTeams(rows, toPublicPlayer), publicViews(db, rows)]);
+    return shaped.map((p) => applyPublicView(p, views.get(p.id)));
   }
 
   /** The admin's view: with each login's username, address and whether its owner has activated it (issue 21). */
@@ -127,5 +136,5 @@ export function squadHelpers(db: Db) {
     }
   }
 
-  return { withTeams, asAdminPlayers, teamsForNewPlayer, checkUser, write };
+  return { withTeams, asPublicPlayers, asAdminPlayers, teamsForNewPlayer, checkUser, write };
 }

@@ -6,9 +6,9 @@ import type { PlayerStats, PublicPlayer } from '../../../shared/contracts/player
 import { players, playerStats, teamStaff } from '../../db/schema';
 import { isUuid } from '../ids';
 import { trainingAttendanceOf } from '../training';
-import { squadOrder, toPublicPlayer, type SquadContext } from './context';
+import { squadOrder, type SquadContext } from './context';
 
-export function roster({ db, withTeams }: SquadContext) {
+export function roster({ db, asPublicPlayers }: SquadContext) {
   return {
     /** Every player, or one team's (case-insensitive: 'vets', 'Vets' and 'VETS' all match). */
     async list(options: { team?: string } = {}): Promise<PublicPlayer[]> {
@@ -22,14 +22,14 @@ export function roster({ db, withTeams }: SquadContext) {
       const rows = team
         ? await q.where(and(active, team.toLowerCase() === 'staff' ? or(inGroup, onStaff) : inGroup)).orderBy(...squadOrder)
         : await q.where(active).orderBy(...squadOrder);
-      return withTeams(rows, toPublicPlayer);
+      return asPublicPlayers(rows);
     },
 
     async get(id: string): Promise<PublicPlayer> {
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
       const [row] = await db.select().from(players).where(and(eq(players.id, id), eq(players.status, 'active')));
       if (!row) throw notFound(PLAYER_NOT_FOUND);
-      return (await withTeams([row], toPublicPlayer))[0];
+      return (await asPublicPlayers([row]))[0];
     },
 
     /** Season stats; a player with none recorded yet has zeroes (attendance null: not recorded). */
