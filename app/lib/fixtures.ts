@@ -1,4 +1,5 @@
 import type { Fixture } from '../../server/services/fixtures';
+import { PLAYED_LABEL } from '../../shared/juniors';
 
 export type MatchOutcome = 'Win' | 'Loss' | 'Draw';
 
@@ -20,3 +21,11 @@ export function matchOutcome(fixture: Pick<Fixture, 'status' | 'is_home' | 'home
 
 /** A match report collapses above 200 characters (docs/product.md#fixtures). */
 export const MATCH_REPORT_COLLAPSE_AT = 200;
+
+/**
+ * "Played" for a completed match whose result is not published (a U7-U11 team, issue 23): the
+ * server sent no score; the page says the match took place and nothing more. Null otherwise.
+ */
+export function playedOnly(fixture: Pick<Fixture, 'status' | 'results_published'>): string | null {
+  return fixture.status === 'completed' && !fixture.results_published ? PLAYED_LABEL : null;
+}

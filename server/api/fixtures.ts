@@ -30,7 +30,11 @@ export const fixturesApi = base
       request: { query: fixtureQuerySchema },
       responses: { 200: jsonContent(z.array(FixtureSchema), 'Fixtures') },
     }),
-    async (c) => c.json(await c.get('services').fixtures.list(c.req.valid('query')), 200),
+    async (c) => {
+      // Issue 23: U7-U11 scores only for admins and the team's staff; signed-in answers are never cached.
+      const fixtures = c.get('services').fixtures;
+      return c.json(await fixtures.list(c.req.valid('query'), await fixtures.resultsScope(c.get('user'))), 200);
+    },
   )
   .openapi(
     createRoute({
@@ -43,7 +47,10 @@ export const fixturesApi = base
       request: { params: IdParam },
       responses: { 200: jsonContent(FixtureSchema, 'The fixture'), 404: jsonContent(ErrorSchema, 'Unknown fixture') },
     }),
-    async (c) => c.json(await c.get('services').fixtures.get(c.req.valid('param').id), 200),
+    async (c) => {
+      const fixtures = c.get('services').fixtures;
+      return c.json(await fixtures.get(c.req.valid('param').id, await fixtures.resultsScope(c.get('user'))), 200);
+    },
   )
   .openapi(
     createRoute({

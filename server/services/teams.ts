@@ -8,6 +8,8 @@ import { conflict, invalid, isUniqueViolation, notFound } from '../../shared/err
 import { isUuid } from './ids';
 import type { Team } from '../../shared/contracts/teams';
 import type { PublicPlayer } from '../../shared/contracts/players';
+import { JUNIOR_AGE_GROUPS, isJuniorAgeGroup } from '../../shared/juniors';
+import { assertWelfareOfficer } from './juniors/welfare';
 
 export type { Team };
 export type StaffRole = PublicPlayer['staff_roles'][number];
@@ -23,6 +25,8 @@ export function toTeam(row: TeamRow): Team {
     sort_order: row.sort_order,
     match_length_minutes: row.match_length_minutes,
     availability_lock_hours: row.availability_lock_hours,
+    age_group: row.age_group,
+    format: row.format,
   };
 }
 
@@ -47,6 +51,23 @@ export async function assertTeamsExist(db: DbOrTx, ids: string[], field: string)
   if (bad || known.length !== new Set(ids).size) {
     throw invalid('There is no such team: choose one from the list.', [{ field, message: 'There is no such team: choose one from the list.' }]);
   }
+}
+
+/**
+ * Issue 23: a player of a junior team (U7-U18) needs a date of birth: it is what makes them a
+ * junior, so what keeps their name, photo and details out of public pages. 422 otherwise.
+ */
+export async function assertDateOfBirthForJuniorTeams(db: DbOrTx, teamIds: string[], dateOfBirth: string | null | undefined) {
+  if (dateOfBirth || teamIds.length === 0 || teamIds.some((id) => !isUuid(id))) return;
+  const junior = await db
+    .select({ name: teams.name, age_group: teams.age_group })
+    .from(teams)
+    .where(and(inArray(teams.id, teamIds), inArray(teams.age_group, [...JUNIOR_AGE_GROUPS])))
+    .orderBy(...teamOrder)
+    .limit(1);
+  if (junior.length === 0) return;
+  const message = `${junior[0].name} is a junior team (${junior[0].age_group}): enter the player's date of birth before adding them to it.`;
+  throw invalid(message, [{ field: 'date_of_birth', message }]);
 }
 
 /** A playing spell still open: the player is in the team now (issue 21: spells are dated). */
@@ -146,6 +167,8 @@ export function createTeamService(db: Db) {
     async create(user: SessionUser | null, input: unknown): Promise<Team> {
       requireRoles(user, ADMIN_ONLY);
       const values = parseInput(teamInputSchema, input);
+      // Issue 23: no junior team without a welfare officer parents can contact.
+      if (isJuniorAgeGroup(values.age_group)) await assertWelfareOfficer(db);
       return write(async () => {
         // A new team goes last unless told otherwise.
         const sort_order =
@@ -159,6 +182,7 @@ export function createTeamService(db: Db) {
       requireRoles(user, ADMIN_AND_STAFF);
       const existing = await find(id);
       const values = parseInput(teamInputSchema, input);
+      if (isJuniorAgeGroup(values.age_group) && !isJuniorAgeGroup(existing.age_group)) await assertWelfareOfficer(db);
       return write(async () => {
         const [row] = await db
           .update(teams)

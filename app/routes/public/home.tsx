@@ -8,7 +8,7 @@ import type { Fixture } from '../../../server/services/fixtures';
 import type { loader as rootLoader } from '../../root';
 import { CLUB_NAME, CLUB_SHORT_NAME, CLUB_STRAPLINE } from '../../../shared/club';
 import { relativeKickoff } from '../../lib/countdown';
-import { matchOutcome } from '../../lib/fixtures';
+import { matchOutcome, playedOnly } from '../../lib/fixtures';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/home';
@@ -145,6 +145,7 @@ function NextMatch({ fixture }: { fixture: Fixture | undefined }) {
 function LatestResult({ fixture }: { fixture: Fixture | undefined }) {
   const score = fixture ? scoreLine(fixture) : null;
   const outcome = fixture ? matchOutcome(fixture) : null;
+  const played = fixture ? playedOnly(fixture) : null;
   const [home, away] = fixture ? sides(fixture) : [];
   return (
     <MatchPanel
@@ -162,13 +163,13 @@ function LatestResult({ fixture }: { fixture: Fixture | undefined }) {
           <div className="mt-4 grid grid-cols-[1fr_auto_1fr] items-center gap-3 text-center">
             <p className="font-display text-lg leading-tight font-bold tracking-wide wrap-anywhere uppercase sm:text-xl">{home}</p>
             <p className="rounded-lg bg-brand-900 px-3 py-1 font-display text-3xl font-bold whitespace-nowrap text-white tabular-nums sm:text-4xl">
-              <span aria-hidden="true">{score ?? 'v'}</span>
-              <span className="sr-only">{score ? `Final score ${score}` : 'Score to come'}</span>
+              <span aria-hidden="true">{score ?? played ?? 'v'}</span>
+              <span className="sr-only">{score ? `Final score ${score}` : played ? 'Played' : 'Score to come'}</span>
             </p>
             <p className="font-display text-lg leading-tight font-bold tracking-wide wrap-anywhere uppercase sm:text-xl">{away}</p>
           </div>
           <p className="mt-4 text-center text-sm text-muted">
-            Full Time · {fixture.team} · {formatMatchDate(fixture.match_date)} · {fixture.competition}
+            {played ? 'Played' : 'Full Time'} · {fixture.team} · {formatMatchDate(fixture.match_date)} · {fixture.competition}
           </p>
           <Link to={`/fixtures/${fixture.id}`} className="mt-auto inline-flex min-h-11 items-center gap-1 self-center pt-4 font-semibold text-brand-800 underline-offset-2 hover:underline">
             {fixture.match_report ? 'Read the match report' : 'Match details'}

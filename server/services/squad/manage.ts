@@ -9,7 +9,7 @@ import { documents, players, uploads, users } from '../../db/schema';
 import { loginGoesWithPlayer } from '../membership';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from '../checks';
 import { isUuid } from '../ids';
-import { assertTeamsExist, setPlayerTeams, teamIdsByPlayer } from '../teams';
+import { assertDateOfBirthForJuniorTeams, assertTeamsExist, setPlayerTeams, teamIdsByPlayer } from '../teams';
 import { syncAccess } from '../roles';
 import { assertCurrentVersion } from '../edit-version';
 import { takeOutOfUpcomingSquads } from '../squad-changes';
@@ -32,6 +32,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       await checkUser(values.user_id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
       const teamIds = team_ids ?? (await teamsForNewPlayer(values.team_type));
+      await assertDateOfBirthForJuniorTeams(db, teamIds, values.date_of_birth);
       const row = await write(() =>
         db.transaction(async (tx) => {
           const [inserted] = await tx.insert(players).values(values).returning();
@@ -55,6 +56,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       if (next.show_personal_details === undefined) delete next.show_personal_details;
       await checkUser(next.user_id, id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
+      await assertDateOfBirthForJuniorTeams(db, team_ids ?? (await teamIdsByPlayer(db, [id])).get(id) ?? [], next.date_of_birth);
       const row = await write(() =>
         db.transaction(async (tx) => {
           const [current] = await tx.select().from(players).where(eq(players.id, id)).for('update');
