@@ -5,23 +5,26 @@ import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
+import { welfareContact } from './juniors/welfare';
 
 // Kept in shared/ so the page bundle can use them without the server's validation code.
 export { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
 
 /** The settings as stored (blank stays blank), without the row's bookkeeping columns. */
-const toSettings = (row: typeof settings.$inferSelect): ClubSettings => ({
+const toSettings = (row: typeof settings.$inferSelect, welfareOfficer: string | null): ClubSettings => ({
   whatsapp_number: row.whatsapp_number,
   club_email: row.club_email,
   sales_email: row.sales_email,
   club_address: row.club_address,
   hero_image_url: row.hero_image_url,
+  welfare_email: row.welfare_email,
+  welfare_officer: welfareOfficer,
 });
 
 export function createSettingsService(db: Db) {
   async function stored(): Promise<ClubSettings | null> {
-    const [row] = await db.select().from(settings).where(eq(settings.id, 1));
-    return row ? toSettings(row) : null;
+    const [[row], welfare] = await Promise.all([db.select().from(settings).where(eq(settings.id, 1)), welfareContact(db)]);
+    return row ? toSettings(row, welfare.name) : null;
   }
 
   return {
@@ -35,6 +38,8 @@ export function createSettingsService(db: Db) {
         sales_email: row.sales_email || row.club_email || FALLBACK_SETTINGS.club_email,
         club_address: row.club_address,
         hero_image_url: row.hero_image_url,
+        welfare_email: row.welfare_email,
+        welfare_officer: row.welfare_officer,
       };
     },
 
@@ -53,7 +58,7 @@ export function createSettingsService(db: Db) {
         .values({ id: 1, ...values })
         .onConflictDoUpdate({ target: settings.id, set: { ...values, updated_at: new Date() } })
         .returning();
-      return toSettings(row);
+      return toSettings(row, (await welfareContact(db)).name);
     },
   };
 }

@@ -50,26 +50,32 @@ export function validateSettings(values: ClubSettings): Partial<Record<keyof Clu
   return errors;
 }
 
-const FIELDS = ['whatsapp_number', 'club_email', 'sales_email', 'club_address', 'hero_image_url'] as const;
+const FIELDS = ['whatsapp_number', 'club_email', 'sales_email', 'welfare_email', 'club_address', 'hero_image_url'] as const;
 
 /** The one-line contact fields, in form order: each is a TextField with these props. */
-const CONTACT_FIELDS: (ComponentProps<typeof TextField> & { name: 'whatsapp_number' | 'club_email' | 'sales_email' })[] = [
+const CONTACT_FIELDS: (ComponentProps<typeof TextField> & { name: 'whatsapp_number' | 'club_email' | 'sales_email' | 'welfare_email' })[] = [
   { name: 'whatsapp_number', label: 'WhatsApp number', type: 'tel', inputMode: 'tel', autoComplete: 'off', hint: 'With the country code, e.g. 447700900123' },
   { name: 'club_email', label: 'General email', type: 'email', required: true },
   { name: 'sales_email', label: 'Sales email', type: 'email', hint: 'For shop enquiries; the general email is used when blank' },
+  {
+    name: 'welfare_email',
+    label: 'Welfare officer email',
+    type: 'email',
+    hint: 'How parents reach the welfare officer: shown with their name on every public page. A club with junior teams must have one.',
+  },
 ];
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [values, setValues] = useState<ClubSettings>(
-    loaderData.settings ?? { whatsapp_number: '', club_email: '', sales_email: '', club_address: '', hero_image_url: '' },
+    loaderData.settings ?? { whatsapp_number: '', club_email: '', sales_email: '', club_address: '', hero_image_url: '', welfare_email: '', welfare_officer: null },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   // One summary for every refusal: the fields' own messages as links, else the server's detail.
   const summary = summaryOf(FIELDS, { error: formError, fieldErrors: errors });
-  const set = (name: keyof ClubSettings) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  const set = (name: Exclude<keyof ClubSettings, 'welfare_officer'>) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -88,6 +94,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         sales_email: values.sales_email.trim(),
         club_address: values.club_address.trim(),
         hero_image_url: values.hero_image_url.trim(),
+        welfare_email: values.welfare_email.trim(),
       };
       const saved = await read(client.settings.$put({ json: body }));
       if (saved && typeof saved === 'object' && 'club_email' in saved) setValues(saved);
@@ -114,6 +121,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         {CONTACT_FIELDS.map(({ name, ...field }) => (
           <TextField key={name} id={fieldId(name)} name={name} {...field} value={values[name]} error={summary.errors[name]} onChange={set(name)} />
         ))}
+        <p className="text-sm text-muted" data-testid="welfare-officer">
+          Welfare officer: {values.welfare_officer ?? 'nobody yet (give someone the Welfare officer role in People & roles)'}
+        </p>
         <TextAreaField id={fieldId('club_address')} label="Club address" name="club_address" value={values.club_address} error={summary.errors.club_address} onChange={set('club_address')} />
         <div>
           <TextField

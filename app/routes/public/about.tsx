@@ -5,6 +5,7 @@ import { CLUB_NAME } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/about';
+import { WelfareContact } from '../../components/public/welfare-contact';
 
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };
@@ -116,6 +117,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                   {settings.club_email}
                 </a>
               </p>
+              <WelfareContact settings={settings} className="text-lg" linkClassName="font-semibold text-white underline" />
               {settings.club_address && (
                 <p>
                   <span className="block text-sm font-semibold uppercase tracking-wide text-gold-400">Where to find us</span>
