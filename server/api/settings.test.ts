@@ -16,10 +16,12 @@ describe('GET/PUT /api/settings', () => {
       sales_email: 'shop@riversiderovers.club',
       club_address: 'Riverside Playing Fields, Mill Lane, Riverside RV1 2AB',
       hero_image_url: '',
+      welfare_email: '',
+      welfare_officer: null,
     });
     const saved = await t.json('/api/settings', { method: 'PUT', token, body: valid });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ ...valid, whatsapp_number: '447700900999', hero_image_url: '' });
+    expect(saved.body).toEqual({ ...valid, whatsapp_number: '447700900999', hero_image_url: '', welfare_email: '', welfare_officer: null });
     expect((await t.json('/api/settings', { token })).body.whatsapp_number).toBe('447700900999');
     expect((await t.services.settings.get()).club_email).toBe('club@example.org');
   });

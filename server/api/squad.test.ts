@@ -14,7 +14,7 @@ describe('GET /api/squad', () => {
     const res = await t.json('/api/squad');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(5);
-    const publicKeys = ['age', 'bio', 'full_name', 'id', 'jersey_number', 'nationality', 'photo_url', 'position', 'show_personal_details', 'social_media', 'staff_roles', 'team_ids', 'team_type'];
+    const publicKeys = ['age', 'age_group', 'bio', 'full_name', 'id', 'jersey_number', 'nationality', 'photo_url', 'position', 'show_personal_details', 'social_media', 'staff_roles', 'team_ids', 'team_type'];
     for (const player of res.body as Record<string, unknown>[]) {
       // Contact and medical details never; date of birth, height and weight only when opted in.
       const expected = player.show_personal_details ? [...publicKeys, 'date_of_birth', 'height', 'weight'] : publicKeys;
