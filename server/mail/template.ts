@@ -16,6 +16,8 @@ export interface MailBody {
 /** Who a mail goes to, as far as its wording needs: a member's name, or nobody known ("Hello,"). */
 export interface Addressee {
   name?: string;
+  /** A guardian getting a child's mail (issue 23): the children's first names, for a parent's wording. */
+  forChildren?: string[];
 }
 
 /**
@@ -38,7 +40,7 @@ export interface Mail<Data = unknown> {
 }
 
 /** Whether members can turn this kind of mail off (then it carries an unsubscribe link and List-Unsubscribe). */
-export const optionalKind = (kind: string): MailKind | undefined => (MAIL_KIND_IDS as string[]).includes(kind) ? (kind as MailKind) : undefined;
+export const optionalKind = (kind: string): MailKind | undefined => ((MAIL_KIND_IDS as string[]).includes(kind) ? (kind as MailKind) : undefined);
 
 /** Every mail the site sends is automatic (RFC 3834): auto-responders and out-of-office replies leave it alone. */
 export const AUTOMATIC_MAIL_HEADERS = { 'Auto-Submitted': 'auto-generated' } as const;
@@ -60,7 +62,7 @@ export interface ComposeLinks {
 export function composeMail<Data>(template: MailTemplate<Data>, data: Data, to: Addressee, links: ComposeLinks) {
   const optional = optionalKind(template.kind);
   if (optional && !links.unsubscribeUrl) throw new Error(`A "${template.kind}" mail needs its unsubscribe link`);
-  const body = template.write(data, to);
+  const body = forParent(template.write(data, to), to.forChildren ?? []);
   const url = (path: string) => `${links.siteUrl}${path}`;
   const headers: Record<string, string> = { ...AUTOMATIC_MAIL_HEADERS };
   if (optional && links.unsubscribeUrl) {
@@ -77,6 +79,20 @@ export function composeMail<Data>(template: MailTemplate<Data>, data: Data, to: 
     unsubscribeUrl: optional ? links.unsubscribeUrl : undefined,
   });
   return { kind: template.kind, headers, ...rendered };
+}
+
+/** "Sam and Alex": the children a guardian's mail is about. */
+export const childNames = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+
+/** A member's mail as their parent or carer gets it: "For Sam: …", and a first line saying whose it is. */
+function forParent(body: MailBody, children: string[]): MailBody {
+  if (children.length === 0) return body;
+  const names = childNames(children);
+  return {
+    ...body,
+    subject: `For ${names}: ${body.subject}`,
+    paragraphs: [`You are getting this as ${names}’s parent or carer: “you” below means ${names}.`, ...body.paragraphs],
+  };
 }
 
 /** "Hello Sam," or, with no name, "Hello,". */

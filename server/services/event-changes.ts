@@ -113,13 +113,15 @@ export function createEventChangeService(db: Db, deps: { mail: MailService; dela
           const event = await describe(change.kind, change.event_id, tx);
           // Changed back before anyone was told, or the event is gone: nothing to say.
           if (!event || sameDetails(change.before, change.after)) return true;
-          const audience = sql`${users.id} in (
-            select ${players.user_id} from ${players} where ${players.user_id} is not null and ${players.status} = 'active' and (
+          // The players told: those selected, those who said they could come, and the team's staff;
+          // juniors through their guardians (the mail service's audience, issue 23).
+          const told = sql`${players.status} = 'active' and (
               ${change.selected_player_ids.length ? inArray(players.id, change.selected_player_ids) : sql`false`}
               or ${players.id} in (select ${fixtureSelections.player_id} from ${fixtureSelections} where ${fixtureSelections.fixture_id} = ${event.id})
               or ${players.id} in (select ${availability.player_id} from ${availability}
                 where ${eventColumn(event.kind)} = ${event.id} and ${availability.status} in ('available', 'maybe'))
-              or ${players.id} in (select ${teamStaff.player_id} from ${teamStaff} where ${teamStaff.team_id} = ${event.team_id})))`;
+              or ${players.id} in (select ${teamStaff.player_id} from ${teamStaff} where ${teamStaff.team_id} = ${event.team_id}))`;
+          const audience = sql`${users.id} in (select ${players.user_id} from ${players} where ${players.user_id} is not null and ${told})`;
           const data: EventChangeMail = { kind: event.kind, title: event.title, before: change.before, after: change.after, changedBy: change.changed_by_name };
           const dedupeKey = `event-change:${change.id}`;
           // Those asked to confirm their squad place again get the one-tap links (issue 22); the
@@ -134,7 +136,7 @@ export function createEventChangeService(db: Db, deps: { mail: MailService; dela
               await deps.mail.toPlayer(tx, player_id, { template: eventChange, data: { ...data, answerPaths }, dedupeKey });
             }
           }
-          await deps.mail.toUsersWhere(tx, audience, { template: eventChange, data, dedupeKey });
+          await deps.mail.toPlayersWhere(tx, told, { template: eventChange, data, dedupeKey });
           const note = eventChange.write(data, {});
           await tx.execute(sql`
             insert into ${notifications} (user_id, kind, title, body, link)

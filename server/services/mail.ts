@@ -1,9 +1,10 @@
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { FALLBACK_SETTINGS } from '../../shared/settings';
 import { NOTIFICATION_SETTINGS_PATH } from '../../shared/mail';
 import type { Db, DbOrTx } from '../db/client';
 import { notificationPreferences, players, settings, users } from '../db/schema';
 import { composeMail, optionalKind, type Addressee, type Mail, type MailTemplate } from '../mail/template';
+import { mailAudience, type Audience } from './juniors/recipients';
 import { mailLinks } from './mail-links';
 import { mailPreferences } from './mail-preferences';
 import { enqueueMail, enqueueMails, mailsInsert, type OutgoingMail } from './outbox';
@@ -38,24 +39,23 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
   const compose = <D>(template: MailTemplate<D>, data: D, to: Addressee = {}) => composeMail(template, data, to, { siteUrl: base });
 
   /**
-   * The same mail to each user matching `which` (one query for the recipients, one insert for the
-   * mails), leaving out those who turned this kind off. The dedupe key gets the user id added.
+   * The mail to an audience (server/services/juniors/recipients.ts: juniors' mail goes to their
+   * guardians), leaving out those who turned this kind off. The dedupe key gets the user id added
+   * (and, with `perChild`, the child's id: a guardian of two children gets each child's mail).
    */
-  async function toUsers<D>(tx: DbOrTx, which: SQL, mail: Mail<D>) {
+  async function deliver<D>(tx: DbOrTx, audience: Audience, mail: Mail<D>, perChild = false) {
+    if (audience.size === 0) return 0;
     const optional = optionalKind(mail.template.kind);
     const recipients = await tx
       .select({ id: users.id, email: users.email, full_name: users.full_name })
       .from(users)
-      .leftJoin(
-        notificationPreferences,
-        and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.kind, optional ?? '')),
-      )
+      .leftJoin(notificationPreferences, and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.kind, optional ?? '')))
       // Never a placeholder address (an admin who has not set theirs: *.invalid, RFC 2606), and
       // the club's own mails only to confirmed addresses (issue 21); mails about the account itself
       // (its links, a password change, a registration's decision) go to the address it has.
       .where(
         and(
-          which,
+          inArray(users.id, [...audience.keys()]),
           sql`coalesce(${notificationPreferences.email}, true)`,
           sql`${users.email} <> ''`,
           sql`${users.email} not ilike '%.invalid'`,
@@ -64,14 +64,28 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
       );
     const mails: OutgoingMail[] = [];
     for (const user of recipients) {
-      const composed = composeMail(mail.template, mail.data, { name: user.full_name }, {
-        siteUrl: base,
-        settingsUrl: url(NOTIFICATION_SETTINGS_PATH),
-        unsubscribeUrl: optional ? await unsubscribeUrl(user.id, optional, tx) : undefined,
-      });
-      mails.push({ dedupe_key: `${mail.dedupeKey}:${user.id}`, to: user.email, ...composed });
+      const children = audience.get(user.id) ?? [];
+      const unsubscribe = optional ? await unsubscribeUrl(user.id, optional, tx) : undefined;
+      const links = { siteUrl: base, settingsUrl: url(NOTIFICATION_SETTINGS_PATH), unsubscribeUrl: unsubscribe };
+      const batches = perChild && children.length > 0 ? children.map((child) => [child]) : [children];
+      for (const batch of batches) {
+        const composed = composeMail(mail.template, mail.data, { name: user.full_name, forChildren: batch.map((c) => c.firstName) }, links);
+        const key = perChild && batch.length === 1 ? `${mail.dedupeKey}:${user.id}:for:${batch[0]!.playerId}` : `${mail.dedupeKey}:${user.id}`;
+        mails.push({ dedupe_key: key, to: user.email, ...composed });
+      }
     }
     return enqueueMails(tx, mails);
+  }
+
+  /** The same mail to each user matching `which`; a junior's login is swapped for their guardians. */
+  async function toUsers<D>(tx: DbOrTx, which: SQL, mail: Mail<D>) {
+    const matched = await tx.select({ id: users.id }).from(users).where(which);
+    return deliver(tx, await mailAudience(tx, { userIds: matched.map((u) => u.id) }), mail);
+  }
+
+  /** The same mail about each player matching `which` (an SQL condition on players): adults themselves, juniors through their guardians. */
+  async function toPlayersWhere<D>(tx: DbOrTx, which: SQL, mail: Mail<D>) {
+    return deliver(tx, await mailAudience(tx, { playerWhere: which }), mail);
   }
 
   /** One user's mail; skipped when they turned this kind off. */
@@ -94,14 +108,16 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
     /** The same mail to every user matching an SQL condition on users (e.g. staff and admins). */
     toUsersWhere: toUsers,
 
-    /** A mail to the user linked to a player; a player without a login has no address. */
+    /** A mail about one player: to their login, or (a junior) to their guardians, worded for a parent. */
     async toPlayer<D>(tx: DbOrTx, playerId: string, mail: Mail<D>) {
-      return toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.id} = ${playerId})`, mail);
+      return deliver(tx, await mailAudience(tx, { playerWhere: eq(players.id, playerId) }), mail, true);
     },
+
+    toPlayersWhere,
 
     /** The same mail to every member in good standing with a login (not a pending registration, not someone who left). */
     async toAllPlayers<D>(tx: DbOrTx, mail: Mail<D>) {
-      await toUsers(tx, sql`${users.id} in (select ${players.user_id} from ${players} where ${players.user_id} is not null and ${players.status} = 'active')`, mail);
+      await toPlayersWhere(tx, eq(players.status, 'active'), mail);
     },
 
     /** A mail to an address that is not (necessarily) a user: an applicant. */

@@ -54,6 +54,9 @@ export const players = pgTable(
     emergency_contact_name: text('emergency_contact_name'),
     emergency_contact_phone: text('emergency_contact_phone'),
     medical_notes: text('medical_notes'),
+    /** A junior aged 13-17 may have a login of their own only once a guardian agreed (issue 23): who and when. */
+    login_agreed_by: text('login_agreed_by'),
+    login_agreed_at: timestamp('login_agreed_at', { withTimezone: true, mode: 'date' }),
     previous_club: text('previous_club'),
     position_preference: text('position_preference'),
     availability: text('availability').array().notNull().default([]),
