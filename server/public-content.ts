@@ -4,7 +4,7 @@ import type { ContentMemo } from './cache';
  * What anonymous visitors can see, declared once (ADR 009, ADR 024). Three facts that must agree:
  *
  * - the tables whose rows show on public pages: a write to any of them fires `content_changed`
- *   (the triggers of migrations 0002, 0005, 0012 and 0018), which clears the public cache and the content memo
+ *   (the triggers of migrations 0002, 0005, 0012 and 0019), which clears the public cache and the content memo
  *   in every process;
  * - the reads those pages make on every request, kept in the content memo between changes;
  * - the paths whose anonymous GETs the public cache may answer from memory.
