@@ -17,6 +17,7 @@ import { playerAccountsApi, playerPortalApi } from './players';
 import { registrationsApi } from './registrations';
 import { membershipApi } from './membership';
 import { rolesApi } from './roles';
+import { safeguardingApi } from './safeguarding';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
 import { ordersApi } from './orders';
@@ -106,6 +107,7 @@ export function createApi() {
     .route('/admin', playerAccountsApi)
     .route('/admin', registrationsApi)
     .route('/admin', rolesApi)
+    .route('/admin', safeguardingApi)
     .route('/auth', passwordResetApi)
     .route('/documents', documentsApi)
     .route('/messages', messagesApi)

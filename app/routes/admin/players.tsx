@@ -104,6 +104,8 @@ export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Play
     },
     { header: 'Number', numeric: true, cell: (p) => p.jersey_number ?? '–' },
     { header: 'Position', cell: (p) => p.position },
+    // Issue 23: a junior's age group this season, from their date of birth (31 August rule).
+    { header: 'Age group', cell: (p) => (p.age_group ? <Badge tone="info">Junior · {p.age_group}</Badge> : '–') },
     { header: 'Squad group', cell: (p) => p.team_type },
     { header: 'Teams', cell: (p) => teams.filter((t) => p.team_ids.includes(t.id)).map((t) => t.name).join(', ') || '–' },
     { header: 'Nationality', cell: (p) => p.nationality },
