@@ -96,7 +96,8 @@ export function memoizeReads<S extends object, K extends keyof S>(memo: ContentM
   if (!memo) return service;
   for (const method of methods) {
     const original = service[method] as unknown as (...args: unknown[]) => Promise<unknown>;
-    (service as Record<K, unknown>)[method] = (...args: unknown[]) => memo.read(`${name}.${String(method)} ${JSON.stringify(args)}`, () => original.apply(service, args));
+    (service as Record<K, unknown>)[method] = (...args: unknown[]) =>
+      memo.read(`${name}.${String(method)} ${JSON.stringify(args)}`, () => original.apply(service, args));
   }
   return service;
 }

@@ -68,16 +68,10 @@ export const fixtureInputSchema = z.object({
   /** The version (updated_at) this save is based on; a newer save since answers 409 (issue 22). */
   version: z.string({ error: 'version must be text' }).max(40, 'version must be text').optional(),
   /** Optional on create (earlier clients send none: docs/architecture.md#earlier-clients): the first team by sort order. On update, omitted keeps the team. */
-  team_id: z
-    .string({ error: 'team_id must be a team id (UUID)' })
-    .trim()
-    .max(100, 'team_id must be a team id (UUID)')
-    .optional(),
+  team_id: z.string({ error: 'team_id must be a team id (UUID)' }).trim().max(100, 'team_id must be a team id (UUID)').optional(),
   away_team: requiredText('Opponent (away_team)', 100),
   match_date: clubDateField('Match date'),
-  match_time: z
-    .string({ error: 'Kick-off time is required' })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Kick-off time must be HH:MM (24-hour)'),
+  match_time: z.string({ error: 'Kick-off time is required' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Kick-off time must be HH:MM (24-hour)'),
   venue: requiredText('Venue', 200),
   competition: requiredText('Competition', 100),
   is_home: z.boolean({ error: 'is_home must be true or false' }).default(true),
@@ -125,11 +119,7 @@ export const limitQuerySchema = z.object({ limit: z.coerce.number().int().min(1)
 
 export const sponsorInputSchema = z.object({
   name: requiredText('Name', 100),
-  logo_url: z
-    .string({ error: 'Logo URL is required' })
-    .trim()
-    .min(1, 'Logo URL is required')
-    .pipe(imageRef('Logo URL')),
+  logo_url: z.string({ error: 'Logo URL is required' }).trim().min(1, 'Logo URL is required').pipe(imageRef('Logo URL')),
   category: requiredText('Category', 60),
   /** New sponsors without a tier are partners; on update, omitted keeps the tier (ADR 022). */
   tier: z.enum(SPONSOR_TIERS, { error: 'Tier must be one of main, partner, supporter' }).optional(),

@@ -49,7 +49,10 @@ export type TeamInput = z.infer<typeof teamInputSchema>;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeField = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().regex(TIME, `${label} must be HH:MM (24-hour)`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(TIME, `${label} must be HH:MM (24-hour)`);
 
 const optionalTime = (label: string) =>
   z
@@ -97,7 +100,9 @@ export const trainingSlotInputSchema = z
     end_time: timeField('End time'),
     place: requiredText('Place', 200),
     /** The last date it runs (included); omitted or null: no end. */
-    ends_on: clubDateField('Ends on').nullish().transform((v) => v ?? null),
+    ends_on: clubDateField('Ends on')
+      .nullish()
+      .transform((v) => v ?? null),
     /** PUT replaces the list: send the breaks to keep. */
     breaks: z.array(trainingBreakSchema, { error: 'Breaks must be a list of {name, starts_on, ends_on}' }).max(30, 'At most 30 breaks').default([]),
   })
@@ -122,7 +127,10 @@ export const oneOffSessionInputSchema = z
   })
   .refine((v) => v.end_time > v.start_time, { message: 'End time must be after the start time', path: ['end_time'] })
   .refine((v) => !v.meet_time || v.meet_time <= v.start_time, { message: 'Meet time must be at or before the start time', path: ['meet_time'] })
-  .refine((v) => !v.answer_by || new Date(v.answer_by) < clubInstant(v.date, v.start_time), { message: 'Answer by must be before the start', path: ['answer_by'] });
+  .refine((v) => !v.answer_by || new Date(v.answer_by) < clubInstant(v.date, v.start_time), {
+    message: 'Answer by must be before the start',
+    path: ['answer_by'],
+  });
 export type OneOffSessionInput = z.infer<typeof oneOffSessionInputSchema>;
 export type TrainingSlotInput = z.infer<typeof trainingSlotInputSchema>;
 
@@ -188,7 +196,6 @@ export function clubInstant(date: string, time: string): Date {
   }
   return new Date((wall - 0) * 60000); // the skipped hour (01:00-02:00 on the spring Sunday): GMT reading
 }
-
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of a 'YYYY-MM-DD'. */
 export const isoWeekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;

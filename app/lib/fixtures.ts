@@ -6,9 +6,7 @@ export type MatchOutcome = 'Win' | 'Loss' | 'Draw';
 /** Our score and theirs: is_home decides which of home_score/away_score is the club's. */
 export function clubScores(fixture: Pick<Fixture, 'is_home' | 'home_score' | 'away_score'>) {
   if (fixture.home_score === null || fixture.away_score === null) return null;
-  return fixture.is_home
-    ? { ours: fixture.home_score, theirs: fixture.away_score }
-    : { ours: fixture.away_score, theirs: fixture.home_score };
+  return fixture.is_home ? { ours: fixture.home_score, theirs: fixture.away_score } : { ours: fixture.away_score, theirs: fixture.home_score };
 }
 
 /** Win, Loss or Draw from the club's point of view; null until a completed match has a score. */

@@ -25,7 +25,7 @@ export const fixturesApi = base
       description:
         'status=upcoming: the next fixtures first (date and kick-off ascending). status=completed: the latest results first. ' +
         'status=cancelled: in date order. Without status: the upcoming fixtures soonest first, then every other fixture ' +
-        '(results and cancelled matches) latest first. team_id: one team\'s fixtures only. limit caps the count.',
+        "(results and cancelled matches) latest first. team_id: one team's fixtures only. limit caps the count.",
       security: [],
       request: { query: fixtureQuerySchema },
       responses: { 200: jsonContent(z.array(FixtureSchema), 'Fixtures') },

@@ -74,9 +74,7 @@ export function createApi() {
     maxSize: UPLOAD_BODY_LIMIT_BYTES,
     onError: (ctx) => ctx.json({ detail: 'The file is too large (the limit is 10 MB).' }, 413),
   });
-  api.use('*', (c, next) =>
-    c.req.header('content-type')?.startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
-  );
+  api.use('*', (c, next) => (c.req.header('content-type')?.startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next)));
 
   // Chained, so the routes' types flow into ClubApi for the admin panel's typed client (hono/client).
   const routes = api
@@ -141,8 +139,28 @@ export function createApi() {
 /** The API's routes and their request and response types, for hono/client (app/lib/api-client.ts). */
 export type ClubApi = ReturnType<typeof createApi>;
 
-type Mounted = 'health' | 'auth' | 'admin' | 'products' | 'orders' | 'fixtures' | 'teams' | 'training-slots' | 'training-sessions' | 'news'
-  | 'sponsors' | 'squad' | 'players' | 'documents' | 'messages' | 'join-us' | 'settings' | 'uploads' | 'calendar' | 'preferences' | 'notifications';
+type Mounted =
+  | 'health'
+  | 'auth'
+  | 'admin'
+  | 'products'
+  | 'orders'
+  | 'fixtures'
+  | 'teams'
+  | 'training-slots'
+  | 'training-sessions'
+  | 'news'
+  | 'sponsors'
+  | 'squad'
+  | 'players'
+  | 'documents'
+  | 'messages'
+  | 'join-us'
+  | 'settings'
+  | 'uploads'
+  | 'calendar'
+  | 'preferences'
+  | 'notifications';
 /**
  * A route whose path TypeScript sees as `string` (a helper taking `path: string`, or an inline
  * `security: [{}, …]`) turns its whole prefix into a wildcard in ClubApi, and the typed client's calls

@@ -20,7 +20,8 @@ export const safeguardingApi = router()
       operationId: 'listDbsChecks',
       tags,
       summary: 'The staff of junior teams with their DBS check status (admins, the secretary, the welfare officer)',
-      description: 'Status, expiry, who checked and when; never anything from the certificate. `problem` names a missing or expired check, or one expiring within 60 days.',
+      description:
+        'Status, expiry, who checked and when; never anything from the certificate. `problem` names a missing or expired check, or one expiring within 60 days.',
       security,
       responses: { 200: jsonContent(DbsOverviewSchema, 'Who needs a check and its status'), ...errors },
     }),

@@ -2,7 +2,20 @@ import { and, asc, count, eq, gte, inArray, isNull, lte, ne, or, sql } from 'dri
 import { addDaysIso, clubDateOf, clubTimeToInstant } from '../../shared/dates';
 import { canEnterAdmin, type SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
-import { availability, fixtureSelections, fixtures, joinUsSubmissions, orders, payments, players, playerTeams, products, selectionPublications, sponsors, teams } from '../db/schema';
+import {
+  availability,
+  fixtureSelections,
+  fixtures,
+  joinUsSubmissions,
+  orders,
+  payments,
+  players,
+  playerTeams,
+  products,
+  selectionPublications,
+  sponsors,
+  teams,
+} from '../db/schema';
 import { teamsRunBy } from './roles';
 import { forbidden, unauthenticated } from '../../shared/errors';
 import type { DatabaseStatus } from './setup';
@@ -55,7 +68,6 @@ async function matchWeek(db: Db, actor: SessionUser, now: Date): Promise<AdminTo
   return rows;
 }
 
-
 /**
  * The admin panel's overview. Admins and staff may read it (staff see the panel's dashboard);
  * the counts are plain numbers, no personal data.
@@ -88,13 +100,7 @@ export function createAdminService(
       })
       .from(fixtures)
       .innerJoin(teams, eq(teams.id, fixtures.team_id))
-      .where(
-        and(
-          lte(fixtures.match_date, clubDateOf(now)),
-          ne(fixtures.status, 'cancelled'),
-          or(isNull(fixtures.home_score), isNull(fixtures.away_score)),
-        ),
-      )
+      .where(and(lte(fixtures.match_date, clubDateOf(now)), ne(fixtures.status, 'cancelled'), or(isNull(fixtures.home_score), isNull(fixtures.away_score))))
       .orderBy(asc(fixtures.match_date), asc(fixtures.match_time));
     return rows.filter((f) => clubTimeToInstant(f.match_date, f.match_time).getTime() + MATCH_LENGTH_MS <= now.getTime());
   }
@@ -154,7 +160,15 @@ export function createAdminService(
         sponsors: s,
         ...status,
         // Join-us submissions are deleted once dealt with (their page says so), so every one is still new.
-        today: { pending_orders: pending.value, join_us: j, registrations, results_to_enter: results, outstanding_payments: owing, match_week: week, dbs_checks: dbsChecks },
+        today: {
+          pending_orders: pending.value,
+          join_us: j,
+          registrations,
+          results_to_enter: results,
+          outstanding_payments: owing,
+          match_week: week,
+          dbs_checks: dbsChecks,
+        },
       };
     },
   };

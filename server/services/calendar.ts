@@ -128,7 +128,12 @@ async function personalNotes(db: Db, playerId: string): Promise<PersonalNote> {
       .from(availability)
       .where(eq(availability.player_id, playerId)),
     db
-      .select({ fixture_id: fixtureSelections.fixture_id, role: fixtureSelections.role, shirt_number: fixtureSelections.shirt_number, confirmed: fixtureSelections.confirmed })
+      .select({
+        fixture_id: fixtureSelections.fixture_id,
+        role: fixtureSelections.role,
+        shirt_number: fixtureSelections.shirt_number,
+        confirmed: fixtureSelections.confirmed,
+      })
       .from(fixtureSelections)
       .innerJoin(selectionPublications, eq(selectionPublications.fixture_id, fixtureSelections.fixture_id))
       .where(eq(fixtureSelections.player_id, playerId)),
@@ -227,7 +232,12 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       if (!owner) throw notFound(PRIVATE_FEED_NOT_FOUND);
       const [player] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, owner.user_id));
       const teamIds = player
-        ? (await db.select({ team_id: playerTeams.team_id }).from(playerTeams).where(and(eq(playerTeams.player_id, player.id), inTeamNow))).map((r) => r.team_id)
+        ? (
+            await db
+              .select({ team_id: playerTeams.team_id })
+              .from(playerTeams)
+              .where(and(eq(playerTeams.player_id, player.id), inTeamNow))
+          ).map((r) => r.team_id)
         : [...(await teamsById()).keys()];
       const personal = player ? await personalNotes(db, player.id) : undefined;
       return feed(`${CLUB_NAME}: my calendar`, 'Your matches and training, with your answers.', origin, teamIds, true, personal);
@@ -259,7 +269,13 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       const shown = applyResultsRule(row, team?.age_group);
       const name = fixtureSummary(shown, shown.results_published);
       return {
-        fileName: `${name.replace(/[^A-Za-z0-9 -]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'match'}.ics`,
+        fileName: `${
+          name
+            .replace(/[^A-Za-z0-9 -]+/g, '')
+            .trim()
+            .replace(/\s+/g, '-')
+            .toLowerCase() || 'match'
+        }.ics`,
         body: writeCalendar({ name, product: PRODUCT, method: 'PUBLISH', events: [fixtureEvent(row, team, origin)] }),
       };
     },

@@ -50,7 +50,8 @@ export function toFixture(row: FixtureRow, scope: ResultsScope = PUBLIC_RESULTS)
 
 /** Fixtures and results: anyone reads them, admins and staff manage them. */
 export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeService } = {}) {
-  const withTeam = () => db.select({ fixture: fixtures, team: teams.name, age_group: teams.age_group }).from(fixtures).innerJoin(teams, eq(teams.id, fixtures.team_id));
+  const withTeam = () =>
+    db.select({ fixture: fixtures, team: teams.name, age_group: teams.age_group }).from(fixtures).innerJoin(teams, eq(teams.id, fixtures.team_id));
   type Joined = { fixture: typeof fixtures.$inferSelect; team: string; age_group: string };
   const flatten = (r: Joined, scope: ResultsScope = PUBLIC_RESULTS) => toFixture({ ...r.fixture, team: r.team, age_group: r.age_group }, scope);
   /** Writes answer their author, who may see what they just recorded (admins and the team's staff). */

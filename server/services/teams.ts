@@ -31,14 +31,17 @@ export function toTeam(row: TeamRow): Team {
 }
 
 export const TEAM_NAME_TAKEN = 'A team with this name already exists.';
-export const TEAM_HAS_FIXTURES = (n: number) =>
-  `This team still has ${n} fixture${n === 1 ? '' : 's'}. Move them to another team or delete them first.`;
+export const TEAM_HAS_FIXTURES = (n: number) => `This team still has ${n} fixture${n === 1 ? '' : 's'}. Move them to another team or delete them first.`;
 
 const teamOrder = [asc(teams.sort_order), asc(teams.name)];
 
 /** The first team by sort order: where fixtures and players go when a client names none. */
 export async function defaultTeamId(db: DbOrTx): Promise<string> {
-  const [row] = await db.select({ id: teams.id }).from(teams).orderBy(...teamOrder).limit(1);
+  const [row] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .orderBy(...teamOrder)
+    .limit(1);
   if (!row) throw invalid('The club has no teams yet; an admin must add one first.', [{ field: 'team_id', message: 'The club has no teams yet' }]);
   return row.id;
 }
@@ -118,7 +121,10 @@ export async function setPlayerTeams(tx: DbOrTx, playerId: string, teamIds: stri
   const mine = eq(playerTeams.player_id, playerId);
   const leaving = teamIds.length ? and(mine, inTeamNow, notInArray(playerTeams.team_id, teamIds)) : and(mine, inTeamNow);
   await tx.delete(playerTeams).where(and(leaving, sql`${playerTeams.joined_on} >= ${clubToday}`));
-  await tx.update(playerTeams).set({ left_on: sql`${clubToday}` }).where(leaving);
+  await tx
+    .update(playerTeams)
+    .set({ left_on: sql`${clubToday}` })
+    .where(leaving);
   if (teamIds.length === 0) return;
   await tx
     .update(playerTeams)
@@ -127,7 +133,8 @@ export async function setPlayerTeams(tx: DbOrTx, playerId: string, teamIds: stri
   const current = await tx.select({ team_id: playerTeams.team_id }).from(playerTeams).where(and(mine, inTeamNow));
   const have = new Set(current.map((r) => r.team_id));
   const joining = teamIds.filter((id) => !have.has(id));
-  if (joining.length) await tx.insert(playerTeams).values(joining.map((team_id) => ({ player_id: playerId, team_id, ...(joinedOn ? { joined_on: joinedOn } : {}) })));
+  if (joining.length)
+    await tx.insert(playerTeams).values(joining.map((team_id) => ({ player_id: playerId, team_id, ...(joinedOn ? { joined_on: joinedOn } : {}) })));
 }
 
 /** Teams: anyone reads them; admins add and delete, admins and staff edit (decision 6 in docs/architecture.md). */
@@ -151,7 +158,12 @@ export function createTeamService(db: Db) {
 
   return {
     async list(): Promise<Team[]> {
-      return (await db.select().from(teams).orderBy(...teamOrder)).map(toTeam);
+      return (
+        await db
+          .select()
+          .from(teams)
+          .orderBy(...teamOrder)
+      ).map(toTeam);
     },
 
     async get(id: string): Promise<Team> {
@@ -171,9 +183,11 @@ export function createTeamService(db: Db) {
       if (isJuniorAgeGroup(values.age_group)) await assertWelfareOfficer(db);
       return write(async () => {
         // A new team goes last unless told otherwise.
-        const sort_order =
-          values.sort_order ?? ((await db.select({ max: sql<number>`coalesce(max(${teams.sort_order}), 0)::int` }).from(teams))[0].max + 1);
-        const [row] = await db.insert(teams).values({ ...values, sort_order, slug: slugify(values.name) }).returning();
+        const sort_order = values.sort_order ?? (await db.select({ max: sql<number>`coalesce(max(${teams.sort_order}), 0)::int` }).from(teams))[0].max + 1;
+        const [row] = await db
+          .insert(teams)
+          .values({ ...values, sort_order, slug: slugify(values.name) })
+          .returning();
         return toTeam(row);
       });
     },

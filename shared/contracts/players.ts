@@ -34,11 +34,18 @@ export const PublicPlayerSchema = z
     team_type: z.enum(TEAM_TYPES),
     photo_url: z.string().nullable(),
     bio: z.string().nullable(),
-    age: z.number().int().nullable().openapi({ description: "Whole years, in the club's time zone; null when no date of birth is recorded, and always for a junior" }),
+    age: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Whole years, in the club's time zone; null when no date of birth is recorded, and always for a junior" }),
     age_group: z
       .string()
       .nullable()
-      .openapi({ example: 'U10', description: "A junior's (under 18 today) age group this season, from the date of birth (31 August rule); null for adults (issue 23)" }),
+      .openapi({
+        example: 'U10',
+        description: "A junior's (under 18 today) age group this season, from the date of birth (31 August rule); null for adults (issue 23)",
+      }),
     show_personal_details: z.boolean().openapi({ description: 'Whether the player chose to show date of birth, height and weight publicly' }),
     date_of_birth: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
     height: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),

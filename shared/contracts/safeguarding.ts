@@ -64,7 +64,9 @@ export const DbsEntrySchema = z
     problem: z
       .string()
       .nullable()
-      .openapi({ description: 'Why they may not be made staff of a junior team now (missing or expired), or a warning 60 days before expiry; null when all is well' }),
+      .openapi({
+        description: 'Why they may not be made staff of a junior team now (missing or expired), or a warning 60 days before expiry; null when all is well',
+      }),
   })
   .openapi('DbsEntry');
 export type DbsEntry = z.infer<typeof DbsEntrySchema>;
@@ -74,6 +76,9 @@ export const DbsOverviewSchema = z
     welfare_officer: z.string().nullable().openapi({ description: 'Who holds the Welfare officer club role' }),
     welfare_email: z.string(),
     people: z.array(DbsEntrySchema).openapi({ description: 'The staff of junior teams (U7-U18) and everyone with a check recorded, by name' }),
+    members: z
+      .array(z.object({ player_id: z.string().uuid(), full_name: z.string() }))
+      .openapi({ description: 'Every member of the club (not pending, not left): whose check can be recorded, before they join a staff' }),
   })
   .openapi('DbsOverview');
 export type DbsOverview = z.infer<typeof DbsOverviewSchema>;

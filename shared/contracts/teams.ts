@@ -27,10 +27,15 @@ export const TrainingSlotSchema = z
     ends_on: z.string().nullable().openapi({ description: 'The last club date it runs (included); null: no end', example: '2027-05-31' }),
     breaks: z
       .array(z.object({ name: z.string(), starts_on: z.string(), ends_on: z.string() }))
-      .openapi({ description: 'Date ranges (both included) with no sessions', example: [{ name: 'Christmas', starts_on: '2026-12-21', ends_on: '2027-01-03' }] }),
+      .openapi({
+        description: 'Date ranges (both included) with no sessions',
+        example: [{ name: 'Christmas', starts_on: '2026-12-21', ends_on: '2027-01-03' }],
+      }),
   })
   .openapi('TrainingSlot');
-const warnings = z.array(z.string()).openapi({ description: 'Sessions on a day the team has a fixture', example: ['Senior has a fixture on 2026-12-05: Senior vs Riverside at 15:00'] });
+const warnings = z
+  .array(z.string())
+  .openapi({ description: 'Sessions on a day the team has a fixture', example: ['Senior has a fixture on 2026-12-05: Senior vs Riverside at 15:00'] });
 export const SavedTrainingSlotSchema = TrainingSlotSchema.extend({ warnings }).openapi('SavedTrainingSlot');
 export const TeamSchema = z
   .object({

@@ -60,7 +60,12 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
   const played = playedOnly(fixture);
   const Heading = `h${headingLevel}` as const;
   return (
-    <div data-testid="fixture" data-status={fixture.status} data-kickoff={`${fixture.match_date}T${fixture.match_time}`} className="wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line has-[details[open]]:ring-brand-700">
+    <div
+      data-testid="fixture"
+      data-status={fixture.status}
+      data-kickoff={`${fixture.match_date}T${fixture.match_time}`}
+      className="wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line has-[details[open]]:ring-brand-700"
+    >
       <details id={`fixture-${fixture.id}`} className="group">
         <summary className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl p-4 sm:flex-nowrap sm:p-5">
           <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
@@ -74,7 +79,11 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
             <p className="mt-0.5 text-sm text-muted">{fixture.competition}</p>
           </div>
           <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
-            {score && <span className="text-2xl font-black tabular-nums text-ink" aria-label={`Final score ${score}`}>{score}</span>}
+            {score && (
+              <span className="text-2xl font-black tabular-nums text-ink" aria-label={`Final score ${score}`}>
+                {score}
+              </span>
+            )}
             {outcome && <OutcomeBadge outcome={outcome} />}
             {played ? <PlayedBadge /> : <StatusBadge status={fixture.status} />}
             <ChevronDown className="size-5 text-muted transition-transform group-open:rotate-180" />

@@ -68,14 +68,23 @@ const CONTACT_FIELDS: (ComponentProps<typeof TextField> & { name: 'whatsapp_numb
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [values, setValues] = useState<ClubSettings>(
-    loaderData.settings ?? { whatsapp_number: '', club_email: '', sales_email: '', club_address: '', hero_image_url: '', welfare_email: '', welfare_officer: null },
+    loaderData.settings ?? {
+      whatsapp_number: '',
+      club_email: '',
+      sales_email: '',
+      club_address: '',
+      hero_image_url: '',
+      welfare_email: '',
+      welfare_officer: null,
+    },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   // One summary for every refusal: the fields' own messages as links, else the server's detail.
   const summary = summaryOf(FIELDS, { error: formError, fieldErrors: errors });
-  const set = (name: Exclude<keyof ClubSettings, 'welfare_officer'>) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  const set = (name: Exclude<keyof ClubSettings, 'welfare_officer'>) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }));
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -124,7 +133,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-muted" data-testid="welfare-officer">
           Welfare officer: {values.welfare_officer ?? 'nobody yet (give someone the Welfare officer role in People & roles)'}
         </p>
-        <TextAreaField id={fieldId('club_address')} label="Club address" name="club_address" value={values.club_address} error={summary.errors.club_address} onChange={set('club_address')} />
+        <TextAreaField
+          id={fieldId('club_address')}
+          label="Club address"
+          name="club_address"
+          value={values.club_address}
+          error={summary.errors.club_address}
+          onChange={set('club_address')}
+        />
         <div>
           <TextField
             id={fieldId('hero_image_url')}

@@ -40,13 +40,7 @@ export function fixtureDescription(fixture: Fixture) {
   const score = scoreLine(fixture);
   const played = playedOnly(fixture);
   const result =
-    fixture.status === 'completed' && score
-      ? ` · Full time ${score}`
-      : played
-        ? ` · ${played}`
-        : fixture.status === 'cancelled'
-        ? ' · Cancelled'
-        : '';
+    fixture.status === 'completed' && score ? ` · Full time ${score}` : played ? ` · ${played}` : fixture.status === 'cancelled' ? ' · Cancelled' : '';
   return `${fixture.team} team · ${fixture.competition} · ${when}${result}`;
 }
 
@@ -99,7 +93,10 @@ export default function FixturePage({ loaderData }: Route.ComponentProps) {
           <h1 id="match-title" className="mt-4 break-words">
             <span className="sr-only">{title}</span>
             {/* The scoreboard: the two sides with the score (or "v") between them; stacked on phones, so names never break mid-word. */}
-            <span aria-hidden="true" className="grid grid-cols-1 items-center justify-items-center gap-2 text-center sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-6">
+            <span
+              aria-hidden="true"
+              className="grid grid-cols-1 items-center justify-items-center gap-2 text-center sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-6"
+            >
               <span className="text-2xl font-extrabold leading-tight tracking-tight sm:justify-self-end sm:text-right sm:text-4xl">{home}</span>
               <span className="rounded-xl bg-white/10 px-4 py-1 text-3xl font-black tabular-nums sm:px-5 sm:py-2 sm:text-5xl">
                 {played ? `${fixture.home_score} - ${fixture.away_score}` : (playedLabel ?? 'v')}

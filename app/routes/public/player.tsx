@@ -16,9 +16,7 @@ export const handle: PageHandle = { hydrate: false };
 export const PLAYER_NOT_FOUND = 'Player not found';
 export const PLAYER_LOAD_ERROR = 'Error loading player profile';
 
-type LoaderResult =
-  | { state: 'ok'; player: PublicPlayer; stats: PlayerStats | null; origin: string }
-  | { state: 'not_found' | 'error'; origin: string };
+type LoaderResult = { state: 'ok'; player: PublicPlayer; stats: PlayerStats | null; origin: string } | { state: 'not_found' | 'error'; origin: string };
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
@@ -37,7 +35,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: d, params }) => {
-  if (!d || d.state !== 'ok') return pageMeta({ title: d?.state === 'error' ? PLAYER_LOAD_ERROR : PLAYER_NOT_FOUND, description: `A player profile at ${CLUB_NAME}.` });
+  if (!d || d.state !== 'ok')
+    return pageMeta({ title: d?.state === 'error' ? PLAYER_LOAD_ERROR : PLAYER_NOT_FOUND, description: `A player profile at ${CLUB_NAME}.` });
   const p = d.player;
   const description = p.bio
     ? truncateText(p.bio, 160)
@@ -53,7 +52,14 @@ function BackToSquad() {
   );
 }
 
-const SOCIAL_LABELS: Record<string, string> = { instagram: 'Instagram', x: 'X (Twitter)', twitter: 'Twitter', facebook: 'Facebook', tiktok: 'TikTok', youtube: 'YouTube' };
+const SOCIAL_LABELS: Record<string, string> = {
+  instagram: 'Instagram',
+  x: 'X (Twitter)',
+  twitter: 'Twitter',
+  facebook: 'Facebook',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+};
 
 export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
   if (loaderData.state !== 'ok') {
@@ -90,7 +96,13 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
         <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-center sm:py-14">
           {player.photo_url ? (
-            <img src={player.photo_url} alt={player.full_name} width={224} height={224} className="size-40 rounded-3xl bg-brand-50 object-cover shadow-lg ring-4 ring-white/20 sm:size-56" />
+            <img
+              src={player.photo_url}
+              alt={player.full_name}
+              width={224}
+              height={224}
+              className="size-40 rounded-3xl bg-brand-50 object-cover shadow-lg ring-4 ring-white/20 sm:size-56"
+            />
           ) : (
             <PlayerTile player={player} className="size-40 rounded-3xl text-sm shadow-lg ring-4 ring-white/20 sm:size-56 sm:text-xl" />
           )}
@@ -164,7 +176,12 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
               <ul className="mt-3 flex flex-wrap gap-2">
                 {social.map(([network, url]) => (
                   <li key={network}>
-                    <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center rounded-lg bg-brand-50 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-100">
+                    <a
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex min-h-10 items-center rounded-lg bg-brand-50 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+                    >
                       {SOCIAL_LABELS[network.toLowerCase()] ?? network}
                     </a>
                   </li>

@@ -27,7 +27,8 @@ type Check = { status: DbsStatus; expires_on: string | null } | null | undefined
 export function dbsProblem(check: Check, today = todayIso()): { blocking: boolean; text: string } | null {
   if (!check) return { blocking: true, text: 'has no DBS check recorded' };
   if (check.status === 'not_required') return null;
-  if (check.status === 'expired') return { blocking: true, text: check.expires_on ? `DBS check expired on ${formatCalendarDate(check.expires_on)}` : 'DBS check has expired' };
+  if (check.status === 'expired')
+    return { blocking: true, text: check.expires_on ? `DBS check expired on ${formatCalendarDate(check.expires_on)}` : 'DBS check has expired' };
   if (check.status === 'renewal_in_progress') return null;
   if (!check.expires_on || check.expires_on < today) {
     return { blocking: true, text: check.expires_on ? `DBS check expired on ${formatCalendarDate(check.expires_on)}` : 'DBS check has no expiry date' };
@@ -37,7 +38,8 @@ export function dbsProblem(check: Check, today = todayIso()): { blocking: boolea
 }
 
 /** "Jo Bloggs's DBS check expires on 3 January 2027" / "Jo Bloggs has no DBS check recorded". */
-export const dbsSentence = (name: string, problem: { text: string }) => (problem.text.startsWith('DBS') ? `${name}'s ${problem.text}` : `${name} ${problem.text}`);
+export const dbsSentence = (name: string, problem: { text: string }) =>
+  problem.text.startsWith('DBS') ? `${name}'s ${problem.text}` : `${name} ${problem.text}`;
 
 /** Admins, the secretary and the welfare officer (club roles) look after DBS checks. */
 export async function assertLooksAfterChecks(db: DbOrTx, actor: SessionUser | null): Promise<SessionUser> {
@@ -123,8 +125,11 @@ export function createDbsService(db: Db) {
         problem: problem ? dbsSentence(p.full_name, problem) : null,
       };
     });
-    const welfare = await welfareContact(db);
-    return { welfare_officer: welfare.name, welfare_email: welfare.email, people: entries };
+    const [welfare, members] = await Promise.all([
+      welfareContact(db),
+      db.select({ player_id: players.id, full_name: players.full_name }).from(players).where(eq(players.status, 'active')).orderBy(asc(players.full_name)),
+    ]);
+    return { welfare_officer: welfare.name, welfare_email: welfare.email, people: entries, members };
   }
 
   return {

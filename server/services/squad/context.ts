@@ -29,9 +29,7 @@ export function ageOn(dateOfBirth: string | null, today: string): number | null 
  * decision 19 in docs/architecture.md, ADR 022): otherwise the keys are absent and `age` stands in.
  */
 export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], staffRoles: StaffRole[] = [], today = todayIso()): PublicPlayer {
-  const personal = row.show_personal_details
-    ? { date_of_birth: row.date_of_birth as string | null, height: row.height, weight: row.weight }
-    : {};
+  const personal = row.show_personal_details ? { date_of_birth: row.date_of_birth as string | null, height: row.height, weight: row.weight } : {};
   return {
     id: row.id,
     /** The teams the player plays for (GET /api/teams), in team order. */
@@ -106,7 +104,10 @@ export function squadHelpers(db: Db) {
   async function asAdminPlayers(rows: PlayerRow[]): Promise<AdminPlayer[]> {
     const ids = rows.flatMap((r) => (r.user_id ? [r.user_id] : []));
     const logins = ids.length
-      ? await db.select({ id: users.id, username: users.username, email: users.email, activated_at: users.activated_at }).from(users).where(inArray(users.id, ids))
+      ? await db
+          .select({ id: users.id, username: users.username, email: users.email, activated_at: users.activated_at })
+          .from(users)
+          .where(inArray(users.id, ids))
       : [];
     const byId = new Map(logins.map((l) => [l.id, { username: l.username, email: l.email, activated: l.activated_at !== null }]));
     return withTeams(rows, (row, teamIds, staffRoles) => toAdminPlayer(row, teamIds, (row.user_id && byId.get(row.user_id)) || null, staffRoles));
@@ -114,7 +115,10 @@ export function squadHelpers(db: Db) {
 
   /** A new player with no team_ids: the team named like their team_type (Vets), else the first team. */
   async function teamsForNewPlayer(teamType: string): Promise<string[]> {
-    const [named] = await db.select({ id: teams.id }).from(teams).where(sql`lower(${teams.name}) = lower(${teamType})`);
+    const [named] = await db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(sql`lower(${teams.name}) = lower(${teamType})`);
     return [named?.id ?? (await defaultTeamId(db))];
   }
 

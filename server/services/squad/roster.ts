@@ -27,7 +27,10 @@ export function roster({ db, asPublicPlayers }: SquadContext) {
 
     async get(id: string): Promise<PublicPlayer> {
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
-      const [row] = await db.select().from(players).where(and(eq(players.id, id), eq(players.status, 'active')));
+      const [row] = await db
+        .select()
+        .from(players)
+        .where(and(eq(players.id, id), eq(players.status, 'active')));
       if (!row) throw notFound(PLAYER_NOT_FOUND);
       return (await asPublicPlayers([row]))[0];
     },
