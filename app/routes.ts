@@ -29,6 +29,8 @@ export default [
   route('team-sheet/:fixtureId', 'routes/admin/team-sheet.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),
   route('register', 'routes/auth/register.tsx'),
+  route('register/parent', 'routes/auth/register-parent.tsx'),
+  route('guardian-invitation', 'routes/auth/guardian-invitation.tsx'),
   route('players-area', 'routes/portal/_layout.tsx', [
     index('routes/portal/dashboard.tsx'),
     route('profile', 'routes/portal/profile.tsx'),
@@ -39,6 +41,9 @@ export default [
     route('messages', 'routes/portal/messages.tsx'),
     route('stats', 'routes/portal/stats.tsx'),
     route('account', 'routes/portal/account.tsx'),
+    route('children', 'routes/portal/children.tsx'),
+    route('children/:playerId', 'routes/portal/child.tsx'),
+    route('children/:playerId/consents', 'routes/portal/child-consents.tsx'),
   ]),
   route('admin', 'routes/admin/_layout.tsx', [
     index('routes/admin/dashboard.tsx'),
@@ -56,6 +61,7 @@ export default [
     route('registrations', 'routes/admin/registrations.tsx'),
     route('roles', 'routes/admin/roles.tsx'),
     route('safeguarding', 'routes/admin/safeguarding.tsx'),
+    route('guardians', 'routes/admin/guardians.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('documents', 'routes/admin/documents.tsx'),
     route('messages', 'routes/admin/messages.tsx'),

@@ -52,7 +52,11 @@ export function todayIso(now = new Date()) {
 }
 
 const required = (label: string, max = 200) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
 
 const optionalText = (label: string, max = 2000) =>
   z
@@ -79,7 +83,10 @@ export const passwordField = z
 
 // Nothing chosen is asked for in plain words; an unknown value names the choices.
 const positionField = z.enum(POSITIONS, {
-  error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'Choose your preferred position' : `Preferred position must be one of ${POSITIONS.join(', ')}`),
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'Choose your preferred position'
+      : `Preferred position must be one of ${POSITIONS.join(', ')}`,
 });
 
 /** POST /api/players/register. The confirmation password is checked by the form, never sent. */
@@ -128,7 +135,11 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 const count = (label: string) =>
-  z.number({ error: `${label} must be a whole number` }).int(`${label} must be a whole number`).min(0, `${label} cannot be negative`).max(100000);
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(100000);
 
 /** PUT /api/players/{id}/stats: every field optional, only those given change. */
 export const statsUpdateSchema = z.object({
@@ -203,6 +214,8 @@ export const messageCreateSchema = z.object({
     .max(100)
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** A message to one junior goes to their parents or carers: this must be ticked (issue 23). */
+  copy_guardians: z.boolean({ error: 'Copy their parents or carers must be true or false' }).optional().default(false),
 });
 export type MessageCreateInput = z.infer<typeof messageCreateSchema>;
 

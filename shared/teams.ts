@@ -217,7 +217,7 @@ export const slotRunsOn = (slot: SlotLike, date: string) =>
 
 /**
  * The dated sessions a weekly slot stands for, from `fromDate` (club date, included) for
- * `weeks` weeks: the rows server/services/training.ts inserts (idempotently, by team+slot+date).
+ * `weeks` weeks: the rows server/services/training/ inserts (idempotently, by team+slot+date).
  */
 export function sessionsForSlot(slot: SlotLike, fromDate: string, weeks = TRAINING_HORIZON_WEEKS) {
   if (!isRealDate(fromDate)) throw new Error(`not a date: ${fromDate}`);

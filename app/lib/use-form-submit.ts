@@ -10,8 +10,8 @@ export function useFormSubmit() {
   const [formError, setFormError] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  /** Runs `work`; a refusal fills `formError` and `errors` instead of throwing. */
-  async function submit(work: () => Promise<void>) {
+  /** Runs `work`; a refusal fills `formError` and `errors` instead of throwing, then `onError` (e.g. a toast) runs. */
+  async function submit(work: () => Promise<void>, onError?: (error: unknown) => void) {
     setBusy(true);
     setFormError('');
     setErrors({});
@@ -20,6 +20,7 @@ export function useFormSubmit() {
     } catch (error) {
       setFormError(errorDetail(error));
       setErrors(error instanceof ApiError ? error.fieldErrors : {});
+      onError?.(error);
     } finally {
       setBusy(false);
     }

@@ -18,6 +18,9 @@ import { registrationsApi } from './registrations';
 import { membershipApi } from './membership';
 import { rolesApi } from './roles';
 import { safeguardingApi } from './safeguarding';
+import { childApi } from './children';
+import { childEventsApi } from './child-events';
+import { guardianInvitationsApi, guardianRequestsApi, guardiansMeApi } from './guardians';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
 import { ordersApi } from './orders';
@@ -101,6 +104,8 @@ export function createApi() {
     .route('/players', myAvailabilityApi)
     .route('/players', playerPortalApi)
     .route('/players', membershipApi)
+    .route('/players', childApi)
+    .route('/players', childEventsApi)
     .route('/players', squadPlayersApi)
     .route('/admin', playerAccountsApi)
     .route('/admin', registrationsApi)
@@ -115,7 +120,10 @@ export function createApi() {
     .route('/calendar', calendarApi)
     .route('/preferences', preferencesApi)
     .route('/notifications', notificationsAliasApi)
-    .route('/admin', outboxApi);
+    .route('/admin', outboxApi)
+    .route('/guardian-invitations', guardianInvitationsApi)
+    .route('/guardian-requests', guardianRequestsApi)
+    .route('/guardians', guardiansMeApi);
 
   const documentConfig = {
     openapi: '3.1.0',

@@ -1,4 +1,5 @@
 import type { AvailabilityService } from '../services/availability';
+import type { DueReminder } from '../services/availability/digest';
 import { HOUR_MS, MINUTE_MS, type PeriodicJob } from './job';
 
 /** One automatic reminder: how long before kick-off it goes. Its id ends its dedupe key, its label is its wording. */
@@ -51,14 +52,15 @@ export function kickoffInWords(untilKickoffMs: number): string {
 
 /** One run: every fixture still taking answers, its due stage, mailed to those with no answer. */
 export async function sendDueReminders(availability: AvailabilityService, now = new Date()) {
-  let queued = 0;
+  const dues: DueReminder[] = [];
   for (const event of await availability.fixturesOpenWithin(REMINDER_LOOK_AHEAD_DAYS, now)) {
     const untilKickoff = event.starts_at.getTime() - now.getTime();
     const due = dueStage(untilKickoff);
     if (!due) continue;
-    queued += await availability.askUnanswered(event, (playerId) => reminderDedupeKey(event.id, playerId, due), { reminder: kickoffInWords(untilKickoff) });
+    dues.push({ event, keyOf: (playerId) => reminderDedupeKey(event.id, playerId, due), kickoffIn: kickoffInWords(untilKickoff) });
   }
-  return { queued };
+  // One run, one transaction: a parent of several children gets one mail for them all (issue 23).
+  return { queued: dues.length ? await availability.askUnansweredInOneRun(dues) : 0 };
 }
 
 export const availabilityReminders: PeriodicJob = {

@@ -6,9 +6,10 @@ import type { Job, JobContext, PeriodicJob } from './job';
 import { outboxWorker } from './outbox-worker';
 import { sentMailPurge } from './sent-mail-purge';
 import { sessionPurge } from './session-purge';
+import { turningEighteenNotices } from './turning-eighteen';
 
 /** Every scheduled job of an app process, one file each in this folder, with its schedule. */
-export const JOBS: readonly Job[] = [outboxWorker, availabilityReminders, eventAnnouncements, sessionPurge, sentMailPurge, imageSweep];
+export const JOBS: readonly Job[] = [outboxWorker, availabilityReminders, eventAnnouncements, sessionPurge, sentMailPurge, imageSweep, turningEighteenNotices];
 
 /** How long stopping waits for periodic runs still under way (their queries are bounded by the pool's timeouts). */
 export const STOP_WAIT_MS = 5_000;

@@ -25,6 +25,7 @@ import { createUploadStore } from './uploads';
 import { createFixtureService } from './fixtures';
 import { createImageService } from './images';
 import { createJoinUsService } from './join-us';
+import { createJuniorService } from './juniors';
 import { createNewsService } from './news';
 import { createSponsorService } from './sponsors';
 import { createSquadService } from './squad';
@@ -130,6 +131,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     training,
     availability,
     selection,
+    juniors: createJuniorService(db, { mail, documentsFor: documents.listForPlayer }),
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail }),
   };
   // The public reads every page makes, kept between content changes (server/public-content.ts). The

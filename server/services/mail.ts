@@ -22,6 +22,10 @@ export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
   'password_changed',
   'registration_approved',
   'registration_rejected',
+  // Issue 23: a parent's link to a child, and the notice before a junior turns 18.
+  'guardian_request_approved',
+  'guardian_request_rejected',
+  'junior_turning_18',
 ]);
 
 /**
@@ -38,11 +42,7 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
   /** A template's mail to someone who is not a member (or not known as one): no settings, no unsubscribe. */
   const compose = <D>(template: MailTemplate<D>, data: D, to: Addressee = {}) => composeMail(template, data, to, { siteUrl: base });
 
-  /**
-   * The mail to an audience (server/services/juniors/recipients.ts: juniors' mail goes to their
-   * guardians), leaving out those who turned this kind off. The dedupe key gets the user id added
-   * (and, with `perChild`, the child's id: a guardian of two children gets each child's mail).
-   */
+  /** The mail to an audience (juniors/recipients.ts), less those who turned it off; keys get the user id (`perChild`: and the child's). */
   async function deliver<D>(tx: DbOrTx, audience: Audience, mail: Mail<D>, perChild = false) {
     if (audience.size === 0) return 0;
     const optional = optionalKind(mail.template.kind);
@@ -114,6 +114,9 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
     },
 
     toPlayersWhere,
+
+    /** A mail to an audience already resolved (server/services/juniors/recipients.ts), e.g. a parent's digest of their children's reminders. */
+    toAudience: deliver,
 
     /** The same mail to every member in good standing with a login (not a pending registration, not someone who left). */
     async toAllPlayers<D>(tx: DbOrTx, mail: Mail<D>) {

@@ -1,5 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { PLAYER_NOT_FOUND, type MessageCreateInput } from '../../shared/players';
+import { PLAYER_NOT_FOUND, todayIso, type MessageCreateInput } from '../../shared/players';
+import { MESSAGE_TO_JUNIOR } from '../../shared/guardians';
+import { isJunior } from '../../shared/juniors';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { messageReads, messages, players } from '../db/schema';
@@ -30,15 +32,19 @@ export function createMessageService(db: Db, deps: { mail: MailService }) {
 
   return {
     /** Admins and staff send; the recipients get a notification. */
-    async send(actor: SessionUser | null, input: MessageCreateInput): Promise<ClubMessage> {
+    async send(actor: SessionUser | null, input: Omit<MessageCreateInput, 'copy_guardians'> & { copy_guardians?: boolean }): Promise<ClubMessage> {
       if (!actor) throw unauthenticated();
       if (actor.role !== 'admin' && actor.role !== 'staff') throw forbidden();
       let playerName: string | null = null;
       if (input.player_id) {
         const [row] = isUuid(input.player_id)
-          ? await db.select({ full_name: players.full_name }).from(players).where(eq(players.id, input.player_id))
+          ? await db.select({ full_name: players.full_name, date_of_birth: players.date_of_birth }).from(players).where(eq(players.id, input.player_id))
           : [];
         if (!row) throw invalid(PLAYER_NOT_FOUND, [{ field: 'player_id', message: PLAYER_NOT_FOUND }]);
+        // No one-to-one messages from staff to a junior (FA safeguarding guidance): their parents or carers get it.
+        if (isJunior(row.date_of_birth, todayIso()) && !input.copy_guardians) {
+          throw invalid(`${row.full_name} is under 18. ${MESSAGE_TO_JUNIOR}`, [{ field: 'copy_guardians', message: MESSAGE_TO_JUNIOR }]);
+        }
         playerName = row.full_name;
       }
       return db.transaction(async (tx) => {

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
-import { conflict, forbidden, notFound, unauthenticated } from '../../shared/errors';
+import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../shared/errors';
+import { juniorLoginRefusal } from '../../shared/guardians';
+import { todayIso } from '../../shared/players';
 import {
   approveRegistrationSchema,
   rejectRegistrationSchema,
@@ -36,12 +38,20 @@ async function assertMayDecide(db: DbOrTx, actor: SessionUser | null) {
 }
 
 /** Letters only, lower case: "O'Neil, Sam" and "sam oneil" compare alike. */
-const nameKey = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[^a-z]/g, '');
+const nameKey = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z]/g, '');
 const surname = (name: string) => nameKey(name.trim().split(/\s+/).at(-1) ?? '');
 const phoneKey = (phone: string | null) => (phone ?? '').replace(/\D/g, '').replace(/^44/, '0');
 
 /** The records a registration may be linked to: players without a login who are not registrations themselves. */
-const linkCandidates = (db: DbOrTx) => db.select().from(players).where(and(isNull(players.user_id), ne(players.status, 'pending')));
+const linkCandidates = (db: DbOrTx) =>
+  db
+    .select()
+    .from(players)
+    .where(and(isNull(players.user_id), ne(players.status, 'pending')));
 
 /**
  * Existing records without a login that look like the registrant: the same name, the same date of
@@ -51,7 +61,11 @@ async function matchesFor(db: DbOrTx, pending: PlayerRow, candidates: PlayerRow[
   const found = candidates.flatMap((row) => {
     const reasons: MatchReason[] = [];
     if (nameKey(row.full_name) === nameKey(pending.full_name)) reasons.push('name');
-    if (row.date_of_birth && row.date_of_birth === pending.date_of_birth && (reasons.includes('name') || surname(row.full_name) === surname(pending.full_name))) {
+    if (
+      row.date_of_birth &&
+      row.date_of_birth === pending.date_of_birth &&
+      (reasons.includes('name') || surname(row.full_name) === surname(pending.full_name))
+    ) {
       reasons.push('date_of_birth');
     }
     const phone = phoneKey(pending.phone_number);
@@ -64,7 +78,15 @@ async function matchesFor(db: DbOrTx, pending: PlayerRow, candidates: PlayerRow[
         .select({ player_id: playerTeams.player_id, name: teams.name })
         .from(playerTeams)
         .innerJoin(teams, eq(teams.id, playerTeams.team_id))
-        .where(and(inArray(playerTeams.player_id, found.map((f) => f.row.id)), isNull(playerTeams.left_on)))
+        .where(
+          and(
+            inArray(
+              playerTeams.player_id,
+              found.map((f) => f.row.id),
+            ),
+            isNull(playerTeams.left_on),
+          ),
+        )
         .orderBy(asc(teams.sort_order))
     : [];
   return found.map(({ row, reasons }) => ({
@@ -80,7 +102,11 @@ async function matchesFor(db: DbOrTx, pending: PlayerRow, candidates: PlayerRow[
 /** The pending member, locked for the decision; 404 once someone else has decided it. */
 async function lockPending(tx: DbOrTx, id: string) {
   if (!isUuid(id)) throw notFound(REGISTRATION_NOT_FOUND);
-  const [row] = await tx.select().from(players).where(and(eq(players.id, id), eq(players.status, 'pending'))).for('update');
+  const [row] = await tx
+    .select()
+    .from(players)
+    .where(and(eq(players.id, id), eq(players.status, 'pending')))
+    .for('update');
   if (!row || !row.user_id) throw notFound(REGISTRATION_NOT_FOUND);
   return row as PlayerRow & { user_id: string };
 }
@@ -97,6 +123,15 @@ function missingDetails(record: PlayerRow, registration: PlayerRow) {
     'position_preference',
   ] as const;
   return Object.fromEntries(fields.filter((f) => !record[f] && registration[f]).map((f) => [f, registration[f]]));
+}
+
+/**
+ * Approving a registration gives a login (issue 23): never to an under-13, to a 13-17 year old
+ * only once a parent or carer agreed (the record's date of birth, else the registration's).
+ */
+function assertMayHaveLogin(record: PlayerRow, registration: PlayerRow, field?: string) {
+  const refusal = juniorLoginRefusal(record.date_of_birth ?? registration.date_of_birth, record.login_agreed_at, todayIso());
+  if (refusal) throw invalid(refusal, field ? [{ field, message: refusal }] : undefined);
 }
 
 /** Registrations: the secretary's list of pending members, and their approval or rejection. */
@@ -139,7 +174,10 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
       } catch {
         return null;
       }
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(players).where(eq(players.status, 'pending'));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(players)
+        .where(eq(players.status, 'pending'));
       return row.n;
     },
 
@@ -155,10 +193,12 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
         const pending = await lockPending(tx, id);
         let playerId = pending.id;
         let teamName: string | null = null;
+        if (!link_player_id) assertMayHaveLogin(pending, pending);
         if (link_player_id) {
           const [target] = await tx.select().from(players).where(and(eq(players.id, link_player_id), ne(players.status, 'pending'))).for('update');
           if (!target) throw notFound(LINK_TARGET_NOT_FOUND);
           if (target.user_id) throw conflict(LINK_TARGET_HAS_LOGIN);
+          assertMayHaveLogin(target, pending, 'link_player_id');
           await tx.delete(players).where(eq(players.id, pending.id));
           await tx
             .update(players)
@@ -200,7 +240,12 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
       return db.transaction(async (tx) => {
         const pending = await lockPending(tx, id);
         const [user] = await tx.select({ email: users.email, full_name: users.full_name }).from(users).where(eq(users.id, pending.user_id));
-        await deps.mail.toAddress(tx, user.email, { template: registrationRejected, data: { reason }, dedupeKey: `registration-rejected:${pending.id}` }, { name: user.full_name });
+        await deps.mail.toAddress(
+          tx,
+          user.email,
+          { template: registrationRejected, data: { reason }, dedupeKey: `registration-rejected:${pending.id}` },
+          { name: user.full_name },
+        );
         await tx.delete(players).where(eq(players.id, pending.id));
         // Their sessions go with the account (ON DELETE CASCADE).
         await tx.delete(users).where(eq(users.id, pending.user_id));

@@ -7,26 +7,21 @@ import { Button } from '../ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../ui/error-summary';
 import { TextField } from '../ui/field';
 import { toast } from '../ui/toast';
-import { ApiError, client, errorDetail, read } from '../../lib/api-client';
+import { client, errorDetail, read } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { PASSWORD_TOO_SHORT } from '../../../shared/auth';
 import { hasLogin, PASSWORD_MIN, TOASTS } from './player-sections-shared';
 
 const LOGIN_FIELDS = ['username', 'email', 'password'] as const;
 
 export function AccountSection({ player }: { player: Player }) {
-  return (
-    <Panel title="Login account">
-      {hasLogin(player) ? <ResetPasswordForm player={player} /> : <CreateLoginForm player={player} />}
-    </Panel>
-  );
+  return <Panel title="Login account">{hasLogin(player) ? <ResetPasswordForm player={player} /> : <CreateLoginForm player={player} />}</Panel>;
 }
 
 function CreateLoginForm({ player }: { player: Player }) {
   const revalidator = useRevalidator();
   const [values, setValues] = useState({ username: '', email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, errors, setErrors, submit } = useFormSubmit();
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
   const summary = summaryOf(LOGIN_FIELDS, { error: formError, fieldErrors: errors });
 
@@ -39,23 +34,18 @@ function CreateLoginForm({ player }: { player: Player }) {
     if (values.password && values.password.length < PASSWORD_MIN) found.password = PASSWORD_TOO_SHORT;
     setErrors(found);
     if (Object.keys(found).length > 0) return; // nothing is sent
-    setBusy(true);
-    setFormError('');
-    try {
-      const created = await read(
-        client.admin['create-player-account'].$post({
-          json: { player_id: player.id, username: values.username.trim(), email: values.email.trim(), password: values.password || undefined },
-        }),
-      );
-      toast.success(created.invited ? created.detail : TOASTS.accountCreated);
-      await revalidator.revalidate();
-    } catch (error) {
-      setFormError(errorDetail(error));
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
-      toast.error(TOASTS.accountError, { description: errorDetail(error) });
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        const created = await read(
+          client.admin['create-player-account'].$post({
+            json: { player_id: player.id, username: values.username.trim(), email: values.email.trim(), password: values.password || undefined },
+          }),
+        );
+        toast.success(created.invited ? created.detail : TOASTS.accountCreated);
+        await revalidator.revalidate();
+      },
+      (error) => toast.error(TOASTS.accountError, { description: errorDetail(error) }),
+    );
   }
 
   return (
@@ -66,8 +56,27 @@ function CreateLoginForm({ player }: { player: Player }) {
       </p>
       <ErrorSummary errors={summary.errors} order={LOGIN_FIELDS} message={summary.message} idFor={(f) => fieldId(f, 'login')} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField id={fieldId('username', 'login')} label="Username" name="username" autoComplete="off" required value={values.username} error={summary.errors.username} onChange={set('username')} />
-        <TextField id={fieldId('email', 'login')} label="Email" name="email" type="email" autoComplete="off" required value={values.email} error={summary.errors.email} onChange={set('email')} />
+        <TextField
+          id={fieldId('username', 'login')}
+          label="Username"
+          name="username"
+          autoComplete="off"
+          required
+          value={values.username}
+          error={summary.errors.username}
+          onChange={set('username')}
+        />
+        <TextField
+          id={fieldId('email', 'login')}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          value={values.email}
+          error={summary.errors.email}
+          onChange={set('email')}
+        />
         <TextField
           id={fieldId('password', 'login')}
           label="Password"
@@ -89,27 +98,25 @@ function CreateLoginForm({ player }: { player: Player }) {
 
 function ResetPasswordForm({ player }: { player: Player }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState('');
+  const { busy, formError, submit } = useFormSubmit();
+  const error = missing || formError;
 
   async function reset(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (password.length < PASSWORD_MIN) {
-      setError(password ? PASSWORD_TOO_SHORT : 'New password is required');
+      setMissing(password ? PASSWORD_TOO_SHORT : 'New password is required');
       return;
     }
-    setError('');
-    setBusy(true);
-    try {
-      await read(client.auth['reset-password'][':userId'].$put({ param: { userId: player.user_id! }, json: { password } }));
-      toast.success(TOASTS.passwordReset);
-      setPassword('');
-    } catch (e) {
-      setError(errorDetail(e));
-      toast.error(TOASTS.passwordError, { description: errorDetail(e) });
-    } finally {
-      setBusy(false);
-    }
+    setMissing('');
+    await submit(
+      async () => {
+        await read(client.auth['reset-password'][':userId'].$put({ param: { userId: player.user_id! }, json: { password } }));
+        toast.success(TOASTS.passwordReset);
+        setPassword('');
+      },
+      (e) => toast.error(TOASTS.passwordError, { description: errorDetail(e) }),
+    );
   }
 
   return (

@@ -10,7 +10,8 @@ import { DataTable } from '../ui/data-table';
 import { ErrorSummary, fieldId, summaryOf } from '../ui/error-summary';
 import { SelectField, TextField } from '../ui/field';
 import { toast } from '../ui/toast';
-import { ApiError, client, errorDetail, read } from '../../lib/api-client';
+import { client, errorDetail, read } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { PAYMENT_TYPES, TOASTS } from './player-sections-shared';
 
 const PAYMENT_FIELDS = ['description', 'amount', 'payment_type', 'due_date'] as const;
@@ -84,8 +85,7 @@ export function PaymentsSection({ player, payments }: { player: Player; payments
 function AddPaymentForm({ player }: { player: Player }) {
   const revalidator = useRevalidator();
   const [values, setValues] = useState({ description: '', amount: '', payment_type: PAYMENT_TYPES[0] as string, due_date: today() });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, submit } = useFormSubmit();
   const paymentErrors = summaryOf(PAYMENT_FIELDS, { fieldErrors: errors }).errors;
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
@@ -99,29 +99,26 @@ function AddPaymentForm({ player }: { player: Player }) {
     if (!values.due_date) found.due_date = 'Due date is required';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await read(
-        client.players[':id'].payments.$post({
-          param: { id: player.id },
-          json: {
-            description: values.description.trim(),
-            amount: Math.round(amount * 100) / 100,
-            payment_type: values.payment_type,
-            status: 'outstanding',
-            due_date: values.due_date,
-          },
-        }),
-      );
-      toast.success(TOASTS.paymentAdded);
-      setValues({ description: '', amount: '', payment_type: PAYMENT_TYPES[0], due_date: today() });
-      await revalidator.revalidate();
-    } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
-      toast.error(TOASTS.paymentError, { description: errorDetail(error) });
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        await read(
+          client.players[':id'].payments.$post({
+            param: { id: player.id },
+            json: {
+              description: values.description.trim(),
+              amount: Math.round(amount * 100) / 100,
+              payment_type: values.payment_type,
+              status: 'outstanding',
+              due_date: values.due_date,
+            },
+          }),
+        );
+        toast.success(TOASTS.paymentAdded);
+        setValues({ description: '', amount: '', payment_type: PAYMENT_TYPES[0], due_date: today() });
+        await revalidator.revalidate();
+      },
+      (error) => toast.error(TOASTS.paymentError, { description: errorDetail(error) }),
+    );
   }
 
   return (
@@ -129,7 +126,15 @@ function AddPaymentForm({ player }: { player: Player }) {
       <h4 className="mb-3 font-semibold">Add a payment</h4>
       <ErrorSummary className="mb-4" errors={paymentErrors} order={PAYMENT_FIELDS} idFor={(f) => fieldId(f, 'payment')} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <TextField id={fieldId('description', 'payment')} label="Description" name="description" required value={values.description} error={paymentErrors.description} onChange={set('description')} />
+        <TextField
+          id={fieldId('description', 'payment')}
+          label="Description"
+          name="description"
+          required
+          value={values.description}
+          error={paymentErrors.description}
+          onChange={set('description')}
+        />
         <TextField
           id={fieldId('amount', 'payment')}
           label="Amount (£)"
@@ -143,12 +148,28 @@ function AddPaymentForm({ player }: { player: Player }) {
           error={paymentErrors.amount}
           onChange={set('amount')}
         />
-        <SelectField id={fieldId('payment_type', 'payment')} label="Type" name="payment_type" value={values.payment_type} error={paymentErrors.payment_type} onChange={set('payment_type')}>
+        <SelectField
+          id={fieldId('payment_type', 'payment')}
+          label="Type"
+          name="payment_type"
+          value={values.payment_type}
+          error={paymentErrors.payment_type}
+          onChange={set('payment_type')}
+        >
           {PAYMENT_TYPES.map((type) => (
             <option key={type}>{type}</option>
           ))}
         </SelectField>
-        <TextField id={fieldId('due_date', 'payment')} label="Due date" name="due_date" type="date" required value={values.due_date} error={paymentErrors.due_date} onChange={set('due_date')} />
+        <TextField
+          id={fieldId('due_date', 'payment')}
+          label="Due date"
+          name="due_date"
+          type="date"
+          required
+          value={values.due_date}
+          error={paymentErrors.due_date}
+          onChange={set('due_date')}
+        />
       </div>
       <Button type="submit" className="mt-4" disabled={busy}>
         {busy ? 'Adding…' : 'Add payment'}

@@ -4,9 +4,9 @@ import { ALL_PLAYERS, AudienceSelect, audienceName } from '../../components/admi
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { Checkbox, TextAreaField, TextField } from '../../components/ui/field';
 
-const FIELDS = ['player_id', 'subject', 'body'] as const;
+const FIELDS = ['player_id', 'copy_guardians', 'subject', 'body'] as const;
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
@@ -21,7 +21,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, messages, players] = await Promise.all([serverLoader(), loadList('messages', client.messages.$get()), loadList('players', client.players.$get({ query: {} }))]);
+  const [, messages, players] = await Promise.all([
+    serverLoader(),
+    loadList('messages', client.messages.$get()),
+    loadList('players', client.players.$get({ query: {} })),
+  ]);
   return { messages, players };
 }
 clientLoader.hydrate = true as const;
@@ -36,6 +40,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [playerId, setPlayerId] = useState(ALL_PLAYERS);
+  const [copyGuardians, setCopyGuardians] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -52,7 +57,11 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
     setFormError('');
     setBusy(true);
     try {
-      await read(client.messages.$post({ json: { subject: subject.trim(), body: body.trim(), ...(playerId ? { player_id: playerId } : {}) } }));
+      await read(
+        client.messages.$post({
+          json: { subject: subject.trim(), body: body.trim(), ...(playerId ? { player_id: playerId, copy_guardians: copyGuardians } : {}) },
+        }),
+      );
       toast.success('Message sent successfully!');
       setSubject('');
       setBody('');
@@ -96,8 +105,40 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           <form noValidate onSubmit={send} className="space-y-4">
             <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
             <AudienceSelect id={fieldId('player_id')} players={players} value={playerId} onChange={setPlayerId} />
-            <TextField id={fieldId('subject')} label="Subject" name="subject" required value={subject} error={summary.errors.subject} onChange={(e) => setSubject(e.target.value)} />
-            <TextAreaField id={fieldId('body')} label="Message" name="body" required value={body} error={summary.errors.body} onChange={(e) => setBody(e.target.value)} />
+            {playerId && (
+              <div>
+                <Checkbox
+                  id={fieldId('copy_guardians')}
+                  label="Copy their parents or carers (needed for players under 18)"
+                  checked={copyGuardians}
+                  onChange={(e) => setCopyGuardians(e.target.checked)}
+                  aria-describedby={summary.errors.copy_guardians ? `${fieldId('copy_guardians')}-error` : undefined}
+                />
+                {summary.errors.copy_guardians && (
+                  <p id={`${fieldId('copy_guardians')}-error`} className="mt-1 text-sm font-semibold text-red-700">
+                    {summary.errors.copy_guardians}
+                  </p>
+                )}
+              </div>
+            )}
+            <TextField
+              id={fieldId('subject')}
+              label="Subject"
+              name="subject"
+              required
+              value={subject}
+              error={summary.errors.subject}
+              onChange={(e) => setSubject(e.target.value)}
+            />
+            <TextAreaField
+              id={fieldId('body')}
+              label="Message"
+              name="body"
+              required
+              value={body}
+              error={summary.errors.body}
+              onChange={(e) => setBody(e.target.value)}
+            />
             <Button type="submit" disabled={busy}>
               {busy ? 'Sending…' : 'Send message'}
             </Button>

@@ -9,6 +9,7 @@ import { FormMessage, SelectField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, read, type Answer } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import type { Route } from './+types/outbox';
 import { formatDateTime } from '../../../shared/dates';
 
@@ -47,29 +48,29 @@ export function HydrateFallback() {
 
 function TestMail() {
   const [to, setTo] = useState('');
-  const [error, setError] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, submit } = useFormSubmit();
+  const error = errors.to ?? '';
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setResult(null);
     const parsed = testMailSchema.safeParse({ to });
     if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
+      setErrors({ to: parsed.error.issues[0].message });
       return;
     }
-    setError('');
-    setBusy(true);
-    try {
-      const answer = await read(client.admin.outbox.test.$post({ json: parsed.data }));
-      setResult({ ok: true, text: `${answer.detail} Server answer: ${answer.response}` });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.fieldErrors.to) setError(failure.fieldErrors.to);
-      else setResult({ ok: false, text: `The test e-mail was not sent. The mail server said: ${errorDetail(failure)}` });
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        const answer = await read(client.admin.outbox.test.$post({ json: parsed.data }));
+        setResult({ ok: true, text: `${answer.detail} Server answer: ${answer.response}` });
+      },
+      // A refused address shows next to the field (the hook's errors); anything else is the mail server's answer.
+      (failure) => {
+        if (!(failure instanceof ApiError && failure.fieldErrors.to))
+          setResult({ ok: false, text: `The test e-mail was not sent. The mail server said: ${errorDetail(failure)}` });
+      },
+    );
   }
 
   return (
@@ -128,9 +129,7 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
         title="Outbox"
         description="Every e-mail the website sends goes through here. Failed messages are retried after 1 minute, 5 minutes, 30 minutes, 2 hours and 12 hours; after that, or when the mail server refuses an address outright, the site gives up."
       />
-      {outbox && !outbox.configured && (
-        <FormMessage>Mail is not configured (SMTP_URL is not set): messages wait here and are sent once it is.</FormMessage>
-      )}
+      {outbox && !outbox.configured && <FormMessage>Mail is not configured (SMTP_URL is not set): messages wait here and are sent once it is.</FormMessage>}
       <TestMail />
       {!outbox ? (
         <FormMessage>The outbox could not be loaded. Please reload the page.</FormMessage>

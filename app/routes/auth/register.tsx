@@ -82,6 +82,12 @@ export default function Register() {
     <section className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-extrabold text-ink">Player registration</h1>
       <p className="mt-2 text-muted">Register to use the Players' Area. Fields marked * are required.</p>
+      <p className="mt-2 text-ink">
+        Registering a child under 18?{' '}
+        <a href="/register/parent" className="inline-block py-2 font-semibold text-brand-800 underline">
+          I am a parent or carer
+        </a>
+      </p>
 
       <Form method="post" className="mt-8 space-y-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line sm:p-8" noValidate>
         <ErrorSummary errors={errors} order={ORDER} message={summary.message} />

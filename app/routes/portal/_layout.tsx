@@ -29,18 +29,32 @@ export const PORTAL_TABS = [
   portalTab('account', 'Account'),
 ];
 
-/** The players' portal: any signed-in user; its tabs need a linked player record. */
+/** A parent or carer's tabs (issue 23): their children, and their own account. */
+export const GUARDIAN_TABS = [portalTab('children', 'My children'), portalTab('account', 'Account')];
+
+/**
+ * The players' portal: any signed-in user; its tabs need a linked player record. A parent or carer
+ * without one of their own gets their children's tabs; a player who is also a parent gets both.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const player = await portalRead('the player profile', () => context.services.players.findOwn(user), null);
+  const [player, children] = await Promise.all([
+    portalRead('the player profile', () => context.services.players.findOwn(user), null),
+    portalRead('your children', () => context.services.juniors.myChildren(user), []),
+  ]);
   return {
     user,
     header: player ? { full_name: player.full_name, position: player.position, jersey_number: player.jersey_number } : null,
+    guardian: children.length > 0,
   };
 }
 
+/** The children's pages are open to any signed-in user (the "I am a parent or carer" request is there). */
+const isGuardianPage = (pathname: string) => pathname.startsWith('/players-area/children') || pathname === '/players-area/account';
+
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { user, header } = loaderData;
+  const { user, header, guardian } = loaderData;
+  const tabs_ = header ? (guardian ? [...PORTAL_TABS.slice(0, -1), GUARDIAN_TABS[0]!, PORTAL_TABS.at(-1)!] : PORTAL_TABS) : GUARDIAN_TABS;
   const tabs = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   // On a phone the tab row scrolls sideways: keep the current tab in view.
@@ -69,10 +83,10 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
-      {header ? (
+      {header || guardian || isGuardianPage(pathname) ? (
         <>
           <div className="mt-6" ref={tabs}>
-            <TabNav items={PORTAL_TABS} label="Players' Area sections" compact />
+            <TabNav items={tabs_} label="Players' Area sections" compact />
           </div>
           <div className="mt-6">
             <Outlet />
@@ -82,9 +96,13 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
         <section className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-line">
           <h2 className="text-xl font-bold text-ink">No player profile on this account</h2>
           <p className="mt-2 text-muted">
-            The Players' Area shows a player's own payments, feedback, stats and messages. Your account ({user.username}) is not linked
-            to a player in the squad, so there is nothing to show here.
+            The Players' Area shows a player's own payments, feedback, stats and messages. Your account ({user.username}) is not linked to a player in the
+            squad, so there is nothing to show here.
           </p>
+          <p className="mt-2 text-muted">A parent or carer of a junior player? Ask the club to link you to your child.</p>
+          <ButtonLink to="/players-area/children" className="mt-4 mr-3">
+            I am a parent or carer
+          </ButtonLink>
           {user.role !== 'player' && (
             <ButtonLink to="/admin" className="mt-4">
               Go to the admin panel

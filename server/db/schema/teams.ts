@@ -124,7 +124,7 @@ export const trainingSessionKindEnum = pgEnum('training_session_kind', ['trainin
 export const trainingSessionStatusEnum = pgEnum('training_session_status', ['scheduled', 'cancelled']);
 
 /**
- * One dated training session, generated from a slot (server/services/training.ts), or a one-off
+ * One dated training session, generated from a slot (server/services/training/), or a one-off
  * session or event staff add (slot_id null: generation never touches it). Moving or cancelling it
  * changes this row only, never the slot.
  */

@@ -7,7 +7,7 @@ export interface AvailabilityRequestMail {
   event: MatchMailEvent & { locksAt: Date };
   /** Who asks: the automatic reminder (kick-off is `kickoffIn` away, e.g. "6 days") or the manager's "Remind now". */
   askedBy: { reminder: string } | 'manager';
-  /** The signed one-click page for each answer (server/services/availability.ts). */
+  /** The signed one-click page for each answer (server/services/availability/). */
   answerPaths: Record<AvailabilityStatus, string>;
 }
 

@@ -1,8 +1,10 @@
 import type { MailTemplate } from '../template';
 import { accountInvitation } from './account-invitation';
+import { availabilityDigest } from './availability-digest';
 import { availabilityRequest } from './availability-request';
 import { emailChangeConfirm, emailChangeNotice } from './email-change';
 import { eventChange, type EventChangeMail } from './event-change';
+import { guardianInvitation, guardianRequestApproved, guardianRequestRejected, turningEighteen } from './guardians';
 import { joinUsApplication } from './join-us-application';
 import { joinUsReceipt } from './join-us-receipt';
 import { newDocument } from './new-document';
@@ -21,6 +23,11 @@ import { welcome } from './welcome';
 
 export type { EventChangeMail };
 export {
+  availabilityDigest,
+  guardianInvitation,
+  guardianRequestApproved,
+  guardianRequestRejected,
+  turningEighteen,
   accountInvitation,
   squadDropped,
   eventChange,
@@ -59,6 +66,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   joinUsApplication,
   joinUsReceipt,
   availabilityRequest,
+  availabilityDigest,
   squadSelection,
   selectionAlert,
   eventChange,
@@ -69,5 +77,9 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   emailChangeNotice,
   passwordChanged,
   accountInvitation,
+  guardianInvitation,
+  guardianRequestApproved,
+  guardianRequestRejected,
+  turningEighteen,
   testMail,
 };

@@ -1,4 +1,4 @@
-/** A fixture as the match-week mails name it (server/services/availability.ts's AvailabilityEvent has these). */
+/** A fixture as the match-week mails name it (server/services/availability/'s AvailabilityEvent has these). */
 export interface MatchMailEvent {
   /** "Senior vs Riverside" or "Senior @ Riverside". */
   title: string;

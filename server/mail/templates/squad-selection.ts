@@ -3,7 +3,7 @@ import { formatClubDate } from '../../../shared/dates';
 import { hello, type MailTemplate } from '../template';
 import { SAMPLE_MATCH, type MatchMailEvent } from './match-event';
 
-/** "starting" or "on the bench": also the portal notification's words (server/services/selection.ts). */
+/** "starting" or "on the bench": also the portal notification's words (server/services/selection/). */
 export const selectionRoleWords = (role: SelectionRole) => (role === 'starter' ? 'starting' : 'on the bench');
 
 /** The squad is published: each selected player hears once (a re-publish mails only players new to it). */

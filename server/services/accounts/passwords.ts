@@ -10,6 +10,7 @@ import { hashChosenPassword } from '../../auth/password-policy';
 import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../../db/schema';
 import { passwordChanged, passwordReset } from '../../mail/templates';
 import { parseInput } from '../checks';
+import { notContactableJunior } from '../juniors/recipients';
 import { hashToken, userColumns, type AccountContext } from './context';
 
 export function passwords({ db, mail, throttle, forgotLimiter, startSession }: AccountContext) {
@@ -20,7 +21,8 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
      * statement that inserts them only when the address belongs to a user. It shares one transaction
      * (one commit) with the rate-limit counters, which are written on both paths, so the link exists
      * exactly when its mail does and both paths end in the same kind of commit. Limited per address
-     * asked about and per client, in the database.
+     * asked about and per client, in the database. A junior who may not be mailed directly (issue 23)
+     * is treated as an unknown address: their parent or carer asks the club.
      */
     async requestPasswordReset(input: unknown, address: string) {
       const { email } = parseInput(forgotPasswordSchema, input);
@@ -32,7 +34,7 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
         if (limited) return limited;
         await tx.execute(sql`
         with u as (
-          select id, email from ${users} where lower(${users.email}) = lower(${email}) limit 1
+          select id, email from ${users} where lower(${users.email}) = lower(${email}) and not ${notContactableJunior(users.id)} limit 1
         ), t as (
           insert into ${passwordResetTokens} (token_hash, user_id, expires_at)
           select ${tokenHash}, id, now() + ${`${RESET_TOKEN_HOURS} hours`}::interval from u
@@ -70,20 +72,18 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
         const [used] = await tx
           .update(passwordResetTokens)
           .set({ used_at: new Date() })
-          .where(
-            and(
-              eq(passwordResetTokens.token_hash, hashToken(token)),
-              isNull(passwordResetTokens.used_at),
-              gt(passwordResetTokens.expires_at, new Date()),
-            ),
-          )
+          .where(and(eq(passwordResetTokens.token_hash, hashToken(token)), isNull(passwordResetTokens.used_at), gt(passwordResetTokens.expires_at, new Date())))
           .returning({ user_id: passwordResetTokens.user_id });
         if (!used) throw invalid(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
         // Choosing one's own password activates a login the club made (the invitation's link is a reset
         // link), and following a link sent to the address shows it is theirs: it is confirmed.
         await tx
           .update(users)
-          .set({ password_hash: passwordHash, activated_at: sql`coalesce(${users.activated_at}, now())`, email_confirmed_at: sql`coalesce(${users.email_confirmed_at}, now())` })
+          .set({
+            password_hash: passwordHash,
+            activated_at: sql`coalesce(${users.activated_at}, now())`,
+            email_confirmed_at: sql`coalesce(${users.email_confirmed_at}, now())`,
+          })
           .where(eq(users.id, used.user_id));
         await tx.delete(sessions).where(eq(sessions.user_id, used.user_id));
         await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.user_id, used.user_id), isNull(passwordResetTokens.used_at)));

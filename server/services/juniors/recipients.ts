@@ -4,9 +4,9 @@
  * their own address; a 16-17 year old gets it too only with the direct-contact consent this season.
  * At 18 the guardians drop out (the age is read on every call).
  */
-import { and, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { guardians, players } from '../../db/schema';
+import { consents, guardians, players } from '../../db/schema';
 import { isJunior, isUnder16, seasonOf } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
 import { currentConsents } from './consents';
@@ -61,4 +61,19 @@ export async function mailAudience(tx: DbOrTx, who: { userIds?: readonly string[
     add(link.user_id, { playerId: link.player_id, firstName: firstName(juniors.get(link.player_id)!.full_name) });
   }
   return out;
+}
+
+/**
+ * An SQL condition, true when this user id is the login of a junior who may not be mailed at their
+ * own address today: under 16, or 16-17 without the direct-contact consent this season. For the
+ * few statements that write mail without the audience above (the "Forgot password?" link).
+ */
+export function notContactableJunior(userId: SQL | AnyColumn, today = todayIso()): SQL {
+  const season = seasonOf(today);
+  return sql`exists (
+    select 1 from ${players} p where p.user_id = ${userId} and p.date_of_birth is not null
+      and p.date_of_birth > (${today}::date - interval '18 years')
+      and (p.date_of_birth > (${today}::date - interval '16 years') or coalesce((
+        select c.given from ${consents} c where c.player_id = p.id and c.season = ${season} and c.kind = 'direct_contact'
+        order by c.created_at desc limit 1), false) = false))`;
 }

@@ -1,5 +1,5 @@
 /** What the player use cases share: the context type, the access checks, the row mappers and the record reads. */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, emptySeasonStats } from '../../../shared/players';
 import type { Role, SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
@@ -8,6 +8,7 @@ import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } fro
 import { isUuid } from '../ids';
 import type { MailService } from '../mail';
 import { trainingAttendanceOf } from '../training';
+import { guardianLevel } from '../juniors/access';
 import type { Feedback, Payment, PlayerProfile, PlayerStats } from '../../../shared/contracts/players';
 
 export type PlayerRow = typeof players.$inferSelect;
@@ -65,12 +66,7 @@ export function playerAccess(db: Db) {
     const rows = await tx
       .select({ id: users.id, username: users.username, email: users.email })
       .from(users)
-      .where(
-        or(
-          username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : undefined,
-          eq(sql`lower(${users.email})`, email.toLowerCase()),
-        ),
-      );
+      .where(or(username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : undefined, eq(sql`lower(${users.email})`, email.toLowerCase())));
     for (const row of rows) {
       if (row.id === exceptUserId) continue;
       if (username && row.username.toLowerCase() === username.toLowerCase()) throw conflict(USERNAME_TAKEN);
@@ -93,10 +89,15 @@ export function playerAccess(db: Db) {
     if (!actor) throw unauthenticated();
     const managing = actor.role === 'admin' || alsoRoles.includes(actor.role);
     if (!managing) {
-      if (actor.role !== 'player' || !isUuid(playerId)) throw forbidden();
-      const [own] = await db.select({ id: players.id }).from(players).where(and(eq(players.id, playerId), eq(players.user_id, actor.id)));
-      if (!own) throw forbidden('You can only see your own records.');
-      return;
+      if (!isUuid(playerId)) throw forbidden();
+      const [row] = await db
+        .select({ id: players.id, user_id: players.user_id, date_of_birth: players.date_of_birth })
+        .from(players)
+        .where(eq(players.id, playerId));
+      // A player sees their own records; a parent or carer their child's while the child is under 18 (issue 23).
+      if (row && actor.role === 'player' && row.user_id === actor.id) return;
+      if (row && (await guardianLevel(db, actor.id, row))) return;
+      throw forbidden('You can only see your own records (or your children’s).');
     }
     if (!isUuid(playerId)) throw notFound(PLAYER_NOT_FOUND);
     const [row] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
@@ -114,9 +115,7 @@ export function playerAccess(db: Db) {
 /** One player's records as the API answers them: profile, season stats, payments, coach feedback. */
 export function playerRecords(db: Db) {
   async function profileOf(player: PlayerRow): Promise<PlayerProfile> {
-    const [user] = player.user_id
-      ? await db.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, player.user_id))
-      : [];
+    const [user] = player.user_id ? await db.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, player.user_id)) : [];
     return {
       id: player.id,
       user_id: player.user_id,
@@ -157,11 +156,7 @@ export function playerRecords(db: Db) {
   }
 
   async function paymentsFor(playerId: string) {
-    const rows = await db
-      .select()
-      .from(payments)
-      .where(eq(payments.player_id, playerId))
-      .orderBy(desc(payments.due_date), desc(payments.created_at));
+    const rows = await db.select().from(payments).where(eq(payments.player_id, playerId)).orderBy(desc(payments.due_date), desc(payments.created_at));
     return rows.map(toPayment);
   }
 

@@ -1,9 +1,10 @@
 /** Admins managing players' logins: creating an account for a squad player and resetting a password. */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { PLAYER_NOT_FOUND, type CreatePlayerAccountInput } from '../../../shared/players';
+import { PLAYER_NOT_FOUND, todayIso, type CreatePlayerAccountInput } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
-import { conflict, notFound } from '../../../shared/errors';
+import { conflict, invalid, notFound } from '../../../shared/errors';
+import { juniorLoginRefusal } from '../../../shared/guardians';
 import { hashChosenPassword } from '../../auth/password-policy';
 import { INVITATION_DAYS } from '../../../shared/members';
 import { accountInvitation, passwordChanged } from '../../mail/templates';
@@ -21,6 +22,9 @@ export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, a
       const [player] = await db.select().from(players).where(eq(players.id, input.player_id));
       if (!player) throw notFound(PLAYER_NOT_FOUND);
       if (player.user_id) throw conflict('This player already has a login account.');
+      // Issue 23: no login for an under-13; a 13-17 year old only once a parent or carer agreed.
+      const refusal = juniorLoginRefusal(player.date_of_birth, player.login_agreed_at, todayIso());
+      if (refusal) throw invalid(refusal, [{ field: 'player_id', message: refusal }]);
       await emailOrUsernameTaken(db, input.username, input.email);
       // Without a password, an unguessable one nobody knows until the invitation's link sets theirs.
       const password_hash = await hashChosenPassword(input.password ?? randomBytes(24).toString('base64url'));

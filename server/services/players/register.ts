@@ -1,8 +1,9 @@
 /** Public self-registration: the register page's conflict check and the new player's account and squad record. */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
-import { EMAIL_TAKEN, USERNAME_TAKEN, type RegistrationInput } from '../../../shared/players';
-import type { FieldError } from '../../../shared/errors';
+import { EMAIL_TAKEN, USERNAME_TAKEN, todayIso, type RegistrationInput } from '../../../shared/players';
+import { invalid, type FieldError } from '../../../shared/errors';
+import { JUNIOR_SELF_REGISTRATION, juniorLoginRefusal } from '../../../shared/guardians';
 import { hashChosenPassword } from '../../auth/password-policy';
 import { accountTokens, players, users } from '../../db/schema';
 import { welcome } from '../../mail/templates';
@@ -20,7 +21,10 @@ export function registration({ db, mail, emailOrUsernameTaken }: PlayerContext) 
         email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : undefined,
       ].filter(Boolean);
       if (checks.length === 0) return [];
-      const rows = await db.select({ username: users.username, email: users.email }).from(users).where(or(...checks));
+      const rows = await db
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(or(...checks));
       const errors: FieldError[] = [];
       if (username && rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) errors.push({ field: 'username', message: USERNAME_TAKEN });
       if (email && rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) errors.push({ field: 'email', message: EMAIL_TAKEN });
@@ -29,6 +33,10 @@ export function registration({ db, mail, emailOrUsernameTaken }: PlayerContext) 
 
     /** Public self-registration: always a player, with the linked squad record (pending), in one transaction. */
     async register(input: RegistrationInput) {
+      // Issue 23: a junior does not register themselves: a parent or carer asks for the link ("I am a parent or carer").
+      if (juniorLoginRefusal(input.date_of_birth, null, todayIso())) {
+        throw invalid(JUNIOR_SELF_REGISTRATION, [{ field: 'date_of_birth', message: JUNIOR_SELF_REGISTRATION }]);
+      }
       await emailOrUsernameTaken(db, input.username, input.email);
       const password_hash = await hashChosenPassword(input.password);
       try {

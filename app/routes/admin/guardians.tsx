@@ -1,0 +1,283 @@
+import { useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router';
+import { formatDate, formatDateTime } from '../../../shared/dates';
+import { GUARDIAN_LEVELS, GUARDIAN_LEVEL_LABELS, isJunior, type GuardianLevel } from '../../../shared/juniors';
+import { todayIso } from '../../../shared/players';
+import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
+import { adminMeta } from '../../components/admin/meta';
+import { Button } from '../../components/ui/button';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
+import { requireAdminArea } from '../../lib/guards.server';
+import type { Route } from './+types/guardians';
+
+export const meta: Route.MetaFunction = () =>
+  adminMeta('Parents & carers', 'Invite parents and carers, see each child’s, and decide “I am a parent” requests.');
+
+export const NO_REQUESTS = 'No requests from parents or carers are waiting.';
+const INVITE_FIELDS = ['player_id', 'email', 'level', 'relationship'] as const;
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: requireAdminArea(context, request) };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [, requests, players] = await Promise.all([
+    serverLoader(),
+    read(client['guardian-requests'].$get({ query: { status: 'pending' } })),
+    loadList('players', client.players.$get({ query: {} })),
+  ]);
+  // Those who may decide see every request; anyone else gets only their own (none here).
+  const today = todayIso();
+  const juniors = players
+    .filter((p) => isJunior(p.date_of_birth ?? null, today))
+    .map((p) => ({ id: p.id, full_name: p.full_name, date_of_birth: p.date_of_birth ?? null }));
+  return { requests, juniors };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+type Junior = Route.ComponentProps['loaderData']['juniors'][number];
+type Request = Route.ComponentProps['loaderData']['requests'][number];
+
+export default function AdminGuardians({ loaderData }: Route.ComponentProps) {
+  const { requests, juniors } = loaderData;
+  return (
+    <section>
+      <SectionHeader
+        title="Parents & carers"
+        description="Juniors’ parents and carers answer for them, give consents and get the club’s mail about them. Only admins, the secretary and the welfare officer manage them."
+      />
+      <div className="grid gap-6 xl:grid-cols-[1fr_24rem]">
+        <div className="min-w-0 space-y-6">
+          <div>
+            <h3 className="mb-3 text-lg font-bold">“I am a parent or carer” requests</h3>
+            {requests.length === 0 ? (
+              <p className="rounded-xl bg-white p-6 text-center text-muted ring-1 ring-line">{NO_REQUESTS}</p>
+            ) : (
+              <ul className="space-y-4">
+                {requests.map((r) => (
+                  <li key={r.id}>
+                    <RequestCard request={r} juniors={juniors} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <ChildGuardians juniors={juniors} />
+        </div>
+        <InviteForm juniors={juniors} />
+      </div>
+    </section>
+  );
+}
+
+function RequestCard({ request: r, juniors }: { request: Request; juniors: Junior[] }) {
+  const revalidator = useRevalidator();
+  const sameBirthday = juniors.filter((j) => j.date_of_birth === r.child_date_of_birth);
+  const [choice, setChoice] = useState(sameBirthday[0]?.id ?? 'new');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const headingId = `request-${r.id}`;
+
+  async function decide(approve: boolean) {
+    if (!approve && !reason.trim()) {
+      setReasonError('Reason is required: it is e-mailed to them');
+      return;
+    }
+    setBusy(true);
+    try {
+      if (approve) await read(client['guardian-requests'][':id'].approve.$post({ param: { id: r.id }, json: choice === 'new' ? {} : { player_id: choice } }));
+      else await read(client['guardian-requests'][':id'].reject.$post({ param: { id: r.id }, json: { reason } }));
+      toast.success(approve ? `${r.requester_name} is linked to ${r.child_name}.` : `The request is turned down; ${r.requester_name} is told why.`);
+      await revalidator.revalidate();
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.reason) setReasonError(error.fieldErrors.reason);
+      toast.error(errorDetail(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-5">
+      <h4 id={headingId} className="text-lg font-bold">
+        {r.requester_name} for {r.child_name}
+      </h4>
+      <p className="text-sm text-muted">
+        <span className="break-all">{r.requester_email}</span> · {r.relationship ?? 'Relationship not given'} · asked {formatDateTime(r.created_at)}
+      </p>
+      <p className="mt-1 text-sm">
+        Child born {formatDate(r.child_date_of_birth)}
+        {r.team_name ? ` · ${r.team_name}` : ''}
+      </p>
+      {r.message && <p className="mt-2 whitespace-pre-line text-sm">{r.message}</p>}
+      <SelectField id={`child-${r.id}`} label="Link them to" className="mt-3" value={choice} onChange={(e) => setChoice(e.target.value)}>
+        <option value="new">A new junior member: {r.child_name}</option>
+        {juniors.map((j) => (
+          <option key={j.id} value={j.id}>
+            {j.full_name}
+            {j.date_of_birth ? ` (born ${formatDate(j.date_of_birth)})` : ''}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        id={`reason-${r.id}`}
+        label="Reason, if you turn it down (e-mailed to them)"
+        className="mt-3"
+        rows={2}
+        value={reason}
+        error={reasonError}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button type="button" disabled={busy} onClick={() => decide(true)}>
+          Approve<span className="sr-only"> {r.requester_name}</span>
+        </Button>
+        <Button type="button" variant="secondary" disabled={busy} onClick={() => decide(false)}>
+          Turn down<span className="sr-only"> {r.requester_name}</span>
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+type Guardians = {
+  full_name: string;
+  guardians: Array<{ user_id: string; full_name: string; email: string; level: GuardianLevel; relationship: string | null; approved_by: string }>;
+  invitations: Array<{ email: string; level: GuardianLevel; expires_at: string }>;
+};
+
+function ChildGuardians({ juniors }: { juniors: Junior[] }) {
+  const [childId, setChildId] = useState('');
+  const [list, setList] = useState<Guardians | null>(null);
+  async function show(id: string) {
+    setChildId(id);
+    setList(null);
+    if (!id) return;
+    try {
+      setList((await read(client.players[':id'].guardians.$get({ param: { id } }))) as Guardians);
+    } catch (error) {
+      toast.error(errorDetail(error));
+    }
+  }
+  return (
+    <div>
+      <h3 className="mb-3 text-lg font-bold">A child’s parents and carers</h3>
+      <SelectField id="guardians-child" label="Child" value={childId} onChange={(e) => show(e.target.value)}>
+        <option value="">Choose a junior</option>
+        {juniors.map((j) => (
+          <option key={j.id} value={j.id}>
+            {j.full_name}
+          </option>
+        ))}
+      </SelectField>
+      {list && (
+        <ul className="mt-3 space-y-2" aria-label={`${list.full_name}’s parents and carers`}>
+          {list.guardians.length === 0 && list.invitations.length === 0 && <li className="text-muted">Nobody yet: invite a parent or carer.</li>}
+          {list.guardians.map((g) => (
+            <li key={g.user_id} className="rounded-xl bg-white p-3 ring-1 ring-line">
+              <p className="font-semibold">
+                {g.full_name} <Badge tone="info">{GUARDIAN_LEVEL_LABELS[g.level]}</Badge>
+              </p>
+              <p className="text-sm text-muted">
+                {g.relationship ?? 'Relationship not given'} · <span className="break-all">{g.email}</span> · linked by {g.approved_by}
+              </p>
+            </li>
+          ))}
+          {list.invitations.map((i) => (
+            <li key={i.email} className="rounded-xl bg-white p-3 text-sm ring-1 ring-line">
+              Invited: <span className="break-all">{i.email}</span> ({GUARDIAN_LEVEL_LABELS[i.level]}), link works until {formatDateTime(i.expires_at)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function InviteForm({ juniors }: { juniors: Junior[] }) {
+  const [values, setValues] = useState({ player_id: '', email: '', level: 'primary' as GuardianLevel, relationship: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const summary = summaryOf(INVITE_FIELDS, { error: formError, fieldErrors: errors });
+  async function invite(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setFormError('');
+    try {
+      await read(client['guardian-invitations'].$post({ json: { ...values, relationship: values.relationship || null } }));
+      toast.success(`Invitation sent to ${values.email}.`);
+      setErrors({});
+      setValues({ ...values, email: '', relationship: '' });
+    } catch (error) {
+      setFormError(errorDetail(error));
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Panel title="Invite a parent or carer" className="self-start">
+      <form noValidate onSubmit={invite} className="space-y-4">
+        <ErrorSummary errors={summary.errors} order={INVITE_FIELDS} message={summary.message} />
+        <SelectField
+          id={fieldId('player_id')}
+          label="Child"
+          required
+          value={values.player_id}
+          error={summary.errors.player_id}
+          onChange={(e) => setValues({ ...values, player_id: e.target.value })}
+        >
+          <option value="">Choose a junior</option>
+          {juniors.map((j) => (
+            <option key={j.id} value={j.id}>
+              {j.full_name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id={fieldId('email')}
+          label="Their e-mail"
+          type="email"
+          required
+          value={values.email}
+          error={summary.errors.email}
+          onChange={(e) => setValues({ ...values, email: e.target.value })}
+        />
+        <SelectField
+          id={fieldId('level')}
+          label="Level"
+          value={values.level}
+          error={summary.errors.level}
+          onChange={(e) => setValues({ ...values, level: e.target.value as GuardianLevel })}
+        >
+          {GUARDIAN_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {GUARDIAN_LEVEL_LABELS[level]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id={fieldId('relationship')}
+          label="Relationship (optional)"
+          hint="Mother, grandfather, carer …"
+          value={values.relationship}
+          error={summary.errors.relationship}
+          onChange={(e) => setValues({ ...values, relationship: e.target.value })}
+        />
+        <p className="text-sm text-muted">They get a link that works once, for 7 days.</p>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Sending…' : 'Send invitation'}
+        </Button>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,86 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import { formatDateTime } from '../../../shared/dates';
+import { PortalSection } from '../../components/portal';
+import { Button } from '../../components/ui/button';
+import { FormMessage } from '../../components/ui/field';
+import { formError } from '../../lib/errors.server';
+import { requireUser } from '../../lib/guards.server';
+import type { Route } from './+types/child-consents';
+
+export const meta: Route.MetaFunction = () => [{ title: "Consents | Players' Area" }, { name: 'robots', content: 'noindex' }];
+
+/** A child's consents for this season: each text, given or not, who answered and when (their parents and carers). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const children = await context.services.juniors.myChildren(user);
+  const child = children.find((c) => c.player_id === params.playerId);
+  if (!child) throw data('You are not linked to this child as a parent or carer.', { status: 403 });
+  return { child, consents: await context.services.juniors.consents(user, child.player_id) };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const form = await request.formData();
+  const kind = String(form.get('kind') ?? '');
+  try {
+    await context.services.juniors.setConsent(user, params.playerId, { kind, given: form.get('given') === 'yes' });
+    return { ok: true as const, kind, given: form.get('given') === 'yes' };
+  } catch (error) {
+    const response = formError(error);
+    return data({ ...response.data, kind }, { status: response.init?.status ?? 422 });
+  }
+}
+
+export default function ChildConsents({ loaderData, actionData }: Route.ComponentProps) {
+  const { child, consents } = loaderData;
+  const navigation = useNavigation();
+  const first = child.full_name.split(' ')[0];
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link to="/players-area/children" className="inline-block min-h-11 py-2 font-semibold text-brand-800 underline">
+          ← All my children
+        </Link>
+      </p>
+      <PortalSection
+        title={`${child.full_name}: consents for ${consents.season}`}
+        description={`Nothing is agreed until you say so, and each answer lasts this season only (to 31 August). Changing an answer takes effect at once.`}
+      >
+        <ul className="space-y-3">
+          {consents.consents.map((c) => {
+            const result = actionData?.kind === c.kind ? actionData : null;
+            return (
+              <li key={c.kind} className="rounded-2xl bg-white p-4 ring-1 ring-line" aria-labelledby={`consent-${c.kind}`}>
+                <h3 id={`consent-${c.kind}`} className="font-bold text-ink">
+                  {c.label}
+                </h3>
+                <p className="mt-1 text-sm text-ink">{c.text}</p>
+                <p className="mt-2 text-sm font-semibold" data-testid={`consent-state-${c.kind}`}>
+                  {c.given ? 'Given' : 'Not given'}
+                  {c.given_by_name && c.at && (
+                    <span className="font-normal text-muted">
+                      {' '}
+                      · {c.given ? 'given' : 'answered'} by {c.given_by_name} on {formatDateTime(c.at)}
+                    </span>
+                  )}
+                </p>
+                {result && !result.ok && <FormMessage>{result.error}</FormMessage>}
+                {child.can_answer && (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="kind" value={c.kind} />
+                    <input type="hidden" name="given" value={c.given ? 'no' : 'yes'} />
+                    <Button type="submit" variant={c.given ? 'secondary' : 'primary'} disabled={navigation.state === 'submitting'}>
+                      {c.given ? 'Withdraw' : 'Give'}
+                      <span className="sr-only"> consent: {c.label}</span>
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {!child.can_answer && <p className="text-sm text-muted">View only: {first}’s primary parent or carer gives consents.</p>}
+      </PortalSection>
+    </div>
+  );
+}

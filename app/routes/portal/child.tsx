@@ -1,0 +1,260 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import { formatDateGB, formatLongDateGB } from '../../../shared/dates';
+import { childCareSchema } from '../../../shared/guardians';
+import { GUARDIAN_LEVEL_LABELS } from '../../../shared/juniors';
+import { formatPounds } from '../../../shared/players';
+import { AvailabilityButtons } from '../../components/availability';
+import { EmptyState, PaymentStatusBadge, PortalSection } from '../../components/portal';
+import { Button } from '../../components/ui/button';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
+import { formError } from '../../lib/errors.server';
+import { requireUser } from '../../lib/guards.server';
+import type { Route } from './+types/child';
+import { portalRead } from './portal.server';
+
+const CARE_FIELDS = ['emergency_contact_name', 'emergency_contact_phone', 'medical_notes'] as const;
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.child?.full_name ?? 'My child'} | Players' Area` },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** One child's schedule with answers, squad places, payments, documents and care details, for their parents and carers only. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { juniors, availability, selection, players } = context.services;
+  const children = await juniors.myChildren(user);
+  const child = children.find((c) => c.player_id === params.playerId);
+  if (!child) throw data('You are not linked to this child as a parent or carer.', { status: 403 });
+  const id = child.player_id;
+  const [events, places, payments, documents, care] = await Promise.all([
+    portalRead('the schedule', () => availability.forChild(user, id), []),
+    portalRead('squad places', () => selection.forChild(user, id), []),
+    portalRead('payments', () => players.paymentsOf(user, id), []),
+    portalRead('documents', () => juniors.documentsOf(user, id), []),
+    portalRead('care details', () => juniors.medicalNotes(user, id), null),
+  ]);
+  return { child, events, places, payments, documents: documents as Array<{ id: string; title: string; url: string }>, care };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const id = params.playerId;
+  try {
+    if (intent === 'availability') {
+      const kind = String(form.get('kind') ?? '') === 'training' ? 'training' : 'fixture';
+      const eventId = String(form.get('id') ?? '');
+      const note = String(form.get('note') ?? '');
+      const saved = await context.services.availability.answerForChild(user, id, kind, eventId, { status: form.get('status'), note: note || undefined });
+      return { ok: true as const, intent, event: eventId, status: saved.status };
+    }
+    if (intent === 'selection') {
+      await context.services.selection.replyForChild(user, id, String(form.get('fixture_id') ?? ''), { confirmed: form.get('confirmed') === 'yes' });
+      return { ok: true as const, intent, event: '', message: form.get('confirmed') === 'yes' ? 'Place confirmed.' : 'Place declined: the manager is told.' };
+    }
+    const values = Object.fromEntries(CARE_FIELDS.map((f) => [f, String(form.get(f) ?? '')]));
+    const parsed = childCareSchema.safeParse(values);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+      return data({ ok: false as const, intent: 'care', event: '', error: 'Please correct the highlighted fields.', fieldErrors }, { status: 422 });
+    }
+    await context.services.juniors.setCare(user, id, parsed.data);
+    return { ok: true as const, intent: 'care', event: '', message: 'Saved.' };
+  } catch (error) {
+    const response = formError(error);
+    return data({ ...response.data, intent, event: String(form.get('id') ?? '') }, { status: response.init?.status ?? 422 });
+  }
+}
+
+export default function PortalChild({ loaderData, actionData }: Route.ComponentProps) {
+  const { child, events, places, payments, documents, care } = loaderData;
+  const first = child.full_name.split(' ')[0];
+  const days = [...new Set(events.map((e) => e.date))];
+  return (
+    <div className="space-y-8">
+      <p>
+        <Link to="/players-area/children" className="inline-block min-h-11 py-2 font-semibold text-brand-800 underline">
+          ← All my children
+        </Link>
+      </p>
+      <PortalSection
+        title={`${child.full_name}: matches and training`}
+        description={`${child.teams.map((t) => t.name).join(', ') || 'Not in a team yet'}${child.age_group ? ` · ${child.age_group}` : ''}. You: ${GUARDIAN_LEVEL_LABELS[child.level]}.`}
+      >
+        {!child.can_answer && <p className="mb-3 text-sm text-muted">You can see {first}’s answers; their primary parent or carer answers for them.</p>}
+        {events.length === 0 ? (
+          <EmptyState next="The team’s matches and training for the next 8 weeks appear here.">Nothing scheduled for {first} yet.</EmptyState>
+        ) : (
+          <div className="space-y-6">
+            {days.map((day) => (
+              <section key={day} aria-labelledby={`day-${day}`} className="space-y-2">
+                <h3 id={`day-${day}`} className="text-base font-bold text-ink">
+                  {formatLongDateGB(day)}
+                </h3>
+                <ul className="space-y-2">
+                  {events
+                    .filter((e) => e.date === day)
+                    .map((e) => (
+                      <li key={`${e.kind}-${e.id}`} data-testid="child-event" className="space-y-2 rounded-xl bg-white p-4 ring-1 ring-line">
+                        <p className="font-bold text-ink">{e.title}</p>
+                        <p className="text-sm text-muted">
+                          {e.kind === 'fixture' ? 'Kick-off' : 'Starts'} {e.time} · {e.place}
+                        </p>
+                        {child.can_answer ? (
+                          <AvailabilityButtons event={e} compact />
+                        ) : (
+                          <p className="text-sm text-ink">Answer: {e.answer ? e.answer.status : 'not yet'}</p>
+                        )}
+                      </li>
+                    ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )}
+      </PortalSection>
+
+      <ChildPlaces child={child} places={places} actionData={actionData} />
+      <ChildPaymentsAndDocuments first={first!} payments={payments} documents={documents} />
+      <CareForm child={child} care={care} actionData={actionData} />
+    </div>
+  );
+}
+
+type Data = Route.ComponentProps['loaderData'];
+type Result = Route.ComponentProps['actionData'];
+
+function ChildPlaces({ child, places, actionData }: { child: Data['child']; places: Data['places']; actionData: Result }) {
+  const first = child.full_name.split(' ')[0];
+  return (
+    <PortalSection title={`${first}’s squad places`}>
+      {actionData?.ok && actionData.intent === 'selection' && 'message' in actionData && <FormMessage tone="success">{actionData.message}</FormMessage>}
+      {actionData && !actionData.ok && actionData.intent === 'selection' && <FormMessage>{actionData.error}</FormMessage>}
+      {places.length === 0 ? (
+        <EmptyState>Not picked for an upcoming match yet.</EmptyState>
+      ) : (
+        <ul className="space-y-2">
+          {places.map((p) => (
+            <li key={p.fixture_id} className="rounded-xl bg-white p-4 ring-1 ring-line">
+              <p className="font-bold text-ink">
+                {p.team} {p.is_home ? 'vs' : '@'} {p.away_team}
+              </p>
+              <p className="text-sm text-muted">
+                {formatDateGB(p.match_date)} {p.match_time} · {p.role === 'starter' ? 'Starting' : 'Substitute'}, shirt {p.shirt_number} ·{' '}
+                {p.confirmed === null ? 'not confirmed yet' : p.confirmed ? 'confirmed' : 'declined'}
+              </p>
+              {child.level === 'primary' && (
+                <Form method="post" className="mt-2 grid grid-cols-2 gap-2">
+                  <input type="hidden" name="intent" value="selection" />
+                  <input type="hidden" name="fixture_id" value={p.fixture_id} />
+                  <Button type="submit" name="confirmed" value="yes">
+                    Confirm<span className="sr-only"> {first}’s place</span>
+                  </Button>
+                  <Button type="submit" name="confirmed" value="no" variant="secondary">
+                    Decline<span className="sr-only"> {first}’s place</span>
+                  </Button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </PortalSection>
+  );
+}
+
+function ChildPaymentsAndDocuments({ first, payments, documents }: { first: string; payments: Data['payments']; documents: Data['documents'] }) {
+  return (
+    <>
+      <PortalSection title={`${first}’s payments`}>
+        {payments.length === 0 ? (
+          <EmptyState>No payments asked for.</EmptyState>
+        ) : (
+          <ul className="space-y-2">
+            {payments.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-white p-4 ring-1 ring-line">
+                <span className="font-semibold text-ink">{p.description}</span>
+                <span className="tabular-nums">{formatPounds(p.amount)}</span>
+                <span className="text-sm text-muted">Due {formatDateGB(p.due_date)}</span>
+                <PaymentStatusBadge status={p.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </PortalSection>
+
+      <PortalSection title="Documents">
+        {documents.length === 0 ? (
+          <EmptyState>No documents shared yet.</EmptyState>
+        ) : (
+          <ul className="space-y-1">
+            {documents.map((d) => (
+              <li key={d.id}>
+                <a href={d.url} className="inline-block min-h-11 py-2 font-semibold text-brand-800 underline">
+                  {d.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PortalSection>
+    </>
+  );
+}
+
+function CareForm({ child, care, actionData }: { child: Data['child']; care: Data['care']; actionData: Result }) {
+  const navigation = useNavigation();
+  const first = child.full_name.split(' ')[0];
+  const careFailed = actionData && !actionData.ok && actionData.intent === 'care' ? actionData : null;
+  const careSummary = summaryOf(CARE_FIELDS, careFailed);
+  return (
+    <PortalSection
+      title="Emergency contact and medical notes"
+      description={`Needed before ${first} can be picked. Seen only by you, ${first}’s team staff and the club’s welfare officer; never sent by e-mail.`}
+    >
+      {actionData?.ok && actionData.intent === 'care' && <FormMessage tone="success">Saved.</FormMessage>}
+      {child.can_answer ? (
+        <Form method="post" noValidate className="space-y-4 rounded-2xl bg-white p-4 ring-1 ring-line sm:p-6">
+          <input type="hidden" name="intent" value="care" />
+          <ErrorSummary errors={careSummary.errors} order={CARE_FIELDS} message={careSummary.message} />
+          <TextField
+            id={fieldId('emergency_contact_name')}
+            label="Emergency contact name"
+            name="emergency_contact_name"
+            required
+            defaultValue={care?.emergency_contact_name ?? ''}
+            error={careSummary.errors.emergency_contact_name}
+          />
+          <TextField
+            id={fieldId('emergency_contact_phone')}
+            label="Emergency contact phone"
+            name="emergency_contact_phone"
+            type="tel"
+            required
+            defaultValue={care?.emergency_contact_phone ?? ''}
+            error={careSummary.errors.emergency_contact_phone}
+          />
+          <TextAreaField
+            id={fieldId('medical_notes')}
+            label="Medical notes (optional)"
+            name="medical_notes"
+            rows={3}
+            defaultValue={care?.medical_notes ?? ''}
+            error={careSummary.errors.medical_notes}
+          />
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            Save
+          </Button>
+        </Form>
+      ) : (
+        <p className="text-sm text-ink">
+          Emergency contact: {care?.emergency_contact_name ? `${care.emergency_contact_name}, ${care.emergency_contact_phone}` : 'not set'}
+        </p>
+      )}
+    </PortalSection>
+  );
+}

@@ -1,0 +1,165 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import { GUARDIAN_LEVEL_LABELS } from '../../../shared/juniors';
+import { guardianRequestSchema } from '../../../shared/guardians';
+import { todayIso } from '../../../shared/players';
+import { formatDateGB } from '../../../shared/dates';
+import { EmptyState, PortalSection } from '../../components/portal';
+import { Button } from '../../components/ui/button';
+import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { formError } from '../../lib/errors.server';
+import { requireUser } from '../../lib/guards.server';
+import type { Route } from './+types/children';
+import { portalRead } from './portal.server';
+
+const FIELDS = ['child_name', 'child_date_of_birth', 'relationship', 'team_id', 'message'] as const;
+export const REQUEST_SENT = 'Thank you: the club’s secretary or welfare officer will check and link you. You will get an e-mail either way.';
+
+export const meta: Route.MetaFunction = () => [{ title: "My children | Players' Area" }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const [children, requests, teams] = await Promise.all([
+    portalRead('your children', () => context.services.juniors.myChildren(user), []),
+    portalRead('your requests', () => context.services.juniors.list(user, { status: 'pending' }), []),
+    portalRead('the teams', () => context.services.teams.list(), []),
+  ]);
+  // Only the requests this login made (those who decide also see everyone's on the admin page).
+  return { children, requests: requests.filter((r) => r.requester_email === user.email), teams: teams.map((t) => ({ id: t.id, name: t.name })) };
+}
+
+/** "I am a parent or carer": the request goes to the secretary and the welfare officer. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const form = await request.formData();
+  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<(typeof FIELDS)[number], string>;
+  const parsed = guardianRequestSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return data({ ok: false as const, error: 'Please correct the highlighted fields.', fieldErrors, values }, { status: 422 });
+  }
+  try {
+    await context.services.juniors.request(user, parsed.data);
+  } catch (error) {
+    const response = formError(error);
+    return data({ ...response.data, values }, { status: response.init?.status ?? 422 });
+  }
+  return { ok: true as const };
+}
+
+export default function PortalChildren({ loaderData, actionData }: Route.ComponentProps) {
+  const { children, requests, teams } = loaderData;
+  const navigation = useNavigation();
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const summary = summaryOf(FIELDS, failed);
+  const v = (failed && 'values' in failed ? failed.values : undefined) as Record<string, string> | undefined;
+  return (
+    <div className="space-y-8">
+      <PortalSection title="My children" description="The children the club has linked to you as their parent or carer.">
+        {children.length === 0 ? (
+          <EmptyState next="Ask to be linked below, or use the invitation link the club e-mailed you.">No children are linked to your login yet.</EmptyState>
+        ) : (
+          <ul className="space-y-3">
+            {children.map((child) => (
+              <li key={child.player_id} className="rounded-2xl bg-white p-4 ring-1 ring-line">
+                <h3 className="text-lg font-bold text-ink">
+                  <Link to={`/players-area/children/${child.player_id}`} className="inline-block min-h-11 py-2 text-brand-800 underline">
+                    {child.full_name}
+                  </Link>
+                </h3>
+                <p className="text-sm text-ink">
+                  {child.teams.map((t) => t.name).join(', ') || 'Not in a team yet'}
+                  {child.age_group && <> · {child.age_group}</>}
+                </p>
+                <p className="text-sm text-muted">You: {GUARDIAN_LEVEL_LABELS[child.level]}</p>
+                {!child.has_emergency_contact && (
+                  <p className="mt-1 text-sm font-semibold text-danger">No emergency contact yet: add one so {child.full_name.split(' ')[0]} can be picked.</p>
+                )}
+                <p className="mt-2 flex flex-wrap gap-x-4">
+                  <Link to={`/players-area/children/${child.player_id}`} className="inline-block min-h-11 py-2 font-semibold text-brand-800 underline">
+                    Schedule and answers<span className="sr-only"> for {child.full_name}</span>
+                  </Link>
+                  <Link to={`/players-area/children/${child.player_id}/consents`} className="inline-block min-h-11 py-2 font-semibold text-brand-800 underline">
+                    Consents<span className="sr-only"> for {child.full_name}</span>
+                  </Link>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PortalSection>
+
+      <PortalSection
+        title="I am a parent or carer"
+        description="Ask the club to link you to your child. The secretary or the welfare officer checks it with the team before you see anything about them."
+      >
+        {requests.length > 0 && (
+          <ul className="mb-4 space-y-1 text-sm text-ink" aria-label="Your requests waiting for the club">
+            {requests.map((r) => (
+              <li key={r.id}>
+                Waiting for the club: {r.child_name} (asked {formatDateGB(r.created_at.slice(0, 10))})
+              </li>
+            ))}
+          </ul>
+        )}
+        {actionData?.ok && <FormMessage tone="success">{REQUEST_SENT}</FormMessage>}
+        <Form method="post" noValidate className="mt-3 space-y-4 rounded-2xl bg-white p-4 ring-1 ring-line sm:p-6">
+          <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
+          <TextField
+            id={fieldId('child_name')}
+            label="Your child’s full name"
+            name="child_name"
+            required
+            defaultValue={v?.child_name ?? ''}
+            error={summary.errors.child_name}
+          />
+          <TextField
+            id={fieldId('child_date_of_birth')}
+            label="Your child’s date of birth"
+            name="child_date_of_birth"
+            type="date"
+            max={todayIso()}
+            required
+            defaultValue={v?.child_date_of_birth ?? ''}
+            error={summary.errors.child_date_of_birth}
+          />
+          <TextField
+            id={fieldId('relationship')}
+            label="Your relationship to them"
+            hint="For example mother, father, grandparent, carer"
+            name="relationship"
+            required
+            defaultValue={v?.relationship ?? ''}
+            error={summary.errors.relationship}
+          />
+          <SelectField
+            id={fieldId('team_id')}
+            label="Their team (if you know it)"
+            name="team_id"
+            defaultValue={v?.team_id ?? ''}
+            error={summary.errors.team_id}
+          >
+            <option value="">Not sure</option>
+            {teams.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField
+            id={fieldId('message')}
+            label="Anything the club should know (optional)"
+            name="message"
+            rows={3}
+            defaultValue={v?.message ?? ''}
+            error={summary.errors.message}
+          />
+          <Button type="submit" disabled={navigation.state === 'submitting'}>
+            Send my request
+          </Button>
+        </Form>
+      </PortalSection>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+/** createJuniorService: guardians, their invitations and requests, children's consents and care (issue 23, ADR 038). */
+import type { SessionUser } from '../../../shared/roles';
+import type { Db } from '../../db/client';
+import type { MailService } from '../mail';
+import { assertGuardianOrSelf } from './access';
+import { childrenUseCases } from './children';
+import { childRecordsUseCases } from './records';
+import type { JuniorContext } from './context';
+import { guardianInvitationsUseCases } from './invitations';
+import { guardianRequestUseCases, parentRegistration } from './requests';
+import { turningEighteenUseCases } from './turning-eighteen';
+
+export { currentConsents, hasConsent } from './consents';
+export { mailAudience } from './recipients';
+export { assertGuardianOrSelf, guardianLevel } from './access';
+
+export function createJuniorService(db: Db, deps: { mail: MailService; documentsFor: (playerId: string) => Promise<unknown[]> }) {
+  const ctx: JuniorContext = { db, mail: deps.mail };
+  return {
+    ...guardianInvitationsUseCases(ctx),
+    ...guardianRequestUseCases(ctx),
+    ...parentRegistration(ctx),
+    ...childrenUseCases(ctx),
+    ...childRecordsUseCases(ctx),
+    ...turningEighteenUseCases(ctx),
+
+    /** GET /api/players/{id}/documents: the club's documents for everyone and for this child (a guardian, or the player). */
+    async documentsOf(actor: SessionUser | null, playerId: string) {
+      const { child } = await assertGuardianOrSelf(db, actor, playerId);
+      return deps.documentsFor(child.id);
+    },
+  };
+}
+
+export type JuniorService = ReturnType<typeof createJuniorService>;

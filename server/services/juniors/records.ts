@@ -1,0 +1,156 @@
+/**
+ * What is kept about a child (issue 23): consents per season, medical notes (every staff or welfare
+ * read recorded), the care details a guardian keeps, and a guardian's agreement to a 13-17 year old's own login.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { forbidden, invalid, unauthenticated } from '../../../shared/errors';
+import {
+  CONSENTS_GUARDIANS_ONLY,
+  NOT_THEIR_GUARDIAN,
+  UNDER_13_NO_LOGIN,
+  childCareSchema,
+  consentInputSchema,
+  loginAgreementSchema,
+} from '../../../shared/guardians';
+import { CONSENT_KINDS, CONSENT_TEXTS, CONSENT_TEXT_VERSION, ageOn, guardianCanAnswer, seasonOf } from '../../../shared/juniors';
+import { todayIso } from '../../../shared/players';
+import type { SessionUser } from '../../../shared/roles';
+import type { DbOrTx } from '../../db/client';
+import { consents, medicalNoteReads, players } from '../../db/schema';
+import { parseInput } from '../checks';
+import { assertGuardianOrSelf, childRow, guardianLevel, holdsClubRole, staffOfChild, type ChildRow } from './access';
+import { type JuniorContext } from './context';
+
+/** Who reads a child's consents: their guardians, the staff of their teams, the welfare officer and admins (and the player). */
+async function mayReadConsents(ctx: JuniorContext, actor: SessionUser, child: ChildRow) {
+  if (actor.role === 'admin' || child.user_id === actor.id) return true;
+  if (await guardianLevel(ctx.db, actor.id, child)) return true;
+  if (await holdsClubRole(ctx.db, actor.id, ['welfare_officer'])) return true;
+  return staffOfChild(ctx.db, actor.id, child.id);
+}
+
+/** This season's answer per kind, with its text, who gave it and when (none: not given). */
+async function consentsOf(db: DbOrTx, playerId: string, season: string) {
+  const rows = await db
+    .select()
+    .from(consents)
+    .where(and(eq(consents.player_id, playerId), eq(consents.season, season)))
+    .orderBy(desc(consents.created_at));
+  return CONSENT_KINDS.map((kind) => {
+    const latest = rows.find((r) => r.kind === kind);
+    return {
+      kind,
+      label: CONSENT_TEXTS[kind].label,
+      text: CONSENT_TEXTS[kind].text,
+      given: latest?.given ?? false,
+      given_by_name: latest?.given_by_name ?? null,
+      at: latest?.created_at.toISOString() ?? null,
+      text_version: latest?.text_version ?? null,
+    };
+  });
+}
+
+export function childRecordsUseCases(ctx: JuniorContext) {
+  const { db } = ctx;
+
+  return {
+    /** GET /api/players/{id}/consents: this season's consents, each with its text, who gave it and when. */
+    async consents(actor: SessionUser | null, playerId: string) {
+      if (!actor) throw unauthenticated();
+      const child = await childRow(db, playerId);
+      if (!child || !(await mayReadConsents(ctx, actor, child))) throw forbidden(NOT_THEIR_GUARDIAN);
+      const season = seasonOf(todayIso());
+      return { player_id: child.id, season, text_version: CONSENT_TEXT_VERSION, consents: await consentsOf(db, child.id, season) };
+    },
+
+    /**
+     * PUT /api/players/{id}/consents: a guardian (primary or secondary) gives or withdraws one
+     * consent. A new row each time; it is in force on the next request (the public cache drops).
+     */
+    async setConsent(actor: SessionUser | null, playerId: string, input: unknown) {
+      if (!actor) throw unauthenticated();
+      const child = await childRow(db, playerId);
+      const level = child ? await guardianLevel(db, actor.id, child) : null;
+      if (!child || !level) throw forbidden(CONSENTS_GUARDIANS_ONLY);
+      if (!guardianCanAnswer(level)) throw forbidden('View-only parents and carers cannot change consents: ask the child’s primary parent or carer.');
+      const data = parseInput(consentInputSchema, input);
+      const season = seasonOf(todayIso());
+      await db.transaction(async (tx) => {
+        await tx.insert(consents).values({
+          player_id: child.id,
+          season,
+          kind: data.kind,
+          given: data.given,
+          given_by: actor.id,
+          given_by_name: actor.full_name,
+          text_version: CONSENT_TEXT_VERSION,
+        });
+        // The child's public record changes with it: touching the row fires the players table's
+        // content_changed trigger, so every process drops its public cache at commit.
+        await tx.update(players).set({ updated_at: new Date() }).where(eq(players.id, child.id));
+      });
+      return { player_id: child.id, season, text_version: CONSENT_TEXT_VERSION, consents: await consentsOf(db, child.id, season) };
+    },
+
+    /**
+     * GET /api/players/{id}/medical-notes: the child's guardians, the staff of their teams and the
+     * welfare officer only (an admin who is none of these does not see them). Staff and welfare reads are recorded.
+     */
+    async medicalNotes(actor: SessionUser | null, playerId: string) {
+      if (!actor) throw unauthenticated();
+      const child = await childRow(db, playerId);
+      if (!child) throw forbidden(NOT_THEIR_GUARDIAN);
+      const own = child.user_id === actor.id || !!(await guardianLevel(db, actor.id, child));
+      if (!own && !(await staffOfChild(db, actor.id, child.id)) && !(await holdsClubRole(db, actor.id, ['welfare_officer']))) {
+        throw forbidden('Medical notes are seen only by the child’s parents or carers, the staff of their teams and the welfare officer.');
+      }
+      if (!own) await db.insert(medicalNoteReads).values({ player_id: child.id, read_by: actor.id, read_by_name: actor.full_name });
+      return {
+        player_id: child.id,
+        medical_notes: child.medical_notes,
+        emergency_contact_name: child.emergency_contact_name,
+        emergency_contact_phone: child.emergency_contact_phone,
+      };
+    },
+
+    /** GET /api/players/{id}/medical-note-reads: who read them and when (the child's guardians, the welfare officer). */
+    async medicalNoteReads(actor: SessionUser | null, playerId: string) {
+      if (!actor) throw unauthenticated();
+      const child = await childRow(db, playerId);
+      const allowed = child && ((await guardianLevel(db, actor.id, child)) || (await holdsClubRole(db, actor.id, ['welfare_officer'])));
+      if (!child || !allowed) throw forbidden(NOT_THEIR_GUARDIAN);
+      const rows = await db
+        .select({ read_by_name: medicalNoteReads.read_by_name, read_at: medicalNoteReads.read_at })
+        .from(medicalNoteReads)
+        .where(eq(medicalNoteReads.player_id, child.id))
+        .orderBy(desc(medicalNoteReads.read_at))
+        .limit(100);
+      return rows.map((r) => ({ read_by_name: r.read_by_name, read_at: r.read_at.toISOString() }));
+    },
+
+    /** PUT /api/players/{id}/care: emergency contact and medical notes, kept up to date by a guardian who can answer. */
+    async setCare(actor: SessionUser | null, playerId: string, input: unknown) {
+      const { child } = await assertGuardianOrSelf(db, actor, playerId, 'answer');
+      const data = parseInput(childCareSchema, input);
+      await db
+        .update(players)
+        .set({ ...data, updated_at: new Date() })
+        .where(eq(players.id, child.id));
+      return { player_id: child.id, ...data };
+    },
+
+    /** PUT /api/players/{id}/login-agreement: a primary guardian agrees to a 13-17 year old's own login (recorded: who, when). */
+    async setLoginAgreement(actor: SessionUser | null, playerId: string, input: unknown) {
+      const { child, level } = await assertGuardianOrSelf(db, actor, playerId, 'answer');
+      if (level !== 'primary') throw forbidden('Only the child’s primary parent or carer can agree to a login of their own.');
+      const { agreed } = parseInput(loginAgreementSchema, input);
+      if (agreed && ageOn(child.date_of_birth!, todayIso()) < 13) throw invalid(UNDER_13_NO_LOGIN, [{ field: 'agreed', message: UNDER_13_NO_LOGIN }]);
+      const at = agreed ? new Date() : null;
+      await db
+        .update(players)
+        .set({ login_agreed_by: agreed ? actor!.full_name : null, login_agreed_at: at })
+        .where(eq(players.id, child.id));
+      return { player_id: child.id, login_agreed: agreed, login_agreed_by: agreed ? actor!.full_name : null, login_agreed_at: at?.toISOString() ?? null };
+    },
+  };
+}

@@ -1,0 +1,200 @@
+/** "I am a parent or carer": a signed-in user asks to be linked to a child; the secretary or welfare officer decides. */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { conflict, invalid, notFound, unauthenticated } from '../../../shared/errors';
+import {
+  GUARDIAN_REQUEST_NOT_FOUND,
+  guardianRequestApproveSchema,
+  guardianRequestListSchema,
+  guardianRequestRejectSchema,
+  guardianRequestSchema,
+  parentRegistrationSchema,
+} from '../../../shared/guardians';
+import { isJunior } from '../../../shared/juniors';
+import { EMAIL_TAKEN, USERNAME_TAKEN, todayIso } from '../../../shared/players';
+import { hashChosenPassword } from '../../auth/password-policy';
+import type { SessionUser } from '../../../shared/roles';
+import type { DbOrTx } from '../../db/client';
+import { accountTokens, guardianRequests, players, playerTeams, teams, users } from '../../db/schema';
+import { guardianRequestApproved, guardianRequestRejected, welcome } from '../../mail/templates';
+import { parseInput } from '../checks';
+import { isUuid } from '../ids';
+import { assertManagesGuardians, firstName, juniorForLink, NOT_A_JUNIOR, type JuniorContext } from './context';
+import { linkGuardian } from './invitations';
+
+const NO_SUCH_TEAM = 'No team has this id.';
+
+export function guardianRequestUseCases({ db, mail }: JuniorContext) {
+  async function lockPending(tx: DbOrTx, id: string) {
+    if (!isUuid(id)) throw notFound(GUARDIAN_REQUEST_NOT_FOUND);
+    const [row] = await tx
+      .select()
+      .from(guardianRequests)
+      .where(and(eq(guardianRequests.id, id), eq(guardianRequests.status, 'pending')))
+      .for('update');
+    if (!row) throw notFound(GUARDIAN_REQUEST_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    /** POST /api/guardian-requests by any signed-in user. */
+    async request(actor: SessionUser | null, input: unknown) {
+      if (!actor) throw unauthenticated();
+      const data = parseInput(guardianRequestSchema, input);
+      if (!isJunior(data.child_date_of_birth, todayIso())) {
+        throw invalid('This child is 18 or over: adults join the club themselves.', [{ field: 'child_date_of_birth', message: NOT_A_JUNIOR }]);
+      }
+      if (data.team_id) {
+        const [team] = isUuid(data.team_id) ? await db.select({ id: teams.id }).from(teams).where(eq(teams.id, data.team_id)) : [];
+        if (!team) throw invalid(NO_SUCH_TEAM, [{ field: 'team_id', message: NO_SUCH_TEAM }]);
+      }
+      const [row] = await db
+        .insert(guardianRequests)
+        .values({ user_id: actor.id, ...data })
+        .returning();
+      return toRequest({ ...row!, requester_name: actor.full_name, requester_email: actor.email, team_name: null });
+    },
+
+    /** GET /api/guardian-requests?status=pending (oldest first) for those who decide; everyone else sees their own. */
+    async list(actor: SessionUser | null, query: unknown) {
+      if (!actor) throw unauthenticated();
+      const { status } = parseInput(guardianRequestListSchema, query);
+      let mine = false;
+      try {
+        await assertManagesGuardians(db, actor);
+      } catch {
+        mine = true;
+      }
+      const rows = await db
+        .select({ r: guardianRequests, requester_name: users.full_name, requester_email: users.email, team_name: teams.name })
+        .from(guardianRequests)
+        .innerJoin(users, eq(users.id, guardianRequests.user_id))
+        .leftJoin(teams, eq(teams.id, guardianRequests.team_id))
+        .where(and(eq(guardianRequests.status, status), mine ? eq(guardianRequests.user_id, actor.id) : undefined))
+        .orderBy(status === 'pending' ? asc(guardianRequests.created_at) : desc(guardianRequests.decided_at));
+      return rows.map((row) => toRequest({ ...row.r, requester_name: row.requester_name, requester_email: row.requester_email, team_name: row.team_name }));
+    },
+
+    /** Links the requester to an existing junior, or creates the child as a new junior member (in the team asked for). */
+    async approve(actor: SessionUser | null, id: string, input: unknown) {
+      const by = await assertManagesGuardians(db, actor);
+      const data = parseInput(guardianRequestApproveSchema, input);
+      const existing = data.player_id ? await juniorForLink(db, data.player_id) : null;
+      return db.transaction(async (tx) => {
+        const request = await lockPending(tx, id);
+        let playerId = existing?.id;
+        let childName = existing?.full_name ?? request.child_name;
+        if (!playerId) {
+          const [child] = await tx
+            .insert(players)
+            .values({ full_name: request.child_name, date_of_birth: request.child_date_of_birth, status: 'active', nationality: '' })
+            .returning({ id: players.id, full_name: players.full_name });
+          playerId = child!.id;
+          childName = child!.full_name;
+          if (request.team_id) await tx.insert(playerTeams).values({ player_id: playerId, team_id: request.team_id });
+        }
+        await linkGuardian(tx, {
+          user_id: request.user_id,
+          player_id: playerId,
+          level: data.level,
+          relationship: request.relationship,
+          approved_by: by.full_name,
+        });
+        await tx
+          .update(guardianRequests)
+          .set({ status: 'approved', player_id: playerId, decided_by: by.full_name, decided_at: new Date() })
+          .where(eq(guardianRequests.id, request.id));
+        await mail.toUser(tx, request.user_id, {
+          template: guardianRequestApproved,
+          data: { childFirstName: firstName(childName) },
+          dedupeKey: `guardian-request-approved:${request.id}`,
+        });
+        return { id: request.id, status: 'approved' as const, player_id: playerId, created_child: !existing };
+      });
+    },
+
+    /** Turns a request down with a reason, which is mailed to the requester. */
+    async reject(actor: SessionUser | null, id: string, input: unknown) {
+      const by = await assertManagesGuardians(db, actor);
+      const { reason } = parseInput(guardianRequestRejectSchema, input);
+      return db.transaction(async (tx) => {
+        const request = await lockPending(tx, id);
+        await tx
+          .update(guardianRequests)
+          .set({ status: 'rejected', reason, decided_by: by.full_name, decided_at: new Date() })
+          .where(eq(guardianRequests.id, request.id));
+        await mail.toUser(tx, request.user_id, {
+          template: guardianRequestRejected,
+          data: { childName: request.child_name, reason },
+          dedupeKey: `guardian-request-rejected:${request.id}`,
+        });
+        return { id: request.id, status: 'rejected' as const, player_id: null, created_child: false };
+      });
+    },
+  };
+}
+
+type RequestRow = typeof guardianRequests.$inferSelect & { requester_name: string; requester_email: string; team_name: string | null };
+
+function toRequest(r: RequestRow) {
+  return {
+    id: r.id,
+    requester_name: r.requester_name,
+    requester_email: r.requester_email,
+    child_name: r.child_name,
+    child_date_of_birth: r.child_date_of_birth,
+    relationship: r.relationship,
+    team_id: r.team_id,
+    team_name: r.team_name,
+    message: r.message,
+    status: r.status,
+    player_id: r.player_id,
+    decided_by: r.decided_by,
+    decided_at: r.decided_at?.toISOString() ?? null,
+    reason: r.reason,
+    created_at: r.created_at.toISOString(),
+  };
+}
+
+/**
+ * The register page's "I am a parent or carer" (issue 23): a login with no player record of its
+ * own, the request for the child, and the mail that confirms the address, in one transaction.
+ */
+export function parentRegistration({ db, mail }: JuniorContext) {
+  return {
+    async registerParent(input: unknown) {
+      const { full_name, username, email, password, ...data } = parseInput(parentRegistrationSchema.extend(guardianRequestSchema.shape), input);
+      const account = { full_name, username, email, password };
+      if (!isJunior(data.child_date_of_birth, todayIso())) {
+        throw invalid('This child is 18 or over: adults join the club themselves.', [{ field: 'child_date_of_birth', message: NOT_A_JUNIOR }]);
+      }
+      if (data.team_id && !(isUuid(data.team_id) && (await db.select({ id: teams.id }).from(teams).where(eq(teams.id, data.team_id))).length)) {
+        throw invalid(NO_SUCH_TEAM, [{ field: 'team_id', message: NO_SUCH_TEAM }]);
+      }
+      const taken = await db
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${account.username.toLowerCase()} or lower(${users.email}) = ${account.email.toLowerCase()}`);
+      if (taken.some((t) => t.username.toLowerCase() === account.username.toLowerCase())) throw conflict(USERNAME_TAKEN);
+      if (taken.length) throw conflict(EMAIL_TAKEN);
+      const password_hash = await hashChosenPassword(account.password);
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({ username: account.username, email: account.email, full_name: account.full_name, role: 'player', password_hash })
+          .returning({ id: users.id, username: users.username });
+        await tx.insert(guardianRequests).values({ user_id: user!.id, ...data });
+        const confirmToken = randomBytes(32).toString('base64url');
+        await tx.insert(accountTokens).values({
+          token_hash: createHash('sha256').update(confirmToken).digest('hex'),
+          user_id: user!.id,
+          purpose: 'confirm_email',
+          email: account.email,
+          expires_at: new Date(Date.now() + 7 * 24 * 3_600_000),
+        });
+        await mail.toUser(tx, user!.id, { template: welcome, data: { username: user!.username, confirmToken, parent: true }, dedupeKey: 'welcome' });
+        return { user_id: user!.id, username: user!.username };
+      });
+    },
+  };
+}

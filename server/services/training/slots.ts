@@ -1,0 +1,69 @@
+import { asc, eq } from 'drizzle-orm';
+import type { SessionUser } from '../../../shared/roles';
+import { SLOT_NOT_FOUND, trainingSlotInputSchema } from '../../../shared/teams';
+import { trainingSlots } from '../../db/schema';
+import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
+import { notFound } from '../../../shared/errors';
+import type { SavedTrainingSlot, TrainingSlot } from '../../../shared/contracts/teams';
+import { assertRunsTeam } from '../roles';
+import { toSlot } from '../training-views';
+import type { TrainingContext } from './context';
+
+/** A team's weekly slots: list, add, change, remove (the sessions follow). */
+export function weeklySlots(ctx: TrainingContext) {
+  const { db, teamExists, savedSlot, dropUntouchedFuture, findSlot } = ctx;
+  return {
+    async listSlots(teamId: string): Promise<TrainingSlot[]> {
+      await teamExists(teamId);
+      const rows = await db
+        .select()
+        .from(trainingSlots)
+        .where(eq(trainingSlots.team_id, teamId))
+        .orderBy(asc(trainingSlots.weekday), asc(trainingSlots.start_time));
+      return rows.map(toSlot);
+    },
+
+    async createSlot(user: SessionUser | null, teamId: string, input: unknown): Promise<SavedTrainingSlot> {
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      await teamExists(teamId);
+      await assertRunsTeam(db, staff, teamId);
+      const values = parseInput(trainingSlotInputSchema, input);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(trainingSlots)
+          .values({ ...values, team_id: teamId })
+          .returning();
+        return savedSlot(tx, row);
+      });
+    },
+
+    async updateSlot(user: SessionUser | null, id: string, input: unknown): Promise<SavedTrainingSlot> {
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const slot = await findSlot(id);
+      await assertRunsTeam(db, staff, slot.team_id);
+      const values = parseInput(trainingSlotInputSchema, input);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(trainingSlots)
+          .set({ ...values, updated_at: new Date() })
+          .where(eq(trainingSlots.id, id))
+          .returning();
+        if (!row) throw notFound(SLOT_NOT_FOUND);
+        // Untouched future sessions go (those now after ends_on or inside a break with them) and come back as the slot says.
+        await dropUntouchedFuture(tx, id);
+        return savedSlot(tx, row);
+      });
+    },
+
+    /** Past sessions (and their attendance) stay, without a slot. */
+    async removeSlot(user: SessionUser | null, id: string): Promise<void> {
+      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const slot = await findSlot(id);
+      await assertRunsTeam(db, staff, slot.team_id);
+      await db.transaction(async (tx) => {
+        await dropUntouchedFuture(tx, id);
+        await tx.delete(trainingSlots).where(eq(trainingSlots.id, id));
+      });
+    },
+  };
+}
