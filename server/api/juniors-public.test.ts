@@ -83,7 +83,10 @@ describe('Age groups and the welfare officer', () => {
   it('needs a date of birth to add a player to a junior team (422 with a detail), and derives the age group: 31 Aug, 1 Sep, 29 Feb', async () => {
     await withWelfareOfficer();
     const team = await juniorTeam('U11');
-    const missing = await t.json('/api/players', { token: admin.token, body: { full_name: 'No Birthday', position: 'Forward', team_type: 'Senior', team_ids: [team.id] } });
+    const missing = await t.json('/api/players', {
+      token: admin.token,
+      body: { full_name: 'No Birthday', position: 'Forward', team_type: 'Senior', team_ids: [team.id] },
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.detail).toMatch(/junior team \(U11\).*date of birth/);
     const leap = [0, 1, 2, 3].map((n) => start - 10 - n).find((y) => y % 4 === 0)!;
@@ -94,7 +97,10 @@ describe('Age groups and the welfare officer', () => {
     ];
     for (const [dob, group] of cases) {
       expect(ageGroupFor(dob, start)).toBe(group);
-      const res = await t.json('/api/players', { token: admin.token, body: { full_name: `Born ${dob}`, position: 'Forward', team_type: 'Senior', date_of_birth: dob, team_ids: [team.id] } });
+      const res = await t.json('/api/players', {
+        token: admin.token,
+        body: { full_name: `Born ${dob}`, position: 'Forward', team_type: 'Senior', date_of_birth: dob, team_ids: [team.id] },
+      });
       expect(res.status).toBe(201);
       expect(res.body.age_group, dob).toBe(group);
       const listed = ((await t.json('/api/players', { token: admin.token })).body as { id: string; age_group: string }[]).find((p) => p.id === res.body.id);
@@ -127,14 +133,17 @@ describe('A junior in public follows the consents (never without them)', () => {
     }
     // The admin's list is not public: anonymous callers get 401, and it names them in full.
     expect((await t.json('/api/players')).status).toBe(401);
-    expect(((await t.json('/api/players', { token: admin.token })).body as { id: string; full_name: string }[]).find((p) => p.id === child.id)?.full_name).toBe(child.full_name);
+    expect(((await t.json('/api/players', { token: admin.token })).body as { id: string; full_name: string }[]).find((p) => p.id === child.id)?.full_name).toBe(
+      child.full_name,
+    );
   });
 
   it('shows the full name and photo once consented, and a withdrawal removes them on the next request, cache included', async () => {
     await withWelfareOfficer();
     const team = await juniorTeam('U13');
     const child = await junior(team.id, `Theo Marsh${unique()}`);
-    const read = async () => ((await t.json('/api/squad')).body as { id: string; full_name: string; photo_url: string | null }[]).find((p) => p.id === child.id)!;
+    const read = async () =>
+      ((await t.json('/api/squad')).body as { id: string; full_name: string; photo_url: string | null }[]).find((p) => p.id === child.id)!;
     // Cached without the consents.
     await read();
     const hit = await t.app.request('/api/squad');
@@ -161,7 +170,16 @@ describe('A junior in public follows the consents (never without them)', () => {
     await withWelfareOfficer();
     const team = await juniorTeam('U15');
     const child = await junior(team.id, `Ada Lovelace${unique()}`);
-    await t.db.insert(consents).values({ player_id: child.id, season: `${start - 1}-${String(start % 100).padStart(2, '0')}`, kind: 'photo', given: true, given_by_name: 'A Parent', text_version: '2026-1' });
+    await t.db
+      .insert(consents)
+      .values({
+        player_id: child.id,
+        season: `${start - 1}-${String(start % 100).padStart(2, '0')}`,
+        kind: 'photo',
+        given: true,
+        given_by_name: 'A Parent',
+        text_version: '2026-1',
+      });
     const shown = (await t.json(`/api/squad/${child.id}`)).body;
     expect(shown.photo_url).toBeNull();
     const adult = await t.json('/api/players', {

@@ -94,7 +94,10 @@ describe('U7-U11: no score anywhere public; the admin and the team’s staff sti
 
 describe('DBS checks', () => {
   async function member(name = `Casey Coach ${unique()}`) {
-    const res = await t.json('/api/players', { token: admin.token, body: { full_name: name, position: 'Staff', team_type: 'Staff', date_of_birth: '1985-04-04' } });
+    const res = await t.json('/api/players', {
+      token: admin.token,
+      body: { full_name: name, position: 'Staff', team_type: 'Staff', date_of_birth: '1985-04-04' },
+    });
     expect(res.status).toBe(201);
     return res.body as { id: string; full_name: string };
   }
@@ -102,13 +105,22 @@ describe('DBS checks', () => {
   it('refuses an expired coach for a U12 team with a detail naming the problem, unless an admin overrides (recorded)', async () => {
     const u12 = await team('U12');
     const coach = await member();
-    const expired = await t.json(`/api/admin/dbs/${coach.id}`, { method: 'PUT', token: admin.token, body: { status: 'expired', expires_on: '2025-01-03', checked_on: '2025-01-10' } });
+    const expired = await t.json(`/api/admin/dbs/${coach.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { status: 'expired', expires_on: '2025-01-03', checked_on: '2025-01-10' },
+    });
     expect(expired.status, JSON.stringify(expired.body)).toBe(200);
     const refused = await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: coach.id, team_id: u12.id, role: 'coach' } });
     expect(refused.status).toBe(422);
     expect(refused.body.detail).toContain(`${coach.full_name}'s DBS check expired on 3 January 2025`);
     expect(refused.body.detail).toContain('override');
-    expect(await t.db.select().from(teamStaff).where(and(eq(teamStaff.player_id, coach.id), eq(teamStaff.team_id, u12.id)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(teamStaff)
+        .where(and(eq(teamStaff.player_id, coach.id), eq(teamStaff.team_id, u12.id))),
+    ).toEqual([]);
 
     const overridden = await t.json('/api/admin/team-staff', {
       method: 'PUT',
@@ -116,7 +128,10 @@ describe('DBS checks', () => {
       body: { player_id: coach.id, team_id: u12.id, role: 'coach', override_reason: 'Renewal posted; always with a checked coach' },
     });
     expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
-    const [row] = await t.db.select().from(teamStaff).where(and(eq(teamStaff.player_id, coach.id), eq(teamStaff.team_id, u12.id)));
+    const [row] = await t.db
+      .select()
+      .from(teamStaff)
+      .where(and(eq(teamStaff.player_id, coach.id), eq(teamStaff.team_id, u12.id)));
     expect(row).toMatchObject({ dbs_override_by: 'Ada Admin', dbs_override_reason: 'Renewal posted; always with a checked coach' });
     expect(row.dbs_override_at).toBeInstanceOf(Date);
     const changes = await t.db.select().from(roleChanges).where(eq(roleChanges.subject_player_id, coach.id));
@@ -126,17 +141,29 @@ describe('DBS checks', () => {
   it('refuses someone with no check at all, and lets an in-date coach through; a senior team needs none', async () => {
     const u14 = await team('U14');
     const none = await member();
-    const refused = await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: none.id, team_id: u14.id, role: 'manager' } });
+    const refused = await t.json('/api/admin/team-staff', {
+      method: 'PUT',
+      token: admin.token,
+      body: { player_id: none.id, team_id: u14.id, role: 'manager' },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.detail).toContain(`${none.full_name} has no DBS check recorded`);
     const senior = (await t.json('/api/teams')).body.find((x: { slug: string }) => x.slug === 'senior');
-    expect((await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: none.id, team_id: senior.id, role: 'coach' } })).status).toBe(200);
+    expect(
+      (await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: none.id, team_id: senior.id, role: 'coach' } })).status,
+    ).toBe(200);
     const ok = await member();
-    const recorded = await t.json(`/api/admin/dbs/${ok.id}`, { method: 'PUT', token: officer.token, body: { status: 'in_date', expires_on: addDaysIso(todayIso(), 400), checked_on: todayIso() } });
+    const recorded = await t.json(`/api/admin/dbs/${ok.id}`, {
+      method: 'PUT',
+      token: officer.token,
+      body: { status: 'in_date', expires_on: addDaysIso(todayIso(), 400), checked_on: todayIso() },
+    });
     expect(recorded.status).toBe(200);
     const [check] = await t.db.select().from(dbsChecks).where(eq(dbsChecks.player_id, ok.id));
     expect(check.checked_by).toBe('Jo Bloggs');
-    expect((await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: ok.id, team_id: u14.id, role: 'coach' } })).status).toBe(200);
+    expect(
+      (await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: ok.id, team_id: u14.id, role: 'coach' } })).status,
+    ).toBe(200);
   });
 
   it('stores nothing from the certificate: unknown fields, bad statuses and dates are refused with 422 and nothing stored', async () => {
@@ -178,9 +205,15 @@ describe('DBS checks', () => {
     const soon = await member('Sunny Soon');
     const expiry = addDaysIso(todayIso(), 30);
     await t.json(`/api/admin/dbs/${soon.id}`, { method: 'PUT', token: admin.token, body: { status: 'in_date', expires_on: expiry, checked_on: todayIso() } });
-    expect((await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: soon.id, team_id: u8.id, role: 'assistant' } })).status).toBe(200);
+    expect(
+      (await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: soon.id, team_id: u8.id, role: 'assistant' } })).status,
+    ).toBe(200);
     const later = await member('Lee Later');
-    await t.json(`/api/admin/dbs/${later.id}`, { method: 'PUT', token: admin.token, body: { status: 'in_date', expires_on: addDaysIso(todayIso(), 200), checked_on: todayIso() } });
+    await t.json(`/api/admin/dbs/${later.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { status: 'in_date', expires_on: addDaysIso(todayIso(), 200), checked_on: todayIso() },
+    });
     await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: later.id, team_id: u8.id, role: 'coach' } });
     const today = (await t.json('/api/admin/dashboard', { token: admin.token })).body.today;
     const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${expiry}T00:00:00Z`));

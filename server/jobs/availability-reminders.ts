@@ -68,4 +68,3 @@ export const availabilityReminders: PeriodicJob = {
   everyMs: REMINDER_CHECK_EVERY_MS,
   run: ({ services }) => sendDueReminders(services.availability),
 };
-

@@ -39,13 +39,10 @@ export const PublicPlayerSchema = z
       .int()
       .nullable()
       .openapi({ description: "Whole years, in the club's time zone; null when no date of birth is recorded, and always for a junior" }),
-    age_group: z
-      .string()
-      .nullable()
-      .openapi({
-        example: 'U10',
-        description: "A junior's (under 18 today) age group this season, from the date of birth (31 August rule); null for adults (issue 23)",
-      }),
+    age_group: z.string().nullable().openapi({
+      example: 'U10',
+      description: "A junior's (under 18 today) age group this season, from the date of birth (31 August rule); null for adults (issue 23)",
+    }),
     show_personal_details: z.boolean().openapi({ description: 'Whether the player chose to show date of birth, height and weight publicly' }),
     date_of_birth: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
     height: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),

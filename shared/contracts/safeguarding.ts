@@ -61,12 +61,9 @@ export const DbsEntrySchema = z
     expires_on: z.string().nullable(),
     checked_by: z.string().nullable(),
     checked_on: z.string().nullable(),
-    problem: z
-      .string()
-      .nullable()
-      .openapi({
-        description: 'Why they may not be made staff of a junior team now (missing or expired), or a warning 60 days before expiry; null when all is well',
-      }),
+    problem: z.string().nullable().openapi({
+      description: 'Why they may not be made staff of a junior team now (missing or expired), or a warning 60 days before expiry; null when all is well',
+    }),
   })
   .openapi('DbsEntry');
 export type DbsEntry = z.infer<typeof DbsEntrySchema>;

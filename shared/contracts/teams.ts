@@ -25,12 +25,10 @@ export const TrainingSlotSchema = z
     end_time: z.string().openapi({ example: '21:00' }),
     place: z.string().openapi({ example: 'Main training ground' }),
     ends_on: z.string().nullable().openapi({ description: 'The last club date it runs (included); null: no end', example: '2027-05-31' }),
-    breaks: z
-      .array(z.object({ name: z.string(), starts_on: z.string(), ends_on: z.string() }))
-      .openapi({
-        description: 'Date ranges (both included) with no sessions',
-        example: [{ name: 'Christmas', starts_on: '2026-12-21', ends_on: '2027-01-03' }],
-      }),
+    breaks: z.array(z.object({ name: z.string(), starts_on: z.string(), ends_on: z.string() })).openapi({
+      description: 'Date ranges (both included) with no sessions',
+      example: [{ name: 'Christmas', starts_on: '2026-12-21', ends_on: '2027-01-03' }],
+    }),
   })
   .openapi('TrainingSlot');
 const warnings = z

@@ -9,7 +9,7 @@ export function WelfareContact({ settings, className, linkClassName }: { setting
   if (!settings.welfare_officer && !settings.welfare_email) return null;
   return (
     <p className={className} data-testid="welfare-contact">
-      Welfare officer: {settings.welfare_officer ?? 'the club’s welfare officer'}
+      {`Welfare officer: ${settings.welfare_officer ?? 'the club’s welfare officer'}`}
       {settings.welfare_email && (
         <>
           ,{' '}
