@@ -74,7 +74,10 @@ async function sendEverything() {
   squad.push({ player_id: grownUp.playerId!, role: 'starter', shirt_number: 1 });
   expect((await put(`/api/fixtures/${fixture}/selection`, manager.token, { players: squad })).status).toBe(200);
   expect((await t.json(`/api/fixtures/${fixture}/selection/publish`, { method: 'POST', token: manager.token })).status).toBe(200);
-  expect((await put(`/api/fixtures/${fixture}/selection`, manager.token, { players: squad.filter((p) => p.player_id !== tess.id) })).status).toBe(200);
+  expect(
+    (await put(`/api/fixtures/${fixture}/selection`, manager.token, { players: squad.filter((p) => p.player_id !== tess.id) }))
+      .status,
+  ).toBe(200);
   await t.json(`/api/fixtures/${fixture}/selection/publish`, { method: 'POST', token: manager.token });
   // An event change, then a cancellation.
   expect((await put(`/api/fixtures/${fixture}`, manager.token, { ...fixtureBody, match_time: '11:30' })).status).toBe(200);

@@ -68,3 +68,4 @@ export const availabilityReminders: PeriodicJob = {
   everyMs: REMINDER_CHECK_EVERY_MS,
   run: ({ services }) => sendDueReminders(services.availability),
 };
+

@@ -195,11 +195,7 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
         let teamName: string | null = null;
         if (!link_player_id) assertMayHaveLogin(pending, pending);
         if (link_player_id) {
-          const [target] = await tx
-            .select()
-            .from(players)
-            .where(and(eq(players.id, link_player_id), ne(players.status, 'pending')))
-            .for('update');
+          const [target] = await tx.select().from(players).where(and(eq(players.id, link_player_id), ne(players.status, 'pending'))).for('update');
           if (!target) throw notFound(LINK_TARGET_NOT_FOUND);
           if (target.user_id) throw conflict(LINK_TARGET_HAS_LOGIN);
           assertMayHaveLogin(target, pending, 'link_player_id');

@@ -10,6 +10,7 @@ import { pageTitle } from '../../../shared/club';
 import { asDomainError, isDomainError } from '../../../shared/errors';
 import type { Route } from './+types/register';
 
+
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Player registration') },
   { name: 'description', content: "Register as a player to use the Players' Area: your payments, coach feedback, schedule and stats." },
@@ -94,25 +95,8 @@ export default function Register() {
         <fieldset className="space-y-5">
           <legend className="text-lg font-bold text-ink">Account</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              id={fieldId('username')}
-              label="Username"
-              name="username"
-              required
-              autoComplete="username"
-              defaultValue={values.username}
-              error={errors.username}
-            />
-            <TextField
-              id={fieldId('email')}
-              label="Email"
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              defaultValue={values.email}
-              error={errors.email}
-            />
+            <TextField id={fieldId('username')} label="Username" name="username" required autoComplete="username" defaultValue={values.username} error={errors.username} />
+            <TextField id={fieldId('email')} label="Email" name="email" type="email" required autoComplete="email" defaultValue={values.email} error={errors.email} />
             <TextField
               id={fieldId('password')}
               label="Password"
@@ -123,73 +107,25 @@ export default function Register() {
               hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
               error={errors.password}
             />
-            <TextField
-              id={fieldId('confirm_password')}
-              label="Confirm password"
-              name="confirm_password"
-              type="password"
-              required
-              autoComplete="new-password"
-              error={errors.confirm_password}
-            />
+            <TextField id={fieldId('confirm_password')} label="Confirm password" name="confirm_password" type="password" required autoComplete="new-password" error={errors.confirm_password} />
           </div>
         </fieldset>
 
         <fieldset className="space-y-5">
           <legend className="text-lg font-bold text-ink">About you</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              id={fieldId('full_name')}
-              label="Full name"
-              name="full_name"
-              required
-              autoComplete="name"
-              defaultValue={values.full_name}
-              error={errors.full_name}
-            />
-            <TextField
-              id={fieldId('phone_number')}
-              label="Phone number"
-              name="phone_number"
-              type="tel"
-              required
-              autoComplete="tel"
-              defaultValue={values.phone_number}
-              error={errors.phone_number}
-            />
-            <TextField
-              id={fieldId('date_of_birth')}
-              label="Date of birth"
-              name="date_of_birth"
-              type="date"
-              required
-              max={todayIso()}
-              defaultValue={values.date_of_birth}
-              error={errors.date_of_birth}
-            />
+            <TextField id={fieldId('full_name')} label="Full name" name="full_name" required autoComplete="name" defaultValue={values.full_name} error={errors.full_name} />
+            <TextField id={fieldId('phone_number')} label="Phone number" name="phone_number" type="tel" required autoComplete="tel" defaultValue={values.phone_number} error={errors.phone_number} />
+            <TextField id={fieldId('date_of_birth')} label="Date of birth" name="date_of_birth" type="date" required max={todayIso()} defaultValue={values.date_of_birth} error={errors.date_of_birth} />
             <PositionSelect required defaultValue={values.position_preference ?? ''} error={errors.position_preference} />
-            <TextField
-              id={fieldId('previous_club')}
-              label="Previous club"
-              name="previous_club"
-              defaultValue={values.previous_club}
-              error={errors.previous_club}
-              className="sm:col-span-2"
-            />
+            <TextField id={fieldId('previous_club')} label="Previous club" name="previous_club" defaultValue={values.previous_club} error={errors.previous_club} className="sm:col-span-2" />
           </div>
         </fieldset>
 
         <fieldset className="space-y-5">
           <legend className="text-lg font-bold text-ink">Emergency contact and health</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              id={fieldId('emergency_contact_name')}
-              label="Emergency contact name"
-              name="emergency_contact_name"
-              required
-              defaultValue={values.emergency_contact_name}
-              error={errors.emergency_contact_name}
-            />
+            <TextField id={fieldId('emergency_contact_name')} label="Emergency contact name" name="emergency_contact_name" required defaultValue={values.emergency_contact_name} error={errors.emergency_contact_name} />
             <TextField
               id={fieldId('emergency_contact_phone')}
               label="Emergency contact phone"

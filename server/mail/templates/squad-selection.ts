@@ -21,26 +21,14 @@ export const squadSelection: MailTemplate<{
     paragraphs: [
       `You have been picked for ${event.title}: ${selectionRoleWords(role)}, shirt number ${shirtNumber}.`,
       `${formatClubDate(event.date)}, kick-off ${event.time}, ${event.place}.`,
-      answerPaths
-        ? 'Please confirm or decline with a button below, so the manager knows.'
-        : 'Please confirm or decline in the Players’ Area so the manager knows.',
+      answerPaths ? 'Please confirm or decline with a button below, so the manager knows.' : 'Please confirm or decline in the Players’ Area so the manager knows.',
     ],
     ...(answerPaths
-      ? {
-          actions: [
-            { label: 'I can play', path: answerPaths.confirm },
-            { label: 'I can’t play', path: answerPaths.decline },
-          ],
-        }
+      ? { actions: [{ label: 'I can play', path: answerPaths.confirm }, { label: 'I can’t play', path: answerPaths.decline }] }
       : { action: { label: 'Confirm or decline', path: '/players-area' } }),
   }),
   samples: [
-    {
-      event: SAMPLE_MATCH,
-      role: 'starter',
-      shirtNumber: 9,
-      answerPaths: { confirm: '/squad-reply?fixture=f&player=p&answer=confirm&sig=s', decline: '/squad-reply?fixture=f&player=p&answer=decline&sig=s' },
-    },
+    { event: SAMPLE_MATCH, role: 'starter', shirtNumber: 9, answerPaths: { confirm: '/squad-reply?fixture=f&player=p&answer=confirm&sig=s', decline: '/squad-reply?fixture=f&player=p&answer=decline&sig=s' } },
     { event: SAMPLE_MATCH, role: 'substitute', shirtNumber: 14 },
   ],
 };
