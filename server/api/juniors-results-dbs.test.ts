@@ -92,16 +92,16 @@ describe('U7-U11: no score anywhere public; the admin and the team’s staff sti
   });
 });
 
-describe('DBS checks', () => {
-  async function member(name = `Casey Coach ${unique()}`) {
-    const res = await t.json('/api/players', {
-      token: admin.token,
-      body: { full_name: name, position: 'Staff', team_type: 'Staff', date_of_birth: '1985-04-04' },
-    });
-    expect(res.status).toBe(201);
-    return res.body as { id: string; full_name: string };
-  }
+async function member(name = `Casey Coach ${unique()}`) {
+  const res = await t.json('/api/players', {
+    token: admin.token,
+    body: { full_name: name, position: 'Staff', team_type: 'Staff', date_of_birth: '1985-04-04' },
+  });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; full_name: string };
+}
 
+describe('DBS checks and junior team staff', () => {
   it('refuses an expired coach for a U12 team with a detail naming the problem, unless an admin overrides (recorded)', async () => {
     const u12 = await team('U12');
     const coach = await member();
@@ -165,7 +165,9 @@ describe('DBS checks', () => {
       (await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: ok.id, team_id: u14.id, role: 'coach' } })).status,
     ).toBe(200);
   });
+});
 
+describe('DBS records: what is stored, who records, the Today warnings', () => {
   it('stores nothing from the certificate: unknown fields, bad statuses and dates are refused with 422 and nothing stored', async () => {
     const person = await member();
     for (const body of [

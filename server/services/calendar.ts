@@ -153,6 +153,19 @@ async function personalNotes(db: Db, playerId: string): Promise<PersonalNote> {
   };
 }
 
+/** One fixture as a calendar file: its name and body (a U7-U11 match without its score, issue 23). */
+function fixtureFileOf(row: FixtureRow, team: Team | undefined, origin: string) {
+  const shown = applyResultsRule(row, team?.age_group);
+  const name = fixtureSummary(shown, shown.results_published);
+  const slug =
+    name
+      .replace(/[^A-Za-z0-9 -]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .toLowerCase() || 'match';
+  return { fileName: `${slug}.ics`, body: writeCalendar({ name, product: PRODUCT, method: 'PUBLISH', events: [fixtureEvent(row, team, origin)] }) };
+}
+
 /** The club's calendar feeds (RFC 5545, ADR 018), for subscribing from a phone's calendar. */
 export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?: string[]) => Promise<void> }) {
   const keptSince = () => new Date(Date.now() - CANCELLED_KEPT_DAYS * DAY_MS);
@@ -266,18 +279,7 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       const [row] = await db.select().from(fixtures).where(eq(fixtures.id, id));
       if (!row) throw notFound(FIXTURE_NOT_FOUND);
       const team = (await teamsById()).get(row.team_id);
-      const shown = applyResultsRule(row, team?.age_group);
-      const name = fixtureSummary(shown, shown.results_published);
-      return {
-        fileName: `${
-          name
-            .replace(/[^A-Za-z0-9 -]+/g, '')
-            .trim()
-            .replace(/\s+/g, '-')
-            .toLowerCase() || 'match'
-        }.ics`,
-        body: writeCalendar({ name, product: PRODUCT, method: 'PUBLISH', events: [fixtureEvent(row, team, origin)] }),
-      };
+      return fixtureFileOf(row, team, origin);
     },
   };
 }

@@ -127,29 +127,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </table>
           </TitledSection>
 
-          <section aria-labelledby="contact" className="rounded-2xl bg-brand-800 p-6 text-white shadow-sm">
-            <h2 id="contact" className="text-2xl font-extrabold">
-              Contact Us
-            </h2>
-            <address className="mt-4 space-y-3 not-italic text-brand-50">
-              <p>
-                <span className="block text-sm font-semibold uppercase tracking-wide text-gold-400">Email</span>
-                <a href={`mailto:${settings.club_email}`} className="text-lg font-semibold text-white underline">
-                  {settings.club_email}
-                </a>
-              </p>
-              <WelfareContact settings={settings} className="text-lg" linkClassName="font-semibold text-white underline" />
-              {settings.club_address && (
-                <p>
-                  <span className="block text-sm font-semibold uppercase tracking-wide text-gold-400">Where to find us</span>
-                  {settings.club_address}
-                </p>
-              )}
-            </address>
-            <ButtonLink to="/join-us" variant="accent" className="mt-6">
-              Join the club
-            </ButtonLink>
-          </section>
+          <ContactUs settings={settings} />
         </div>
 
         <section aria-labelledby="facilities">
@@ -167,5 +145,34 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </>
+  );
+}
+
+/** Contact Us: the club's e-mail, the welfare officer (issue 23) and where to find us. */
+function ContactUs({ settings }: { settings: Route.ComponentProps['loaderData']['settings'] }) {
+  return (
+    <section aria-labelledby="contact" className="rounded-2xl bg-brand-800 p-6 text-white shadow-sm">
+      <h2 id="contact" className="text-2xl font-extrabold">
+        Contact Us
+      </h2>
+      <address className="mt-4 space-y-3 not-italic text-brand-50">
+        <p>
+          <span className="block text-sm font-semibold uppercase tracking-wide text-gold-400">Email</span>
+          <a href={`mailto:${settings.club_email}`} className="text-lg font-semibold text-white underline">
+            {settings.club_email}
+          </a>
+        </p>
+        <WelfareContact settings={settings} className="text-lg" linkClassName="font-semibold text-white underline" />
+        {settings.club_address && (
+          <p>
+            <span className="block text-sm font-semibold uppercase tracking-wide text-gold-400">Where to find us</span>
+            {settings.club_address}
+          </p>
+        )}
+      </address>
+      <ButtonLink to="/join-us" variant="accent" className="mt-6">
+        Join the club
+      </ButtonLink>
+    </section>
   );
 }

@@ -61,23 +61,9 @@ const SOCIAL_LABELS: Record<string, string> = {
   youtube: 'YouTube',
 };
 
-export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
-  if (loaderData.state !== 'ok') {
-    const title = loaderData.state === 'not_found' ? PLAYER_NOT_FOUND : PLAYER_LOAD_ERROR;
-    return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">{title}</h1>
-        <p className="mt-3 text-muted">
-          {loaderData.state === 'not_found'
-            ? "We couldn't find that player. They may have left the squad."
-            : 'Something went wrong while loading this profile. Please try again in a moment.'}
-        </p>
-        <BackToSquad />
-      </section>
-    );
-  }
-  const { player, stats } = loaderData;
-  const details: [string, string | null][] = [
+/** The Details list: what the player (or, for a junior, the rule of issue 23) lets the public see. */
+function detailsOf(player: PublicPlayer): [string, string | null][] {
+  return [
     ['Position', player.position],
     ['Jersey', player.jersey_number !== null ? `#${player.jersey_number}` : null],
     ['Team', player.team_type],
@@ -90,6 +76,28 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
     ['Height', player.height ?? null],
     ['Weight', player.weight ?? null],
   ];
+}
+
+/** The page when the player is not there (or failed to load). */
+function PlayerMissing({ state }: { state: 'not_found' | 'error' }) {
+  const title = state === 'not_found' ? PLAYER_NOT_FOUND : PLAYER_LOAD_ERROR;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-muted">
+        {state === 'not_found'
+          ? "We couldn't find that player. They may have left the squad."
+          : 'Something went wrong while loading this profile. Please try again in a moment.'}
+      </p>
+      <BackToSquad />
+    </section>
+  );
+}
+
+export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state !== 'ok') return <PlayerMissing state={loaderData.state} />;
+  const { player, stats } = loaderData;
+  const details = detailsOf(player);
   const social = Object.entries(player.social_media ?? {});
   return (
     <>
