@@ -52,7 +52,7 @@ describe('GET /api/admin/dashboard', () => {
       products_count: 0,
       news_count: 0,
       fixtures_count: 0,
-      today: { pending_orders: 0, join_us: 0, registrations: 0, results_to_enter: [], outstanding_payments: { payments: 0, amount: 0, players: [] }, match_week: [] },
+      today: { pending_orders: 0, join_us: 0, registrations: 0, results_to_enter: [], outstanding_payments: { payments: 0, amount: 0, players: [] }, match_week: [], dbs_checks: [] },
     });
   });
 
