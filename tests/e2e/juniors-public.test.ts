@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, unique } from '../support/admin';
+import { apiAs, openAdminTab, unique } from '../support/admin';
 import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
-import { enhanced, PHONE, useBrowser } from '../support/browser';
+import { enhanced, PHONE, signIn, useBrowser } from '../support/browser';
 import { addDaysIso } from '../../shared/dates';
 import { todayIso } from '../../shared/players';
 import { seasonStartYear } from '../../shared/juniors';
@@ -184,5 +184,27 @@ describe('At 390 px and 320 px', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await expectNoAxeViolations(page, `fixtures at ${viewport.width}`);
     }
+  });
+});
+
+describe('Safeguarding in the admin panel at 390 px', () => {
+  it('shows the welfare officer, records a DBS check with the form, and lists it; no horizontal scroll; axe clean', async () => {
+    const coach = await world.admin.post('/api/players', { full_name: `Cal Coach ${tag}`, position: 'Staff', team_type: 'Staff', date_of_birth: '1980-03-03' });
+    expect(coach.status).toBe(201);
+    const page = await b.newPage({ viewport: PHONE });
+    await signIn(page, 'admin', b.adminPassword);
+    await openAdminTab(page, '/admin/safeguarding');
+    await page.getByTestId('welfare-officer').getByText(WELFARE).waitFor();
+    await page.getByLabel('Person').selectOption({ label: `Cal Coach ${tag}` });
+    await page.getByLabel('Status').selectOption({ label: 'In date' });
+    await page.getByLabel('Expiry date').fill(addDaysIso(todayIso(), 30));
+    await page.getByRole('button', { name: 'Record check' }).click();
+    const row = page.getByTestId('dbs-person').filter({ hasText: `Cal Coach ${tag}` });
+    await row.waitFor();
+    await row.getByText(/DBS check expires on/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoAxeViolations(page, 'safeguarding at 390 px');
+    const stored = (await world.admin.get('/api/admin/dbs')).body.people.find((p: { full_name: string }) => p.full_name === `Cal Coach ${tag}`);
+    expect(stored).toMatchObject({ status: 'in_date', checked_by: expect.any(String) });
   });
 });
