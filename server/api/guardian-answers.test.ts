@@ -131,6 +131,8 @@ describe('The automatic reminder to a parent of two children in different teams'
     const ravi = await j.child('Ravi Patel', bornYearsAgo(13), 'u14');
     await j.link(dad.user.id, asha.id);
     await j.link(dad.user.id, ravi.id);
+    const aunt = await j.adult('Anita Patel');
+    await j.link(aunt.user.id, asha.id, 'view_only');
     const soon = (teamId: string, opponent: string) =>
       t.json('/api/fixtures', {
         token: admin.token,
@@ -157,6 +159,8 @@ describe('The automatic reminder to a parent of two children in different teams'
     expect(digests[0]!.text_body).toContain('Asha: Under 10s vs Digest Rovers');
     expect(digests[0]!.text_body).toContain('Ravi: Under 14s vs Digest United');
     expect(mails.filter((m) => /Can you play/.test(m.subject))).toHaveLength(0);
+    // A view-only guardian gets no answer links.
+    expect((await t.db.select().from(outbox).where(eq(outbox.to_address, aunt.email))).filter((m) => /Can (they|you) play/.test(m.subject))).toHaveLength(0);
     const ashaLink = new RegExp(`(/availability\\?event=fixture&id=${ashaMatch}&player=${asha.id}&status=available&sig=[\\w-]+)`).exec(
       digests[0]!.text_body,
     )![1]!;

@@ -74,10 +74,7 @@ async function sendEverything() {
   squad.push({ player_id: grownUp.playerId!, role: 'starter', shirt_number: 1 });
   expect((await put(`/api/fixtures/${fixture}/selection`, manager.token, { players: squad })).status).toBe(200);
   expect((await t.json(`/api/fixtures/${fixture}/selection/publish`, { method: 'POST', token: manager.token })).status).toBe(200);
-  expect(
-    (await put(`/api/fixtures/${fixture}/selection`, manager.token, { players: squad.filter((p) => p.player_id !== tess.id) }))
-      .status,
-  ).toBe(200);
+  expect((await put(`/api/fixtures/${fixture}/selection`, manager.token, { players: squad.filter((p) => p.player_id !== tess.id) })).status).toBe(200);
   await t.json(`/api/fixtures/${fixture}/selection/publish`, { method: 'POST', token: manager.token });
   // An event change, then a cancellation.
   expect((await put(`/api/fixtures/${fixture}`, manager.token, { ...fixtureBody, match_time: '11:30' })).status).toBe(200);
@@ -166,8 +163,11 @@ describe('Must never happen: an under-16 receiving any mail', () => {
     }
     const mail = toJane.find((m) => /Well played/.test(m.subject))!;
     expect(mail.text).toContain('You are getting this as Kit’s parent or carer');
-    // A view-only guardian is told too.
+    // A view-only guardian is told too, without answer buttons.
     expect(mailsTo(john.email).some((m) => /^For Kit: Well played/.test(m.subject))).toBe(true);
+    const johnAsked = mailsTo(john.email).find((m) => /^For Kit: Can you play/.test(m.subject))!;
+    expect(johnAsked.text).toContain('You can see this but not answer it');
+    expect(johnAsked.text).not.toContain('/availability?');
     // The club-wide message reaches the parent once, as theirs.
     expect(toJane.filter((m) => /Club news/.test(m.subject))).toHaveLength(1);
   });

@@ -18,6 +18,8 @@ export interface Addressee {
   name?: string;
   /** A guardian getting a child's mail (issue 23): the children's first names, for a parent's wording. */
   forChildren?: string[];
+  /** A view-only guardian: the mail tells them, without the answer buttons (issue 23). */
+  viewOnly?: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface ComposeLinks {
 export function composeMail<Data>(template: MailTemplate<Data>, data: Data, to: Addressee, links: ComposeLinks) {
   const optional = optionalKind(template.kind);
   if (optional && !links.unsubscribeUrl) throw new Error(`A "${template.kind}" mail needs its unsubscribe link`);
-  const body = forParent(template.write(data, to), to.forChildren ?? []);
+  const body = forParent(template.write(data, to), to.forChildren ?? [], to.viewOnly ?? false);
   const url = (path: string) => `${links.siteUrl}${path}`;
   const headers: Record<string, string> = { ...AUTOMATIC_MAIL_HEADERS };
   if (optional && links.unsubscribeUrl) {
@@ -85,13 +87,17 @@ export function composeMail<Data>(template: MailTemplate<Data>, data: Data, to: 
 export const childNames = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
 
 /** A member's mail as their parent or carer gets it: "For Sam: …", and a first line saying whose it is. */
-function forParent(body: MailBody, children: string[]): MailBody {
+function forParent(body: MailBody, children: string[], viewOnly: boolean): MailBody {
   if (children.length === 0) return body;
   const names = childNames(children);
+  const first = `You are getting this as ${names}’s parent or carer: “you” below means ${names}.`;
   return {
     ...body,
     subject: `For ${names}: ${body.subject}`,
-    paragraphs: [`You are getting this as ${names}’s parent or carer: “you” below means ${names}.`, ...body.paragraphs],
+    paragraphs: viewOnly
+      ? [first, 'You can see this but not answer it: their primary parent or carer answers for them.', ...body.paragraphs]
+      : [first, ...body.paragraphs],
+    actions: viewOnly ? undefined : body.actions,
   };
 }
 

@@ -69,9 +69,9 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
       const links = { siteUrl: base, settingsUrl: url(NOTIFICATION_SETTINGS_PATH), unsubscribeUrl: unsubscribe };
       const batches = perChild && children.length > 0 ? children.map((child) => [child]) : [children];
       for (const batch of batches) {
-        const composed = composeMail(mail.template, mail.data, { name: user.full_name, forChildren: batch.map((c) => c.firstName) }, links);
+        const to = { name: user.full_name, forChildren: batch.map((c) => c.firstName), viewOnly: batch.length > 0 && batch.every((c) => c.viewOnly) };
         const key = perChild && batch.length === 1 ? `${mail.dedupeKey}:${user.id}:for:${batch[0]!.playerId}` : `${mail.dedupeKey}:${user.id}`;
-        mails.push({ dedupe_key: key, to: user.email, ...composed });
+        mails.push({ dedupe_key: key, to: user.email, ...composeMail(mail.template, mail.data, to, links) });
       }
     }
     return enqueueMails(tx, mails);

@@ -162,4 +162,27 @@ describe('A parent of two children in different teams', () => {
     await expect.poll(() => page.getByTestId('consent-state-photo').textContent()).toMatch(/Given.*by Rachel Reed/);
     await checkPage(page, 'consents page');
   });
+
+  it('registers from the register page as a parent or carer: errors next to the fields, then the request waits for the club', async () => {
+    const tag = unique();
+    const page = await b.newPage({ baseURL: mailing.server.baseURL, viewport: PHONE });
+    await page.goto('/register');
+    await page.getByRole('link', { name: 'I am a parent or carer' }).click();
+    await page.getByRole('heading', { name: 'I am a parent or carer' }).waitFor();
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Register and send my request' }).click();
+    await page.getByRole('alert').first().waitFor();
+    await checkPage(page, 'parent registration with errors');
+    await page.getByLabel('Your full name').fill('Pat Parent');
+    await page.getByLabel('Username').fill(`pat_${tag}`);
+    await page.getByLabel('Email').fill(`pat-${tag}@example.com`);
+    await page.getByLabel('Password').fill('a sturdy passphrase');
+    await page.getByLabel('Your child’s full name').fill(`Penny Parent ${tag}`);
+    await page.getByLabel('Your child’s date of birth').fill(bornYearsAgo(10));
+    await page.getByLabel('Your relationship to them').fill('Father');
+    await page.getByRole('button', { name: 'Register and send my request' }).click();
+    await page.waitForURL('**/players-area/children');
+    await page.getByText(`Waiting for the club: Penny Parent ${tag}`).waitFor();
+    await checkPage(page, 'my children, waiting');
+  });
 });

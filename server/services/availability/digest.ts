@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { AVAILABILITY_STATUSES } from '../../../shared/availability';
 import { isJunior, isUnder16, seasonOf } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
@@ -59,7 +59,12 @@ export function reminderDigests(ctx: AvailabilityContext) {
               });
             }
             const entry: Entry = { firstName: p.full_name.trim().split(/\s+/)[0]!, event, kickoffIn: due.kickoffIn, answerPaths, key };
-            for (const g of await tx.select({ user_id: guardians.user_id }).from(guardians).where(eq(guardians.player_id, p.id))) {
+            // View-only guardians see the child's schedule in the Players' Area: no answer links for them.
+            const answering = await tx
+              .select({ user_id: guardians.user_id })
+              .from(guardians)
+              .where(and(eq(guardians.player_id, p.id), ne(guardians.level, 'view_only')));
+            for (const g of answering) {
               perGuardian.set(g.user_id, [...(perGuardian.get(g.user_id) ?? []), entry]);
             }
           }

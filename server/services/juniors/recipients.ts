@@ -12,7 +12,7 @@ import { todayIso } from '../../../shared/players';
 import { currentConsents } from './consents';
 
 /** user id → the juniors (first names, with their player ids) this user gets the mail for as a guardian; empty: for themselves. */
-export type Audience = Map<string, Array<{ playerId: string; firstName: string }>>;
+export type Audience = Map<string, Array<{ playerId: string; firstName: string; viewOnly?: boolean }>>;
 
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
 
@@ -27,7 +27,7 @@ const columns = { id: players.id, user_id: players.user_id, date_of_birth: playe
 export async function mailAudience(tx: DbOrTx, who: { userIds?: readonly string[]; playerWhere?: SQL }, today = todayIso()): Promise<Audience> {
   const userIds = [...new Set(who.userIds ?? [])];
   const out: Audience = new Map();
-  const add = (userId: string, child?: { playerId: string; firstName: string }) => {
+  const add = (userId: string, child?: { playerId: string; firstName: string; viewOnly?: boolean }) => {
     const list = out.get(userId) ?? [];
     if (child && !list.some((c) => c.playerId === child.playerId)) list.push(child);
     out.set(userId, list);
@@ -54,11 +54,11 @@ export async function mailAudience(tx: DbOrTx, who: { userIds?: readonly string[
   );
   for (const j of older) if (consents.get(j.id)?.has('direct_contact')) add(j.user_id!);
   const links = await tx
-    .select({ user_id: guardians.user_id, player_id: guardians.player_id })
+    .select({ user_id: guardians.user_id, player_id: guardians.player_id, level: guardians.level })
     .from(guardians)
     .where(inArray(guardians.player_id, [...juniors.keys()]));
   for (const link of links) {
-    add(link.user_id, { playerId: link.player_id, firstName: firstName(juniors.get(link.player_id)!.full_name) });
+    add(link.user_id, { playerId: link.player_id, firstName: firstName(juniors.get(link.player_id)!.full_name), viewOnly: link.level === 'view_only' });
   }
   return out;
 }
