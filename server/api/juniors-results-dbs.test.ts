@@ -83,6 +83,29 @@ describe('U7-U11: no score anywhere public; the admin and the team’s staff sti
     }
   });
 
+  it("keeps a U9 junior's goals and assists (scorers) from anonymous and player callers; the admin sees them", async () => {
+    const u9 = await team('U9');
+    const kid = await t.json('/api/players', {
+      token: admin.token,
+      body: {
+        full_name: `Gabi Goals ${unique()}`,
+        position: 'Forward',
+        team_type: 'Senior',
+        date_of_birth: addDaysIso(todayIso(), -8 * 366),
+        team_ids: [u9.id],
+      },
+    });
+    expect(kid.status).toBe(201);
+    expect(
+      (await t.json(`/api/players/${kid.body.id}/stats`, { method: 'PUT', token: admin.token, body: { goals: 12, assists: 5, matches_played: 6 } })).status,
+    ).toBe(200);
+    for (const token of [undefined, player.token]) {
+      expect((await t.json(`/api/players/${kid.body.id}/stats`, { token })).body).toMatchObject({ goals: null, assists: null, matches_played: 6 });
+    }
+    expect(await t.services.squad.stats(kid.body.id)).toMatchObject({ goals: null, assists: null });
+    expect((await t.json(`/api/players/${kid.body.id}/stats`, { token: admin.token })).body).toMatchObject({ goals: 12, assists: 5 });
+  });
+
   it('publishes a U12 result as before', async () => {
     const u12 = await team('U12');
     const fixture = await playedFixture(u12.id);

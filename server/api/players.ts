@@ -32,7 +32,10 @@ const portalErrors = { 401: errors[401], 404: jsonContent(ErrorSchema, 'No playe
 
 const PlayerAndPayment = z.object({
   id: IdParam.shape.id,
-  paymentId: z.string().max(100).openapi({ param: { name: 'paymentId', in: 'path' } }),
+  paymentId: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: 'paymentId', in: 'path' } }),
 });
 
 // Generic in the path and the schema, so each route's own path and answer reach the typed client.
@@ -42,10 +45,9 @@ const get = <P extends string, S extends z.ZodType, E extends object = typeof po
   summary: string,
   schema: S,
   name: string,
-  tag = 'Players\' portal',
+  tag = "Players' portal",
   err: E = portalErrors as unknown as E,
-) =>
-  createRoute({ method: 'get', path, operationId, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
+) => createRoute({ method: 'get', path, operationId, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
 
 // Who may write is checked before the body is validated: 401 signed out, 403 without the role, never a 422 for them.
 const base = router();
@@ -104,7 +106,12 @@ export const playerPortalApi = base
       description: 'Also updates the account full name and e-mail. availability lists weekday names (Monday..Sunday).',
       security,
       request: { body: jsonBody(profileUpdateSchema) },
-      responses: { 200: jsonContent(PlayerProfileSchema, 'Saved'), 409: jsonContent(ErrorSchema, 'E-mail already registered'), 422: errors[422], ...portalErrors },
+      responses: {
+        200: jsonContent(PlayerProfileSchema, 'Saved'),
+        409: jsonContent(ErrorSchema, 'E-mail already registered'),
+        422: errors[422],
+        ...portalErrors,
+      },
     }),
     async (c) => c.json(await c.get('services').players.updateMe(c.get('user'), c.req.valid('json')), 200),
   )
@@ -125,7 +132,13 @@ export const playerPortalApi = base
     return c.json(await c.get('services').portal.myDocuments(c.get('user')), 200);
   })
   .openapi(
-    get('listMyMessages', '/me/messages', 'Messages for me', z.array(MessageSchema.extend({ read: z.boolean() })), 'Messages to all players or me, newest first'),
+    get(
+      'listMyMessages',
+      '/me/messages',
+      'Messages for me',
+      z.array(MessageSchema.extend({ read: z.boolean() })),
+      'Messages to all players or me, newest first',
+    ),
     async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await c.get('services').portal.myMessages(c.get('user')), 200);
@@ -147,10 +160,13 @@ export const playerPortalApi = base
       return c.json({ detail: 'Marked as read' }, 200);
     },
   )
-  .openapi(get('listMyNotifications', '/me/notifications', 'My notifications', z.array(NotificationSchema), 'Newest first', "Players' portal", { 401: errors[401] }), async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(await c.get('services').notifications.list(c.get('user')), 200);
-  })
+  .openapi(
+    get('listMyNotifications', '/me/notifications', 'My notifications', z.array(NotificationSchema), 'Newest first', "Players' portal", { 401: errors[401] }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await c.get('services').notifications.list(c.get('user')), 200);
+    },
+  )
   .openapi(
     createRoute({
       method: 'post',
@@ -179,7 +195,12 @@ export const playerPortalApi = base
       request: { params: IdParam },
       responses: { 200: jsonContent(PlayerStatsSchema, 'Stats'), 404: errors[404] },
     }),
-    async (c) => c.json(await c.get('services').players.statsOf(c.req.valid('param').id), 200),
+    async (c) => {
+      // Issue 23: a U7-U11 junior's goals and assists only for admins and the team's staff (signed-in answers are never cached).
+      const { players, fixtures } = c.get('services');
+      const id = c.req.valid('param').id;
+      return c.json(await players.scorerRule(id, await players.statsOf(id), await fixtures.resultsScope(c.get('user'))), 200);
+    },
   )
   .openapi(
     createRoute({
@@ -195,8 +216,7 @@ export const playerPortalApi = base
       request: { params: IdParam, body: jsonBody(statsUpdateSchema) },
       responses: { 200: jsonContent(PlayerStatsSchema, 'Player stats updated successfully'), ...errors },
     }),
-    async (c) =>
-      c.json(await c.get('services').players.updateStats(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) => c.json(await c.get('services').players.updateStats(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
     createRoute({
@@ -226,8 +246,7 @@ export const playerPortalApi = base
       request: { params: IdParam, body: jsonBody(paymentCreateSchema) },
       responses: { 201: jsonContent(PaymentSchema, 'Payment added successfully'), ...errors },
     }),
-    async (c) =>
-      c.json(await c.get('services').players.addPayment(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
+    async (c) => c.json(await c.get('services').players.addPayment(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
   )
   .openapi(
     createRoute({
@@ -274,8 +293,7 @@ export const playerPortalApi = base
       request: { params: IdParam, body: jsonBody(feedbackCreateSchema) },
       responses: { 201: jsonContent(FeedbackSchema, 'Feedback added successfully'), ...errors },
     }),
-    async (c) =>
-      c.json(await c.get('services').players.addFeedback(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
+    async (c) => c.json(await c.get('services').players.addFeedback(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
   );
 
 /** POST /api/admin/create-player-account. */
@@ -295,7 +313,12 @@ export const playerAccountsApi = accountsBase.openapi(
     request: { body: jsonBody(createPlayerAccountSchema) },
     responses: {
       201: jsonContent(
-        z.object({ detail: z.string(), user: UserSchema, player_id: z.string().uuid(), invited: z.boolean().openapi({ description: 'Whether a link to choose a password was mailed' }) }),
+        z.object({
+          detail: z.string(),
+          user: UserSchema,
+          player_id: z.string().uuid(),
+          invited: z.boolean().openapi({ description: 'Whether a link to choose a password was mailed' }),
+        }),
         'Player account created successfully',
       ),
       409: jsonContent(ErrorSchema, 'Already has a login, or username/e-mail taken'),

@@ -139,12 +139,15 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
                     ['Assists', stats.assists],
                     ['Minutes', stats.minutes_played],
                   ] as const
-                ).map(([label, value]) => (
-                  <div key={label} className="rounded-2xl bg-white p-4 text-center shadow-sm ring-1 ring-line">
-                    <dt className="text-sm font-semibold text-muted">{label}</dt>
-                    <dd className="mt-1 text-3xl font-black text-brand-800 tabular-nums">{value}</dd>
-                  </div>
-                ))}
+                )
+                  // A U7-U11 junior's goals and assists are not published (issue 23): the server sent none.
+                  .filter(([, value]) => value !== null)
+                  .map(([label, value]) => (
+                    <div key={label} className="rounded-2xl bg-white p-4 text-center shadow-sm ring-1 ring-line">
+                      <dt className="text-sm font-semibold text-muted">{label}</dt>
+                      <dd className="mt-1 text-3xl font-black text-brand-800 tabular-nums">{value}</dd>
+                    </div>
+                  ))}
               </dl>
             ) : (
               <p className="mt-3 text-muted">Stats are not available right now.</p>

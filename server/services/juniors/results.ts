@@ -6,7 +6,10 @@
  * is most likely to be written) unless the caller may see them: admins, club officers and the
  * team's own staff, in the admin panel.
  */
-import { publishesResults } from '../../../shared/juniors';
+import { and, eq, isNull } from 'drizzle-orm';
+import { isJunior, publishesResults } from '../../../shared/juniors';
+import { todayIso } from '../../../shared/players';
+import { players, playerTeams, teams } from '../../db/schema';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
 import { teamsRunBy } from '../roles';
@@ -44,4 +47,25 @@ export function applyResultsRule<F extends WithResults>(
 ): F & { results_published: boolean } {
   if (resultsShown(fixture, ageGroup, scope)) return { ...fixture, results_published: true };
   return { ...fixture, home_score: null, away_score: null, match_report: null, results_published: false };
+}
+
+/**
+ * A junior's goals and assists are a U7-U11 match's scorers by another name: null (not shown) for a
+ * player under 18 in a U7-U11 team, unless the caller's scope covers that team.
+ */
+export async function applyScorerRule<S extends { goals: number | null; assists: number | null }>(
+  db: DbOrTx,
+  playerId: string,
+  stats: S,
+  scope: ResultsScope = PUBLIC_RESULTS,
+): Promise<S> {
+  if (scope === 'all') return stats;
+  const rows = await db
+    .select({ team_id: playerTeams.team_id, age_group: teams.age_group, date_of_birth: players.date_of_birth })
+    .from(playerTeams)
+    .innerJoin(teams, eq(teams.id, playerTeams.team_id))
+    .innerJoin(players, eq(players.id, playerTeams.player_id))
+    .where(and(eq(playerTeams.player_id, playerId), isNull(playerTeams.left_on)));
+  const hidden = rows.some((r) => isJunior(r.date_of_birth, todayIso()) && !resultsShown(r, r.age_group, scope));
+  return hidden ? { ...stats, goals: null, assists: null } : stats;
 }
