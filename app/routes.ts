@@ -61,6 +61,7 @@ export default [
     route('join-us', 'routes/admin/join-us.tsx'),
     route('registrations', 'routes/admin/registrations.tsx'),
     route('roles', 'routes/admin/roles.tsx'),
+    route('safeguarding', 'routes/admin/safeguarding.tsx'),
     route('guardians', 'routes/admin/guardians.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('documents', 'routes/admin/documents.tsx'),

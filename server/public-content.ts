@@ -4,7 +4,7 @@ import type { ContentMemo } from './cache';
  * What anonymous visitors can see, declared once (ADR 009, ADR 024). Three facts that must agree:
  *
  * - the tables whose rows show on public pages: a write to any of them fires `content_changed`
- *   (the triggers of migrations 0002 and 0005), which clears the public cache and the content memo
+ *   (the triggers of migrations 0002, 0005, 0012 and 0020), which clears the public cache and the content memo
  *   in every process;
  * - the reads those pages make on every request, kept in the content memo between changes;
  * - the paths whose anonymous GETs the public cache may answer from memory.
@@ -31,6 +31,11 @@ export const PUBLIC_CONTENT_TABLES = [
   'training_slots',
   'training_sessions',
   'training_attendance',
+  // Issue 23: a junior's name and photo follow their guardians' consents; the welfare officer
+  // (club role, and their login's name: a trigger on full_name only) is on every public page.
+  'consents',
+  'club_roles',
+  'users',
 ] as const;
 
 /** The service reads every page makes, kept in the content memo (the composition root applies it). */
@@ -91,7 +96,8 @@ export function memoizeReads<S extends object, K extends keyof S>(memo: ContentM
   if (!memo) return service;
   for (const method of methods) {
     const original = service[method] as unknown as (...args: unknown[]) => Promise<unknown>;
-    (service as Record<K, unknown>)[method] = (...args: unknown[]) => memo.read(`${name}.${String(method)} ${JSON.stringify(args)}`, () => original.apply(service, args));
+    (service as Record<K, unknown>)[method] = (...args: unknown[]) =>
+      memo.read(`${name}.${String(method)} ${JSON.stringify(args)}`, () => original.apply(service, args));
   }
   return service;
 }

@@ -270,5 +270,12 @@ export const settingsInputSchema = z.object({
     .transform((v) => v.replace(/\s/g, ''))
     .refine((v) => v === '' || /^\d{8}$/.test(v), 'Account number must be 8 digits')
     .optional(),
+  /** Issue 23: how parents reach the welfare officer, on every public page. Blank or null: none. Left out: unchanged. */
+  welfare_email: z
+    .union([z.literal(''), z.string({ error: 'Welfare e-mail must be text' }).trim().max(254).pipe(z.email('Welfare e-mail must be a valid email address'))], {
+      error: 'Welfare e-mail must be a valid email address',
+    })
+    .nullish()
+    .transform((v) => (v === null ? '' : v)),
 });
 export type SettingsInput = z.infer<typeof settingsInputSchema>;

@@ -9,4 +9,6 @@ export const FALLBACK_SETTINGS: ClubSettings = {
   sales_email: '',
   club_address: '',
   hero_image_url: '',
+  welfare_email: '',
+  welfare_officer: null,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './zod-messages';
 import { optionalText } from './content';
 import { addDaysIso, clubDateField, isRealDate, londonDateParts } from './dates';
+import { AGE_GROUPS, TEAM_FORMATS } from './juniors';
 import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS, TRAINING_SESSION_KINDS } from './teams-constants';
 
 export * from './teams-constants';
@@ -39,12 +40,19 @@ export const teamInputSchema = z.object({
   sort_order: wholeNumber('Sort order', 0, 1000).nullish(),
   match_length_minutes: wholeNumber('Match length (minutes)', 10, 300).default(DEFAULT_MATCH_LENGTH_MINUTES),
   availability_lock_hours: wholeNumber('Availability lock (hours)', 0, 168).default(DEFAULT_AVAILABILITY_LOCK_HOURS),
+  /** Issue 23: U7-U18 make a junior team (U7-U11 publish no results). Left out: Open for a new team, unchanged on an edit. */
+  age_group: z.enum(AGE_GROUPS, { error: `Age group must be one of ${AGE_GROUPS.join(', ')}` }).optional(),
+  /** How many a side, this season. Left out: 11v11 for a new team, unchanged on an edit. */
+  format: z.enum(TEAM_FORMATS, { error: `Format must be one of ${TEAM_FORMATS.join(', ')}` }).optional(),
 });
 export type TeamInput = z.infer<typeof teamInputSchema>;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeField = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().regex(TIME, `${label} must be HH:MM (24-hour)`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(TIME, `${label} must be HH:MM (24-hour)`);
 
 const optionalTime = (label: string) =>
   z
@@ -92,7 +100,9 @@ export const trainingSlotInputSchema = z
     end_time: timeField('End time'),
     place: requiredText('Place', 200),
     /** The last date it runs (included); omitted or null: no end. */
-    ends_on: clubDateField('Ends on').nullish().transform((v) => v ?? null),
+    ends_on: clubDateField('Ends on')
+      .nullish()
+      .transform((v) => v ?? null),
     /** PUT replaces the list: send the breaks to keep. */
     breaks: z.array(trainingBreakSchema, { error: 'Breaks must be a list of {name, starts_on, ends_on}' }).max(30, 'At most 30 breaks').default([]),
   })
@@ -117,7 +127,10 @@ export const oneOffSessionInputSchema = z
   })
   .refine((v) => v.end_time > v.start_time, { message: 'End time must be after the start time', path: ['end_time'] })
   .refine((v) => !v.meet_time || v.meet_time <= v.start_time, { message: 'Meet time must be at or before the start time', path: ['meet_time'] })
-  .refine((v) => !v.answer_by || new Date(v.answer_by) < clubInstant(v.date, v.start_time), { message: 'Answer by must be before the start', path: ['answer_by'] });
+  .refine((v) => !v.answer_by || new Date(v.answer_by) < clubInstant(v.date, v.start_time), {
+    message: 'Answer by must be before the start',
+    path: ['answer_by'],
+  });
 export type OneOffSessionInput = z.infer<typeof oneOffSessionInputSchema>;
 export type TrainingSlotInput = z.infer<typeof trainingSlotInputSchema>;
 
@@ -183,7 +196,6 @@ export function clubInstant(date: string, time: string): Date {
   }
   return new Date((wall - 0) * 60000); // the skipped hour (01:00-02:00 on the spring Sunday): GMT reading
 }
-
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of a 'YYYY-MM-DD'. */
 export const isoWeekdayOf = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;

@@ -3,6 +3,7 @@ import type { ClubSettings } from '../../server/services/settings';
 import { CLUB_NAME, CLUB_STRAPLINE } from '../../shared/club';
 import { Crest } from './crest';
 import { NAV_LINKS } from './site-header';
+import { WelfareContact } from './public/welfare-contact';
 
 export function SiteFooter({ settings }: { settings: ClubSettings }) {
   return (
@@ -36,6 +37,7 @@ export function SiteFooter({ settings }: { settings: ClubSettings }) {
                 {settings.club_email}
               </a>
             </p>
+            <WelfareContact settings={settings} />
           </address>
         </div>
       </div>

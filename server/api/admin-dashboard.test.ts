@@ -59,6 +59,7 @@ describe('GET /api/admin/dashboard', () => {
         results_to_enter: [],
         outstanding_payments: { payments: 0, amount: 0, players: [] },
         match_week: [],
+        dbs_checks: [],
       },
     });
   });

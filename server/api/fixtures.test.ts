@@ -23,7 +23,28 @@ describe('GET /api/fixtures', () => {
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(13);
     expect(Object.keys(res.body[0]).sort()).toEqual(
-      ['away_score', 'away_team', 'competition', 'home_score', 'id', 'is_home', 'kit', 'match_date', 'match_report', 'match_time', 'meet_time', 'notes', 'status', 'team', 'team_id', 'venue', 'version'].sort(),
+      [
+        'away_score',
+        'away_team',
+        'competition',
+        'home_score',
+        'id',
+        'is_home',
+        'kit',
+        'match_date',
+        'match_report',
+        'match_time',
+        'meet_time',
+        'notes',
+        'status',
+        'team',
+        'team_id',
+        'venue',
+        'version',
+        'age_group',
+        'results_published',
+        'played',
+      ].sort(),
     );
     type Row = { status: string; match_date: string; match_time: string };
     const rows: Row[] = res.body;

@@ -25,12 +25,16 @@ export const fixturesApi = base
       description:
         'status=upcoming: the next fixtures first (date and kick-off ascending). status=completed: the latest results first. ' +
         'status=cancelled: in date order. Without status: the upcoming fixtures soonest first, then every other fixture ' +
-        '(results and cancelled matches) latest first. team_id: one team\'s fixtures only. limit caps the count.',
+        "(results and cancelled matches) latest first. team_id: one team's fixtures only. limit caps the count.",
       security: [],
       request: { query: fixtureQuerySchema },
       responses: { 200: jsonContent(z.array(FixtureSchema), 'Fixtures') },
     }),
-    async (c) => c.json(await c.get('services').fixtures.list(c.req.valid('query')), 200),
+    async (c) => {
+      // Issue 23: U7-U11 scores only for admins and the team's staff; signed-in answers are never cached.
+      const fixtures = c.get('services').fixtures;
+      return c.json(await fixtures.list(c.req.valid('query'), await fixtures.resultsScope(c.get('user'))), 200);
+    },
   )
   .openapi(
     createRoute({
@@ -43,7 +47,10 @@ export const fixturesApi = base
       request: { params: IdParam },
       responses: { 200: jsonContent(FixtureSchema, 'The fixture'), 404: jsonContent(ErrorSchema, 'Unknown fixture') },
     }),
-    async (c) => c.json(await c.get('services').fixtures.get(c.req.valid('param').id), 200),
+    async (c) => {
+      const fixtures = c.get('services').fixtures;
+      return c.json(await fixtures.get(c.req.valid('param').id, await fixtures.resultsScope(c.get('user'))), 200);
+    },
   )
   .openapi(
     createRoute({

@@ -17,6 +17,7 @@ import { playerAccountsApi, playerPortalApi } from './players';
 import { registrationsApi } from './registrations';
 import { membershipApi } from './membership';
 import { rolesApi } from './roles';
+import { safeguardingApi } from './safeguarding';
 import { childApi } from './children';
 import { childEventsApi } from './child-events';
 import { guardianInvitationsApi, guardianRequestsApi, guardiansMeApi } from './guardians';
@@ -77,9 +78,7 @@ export function createApi() {
     maxSize: UPLOAD_BODY_LIMIT_BYTES,
     onError: (ctx) => ctx.json({ detail: 'The file is too large (the limit is 10 MB).' }, 413),
   });
-  api.use('*', (c, next) =>
-    c.req.header('content-type')?.startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
-  );
+  api.use('*', (c, next) => (c.req.header('content-type')?.startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next)));
 
   // Chained, so the routes' types flow into ClubApi for the admin panel's typed client (hono/client).
   const routes = api
@@ -112,6 +111,7 @@ export function createApi() {
     .route('/admin', playerAccountsApi)
     .route('/admin', registrationsApi)
     .route('/admin', rolesApi)
+    .route('/admin', safeguardingApi)
     .route('/auth', passwordResetApi)
     .route('/documents', documentsApi)
     .route('/messages', messagesApi)
@@ -149,8 +149,29 @@ export function createApi() {
 /** The API's routes and their request and response types, for hono/client (app/lib/api-client.ts). */
 export type ClubApi = ReturnType<typeof createApi>;
 
-type Mounted = 'health' | 'auth' | 'admin' | 'products' | 'orders' | 'fixtures' | 'teams' | 'training-slots' | 'training-sessions' | 'news'
-  | 'sponsors' | 'squad' | 'players' | 'documents' | 'messages' | 'join-us' | 'treasury' | 'settings' | 'uploads' | 'calendar' | 'preferences' | 'notifications';
+type Mounted =
+  | 'health'
+  | 'auth'
+  | 'admin'
+  | 'products'
+  | 'orders'
+  | 'fixtures'
+  | 'teams'
+  | 'training-slots'
+  | 'training-sessions'
+  | 'news'
+  | 'sponsors'
+  | 'squad'
+  | 'players'
+  | 'documents'
+  | 'messages'
+  | 'join-us'
+  | 'treasury'
+  | 'settings'
+  | 'uploads'
+  | 'calendar'
+  | 'preferences'
+  | 'notifications';
 /**
  * A route whose path TypeScript sees as `string` (a helper taking `path: string`, or an inline
  * `security: [{}, …]`) turns its whole prefix into a wildcard in ClubApi, and the typed client's calls

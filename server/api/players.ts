@@ -196,7 +196,12 @@ export const playerPortalApi = base
       request: { params: IdParam },
       responses: { 200: jsonContent(PlayerStatsSchema, 'Stats'), 404: errors[404] },
     }),
-    async (c) => c.json(await c.get('services').players.statsOf(c.req.valid('param').id), 200),
+    async (c) => {
+      // Issue 23: a U7-U11 junior's goals and assists only for admins and the team's staff (signed-in answers are never cached).
+      const { players, fixtures } = c.get('services');
+      const id = c.req.valid('param').id;
+      return c.json(await players.scorerRule(id, await players.statsOf(id), await fixtures.resultsScope(c.get('user'))), 200);
+    },
   )
   .openapi(
     createRoute({

@@ -16,6 +16,8 @@ describe('GET/PUT /api/settings', () => {
       sales_email: 'shop@riversiderovers.club',
       club_address: 'Riverside Playing Fields, Mill Lane, Riverside RV1 2AB',
       hero_image_url: '',
+      welfare_email: '',
+      welfare_officer: null,
       // The club's bank account (issue 24): blank until an admin fills it in.
       account_name: '',
       sort_code: '',
@@ -23,7 +25,16 @@ describe('GET/PUT /api/settings', () => {
     });
     const saved = await t.json('/api/settings', { method: 'PUT', token, body: valid });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ ...valid, whatsapp_number: '447700900999', hero_image_url: '', account_name: '', sort_code: '', account_number: '' });
+    expect(saved.body).toEqual({
+      ...valid,
+      whatsapp_number: '447700900999',
+      hero_image_url: '',
+      welfare_email: '',
+      welfare_officer: null,
+      account_name: '',
+      sort_code: '',
+      account_number: '',
+    });
     expect((await t.json('/api/settings', { token })).body.whatsapp_number).toBe('447700900999');
     expect((await t.services.settings.get()).club_email).toBe('club@example.org');
     // The bank details are for members (GET /api/treasury/me), never in what every public page reads.

@@ -14,7 +14,22 @@ describe('GET /api/squad', () => {
     const res = await t.json('/api/squad');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(5);
-    const publicKeys = ['age', 'bio', 'full_name', 'id', 'jersey_number', 'nationality', 'photo_url', 'position', 'show_personal_details', 'social_media', 'staff_roles', 'team_ids', 'team_type'];
+    const publicKeys = [
+      'age',
+      'age_group',
+      'bio',
+      'full_name',
+      'id',
+      'jersey_number',
+      'nationality',
+      'photo_url',
+      'position',
+      'show_personal_details',
+      'social_media',
+      'staff_roles',
+      'team_ids',
+      'team_type',
+    ];
     for (const player of res.body as Record<string, unknown>[]) {
       // Contact and medical details never; date of birth, height and weight only when opted in.
       const expected = player.show_personal_details ? [...publicKeys, 'date_of_birth', 'height', 'weight'] : publicKeys;
@@ -62,7 +77,17 @@ describe('Privacy of public profiles (decision 19 in docs/architecture.md)', () 
     const one = await t.json(`/api/squad/${created.body.id}`);
     expect(one.body.age).toBe(expectedAge('1990-06-15'));
     expect(one.body.show_personal_details).toBe(false);
-    for (const key of ['date_of_birth', 'height', 'weight', 'phone_number', 'address', 'medical_notes', 'emergency_contact_name', 'emergency_contact_phone', 'user_id']) {
+    for (const key of [
+      'date_of_birth',
+      'height',
+      'weight',
+      'phone_number',
+      'address',
+      'medical_notes',
+      'emergency_contact_name',
+      'emergency_contact_phone',
+      'user_id',
+    ]) {
       expect(one.body, key).not.toHaveProperty(key);
     }
     const listed = (await t.json('/api/squad')).body.find((p: { id: string }) => p.id === created.body.id);
@@ -78,7 +103,13 @@ describe('Privacy of public profiles (decision 19 in docs/architecture.md)', () 
     expect(on.status).toBe(200);
     expect(on.body.show_personal_details).toBe(true);
     const shown = (await t.json(`/api/squad/${created.id}`)).body;
-    expect(shown).toMatchObject({ date_of_birth: '1990-06-15', height: '181 cm', weight: '79 kg', age: expectedAge('1990-06-15'), show_personal_details: true });
+    expect(shown).toMatchObject({
+      date_of_birth: '1990-06-15',
+      height: '181 cm',
+      weight: '79 kg',
+      age: expectedAge('1990-06-15'),
+      show_personal_details: true,
+    });
     expect(shown).not.toHaveProperty('medical_notes');
     // An earlier admin client sends no show_personal_details: the player's choice stays.
     await t.json(`/api/players/${created.id}`, { method: 'PUT', token, body: { ...personal, bio: 'Edited' } });

@@ -76,7 +76,12 @@ async function matchWeek(db: Db, actor: SessionUser, now: Date): Promise<AdminTo
  */
 export function createAdminService(
   db: Db,
-  deps: { setup: { status: () => Promise<DatabaseStatus> }; registrationsWaiting: (actor: SessionUser) => Promise<number | null> },
+  deps: {
+    setup: { status: () => Promise<DatabaseStatus> };
+    registrationsWaiting: (actor: SessionUser) => Promise<number | null>;
+    /** Issue 23: junior teams' staff whose DBS check is missing, expired or expires within 60 days (null: not theirs to see). */
+    dbsWarnings?: (actor: SessionUser) => Promise<string[] | null>;
+  },
   clock: () => Date = () => new Date(),
 ) {
   const tally = async (table: typeof orders | typeof players | typeof products | typeof fixtures | typeof joinUsSubmissions | typeof sponsors) => {
@@ -158,6 +163,7 @@ export function createAdminService(
         deps.registrationsWaiting(actor),
         matchWeek(db, actor, now),
       ]);
+      const dbsChecks = deps.dbsWarnings ? await deps.dbsWarnings(actor) : null;
       return {
         orders: o,
         players: pl.value,
@@ -167,7 +173,15 @@ export function createAdminService(
         sponsors: s,
         ...status,
         // Join-us submissions are deleted once dealt with (their page says so), so every one is still new.
-        today: { pending_orders: pending.value, join_us: j, registrations, results_to_enter: results, outstanding_payments: owing, match_week: week },
+        today: {
+          pending_orders: pending.value,
+          join_us: j,
+          registrations,
+          results_to_enter: results,
+          outstanding_payments: owing,
+          match_week: week,
+          dbs_checks: dbsChecks,
+        },
       };
     },
   };

@@ -12,6 +12,8 @@ import { availability, calendarTokens, fixtureSelections, fixtures, playerTeams,
 import { notFound, unauthenticated } from '../../shared/errors';
 import { FIXTURE_NOT_FOUND } from './fixtures';
 import { isUuid } from './ids';
+import { applyResultsRule } from './juniors/results';
+import { PLAYED_LABEL } from '../../shared/juniors';
 
 /** A cancelled event stays in the feeds this long (shown as cancelled), then leaves them. */
 export const CANCELLED_KEPT_DAYS = 30;
@@ -26,14 +28,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type FixtureRow = typeof fixtures.$inferSelect;
 type SessionRow = typeof trainingSessions.$inferSelect;
-type Team = Pick<typeof teams.$inferSelect, 'id' | 'name' | 'match_length_minutes'>;
+type Team = Pick<typeof teams.$inferSelect, 'id' | 'name' | 'match_length_minutes' | 'age_group'>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** "Riverside Rovers v Oakfield Athletic (H)", and once played "Riverside Rovers 3-1 Oakfield Athletic". */
-export function fixtureSummary(f: Pick<FixtureRow, 'is_home' | 'away_team' | 'status' | 'home_score' | 'away_score'>) {
+/**
+ * "Riverside Rovers v Oakfield Athletic (H)", and once played "Riverside Rovers 3-1 Oakfield Athletic";
+ * a U7-U11 match (issue 23: its scores already blanked) "Riverside Rovers v Oakfield Athletic (H) · Played".
+ */
+export function fixtureSummary(f: Pick<FixtureRow, 'is_home' | 'away_team' | 'status' | 'home_score' | 'away_score'>, resultsPublished = true) {
   const { home, away } = fixtureSides(f);
   if (f.status === 'completed' && f.home_score !== null && f.away_score !== null) return `${home} ${f.home_score}-${f.away_score} ${away}`;
+  if (f.status === 'completed' && !resultsPublished) return `${fixtureTitle(f, { venue: true })} · ${PLAYED_LABEL}`;
   return fixtureTitle(f, { venue: true });
 }
 
@@ -51,7 +57,9 @@ const cancelledPrefix = (status: string) => (status === 'cancelled' ? 'Cancelled
 /** Per member, what their own calendar adds to an event (their answer, their selection). */
 export type PersonalNote = (kind: 'fixture' | 'training', id: string) => string[];
 
-function fixtureEvent(f: FixtureRow, team: Team | undefined, origin: string, personal?: PersonalNote): CalendarEvent {
+/** Every feed is public (a link anyone may hold): a U7-U11 match never carries its score or report (issue 23). */
+function fixtureEvent(row: FixtureRow, team: Team | undefined, origin: string, personal?: PersonalNote): CalendarEvent {
+  const f = applyResultsRule(row, team?.age_group);
   const start = clubTimeToInstant(f.match_date, f.match_time);
   const url = fixtureUrl(origin, f.id);
   const description = [`${team ? `${team.name} · ` : ''}${f.competition}`, f.is_home ? 'Home match' : 'Away match'];
@@ -67,7 +75,7 @@ function fixtureEvent(f: FixtureRow, team: Team | undefined, origin: string, per
     stamp: f.updated_at,
     start,
     end: new Date(start.getTime() + (team?.match_length_minutes ?? 105) * 60_000),
-    summary: `${cancelledPrefix(f.status)}${team ? `${team.name}: ` : ''}${fixtureSummary(f)}`,
+    summary: `${cancelledPrefix(f.status)}${team ? `${team.name}: ` : ''}${fixtureSummary(f, f.results_published)}`,
     location: f.venue,
     description: description.join('\n'),
     url,
@@ -120,7 +128,12 @@ async function personalNotes(db: Db, playerId: string): Promise<PersonalNote> {
       .from(availability)
       .where(eq(availability.player_id, playerId)),
     db
-      .select({ fixture_id: fixtureSelections.fixture_id, role: fixtureSelections.role, shirt_number: fixtureSelections.shirt_number, confirmed: fixtureSelections.confirmed })
+      .select({
+        fixture_id: fixtureSelections.fixture_id,
+        role: fixtureSelections.role,
+        shirt_number: fixtureSelections.shirt_number,
+        confirmed: fixtureSelections.confirmed,
+      })
       .from(fixtureSelections)
       .innerJoin(selectionPublications, eq(selectionPublications.fixture_id, fixtureSelections.fixture_id))
       .where(eq(fixtureSelections.player_id, playerId)),
@@ -138,6 +151,19 @@ async function personalNotes(db: Db, playerId: string): Promise<PersonalNote> {
     }
     return lines;
   };
+}
+
+/** One fixture as a calendar file: its name and body (a U7-U11 match without its score, issue 23). */
+function fixtureFileOf(row: FixtureRow, team: Team | undefined, origin: string) {
+  const shown = applyResultsRule(row, team?.age_group);
+  const name = fixtureSummary(shown, shown.results_published);
+  const slug =
+    name
+      .replace(/[^A-Za-z0-9 -]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .toLowerCase() || 'match';
+  return { fileName: `${slug}.ics`, body: writeCalendar({ name, product: PRODUCT, method: 'PUBLISH', events: [fixtureEvent(row, team, origin)] }) };
 }
 
 /** The club's calendar feeds (RFC 5545, ADR 018), for subscribing from a phone's calendar. */
@@ -173,7 +199,9 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
   }
 
   async function teamsById() {
-    const rows = await db.select({ id: teams.id, name: teams.name, match_length_minutes: teams.match_length_minutes, slug: teams.slug }).from(teams);
+    const rows = await db
+      .select({ id: teams.id, name: teams.name, match_length_minutes: teams.match_length_minutes, slug: teams.slug, age_group: teams.age_group })
+      .from(teams);
     return new Map(rows.map((t) => [t.id, t]));
   }
 
@@ -217,7 +245,12 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       if (!owner) throw notFound(PRIVATE_FEED_NOT_FOUND);
       const [player] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, owner.user_id));
       const teamIds = player
-        ? (await db.select({ team_id: playerTeams.team_id }).from(playerTeams).where(and(eq(playerTeams.player_id, player.id), inTeamNow))).map((r) => r.team_id)
+        ? (
+            await db
+              .select({ team_id: playerTeams.team_id })
+              .from(playerTeams)
+              .where(and(eq(playerTeams.player_id, player.id), inTeamNow))
+          ).map((r) => r.team_id)
         : [...(await teamsById()).keys()];
       const personal = player ? await personalNotes(db, player.id) : undefined;
       return feed(`${CLUB_NAME}: my calendar`, 'Your matches and training, with your answers.', origin, teamIds, true, personal);
@@ -246,10 +279,7 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       const [row] = await db.select().from(fixtures).where(eq(fixtures.id, id));
       if (!row) throw notFound(FIXTURE_NOT_FOUND);
       const team = (await teamsById()).get(row.team_id);
-      return {
-        fileName: `${fixtureSummary(row).replace(/[^A-Za-z0-9 -]+/g, '').trim().replace(/\s+/g, '-').toLowerCase() || 'match'}.ics`,
-        body: writeCalendar({ name: fixtureSummary(row), product: PRODUCT, method: 'PUBLISH', events: [fixtureEvent(row, team, origin)] }),
-      };
+      return fixtureFileOf(row, team, origin);
     },
   };
 }

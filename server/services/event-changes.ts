@@ -9,7 +9,19 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { sessionTitle } from '../../shared/teams-constants';
-import { availability, eventChanges, fixtureSelections, fixtures, notifications, players, teams, teamStaff, trainingSessions, users, type EventDetails } from '../db/schema';
+import {
+  availability,
+  eventChanges,
+  fixtureSelections,
+  fixtures,
+  notifications,
+  players,
+  teams,
+  teamStaff,
+  trainingSessions,
+  users,
+  type EventDetails,
+} from '../db/schema';
 import { eventChange, type EventChangeMail } from '../mail/templates';
 import type { MailService } from './mail';
 import { squadAnswerPaths } from './squad-links';
@@ -73,9 +85,14 @@ export function createEventChangeService(db: Db, deps: { mail: MailService; dela
         .for('update');
       if (open) {
         const everyone = [...new Set([...open.selected_player_ids, ...selected])];
-        await tx.update(eventChanges).set({ after, selected_player_ids: everyone, due_at: due, changed_by_name: changedBy }).where(eq(eventChanges.id, open.id));
+        await tx
+          .update(eventChanges)
+          .set({ after, selected_player_ids: everyone, due_at: due, changed_by_name: changedBy })
+          .where(eq(eventChanges.id, open.id));
       } else {
-        await tx.insert(eventChanges).values({ kind: event.kind, event_id: event.id, before, after, selected_player_ids: selected, changed_by_name: changedBy, due_at: due });
+        await tx
+          .insert(eventChanges)
+          .values({ kind: event.kind, event_id: event.id, before, after, selected_player_ids: selected, changed_by_name: changedBy, due_at: due });
       }
       if (moved(before, after)) {
         // Answers given for the old details deserve a fresh look; confirmations must be given again.

@@ -10,16 +10,20 @@ import { assertTeamsExist, defaultTeamId } from './teams';
 import type { Fixture } from '../../shared/contracts/fixtures';
 import type { EventChangeService } from './event-changes';
 import { assertCurrentVersion, versionOf } from './edit-version';
+import { applyResultsRule, PUBLIC_RESULTS, resultsScope, type ResultsScope } from './juniors/results';
 
 export type { Fixture };
 
-export type FixtureRow = typeof fixtures.$inferSelect & { team: string };
+export type FixtureRow = typeof fixtures.$inferSelect & { team: string; age_group: string };
 
 export const FIXTURE_NOT_FOUND = 'Fixture not found';
 
-/** A fixture as the API answers it, with the earlier site's field names (docs/architecture.md#earlier-clients). */
-export function toFixture(row: FixtureRow): Fixture {
-  return {
+/**
+ * A fixture as the API answers it, with the earlier site's field names (docs/architecture.md#earlier-clients).
+ * A U7-U11 team's score and report only for a caller whose scope covers it (issue 23, server/services/juniors/results.ts).
+ */
+export function toFixture(row: FixtureRow, scope: ResultsScope = PUBLIC_RESULTS): Fixture {
+  const fixture = {
     id: row.id,
     team_id: row.team_id,
     /** The team's name, for cards and previews. */
@@ -38,17 +42,23 @@ export function toFixture(row: FixtureRow): Fixture {
     kit: row.kit,
     notes: row.notes,
     version: versionOf(row.updated_at),
+    age_group: row.age_group,
+    played: row.status === 'completed',
   };
+  return applyResultsRule(fixture, row.age_group, scope);
 }
 
 /** Fixtures and results: anyone reads them, admins and staff manage them. */
 export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeService } = {}) {
-  const withTeam = () => db.select({ fixture: fixtures, team: teams.name }).from(fixtures).innerJoin(teams, eq(teams.id, fixtures.team_id));
-  const flatten = (r: { fixture: typeof fixtures.$inferSelect; team: string }) => toFixture({ ...r.fixture, team: r.team });
-  async function read(id: string): Promise<Fixture> {
+  const withTeam = () =>
+    db.select({ fixture: fixtures, team: teams.name, age_group: teams.age_group }).from(fixtures).innerJoin(teams, eq(teams.id, fixtures.team_id));
+  type Joined = { fixture: typeof fixtures.$inferSelect; team: string; age_group: string };
+  const flatten = (r: Joined, scope: ResultsScope = PUBLIC_RESULTS) => toFixture({ ...r.fixture, team: r.team, age_group: r.age_group }, scope);
+  /** Writes answer their author, who may see what they just recorded (admins and the team's staff). */
+  async function read(id: string, scope: ResultsScope = 'all'): Promise<Fixture> {
     const [row] = await withTeam().where(eq(fixtures.id, id));
     if (!row) throw notFound(FIXTURE_NOT_FOUND);
-    return flatten(row);
+    return flatten(row, scope);
   }
 
   return {
@@ -56,7 +66,7 @@ export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeS
      * Upcoming: the next one first (date and kick-off ascending). Completed: the latest result
      * first. Cancelled: in date order. Everything: upcoming soonest first, then the rest latest first.
      */
-    async list(query: FixtureQuery & { fromToday?: boolean } = {}): Promise<Fixture[]> {
+    async list(query: FixtureQuery & { fromToday?: boolean } = {}, scope: ResultsScope = PUBLIC_RESULTS): Promise<Fixture[]> {
       const base = withTeam();
       const conditions: SQL[] = [];
       if (query.status) conditions.push(eq(fixtures.status, query.status));
@@ -84,13 +94,17 @@ export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeS
                 desc(fixtures.match_time),
               );
       const rows = query.limit ? await ordered.limit(query.limit) : await ordered;
-      return rows.map(flatten);
+      return rows.map((r) => flatten(r, scope));
     },
 
-    async get(id: string): Promise<Fixture> {
+    /** One fixture; without a scope, as the public sees it. */
+    async get(id: string, scope: ResultsScope = PUBLIC_RESULTS): Promise<Fixture> {
       if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
-      return read(id);
+      return read(id, scope);
     },
+
+    /** The teams whose U7-U11 results this caller may see (the API asks before reading). */
+    resultsScope: (user: SessionUser | null) => resultsScope(db, user),
 
     async create(user: SessionUser | null, input: unknown): Promise<Fixture> {
       const staff = requireRoles(user, ADMIN_AND_STAFF);

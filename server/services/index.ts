@@ -18,6 +18,7 @@ import { createRegistrationService } from './registrations';
 import { createEmailAddressService } from './email-address';
 import { createMembershipService } from './membership';
 import { createRolesService } from './roles';
+import { createDbsService } from './juniors/dbs';
 import { createEventChangeService } from './event-changes';
 import { createSquadLinks } from './squad-links';
 import { createUploadStore } from './uploads';
@@ -92,6 +93,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const selection = (selectionRef = createSelectionService(db, { mail, availability }));
   const setup = createSetupService(db, options);
   const registrations = createRegistrationService(db, { mail });
+  const dbs = createDbsService(db);
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
   const health = createDatabaseHealth(options.checkDatabase ?? check, options.probeDatabase ?? check);
@@ -109,12 +111,13 @@ export function createServices(db: Db, options: ServiceOptions) {
     emailAddress: createEmailAddressService(db, { mail }),
     membership: createMembershipService(db, { mail }),
     roles: createRolesService(db),
+    dbs,
     documents,
     messages,
     notifications: createNotificationService(db),
     portal: createPortalService({ players, documents, messages }),
     setup,
-    admin: createAdminService(db, { setup, registrationsWaiting: registrations.waiting }),
+    admin: createAdminService(db, { setup, registrationsWaiting: registrations.waiting, dbsWarnings: dbs.warnings }),
     settings,
     products: createProductService(db),
     orders: createOrderService(db, { settings, health, mail }),

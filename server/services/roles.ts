@@ -18,6 +18,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { clubRoles, players, roleChanges, teams, teamStaff, users } from '../db/schema';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { isUuid } from './ids';
+import { dbsGate } from './juniors/dbs';
 
 export const LAST_ADMIN = 'This is the club’s only admin: make someone else admin first.';
 export const NO_SUCH_LOGIN = 'No login has this id.';
@@ -219,7 +220,7 @@ function teamStaffCommands(db: Db) {
     /** PUT /api/admin/team-staff: puts a member on a team's staff, or changes their role there. */
     async setTeamStaff(actor: SessionUser | null, input: unknown) {
       const by = admin(actor);
-      const { player_id, team_id, role } = parseInput(teamStaffInputSchema, input);
+      const { player_id, team_id, role, override_reason } = parseInput(teamStaffInputSchema, input);
       return db.transaction(async (tx) => {
         const [member] = await tx
           .select()
@@ -227,8 +228,10 @@ function teamStaffCommands(db: Db) {
           .where(and(eq(players.id, player_id), eq(players.status, 'active')))
           .for('update');
         if (!member) throw notFound(NO_SUCH_MEMBER);
-        const [team] = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, team_id));
+        const [team] = await tx.select({ id: teams.id, name: teams.name, age_group: teams.age_group }).from(teams).where(eq(teams.id, team_id));
         if (!team) throw notFound(NO_SUCH_TEAM);
+        // Issue 23: staff of a junior team need an in-date DBS check, or an admin's recorded override.
+        const override = await dbsGate(tx, member, team, TEAM_STAFF_ROLE_LABELS[role].toLowerCase(), by, override_reason);
         const [before] = await tx
           .select({ role: teamStaff.role })
           .from(teamStaff)
@@ -236,10 +239,10 @@ function teamStaffCommands(db: Db) {
         if (before?.role === role) throw conflict(`${member.full_name} is already ${TEAM_STAFF_ROLE_LABELS[role].toLowerCase()} of ${team.name}.`);
         await tx
           .insert(teamStaff)
-          .values({ player_id, team_id, role })
+          .values({ player_id, team_id, role, ...override })
           .onConflictDoUpdate({
             target: [teamStaff.player_id, teamStaff.team_id],
-            set: { role },
+            set: { role, ...(override ?? { dbs_override_by: null, dbs_override_at: null, dbs_override_reason: null }) },
           });
         const subject = {
           name: member.full_name,
@@ -254,7 +257,7 @@ function teamStaffCommands(db: Db) {
           });
         await record(tx, by, {
           ...subject,
-          role: `${TEAM_STAFF_ROLE_LABELS[role]} of ${team.name}`,
+          role: `${TEAM_STAFF_ROLE_LABELS[role]} of ${team.name}${override ? ` (DBS check overridden: ${override.dbs_override_reason})` : ''}`,
           action: 'granted',
         });
         if (member.user_id) await syncAccess(tx, member.user_id);

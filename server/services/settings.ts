@@ -6,22 +6,25 @@ import { settings } from '../db/schema';
 import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
 import type { AdminSettings } from '../../shared/contracts/settings';
+import { welfareContact } from './juniors/welfare';
 
 // Kept in shared/ so the page bundle can use them without the server's validation code.
 export { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
 
 /** The settings as stored (blank stays blank), without the row's bookkeeping columns. */
-const toSettings = (row: typeof settings.$inferSelect): ClubSettings => ({
+const toSettings = (row: typeof settings.$inferSelect, welfareOfficer: string | null): ClubSettings => ({
   whatsapp_number: row.whatsapp_number,
   club_email: row.club_email,
   sales_email: row.sales_email,
   club_address: row.club_address,
   hero_image_url: row.hero_image_url,
+  welfare_email: row.welfare_email,
+  welfare_officer: welfareOfficer,
 });
 
 /** The admin's view: the contact settings and the club's bank account (never on public pages). */
-const toAdminSettings = (row: typeof settings.$inferSelect): AdminSettings => ({
-  ...toSettings(row),
+const toAdminSettings = (row: typeof settings.$inferSelect, welfareOfficer: string | null): AdminSettings => ({
+  ...toSettings(row, welfareOfficer),
   account_name: row.account_name,
   sort_code: row.sort_code,
   account_number: row.account_number,
@@ -29,8 +32,8 @@ const toAdminSettings = (row: typeof settings.$inferSelect): AdminSettings => ({
 
 export function createSettingsService(db: Db) {
   async function stored(): Promise<ClubSettings | null> {
-    const [row] = await db.select().from(settings).where(eq(settings.id, 1));
-    return row ? toSettings(row) : null;
+    const [[row], welfare] = await Promise.all([db.select().from(settings).where(eq(settings.id, 1)), welfareContact(db)]);
+    return row ? toSettings(row, welfare.name) : null;
   }
 
   return {
@@ -44,6 +47,8 @@ export function createSettingsService(db: Db) {
         sales_email: row.sales_email || row.club_email || FALLBACK_SETTINGS.club_email,
         club_address: row.club_address,
         hero_image_url: row.hero_image_url,
+        welfare_email: row.welfare_email,
+        welfare_officer: row.welfare_officer,
       };
     },
 
@@ -51,7 +56,9 @@ export function createSettingsService(db: Db) {
     async read(user: SessionUser | null): Promise<AdminSettings> {
       requireRoles(user, ADMIN_ONLY);
       const [row] = await db.select().from(settings).where(eq(settings.id, 1));
-      return row ? toAdminSettings(row) : { ...FALLBACK_SETTINGS, club_email: '', account_name: '', sort_code: '', account_number: '' };
+      return row
+        ? toAdminSettings(row, (await welfareContact(db)).name)
+        : { ...FALLBACK_SETTINGS, club_email: '', account_name: '', sort_code: '', account_number: '' };
     },
 
     /** Saves the settings; the WhatsApp number is kept as digits only ('+44 7700 900123' -> '447700900123'). */
@@ -63,7 +70,7 @@ export function createSettingsService(db: Db) {
         .values({ id: 1, ...values })
         .onConflictDoUpdate({ target: settings.id, set: { ...values, updated_at: new Date() } })
         .returning();
-      return toAdminSettings(row);
+      return toAdminSettings(row, (await welfareContact(db)).name);
     },
   };
 }

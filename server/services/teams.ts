@@ -8,6 +8,8 @@ import { conflict, invalid, isUniqueViolation, notFound } from '../../shared/err
 import { isUuid } from './ids';
 import type { Team } from '../../shared/contracts/teams';
 import type { PublicPlayer } from '../../shared/contracts/players';
+import { JUNIOR_AGE_GROUPS, isJuniorAgeGroup } from '../../shared/juniors';
+import { assertWelfareOfficer } from './juniors/welfare';
 
 export type { Team };
 export type StaffRole = PublicPlayer['staff_roles'][number];
@@ -23,18 +25,23 @@ export function toTeam(row: TeamRow): Team {
     sort_order: row.sort_order,
     match_length_minutes: row.match_length_minutes,
     availability_lock_hours: row.availability_lock_hours,
+    age_group: row.age_group,
+    format: row.format,
   };
 }
 
 export const TEAM_NAME_TAKEN = 'A team with this name already exists.';
-export const TEAM_HAS_FIXTURES = (n: number) =>
-  `This team still has ${n} fixture${n === 1 ? '' : 's'}. Move them to another team or delete them first.`;
+export const TEAM_HAS_FIXTURES = (n: number) => `This team still has ${n} fixture${n === 1 ? '' : 's'}. Move them to another team or delete them first.`;
 
 const teamOrder = [asc(teams.sort_order), asc(teams.name)];
 
 /** The first team by sort order: where fixtures and players go when a client names none. */
 export async function defaultTeamId(db: DbOrTx): Promise<string> {
-  const [row] = await db.select({ id: teams.id }).from(teams).orderBy(...teamOrder).limit(1);
+  const [row] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .orderBy(...teamOrder)
+    .limit(1);
   if (!row) throw invalid('The club has no teams yet; an admin must add one first.', [{ field: 'team_id', message: 'The club has no teams yet' }]);
   return row.id;
 }
@@ -47,6 +54,23 @@ export async function assertTeamsExist(db: DbOrTx, ids: string[], field: string)
   if (bad || known.length !== new Set(ids).size) {
     throw invalid('There is no such team: choose one from the list.', [{ field, message: 'There is no such team: choose one from the list.' }]);
   }
+}
+
+/**
+ * Issue 23: a player of a junior team (U7-U18) needs a date of birth: it is what makes them a
+ * junior, so what keeps their name, photo and details out of public pages. 422 otherwise.
+ */
+export async function assertDateOfBirthForJuniorTeams(db: DbOrTx, teamIds: string[], dateOfBirth: string | null | undefined) {
+  if (dateOfBirth || teamIds.length === 0 || teamIds.some((id) => !isUuid(id))) return;
+  const junior = await db
+    .select({ name: teams.name, age_group: teams.age_group })
+    .from(teams)
+    .where(and(inArray(teams.id, teamIds), inArray(teams.age_group, [...JUNIOR_AGE_GROUPS])))
+    .orderBy(...teamOrder)
+    .limit(1);
+  if (junior.length === 0) return;
+  const message = `${junior[0].name} is a junior team (${junior[0].age_group}): enter the player's date of birth before adding them to it.`;
+  throw invalid(message, [{ field: 'date_of_birth', message }]);
 }
 
 /** A playing spell still open: the player is in the team now (issue 21: spells are dated). */
@@ -97,7 +121,10 @@ export async function setPlayerTeams(tx: DbOrTx, playerId: string, teamIds: stri
   const mine = eq(playerTeams.player_id, playerId);
   const leaving = teamIds.length ? and(mine, inTeamNow, notInArray(playerTeams.team_id, teamIds)) : and(mine, inTeamNow);
   await tx.delete(playerTeams).where(and(leaving, sql`${playerTeams.joined_on} >= ${clubToday}`));
-  await tx.update(playerTeams).set({ left_on: sql`${clubToday}` }).where(leaving);
+  await tx
+    .update(playerTeams)
+    .set({ left_on: sql`${clubToday}` })
+    .where(leaving);
   if (teamIds.length === 0) return;
   await tx
     .update(playerTeams)
@@ -106,7 +133,8 @@ export async function setPlayerTeams(tx: DbOrTx, playerId: string, teamIds: stri
   const current = await tx.select({ team_id: playerTeams.team_id }).from(playerTeams).where(and(mine, inTeamNow));
   const have = new Set(current.map((r) => r.team_id));
   const joining = teamIds.filter((id) => !have.has(id));
-  if (joining.length) await tx.insert(playerTeams).values(joining.map((team_id) => ({ player_id: playerId, team_id, ...(joinedOn ? { joined_on: joinedOn } : {}) })));
+  if (joining.length)
+    await tx.insert(playerTeams).values(joining.map((team_id) => ({ player_id: playerId, team_id, ...(joinedOn ? { joined_on: joinedOn } : {}) })));
 }
 
 /** Teams: anyone reads them; admins add and delete, admins and staff edit (decision 6 in docs/architecture.md). */
@@ -130,7 +158,12 @@ export function createTeamService(db: Db) {
 
   return {
     async list(): Promise<Team[]> {
-      return (await db.select().from(teams).orderBy(...teamOrder)).map(toTeam);
+      return (
+        await db
+          .select()
+          .from(teams)
+          .orderBy(...teamOrder)
+      ).map(toTeam);
     },
 
     async get(id: string): Promise<Team> {
@@ -146,11 +179,15 @@ export function createTeamService(db: Db) {
     async create(user: SessionUser | null, input: unknown): Promise<Team> {
       requireRoles(user, ADMIN_ONLY);
       const values = parseInput(teamInputSchema, input);
+      // Issue 23: no junior team without a welfare officer parents can contact.
+      if (isJuniorAgeGroup(values.age_group)) await assertWelfareOfficer(db);
       return write(async () => {
         // A new team goes last unless told otherwise.
-        const sort_order =
-          values.sort_order ?? ((await db.select({ max: sql<number>`coalesce(max(${teams.sort_order}), 0)::int` }).from(teams))[0].max + 1);
-        const [row] = await db.insert(teams).values({ ...values, sort_order, slug: slugify(values.name) }).returning();
+        const sort_order = values.sort_order ?? (await db.select({ max: sql<number>`coalesce(max(${teams.sort_order}), 0)::int` }).from(teams))[0].max + 1;
+        const [row] = await db
+          .insert(teams)
+          .values({ ...values, sort_order, slug: slugify(values.name) })
+          .returning();
         return toTeam(row);
       });
     },
@@ -159,6 +196,7 @@ export function createTeamService(db: Db) {
       requireRoles(user, ADMIN_AND_STAFF);
       const existing = await find(id);
       const values = parseInput(teamInputSchema, input);
+      if (isJuniorAgeGroup(values.age_group) && !isJuniorAgeGroup(existing.age_group)) await assertWelfareOfficer(db);
       return write(async () => {
         const [row] = await db
           .update(teams)

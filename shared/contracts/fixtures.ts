@@ -23,6 +23,12 @@ export const FixtureSchema = z
     meet_time: z.string().nullable().openapi({ example: '14:00', description: 'When the players meet, club time' }),
     kit: z.string().nullable().openapi({ example: 'Home kit, bring shin pads' }),
     notes: z.string().nullable(),
+    age_group: z.string().openapi({ example: 'U10', description: "The team's age group (issue 23): U7-U11 publish no scores or results" }),
+    results_published: z.boolean().openapi({
+      description:
+        'False for a U7-U11 team when the caller may not see its results (the public, players): home_score, away_score and match_report are then null and a completed match reads "Played"',
+    }),
+    played: z.boolean().openapi({ description: 'The match has been played (status completed)' }),
   })
   .openapi('Fixture');
 export type Fixture = z.infer<typeof FixtureSchema>;

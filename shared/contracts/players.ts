@@ -34,7 +34,15 @@ export const PublicPlayerSchema = z
     team_type: z.enum(TEAM_TYPES),
     photo_url: z.string().nullable(),
     bio: z.string().nullable(),
-    age: z.number().int().nullable().openapi({ description: "Whole years, in the club's time zone; null when no date of birth is recorded" }),
+    age: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Whole years, in the club's time zone; null when no date of birth is recorded, and always for a junior" }),
+    age_group: z.string().nullable().openapi({
+      example: 'U10',
+      description: "A junior's (under 18 today) age group this season, from the date of birth (31 August rule); null for adults (issue 23)",
+    }),
     show_personal_details: z.boolean().openapi({ description: 'Whether the player chose to show date of birth, height and weight publicly' }),
     date_of_birth: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
     height: z.string().nullable().optional().openapi({ description: 'Only when show_personal_details is true' }),
@@ -57,8 +65,8 @@ export const PlayerStatsSchema = z
     training_sessions_attended: z.number().int(),
     matches_played: z.number().int(),
     matches_started: z.number().int(),
-    goals: z.number().int(),
-    assists: z.number().int(),
+    goals: z.number().int().nullable().openapi({ description: 'null for a junior of a U7-U11 team (no scorers published, issue 23) unless you run the team' }),
+    assists: z.number().int().nullable().openapi({ description: 'null like goals' }),
     minutes_played: z.number().int(),
     yellow_cards: z.number().int(),
     red_cards: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CLUB_ROLES, TEAM_STAFF_ROLES } from '../club-roles';
+import { dbsOverrideReasonField } from './safeguarding';
 
 /**
  * People and roles (issue 21): besides playing, a person can be staff of a team (manager, coach,
@@ -84,6 +85,10 @@ export const teamStaffInputSchema = z
     team_id: z.string({ error: 'Choose a team' }).uuid('Choose a team'),
     role: z.enum(TEAM_STAFF_ROLES, {
       error: 'Choose a role: manager, coach or assistant',
+    }),
+    override_reason: dbsOverrideReasonField.optional().openapi({
+      description:
+        'Admins only, for a junior team (U7-U18) when the person has no in-date DBS check: why they are made staff anyway. Recorded with who and when (issue 23).',
     }),
   })
   .openapi('TeamStaffInput');

@@ -13,6 +13,11 @@ export const SettingsSchema = z
       description: "The home page's hero photo: a web address or a path on this site (/uploads/…); blank for the club's placeholder artwork",
       example: '/uploads/4f1c2a.webp',
     }),
+    welfare_email: z.string().openapi({ description: 'How parents reach the welfare officer (issue 23); blank: not set', example: 'welfare@example.org' }),
+    welfare_officer: z.string().nullable().openapi({
+      description: 'The name of whoever holds the Welfare officer club role (People & roles); null while nobody does. Read only.',
+      example: 'Jo Bloggs',
+    }),
   })
   .openapi('Settings');
 

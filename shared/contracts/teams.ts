@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { AGE_GROUPS, TEAM_FORMATS } from '../juniors';
 import { TRAINING_SESSION_KINDS, TRAINING_SESSION_STATUSES } from '../teams-constants';
 
 /** Teams, their weekly training slots and the training sessions made from them, as the API takes and answers them. */
@@ -24,12 +25,15 @@ export const TrainingSlotSchema = z
     end_time: z.string().openapi({ example: '21:00' }),
     place: z.string().openapi({ example: 'Main training ground' }),
     ends_on: z.string().nullable().openapi({ description: 'The last club date it runs (included); null: no end', example: '2027-05-31' }),
-    breaks: z
-      .array(z.object({ name: z.string(), starts_on: z.string(), ends_on: z.string() }))
-      .openapi({ description: 'Date ranges (both included) with no sessions', example: [{ name: 'Christmas', starts_on: '2026-12-21', ends_on: '2027-01-03' }] }),
+    breaks: z.array(z.object({ name: z.string(), starts_on: z.string(), ends_on: z.string() })).openapi({
+      description: 'Date ranges (both included) with no sessions',
+      example: [{ name: 'Christmas', starts_on: '2026-12-21', ends_on: '2027-01-03' }],
+    }),
   })
   .openapi('TrainingSlot');
-const warnings = z.array(z.string()).openapi({ description: 'Sessions on a day the team has a fixture', example: ['Senior has a fixture on 2026-12-05: Senior vs Riverside at 15:00'] });
+const warnings = z
+  .array(z.string())
+  .openapi({ description: 'Sessions on a day the team has a fixture', example: ['Senior has a fixture on 2026-12-05: Senior vs Riverside at 15:00'] });
 export const SavedTrainingSlotSchema = TrainingSlotSchema.extend({ warnings }).openapi('SavedTrainingSlot');
 export const TeamSchema = z
   .object({
@@ -39,6 +43,8 @@ export const TeamSchema = z
     sort_order: z.number().int(),
     match_length_minutes: z.number().int().openapi({ example: 105 }),
     availability_lock_hours: z.number().int().openapi({ example: 2, description: 'Availability answers close this many hours before kick-off' }),
+    age_group: z.enum(AGE_GROUPS).openapi({ example: 'U10', description: 'U7-U18: a junior team (issue 23); U7-U11 publish no scores, results or tables' }),
+    format: z.enum(TEAM_FORMATS).openapi({ example: '7v7', description: 'How many a side this season' }),
   })
   .openapi('Team');
 export const TrainingSessionSchema = z

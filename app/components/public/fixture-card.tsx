@@ -1,12 +1,13 @@
 import { Link } from '../ui/link';
 import { fixtureStatusLabel } from '../../../shared/content-constants';
 import type { Fixture } from '../../../server/services/fixtures';
-import { MATCH_REPORT_COLLAPSE_AT, clubScores, matchOutcome, type MatchOutcome } from '../../lib/fixtures';
+import { MATCH_REPORT_COLLAPSE_AT, clubScores, matchOutcome, playedOnly, type MatchOutcome } from '../../lib/fixtures';
 import { buttonClass } from '../ui/button';
 import { ReadMore } from './read-more';
 import { formatMatchDate } from '../../../shared/dates';
 import { fixtureTitle } from '../../../shared/fixtures';
 import { ChevronDown } from '../ui/chevron';
+import { PLAYED_LABEL } from '../../../shared/juniors';
 
 const statusStyles: Record<string, string> = {
   upcoming: 'bg-brand-50 text-brand-800 ring-brand-200',
@@ -36,6 +37,15 @@ export function OutcomeBadge({ outcome }: { outcome: MatchOutcome }) {
   );
 }
 
+/** A U7-U11 match once played (issue 23): no score, no result, just "Played". */
+export function PlayedBadge() {
+  return (
+    <span data-testid="fixture-played" className="inline-flex rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-bold text-ink ring-1 ring-inset ring-line">
+      {PLAYED_LABEL}
+    </span>
+  );
+}
+
 /** The final score in home-away order, as printed on a team sheet. */
 export function scoreLine(fixture: Fixture) {
   if (fixture.home_score === null || fixture.away_score === null) return null;
@@ -47,9 +57,15 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
   const outcome = matchOutcome(fixture);
   const score = fixture.status === 'completed' ? scoreLine(fixture) : null;
   const scores = clubScores(fixture);
+  const played = playedOnly(fixture);
   const Heading = `h${headingLevel}` as const;
   return (
-    <div data-testid="fixture" data-status={fixture.status} data-kickoff={`${fixture.match_date}T${fixture.match_time}`} className="wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line has-[details[open]]:ring-brand-700">
+    <div
+      data-testid="fixture"
+      data-status={fixture.status}
+      data-kickoff={`${fixture.match_date}T${fixture.match_time}`}
+      className="wrap-anywhere rounded-2xl bg-white shadow-sm ring-1 ring-line has-[details[open]]:ring-brand-700"
+    >
       <details id={`fixture-${fixture.id}`} className="group">
         <summary className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl p-4 sm:flex-nowrap sm:p-5">
           <div className="min-w-0 basis-full sm:basis-auto sm:flex-1">
@@ -63,9 +79,13 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
             <p className="mt-0.5 text-sm text-muted">{fixture.competition}</p>
           </div>
           <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
-            {score && <span className="text-2xl font-black tabular-nums text-ink" aria-label={`Final score ${score}`}>{score}</span>}
+            {score && (
+              <span className="text-2xl font-black tabular-nums text-ink" aria-label={`Final score ${score}`}>
+                {score}
+              </span>
+            )}
             {outcome && <OutcomeBadge outcome={outcome} />}
-            <StatusBadge status={fixture.status} />
+            {played ? <PlayedBadge /> : <StatusBadge status={fixture.status} />}
             <ChevronDown className="size-5 text-muted transition-transform group-open:rotate-180" />
           </div>
         </summary>
@@ -123,7 +143,7 @@ export function FixtureCard({ fixture, headingLevel = 3 }: { fixture: Fixture; h
         data-testid="fixture-link"
         className="flex min-h-11 items-center gap-1 rounded-b-2xl border-t border-line px-4 text-sm font-semibold text-brand-800 underline-offset-2 hover:bg-brand-50 hover:underline sm:px-5"
       >
-        {fixture.status === 'completed' ? 'Result and match report' : 'Match details'}
+        {fixture.status === 'completed' && !played ? 'Result and match report' : 'Match details'}
         <span className="sr-only">
           : {fixtureTitle(fixture, { separator: 'vs' })}, {formatMatchDate(fixture.match_date)}
         </span>

@@ -20,7 +20,8 @@ import { formatDate } from '../../../shared/dates';
 export const INITIALIZED_TOAST = 'Database initialized successfully!';
 export const INITIALIZE_ERROR_TOAST = 'Error initializing database';
 
-export const meta: Route.MetaFunction = () => adminMeta('Today', 'What needs doing: new registrations, pending orders, join-us applications, results to enter and unpaid payments.');
+export const meta: Route.MetaFunction = () =>
+  adminMeta('Today', 'What needs doing: new registrations, pending orders, join-us applications, results to enter and unpaid payments.');
 
 export const NOTHING_TO_DO = 'Nothing to do';
 
@@ -85,7 +86,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
       {dashboard.needs_initialization && user.role === 'admin' && (
         <div role="region" aria-labelledby="init-heading" className="mb-6 rounded-2xl border border-gold-500 bg-yellow-50 p-4 sm:p-6">
-          <h3 id="init-heading" className="text-lg font-bold">The database needs initialization</h3>
+          <h3 id="init-heading" className="text-lg font-bold">
+            The database needs initialization
+          </h3>
           <p className="mt-1 text-sm text-ink">It adds the sample products, fixtures, news, sponsors and squad players.</p>
           <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {(
@@ -144,7 +147,21 @@ const CARD = 'flex h-full flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 rin
 const GO = 'mt-auto inline-flex min-h-11 items-center self-start pt-3 font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-700';
 
 /** One thing to do: its number, what it means, and the tap that deals with it — or "Nothing to do". */
-function TodayCard({ id, title, count, detail, children, go }: { id: string; title: string; count: number; detail: string; children?: ReactNode; go?: { to: string; label: string } }) {
+function TodayCard({
+  id,
+  title,
+  count,
+  detail,
+  children,
+  go,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  detail: string;
+  children?: ReactNode;
+  go?: { to: string; label: string };
+}) {
   return (
     <li>
       <section aria-labelledby={id} className={CARD}>
@@ -254,10 +271,7 @@ function TodayList({
             return (
               <li key={result.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="min-w-0 text-sm">
-                  <span className="font-semibold">
-                    {title}
-                  </span>{' '}
-                  <span className="text-muted">{formatDate(result.match_date)}</span>
+                  <span className="font-semibold">{title}</span> <span className="text-muted">{formatDate(result.match_date)}</span>
                 </span>
                 {fixture && (
                   <Button size="sm" className="min-h-11" aria-label={`Enter score: ${name}`} onClick={() => onEnterScore(fixture)}>
@@ -270,6 +284,21 @@ function TodayList({
         </ul>
       </TodayCard>
       <MatchWeekCard matches={match_week} />
+      {dashboard.today.dbs_checks && (
+        <TodayCard
+          id="today-dbs"
+          title="DBS checks"
+          count={dashboard.today.dbs_checks.length}
+          detail={dashboard.today.dbs_checks.length === 1 ? 'check to renew or record' : 'checks to renew or record'}
+          go={{ to: '/admin/safeguarding', label: 'Open Safeguarding' }}
+        >
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
+            {dashboard.today.dbs_checks.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </TodayCard>
+      )}
       {outstanding_payments && canOpen('/admin/players') && (
         <TodayCard
           id="today-payments"

@@ -104,8 +104,17 @@ export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Play
     },
     { header: 'Number', numeric: true, cell: (p) => p.jersey_number ?? '–' },
     { header: 'Position', cell: (p) => p.position },
+    // Issue 23: a junior's age group this season, from their date of birth (31 August rule).
+    { header: 'Age group', cell: (p) => (p.age_group ? <Badge tone="info">Junior · {p.age_group}</Badge> : '–') },
     { header: 'Squad group', cell: (p) => p.team_type },
-    { header: 'Teams', cell: (p) => teams.filter((t) => p.team_ids.includes(t.id)).map((t) => t.name).join(', ') || '–' },
+    {
+      header: 'Teams',
+      cell: (p) =>
+        teams
+          .filter((t) => p.team_ids.includes(t.id))
+          .map((t) => t.name)
+          .join(', ') || '–',
+    },
     { header: 'Nationality', cell: (p) => p.nationality },
     { header: 'Login', cell: (p) => (hasLogin(p) ? <Badge tone="success">Has login</Badge> : <Badge>No login</Badge>) },
   ],
@@ -114,7 +123,15 @@ export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Play
     { name: 'jersey_number', label: 'Jersey number', type: 'number', min: 0, max: 99 },
     { name: 'position', label: 'Position', type: 'select', required: true, options: POSITIONS },
     { name: 'team_type', label: 'Squad group', type: 'select', required: true, options: TEAM_TYPES, hint: 'Where the public Squad page lists them' },
-    { name: 'team_ids', label: 'Teams', type: 'checkboxes', required: true, wide: true, options: teams.map((t) => ({ value: t.id, label: t.name })), hint: 'The teams they play for: fixtures, training and attendance' },
+    {
+      name: 'team_ids',
+      label: 'Teams',
+      type: 'checkboxes',
+      required: true,
+      wide: true,
+      options: teams.map((t) => ({ value: t.id, label: t.name })),
+      hint: 'The teams they play for: fixtures, training and attendance',
+    },
     { name: 'nationality', label: 'Nationality', type: 'text' },
     { name: 'date_of_birth', label: 'Date of birth', type: 'date' },
     { name: 'height', label: 'Height', type: 'text', hint: 'e.g. 1.80 m' },

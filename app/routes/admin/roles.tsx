@@ -8,7 +8,7 @@ import { adminMeta } from '../../components/admin/meta';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
-import { SelectField } from '../../components/ui/field';
+import { SelectField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireAdminArea } from '../../lib/guards.server';
@@ -279,7 +279,7 @@ function GrantClubRoleForm({ overview }: { overview: RolesOverview }) {
   );
 }
 
-const STAFF_FIELDS = ['player_id', 'team_id', 'role'] as const;
+const STAFF_FIELDS = ['player_id', 'team_id', 'role', 'override_reason'] as const;
 
 function TeamStaffForm({ overview, teams }: { overview: RolesOverview; teams: Team[] }) {
   const revalidator = useRevalidator();
@@ -287,6 +287,7 @@ function TeamStaffForm({ overview, teams }: { overview: RolesOverview; teams: Te
     player_id: '',
     team_id: teams[0]?.id ?? '',
     role: 'coach' as (typeof TEAM_STAFF_ROLES)[number],
+    override_reason: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -302,11 +303,12 @@ function TeamStaffForm({ overview, teams }: { overview: RolesOverview; teams: Te
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await read(client.admin['team-staff'].$put({ json: values }));
+      const { override_reason, ...chosen } = values;
+      await read(client.admin['team-staff'].$put({ json: override_reason.trim() ? { ...chosen, override_reason: override_reason.trim() } : chosen }));
       const person = overview.members.find((m) => m.player_id === values.player_id)?.full_name ?? 'They';
       const team = teams.find((t) => t.id === values.team_id)?.name ?? 'the team';
       toast.success(`${person} is now ${TEAM_STAFF_ROLE_LABELS[values.role].toLowerCase()} of ${team}.`);
-      setValues((v) => ({ ...v, player_id: '' }));
+      setValues((v) => ({ ...v, player_id: '', override_reason: '' }));
       await revalidator.revalidate();
     } catch (error) {
       setErrors(error instanceof ApiError && Object.keys(error.fieldErrors).length ? error.fieldErrors : { player_id: errorDetail(error) });
@@ -351,6 +353,15 @@ function TeamStaffForm({ overview, teams }: { overview: RolesOverview; teams: Te
           ))}
         </SelectField>
       </div>
+      <TextField
+        id={fieldId('override_reason', 'team-staff')}
+        className="mt-4"
+        label="DBS override reason (admins only)"
+        hint="Only if a junior team's staff member has no in-date DBS check and must be added anyway: say why. It is recorded."
+        value={values.override_reason}
+        error={shown.override_reason}
+        onChange={set('override_reason')}
+      />
       <Button type="submit" className="mt-4" disabled={busy}>
         {busy ? 'Saving…' : 'Add to staff'}
       </Button>

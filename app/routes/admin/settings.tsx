@@ -50,13 +50,29 @@ export function validateSettings(values: AdminSettings): Partial<Record<keyof Ad
   return errors;
 }
 
-const FIELDS = ['whatsapp_number', 'club_email', 'sales_email', 'club_address', 'hero_image_url', 'account_name', 'sort_code', 'account_number'] as const;
+const FIELDS = [
+  'whatsapp_number',
+  'club_email',
+  'sales_email',
+  'welfare_email',
+  'club_address',
+  'hero_image_url',
+  'account_name',
+  'sort_code',
+  'account_number',
+] as const;
 
 /** The one-line contact fields, in form order: each is a TextField with these props. */
-const CONTACT_FIELDS: (ComponentProps<typeof TextField> & { name: 'whatsapp_number' | 'club_email' | 'sales_email' })[] = [
+const CONTACT_FIELDS: (ComponentProps<typeof TextField> & { name: 'whatsapp_number' | 'club_email' | 'sales_email' | 'welfare_email' })[] = [
   { name: 'whatsapp_number', label: 'WhatsApp number', type: 'tel', inputMode: 'tel', autoComplete: 'off', hint: 'With the country code, e.g. 447700900123' },
   { name: 'club_email', label: 'General email', type: 'email', required: true },
   { name: 'sales_email', label: 'Sales email', type: 'email', hint: 'For shop enquiries; the general email is used when blank' },
+  {
+    name: 'welfare_email',
+    label: 'Welfare officer email',
+    type: 'email',
+    hint: 'How parents reach the welfare officer: shown with their name on every public page. A club with junior teams must have one.',
+  },
 ];
 
 /** The club's bank account (issue 24): members see it with their payment reference. */
@@ -78,6 +94,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       account_name: '',
       sort_code: '',
       account_number: '',
+      welfare_email: '',
+      welfare_officer: null,
     },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -85,7 +103,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   // One summary for every refusal: the fields' own messages as links, else the server's detail.
   const summary = summaryOf(FIELDS, { error: formError, fieldErrors: errors });
-  const set = (name: keyof AdminSettings) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  const set = (name: Exclude<keyof AdminSettings, 'welfare_officer'>) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }));
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -107,6 +126,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         account_name: values.account_name.trim(),
         sort_code: values.sort_code.trim(),
         account_number: values.account_number.trim(),
+        welfare_email: values.welfare_email.trim(),
       };
       const saved = await read(client.settings.$put({ json: body }));
       if (saved && typeof saved === 'object' && 'club_email' in saved) setValues(saved);
@@ -133,6 +153,9 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         {CONTACT_FIELDS.map(({ name, ...field }) => (
           <TextField key={name} id={fieldId(name)} name={name} {...field} value={values[name]} error={summary.errors[name]} onChange={set(name)} />
         ))}
+        <p className="text-sm text-muted" data-testid="welfare-officer">
+          Welfare officer: {values.welfare_officer ?? 'nobody yet (give someone the Welfare officer role in People & roles)'}
+        </p>
         <TextAreaField
           id={fieldId('club_address')}
           label="Club address"

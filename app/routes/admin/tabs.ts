@@ -28,6 +28,8 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin/news', label: 'News', staff: true },
   { to: '/admin/join-us', label: 'Join Us', staff: false },
   { to: '/admin/roles', label: 'People & roles', staff: false },
+  // Issue 23: the welfare officer and DBS checks (the secretary and the welfare officer reach it from Today).
+  { to: '/admin/safeguarding', label: 'Safeguarding', staff: false },
   // Issue 23: the secretary and the welfare officer (staff access) manage juniors' parents and carers.
   { to: '/admin/guardians', label: 'Parents & carers', staff: true },
   { to: '/admin/settings', label: 'Settings', staff: false },

@@ -34,12 +34,12 @@ export default function PortalStats({ loaderData }: Route.ComponentProps) {
       <PortalSection title="Season Statistics">
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
           <StatTile label="Matches Played" value={s.matches_played} />
-          <StatTile label="Goals" value={s.goals} />
-          <StatTile label="Assists" value={s.assists} />
+          <StatTile label="Goals" value={s.goals ?? '–'} />
+          <StatTile label="Assists" value={s.assists ?? '–'} />
           <StatTile label="Matches Started" value={`${s.matches_started}/${s.matches_played}`} hint={`${s.matches_started} of ${s.matches_played} played`} />
           <StatTile label="Minutes Played" value={s.minutes_played} />
           <TrainingAttendanceTile stats={s} />
-          <StatTile label="Goals per Match" value={goalsPerMatch(s.goals, s.matches_played)} />
+          <StatTile label="Goals per Match" value={goalsPerMatch(s.goals ?? 0, s.matches_played)} />
         </dl>
       </PortalSection>
       <PortalSection title="Discipline">

@@ -5,6 +5,7 @@ import { CLUB_NAME } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/about';
+import { WelfareContact } from '../../components/public/welfare-contact';
 
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };
@@ -46,7 +47,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const { settings } = loaderData;
   return (
     <>
-      <PageHeader title={`About ${CLUB_NAME}`} intro="Open-access football for players of all abilities, run by volunteers since the very first kickabout on the rec." />
+      <PageHeader
+        title={`About ${CLUB_NAME}`}
+        intro="Open-access football for players of all abilities, run by volunteers since the very first kickabout on the rec."
+      />
       <div className="container-page space-y-14 py-12">
         <section aria-labelledby="our-story" className="grid gap-8 lg:grid-cols-2">
           <div>
@@ -55,17 +59,22 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </h2>
             <div className="mt-4 space-y-4 text-lg leading-relaxed">
               <p>
-                {CLUB_NAME} started as a Sunday kickabout between neighbours who missed playing. Word got round, more people
-                turned up, and before long we had enough players for a team, then two.
+                {CLUB_NAME} started as a Sunday kickabout between neighbours who missed playing. Word got round, more people turned up, and before long we had
+                enough players for a team, then two.
               </p>
               <p>
-                Today we run a Senior team and a Vets team, with plans for youth football. We have never held trials: if you
-                want to play, you play. Some of our players have been at it for thirty years; some kicked a ball for the
-                first time with us.
+                Today we run a Senior team and a Vets team, with plans for youth football. We have never held trials: if you want to play, you play. Some of our
+                players have been at it for thirty years; some kicked a ball for the first time with us.
               </p>
             </div>
           </div>
-          <img src="/images/seed/news-team.svg" alt="The squad lined up before a Sunday game" width={800} height={450} className="aspect-video w-full rounded-2xl bg-brand-50 object-cover" />
+          <img
+            src="/images/seed/news-team.svg"
+            alt="The squad lined up before a Sunday game"
+            width={800}
+            height={450}
+            className="aspect-video w-full rounded-2xl bg-brand-50 object-cover"
+          />
         </section>
 
         <section aria-labelledby="our-values">
@@ -83,20 +92,33 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </section>
 
         <div className="grid gap-8 wrap-anywhere lg:grid-cols-2">
-          <TitledSection id="training" title="Training Schedule" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line" titleClassName="text-2xl font-extrabold">
+          <TitledSection
+            id="training"
+            title="Training Schedule"
+            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line"
+            titleClassName="text-2xl font-extrabold"
+          >
             <table className="mt-4 w-full text-left">
               <caption className="sr-only">When each team trains and plays</caption>
               <thead>
                 <tr className="border-b border-line text-sm text-muted">
-                  <th scope="col" className="py-2 font-semibold">Team</th>
-                  <th scope="col" className="py-2 font-semibold">What</th>
-                  <th scope="col" className="py-2 font-semibold">When</th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Team
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    What
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    When
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {TRAINING_SCHEDULE.map((row) => (
                   <tr key={`${row.team}-${row.activity}`} className="border-b border-line last:border-0">
-                    <th scope="row" className="py-3 font-bold">{row.team}</th>
+                    <th scope="row" className="py-3 font-bold">
+                      {row.team}
+                    </th>
                     <td className="py-3">{row.activity}</td>
                     <td className="py-3">{row.when}</td>
                   </tr>
@@ -105,28 +127,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </table>
           </TitledSection>
 
-          <section aria-labelledby="contact" className="rounded-2xl bg-brand-800 p-6 text-white shadow-sm">
-            <h2 id="contact" className="text-2xl font-extrabold">
-              Contact Us
-            </h2>
-            <address className="mt-4 space-y-3 not-italic text-brand-50">
-              <p>
-                <span className="block text-sm font-semibold uppercase tracking-wide text-gold-400">Email</span>
-                <a href={`mailto:${settings.club_email}`} className="text-lg font-semibold text-white underline">
-                  {settings.club_email}
-                </a>
-              </p>
-              {settings.club_address && (
-                <p>
-                  <span className="block text-sm font-semibold uppercase tracking-wide text-gold-400">Where to find us</span>
-                  {settings.club_address}
-                </p>
-              )}
-            </address>
-            <ButtonLink to="/join-us" variant="accent" className="mt-6">
-              Join the club
-            </ButtonLink>
-          </section>
+          <ContactUs settings={settings} />
         </div>
 
         <section aria-labelledby="facilities">
@@ -144,5 +145,34 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </>
+  );
+}
+
+/** Contact Us: the club's e-mail, the welfare officer (issue 23) and where to find us. */
+function ContactUs({ settings }: { settings: Route.ComponentProps['loaderData']['settings'] }) {
+  return (
+    <section aria-labelledby="contact" className="rounded-2xl bg-brand-800 p-6 text-white shadow-sm">
+      <h2 id="contact" className="text-2xl font-extrabold">
+        Contact Us
+      </h2>
+      <address className="mt-4 space-y-3 not-italic text-brand-50">
+        <p>
+          <span className="block text-sm font-semibold uppercase tracking-wide text-gold-400">Email</span>
+          <a href={`mailto:${settings.club_email}`} className="text-lg font-semibold text-white underline">
+            {settings.club_email}
+          </a>
+        </p>
+        <WelfareContact settings={settings} className="text-lg" linkClassName="font-semibold text-white underline" />
+        {settings.club_address && (
+          <p>
+            <span className="block text-sm font-semibold uppercase tracking-wide text-gold-400">Where to find us</span>
+            {settings.club_address}
+          </p>
+        )}
+      </address>
+      <ButtonLink to="/join-us" variant="accent" className="mt-6">
+        Join the club
+      </ButtonLink>
+    </section>
   );
 }

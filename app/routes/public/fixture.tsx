@@ -2,11 +2,11 @@ import { data } from 'react-router';
 import { isDomainError } from '../../../shared/errors';
 import type { Fixture } from '../../../server/services/fixtures';
 import { fixtureStatusLabel } from '../../../shared/content-constants';
-import { OutcomeBadge, StatusBadge, scoreLine } from '../../components/public/fixture-card';
+import { OutcomeBadge, PlayedBadge, StatusBadge, scoreLine } from '../../components/public/fixture-card';
 import { ShareButtons } from '../../components/public/share-buttons';
 import { ButtonLink, buttonClass } from '../../components/ui/button';
 import { CLUB_SHORT_NAME } from '../../../shared/club';
-import { matchOutcome } from '../../lib/fixtures';
+import { matchOutcome, playedOnly } from '../../lib/fixtures';
 import type { PageHandle } from '../../lib/page-scripts';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/fixture';
@@ -38,12 +38,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export function fixtureDescription(fixture: Fixture) {
   const when = `${formatCalendarDate(fixture.match_date)}, ${fixture.match_time} at ${fixture.venue}`;
   const score = scoreLine(fixture);
+  const played = playedOnly(fixture);
   const result =
-    fixture.status === 'completed' && score
-      ? ` · Full time ${score}`
-      : fixture.status === 'cancelled'
-        ? ' · Cancelled'
-        : '';
+    fixture.status === 'completed' && score ? ` · Full time ${score}` : played ? ` · ${played}` : fixture.status === 'cancelled' ? ' · Cancelled' : '';
   return `${fixture.team} team · ${fixture.competition} · ${when}${result}`;
 }
 
@@ -82,6 +79,8 @@ export default function FixturePage({ loaderData }: Route.ComponentProps) {
   const { home, away } = fixtureSides(fixture);
   const outcome = matchOutcome(fixture);
   const played = fixture.status === 'completed' && fixture.home_score !== null && fixture.away_score !== null;
+  // A U7-U11 match (issue 23): the server sent no score; it reads "Played".
+  const playedLabel = playedOnly(fixture);
   const title = fixtureTitle(fixture);
   return (
     <>
@@ -94,10 +93,13 @@ export default function FixturePage({ loaderData }: Route.ComponentProps) {
           <h1 id="match-title" className="mt-4 break-words">
             <span className="sr-only">{title}</span>
             {/* The scoreboard: the two sides with the score (or "v") between them; stacked on phones, so names never break mid-word. */}
-            <span aria-hidden="true" className="grid grid-cols-1 items-center justify-items-center gap-2 text-center sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-6">
+            <span
+              aria-hidden="true"
+              className="grid grid-cols-1 items-center justify-items-center gap-2 text-center sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-6"
+            >
               <span className="text-2xl font-extrabold leading-tight tracking-tight sm:justify-self-end sm:text-right sm:text-4xl">{home}</span>
               <span className="rounded-xl bg-white/10 px-4 py-1 text-3xl font-black tabular-nums sm:px-5 sm:py-2 sm:text-5xl">
-                {played ? `${fixture.home_score} - ${fixture.away_score}` : 'v'}
+                {played ? `${fixture.home_score} - ${fixture.away_score}` : (playedLabel ?? 'v')}
               </span>
               <span className="text-2xl font-extrabold leading-tight tracking-tight sm:justify-self-start sm:text-left sm:text-4xl">{away}</span>
             </span>
@@ -114,7 +116,7 @@ export default function FixturePage({ loaderData }: Route.ComponentProps) {
             · {fixture.venue}
           </p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
-            <StatusBadge status={fixture.status} />
+            {playedLabel ? <PlayedBadge /> : <StatusBadge status={fixture.status} />}
             {outcome && <OutcomeBadge outcome={outcome} />}
           </div>
         </div>
@@ -135,7 +137,7 @@ export default function FixturePage({ loaderData }: Route.ComponentProps) {
                 ['Venue', fixture.venue],
                 ...(fixture.kit ? [['Kit', fixture.kit]] : []),
                 ['Competition', fixture.competition],
-                ['Status', fixtureStatusLabel(fixture.status)],
+                ['Status', playedLabel ?? fixtureStatusLabel(fixture.status)],
                 ...(fixture.notes ? [['Notes', fixture.notes]] : []),
                 ...(played ? [['Final score', `${home} ${fixture.home_score} - ${fixture.away_score} ${away}${outcome ? ` (${outcome})` : ''}`]] : []),
               ] as [string, string][]
@@ -168,7 +170,9 @@ export default function FixturePage({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-muted">
               {fixture.status === 'upcoming'
                 ? `The report follows after the final whistle. Come and support ${CLUB_SHORT_NAME}!`
-                : 'No match report has been written for this game yet.'}
+                : playedLabel
+                  ? 'Results of this age group are not published (FA youth rules).'
+                  : 'No match report has been written for this game yet.'}
             </p>
           )}
         </section>

@@ -8,7 +8,7 @@ import type { Fixture } from '../../../server/services/fixtures';
 import type { loader as rootLoader } from '../../root';
 import { CLUB_NAME, CLUB_SHORT_NAME, CLUB_STRAPLINE } from '../../../shared/club';
 import { relativeKickoff } from '../../lib/countdown';
-import { matchOutcome } from '../../lib/fixtures';
+import { matchOutcome, playedOnly } from '../../lib/fixtures';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/home';
@@ -123,16 +123,27 @@ function NextMatch({ fixture }: { fixture: Fixture | undefined }) {
             <div>
               <dt className="text-brand-200">Countdown</dt>
               {/* Rendered now, refreshed by public/js/header.js (the page may come from the cache). */}
-              <dd className="mt-0.5 font-display text-2xl leading-none font-bold tracking-wide text-gold-300" data-countdown={kickoff.toISOString()} suppressHydrationWarning>
+              <dd
+                className="mt-0.5 font-display text-2xl leading-none font-bold tracking-wide text-gold-300"
+                data-countdown={kickoff.toISOString()}
+                suppressHydrationWarning
+              >
                 {relativeKickoff(kickoff)}
               </dd>
             </div>
           </dl>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to={`/fixtures/${fixture.id}`} className={buttonClass('accent', 'md')}>
-              Match details<span className="sr-only">: {home} v {away}</span>
+              Match details
+              <span className="sr-only">
+                : {home} v {away}
+              </span>
             </Link>
-            <a href={`/calendar/fixtures/${fixture.id}.ics`} download className={buttonClass('ghost', 'md', 'text-white ring-1 ring-white/40 ring-inset hover:bg-white/10')}>
+            <a
+              href={`/calendar/fixtures/${fixture.id}.ics`}
+              download
+              className={buttonClass('ghost', 'md', 'text-white ring-1 ring-white/40 ring-inset hover:bg-white/10')}
+            >
               Add to calendar
             </a>
           </div>
@@ -145,6 +156,7 @@ function NextMatch({ fixture }: { fixture: Fixture | undefined }) {
 function LatestResult({ fixture }: { fixture: Fixture | undefined }) {
   const score = fixture ? scoreLine(fixture) : null;
   const outcome = fixture ? matchOutcome(fixture) : null;
+  const played = fixture ? playedOnly(fixture) : null;
   const [home, away] = fixture ? sides(fixture) : [];
   return (
     <MatchPanel
@@ -162,17 +174,23 @@ function LatestResult({ fixture }: { fixture: Fixture | undefined }) {
           <div className="mt-4 grid grid-cols-[1fr_auto_1fr] items-center gap-3 text-center">
             <p className="font-display text-lg leading-tight font-bold tracking-wide wrap-anywhere uppercase sm:text-xl">{home}</p>
             <p className="rounded-lg bg-brand-900 px-3 py-1 font-display text-3xl font-bold whitespace-nowrap text-white tabular-nums sm:text-4xl">
-              <span aria-hidden="true">{score ?? 'v'}</span>
-              <span className="sr-only">{score ? `Final score ${score}` : 'Score to come'}</span>
+              <span aria-hidden="true">{score ?? played ?? 'v'}</span>
+              <span className="sr-only">{score ? `Final score ${score}` : played ? 'Played' : 'Score to come'}</span>
             </p>
             <p className="font-display text-lg leading-tight font-bold tracking-wide wrap-anywhere uppercase sm:text-xl">{away}</p>
           </div>
           <p className="mt-4 text-center text-sm text-muted">
-            Full Time · {fixture.team} · {formatMatchDate(fixture.match_date)} · {fixture.competition}
+            {played ? 'Played' : 'Full Time'} · {fixture.team} · {formatMatchDate(fixture.match_date)} · {fixture.competition}
           </p>
-          <Link to={`/fixtures/${fixture.id}`} className="mt-auto inline-flex min-h-11 items-center gap-1 self-center pt-4 font-semibold text-brand-800 underline-offset-2 hover:underline">
+          <Link
+            to={`/fixtures/${fixture.id}`}
+            className="mt-auto inline-flex min-h-11 items-center gap-1 self-center pt-4 font-semibold text-brand-800 underline-offset-2 hover:underline"
+          >
             {fixture.match_report ? 'Read the match report' : 'Match details'}
-            <span className="sr-only">: {home} {score} {away}</span> <span aria-hidden="true">→</span>
+            <span className="sr-only">
+              : {home} {score} {away}
+            </span>{' '}
+            <span aria-hidden="true">→</span>
           </Link>
         </>
       )}
@@ -218,14 +236,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {CLUB_SHORT_NAME} <span className="text-gold-400">FC</span>
           </h1>
           <p className="mt-4 max-w-xl text-brand-50 sm:mt-5 sm:text-lg">
-            Whatever your age, fitness or experience, there is a place for you on our pitch. Come and play, volunteer or
-            cheer us on.
+            Whatever your age, fitness or experience, there is a place for you on our pitch. Come and play, volunteer or cheer us on.
           </p>
           <div className="mt-6 flex flex-wrap gap-3 sm:mt-8">
             <ButtonLink to="/join-us" variant="accent" size="lg" className="font-display tracking-wide uppercase">
               Join the club
             </ButtonLink>
-            <ButtonLink to="/fixtures" variant="ghost" size="lg" className="font-display tracking-wide text-white uppercase ring-2 ring-white/70 ring-inset hover:bg-white/10">
+            <ButtonLink
+              to="/fixtures"
+              variant="ghost"
+              size="lg"
+              className="font-display tracking-wide text-white uppercase ring-2 ring-white/70 ring-inset hover:bg-white/10"
+            >
               See fixtures
             </ButtonLink>
           </div>
@@ -265,8 +287,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Fancy a game? Everyone is welcome.
             </h2>
             <p className="mt-2 max-w-2xl text-brand-950/90">
-              Players of every ability, volunteers and local sponsors keep this club going. Tell us how you'd like to get
-              involved and we'll be in touch.
+              Players of every ability, volunteers and local sponsors keep this club going. Tell us how you'd like to get involved and we'll be in touch.
             </p>
           </div>
           <ButtonLink to="/join-us" size="lg" className="shrink-0 font-display tracking-wide uppercase">

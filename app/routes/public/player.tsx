@@ -16,9 +16,7 @@ export const handle: PageHandle = { hydrate: false };
 export const PLAYER_NOT_FOUND = 'Player not found';
 export const PLAYER_LOAD_ERROR = 'Error loading player profile';
 
-type LoaderResult =
-  | { state: 'ok'; player: PublicPlayer; stats: PlayerStats | null; origin: string }
-  | { state: 'not_found' | 'error'; origin: string };
+type LoaderResult = { state: 'ok'; player: PublicPlayer; stats: PlayerStats | null; origin: string } | { state: 'not_found' | 'error'; origin: string };
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
@@ -37,7 +35,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: d, params }) => {
-  if (!d || d.state !== 'ok') return pageMeta({ title: d?.state === 'error' ? PLAYER_LOAD_ERROR : PLAYER_NOT_FOUND, description: `A player profile at ${CLUB_NAME}.` });
+  if (!d || d.state !== 'ok')
+    return pageMeta({ title: d?.state === 'error' ? PLAYER_LOAD_ERROR : PLAYER_NOT_FOUND, description: `A player profile at ${CLUB_NAME}.` });
   const p = d.player;
   const description = p.bio
     ? truncateText(p.bio, 160)
@@ -53,42 +52,65 @@ function BackToSquad() {
   );
 }
 
-const SOCIAL_LABELS: Record<string, string> = { instagram: 'Instagram', x: 'X (Twitter)', twitter: 'Twitter', facebook: 'Facebook', tiktok: 'TikTok', youtube: 'YouTube' };
+const SOCIAL_LABELS: Record<string, string> = {
+  instagram: 'Instagram',
+  x: 'X (Twitter)',
+  twitter: 'Twitter',
+  facebook: 'Facebook',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+};
 
-export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
-  if (loaderData.state !== 'ok') {
-    const title = loaderData.state === 'not_found' ? PLAYER_NOT_FOUND : PLAYER_LOAD_ERROR;
-    return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">{title}</h1>
-        <p className="mt-3 text-muted">
-          {loaderData.state === 'not_found'
-            ? "We couldn't find that player. They may have left the squad."
-            : 'Something went wrong while loading this profile. Please try again in a moment.'}
-        </p>
-        <BackToSquad />
-      </section>
-    );
-  }
-  const { player, stats } = loaderData;
-  const details: [string, string | null][] = [
+/** The Details list: what the player (or, for a junior, the rule of issue 23) lets the public see. */
+function detailsOf(player: PublicPlayer): [string, string | null][] {
+  return [
     ['Position', player.position],
     ['Jersey', player.jersey_number !== null ? `#${player.jersey_number}` : null],
     ['Team', player.team_type],
     ['Nationality', player.nationality || null],
     ['Age', player.age !== null ? String(player.age) : null],
+    // A junior shows their age group only (issue 23: never date of birth or age).
+    ['Age group', player.age_group],
     // Present only when the player chose to show them (decision 19 in docs/architecture.md).
     ['Date of birth', player.date_of_birth ? formatCalendarDate(player.date_of_birth) : null],
     ['Height', player.height ?? null],
     ['Weight', player.weight ?? null],
   ];
+}
+
+/** The page when the player is not there (or failed to load). */
+function PlayerMissing({ state }: { state: 'not_found' | 'error' }) {
+  const title = state === 'not_found' ? PLAYER_NOT_FOUND : PLAYER_LOAD_ERROR;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-muted">
+        {state === 'not_found'
+          ? "We couldn't find that player. They may have left the squad."
+          : 'Something went wrong while loading this profile. Please try again in a moment.'}
+      </p>
+      <BackToSquad />
+    </section>
+  );
+}
+
+export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state !== 'ok') return <PlayerMissing state={loaderData.state} />;
+  const { player, stats } = loaderData;
+  const details = detailsOf(player);
   const social = Object.entries(player.social_media ?? {});
   return (
     <>
       <section className="bg-gradient-to-br from-brand-800 to-brand-950 text-white">
         <div className="container-page flex flex-col gap-6 py-10 sm:flex-row sm:items-center sm:py-14">
           {player.photo_url ? (
-            <img src={player.photo_url} alt={player.full_name} width={224} height={224} className="size-40 rounded-3xl bg-brand-50 object-cover shadow-lg ring-4 ring-white/20 sm:size-56" />
+            <img
+              src={player.photo_url}
+              alt={player.full_name}
+              width={224}
+              height={224}
+              className="size-40 rounded-3xl bg-brand-50 object-cover shadow-lg ring-4 ring-white/20 sm:size-56"
+            />
           ) : (
             <PlayerTile player={player} className="size-40 rounded-3xl text-sm shadow-lg ring-4 ring-white/20 sm:size-56 sm:text-xl" />
           )}
@@ -117,12 +139,15 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
                     ['Assists', stats.assists],
                     ['Minutes', stats.minutes_played],
                   ] as const
-                ).map(([label, value]) => (
-                  <div key={label} className="rounded-2xl bg-white p-4 text-center shadow-sm ring-1 ring-line">
-                    <dt className="text-sm font-semibold text-muted">{label}</dt>
-                    <dd className="mt-1 text-3xl font-black text-brand-800 tabular-nums">{value}</dd>
-                  </div>
-                ))}
+                )
+                  // A U7-U11 junior's goals and assists are not published (issue 23): the server sent none.
+                  .filter(([, value]) => value !== null)
+                  .map(([label, value]) => (
+                    <div key={label} className="rounded-2xl bg-white p-4 text-center shadow-sm ring-1 ring-line">
+                      <dt className="text-sm font-semibold text-muted">{label}</dt>
+                      <dd className="mt-1 text-3xl font-black text-brand-800 tabular-nums">{value}</dd>
+                    </div>
+                  ))}
               </dl>
             ) : (
               <p className="mt-3 text-muted">Stats are not available right now.</p>
@@ -162,7 +187,12 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
               <ul className="mt-3 flex flex-wrap gap-2">
                 {social.map(([network, url]) => (
                   <li key={network}>
-                    <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center rounded-lg bg-brand-50 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-100">
+                    <a
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex min-h-10 items-center rounded-lg bg-brand-50 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+                    >
                       {SOCIAL_LABELS[network.toLowerCase()] ?? network}
                     </a>
                   </li>

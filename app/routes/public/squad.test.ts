@@ -3,7 +3,22 @@ import type { PublicPlayer } from '../../../server/services/squad';
 import { groupSquad } from './squad';
 
 const person = (full_name: string, team_type: PublicPlayer['team_type'], position: PublicPlayer['position'], staff_roles: PublicPlayer['staff_roles'] = []) =>
-  ({ id: full_name, full_name, team_type, position, staff_roles, team_ids: [], jersey_number: null, nationality: '', photo_url: null, bio: null, age: null, show_personal_details: false, social_media: {} }) as PublicPlayer;
+  ({
+    id: full_name,
+    full_name,
+    team_type,
+    position,
+    staff_roles,
+    team_ids: [],
+    jersey_number: null,
+    nationality: '',
+    photo_url: null,
+    bio: null,
+    age: null,
+    age_group: null,
+    show_personal_details: false,
+    social_media: {},
+  }) as PublicPlayer;
 
 // Issue 21: team staff are listed under Staff; a player-coach is in their team's section and under
 // Staff on the whole squad, and only under Staff when the Staff filter is chosen.

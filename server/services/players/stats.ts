@@ -6,6 +6,7 @@ import { notFound } from '../../../shared/errors';
 import { players, playerStats } from '../../db/schema';
 import { isUuid } from '../ids';
 import type { PlayerContext } from './context';
+import { applyScorerRule, type ResultsScope } from '../juniors/results';
 
 export function seasonStats({ db, linkedPlayer, assertMayAccess, assertRole, statsFor }: PlayerContext) {
   return {
@@ -20,6 +21,10 @@ export function seasonStats({ db, linkedPlayer, assertMayAccess, assertRole, sta
       if (!row) throw notFound(PLAYER_NOT_FOUND);
       return statsFor(playerId);
     },
+
+    /** The caller's view of a junior's goals and assists (server/services/juniors/results.ts). */
+    scorerRule: <S extends { goals: number | null; assists: number | null }>(playerId: string, stats: S, scope: ResultsScope) =>
+      applyScorerRule(db, playerId, stats, scope),
 
     async updateStats(actor: SessionUser | null, playerId: string, input: StatsUpdateInput) {
       assertRole(actor, ['staff']);

@@ -8,6 +8,7 @@ import { conflict, invalid, isUniqueViolation } from '../../../shared/errors';
 import { todayIso } from '../../../shared/players';
 import { defaultTeamId, staffRolesByPlayer, teamIdsByPlayer, type StaffRole } from '../teams';
 import type { AdminPlayer, PublicPlayer } from '../../../shared/contracts/players';
+import { applyPublicView, juniorAgeGroup, publicViews } from '../juniors/public-view';
 
 export type PlayerRow = typeof players.$inferSelect;
 
@@ -28,9 +29,7 @@ export function ageOn(dateOfBirth: string | null, today: string): number | null 
  * decision 19 in docs/architecture.md, ADR 022): otherwise the keys are absent and `age` stands in.
  */
 export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], staffRoles: StaffRole[] = [], today = todayIso()): PublicPlayer {
-  const personal = row.show_personal_details
-    ? { date_of_birth: row.date_of_birth as string | null, height: row.height, weight: row.weight }
-    : {};
+  const personal = row.show_personal_details ? { date_of_birth: row.date_of_birth as string | null, height: row.height, weight: row.weight } : {};
   return {
     id: row.id,
     /** The teams the player plays for (GET /api/teams), in team order. */
@@ -43,6 +42,7 @@ export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], staffRole
     photo_url: row.photo_url,
     bio: row.bio,
     age: ageOn(row.date_of_birth, today),
+    age_group: juniorAgeGroup(row.date_of_birth, today),
     show_personal_details: row.show_personal_details,
     ...personal,
     social_media: row.social_media ?? {},
@@ -58,6 +58,7 @@ export function toPublicPlayer(row: PlayerRow, teamIds: string[] = [], staffRole
     photo_url: string | null;
     bio: string | null;
     age: number | null;
+    age_group: string | null;
     show_personal_details: boolean;
     date_of_birth?: string | null;
     height?: string | null;
@@ -93,11 +94,20 @@ export function squadHelpers(db: Db) {
     return rows.map((r) => shape(r, byPlayer.get(r.id) ?? [], staffBy.get(r.id) ?? []));
   }
 
+  /** What the public sees (issue 23): a junior's name, photo and details follow the consents in force (server/services/juniors/public-view.ts). */
+  async function asPublicPlayers(rows: PlayerRow[]): Promise<PublicPlayer[]> {
+    const [shaped, views] = await Promise.all([withTeams(rows, toPublicPlayer), publicViews(db, rows)]);
+    return shaped.map((p) => applyPublicView(p, views.get(p.id)));
+  }
+
   /** The admin's view: with each login's username, address and whether its owner has activated it (issue 21). */
   async function asAdminPlayers(rows: PlayerRow[]): Promise<AdminPlayer[]> {
     const ids = rows.flatMap((r) => (r.user_id ? [r.user_id] : []));
     const logins = ids.length
-      ? await db.select({ id: users.id, username: users.username, email: users.email, activated_at: users.activated_at }).from(users).where(inArray(users.id, ids))
+      ? await db
+          .select({ id: users.id, username: users.username, email: users.email, activated_at: users.activated_at })
+          .from(users)
+          .where(inArray(users.id, ids))
       : [];
     const byId = new Map(logins.map((l) => [l.id, { username: l.username, email: l.email, activated: l.activated_at !== null }]));
     return withTeams(rows, (row, teamIds, staffRoles) => toAdminPlayer(row, teamIds, (row.user_id && byId.get(row.user_id)) || null, staffRoles));
@@ -105,7 +115,10 @@ export function squadHelpers(db: Db) {
 
   /** A new player with no team_ids: the team named like their team_type (Vets), else the first team. */
   async function teamsForNewPlayer(teamType: string): Promise<string[]> {
-    const [named] = await db.select({ id: teams.id }).from(teams).where(sql`lower(${teams.name}) = lower(${teamType})`);
+    const [named] = await db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(sql`lower(${teams.name}) = lower(${teamType})`);
     return [named?.id ?? (await defaultTeamId(db))];
   }
 
@@ -127,5 +140,5 @@ export function squadHelpers(db: Db) {
     }
   }
 
-  return { withTeams, asAdminPlayers, teamsForNewPlayer, checkUser, write };
+  return { withTeams, asPublicPlayers, asAdminPlayers, teamsForNewPlayer, checkUser, write };
 }

@@ -9,7 +9,7 @@ import { documents, players, uploads, users } from '../../db/schema';
 import { loginGoesWithPlayer } from '../membership';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from '../checks';
 import { isUuid } from '../ids';
-import { assertTeamsExist, setPlayerTeams, teamIdsByPlayer } from '../teams';
+import { assertDateOfBirthForJuniorTeams, assertTeamsExist, setPlayerTeams, teamIdsByPlayer } from '../teams';
 import { syncAccess } from '../roles';
 import { assertCurrentVersion } from '../edit-version';
 import { takeOutOfUpcomingSquads } from '../squad-changes';
@@ -22,7 +22,11 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       requireRoles(user, ADMIN_AND_STAFF);
       // Members in good standing, or (status=left) those who left; registrations waiting for approval
       // are listed apart (GET /api/admin/registrations).
-      const rows = await db.select().from(players).where(eq(players.status, options.status ?? 'active')).orderBy(...squadOrder);
+      const rows = await db
+        .select()
+        .from(players)
+        .where(eq(players.status, options.status ?? 'active'))
+        .orderBy(...squadOrder);
       return asAdminPlayers(rows);
     },
 
@@ -32,6 +36,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       await checkUser(values.user_id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
       const teamIds = team_ids ?? (await teamsForNewPlayer(values.team_type));
+      await assertDateOfBirthForJuniorTeams(db, teamIds, values.date_of_birth);
       const row = await write(() =>
         db.transaction(async (tx) => {
           const [inserted] = await tx.insert(players).values(values).returning();
@@ -55,12 +60,17 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       if (next.show_personal_details === undefined) delete next.show_personal_details;
       await checkUser(next.user_id, id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
+      await assertDateOfBirthForJuniorTeams(db, team_ids ?? (await teamIdsByPlayer(db, [id])).get(id) ?? [], next.date_of_birth);
       const row = await write(() =>
         db.transaction(async (tx) => {
           const [current] = await tx.select().from(players).where(eq(players.id, id)).for('update');
           // Someone saved since this copy was loaded: refused, naming them (issue 22).
           if (current) assertCurrentVersion('player', current, version);
-          const [updated] = await tx.update(players).set({ ...next, updated_at: new Date(), updated_by: actor.full_name }).where(eq(players.id, id)).returning();
+          const [updated] = await tx
+            .update(players)
+            .set({ ...next, updated_at: new Date(), updated_by: actor.full_name })
+            .where(eq(players.id, id))
+            .returning();
           // Omitted team_ids keep the memberships (forms and clients that predate teams).
           if (updated && team_ids) {
             const before = (await teamIdsByPlayer(tx, [id])).get(id) ?? [];
@@ -87,10 +97,19 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       requireRoles(user, ADMIN_ONLY);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
       await db.transaction(async (tx) => {
-        const files = await tx.select({ id: documents.upload_id }).from(documents).where(and(eq(documents.player_id, id), isNotNull(documents.upload_id)));
+        const files = await tx
+          .select({ id: documents.upload_id })
+          .from(documents)
+          .where(and(eq(documents.player_id, id), isNotNull(documents.upload_id)));
         const [deleted] = await tx.delete(players).where(eq(players.id, id)).returning({ id: players.id, user_id: players.user_id });
         if (!deleted) throw notFound(PLAYER_NOT_FOUND);
-        if (files.length) await tx.delete(uploads).where(inArray(uploads.id, files.map((f) => f.id!)));
+        if (files.length)
+          await tx.delete(uploads).where(
+            inArray(
+              uploads.id,
+              files.map((f) => f.id!),
+            ),
+          );
         if (deleted.user_id) {
           const [login] = await tx.select({ role: users.role }).from(users).where(eq(users.id, deleted.user_id));
           if (login && loginGoesWithPlayer(login.role)) await tx.delete(users).where(eq(users.id, deleted.user_id));

@@ -6,9 +6,10 @@ import type { PlayerStats, PublicPlayer } from '../../../shared/contracts/player
 import { players, playerStats, teamStaff } from '../../db/schema';
 import { isUuid } from '../ids';
 import { trainingAttendanceOf } from '../training';
-import { squadOrder, toPublicPlayer, type SquadContext } from './context';
+import { squadOrder, type SquadContext } from './context';
+import { applyScorerRule } from '../juniors/results';
 
-export function roster({ db, withTeams }: SquadContext) {
+export function roster({ db, asPublicPlayers }: SquadContext) {
   return {
     /** Every player, or one team's (case-insensitive: 'vets', 'Vets' and 'VETS' all match). */
     async list(options: { team?: string } = {}): Promise<PublicPlayer[]> {
@@ -22,40 +23,48 @@ export function roster({ db, withTeams }: SquadContext) {
       const rows = team
         ? await q.where(and(active, team.toLowerCase() === 'staff' ? or(inGroup, onStaff) : inGroup)).orderBy(...squadOrder)
         : await q.where(active).orderBy(...squadOrder);
-      return withTeams(rows, toPublicPlayer);
+      return asPublicPlayers(rows);
     },
 
     async get(id: string): Promise<PublicPlayer> {
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
-      const [row] = await db.select().from(players).where(and(eq(players.id, id), eq(players.status, 'active')));
+      const [row] = await db
+        .select()
+        .from(players)
+        .where(and(eq(players.id, id), eq(players.status, 'active')));
       if (!row) throw notFound(PLAYER_NOT_FOUND);
-      return (await withTeams([row], toPublicPlayer))[0];
+      return (await asPublicPlayers([row]))[0];
     },
 
     /** Season stats; a player with none recorded yet has zeroes (attendance null: not recorded). */
     async stats(id: string): Promise<PlayerStats> {
-      if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
-      const [row] = await db
-        .select({ player: players.id, stats: playerStats })
-        .from(players)
-        .leftJoin(playerStats, eq(playerStats.player_id, players.id))
-        .where(and(eq(players.id, id), eq(players.status, 'active')));
-      if (!row) throw notFound(PLAYER_NOT_FOUND);
-      const s = row.stats;
-      const training = await trainingAttendanceOf(db, id);
-      const figures = { training_attendance: training.percent, training_sessions_recorded: training.recorded, training_sessions_attended: training.attended };
-      if (!s) return { player_id: id, ...emptySeasonStats(), ...figures };
-      return {
-        player_id: id,
-        ...figures,
-        matches_played: s.matches_played,
-        matches_started: s.matches_started,
-        goals: s.goals,
-        assists: s.assists,
-        minutes_played: s.minutes_played,
-        yellow_cards: s.yellow_cards,
-        red_cards: s.red_cards,
-      };
+      return applyScorerRule(db, id, await statsOf(id));
     },
   };
+
+  /** Season stats as recorded. */
+  async function statsOf(id: string): Promise<PlayerStats> {
+    if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
+    const [row] = await db
+      .select({ player: players.id, stats: playerStats })
+      .from(players)
+      .leftJoin(playerStats, eq(playerStats.player_id, players.id))
+      .where(and(eq(players.id, id), eq(players.status, 'active')));
+    if (!row) throw notFound(PLAYER_NOT_FOUND);
+    const s = row.stats;
+    const training = await trainingAttendanceOf(db, id);
+    const figures = { training_attendance: training.percent, training_sessions_recorded: training.recorded, training_sessions_attended: training.attended };
+    if (!s) return { player_id: id, ...emptySeasonStats(), ...figures };
+    return {
+      player_id: id,
+      ...figures,
+      matches_played: s.matches_played,
+      matches_started: s.matches_started,
+      goals: s.goals,
+      assists: s.assists,
+      minutes_played: s.minutes_played,
+      yellow_cards: s.yellow_cards,
+      red_cards: s.red_cards,
+    };
+  }
 }
