@@ -1,3 +1,4 @@
+import type { ClubRole } from '../../shared/club-roles';
 import { redirect, type AppLoadContext } from 'react-router';
 import { canEnterAdmin, type Role, type SessionUser } from '../../shared/roles';
 
@@ -32,10 +33,13 @@ export function requireRole(context: AppLoadContext, request: Request, roles: Ro
  * Money (issue 24): admins, and the club's treasurer (a club role; their login is staff). Anyone else in
  * the admin panel goes back to its first tab; players to their portal.
  */
-export async function requireTreasurer(context: AppLoadContext, request: Request): Promise<SessionUser> {
+/** An admin page for admins and the holders of some club roles (the Money tab: the treasurer); anyone else goes back to Today. */
+export async function requireClubRole(context: AppLoadContext, request: Request, allowed: readonly ClubRole[]): Promise<SessionUser> {
   const user = requireAdminArea(context, request);
   if (user.role === 'admin') return user;
   const roles = await context.services.roles.myClubRoles(user);
-  if (!roles.includes('treasurer')) throw redirect('/admin');
+  if (!roles.some((role) => allowed.includes(role))) throw redirect('/admin');
   return user;
 }
+
+export const requireTreasurer = (context: AppLoadContext, request: Request) => requireClubRole(context, request, ['treasurer']);

@@ -10,7 +10,7 @@ import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summ
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireClubRole } from '../../lib/guards.server';
 import type { Route } from './+types/guardians';
 
 export const meta: Route.MetaFunction = () =>
@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = () =>
 export const NO_REQUESTS = 'No requests from parents or carers are waiting.';
 const INVITE_FIELDS = ['player_id', 'email', 'level', 'relationship'] as const;
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { user: await requireClubRole(context, request, ['secretary', 'welfare_officer']) };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

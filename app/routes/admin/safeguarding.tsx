@@ -11,14 +11,14 @@ import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summ
 import { FormMessage, SelectField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, read } from '../../lib/api-client';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireClubRole } from '../../lib/guards.server';
 import { todayIso } from '../../../shared/players';
 import type { Route } from './+types/safeguarding';
 
 export const meta: Route.MetaFunction = () => adminMeta('Safeguarding', 'The welfare officer and the DBS checks of junior teams’ staff.');
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { user: await requireClubRole(context, request, ['secretary', 'welfare_officer']) };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

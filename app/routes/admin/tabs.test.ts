@@ -18,3 +18,13 @@ describe('admin tabs', () => {
     expect(treasurer.filter((label) => label !== 'Money')).toEqual(labels(tabsFor('staff')));
   });
 });
+
+describe('safeguarding tabs', () => {
+  it('the secretary and the welfare officer see Safeguarding and Parents & carers; a coach does not', () => {
+    expect(labels(tabsFor('staff'))).not.toContain('Parents & carers');
+    expect(labels(tabsFor('staff'))).not.toContain('Safeguarding');
+    for (const role of ['secretary', 'welfare_officer'] as const) {
+      expect(labels(tabsFor('staff', [role]))).toEqual(expect.arrayContaining(['Safeguarding', 'Parents & carers']));
+    }
+  });
+});

@@ -28,10 +28,9 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin/news', label: 'News', staff: true },
   { to: '/admin/join-us', label: 'Join Us', staff: false },
   { to: '/admin/roles', label: 'People & roles', staff: false },
-  // Issue 23: the welfare officer and DBS checks (the secretary and the welfare officer reach it from Today).
-  { to: '/admin/safeguarding', label: 'Safeguarding', staff: false },
-  // Issue 23: the secretary and the welfare officer (staff access) manage juniors' parents and carers.
-  { to: '/admin/guardians', label: 'Parents & carers', staff: true },
+  // Issue 23: the welfare officer and DBS checks, and juniors' parents and carers: admins, the secretary and the welfare officer.
+  { to: '/admin/safeguarding', label: 'Safeguarding', staff: false, clubRoles: ['secretary', 'welfare_officer'] },
+  { to: '/admin/guardians', label: 'Parents & carers', staff: false, clubRoles: ['secretary', 'welfare_officer'] },
   { to: '/admin/settings', label: 'Settings', staff: false },
   { to: '/admin/documents', label: 'Documents', staff: false },
   { to: '/admin/messages', label: 'Messages', staff: false },
