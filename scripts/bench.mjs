@@ -626,18 +626,21 @@ function markdown(report) {
   return lines.join('\n');
 }
 
+let crashed = false;
 try {
   await main();
 } catch (error) {
   console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
+  crashed = true;
 } finally {
   await cleanup();
 }
 
 // The statement-import row (issue 24) runs on its own database, after the HTTP rows and their server
-// are gone, and adds its section to the results just written (scripts/bench-treasury.mjs).
-if (!process.exitCode) {
+// are gone, and adds its section to the results just written (scripts/bench-treasury.mjs); a missed
+// target above does not skip it, only a bench that could not run.
+if (!crashed) {
   const treasury = spawn(process.execPath, [path.join(root, 'scripts', 'bench-treasury.mjs')], { cwd: root, stdio: 'inherit' });
   const code = await new Promise((resolve) => treasury.once('exit', resolve));
   if (code !== 0) process.exitCode = 1;
