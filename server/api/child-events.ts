@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { EVENT_KINDS, SELECTION_ROLES } from '../../shared/availability';
-import { MyEventSchema, StoredAnswerSchema, availabilityInputSchema, selectionReplySchema } from '../../shared/contracts/availability';
+import { MyEventSchema, StoredAnswerSchema, availabilityInputSchema, selectionReplySchema, StoredSelectionReplySchema } from '../../shared/contracts/availability';
 import { router } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 
@@ -36,14 +36,6 @@ const ChildSelectionSchema = z
     reconfirm: z.boolean(),
   })
   .openapi('ChildSelection');
-const ReplySchema = z.object({
-  fixture_id: z.string().uuid(),
-  player_id: z.string().uuid(),
-  role: z.enum(SELECTION_ROLES),
-  shirt_number: z.number().int(),
-  confirmed: z.boolean(),
-  responded_at: z.string(),
-});
 
 /**
  * A child's schedule with availability, and their squad places, under /api/players/{id} (issue 23):
@@ -115,7 +107,7 @@ export const childEventsApi = router()
       security,
       request: { params: ChildFixtureParams, body: jsonBody(selectionReplySchema) },
       responses: {
-        200: jsonContent(ReplySchema, 'Saved'),
+        200: jsonContent(StoredSelectionReplySchema, 'Saved'),
         ...refused,
         404: e('Unknown fixture, or not in its published squad'),
         409: e('Cancelled or played'),

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SELECTION_ROLES, selectionInputSchema, selectionReplySchema } from '../../shared/availability';
-import { SelectionSchema } from '../../shared/contracts/availability';
+import { selectionInputSchema, selectionReplySchema } from '../../shared/availability';
+import { SelectionSchema, StoredSelectionReplySchema } from '../../shared/contracts/availability';
 import { guard } from './availability';
 import { guardedRouter } from './env';
 import { ErrorSchema, guardedAnswers, IdParam, jsonBody, jsonContent } from './openapi';
@@ -91,17 +91,7 @@ export const selectionApi = selectionBase
       security: [{ bearer: [] }],
       request: { params: IdParam, body: jsonBody(selectionReplySchema) },
       responses: {
-        200: jsonContent(
-          z.object({
-            fixture_id: z.string().uuid(),
-            player_id: z.string().uuid(),
-            role: z.enum(SELECTION_ROLES),
-            shirt_number: z.number().int(),
-            confirmed: z.boolean(),
-            responded_at: z.string(),
-          }),
-          'Saved',
-        ),
+        200: jsonContent(StoredSelectionReplySchema, 'Saved'),
         401: jsonContent(ErrorSchema, 'Not signed in'),
         403: jsonContent(ErrorSchema, 'No player is linked to this account'),
         404: jsonContent(ErrorSchema, 'Unknown fixture, or not in its published squad'),

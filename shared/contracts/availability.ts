@@ -83,6 +83,17 @@ export const SelectionSchema = z
     ),
   })
   .openapi('Selection');
+/** A selected player's (or their parent's) confirm or decline, as stored (PUT …/selection/me and the children's endpoint). */
+export const StoredSelectionReplySchema = z
+  .object({
+    fixture_id: z.string().uuid(),
+    player_id: z.string().uuid(),
+    role: z.enum(SELECTION_ROLES),
+    shirt_number: z.number().int(),
+    confirmed: z.boolean(),
+    responded_at: z.string(),
+  })
+  .openapi('SelectionReply');
 export type AvailabilityEvent = z.infer<typeof EventSchema>;
 export type AvailabilityAnswer = z.infer<typeof AnswerSchema>;
 export type MyAvailabilityEvent = z.infer<typeof MyEventSchema>;
