@@ -47,7 +47,8 @@ describe('News list', () => {
 
     const noSummary = item(page, TITLE_300);
     expect(await noSummary.getByTestId('news-summary').textContent()).toBe(`${'x'.repeat(149)}y…`);
-    expect(await noSummary.textContent()).not.toContain('z');
+    // None of the 150 z's after the cut (the title's random tag may hold a 'z' of its own).
+    expect(await noSummary.textContent()).not.toContain('z'.repeat(10));
     expect(await noSummary.getByRole('link', { name: /Read More/ }).count()).toBe(1);
 
     const short = item(page, TITLE_SHORT);
