@@ -35,6 +35,16 @@ export const teams = pgTable(
   (t) => [uniqueIndex('teams_slug_key').on(t.slug), uniqueIndex('teams_name_lower_key').on(sql`lower(${t.name})`)],
 );
 
+/** A person's place in a team (playing for it or running it): both keys, and either side's deletion removes the row. */
+const personInTeam = () => ({
+  player_id: uuid('player_id')
+    .notNull()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  team_id: uuid('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+});
+
 /**
  * Playing for a team, dated (issue 21): a player may play for several teams (a veteran who also
  * turns out for the seniors); leaving sets `left_on`, so past sessions and fixtures still count who
@@ -43,12 +53,7 @@ export const teams = pgTable(
 export const playerTeams = pgTable(
   'player_teams',
   {
-    player_id: uuid('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
-    team_id: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    ...personInTeam(),
     /** The first day (club time) the player counts in the team. */
     joined_on: date('joined_on', { mode: 'string' })
       .notNull()
@@ -71,12 +76,7 @@ export const teamStaffRoleEnum = pgEnum('team_staff_role', ['manager', 'coach', 
 export const teamStaff = pgTable(
   'team_staff',
   {
-    player_id: uuid('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
-    team_id: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    ...personInTeam(),
     role: teamStaffRoleEnum('role').notNull(),
     /** An admin made them staff of a junior team despite an expired DBS check (issue 23): who, when and why. */
     dbs_override_by: text('dbs_override_by'),
