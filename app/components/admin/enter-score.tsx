@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { clubTimeToInstant, formatDate } from '../../../shared/dates';
-import { ApiError, client, errorDetail, read } from '../../lib/api-client';
+import { client, read } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Dialog } from '../ui/dialog';
 import { FormMessage, TextField } from '../ui/field';
 import { toast } from '../ui/toast';
@@ -28,9 +29,7 @@ export function needsScore(f: Pick<Fixture, 'match_date' | 'match_time' | 'statu
 export function EnterScoreDialog({ fixture, onClose, onSaved }: { fixture: Fixture | null; onClose: () => void; onSaved: () => Promise<void> }) {
   const [home, setHome] = useState(fixture?.home_score?.toString() ?? '');
   const [away, setAway] = useState(fixture?.away_score?.toString() ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, errors, setErrors, submit } = useFormSubmit();
   if (!fixture) return null;
   const sides = fixtureSides(fixture, fixture.team);
 
@@ -53,9 +52,7 @@ export function EnterScoreDialog({ fixture, onClose, onSaved }: { fixture: Fixtu
       document.getElementById(found.home_score ? 'score-home' : 'score-away')?.focus();
       return;
     }
-    setBusy(true);
-    setFormError('');
-    try {
+    await submit(async () => {
       const f = fixture!;
       await read(
         client.fixtures[':id'].$put({
@@ -77,12 +74,7 @@ export function EnterScoreDialog({ fixture, onClose, onSaved }: { fixture: Fixtu
       );
       toast.success(SCORE_SAVED);
       await onSaved();
-    } catch (error) {
-      setFormError(errorDetail(error));
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -6,11 +6,13 @@ import type { AdminPlayer as Player } from '../../../shared/contracts/players';
 import { Button } from '../ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../ui/error-summary';
 import { TextField } from '../ui/field';
+import { boundFields } from '../ui/form-fields';
 import { toast } from '../ui/toast';
 import { client, errorDetail, read } from '../../lib/api-client';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { PASSWORD_TOO_SHORT } from '../../../shared/auth';
 import { hasLogin, PASSWORD_MIN, TOASTS } from './player-sections-shared';
+import { useFieldValues } from './use-field-values';
 
 const LOGIN_FIELDS = ['username', 'email', 'password'] as const;
 
@@ -20,10 +22,10 @@ export function AccountSection({ player }: { player: Player }) {
 
 function CreateLoginForm({ player }: { player: Player }) {
   const revalidator = useRevalidator();
-  const [values, setValues] = useState({ username: '', email: '', password: '' });
+  const [values, , set] = useFieldValues({ username: '', email: '', password: '' });
   const { busy, formError, errors, setErrors, submit } = useFormSubmit();
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
   const summary = summaryOf(LOGIN_FIELDS, { error: formError, fieldErrors: errors });
+  const field = boundFields(values, summary.errors, set, 'login');
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,37 +58,14 @@ function CreateLoginForm({ player }: { player: Player }) {
       </p>
       <ErrorSummary errors={summary.errors} order={LOGIN_FIELDS} message={summary.message} idFor={(f) => fieldId(f, 'login')} />
       <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="Username" autoComplete="off" required {...field('username')} />
+        <TextField label="Email" type="email" autoComplete="off" required {...field('email')} />
         <TextField
-          id={fieldId('username', 'login')}
-          label="Username"
-          name="username"
-          autoComplete="off"
-          required
-          value={values.username}
-          error={summary.errors.username}
-          onChange={set('username')}
-        />
-        <TextField
-          id={fieldId('email', 'login')}
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          required
-          value={values.email}
-          error={summary.errors.email}
-          onChange={set('email')}
-        />
-        <TextField
-          id={fieldId('password', 'login')}
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           hint="Leave empty to e-mail them a link to choose their own (valid 7 days)."
-          value={values.password}
-          error={summary.errors.password}
-          onChange={set('password')}
+          {...field('password')}
         />
       </div>
       <Button type="submit" disabled={busy}>
@@ -97,13 +76,15 @@ function CreateLoginForm({ player }: { player: Player }) {
 }
 
 function ResetPasswordForm({ player }: { player: Player }) {
-  const [password, setPassword] = useState('');
+  const [values, setValues, set] = useFieldValues({ new_password: '' });
   const [missing, setMissing] = useState('');
   const { busy, formError, submit } = useFormSubmit();
   const error = missing || formError;
+  const field = boundFields(values, { new_password: error }, set, 'reset');
 
   async function reset(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const password = values.new_password;
     if (password.length < PASSWORD_MIN) {
       setMissing(password ? PASSWORD_TOO_SHORT : 'New password is required');
       return;
@@ -113,7 +94,7 @@ function ResetPasswordForm({ player }: { player: Player }) {
       async () => {
         await read(client.auth['reset-password'][':userId'].$put({ param: { userId: player.user_id! }, json: { password } }));
         toast.success(TOASTS.passwordReset);
-        setPassword('');
+        setValues({ new_password: '' });
       },
       (e) => toast.error(TOASTS.passwordError, { description: errorDetail(e) }),
     );
@@ -133,18 +114,7 @@ function ResetPasswordForm({ player }: { player: Player }) {
       </p>
       <ErrorSummary errors={{ new_password: error }} idFor={(f) => fieldId(f, 'reset')} />
       <div className="flex flex-wrap items-start gap-3">
-        <TextField
-          id={fieldId('new_password', 'reset')}
-          label="New password"
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          className="w-full sm:w-72"
-          value={password}
-          error={error}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <TextField label="New password" type="password" autoComplete="new-password" required className="w-full sm:w-72" {...field('new_password')} />
         <Button type="submit" className="sm:mt-7" disabled={busy}>
           {busy ? 'Resetting…' : 'Reset password'}
         </Button>

@@ -5,14 +5,17 @@ import { money } from './format';
 import { formatDate, today } from '../../../shared/dates';
 import { Badge, Panel } from './section';
 import type { AdminPlayer as Player, Payment } from '../../../shared/contracts/players';
-import { Button } from '../ui/button';
 import { DataTable } from '../ui/data-table';
 import { ErrorSummary, fieldId, summaryOf } from '../ui/error-summary';
 import { SelectField, TextField } from '../ui/field';
+import { boundFields } from '../ui/form-fields';
+import { Options } from '../ui/options';
 import { toast } from '../ui/toast';
 import { client, errorDetail, read } from '../../lib/api-client';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { PanelForm } from './panel-form';
 import { PAYMENT_TYPES, TOASTS } from './player-sections-shared';
+import { useFieldValues } from './use-field-values';
 
 const PAYMENT_FIELDS = ['description', 'amount', 'payment_type', 'due_date'] as const;
 const PAYMENT_TONES = { paid: 'success', outstanding: 'warning', overdue: 'danger' } as const;
@@ -84,10 +87,10 @@ export function PaymentsSection({ player, payments }: { player: Player; payments
 /** Adds an outstanding payment for the player (checked here first, then by the API). */
 function AddPaymentForm({ player }: { player: Player }) {
   const revalidator = useRevalidator();
-  const [values, setValues] = useState({ description: '', amount: '', payment_type: PAYMENT_TYPES[0] as string, due_date: today() });
+  const [values, setValues, set] = useFieldValues({ description: '', amount: '', payment_type: PAYMENT_TYPES[0] as string, due_date: today() });
   const { busy, errors, setErrors, submit } = useFormSubmit();
   const paymentErrors = summaryOf(PAYMENT_FIELDS, { fieldErrors: errors }).errors;
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const field = boundFields(values, paymentErrors, set, 'payment');
 
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -122,58 +125,16 @@ function AddPaymentForm({ player }: { player: Player }) {
   }
 
   return (
-    <form noValidate onSubmit={add} className="mt-6 border-t border-line pt-4">
-      <h4 className="mb-3 font-semibold">Add a payment</h4>
+    <PanelForm title="Add a payment" onSubmit={add} busy={busy} submitLabel="Add payment" busyLabel="Adding…" spacing="mt-6">
       <ErrorSummary className="mb-4" errors={paymentErrors} order={PAYMENT_FIELDS} idFor={(f) => fieldId(f, 'payment')} />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <TextField
-          id={fieldId('description', 'payment')}
-          label="Description"
-          name="description"
-          required
-          value={values.description}
-          error={paymentErrors.description}
-          onChange={set('description')}
-        />
-        <TextField
-          id={fieldId('amount', 'payment')}
-          label="Amount (£)"
-          name="amount"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
-          required
-          value={values.amount}
-          error={paymentErrors.amount}
-          onChange={set('amount')}
-        />
-        <SelectField
-          id={fieldId('payment_type', 'payment')}
-          label="Type"
-          name="payment_type"
-          value={values.payment_type}
-          error={paymentErrors.payment_type}
-          onChange={set('payment_type')}
-        >
-          {PAYMENT_TYPES.map((type) => (
-            <option key={type}>{type}</option>
-          ))}
+        <TextField label="Description" required {...field('description')} />
+        <TextField label="Amount (£)" type="number" inputMode="decimal" step="0.01" min={0} required {...field('amount')} />
+        <SelectField label="Type" {...field('payment_type')}>
+          <Options values={PAYMENT_TYPES} />
         </SelectField>
-        <TextField
-          id={fieldId('due_date', 'payment')}
-          label="Due date"
-          name="due_date"
-          type="date"
-          required
-          value={values.due_date}
-          error={paymentErrors.due_date}
-          onChange={set('due_date')}
-        />
+        <TextField label="Due date" type="date" required {...field('due_date')} />
       </div>
-      <Button type="submit" className="mt-4" disabled={busy}>
-        {busy ? 'Adding…' : 'Add payment'}
-      </Button>
-    </form>
+    </PanelForm>
   );
 }

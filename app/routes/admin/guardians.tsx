@@ -5,12 +5,17 @@ import { GUARDIAN_LEVELS, GUARDIAN_LEVEL_LABELS, isJunior, type GuardianLevel } 
 import { todayIso } from '../../../shared/players';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import { adminMeta } from '../../components/admin/meta';
+import { LabelledOptions } from '../../components/admin/labelled-options';
+import { useFieldValues } from '../../components/admin/use-field-values';
 import { Button } from '../../components/ui/button';
-import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { boundFields } from '../../components/ui/form-fields';
+import { ItemOptions } from '../../components/ui/options';
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireClubRole } from '../../lib/guards.server';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import type { Route } from './+types/guardians';
 
 export const meta: Route.MetaFunction = () =>
@@ -171,12 +176,7 @@ function ChildGuardians({ juniors }: { juniors: Junior[] }) {
     <div>
       <h3 className="mb-3 text-lg font-bold">A child’s parents and carers</h3>
       <SelectField id="guardians-child" label="Child" value={childId} onChange={(e) => show(e.target.value)}>
-        <option value="">Choose a junior</option>
-        {juniors.map((j) => (
-          <option key={j.id} value={j.id}>
-            {j.full_name}
-          </option>
-        ))}
+        <ItemOptions items={juniors} label={(j) => j.full_name} placeholder="Choose a junior" />
       </SelectField>
       {list && (
         <ul className="mt-3 space-y-2" aria-label={`${list.full_name}’s parents and carers`}>
@@ -203,76 +203,30 @@ function ChildGuardians({ juniors }: { juniors: Junior[] }) {
 }
 
 function InviteForm({ juniors }: { juniors: Junior[] }) {
-  const [values, setValues] = useState({ player_id: '', email: '', level: 'primary' as GuardianLevel, relationship: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [values, setValues, set] = useFieldValues({ player_id: '', email: '', level: 'primary' as GuardianLevel, relationship: '' });
+  const { busy, formError, errors, submit } = useFormSubmit();
   const summary = summaryOf(INVITE_FIELDS, { error: formError, fieldErrors: errors });
+  const field = boundFields(values, summary.errors, set);
   async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setFormError('');
-    try {
+    await submit(async () => {
       await read(client['guardian-invitations'].$post({ json: { ...values, relationship: values.relationship || null } }));
       toast.success(`Invitation sent to ${values.email}.`);
-      setErrors({});
       setValues({ ...values, email: '', relationship: '' });
-    } catch (error) {
-      setFormError(errorDetail(error));
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <Panel title="Invite a parent or carer" className="self-start">
       <form noValidate onSubmit={invite} className="space-y-4">
         <ErrorSummary errors={summary.errors} order={INVITE_FIELDS} message={summary.message} />
-        <SelectField
-          id={fieldId('player_id')}
-          label="Child"
-          required
-          value={values.player_id}
-          error={summary.errors.player_id}
-          onChange={(e) => setValues({ ...values, player_id: e.target.value })}
-        >
-          <option value="">Choose a junior</option>
-          {juniors.map((j) => (
-            <option key={j.id} value={j.id}>
-              {j.full_name}
-            </option>
-          ))}
+        <SelectField label="Child" required {...field('player_id')}>
+          <ItemOptions items={juniors} label={(j) => j.full_name} placeholder="Choose a junior" />
         </SelectField>
-        <TextField
-          id={fieldId('email')}
-          label="Their e-mail"
-          type="email"
-          required
-          value={values.email}
-          error={summary.errors.email}
-          onChange={(e) => setValues({ ...values, email: e.target.value })}
-        />
-        <SelectField
-          id={fieldId('level')}
-          label="Level"
-          value={values.level}
-          error={summary.errors.level}
-          onChange={(e) => setValues({ ...values, level: e.target.value as GuardianLevel })}
-        >
-          {GUARDIAN_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {GUARDIAN_LEVEL_LABELS[level]}
-            </option>
-          ))}
+        <TextField label="Their e-mail" type="email" required {...field('email')} />
+        <SelectField label="Level" {...field('level')}>
+          <LabelledOptions values={GUARDIAN_LEVELS} labels={GUARDIAN_LEVEL_LABELS} />
         </SelectField>
-        <TextField
-          id={fieldId('relationship')}
-          label="Relationship (optional)"
-          hint="Mother, grandfather, carer …"
-          value={values.relationship}
-          error={summary.errors.relationship}
-          onChange={(e) => setValues({ ...values, relationship: e.target.value })}
-        />
+        <TextField label="Relationship (optional)" hint="Mother, grandfather, carer …" {...field('relationship')} />
         <p className="text-sm text-muted">They get a link that works once, for 7 days.</p>
         <Button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send invitation'}

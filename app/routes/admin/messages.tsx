@@ -2,13 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { ALL_PLAYERS, AudienceSelect, audienceName } from '../../components/admin/audience-select';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
+import { useFieldValues } from '../../components/admin/use-field-values';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { Checkbox, TextAreaField, TextField } from '../../components/ui/field';
+import { boundFields } from '../../components/ui/form-fields';
 
 const FIELDS = ['player_id', 'copy_guardians', 'subject', 'body'] as const;
 import { toast } from '../../components/ui/toast';
-import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
+import { client, errorDetail, loadList, read } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/messages';
@@ -37,42 +40,32 @@ export function HydrateFallback() {
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { messages, players } = loaderData;
   const revalidator = useRevalidator();
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
+  const [values, setValues, set] = useFieldValues({ subject: '', body: '' });
   const [playerId, setPlayerId] = useState(ALL_PLAYERS);
   const [copyGuardians, setCopyGuardians] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, errors, setErrors, submit } = useFormSubmit();
 
   const summary = summaryOf(FIELDS, { error: formError, fieldErrors: errors });
+  const field = boundFields(values, summary.errors, set);
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!subject.trim()) found.subject = 'Subject is required';
-    if (!body.trim()) found.body = 'Message is required';
+    const subject = values.subject.trim();
+    const body = values.body.trim();
+    if (!subject) found.subject = 'Subject is required';
+    if (!body) found.body = 'Message is required';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setFormError('');
-    setBusy(true);
-    try {
-      await read(
-        client.messages.$post({
-          json: { subject: subject.trim(), body: body.trim(), ...(playerId ? { player_id: playerId, copy_guardians: copyGuardians } : {}) },
-        }),
-      );
-      toast.success('Message sent successfully!');
-      setSubject('');
-      setBody('');
-      await revalidator.revalidate();
-    } catch (error) {
-      setFormError(errorDetail(error));
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
-      toast.error(`Error sending Message: ${errorDetail(error)}`);
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        await read(client.messages.$post({ json: { subject, body, ...(playerId ? { player_id: playerId, copy_guardians: copyGuardians } : {}) } }));
+        toast.success('Message sent successfully!');
+        setValues({ subject: '', body: '' });
+        await revalidator.revalidate();
+      },
+      (error) => toast.error(`Error sending Message: ${errorDetail(error)}`),
+    );
   }
 
   return (
@@ -121,24 +114,8 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
             )}
-            <TextField
-              id={fieldId('subject')}
-              label="Subject"
-              name="subject"
-              required
-              value={subject}
-              error={summary.errors.subject}
-              onChange={(e) => setSubject(e.target.value)}
-            />
-            <TextAreaField
-              id={fieldId('body')}
-              label="Message"
-              name="body"
-              required
-              value={body}
-              error={summary.errors.body}
-              onChange={(e) => setBody(e.target.value)}
-            />
+            <TextField label="Subject" required {...field('subject')} />
+            <TextAreaField label="Message" required {...field('body')} />
             <Button type="submit" disabled={busy}>
               {busy ? 'Sending…' : 'Send message'}
             </Button>

@@ -3,9 +3,11 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { testMailSchema } from '../../../shared/mail';
 import { adminMeta } from '../../components/admin/meta';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
+import { useFieldValues } from '../../components/admin/use-field-values';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId } from '../../components/ui/error-summary';
 import { FormMessage, SelectField, TextField } from '../../components/ui/field';
+import { boundFields } from '../../components/ui/form-fields';
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, read, type Answer } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
@@ -47,15 +49,15 @@ export function HydrateFallback() {
 }
 
 function TestMail() {
-  const [to, setTo] = useState('');
+  const [values, , set] = useFieldValues({ to: '' });
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const { busy, errors, setErrors, submit } = useFormSubmit();
-  const error = errors.to ?? '';
+  const field = boundFields(values, errors, set, 'test-mail');
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setResult(null);
-    const parsed = testMailSchema.safeParse({ to });
+    const parsed = testMailSchema.safeParse(values);
     if (!parsed.success) {
       setErrors({ to: parsed.error.issues[0].message });
       return;
@@ -80,22 +82,9 @@ function TestMail() {
       </h3>
       <p className="text-sm text-muted">Sent at once, not queued, so you see the mail server's own answer.</p>
       {result && <FormMessage tone={result.ok ? 'success' : 'error'}>{result.text}</FormMessage>}
-      <ErrorSummary errors={{ to: error }} idFor={(f) => fieldId(f, 'test-mail')} />
+      <ErrorSummary errors={{ to: errors.to }} idFor={(f) => fieldId(f, 'test-mail')} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField
-          id={fieldId('to', 'test-mail')}
-          className="flex-1"
-          label="Send it to"
-          name="to"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          maxLength={200}
-          value={to}
-          error={error}
-          onChange={(event) => setTo(event.target.value)}
-        />
+        <TextField className="flex-1" label="Send it to" type="email" inputMode="email" autoComplete="email" required maxLength={200} {...field('to')} />
         <Button type="submit" disabled={busy} className="sm:mb-0">
           {busy ? 'Sending…' : 'Send test e-mail'}
         </Button>

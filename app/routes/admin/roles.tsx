@@ -6,11 +6,19 @@ import type { RolesOverview } from '../../../shared/contracts/roles';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import { adminMeta } from '../../components/admin/meta';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { LabelledOptions } from '../../components/admin/labelled-options';
+import { PanelForm } from '../../components/admin/panel-form';
+import { PersonSelect } from '../../components/admin/person-select';
+import { refusalErrors } from '../../components/admin/refusal-errors';
+import { useFieldValues } from '../../components/admin/use-field-values';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { SelectField, TextField } from '../../components/ui/field';
+import { boundFields } from '../../components/ui/form-fields';
+import { ItemOptions } from '../../components/ui/options';
 import { toast } from '../../components/ui/toast';
-import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
+import { client, errorDetail, loadList, read } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { requireAdminArea } from '../../lib/guards.server';
 import type { Route } from './+types/roles';
 
@@ -210,72 +218,42 @@ const CLUB_FIELDS = ['user_id', 'role'] as const;
 
 function GrantClubRoleForm({ overview }: { overview: RolesOverview }) {
   const revalidator = useRevalidator();
-  const [values, setValues] = useState({
-    user_id: '',
-    role: 'secretary' as ClubRole,
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [values, setValues, set] = useFieldValues({ user_id: '', role: 'secretary' as ClubRole });
+  const { busy, errors, setErrors, submit } = useFormSubmit();
   const shown = summaryOf(CLUB_FIELDS, { fieldErrors: errors }).errors;
+  const field = boundFields(values, shown, set, 'club-role');
 
   async function grant(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!values.user_id) return setErrors({ user_id: 'Choose a person' });
-    setErrors({});
-    setBusy(true);
-    try {
-      await read(client.admin['club-roles'].$post({ json: values }));
-      const person = overview.logins.find((l) => l.user_id === values.user_id)?.full_name ?? 'They';
-      toast.success(`${person} is now ${CLUB_ROLE_LABELS[values.role].toLowerCase()}.`);
-      setValues((v) => ({ ...v, user_id: '' }));
-      await revalidator.revalidate();
-    } catch (error) {
-      setErrors(error instanceof ApiError && Object.keys(error.fieldErrors).length ? error.fieldErrors : { user_id: errorDetail(error) });
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        await read(client.admin['club-roles'].$post({ json: values }));
+        const person = overview.logins.find((l) => l.user_id === values.user_id)?.full_name ?? 'They';
+        toast.success(`${person} is now ${CLUB_ROLE_LABELS[values.role].toLowerCase()}.`);
+        setValues((v) => ({ ...v, user_id: '' }));
+        await revalidator.revalidate();
+      },
+      (error) => setErrors(refusalErrors(error, 'user_id')),
+    );
   }
 
   return (
-    <form noValidate onSubmit={grant} className="mt-4 border-t border-line pt-4">
-      <h4 className="mb-3 font-semibold">Give a club role</h4>
+    <PanelForm title="Give a club role" onSubmit={grant} busy={busy} submitLabel="Give role">
       <ErrorSummary className="mb-4" errors={shown} order={CLUB_FIELDS} idFor={(f) => fieldId(f, 'club-role')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          id={fieldId('user_id', 'club-role')}
-          label="Person"
+        <PersonSelect
           hint="Anyone with a login"
-          required
-          value={values.user_id}
-          error={shown.user_id}
-          onChange={(e) => setValues((v) => ({ ...v, user_id: e.target.value }))}
-        >
-          <option value="">Choose a person</option>
-          {overview.logins.map((login) => (
-            <option key={login.user_id} value={login.user_id}>
-              {login.full_name} ({login.username})
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          id={fieldId('role', 'club-role')}
-          label="Role"
-          required
-          value={values.role}
-          error={shown.role}
-          onChange={(e) => setValues((v) => ({ ...v, role: e.target.value as ClubRole }))}
-        >
-          {CLUB_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {CLUB_ROLE_LABELS[role]}
-            </option>
-          ))}
+          people={overview.logins}
+          idOf={(login) => login.user_id}
+          describe={(login) => `${login.full_name} (${login.username})`}
+          {...field('user_id')}
+        />
+        <SelectField label="Role" required {...field('role')}>
+          <LabelledOptions values={CLUB_ROLES} labels={CLUB_ROLE_LABELS} />
         </SelectField>
       </div>
-      <Button type="submit" className="mt-4" disabled={busy}>
-        {busy ? 'Saving…' : 'Give role'}
-      </Button>
-    </form>
+    </PanelForm>
   );
 }
 
@@ -283,16 +261,15 @@ const STAFF_FIELDS = ['player_id', 'team_id', 'role', 'override_reason'] as cons
 
 function TeamStaffForm({ overview, teams }: { overview: RolesOverview; teams: Team[] }) {
   const revalidator = useRevalidator();
-  const [values, setValues] = useState({
+  const [values, setValues, set] = useFieldValues({
     player_id: '',
     team_id: teams[0]?.id ?? '',
     role: 'coach' as (typeof TEAM_STAFF_ROLES)[number],
     override_reason: '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, submit } = useFormSubmit();
   const shown = summaryOf(STAFF_FIELDS, { fieldErrors: errors }).errors;
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const field = boundFields(values, shown, set, 'team-staff');
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -301,70 +278,38 @@ function TeamStaffForm({ overview, teams }: { overview: RolesOverview; teams: Te
     if (!values.team_id) found.team_id = 'Choose a team';
     setErrors(found);
     if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const { override_reason, ...chosen } = values;
-      await read(client.admin['team-staff'].$put({ json: override_reason.trim() ? { ...chosen, override_reason: override_reason.trim() } : chosen }));
-      const person = overview.members.find((m) => m.player_id === values.player_id)?.full_name ?? 'They';
-      const team = teams.find((t) => t.id === values.team_id)?.name ?? 'the team';
-      toast.success(`${person} is now ${TEAM_STAFF_ROLE_LABELS[values.role].toLowerCase()} of ${team}.`);
-      setValues((v) => ({ ...v, player_id: '', override_reason: '' }));
-      await revalidator.revalidate();
-    } catch (error) {
-      setErrors(error instanceof ApiError && Object.keys(error.fieldErrors).length ? error.fieldErrors : { player_id: errorDetail(error) });
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        const { override_reason, ...chosen } = values;
+        await read(client.admin['team-staff'].$put({ json: override_reason.trim() ? { ...chosen, override_reason: override_reason.trim() } : chosen }));
+        const person = overview.members.find((m) => m.player_id === values.player_id)?.full_name ?? 'They';
+        const team = teams.find((t) => t.id === values.team_id)?.name ?? 'the team';
+        toast.success(`${person} is now ${TEAM_STAFF_ROLE_LABELS[values.role].toLowerCase()} of ${team}.`);
+        setValues((v) => ({ ...v, player_id: '', override_reason: '' }));
+        await revalidator.revalidate();
+      },
+      (error) => setErrors(refusalErrors(error, 'player_id')),
+    );
   }
 
   return (
-    <form noValidate onSubmit={save} className="mt-4 border-t border-line pt-4">
-      <h4 className="mb-3 font-semibold">Add to a team&rsquo;s staff</h4>
+    <PanelForm title="Add to a team’s staff" onSubmit={save} busy={busy} submitLabel="Add to staff">
       <ErrorSummary className="mb-4" errors={shown} order={STAFF_FIELDS} idFor={(f) => fieldId(f, 'team-staff')} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField
-          id={fieldId('player_id', 'team-staff')}
-          label="Person"
-          hint="A member of the club"
-          required
-          value={values.player_id}
-          error={shown.player_id}
-          onChange={set('player_id')}
-        >
-          <option value="">Choose a person</option>
-          {overview.members.map((member) => (
-            <option key={member.player_id} value={member.player_id}>
-              {member.full_name}
-            </option>
-          ))}
+        <PersonSelect hint="A member of the club" people={overview.members} idOf={(member) => member.player_id} {...field('player_id')} />
+        <SelectField label="Team" required {...field('team_id')}>
+          <ItemOptions items={teams} label={(team) => team.name} />
         </SelectField>
-        <SelectField id={fieldId('team_id', 'team-staff')} label="Team" required value={values.team_id} error={shown.team_id} onChange={set('team_id')}>
-          {teams.map((team) => (
-            <option key={team.id} value={team.id}>
-              {team.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField id={fieldId('role', 'team-staff')} label="Role" required value={values.role} error={shown.role} onChange={set('role')}>
-          {TEAM_STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {TEAM_STAFF_ROLE_LABELS[role]}
-            </option>
-          ))}
+        <SelectField label="Role" required {...field('role')}>
+          <LabelledOptions values={TEAM_STAFF_ROLES} labels={TEAM_STAFF_ROLE_LABELS} />
         </SelectField>
       </div>
       <TextField
-        id={fieldId('override_reason', 'team-staff')}
         className="mt-4"
         label="DBS override reason (admins only)"
         hint="Only if a junior team's staff member has no in-date DBS check and must be added anyway: say why. It is recorded."
-        value={values.override_reason}
-        error={shown.override_reason}
-        onChange={set('override_reason')}
+        {...field('override_reason')}
       />
-      <Button type="submit" className="mt-4" disabled={busy}>
-        {busy ? 'Saving…' : 'Add to staff'}
-      </Button>
-    </form>
+    </PanelForm>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { formatDate } from '../../../shared/dates';
 import { DBS_STATUSES, DBS_STATUS_LABELS, type DbsStatus } from '../../../shared/juniors';
@@ -6,11 +6,17 @@ import { TEAM_STAFF_ROLE_LABELS } from '../../../shared/club-roles';
 import type { DbsEntry, DbsOverview } from '../../../shared/contracts/safeguarding';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import { adminMeta } from '../../components/admin/meta';
-import { Button } from '../../components/ui/button';
+import { LabelledOptions } from '../../components/admin/labelled-options';
+import { PanelForm } from '../../components/admin/panel-form';
+import { PersonSelect } from '../../components/admin/person-select';
+import { refusalErrors } from '../../components/admin/refusal-errors';
+import { useFieldValues } from '../../components/admin/use-field-values';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { FormMessage, SelectField, TextField } from '../../components/ui/field';
+import { boundFields } from '../../components/ui/form-fields';
 import { toast } from '../../components/ui/toast';
-import { ApiError, client, errorDetail, read } from '../../lib/api-client';
+import { client, errorDetail, read } from '../../lib/api-client';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { requireClubRole } from '../../lib/guards.server';
 import { todayIso } from '../../../shared/players';
 import type { Route } from './+types/safeguarding';
@@ -129,73 +135,38 @@ const FIELDS = ['player_id', 'status', 'expires_on', 'checked_on'] as const;
 
 function DbsForm({ overview }: { overview: DbsOverview }) {
   const revalidator = useRevalidator();
-  const [values, setValues] = useState({ player_id: '', status: 'in_date' as DbsStatus, expires_on: '', checked_on: todayIso() });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [values, setValues, set] = useFieldValues({ player_id: '', status: 'in_date' as DbsStatus, expires_on: '', checked_on: todayIso() });
+  const { busy, errors, setErrors, submit } = useFormSubmit();
   const shown = summaryOf(FIELDS, { fieldErrors: errors }).errors;
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
+  const field = boundFields(values, shown, set, 'dbs');
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!values.player_id) return setErrors({ player_id: 'Choose a person' });
-    setErrors({});
-    setBusy(true);
-    try {
-      const { player_id, ...check } = values;
-      await read(client.admin.dbs[':player_id'].$put({ param: { player_id }, json: { ...check, expires_on: check.expires_on || null } }));
-      toast.success(`${overview.members.find((m) => m.player_id === player_id)?.full_name ?? 'Their'} DBS check is recorded.`);
-      setValues((v) => ({ ...v, player_id: '', expires_on: '' }));
-      await revalidator.revalidate();
-    } catch (error) {
-      setErrors(error instanceof ApiError && Object.keys(error.fieldErrors).length ? error.fieldErrors : { player_id: errorDetail(error) });
-    } finally {
-      setBusy(false);
-    }
+    await submit(
+      async () => {
+        const { player_id, ...check } = values;
+        await read(client.admin.dbs[':player_id'].$put({ param: { player_id }, json: { ...check, expires_on: check.expires_on || null } }));
+        toast.success(`${overview.members.find((m) => m.player_id === player_id)?.full_name ?? 'Their'} DBS check is recorded.`);
+        setValues((v) => ({ ...v, player_id: '', expires_on: '' }));
+        await revalidator.revalidate();
+      },
+      (error) => setErrors(refusalErrors(error, 'player_id')),
+    );
   }
 
   return (
-    <form noValidate onSubmit={save} className="mt-4 border-t border-line pt-4">
-      <h4 className="mb-3 font-semibold">Record a check</h4>
+    <PanelForm title="Record a check" onSubmit={save} busy={busy} submitLabel="Record check">
       <p className="mb-3 text-sm text-muted">As verified on the FA Club Portal: the status and dates only. Never write down the certificate number.</p>
       <ErrorSummary className="mb-4" errors={shown} order={FIELDS} idFor={(f) => fieldId(f, 'dbs')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField id={fieldId('player_id', 'dbs')} label="Person" required value={values.player_id} error={shown.player_id} onChange={set('player_id')}>
-          <option value="">Choose a person</option>
-          {overview.members.map((m) => (
-            <option key={m.player_id} value={m.player_id}>
-              {m.full_name}
-            </option>
-          ))}
+        <PersonSelect people={overview.members} idOf={(m) => m.player_id} {...field('player_id')} />
+        <SelectField label="Status" required {...field('status')}>
+          <LabelledOptions values={DBS_STATUSES} labels={DBS_STATUS_LABELS} />
         </SelectField>
-        <SelectField id={fieldId('status', 'dbs')} label="Status" required value={values.status} error={shown.status} onChange={set('status')}>
-          {DBS_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {DBS_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          id={fieldId('expires_on', 'dbs')}
-          label="Expiry date"
-          type="date"
-          hint="Required when in date or expired"
-          value={values.expires_on}
-          error={shown.expires_on}
-          onChange={set('expires_on')}
-        />
-        <TextField
-          id={fieldId('checked_on', 'dbs')}
-          label="Date checked"
-          type="date"
-          required
-          value={values.checked_on}
-          error={shown.checked_on}
-          onChange={set('checked_on')}
-        />
+        <TextField label="Expiry date" type="date" hint="Required when in date or expired" {...field('expires_on')} />
+        <TextField label="Date checked" type="date" required {...field('checked_on')} />
       </div>
-      <Button type="submit" className="mt-4" disabled={busy}>
-        {busy ? 'Saving…' : 'Record check'}
-      </Button>
-    </form>
+    </PanelForm>
   );
 }

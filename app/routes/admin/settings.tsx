@@ -3,9 +3,11 @@ import { useRevalidator } from 'react-router';
 import { AdminLoading, SectionHeader } from '../../components/admin/section';
 import type { AdminSettings } from '../../../shared/contracts/settings';
 import { ImageUpload } from '../../components/admin/resource-tab';
+import { useFieldValues } from '../../components/admin/use-field-values';
 import { Button } from '../../components/ui/button';
-import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
+import { boundFields } from '../../components/ui/form-fields';
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, read } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
@@ -84,7 +86,7 @@ const BANK_FIELDS: (ComponentProps<typeof TextField> & { name: 'account_name' | 
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
-  const [values, setValues] = useState<AdminSettings>(
+  const [values, setValues, set] = useFieldValues<AdminSettings>(
     loaderData.settings ?? {
       whatsapp_number: '',
       club_email: '',
@@ -103,8 +105,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   // One summary for every refusal: the fields' own messages as links, else the server's detail.
   const summary = summaryOf(FIELDS, { error: formError, fieldErrors: errors });
-  const set = (name: Exclude<keyof AdminSettings, 'welfare_officer'>) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: event.target.value }));
+  const field = boundFields(values, summary.errors, set);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -150,37 +151,26 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       {!loaderData.settings && <FormMessage>The settings could not be loaded. Saving will replace them.</FormMessage>}
       <form noValidate onSubmit={save} className="max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
         <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
-        {CONTACT_FIELDS.map(({ name, ...field }) => (
-          <TextField key={name} id={fieldId(name)} name={name} {...field} value={values[name]} error={summary.errors[name]} onChange={set(name)} />
+        {CONTACT_FIELDS.map(({ name, ...props }) => (
+          <TextField key={name} {...props} {...field(name)} />
         ))}
         <p className="text-sm text-muted" data-testid="welfare-officer">
           Welfare officer: {values.welfare_officer ?? 'nobody yet (give someone the Welfare officer role in People & roles)'}
         </p>
-        <TextAreaField
-          id={fieldId('club_address')}
-          label="Club address"
-          name="club_address"
-          value={values.club_address}
-          error={summary.errors.club_address}
-          onChange={set('club_address')}
-        />
+        <TextAreaField label="Club address" {...field('club_address')} />
         <div>
           <TextField
-            id={fieldId('hero_image_url')}
             label="Home page photo"
-            name="hero_image_url"
             hint="A wide photo (at least 1600 x 900) behind the club name on the home page. Leave blank for the club's pitch artwork."
-            value={values.hero_image_url}
-            error={summary.errors.hero_image_url}
-            onChange={set('hero_image_url')}
+            {...field('hero_image_url')}
           />
           <ImageUpload label="Home page photo" onUploaded={(url) => setValues((v) => ({ ...v, hero_image_url: url }))} />
         </div>
         <fieldset className="space-y-4">
           <legend className="text-base font-semibold">Club bank account</legend>
           <p className="text-sm text-muted">Members pay subs and fees by bank transfer: they see these details with their own payment reference.</p>
-          {BANK_FIELDS.map(({ name, ...field }) => (
-            <TextField key={name} id={fieldId(name)} name={name} {...field} value={values[name]} error={summary.errors[name]} onChange={set(name)} />
+          {BANK_FIELDS.map(({ name, ...props }) => (
+            <TextField key={name} {...props} {...field(name)} />
           ))}
         </fieldset>
         <Button type="submit" disabled={busy}>

@@ -1,10 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { ErrorSummary, fieldId } from '../../ui/error-summary';
 import { SelectField, TextField } from '../../ui/field';
+import { boundFields } from '../../ui/form-fields';
+import { Options } from '../../ui/options';
 import { toast } from '../../ui/toast';
 import { errorDetail } from '../../../lib/api-client';
 import { Badge, Panel } from '../section';
+import { useFieldValues } from '../use-field-values';
 import { treasuryApi, UnknownLayout, type ColumnMappingInput, type ImportPreview } from './api';
 import { day, LAYOUT_LABELS, plural, pounds } from './format';
 
@@ -163,10 +166,10 @@ const MAPPING_FIELDS = ['date', 'amount', 'paid_in', 'paid_out', 'reference', 'c
 /** Which header is the date, the amount (or paid in and paid out), the reference and the payer's name. */
 function MappingForm({ headers, busy, onSubmit }: { headers: string[]; busy: boolean; onSubmit: (mapping: ColumnMappingInput) => void }) {
   const headingId = useId();
-  const [values, setValues] = useState<Record<string, string>>({ date_format: '' });
+  const [values, , set] = useFieldValues<Record<string, string>>({ date_format: '' });
   const [amountKind, setAmountKind] = useState<'signed' | 'split'>('signed');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (field: string) => (event: { target: { value: string } }) => setValues((old) => ({ ...old, [field]: event.target.value }));
+  const field = boundFields(values, errors, set, 'mapping');
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -186,17 +189,8 @@ function MappingForm({ headers, busy, onSubmit }: { headers: string[]; busy: boo
     onSubmit(mapping);
   }
 
-  const columnSelect = (field: string, label: string, required: boolean, hint?: string) => (
-    <ColumnSelect
-      headers={headers}
-      field={field}
-      label={label}
-      required={required}
-      hint={hint}
-      value={values[field] ?? ''}
-      error={errors[field]}
-      onChange={set(field)}
-    />
+  const columnSelect = (name: string, label: string, required: boolean, hint?: string) => (
+    <ColumnSelect headers={headers} label={label} required={required} hint={hint} {...field(name)} />
   );
 
   return (
@@ -211,19 +205,9 @@ function MappingForm({ headers, busy, onSubmit }: { headers: string[]; busy: boo
         <ErrorSummary errors={errors} order={MAPPING_FIELDS} idFor={(field) => fieldId(field, 'mapping')} />
         <div className="grid gap-4 sm:grid-cols-2">
           {columnSelect('date', 'Date', true)}
-          <SelectField
-            id={fieldId('date_format', 'mapping')}
-            label="Date format"
-            value={values.date_format}
-            onChange={set('date_format')}
-            hint="Leave on “Work it out” unless dates come out wrong"
-          >
+          <SelectField label="Date format" hint="Leave on “Work it out” unless dates come out wrong" {...field('date_format')}>
             <option value="">Work it out</option>
-            {DATE_FORMATS.map((format) => (
-              <option key={format} value={format}>
-                {format}
-              </option>
-            ))}
+            <Options values={DATE_FORMATS} />
           </SelectField>
         </div>
         <AmountKind value={amountKind} onChange={setAmountKind} />
@@ -249,27 +233,10 @@ function MappingForm({ headers, busy, onSubmit }: { headers: string[]; busy: boo
   );
 }
 
-function ColumnSelect({
-  headers,
-  field,
-  label,
-  required,
-  hint,
-  value,
-  error,
-  onChange,
-}: {
-  headers: string[];
-  field: string;
-  label: string;
-  required: boolean;
-  hint?: string;
-  value: string;
-  error?: string;
-  onChange: (event: { target: { value: string } }) => void;
-}) {
+/** A select of the file's columns (by header, or by position when a header is blank), for one mapping field. */
+function ColumnSelect({ headers, required, ...field }: { headers: string[]; required: boolean } & ComponentProps<typeof SelectField>) {
   return (
-    <SelectField id={fieldId(field, 'mapping')} label={label} required={required} hint={hint} value={value} error={error} onChange={onChange}>
+    <SelectField required={required} {...field}>
       <option value="">{required ? 'Choose a column' : 'None'}</option>
       {headers.map((header, index) => (
         <option key={`${header}-${index}`} value={header}>
