@@ -4,6 +4,7 @@ import { pageTitle } from '../../../shared/club';
 import { guardianAccountSchema } from '../../../shared/guardians';
 import { Button } from '../../components/ui/button';
 import { NewLoginFields } from '../../components/new-login-fields';
+import { UnusableLink } from '../../components/unusable-link';
 import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { FormMessage } from '../../components/ui/field';
 import { formFields } from '../../components/ui/form-fields';
@@ -56,17 +57,16 @@ export default function GuardianInvitation({ loaderData, actionData }: Route.Com
     <section className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-extrabold text-ink">Parent or carer invitation</h1>
       {unusable ? (
-        <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
-          <p role="alert" className="font-medium text-danger">
-            {problem ??
-              (invitation?.state === 'used'
-                ? 'This invitation has been used already: sign in instead.'
-                : 'This invitation has expired: ask the club for a new one.')}
-          </p>
-          <Link to="/login" className="mt-4 inline-block py-3 font-semibold text-brand-800 underline">
-            Sign in
-          </Link>
-        </div>
+        <UnusableLink
+          problem={
+            problem ??
+            (invitation?.state === 'used'
+              ? 'This invitation has been used already: sign in instead.'
+              : 'This invitation has expired: ask the club for a new one.')
+          }
+          to="/login"
+          next="Sign in"
+        />
       ) : (
         <div className="mt-6 space-y-6">
           <p className="text-ink">
