@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatSortCode } from '../../shared/treasury';
+import { CopyButton, CopyStatus } from './copy-button';
 import { buttonClass } from './ui/button';
 
 export const HOW_TO_PAY_TITLE = 'How to pay';
@@ -58,24 +59,22 @@ export function HowToPay({ details }: { details: PaymentDetails }) {
                   <span data-testid="payer-reference" className="select-all break-all font-mono text-xl font-bold tracking-wider text-brand-900">
                     {reference}
                   </span>
-                  <button
-                    type="button"
-                    data-copy={reference}
-                    data-copied={REFERENCE_COPIED}
-                    data-copied-hint="Paste it into the reference box of your bank transfer."
-                    data-failed="Unable to copy the reference"
-                    data-failed-hint="Select the reference and copy it."
-                    data-needs-script
+                  <CopyButton
+                    text={reference}
+                    copied={REFERENCE_COPIED}
+                    copiedHint="Paste it into the reference box of your bank transfer."
+                    failed="Unable to copy the reference"
+                    failedHint="Select the reference and copy it."
                     aria-label="Copy reference"
                     className={buttonClass('secondary', 'sm')}
                   >
                     Copy
-                  </button>
+                  </CopyButton>
                 </dd>
               </div>
             )}
           </dl>
-          <p role="status" data-copy-status className="mt-2 text-sm empty:sr-only" />
+          <CopyStatus />
           {!reference && <p className="mt-3 text-sm text-muted">You have no payer reference yet: the treasurer gives you one with your first charge.</p>}
         </>
       )}

@@ -28,3 +28,20 @@ export function detailOf(thrown: unknown): string {
   if (isDomainError(error)) return error.detail;
   throw thrown;
 }
+
+type Issues = ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>;
+
+/** A failed schema check's issues: each field's first problem ("is required" before "is not valid"). */
+export function issueErrors(issues: Issues): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+  return fieldErrors;
+}
+
+/**
+ * For actions: a form that failed its schema check, answered 422 with each field's first problem and
+ * `extra` (the values to show again, which form it was, …).
+ */
+export function invalidFields<Extra extends object>(issues: Issues, extra: Extra) {
+  return data({ ok: false as const, error: 'Please correct the highlighted fields.', fieldErrors: issueErrors(issues), ...extra }, { status: 422 });
+}

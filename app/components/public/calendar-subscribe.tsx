@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CopyButton, CopyStatus } from '../copy-button';
 import { buttonClass } from '../ui/button';
 
 export const CALENDAR_COPIED = 'Calendar link copied';
@@ -31,20 +32,18 @@ export function CalendarSubscribe({ feedUrl, title, intro, headingLevel = 2 }: {
         <a href={googleCalendarUrl(feedUrl)} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'md')}>
           Add to Google Calendar
         </a>
-        <button
-          type="button"
-          data-copy={feedUrl}
-          data-copied={CALENDAR_COPIED}
-          data-copied-hint="Paste it into your calendar app to subscribe."
-          data-failed={CALENDAR_COPY_FAILED}
-          data-failed-hint="Select the link in the box and copy it."
-          data-needs-script
+        <CopyButton
+          text={feedUrl}
+          copied={CALENDAR_COPIED}
+          copiedHint="Paste it into your calendar app to subscribe."
+          failed={CALENDAR_COPY_FAILED}
+          failedHint="Select the link in the box and copy it."
           className={buttonClass('ghost', 'md', 'ring-1 ring-inset ring-line')}
         >
           Copy link
-        </button>
+        </CopyButton>
       </div>
-      <p role="status" data-copy-status className="mt-2 text-sm empty:sr-only" />
+      <CopyStatus />
       <label htmlFor={inputId} className="mt-3 block text-sm font-semibold text-muted">
         Calendar link
       </label>

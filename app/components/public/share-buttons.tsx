@@ -1,3 +1,4 @@
+import { CopyButton } from '../copy-button';
 import { whatsappShareLink } from '../../../shared/whatsapp';
 
 export const COPY_SUCCESS = 'Link copied!';
@@ -31,23 +32,14 @@ export function ShareButtons({ title, url }: { title: string; url: string }) {
         </svg>
         WhatsApp
       </a>
-      <button
-        type="button"
-        data-copy={`${title} - ${url}`}
-        data-copied={COPY_SUCCESS}
-        data-copied-hint={COPY_SUCCESS_HINT}
-        data-failed={COPY_FAILURE}
-        data-failed-hint={COPY_FAILURE_HINT}
-        data-needs-script
-        className={linkClass}
-      >
+      <CopyButton text={`${title} - ${url}`} copied={COPY_SUCCESS} copiedHint={COPY_SUCCESS_HINT} failed={COPY_FAILURE} failedHint={COPY_FAILURE_HINT} className={linkClass}>
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-[#c13584]" strokeWidth="2">
           <rect x="3" y="3" width="18" height="18" rx="5" />
           <circle cx="12" cy="12" r="4" />
           <circle cx="17.5" cy="6.5" r="1" className="fill-[#c13584]" />
         </svg>
         Copy link
-      </button>
+      </CopyButton>
       <p role="status" data-copy-status className="basis-full text-sm empty:sr-only" />
     </div>
   );

@@ -21,6 +21,11 @@ import { ErrorSummary, fieldId } from '../ui/error-summary';
 import { TextAreaField, TextField } from '../ui/field';
 
 export const PLACE_ORDER = 'Place Order';
+/** How the club reaches the buyer about the order, side by side on the form. */
+const CONTACT_FIELDS = [
+  { name: 'customer_phone', label: 'Phone number', type: 'tel', autoComplete: 'tel', pattern: PHONE_PATTERN, maxLength: CUSTOMER_PHONE_MAX, hint: 'For WhatsApp' },
+  { name: 'customer_email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: CUSTOMER_EMAIL_MAX, hint: 'For your order reference' },
+] as const;
 /** The order form's fields in page order, for its error summary. */
 const ORDER_FIELDS = [
   'customer_name',
@@ -103,25 +108,9 @@ export function OrderForm({
         maxLength={CUSTOMER_NAME_MAX}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Phone number"
-          {...orderField('customer_phone')}
-          type="tel"
-          autoComplete="tel"
-          required
-          pattern={PHONE_PATTERN}
-          maxLength={CUSTOMER_PHONE_MAX}
-          hint="For WhatsApp"
-        />
-        <TextField
-          label="Email"
-          {...orderField('customer_email')}
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={CUSTOMER_EMAIL_MAX}
-          hint="For your order reference"
-        />
+        {CONTACT_FIELDS.map(({ name, ...contact }) => (
+          <TextField key={name} {...orderField(name)} required {...contact} />
+        ))}
       </div>
       <FulfilmentChoice error={fieldErrors.fulfilment} onChoose={setFulfilment} />
       {showAddress && (

@@ -7,6 +7,7 @@ import { whatsappLink } from '../../../shared/whatsapp';
 import type { Product } from '../../../server/services/products';
 import { Button } from '../ui/button';
 import type { loader as rootLoader } from '../../root';
+import type { OrderChoice } from './order-form';
 import { WhatsAppIcon } from './whatsapp-icon';
 
 export const BUY_NOW = 'Buy Now';
@@ -15,22 +16,18 @@ export const ASK_WHEN_BACK = "Ask on WhatsApp when it's back";
 /** Size, quantity and total; without JavaScript it is a GET form to ?buy=1, with it Buy Now opens the order dialog. */
 export function BuyForm({
   product,
-  size,
+  choice: { size, quantity, total },
   onSize,
   quantityText,
   onQuantityText,
-  quantity,
-  total,
   buyRef,
   onBuy,
 }: {
   product: Product;
-  size: string | null;
+  choice: OrderChoice;
   onSize: (size: string) => void;
   quantityText: string;
   onQuantityText: (text: string) => void;
-  quantity: number;
-  total: number;
   buyRef: Ref<HTMLButtonElement>;
   onBuy: () => void;
 }) {
@@ -156,7 +153,7 @@ export function OutOfStock({ product }: { product: Product }) {
 }
 
 /** The phone's order bar: the total and Buy Now always within reach (it submits the buy form). */
-export function OrderBar({ product, size, quantity, total }: { product: Product; size: string | null; quantity: number; total: number }) {
+export function OrderBar({ product, choice: { size, quantity, total } }: { product: Product; choice: OrderChoice }) {
   return (
     <div
       className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] backdrop-blur sm:hidden"

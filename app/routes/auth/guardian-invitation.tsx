@@ -3,9 +3,12 @@ import { sessionCookie } from '../../../shared/auth';
 import { pageTitle } from '../../../shared/club';
 import { guardianAccountSchema } from '../../../shared/guardians';
 import { Button } from '../../components/ui/button';
-import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
-import { FormMessage, TextField } from '../../components/ui/field';
-import { detailOf, formError } from '../../lib/errors.server';
+import { NewLoginFields } from '../../components/new-login-fields';
+import { UnusableLink } from '../../components/unusable-link';
+import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
+import { FormMessage } from '../../components/ui/field';
+import { formFields } from '../../components/ui/form-fields';
+import { detailOf, formError, invalidFields } from '../../lib/errors.server';
 import type { Route } from './+types/guardian-invitation';
 
 const FIELDS = ['full_name', 'username', 'password'] as const;
@@ -30,11 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')]));
   if (!context.user) {
     const parsed = guardianAccountSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-      return data({ ok: false as const, error: 'Please correct the highlighted fields.', fieldErrors, values }, { status: 422 });
-    }
+    if (!parsed.success) return invalidFields(parsed.error.issues, { values });
   }
   try {
     await context.services.juniors.accept(context.user, token, values);
@@ -52,24 +51,22 @@ export default function GuardianInvitation({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const failed = actionData && !actionData.ok ? actionData : null;
   const summary = summaryOf(FIELDS, failed);
-  const v = (failed?.values ?? {}) as Record<string, string>;
   const here = `/guardian-invitation?token=${encodeURIComponent(token)}`;
   const unusable = !invitation || invitation.state !== 'valid';
   return (
     <section className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-extrabold text-ink">Parent or carer invitation</h1>
       {unusable ? (
-        <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
-          <p role="alert" className="font-medium text-danger">
-            {problem ??
-              (invitation?.state === 'used'
-                ? 'This invitation has been used already: sign in instead.'
-                : 'This invitation has expired: ask the club for a new one.')}
-          </p>
-          <Link to="/login" className="mt-4 inline-block py-3 font-semibold text-brand-800 underline">
-            Sign in
-          </Link>
-        </div>
+        <UnusableLink
+          problem={
+            problem ??
+            (invitation?.state === 'used'
+              ? 'This invitation has been used already: sign in instead.'
+              : 'This invitation has expired: ask the club for a new one.')
+          }
+          to="/login"
+          next="Sign in"
+        />
       ) : (
         <div className="mt-6 space-y-6">
           <p className="text-ink">
@@ -93,34 +90,7 @@ export default function GuardianInvitation({ loaderData, actionData }: Route.Com
                 <h2 className="text-lg font-bold text-ink">Create your login</h2>
                 <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
                 <input type="hidden" name="token" value={token} />
-                <TextField
-                  id={fieldId('full_name')}
-                  label="Your full name"
-                  name="full_name"
-                  autoComplete="name"
-                  required
-                  defaultValue={v.full_name ?? ''}
-                  error={summary.errors.full_name}
-                />
-                <TextField
-                  id={fieldId('username')}
-                  label="Username"
-                  name="username"
-                  autoComplete="username"
-                  required
-                  defaultValue={v.username ?? ''}
-                  error={summary.errors.username}
-                />
-                <TextField
-                  id={fieldId('password')}
-                  label="Password"
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  hint="At least 8 characters"
-                  error={summary.errors.password}
-                />
+                <NewLoginFields field={formFields(failed?.values, summary.errors)} />
                 <Button type="submit" disabled={navigation.state === 'submitting'}>
                   Create login and accept
                 </Button>

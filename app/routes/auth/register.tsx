@@ -2,12 +2,15 @@ import { data, Form, redirect, useActionData, useNavigation } from 'react-router
 import { PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH, sessionCookie } from '../../../shared/auth';
 import { EMAIL_TAKEN, REGISTRATION_FAILED, REGISTRATION_FIELDS, USERNAME_TAKEN, WELCOME_PARAM, registrationSchema, todayIso } from '../../../shared/players';
 import { MedicalNotesNotice } from '../../components/medical-notes-notice';
+import { withoutValue } from '../../components/new-login-fields';
 import { Button } from '../../components/ui/button';
-import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
+import { formFields } from '../../components/ui/form-fields';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { PositionSelect } from '../../components/position-select';
 import { pageTitle } from '../../../shared/club';
 import { asDomainError, isDomainError } from '../../../shared/errors';
+import { issueErrors } from '../../lib/errors.server';
 import type { Route } from './+types/register';
 
 
@@ -37,13 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(REGISTRATION_FIELDS.map((f) => [f, String(form.get(f) ?? '')]));
   // Every problem at once (ADR 026): the schema's, the confirmation's and a taken username or
   // e-mail, in one answer. The confirmation only reaches this page's action, never the API.
-  const fieldErrors: Record<string, string> = {};
   const parsed = registrationSchema.safeParse({
     ...values,
     medical_notes: values.medical_notes || null,
     previous_club: values.previous_club || null,
   });
-  if (!parsed.success) for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+  const fieldErrors: Record<string, string> = parsed.success ? {} : issueErrors(parsed.error.issues);
   if (String(form.get('confirm_password') ?? '') !== values.password) fieldErrors.confirm_password ??= PASSWORDS_DO_NOT_MATCH;
   const username = fieldErrors.username ? null : values.username.trim();
   const email = fieldErrors.email ? null : values.email.trim();
@@ -77,6 +79,7 @@ export default function Register() {
   const values: Record<string, string> = result?.values ?? {};
   const summary = summaryOf(ORDER, result);
   const errors = summary.errors;
+  const field = formFields(values, errors);
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
@@ -95,59 +98,39 @@ export default function Register() {
         <fieldset className="space-y-5">
           <legend className="text-lg font-bold text-ink">Account</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField id={fieldId('username')} label="Username" name="username" required autoComplete="username" defaultValue={values.username} error={errors.username} />
-            <TextField id={fieldId('email')} label="Email" name="email" type="email" required autoComplete="email" defaultValue={values.email} error={errors.email} />
-            <TextField
-              id={fieldId('password')}
-              label="Password"
-              name="password"
-              type="password"
-              required
-              autoComplete="new-password"
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-              error={errors.password}
-            />
-            <TextField id={fieldId('confirm_password')} label="Confirm password" name="confirm_password" type="password" required autoComplete="new-password" error={errors.confirm_password} />
+            <TextField label="Username" required autoComplete="username" {...field('username')} />
+            <TextField label="Email" type="email" required autoComplete="email" {...field('email')} />
+            <TextField label="Password" type="password" required autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} {...withoutValue(field('password'))} />
+            <TextField label="Confirm password" type="password" required autoComplete="new-password" {...withoutValue(field('confirm_password'))} />
           </div>
         </fieldset>
 
         <fieldset className="space-y-5">
           <legend className="text-lg font-bold text-ink">About you</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField id={fieldId('full_name')} label="Full name" name="full_name" required autoComplete="name" defaultValue={values.full_name} error={errors.full_name} />
-            <TextField id={fieldId('phone_number')} label="Phone number" name="phone_number" type="tel" required autoComplete="tel" defaultValue={values.phone_number} error={errors.phone_number} />
-            <TextField id={fieldId('date_of_birth')} label="Date of birth" name="date_of_birth" type="date" required max={todayIso()} defaultValue={values.date_of_birth} error={errors.date_of_birth} />
+            <TextField label="Full name" required autoComplete="name" {...field('full_name')} />
+            <TextField label="Phone number" type="tel" required autoComplete="tel" {...field('phone_number')} />
+            <TextField label="Date of birth" type="date" required max={todayIso()} {...field('date_of_birth')} />
             <PositionSelect required defaultValue={values.position_preference ?? ''} error={errors.position_preference} />
-            <TextField id={fieldId('previous_club')} label="Previous club" name="previous_club" defaultValue={values.previous_club} error={errors.previous_club} className="sm:col-span-2" />
+            <TextField label="Previous club" className="sm:col-span-2" {...field('previous_club')} />
           </div>
         </fieldset>
 
         <fieldset className="space-y-5">
           <legend className="text-lg font-bold text-ink">Emergency contact and health</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField id={fieldId('emergency_contact_name')} label="Emergency contact name" name="emergency_contact_name" required defaultValue={values.emergency_contact_name} error={errors.emergency_contact_name} />
-            <TextField
-              id={fieldId('emergency_contact_phone')}
-              label="Emergency contact phone"
-              name="emergency_contact_phone"
-              type="tel"
-              required
-              defaultValue={values.emergency_contact_phone}
-              error={errors.emergency_contact_phone}
-            />
+            <TextField label="Emergency contact name" required {...field('emergency_contact_name')} />
+            <TextField label="Emergency contact phone" type="tel" required {...field('emergency_contact_phone')} />
           </div>
           <TextAreaField
-            id={fieldId('medical_notes')}
             label="Medical notes"
-            name="medical_notes"
             hint={
               <>
                 Optional: anything the coaches should know (allergies, conditions, medication).
                 <MedicalNotesNotice />
               </>
             }
-            defaultValue={values.medical_notes}
-            error={errors.medical_notes}
+            {...field('medical_notes')}
           />
         </fieldset>
 

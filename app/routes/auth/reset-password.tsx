@@ -1,10 +1,11 @@
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import { Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import { PASSWORDS_DO_NOT_MATCH, PASSWORD_MIN_LENGTH, sessionCookie } from '../../../shared/auth';
 import { homeFor } from '../../../shared/roles';
 import { RESET_LINK_INVALID } from '../../../shared/mail';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { ConfirmPasswordField, NewPasswordField } from '../../components/change-password-form';
+import { UnusableLink } from '../../components/unusable-link';
 import { pageTitle } from '../../../shared/club';
 import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/reset-password';
@@ -47,15 +48,9 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-extrabold text-ink">Choose a new password</h1>
       {linkBroken ? (
-        <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
-          <p role="alert" className="font-medium text-danger">
-            {fieldErrors.token ?? (loaderData.spent ? RESET_LINK_INVALID : 'This page needs the link from your e-mail.')}
-          </p>
+        <UnusableLink problem={fieldErrors.token ?? (loaderData.spent ? RESET_LINK_INVALID : 'This page needs the link from your e-mail.')} to="/forgot-password" next="Ask for a new link">
           <p className="mt-3 text-muted">Links work once, for 1 hour.</p>
-          <Link to="/forgot-password" className="mt-4 inline-block py-3 font-semibold text-brand-800 underline">
-            Ask for a new link
-          </Link>
-        </div>
+        </UnusableLink>
       ) : (
         <>
           <p className="mt-2 text-muted">

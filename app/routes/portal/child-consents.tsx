@@ -1,5 +1,6 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { formatDateTime } from '../../../shared/dates';
+import { BackLink } from '../../components/back-link';
 import { PortalSection } from '../../components/portal';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/field';
@@ -37,11 +38,7 @@ export default function ChildConsents({ loaderData, actionData }: Route.Componen
   const first = child.full_name.split(' ')[0];
   return (
     <div className="space-y-6">
-      <p>
-        <Link to="/players-area/children" className="inline-block min-h-11 py-2 font-semibold text-brand-800 underline">
-          ← All my children
-        </Link>
-      </p>
+      <BackLink to="/players-area/children">← All my children</BackLink>
       <PortalSection
         title={`${child.full_name}: consents for ${consents.season}`}
         description={`Nothing is agreed until you say so, and each answer lasts this season only (to 31 August). Changing an answer takes effect at once.`}

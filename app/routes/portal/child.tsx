@@ -1,14 +1,17 @@
-import { data, Form, Link, useNavigation } from 'react-router';
-import { formatDateGB, formatLongDateGB } from '../../../shared/dates';
+import { data, Form, useNavigation } from 'react-router';
+import { formatDateGB } from '../../../shared/dates';
 import { childCareSchema } from '../../../shared/guardians';
 import { GUARDIAN_LEVEL_LABELS } from '../../../shared/juniors';
 import { formatPounds } from '../../../shared/players';
 import { AvailabilityButtons } from '../../components/availability';
+import { BackLink } from '../../components/back-link';
+import { ByDay } from '../../components/by-day';
 import { EmptyState, PaymentStatusBadge, PortalSection } from '../../components/portal';
 import { Button } from '../../components/ui/button';
-import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
+import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
-import { formError } from '../../lib/errors.server';
+import { formFields } from '../../components/ui/form-fields';
+import { formError, invalidFields } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/child';
 import { portalRead } from './portal.server';
@@ -57,11 +60,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     const values = Object.fromEntries(CARE_FIELDS.map((f) => [f, String(form.get(f) ?? '')]));
     const parsed = childCareSchema.safeParse(values);
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-      return data({ ok: false as const, intent: 'care', event: '', error: 'Please correct the highlighted fields.', fieldErrors }, { status: 422 });
-    }
+    if (!parsed.success) return invalidFields(parsed.error.issues, { intent: 'care', event: '' });
     await context.services.juniors.setCare(user, id, parsed.data);
     return { ok: true as const, intent: 'care', event: '', message: 'Saved.' };
   } catch (error) {
@@ -73,14 +72,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function PortalChild({ loaderData, actionData }: Route.ComponentProps) {
   const { child, events, places, payments, documents, care } = loaderData;
   const first = child.full_name.split(' ')[0];
-  const days = [...new Set(events.map((e) => e.date))];
   return (
     <div className="space-y-8">
-      <p>
-        <Link to="/players-area/children" className="inline-block min-h-11 py-2 font-semibold text-brand-800 underline">
-          ← All my children
-        </Link>
-      </p>
+      <BackLink to="/players-area/children">← All my children</BackLink>
       <PortalSection
         title={`${child.full_name}: matches and training`}
         description={`${child.teams.map((t) => t.name).join(', ') || 'Not in a team yet'}${child.age_group ? ` · ${child.age_group}` : ''}. You: ${GUARDIAN_LEVEL_LABELS[child.level]}.`}
@@ -89,32 +83,22 @@ export default function PortalChild({ loaderData, actionData }: Route.ComponentP
         {events.length === 0 ? (
           <EmptyState next="The team’s matches and training for the next 8 weeks appear here.">Nothing scheduled for {first} yet.</EmptyState>
         ) : (
-          <div className="space-y-6">
-            {days.map((day) => (
-              <section key={day} aria-labelledby={`day-${day}`} className="space-y-2">
-                <h3 id={`day-${day}`} className="text-base font-bold text-ink">
-                  {formatLongDateGB(day)}
-                </h3>
-                <ul className="space-y-2">
-                  {events
-                    .filter((e) => e.date === day)
-                    .map((e) => (
-                      <li key={`${e.kind}-${e.id}`} data-testid="child-event" className="space-y-2 rounded-xl bg-white p-4 ring-1 ring-line">
-                        <p className="font-bold text-ink">{e.title}</p>
-                        <p className="text-sm text-muted">
-                          {e.kind === 'fixture' ? 'Kick-off' : 'Starts'} {e.time} · {e.place}
-                        </p>
-                        {child.can_answer ? (
-                          <AvailabilityButtons event={e} compact />
-                        ) : (
-                          <p className="text-sm text-ink">Answer: {e.answer ? e.answer.status : 'not yet'}</p>
-                        )}
-                      </li>
-                    ))}
-                </ul>
-              </section>
-            ))}
-          </div>
+          <ByDay
+            items={events}
+            entry={(e) => (
+              <li key={`${e.kind}-${e.id}`} data-testid="child-event" className="space-y-2 rounded-xl bg-white p-4 ring-1 ring-line">
+                <p className="font-bold text-ink">{e.title}</p>
+                <p className="text-sm text-muted">
+                  {e.kind === 'fixture' ? 'Kick-off' : 'Starts'} {e.time} · {e.place}
+                </p>
+                {child.can_answer ? (
+                  <AvailabilityButtons event={e} compact />
+                ) : (
+                  <p className="text-sm text-ink">Answer: {e.answer ? e.answer.status : 'not yet'}</p>
+                )}
+              </li>
+            )}
+          />
         )}
       </PortalSection>
 
@@ -211,6 +195,7 @@ function CareForm({ child, care, actionData }: { child: Data['child']; care: Dat
   const first = child.full_name.split(' ')[0];
   const careFailed = actionData && !actionData.ok && actionData.intent === 'care' ? actionData : null;
   const careSummary = summaryOf(CARE_FIELDS, careFailed);
+  const field = formFields(care, careSummary.errors);
   return (
     <PortalSection
       title="Emergency contact and medical notes"
@@ -221,31 +206,9 @@ function CareForm({ child, care, actionData }: { child: Data['child']; care: Dat
         <Form method="post" noValidate className="space-y-4 rounded-2xl bg-white p-4 ring-1 ring-line sm:p-6">
           <input type="hidden" name="intent" value="care" />
           <ErrorSummary errors={careSummary.errors} order={CARE_FIELDS} message={careSummary.message} />
-          <TextField
-            id={fieldId('emergency_contact_name')}
-            label="Emergency contact name"
-            name="emergency_contact_name"
-            required
-            defaultValue={care?.emergency_contact_name ?? ''}
-            error={careSummary.errors.emergency_contact_name}
-          />
-          <TextField
-            id={fieldId('emergency_contact_phone')}
-            label="Emergency contact phone"
-            name="emergency_contact_phone"
-            type="tel"
-            required
-            defaultValue={care?.emergency_contact_phone ?? ''}
-            error={careSummary.errors.emergency_contact_phone}
-          />
-          <TextAreaField
-            id={fieldId('medical_notes')}
-            label="Medical notes (optional)"
-            name="medical_notes"
-            rows={3}
-            defaultValue={care?.medical_notes ?? ''}
-            error={careSummary.errors.medical_notes}
-          />
+          <TextField label="Emergency contact name" required {...field('emergency_contact_name')} />
+          <TextField label="Emergency contact phone" type="tel" required {...field('emergency_contact_phone')} />
+          <TextAreaField label="Medical notes (optional)" rows={3} {...field('medical_notes')} />
           <Button type="submit" disabled={navigation.state === 'submitting'}>
             Save
           </Button>

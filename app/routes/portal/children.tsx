@@ -1,18 +1,18 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { GUARDIAN_LEVEL_LABELS } from '../../../shared/juniors';
 import { guardianRequestSchema } from '../../../shared/guardians';
-import { todayIso } from '../../../shared/players';
 import { formatDateGB } from '../../../shared/dates';
 import { EmptyState, PortalSection } from '../../components/portal';
 import { Button } from '../../components/ui/button';
-import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
-import { FormMessage, SelectField, TextAreaField, TextField } from '../../components/ui/field';
-import { formError } from '../../lib/errors.server';
+import { PARENT_REQUEST_FIELDS, ParentRequestFields } from '../../components/parent-request-fields';
+import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
+import { FormMessage } from '../../components/ui/field';
+import { formFields } from '../../components/ui/form-fields';
+import { formError, invalidFields } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/children';
 import { portalRead } from './portal.server';
 
-const FIELDS = ['child_name', 'child_date_of_birth', 'relationship', 'team_id', 'message'] as const;
 export const REQUEST_SENT = 'Thank you: the club’s secretary or welfare officer will check and link you. You will get an e-mail either way.';
 
 export const meta: Route.MetaFunction = () => [{ title: "My children | Players' Area" }, { name: 'robots', content: 'noindex' }];
@@ -32,13 +32,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await request.formData();
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<(typeof FIELDS)[number], string>;
+  const values = Object.fromEntries(PARENT_REQUEST_FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<(typeof PARENT_REQUEST_FIELDS)[number], string>;
   const parsed = guardianRequestSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return data({ ok: false as const, error: 'Please correct the highlighted fields.', fieldErrors, values }, { status: 422 });
-  }
+  if (!parsed.success) return invalidFields(parsed.error.issues, { values });
   try {
     await context.services.juniors.request(user, parsed.data);
   } catch (error) {
@@ -52,8 +48,7 @@ export default function PortalChildren({ loaderData, actionData }: Route.Compone
   const { children, requests, teams } = loaderData;
   const navigation = useNavigation();
   const failed = actionData && !actionData.ok ? actionData : null;
-  const summary = summaryOf(FIELDS, failed);
-  const v = (failed && 'values' in failed ? failed.values : undefined) as Record<string, string> | undefined;
+  const summary = summaryOf(PARENT_REQUEST_FIELDS, failed);
   return (
     <div className="space-y-8">
       <PortalSection title="My children" description="The children the club has linked to you as their parent or carer.">
@@ -105,56 +100,8 @@ export default function PortalChildren({ loaderData, actionData }: Route.Compone
         )}
         {actionData?.ok && <FormMessage tone="success">{REQUEST_SENT}</FormMessage>}
         <Form method="post" noValidate className="mt-3 space-y-4 rounded-2xl bg-white p-4 ring-1 ring-line sm:p-6">
-          <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
-          <TextField
-            id={fieldId('child_name')}
-            label="Your child’s full name"
-            name="child_name"
-            required
-            defaultValue={v?.child_name ?? ''}
-            error={summary.errors.child_name}
-          />
-          <TextField
-            id={fieldId('child_date_of_birth')}
-            label="Your child’s date of birth"
-            name="child_date_of_birth"
-            type="date"
-            max={todayIso()}
-            required
-            defaultValue={v?.child_date_of_birth ?? ''}
-            error={summary.errors.child_date_of_birth}
-          />
-          <TextField
-            id={fieldId('relationship')}
-            label="Your relationship to them"
-            hint="For example mother, father, grandparent, carer"
-            name="relationship"
-            required
-            defaultValue={v?.relationship ?? ''}
-            error={summary.errors.relationship}
-          />
-          <SelectField
-            id={fieldId('team_id')}
-            label="Their team (if you know it)"
-            name="team_id"
-            defaultValue={v?.team_id ?? ''}
-            error={summary.errors.team_id}
-          >
-            <option value="">Not sure</option>
-            {teams.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField
-            id={fieldId('message')}
-            label="Anything the club should know (optional)"
-            name="message"
-            rows={3}
-            defaultValue={v?.message ?? ''}
-            error={summary.errors.message}
-          />
+          <ErrorSummary errors={summary.errors} order={PARENT_REQUEST_FIELDS} message={summary.message} />
+          <ParentRequestFields field={formFields(failed && 'values' in failed ? failed.values : undefined, summary.errors)} teams={teams} />
           <Button type="submit" disabled={navigation.state === 'submitting'}>
             Send my request
           </Button>

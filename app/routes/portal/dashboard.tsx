@@ -133,6 +133,12 @@ function AwaitingApproval() {
   );
 }
 
+/** The two answers to a squad place, each pressed once it is the player's answer. */
+const SQUAD_REPLIES = [
+  { confirmed: true, label: 'Confirm', ring: 'ring-brand-800', on: 'bg-brand-800 text-white', off: 'bg-white text-brand-800' },
+  { confirmed: false, label: 'Decline', ring: 'ring-danger', on: 'bg-danger text-white', off: 'bg-white text-danger' },
+] as const;
+
 /** A published selection: the player confirms or declines (one tap; a plain form POST without JavaScript). */
 function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['loaderData']['selections'][number] }) {
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
@@ -155,24 +161,18 @@ function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['lo
           <span className="font-semibold text-ink">Note for the manager (optional)</span>
           <input name="reason" maxLength={280} autoComplete="off" placeholder="e.g. away that weekend" className="mt-1 block min-h-11 w-full rounded-lg border border-line bg-white px-3 text-base" />
         </label>
-        <button
-          type="submit"
-          name="confirmed"
-          value="true"
-          aria-pressed={confirmed === true}
-          className={`min-h-11 rounded-lg px-2 font-bold ring-2 ring-inset ring-brand-800 ${confirmed === true ? 'bg-brand-800 text-white' : 'bg-white text-brand-800'}`}
-        >
-          Confirm
-        </button>
-        <button
-          type="submit"
-          name="confirmed"
-          value="false"
-          aria-pressed={confirmed === false}
-          className={`min-h-11 rounded-lg px-2 font-bold ring-2 ring-inset ring-danger ${confirmed === false ? 'bg-danger text-white' : 'bg-white text-danger'}`}
-        >
-          Decline
-        </button>
+        {SQUAD_REPLIES.map((reply) => (
+          <button
+            key={reply.label}
+            type="submit"
+            name="confirmed"
+            value={String(reply.confirmed)}
+            aria-pressed={confirmed === reply.confirmed}
+            className={`min-h-11 rounded-lg px-2 font-bold ring-2 ring-inset ${reply.ring} ${confirmed === reply.confirmed ? reply.on : reply.off}`}
+          >
+            {reply.label}
+          </button>
+        ))}
       </fetcher.Form>
       <Link to={`/team-sheet/${sel.fixture_id}`} className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline">
         See the team sheet

@@ -1,6 +1,7 @@
 import { Form, useActionData, useNavigation } from 'react-router';
 import { EMPTY_NEXT, EmptyState, PortalSection } from '../../components/portal';
 import { AvailabilityButtons, type AnswerableEvent } from '../../components/availability';
+import { ByDay } from '../../components/by-day';
 import { CalendarSubscribe } from '../../components/public/calendar-subscribe';
 import { Button } from '../../components/ui/button';
 import { answerAvailability } from '../../lib/availability.server';
@@ -111,8 +112,6 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
   const calendarUrl = result && 'calendarUrl' in result ? result.calendarUrl : undefined;
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === CALENDAR_LINK_INTENT;
-  // One heading per day; the items of a day in time order.
-  const days = [...new Set(items.map((i) => i.date))];
   return (
     <div className="space-y-8">
       <PortalSection
@@ -149,22 +148,8 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
             {SCHEDULE_EMPTY}
           </EmptyState>
         ) : (
-          <div className="space-y-6">
-            {days.map((day) => (
-              <section key={day} aria-labelledby={`day-${day}`} className="space-y-2">
-                <h3 id={`day-${day}`} className="text-base font-bold text-ink">
-                  {formatLongDateGB(day)}
-                </h3>
-                <ul className="space-y-2">
-                  {items
-                    .filter((i) => i.date === day)
-                    .map((item) => (
-                      <ScheduleEntry key={`${item.kind}-${item.id}`} item={item} answerable={answerable[`${item.kind}:${item.id}`]} />
-                    ))}
-                </ul>
-              </section>
-            ))}
-          </div>
+          // One heading per day; the items of a day in time order.
+          <ByDay items={items} entry={(item) => <ScheduleEntry key={`${item.kind}-${item.id}`} item={item} answerable={answerable[`${item.kind}:${item.id}`]} />} />
         )}
       </PortalSection>
     </div>

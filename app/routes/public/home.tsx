@@ -51,24 +51,38 @@ function sides(fixture: Fixture) {
   return fixture.is_home ? [CLUB_SHORT_NAME, fixture.away_team] : [fixture.away_team, CLUB_SHORT_NAME];
 }
 
+/**
+ * The two match panels' looks: the next match stands out on the club's dark blue (and takes the
+ * wider column), the latest result sits on white beside it.
+ */
+const PANEL_LOOKS = {
+  dark: {
+    className: 'rounded-2xl border-t-4 border-gold-400 bg-brand-900 p-5 text-white shadow-xl ring-1 ring-black/5 sm:p-7 lg:col-span-3',
+    headClassName: 'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1',
+    titleClassName: 'text-lg tracking-widest text-gold-300 uppercase',
+  },
+  light: {
+    className: 'flex flex-col rounded-2xl border-t-4 border-brand-700 bg-white p-5 shadow-xl ring-1 ring-line sm:p-7 lg:col-span-2',
+    headClassName: 'flex items-center justify-between gap-3',
+    titleClassName: 'text-lg tracking-widest text-brand-700 uppercase',
+  },
+};
+
 /** A home page match panel: its titled head (with an extra on the right) over its body; `id` also names it for the tests. */
 function MatchPanel({
   id,
   title,
-  className,
-  headClassName,
-  titleClassName,
+  look,
   aside,
   children,
 }: {
   id: string;
   title: string;
-  className: string;
-  headClassName: string;
-  titleClassName: string;
+  look: keyof typeof PANEL_LOOKS;
   aside: ReactNode;
   children: ReactNode;
 }) {
+  const { className, headClassName, titleClassName } = PANEL_LOOKS[look];
   return (
     <section aria-labelledby={id} data-testid={id} className={className}>
       <div className={headClassName}>
@@ -89,9 +103,7 @@ function NextMatch({ fixture }: { fixture: Fixture | undefined }) {
     <MatchPanel
       id="next-match"
       title="Next Match"
-      className="rounded-2xl border-t-4 border-gold-400 bg-brand-900 p-5 text-white shadow-xl ring-1 ring-black/5 sm:p-7 lg:col-span-3"
-      headClassName="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1"
-      titleClassName="text-lg tracking-widest text-gold-300 uppercase"
+      look="dark"
       aside={
         fixture && (
           <p className="text-sm text-brand-100">
@@ -159,14 +171,7 @@ function LatestResult({ fixture }: { fixture: Fixture | undefined }) {
   const played = fixture ? playedOnly(fixture) : null;
   const [home, away] = fixture ? sides(fixture) : [];
   return (
-    <MatchPanel
-      id="latest-result"
-      title="Latest Result"
-      className="flex flex-col rounded-2xl border-t-4 border-brand-700 bg-white p-5 shadow-xl ring-1 ring-line sm:p-7 lg:col-span-2"
-      headClassName="flex items-center justify-between gap-3"
-      titleClassName="text-lg tracking-widest text-brand-700 uppercase"
-      aside={outcome && <OutcomeBadge outcome={outcome} />}
-    >
+    <MatchPanel id="latest-result" title="Latest Result" look="light" aside={outcome && <OutcomeBadge outcome={outcome} />}>
       {!fixture ? (
         <p className="mt-4 text-lg font-semibold">{NO_RESULTS}</p>
       ) : (
@@ -198,16 +203,50 @@ function LatestResult({ fixture }: { fixture: Fixture | undefined }) {
   );
 }
 
-function SectionHeading({ id, title, to, linkText }: { id: string; title: string; to: string; linkText: string }) {
+/**
+ * A home page strip of the first few of something (news, sponsors): its heading with a link to the
+ * full page, over their list; nothing at all when there are none.
+ */
+function HomeStrip<T extends { id: string | number }>({
+  id,
+  title,
+  to,
+  linkText,
+  className,
+  items,
+  listClassName,
+  itemClassName,
+  children,
+}: {
+  id: string;
+  title: string;
+  to: string;
+  linkText: string;
+  className: string;
+  items: readonly T[];
+  listClassName: string;
+  itemClassName?: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return null;
   return (
-    <div className="flex flex-wrap items-end justify-between gap-2">
-      <h2 id={id} className="text-3xl text-ink uppercase sm:text-4xl">
-        {title}
-      </h2>
-      <Link to={to} className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline-offset-2 hover:underline">
-        {linkText} <span aria-hidden="true">→</span>
-      </Link>
-    </div>
+    <section aria-labelledby={id} className={className}>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h2 id={id} className="text-3xl text-ink uppercase sm:text-4xl">
+          {title}
+        </h2>
+        <Link to={to} className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline-offset-2 hover:underline">
+          {linkText} <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+      <ul className={listClassName}>
+        {items.map((item) => (
+          <li key={item.id} className={itemClassName}>
+            {children(item)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -267,18 +306,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
 
-      {latestNews.length > 0 && (
-        <section aria-labelledby="latest-news" className="container-page mt-12 space-y-4">
-          <SectionHeading id="latest-news" title="Latest News" to="/news" linkText="All news" />
-          <ul className="grid gap-6 md:grid-cols-3">
-            {latestNews.map((article) => (
-              <li key={article.id}>
-                <NewsCard article={article} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <HomeStrip
+        id="latest-news"
+        title="Latest News"
+        to="/news"
+        linkText="All news"
+        className="container-page mt-12 space-y-4"
+        items={latestNews}
+        listClassName="grid gap-6 md:grid-cols-3"
+      >
+        {(article) => <NewsCard article={article} />}
+      </HomeStrip>
 
       <section aria-labelledby="join-cta" className="container-page mt-14">
         <div className="flex flex-col items-start gap-6 rounded-3xl bg-gold-400 p-8 text-brand-950 sm:p-10 md:flex-row md:items-center md:justify-between">
@@ -296,18 +334,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {sponsors.length > 0 && (
-        <section aria-labelledby="our-sponsors" className="container-page mt-14 space-y-4">
-          <SectionHeading id="our-sponsors" title="Our Sponsors" to="/sponsors" linkText="Meet our sponsors" />
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-            {sponsors.map((s) => (
-              <li key={s.id} className="flex items-center justify-center rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line">
-                <img src={s.logo_url} alt={s.name} width={160} height={80} loading="lazy" className="h-16 w-full object-contain" />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <HomeStrip
+        id="our-sponsors"
+        title="Our Sponsors"
+        to="/sponsors"
+        linkText="Meet our sponsors"
+        className="container-page mt-14 space-y-4"
+        items={sponsors}
+        listClassName="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6"
+        itemClassName="flex items-center justify-center rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line"
+      >
+        {(s) => <img src={s.logo_url} alt={s.name} width={160} height={80} loading="lazy" className="h-16 w-full object-contain" />}
+      </HomeStrip>
     </>
   );
 }

@@ -197,24 +197,14 @@ function ProductView({ product, initial }: LoaderData) {
           <p className="mt-5 whitespace-pre-line leading-relaxed text-ink/90">{product.description}</p>
 
           {inStock ? (
-            <BuyForm
-              product={product}
-              size={size}
-              onSize={setSize}
-              quantityText={quantityText}
-              onQuantityText={setQuantityText}
-              quantity={quantity}
-              total={total}
-              buyRef={buyRef}
-              onBuy={openDialog}
-            />
+            <BuyForm product={product} choice={choice} onSize={setSize} quantityText={quantityText} onQuantityText={setQuantityText} buyRef={buyRef} onBuy={openDialog} />
           ) : (
             <OutOfStock product={product} />
           )}
         </section>
       </div>
 
-      {inStock && !dialogOpen && !(hydrated && buyInView) && <OrderBar product={product} size={size} quantity={quantity} total={total} />}
+      {inStock && !dialogOpen && !(hydrated && buyInView) && <OrderBar product={product} choice={choice} />}
 
       {inlineShown && <InlineOrder ref={inlineRef} result={inlineResult} product={product} choice={choice} />}
 
