@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { DocumentSchema } from '../../shared/contracts/documents';
 import {
   ChildCareSchema,
@@ -11,7 +12,9 @@ import {
   consentInputSchema,
   loginAgreementSchema,
 } from '../../shared/contracts/juniors';
-import { router } from './env';
+import type { SessionUser } from '../../shared/roles';
+import type { JuniorService } from '../services/juniors';
+import { router, type AppEnv } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 
 const security = [{ bearer: [] }];
@@ -31,6 +34,33 @@ const get = <P extends string>(path: P, operationId: string, summary: string, de
     request: { params: IdParam },
     responses: { 200: jsonContent(schema, summary), ...reads },
   });
+/** A change to one child's records: the body in, and the records as they now stand (`answer` describes them) out. */
+const put = <P extends string, B extends z.ZodType, S extends z.ZodType>(
+  path: P,
+  operationId: string,
+  doc: { summary: string; description?: string },
+  body: B,
+  schema: S,
+  answer: string,
+) =>
+  createRoute({
+    method: 'put',
+    path,
+    operationId,
+    tags,
+    ...doc,
+    security,
+    request: { params: IdParam, body: jsonBody(body) },
+    responses: { 200: jsonContent(schema, answer), ...writes },
+  });
+
+/** A read of one child's records, never cached: what the juniors service answers the signed-in user for the child in the path. */
+const read =
+  (load: (juniors: JuniorService, user: SessionUser | null, childId: string) => Promise<unknown>) =>
+  async <P extends string>(c: Context<AppEnv, P, { out: { param: { id: string } } }>) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await load(c.get('services').juniors, c.get('user'), c.req.valid('param').id), 200);
+  };
 
 /**
  * Per-child reads and writes under /api/players/{id} (issue 23): a guardian never reaches a child
@@ -45,23 +75,20 @@ export const childApi = router()
       'Guardians, the staff of the child’s teams, the welfare officer and admins read them.',
       ConsentsSchema,
     ),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').juniors.consents(c.get('user'), c.req.valid('param').id), 200);
-    },
+    read((juniors, user, childId) => juniors.consents(user, childId)),
   )
   .openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}/consents',
-      operationId: 'setConsent',
-      tags,
-      summary: 'Give or withdraw one consent (the child’s parent or carer only)',
-      description: 'Anyone else, admins included, is refused (403). Each answer is a new record (who, when, the text version); in force on the next request.',
-      security,
-      request: { params: IdParam, body: jsonBody(consentInputSchema) },
-      responses: { 200: jsonContent(ConsentsSchema, 'The consents now'), ...writes },
-    }),
+    put(
+      '/{id}/consents',
+      'setConsent',
+      {
+        summary: 'Give or withdraw one consent (the child’s parent or carer only)',
+        description: 'Anyone else, admins included, is refused (403). Each answer is a new record (who, when, the text version); in force on the next request.',
+      },
+      consentInputSchema,
+      ConsentsSchema,
+      'The consents now',
+    ),
     async (c) => c.json(await c.get('services').juniors.setConsent(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
@@ -72,10 +99,7 @@ export const childApi = router()
       'The child’s guardians, the staff of the child’s teams and the welfare officer only; every read by staff or the welfare officer is recorded.',
       MedicalNotesSchema,
     ),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').juniors.medicalNotes(c.get('user'), c.req.valid('param').id), 200);
-    },
+    read((juniors, user, childId) => juniors.medicalNotes(user, childId)),
   )
   .openapi(
     get(
@@ -85,36 +109,31 @@ export const childApi = router()
       'The child’s guardians and the welfare officer.',
       z.array(MedicalNoteReadSchema),
     ),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').juniors.medicalNoteReads(c.get('user'), c.req.valid('param').id), 200);
-    },
+    read((juniors, user, childId) => juniors.medicalNoteReads(user, childId)),
   )
   .openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}/care',
-      operationId: 'setChildCare',
-      tags,
-      summary: 'Emergency contact and medical notes (a parent or carer who can answer for the child, or the player)',
-      security,
-      request: { params: IdParam, body: jsonBody(childCareSchema) },
-      responses: { 200: jsonContent(ChildCareSchema, 'Saved'), ...writes },
-    }),
+    put(
+      '/{id}/care',
+      'setChildCare',
+      { summary: 'Emergency contact and medical notes (a parent or carer who can answer for the child, or the player)' },
+      childCareSchema,
+      ChildCareSchema,
+      'Saved',
+    ),
     async (c) => c.json(await c.get('services').juniors.setCare(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}/login-agreement',
-      operationId: 'setLoginAgreement',
-      tags,
-      summary: 'Agree (or no longer agree) to a 13-17 year old having a login of their own (primary guardian)',
-      description: 'Recorded with who and when. Under 13: refused (422).',
-      security,
-      request: { params: IdParam, body: jsonBody(loginAgreementSchema) },
-      responses: { 200: jsonContent(LoginAgreementSchema, 'Recorded'), ...writes },
-    }),
+    put(
+      '/{id}/login-agreement',
+      'setLoginAgreement',
+      {
+        summary: 'Agree (or no longer agree) to a 13-17 year old having a login of their own (primary guardian)',
+        description: 'Recorded with who and when. Under 13: refused (422).',
+      },
+      loginAgreementSchema,
+      LoginAgreementSchema,
+      'Recorded',
+    ),
     async (c) => c.json(await c.get('services').juniors.setLoginAgreement(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
@@ -125,10 +144,7 @@ export const childApi = router()
       'Admins, the secretary and the welfare officer.',
       ChildGuardiansSchema,
     ),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').juniors.guardiansOf(c.get('user'), c.req.valid('param').id), 200);
-    },
+    read((juniors, user, childId) => juniors.guardiansOf(user, childId)),
   )
   .openapi(
     get(
@@ -138,8 +154,5 @@ export const childApi = router()
       'The child’s parents and carers, or the player.',
       z.array(DocumentSchema),
     ),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json((await c.get('services').juniors.documentsOf(c.get('user'), c.req.valid('param').id)) as z.infer<typeof DocumentSchema>[], 200);
-    },
+    read((juniors, user, childId) => juniors.documentsOf(user, childId)),
   );
