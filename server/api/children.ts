@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { DocumentSchema } from '../../shared/contracts/documents';
 import {
   ChildCareSchema,
@@ -12,9 +11,7 @@ import {
   consentInputSchema,
   loginAgreementSchema,
 } from '../../shared/contracts/juniors';
-import type { SessionUser } from '../../shared/roles';
-import type { JuniorService } from '../services/juniors';
-import { router, type AppEnv } from './env';
+import { readById, router } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 
 const security = [{ bearer: [] }];
@@ -54,14 +51,6 @@ const put = <P extends string, B extends z.ZodType, S extends z.ZodType>(
     responses: { 200: jsonContent(schema, answer), ...writes },
   });
 
-/** A read of one child's records, never cached: what the juniors service answers the signed-in user for the child in the path. */
-const read =
-  (load: (juniors: JuniorService, user: SessionUser | null, childId: string) => Promise<unknown>) =>
-  async <P extends string>(c: Context<AppEnv, P, { out: { param: { id: string } } }>) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(await load(c.get('services').juniors, c.get('user'), c.req.valid('param').id), 200);
-  };
-
 /**
  * Per-child reads and writes under /api/players/{id} (issue 23): a guardian never reaches a child
  * they are not linked to (403), and their rights end when the child turns 18.
@@ -75,7 +64,7 @@ export const childApi = router()
       'Guardians, the staff of the child’s teams, the welfare officer and admins read them.',
       ConsentsSchema,
     ),
-    read((juniors, user, childId) => juniors.consents(user, childId)),
+    readById(({ juniors }, user, childId) => juniors.consents(user, childId)),
   )
   .openapi(
     put(
@@ -99,7 +88,7 @@ export const childApi = router()
       'The child’s guardians, the staff of the child’s teams and the welfare officer only; every read by staff or the welfare officer is recorded.',
       MedicalNotesSchema,
     ),
-    read((juniors, user, childId) => juniors.medicalNotes(user, childId)),
+    readById(({ juniors }, user, childId) => juniors.medicalNotes(user, childId)),
   )
   .openapi(
     get(
@@ -109,7 +98,7 @@ export const childApi = router()
       'The child’s guardians and the welfare officer.',
       z.array(MedicalNoteReadSchema),
     ),
-    read((juniors, user, childId) => juniors.medicalNoteReads(user, childId)),
+    readById(({ juniors }, user, childId) => juniors.medicalNoteReads(user, childId)),
   )
   .openapi(
     put(
@@ -144,7 +133,7 @@ export const childApi = router()
       'Admins, the secretary and the welfare officer.',
       ChildGuardiansSchema,
     ),
-    read((juniors, user, childId) => juniors.guardiansOf(user, childId)),
+    readById(({ juniors }, user, childId) => juniors.guardiansOf(user, childId)),
   )
   .openapi(
     get(
@@ -154,5 +143,5 @@ export const childApi = router()
       'The child’s parents and carers, or the player.',
       z.array(DocumentSchema),
     ),
-    read((juniors, user, childId) => juniors.documentsOf(user, childId)),
+    readById(({ juniors }, user, childId) => juniors.documentsOf(user, childId)),
   );
