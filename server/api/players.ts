@@ -13,7 +13,7 @@ import { ROLES, type SessionUser } from '../../shared/roles';
 import { REGISTRATION_RECEIVED, invitationSent } from '../../shared/members';
 import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
 import type { Services } from '../services';
-import { guardedRouter, readById, router, writesNeed, type AppEnv } from './env';
+import { doneById, guardedRouter, readById, router, writesNeed, type AppEnv } from './env';
 import { ErrorSchema, IdParam, UserSchema, jsonBody, jsonContent } from './openapi';
 import { FeedbackSchema, PaymentSchema, PlayerProfileSchema, PlayerStatsSchema } from '../../shared/contracts/players';
 import { DocumentSchema, MessageSchema } from '../../shared/contracts/documents';
@@ -66,14 +66,6 @@ const markRead = <P extends string, E extends object>(path: P, operationId: stri
     request: { params: IdParam },
     responses: { 200: jsonContent(Detail, 'Marked read'), ...err },
   });
-
-/** Marks it read (the services call given) for the signed-in player, the id in the path. */
-const markedRead =
-  (mark: (services: Services, user: SessionUser | null, id: string) => Promise<unknown>) =>
-  async <P extends string>(c: Context<AppEnv, P, { out: { param: { id: string } } }>) => {
-    await mark(c.get('services'), c.get('user'), c.req.valid('param').id);
-    return c.json({ detail: 'Marked as read' }, 200);
-  };
 
 /** Reading one player's records in player management (the player's id in the path). */
 const playerRecords = <P extends string, S extends z.ZodType>(path: P, operationId: string, summary: string, schema: S, answer: string) =>
@@ -209,7 +201,7 @@ export const playerPortalApi = base
   )
   .openapi(
     markRead('/me/messages/{id}/read', 'markMyMessageRead', 'Mark a message read', portalErrors),
-    markedRead(({ portal }, user, id) => portal.readMessage(user, id)),
+    doneById('Marked as read', ({ portal }, user, id) => portal.readMessage(user, id)),
   )
   .openapi(
     get('listMyNotifications', '/me/notifications', 'My notifications', z.array(NotificationSchema), 'Newest first', "Players' portal", { 401: errors[401] }),
@@ -223,7 +215,7 @@ export const playerPortalApi = base
       401: errors[401],
       404: jsonContent(ErrorSchema, 'Unknown notification'),
     }),
-    markedRead(({ notifications }, user, id) => notifications.markRead(user, id)),
+    doneById('Marked as read', ({ notifications }, user, id) => notifications.markRead(user, id)),
   )
   // Player management (admin; staff for stats and feedback).
   .openapi(
