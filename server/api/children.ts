@@ -19,6 +19,7 @@ const tags = ['Parents and carers'];
 const e = (description: string) => jsonContent(ErrorSchema, description);
 const reads = { 401: e('Not signed in'), 403: e('Not this child’s parent or carer (nor allowed to see it)') };
 const writes = { ...reads, 422: e('Invalid input') };
+/** A read of one child's records: `summary` also describes the answer. */
 const get = <P extends string>(path: P, operationId: string, summary: string, description: string, schema: z.ZodType) =>
   createRoute({
     method: 'get',
@@ -31,6 +32,7 @@ const get = <P extends string>(path: P, operationId: string, summary: string, de
     request: { params: IdParam },
     responses: { 200: jsonContent(schema, summary), ...reads },
   });
+
 /** A change to one child's records: the body in, and the records as they now stand (`answer` describes them) out. */
 const put = <P extends string, B extends z.ZodType, S extends z.ZodType>(
   path: P,
