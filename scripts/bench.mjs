@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { spawnAsNpmStart } from '../tests/support/npm-start.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -243,23 +244,17 @@ async function main() {
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   const adminPassword = randomBytes(12).toString('hex');
 
-  // As `npm start` runs it (package.json): 8 MB semi-spaces, a 128 MB old generation, two malloc
-  // arenas (ADR 019, ADR 024).
+  // As `npm start` runs it, on its own embedded database.
   function startServer() {
-    const server = spawn(process.execPath, ['--max-semi-space-size=8', '--max-old-space-size=128', serverFile], {
+    const server = spawnAsNpmStart({
+      entry: serverFile,
       cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        MALLOC_ARENA_MAX: '2',
-        PORT: String(port),
-        HOST,
-        DATA_DIR: dataDir,
-        ADMIN_USERNAME: 'admin',
-        ADMIN_PASSWORD: adminPassword,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-      },
+      port,
+      host: HOST,
+      dataDir,
+      adminPassword,
+      logLevel: 'warn',
+      env: { DATABASE_URL: '' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const stop = async () => {

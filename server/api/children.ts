@@ -11,7 +11,7 @@ import {
   consentInputSchema,
   loginAgreementSchema,
 } from '../../shared/contracts/juniors';
-import { router } from './env';
+import { readById, router } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 
 const security = [{ bearer: [] }];
@@ -19,6 +19,7 @@ const tags = ['Parents and carers'];
 const e = (description: string) => jsonContent(ErrorSchema, description);
 const reads = { 401: e('Not signed in'), 403: e('Not this child’s parent or carer (nor allowed to see it)') };
 const writes = { ...reads, 422: e('Invalid input') };
+/** A read of one child's records: `summary` also describes the answer. */
 const get = <P extends string>(path: P, operationId: string, summary: string, description: string, schema: z.ZodType) =>
   createRoute({
     method: 'get',
@@ -30,6 +31,26 @@ const get = <P extends string>(path: P, operationId: string, summary: string, de
     security,
     request: { params: IdParam },
     responses: { 200: jsonContent(schema, summary), ...reads },
+  });
+
+/** A change to one child's records: the body in, and the records as they now stand (`answer` describes them) out. */
+const put = <P extends string, B extends z.ZodType, S extends z.ZodType>(
+  path: P,
+  operationId: string,
+  doc: { summary: string; description?: string },
+  body: B,
+  schema: S,
+  answer: string,
+) =>
+  createRoute({
+    method: 'put',
+    path,
+    operationId,
+    tags,
+    ...doc,
+    security,
+    request: { params: IdParam, body: jsonBody(body) },
+    responses: { 200: jsonContent(schema, answer), ...writes },
   });
 
 /**
@@ -45,23 +66,20 @@ export const childApi = router()
       'Guardians, the staff of the child’s teams, the welfare officer and admins read them.',
       ConsentsSchema,
     ),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').juniors.consents(c.get('user'), c.req.valid('param').id), 200);
-    },
+    readById(({ juniors }, user, childId) => juniors.consents(user, childId)),
   )
   .openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}/consents',
-      operationId: 'setConsent',
-      tags,
-      summary: 'Give or withdraw one consent (the child’s parent or carer only)',
-      description: 'Anyone else, admins included, is refused (403). Each answer is a new record (who, when, the text version); in force on the next request.',
-      security,
-      request: { params: IdParam, body: jsonBody(consentInputSchema) },
-      responses: { 200: jsonContent(ConsentsSchema, 'The consents now'), ...writes },
-    }),
+    put(
+      '/{id}/consents',
+      'setConsent',
+      {
+        summary: 'Give or withdraw one consent (the child’s parent or carer only)',
+        description: 'Anyone else, admins included, is refused (403). Each answer is a new record (who, when, the text version); in force on the next request.',
+      },
+      consentInputSchema,
+      ConsentsSchema,
+      'The consents now',
+    ),
     async (c) => c.json(await c.get('services').juniors.setConsent(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
@@ -72,10 +90,7 @@ export const childApi = router()
       'The child’s guardians, the staff of the child’s teams and the welfare officer only; every read by staff or the welfare officer is recorded.',
       MedicalNotesSchema,
     ),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').juniors.medicalNotes(c.get('user'), c.req.valid('param').id), 200);
-    },
+    readById(({ juniors }, user, childId) => juniors.medicalNotes(user, childId)),
   )
   .openapi(
     get(
@@ -85,36 +100,31 @@ export const childApi = router()
       'The child’s guardians and the welfare officer.',
       z.array(MedicalNoteReadSchema),
     ),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').juniors.medicalNoteReads(c.get('user'), c.req.valid('param').id), 200);
-    },
+    readById(({ juniors }, user, childId) => juniors.medicalNoteReads(user, childId)),
   )
   .openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}/care',
-      operationId: 'setChildCare',
-      tags,
-      summary: 'Emergency contact and medical notes (a parent or carer who can answer for the child, or the player)',
-      security,
-      request: { params: IdParam, body: jsonBody(childCareSchema) },
-      responses: { 200: jsonContent(ChildCareSchema, 'Saved'), ...writes },
-    }),
+    put(
+      '/{id}/care',
+      'setChildCare',
+      { summary: 'Emergency contact and medical notes (a parent or carer who can answer for the child, or the player)' },
+      childCareSchema,
+      ChildCareSchema,
+      'Saved',
+    ),
     async (c) => c.json(await c.get('services').juniors.setCare(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}/login-agreement',
-      operationId: 'setLoginAgreement',
-      tags,
-      summary: 'Agree (or no longer agree) to a 13-17 year old having a login of their own (primary guardian)',
-      description: 'Recorded with who and when. Under 13: refused (422).',
-      security,
-      request: { params: IdParam, body: jsonBody(loginAgreementSchema) },
-      responses: { 200: jsonContent(LoginAgreementSchema, 'Recorded'), ...writes },
-    }),
+    put(
+      '/{id}/login-agreement',
+      'setLoginAgreement',
+      {
+        summary: 'Agree (or no longer agree) to a 13-17 year old having a login of their own (primary guardian)',
+        description: 'Recorded with who and when. Under 13: refused (422).',
+      },
+      loginAgreementSchema,
+      LoginAgreementSchema,
+      'Recorded',
+    ),
     async (c) => c.json(await c.get('services').juniors.setLoginAgreement(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
@@ -125,10 +135,7 @@ export const childApi = router()
       'Admins, the secretary and the welfare officer.',
       ChildGuardiansSchema,
     ),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').juniors.guardiansOf(c.get('user'), c.req.valid('param').id), 200);
-    },
+    readById(({ juniors }, user, childId) => juniors.guardiansOf(user, childId)),
   )
   .openapi(
     get(
@@ -138,8 +145,5 @@ export const childApi = router()
       'The child’s parents and carers, or the player.',
       z.array(DocumentSchema),
     ),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json((await c.get('services').juniors.documentsOf(c.get('user'), c.req.valid('param').id)) as z.infer<typeof DocumentSchema>[], 200);
-    },
+    readById(({ juniors }, user, childId) => juniors.documentsOf(user, childId)),
   );

@@ -4,7 +4,7 @@ import { documentLinkSchema } from '../../shared/players';
 import { invalid } from '../../shared/errors';
 import { DOCUMENT_MAX_BYTES, safeFileName } from '../services/uploads';
 import { ADMIN_ONLY } from '../services/checks';
-import { router, writesNeed } from './env';
+import { doneById, router, writesNeed } from './env';
 import { validationBody } from './errors';
 import { ErrorSchema, IdParam, jsonContent, readForm } from './openapi';
 import { DocumentSchema } from '../../shared/contracts/documents';
@@ -104,10 +104,7 @@ export const documentsApi = documentsBase
       request: { params: IdParam },
       responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Removed'), 404: jsonContent(ErrorSchema, 'Unknown document'), ...errors },
     }),
-    async (c) => {
-      await c.get('services').documents.remove(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'Document deleted successfully!' }, 200);
-    },
+    doneById('Document deleted successfully!', ({ documents }, user, id) => documents.remove(user, id)),
   )
   .openapi(
     createRoute({

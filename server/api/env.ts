@@ -33,6 +33,22 @@ export function guardedRouter(guards: Record<string, Middleware>) {
 
 export const servicesOf = (c: Context<AppEnv>) => c.get('services');
 
+/** Runs `act` on the record named by the path's id, as the signed-in user, then answers `{ detail }`. */
+export const doneById =
+  (detail: string, act: (services: Services, user: SessionUser | null, id: string) => Promise<unknown>) =>
+  async <P extends string>(c: Context<AppEnv, P, { out: { param: { id: string } } }>) => {
+    await act(c.get('services'), c.get('user'), c.req.valid('param').id);
+    return c.json({ detail }, 200);
+  };
+
+/** A GET of the records named by the path's id, never cached: what `load` answers the signed-in user. */
+export const readById =
+  <T>(load: (services: Services, user: SessionUser | null, id: string) => Promise<T>) =>
+  async <P extends string>(c: Context<AppEnv, P, { out: { param: { id: string } } }>) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await load(c.get('services'), c.get('user'), c.req.valid('param').id), 200);
+  };
+
 /**
  * For routers whose writes need a role: refuse (401/403) before the body is validated, so an
  * anonymous or wrong-role caller learns nothing about the input rules. The services check again.

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { fixtureInputSchema, fixtureQuerySchema } from '../../shared/contracts/fixtures';
 import { ADMIN_AND_STAFF } from '../services/checks';
-import { router, writesNeed } from './env';
+import { doneById, router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 import { FixtureSchema } from '../../shared/contracts/fixtures';
 
@@ -97,8 +97,5 @@ export const fixturesApi = base
         403: writeErrors[403],
       },
     }),
-    async (c) => {
-      await c.get('services').fixtures.remove(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'Fixture deleted successfully!' }, 200);
-    },
+    doneById('Fixture deleted successfully!', ({ fixtures }, user, id) => fixtures.remove(user, id)),
   );

@@ -19,13 +19,9 @@ const manager = await t.signedIn('staff', { full_name: 'Maggie Manager' });
 const ruby = await j.child('Ruby Reed', bornYearsAgo(9), 'u10');
 const leo = await j.child('Leo Reed', bornYearsAgo(13), 'u14');
 const stranger = await j.child('Nora Other', bornYearsAgo(13), 'u14');
-const mum = await j.adult('Rachel Reed');
-const gran = await j.adult('Gwen Reed');
-const otherParent = await j.adult('Olive Other');
-await j.link(mum.user.id, ruby.id, 'primary');
-await j.link(mum.user.id, leo.id, 'secondary');
-await j.link(gran.user.id, ruby.id, 'view_only');
-await j.link(otherParent.user.id, stranger.id, 'primary');
+const mum = await j.guardian('Rachel Reed', [ruby, 'primary'], [leo, 'secondary']);
+const gran = await j.guardian('Gwen Reed', [ruby, 'view_only']);
+const otherParent = await j.guardian('Olive Other', [stranger, 'primary']);
 await t.db.update(players).set({ emergency_contact_name: null, emergency_contact_phone: null }).where(eq(players.id, stranger.id));
 // The guardians' relationships as the club was told them.
 const { guardians } = await import('../db/schema');
@@ -126,13 +122,10 @@ describe('Squad selection of juniors', () => {
 
 describe('The automatic reminder to a parent of two children in different teams', () => {
   it('is one mail listing both, with answer links for each, sent once; a link answers for that child', async () => {
-    const dad = await j.adult('Dev Patel');
     const asha = await j.child('Asha Patel', bornYearsAgo(9), 'u10');
     const ravi = await j.child('Ravi Patel', bornYearsAgo(13), 'u14');
-    await j.link(dad.user.id, asha.id);
-    await j.link(dad.user.id, ravi.id);
-    const aunt = await j.adult('Anita Patel');
-    await j.link(aunt.user.id, asha.id, 'view_only');
+    const dad = await j.guardian('Dev Patel', [asha, 'primary'], [ravi, 'primary']);
+    const aunt = await j.guardian('Anita Patel', [asha, 'view_only']);
     const soon = (teamId: string, opponent: string) =>
       t.json('/api/fixtures', {
         token: admin.token,

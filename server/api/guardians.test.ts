@@ -30,10 +30,8 @@ await t.db.insert(teamStaff).values({ player_id: coachRecord!.id, team_id: u12!.
 
 const sam = await j.child('Sam Smith', bornYearsAgo(11), 'u12');
 const alex = await j.child('Alex Jones', bornYearsAgo(14), 'senior');
-const jane = await j.adult('Jane Smith');
-const other = await j.adult('Olly Other');
-await j.link(jane.user.id, sam.id, 'primary');
-await j.link(other.user.id, alex.id, 'primary');
+const jane = await j.guardian('Jane Smith', [sam, 'primary']);
+const other = await j.guardian('Olly Other', [alex, 'primary']);
 
 const lastMailTo = async (address: string) => (await t.db.select().from(outbox).where(eq(outbox.to_address, address))).at(-1);
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { joinUsInputSchema } from '../../shared/content';
-import { router } from './env';
+import { doneById, router } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 import { JoinUsSubmissionSchema } from '../../shared/contracts/join-us';
 
@@ -54,8 +54,5 @@ export const joinUsApi = router()
       request: { params: IdParam },
       responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), 404: jsonContent(ErrorSchema, 'Unknown submission'), ...adminErrors },
     }),
-    async (c) => {
-      await c.get('services').joinUs.remove(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'Submission deleted successfully!' }, 200);
-    },
+    doneById('Submission deleted successfully!', ({ joinUs }, user, id) => joinUs.remove(user, id)),
   );

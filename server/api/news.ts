@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { limitQuerySchema, newsInputSchema } from '../../shared/content';
 import { ADMIN_AND_STAFF } from '../services/checks';
-import { router, writesNeed } from './env';
+import { doneById, router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 import { NewsArticleSchema } from '../../shared/contracts/news';
 
@@ -82,10 +82,7 @@ export const newsApi = base
       request: { params: IdParam },
       responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), 404: jsonContent(ErrorSchema, 'Unknown article'), ...writeErrors },
     }),
-    async (c) => {
-      await c.get('services').news.remove(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'News deleted successfully!' }, 200);
-    },
+    doneById('News deleted successfully!', ({ news }, user, id) => news.remove(user, id)),
   );
 
 /** Mounted under /api/admin: every article, drafts included. */

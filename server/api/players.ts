@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   createPlayerAccountSchema,
   feedbackCreateSchema,
@@ -8,10 +9,11 @@ import {
   registrationSchema,
   statsUpdateSchema,
 } from '../../shared/players';
-import { ROLES } from '../../shared/roles';
+import { ROLES, type SessionUser } from '../../shared/roles';
 import { REGISTRATION_RECEIVED, invitationSent } from '../../shared/members';
 import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
-import { guardedRouter, router, writesNeed } from './env';
+import type { Services } from '../services';
+import { doneById, guardedRouter, readById, router, writesNeed, type AppEnv } from './env';
 import { ErrorSchema, IdParam, UserSchema, jsonBody, jsonContent } from './openapi';
 import { FeedbackSchema, PaymentSchema, PlayerProfileSchema, PlayerStatsSchema } from '../../shared/contracts/players';
 import { DocumentSchema, MessageSchema } from '../../shared/contracts/documents';
@@ -29,6 +31,9 @@ export const errors = {
   422: jsonContent(ErrorSchema, 'Invalid input'),
 };
 const portalErrors = { 401: errors[401], 404: jsonContent(ErrorSchema, 'No player profile is linked to this account') };
+
+/** The 201 answer when a login is made for a squad record (registration, or an admin making it). */
+const NewLoginAnswer = z.object({ detail: z.string(), user: UserSchema, player_id: z.string().uuid() });
 
 const PlayerAndPayment = z.object({
   id: IdParam.shape.id,
@@ -48,6 +53,58 @@ const get = <P extends string, S extends z.ZodType, E extends object = typeof po
   tag = "Players' portal",
   err: E = portalErrors as unknown as E,
 ) => createRoute({ method: 'get', path, operationId, tags: [tag], summary, security, responses: { 200: jsonContent(schema, name), ...err } });
+
+/** Marking one of my messages or notifications read (its id in the path), with the 401 and 404 answers `err`. */
+const markRead = <P extends string, E extends object>(path: P, operationId: string, summary: string, err: E) =>
+  createRoute({
+    method: 'post',
+    path,
+    operationId,
+    tags: ["Players' portal"],
+    summary,
+    security,
+    request: { params: IdParam },
+    responses: { 200: jsonContent(Detail, 'Marked read'), ...err },
+  });
+
+/** Reading one player's records in player management (the player's id in the path). */
+const playerRecords = <P extends string, S extends z.ZodType>(path: P, operationId: string, summary: string, schema: S, answer: string) =>
+  createRoute({
+    method: 'get',
+    path,
+    operationId,
+    tags: ['Player management'],
+    summary,
+    security,
+    request: { params: IdParam },
+    responses: { 200: jsonContent(schema, answer), ...errors },
+  });
+
+/** Adding to or changing one player's records in player management: the body in, the `ok` answer out. */
+const changePlayer = <M extends 'put' | 'post', P extends string, B extends z.ZodType, O extends object>(
+  method: M,
+  path: P,
+  operationId: string,
+  doc: { summary: string; description: string },
+  body: B,
+  ok: O,
+) =>
+  createRoute({
+    method,
+    path,
+    operationId,
+    tags: ['Player management'],
+    ...doc,
+    security,
+    request: { params: IdParam, body: jsonBody(body) },
+    responses: { ...ok, ...errors },
+  });
+
+/** Adds the body to the records of the player in the path, as the signed-in user, with the service method `pick` gives: 201 with what was added. */
+const added =
+  <I, T>(pick: (services: Services) => (user: SessionUser | null, playerId: string, input: I) => Promise<T>) =>
+  async <P extends string>(c: Context<AppEnv, P, { out: { param: { id: string }; json: I } }>) =>
+    c.json(await pick(c.get('services'))(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201);
 
 // Who may write is checked before the body is validated: 401 signed out, 403 without the role, never a 422 for them.
 const base = guardedRouter({
@@ -75,10 +132,7 @@ export const playerPortalApi = base
       request: { body: jsonBody(registrationSchema) },
       responses: {
         201: jsonContent(
-          z.object({
-            detail: z.string(),
-            user: UserSchema,
-            player_id: z.string().uuid(),
+          NewLoginAnswer.extend({
             status: z.literal('pending').openapi({ description: 'Waiting for the club to approve (POST /api/admin/registrations/{id}/approve)' }),
           }),
           'Registered, waiting for approval',
@@ -146,20 +200,8 @@ export const playerPortalApi = base
     },
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/me/messages/{id}/read',
-      operationId: 'markMyMessageRead',
-      tags: ["Players' portal"],
-      summary: 'Mark a message read',
-      security,
-      request: { params: IdParam },
-      responses: { 200: jsonContent(Detail, 'Marked read'), ...portalErrors },
-    }),
-    async (c) => {
-      await c.get('services').portal.readMessage(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'Marked as read' }, 200);
-    },
+    markRead('/me/messages/{id}/read', 'markMyMessageRead', 'Mark a message read', portalErrors),
+    doneById('Marked as read', ({ portal }, user, id) => portal.readMessage(user, id)),
   )
   .openapi(
     get('listMyNotifications', '/me/notifications', 'My notifications', z.array(NotificationSchema), 'Newest first', "Players' portal", { 401: errors[401] }),
@@ -169,20 +211,11 @@ export const playerPortalApi = base
     },
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/me/notifications/{id}/read',
-      operationId: 'markMyNotificationRead',
-      tags: ["Players' portal"],
-      summary: 'Mark a notification read (saved)',
-      security,
-      request: { params: IdParam },
-      responses: { 200: jsonContent(Detail, 'Marked read'), 401: errors[401], 404: jsonContent(ErrorSchema, 'Unknown notification') },
+    markRead('/me/notifications/{id}/read', 'markMyNotificationRead', 'Mark a notification read (saved)', {
+      401: errors[401],
+      404: jsonContent(ErrorSchema, 'Unknown notification'),
     }),
-    async (c) => {
-      await c.get('services').notifications.markRead(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'Marked as read' }, 200);
-    },
+    doneById('Marked as read', ({ notifications }, user, id) => notifications.markRead(user, id)),
   )
   // Player management (admin; staff for stats and feedback).
   .openapi(
@@ -204,50 +237,38 @@ export const playerPortalApi = base
     },
   )
   .openapi(
-    createRoute({
-      method: 'put',
-      path: '/{id}/stats',
-      operationId: 'updatePlayerStats',
-      tags: ['Player management'],
-      summary: "Update a player's stats (admin, staff)",
-      description:
-        'Only the fields given change. Counts are whole numbers >= 0. Training attendance is not entered here: it is computed from ' +
-        'recorded training sessions (PUT /api/training-sessions/{id}/attendance).',
-      security,
-      request: { params: IdParam, body: jsonBody(statsUpdateSchema) },
-      responses: { 200: jsonContent(PlayerStatsSchema, 'Player stats updated successfully'), ...errors },
-    }),
+    changePlayer(
+      'put',
+      '/{id}/stats',
+      'updatePlayerStats',
+      {
+        summary: "Update a player's stats (admin, staff)",
+        description:
+          'Only the fields given change. Counts are whole numbers >= 0. Training attendance is not entered here: it is computed from ' +
+          'recorded training sessions (PUT /api/training-sessions/{id}/attendance).',
+      },
+      statsUpdateSchema,
+      { 200: jsonContent(PlayerStatsSchema, 'Player stats updated successfully') },
+    ),
     async (c) => c.json(await c.get('services').players.updateStats(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/payments',
-      operationId: 'listPlayerPayments',
-      tags: ['Player management'],
-      summary: "A player's payments (admin, or the player themselves)",
-      security,
-      request: { params: IdParam },
-      responses: { 200: jsonContent(z.array(PaymentSchema), 'Payments'), ...errors },
-    }),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').players.paymentsOf(c.get('user'), c.req.valid('param').id), 200);
-    },
+    playerRecords('/{id}/payments', 'listPlayerPayments', "A player's payments (admin, or the player themselves)", z.array(PaymentSchema), 'Payments'),
+    readById(({ players }, user, id) => players.paymentsOf(user, id)),
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/payments',
-      operationId: 'createPlayerPayment',
-      tags: ['Player management'],
-      summary: 'Add a payment request (admin); the player is notified',
-      description: "payment_type defaults to 'Subscription', status to 'outstanding', due_date to today.",
-      security,
-      request: { params: IdParam, body: jsonBody(paymentCreateSchema) },
-      responses: { 201: jsonContent(PaymentSchema, 'Payment added successfully'), ...errors },
-    }),
-    async (c) => c.json(await c.get('services').players.addPayment(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
+    changePlayer(
+      'post',
+      '/{id}/payments',
+      'createPlayerPayment',
+      {
+        summary: 'Add a payment request (admin); the player is notified',
+        description: "payment_type defaults to 'Subscription', status to 'outstanding', due_date to today.",
+      },
+      paymentCreateSchema,
+      { 201: jsonContent(PaymentSchema, 'Payment added successfully') },
+    ),
+    added(({ players }) => players.addPayment),
   )
   .openapi(
     createRoute({
@@ -267,34 +288,28 @@ export const playerPortalApi = base
     },
   )
   .openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}/feedback',
-      operationId: 'listPlayerFeedback',
-      tags: ['Player management'],
-      summary: "A player's coach feedback (admin, staff, or the player themselves)",
-      security,
-      request: { params: IdParam },
-      responses: { 200: jsonContent(z.array(FeedbackSchema), 'Feedback'), ...errors },
-    }),
-    async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').players.feedbackOf(c.get('user'), c.req.valid('param').id), 200);
-    },
+    playerRecords(
+      '/{id}/feedback',
+      'listPlayerFeedback',
+      "A player's coach feedback (admin, staff, or the player themselves)",
+      z.array(FeedbackSchema),
+      'Feedback',
+    ),
+    readById(({ players }, user, id) => players.feedbackOf(user, id)),
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/feedback',
-      operationId: 'createPlayerFeedback',
-      tags: ['Player management'],
-      summary: 'Add coach feedback (admin, staff); the player is notified',
-      description: "coach_name defaults to 'Manager', date to today; rating 1-5 or null.",
-      security,
-      request: { params: IdParam, body: jsonBody(feedbackCreateSchema) },
-      responses: { 201: jsonContent(FeedbackSchema, 'Feedback added successfully'), ...errors },
-    }),
-    async (c) => c.json(await c.get('services').players.addFeedback(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
+    changePlayer(
+      'post',
+      '/{id}/feedback',
+      'createPlayerFeedback',
+      {
+        summary: 'Add coach feedback (admin, staff); the player is notified',
+        description: "coach_name defaults to 'Manager', date to today; rating 1-5 or null.",
+      },
+      feedbackCreateSchema,
+      { 201: jsonContent(FeedbackSchema, 'Feedback added successfully') },
+    ),
+    added(({ players }) => players.addFeedback),
   );
 
 /** POST /api/admin/create-player-account. */
@@ -314,12 +329,7 @@ export const playerAccountsApi = accountsBase.openapi(
     request: { body: jsonBody(createPlayerAccountSchema) },
     responses: {
       201: jsonContent(
-        z.object({
-          detail: z.string(),
-          user: UserSchema,
-          player_id: z.string().uuid(),
-          invited: z.boolean().openapi({ description: 'Whether a link to choose a password was mailed' }),
-        }),
+        NewLoginAnswer.extend({ invited: z.boolean().openapi({ description: 'Whether a link to choose a password was mailed' }) }),
         'Player account created successfully',
       ),
       409: jsonContent(ErrorSchema, 'Already has a login, or username/e-mail taken'),

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { productQuerySchema, productSchema } from '../../shared/shop';
 import { ADMIN_ONLY } from '../services/checks';
-import { router, writesNeed } from './env';
+import { doneById, router, writesNeed } from './env';
 import { ErrorSchema, IdParam, anyClientError, jsonBody, jsonContent } from './openapi';
 import { ProductSchema } from '../../shared/contracts/shop';
 
@@ -106,8 +106,5 @@ export const productsApi = base
         404: jsonContent(ErrorSchema, 'Product not found'),
       },
     }),
-    async (c) => {
-      await c.get('services').products.remove(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'Product deleted successfully!' }, 200);
-    },
+    doneById('Product deleted successfully!', ({ products }, user, id) => products.remove(user, id)),
   );

@@ -7,6 +7,12 @@ import { ErrorSchema, guardedAnswers, IdParam, jsonBody, jsonContent } from './o
 
 const staffOnly = { ...guardedAnswers('Not admin or staff'), 404: jsonContent(ErrorSchema, 'Unknown fixture') };
 
+/** The squad as GET and PUT answer it: its version is the ETag (If-Match on PUT sends it back). */
+const withETag = <S extends { version: number }>(c: { header: (name: string, value: string) => void }, squad: S) => {
+  c.header('ETag', `"squad-${squad.version}"`);
+  return squad;
+};
+
 const selectionBase = guardedRouter({ '/:id/selection': guard, '/:id/selection/*': guard });
 
 /** /api/fixtures/{id}/selection…: the squad, publishing it, and the players' replies. */
@@ -24,9 +30,7 @@ export const selectionApi = selectionBase
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      const squad = await c.get('services').selection.get(c.get('user'), c.req.valid('param').id);
-      c.header('ETag', `"squad-${squad.version}"`);
-      return c.json(squad, 200);
+      return c.json(withETag(c, await c.get('services').selection.get(c.get('user'), c.req.valid('param').id)), 200);
     },
   )
   .openapi(
@@ -54,9 +58,7 @@ export const selectionApi = selectionBase
       // If-Match: "squad-N" stands in for a body without a version.
       const ifMatch = /^(?:W\/)?"squad-(\d+)"$/.exec(c.req.header('if-match') ?? '');
       const input = body.version === undefined && ifMatch ? { ...body, version: Number(ifMatch[1]) } : body;
-      const squad = await c.get('services').selection.set(c.get('user'), c.req.valid('param').id, input);
-      c.header('ETag', `"squad-${squad.version}"`);
-      return c.json(squad, 200);
+      return c.json(withETag(c, await c.get('services').selection.set(c.get('user'), c.req.valid('param').id, input)), 200);
     },
   )
   .openapi(

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { limitQuerySchema, sponsorInputSchema } from '../../shared/content';
 import { ADMIN_ONLY } from '../services/checks';
-import { router, writesNeed } from './env';
+import { doneById, router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 import { SponsorSchema } from '../../shared/contracts/sponsors';
 
@@ -69,8 +69,5 @@ export const sponsorsApi = base
       request: { params: IdParam },
       responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), 404: jsonContent(ErrorSchema, 'Unknown sponsor'), ...writeErrors },
     }),
-    async (c) => {
-      await c.get('services').sponsors.remove(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'Sponsor deleted successfully!' }, 200);
-    },
+    doneById('Sponsor deleted successfully!', ({ sponsors }, user, id) => sponsors.remove(user, id)),
   );

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { playerInputSchema, squadQuerySchema } from '../../shared/content';
 import { ADMIN_ONLY, requireRoles } from '../services/checks';
 import { isUuid } from '../services/ids';
-import { guardedRouter, router, type AppEnv } from './env';
+import { doneById, guardedRouter, router, type AppEnv } from './env';
 import { ErrorSchema, guardedAnswers, IdParam, jsonBody, jsonContent } from './openapi';
 import { AdminPlayerSchema, PublicPlayerSchema, playerListQuerySchema } from '../../shared/contracts/players';
 
@@ -125,9 +125,6 @@ export const squadPlayersApi = playersBase
       request: { params: IdParam },
       responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), 404: jsonContent(ErrorSchema, 'Unknown player'), ...adminErrors },
     }),
-    async (c) => {
-      await c.get('services').squad.remove(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'Player deleted successfully!' }, 200);
-    },
+    doneById('Player deleted successfully!', ({ squad }, user, id) => squad.remove(user, id)),
   );
 // GET /api/players/{id}/stats is served by ./players.ts (the player-management router).

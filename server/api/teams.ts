@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { teamInputSchema, trainingSlotInputSchema } from '../../shared/teams';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, requireRoles } from '../services/checks';
-import { router } from './env';
+import { doneById, router } from './env';
 import { ErrorSchema, IdParam, anyClientError, jsonBody, jsonContent } from './openapi';
 import { SavedTrainingSlotSchema, TeamSchema, TrainingSlotSchema } from '../../shared/contracts/teams';
 
@@ -93,10 +93,7 @@ export const teamsApi = base
         409: jsonContent(ErrorSchema, 'The team still has fixtures'),
       },
     }),
-    async (c) => {
-      await c.get('services').teams.remove(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'Team deleted successfully!' }, 200);
-    },
+    doneById('Team deleted successfully!', ({ teams }, user, id) => teams.remove(user, id)),
   );
 
 /** A team's weekly training slots: they generate the dated sessions (GET /api/training-sessions). */

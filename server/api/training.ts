@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { attendanceInputSchema, oneOffSessionInputSchema, trainingSessionPatchSchema, trainingSessionQuerySchema, trainingSlotInputSchema } from '../../shared/teams';
 import { ADMIN_AND_STAFF } from '../services/checks';
-import { router, writesNeed } from './env';
+import { doneById, router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 import { AttendanceSheetSchema, CreatedTrainingSessionSchema, SavedTrainingSlotSchema, TrainingSessionSchema } from '../../shared/contracts/teams';
 
@@ -43,10 +43,7 @@ export const trainingSlotsApi = slotsBase
       request: { params: IdParam },
       responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), ...staffErrors, 404: jsonContent(ErrorSchema, 'Unknown slot') },
     }),
-    async (c) => {
-      await c.get('services').training.removeSlot(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'Training slot deleted successfully!' }, 200);
-    },
+    doneById('Training slot deleted successfully!', ({ training }, user, id) => training.removeSlot(user, id)),
   );
 
 const sessionsBase = router();
@@ -117,10 +114,7 @@ export const trainingSessionsApi = sessionsBase
         409: jsonContent(ErrorSchema, 'A weekly session, or attendance was recorded'),
       },
     }),
-    async (c) => {
-      await c.get('services').training.removeSession(c.get('user'), c.req.valid('param').id);
-      return c.json({ detail: 'Session deleted.' }, 200);
-    },
+    doneById('Session deleted.', ({ training }, user, id) => training.removeSession(user, id)),
   )
   .openapi(
     createRoute({

@@ -1,22 +1,13 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, openAdminTab, settledToast, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
-import { PHONE, signIn, useBrowser } from '../support/browser';
+import { bornYearsAgo } from '../support/ages';
+import { PHONE, noSidewaysScroll, signIn, useBrowser } from '../support/browser';
 
 // Issue 23: the admin's Parents & carers page at 390 px: "I am a parent" requests approved (a new
 // junior) and turned down (a reason, required), a child's parents and carers listed, an invitation sent.
 const b = useBrowser();
 const SMALL = { width: 320, height: 700 };
-const bornYearsAgo = (years: number) => {
-  const d = new Date(Date.now() - 100 * 86_400_000);
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  return d.toISOString().slice(0, 10);
-};
-const noSidewaysScroll = async (page: Page, where: string) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} at ${page.viewportSize()!.width} px`).toBeLessThanOrEqual(
-    page.viewportSize()!.width,
-  );
 
 /** A login with no player record, asking to be linked to a child (through the register page's flow's service, via the API). */
 async function parentAsking(tag: string, name: string, child: string) {

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
-import { PHONE, hydrated, useBrowser } from '../support/browser';
+import { bornYearsAgo } from '../support/ages';
+import { PHONE, hydrated, noSidewaysScroll, useBrowser } from '../support/browser';
 import { useMailingServer } from '../support/mail';
 import { E2E_ADMIN_PASSWORD } from '../support/server';
 import { waitFor } from '../support/smtp';
@@ -16,15 +17,6 @@ const { smtp } = mailing;
 const SMALL = { width: 320, height: 700 };
 
 const clubDate = (daysAhead: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(Date.now() + daysAhead * 86_400_000));
-const bornYearsAgo = (years: number) => {
-  const d = new Date(Date.now() - 100 * 86_400_000);
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  return d.toISOString().slice(0, 10);
-};
-const noSidewaysScroll = async (page: Page, where: string) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} at ${page.viewportSize()!.width} px`).toBeLessThanOrEqual(
-    page.viewportSize()!.width,
-  );
 async function checkPage(page: Page, where: string) {
   await expectNoAxeViolations(page, where);
   await noSidewaysScroll(page, where);

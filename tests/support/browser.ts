@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_BASE_ARGS, CHROMIUM_PATH } from './chromium';
 
 export { CHROMIUM_PATH };
@@ -76,3 +76,9 @@ export async function ready(page: Page) {
   await enhanced(page);
   if (await page.evaluate(() => '__reactRouterContext' in window)) await hydrated(page);
 }
+
+/** Fails when the page scrolls sideways at its current viewport width (`where` names the page in the message). */
+export const noSidewaysScroll = async (page: Page, where: string) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where} at ${page.viewportSize()!.width} px`).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );

@@ -7,12 +7,7 @@ import type { GuardianLevel } from '../../shared/juniors';
 
 type Json = <T = any>(path: string, init?: { method?: string; body?: unknown; token?: string }) => Promise<{ status: number; body: T }>;
 
-/** Dates of birth for a given age today (a birthday 100 days ago: never close to the next one). */
-export function bornYearsAgo(years: number, now = new Date()) {
-  const d = new Date(now.getTime() - 100 * 86_400_000);
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  return d.toISOString().slice(0, 10);
-}
+export { bornYearsAgo } from './ages';
 
 /** Helpers for junior-football tests (issue 23): logins with no player record, children, guardian links. */
 export function juniorFixtures(t: { db: Db; json: Json }) {
@@ -84,5 +79,12 @@ export function juniorFixtures(t: { db: Db; json: Json }) {
     await t.db.insert(guardians).values({ user_id: userId, player_id: playerId, level, relationship: 'Parent', approved_by: 'Test' });
   }
 
-  return { adult, child, link, unique };
+  /** A parent or carer (an `adult`), linked to each of the given children at the given level. */
+  async function guardian(fullName: string, ...children: [child: { id: string }, level: GuardianLevel][]) {
+    const grownUp = await adult(fullName);
+    for (const [child, level] of children) await link(grownUp.user.id, child.id, level);
+    return grownUp;
+  }
+
+  return { adult, child, guardian, link, unique };
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { projectRoot } from '../../server/paths';
+import { spawnAsNpmStart } from './npm-start';
 
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
 
@@ -72,22 +73,15 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   const port = options.port ?? (await freePort());
   const databaseUrl = options.dataDir ? undefined : await externalDatabaseUrl();
   let output = '';
-  // As `npm start` runs it (package.json), V8 flags included.
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--max-old-space-size=128', entry], {
+  const child = spawnAsNpmStart({
+    entry,
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      MALLOC_ARENA_MAX: '2',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: 'info',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...options.env,
-    },
+    port,
+    host: '127.0.0.1',
+    dataDir,
+    adminPassword: E2E_ADMIN_PASSWORD,
+    logLevel: 'info',
+    env: { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));

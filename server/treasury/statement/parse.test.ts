@@ -39,143 +39,151 @@ describe('amounts and dates', () => {
   });
 });
 
-describe('preset layouts', () => {
-  it('Starling: BOM, CRLF, signed amounts, quoted commas and doubled quotes', () => {
-    const csv =
+interface LayoutCase {
+  name: string;
+  file: string | Buffer;
+  layout: ParsedStatement['layout'];
+  /** Each line read: its row, date, amount and balance in pence. */
+  rows: ReturnType<typeof summary>;
+  /** The rows that could not be read (none unless given). */
+  failed?: number[];
+  /** What else this bank's file shows. */
+  also?: (parsed: ParsedStatement) => void;
+}
+
+const presetCases: LayoutCase[] = [
+  {
+    name: 'Starling: BOM, CRLF, signed amounts, quoted commas and doubled quotes',
+    file: Buffer.from(
       BOM +
-      crlf([
-        'Date,Counter Party,Reference,Type,Amount (GBP),Balance (GBP),Spending Category,Notes',
-        '01/10/2026,J Smith,RRFC7KQ2MX,FASTER PAYMENT,25.00,1025.00,INCOME,',
-        '02/10/2026,"Smith, Jane","SUBS ""OCT""",FASTER PAYMENT,"1,234.56","2,259.56",INCOME,',
-        '03/10/2026,Pitch Hire Ltd,INV 22,FASTER PAYMENT,-80.00,"2,179.56",BILLS,',
-      ]);
-    const parsed = parseStatement(Buffer.from(csv, 'utf8'));
-    expect(parsed.layout).toBe('starling');
-    expect(parsed.failed).toEqual([]);
-    expect(summary(parsed)).toEqual([
+        crlf([
+          'Date,Counter Party,Reference,Type,Amount (GBP),Balance (GBP),Spending Category,Notes',
+          '01/10/2026,J Smith,RRFC7KQ2MX,FASTER PAYMENT,25.00,1025.00,INCOME,',
+          '02/10/2026,"Smith, Jane","SUBS ""OCT""",FASTER PAYMENT,"1,234.56","2,259.56",INCOME,',
+          '03/10/2026,Pitch Hire Ltd,INV 22,FASTER PAYMENT,-80.00,"2,179.56",BILLS,',
+        ]),
+      'utf8',
+    ),
+    layout: 'starling',
+    rows: [
       [2, '2026-10-01', 2500, 102500],
       [3, '2026-10-02', 123456, 225956],
       [4, '2026-10-03', -8000, 217956],
-    ]);
-    expect(parsed.lines[0]).toMatchObject({ counterparty: 'J Smith', reference: 'RRFC7KQ2MX' });
-    expect(parsed.lines[1]).toMatchObject({ counterparty: 'Smith, Jane', reference: 'SUBS "OCT"' });
-    expect(parsed.incoming_pence).toBe(125956);
-    expect(parsed.outgoing_pence).toBe(8000);
-  });
-
-  it('Monzo: many columns, no balance, reference in the notes', () => {
-    const csv = lf([
+    ],
+    also: (parsed) => {
+      expect(parsed.lines[0]).toMatchObject({ counterparty: 'J Smith', reference: 'RRFC7KQ2MX' });
+      expect(parsed.lines[1]).toMatchObject({ counterparty: 'Smith, Jane', reference: 'SUBS "OCT"' });
+      expect(parsed.incoming_pence).toBe(125956);
+      expect(parsed.outgoing_pence).toBe(8000);
+    },
+  },
+  {
+    name: 'Monzo: many columns, no balance, reference in the notes',
+    file: lf([
       'Transaction ID,Date,Time,Type,Name,Emoji,Category,Amount,Currency,Local amount,Local currency,Notes and #tags,Address,Receipt,Description,Category split',
       'tx_0001,05/10/2026,09:12:01,Faster payment,Ann Jones,,income,30.00,GBP,30.00,GBP,RRFC ABCDE F,,,"ANN JONES RRFC ABCDE F",',
       'tx_0002,06/10/2026,10:00:00,Card payment,Kit Shop,,shopping,-45.50,GBP,-45.50,GBP,,"1 High St, Town",,KIT SHOP,',
-    ]);
-    const parsed = parseStatement(csv);
-    expect(parsed.layout).toBe('monzo');
-    expect(parsed.failed).toEqual([]);
-    expect(summary(parsed)).toEqual([
+    ]),
+    layout: 'monzo',
+    rows: [
       [2, '2026-10-05', 3000, null],
       [3, '2026-10-06', -4550, null],
-    ]);
-    expect(parsed.lines[0]).toMatchObject({ counterparty: 'Ann Jones', reference: 'RRFC ABCDE F' });
-  });
-
-  it('Barclays (Number/Account/Memo) and its newer Money In/Money Out export', () => {
-    const older = lf([
+    ],
+    also: (parsed) => expect(parsed.lines[0]).toMatchObject({ counterparty: 'Ann Jones', reference: 'RRFC ABCDE F' }),
+  },
+  {
+    name: 'Barclays (Number/Account/Memo)',
+    file: lf([
       'Number,Date,Account,Amount,Subcategory,Memo',
       ',07/10/2026,20-00-00 12345678,12.50,Bill Payment,J SMITH        RRFC7KQ2MX   BGC',
       ',08/10/2026,20-00-00 12345678,-9.99,Debit,"SHOP, TOWN"',
-    ]);
-    const a = parseStatement(older);
-    expect(a.layout).toBe('barclays');
-    expect(summary(a)).toEqual([
+    ]),
+    layout: 'barclays',
+    rows: [
       [2, '2026-10-07', 1250, null],
       [3, '2026-10-08', -999, null],
-    ]);
-    expect(a.lines[0].reference).toContain('RRFC7KQ2MX');
-    const newer = crlf([
-      'Date,Description,Money Out,Money In,Balance',
-      '09/10/2026,P JONES SUBS,,"1,000.00","3,000.00"',
-      '10/10/2026,REFEREE,£40.00,,"2,960.00"',
-    ]);
-    const b = parseStatement(newer);
-    expect(b.layout).toBe('barclays');
-    expect(summary(b)).toEqual([
+    ],
+    also: (parsed) => expect(parsed.lines[0].reference).toContain('RRFC7KQ2MX'),
+  },
+  {
+    name: "Barclays' newer Money In/Money Out export",
+    file: crlf(['Date,Description,Money Out,Money In,Balance', '09/10/2026,P JONES SUBS,,"1,000.00","3,000.00"', '10/10/2026,REFEREE,£40.00,,"2,960.00"']),
+    layout: 'barclays',
+    rows: [
       [2, '2026-10-09', 100000, 300000],
       [3, '2026-10-10', -4000, 296000],
-    ]);
-  });
-
-  it('Lloyds: leading apostrophes, debit and credit columns, name and reference in one field', () => {
-    const csv = crlf([
+    ],
+  },
+  {
+    name: 'Lloyds: leading apostrophes, debit and credit columns, name and reference in one field',
+    file: crlf([
       'Transaction Date,Transaction Type,Sort Code,Account Number,Transaction Description,Debit Amount,Credit Amount,Balance',
       "28/08/2026,FPI,'30-91-74,12345678,J SMITH RRFC7KQ2MX,,20.00,120.00",
       "29/08/2026,DEB,'30-91-74,12345678,BALLS R US,15.25,,104.75",
       '',
       '',
-    ]);
-    const parsed = parseStatement(csv);
-    expect(parsed.layout).toBe('lloyds');
-    expect(parsed.failed).toEqual([]);
-    expect(summary(parsed)).toEqual([
+    ]),
+    layout: 'lloyds',
+    rows: [
       [2, '2026-08-28', 2000, 12000],
       [3, '2026-08-29', -1525, 10475],
-    ]);
-    expect(parsed.lines[0].reference).toBe('J SMITH RRFC7KQ2MX');
-    expect(parsed.lines[0].description).toContain('FPI');
-    expect(parsed.lines[0].description).not.toContain("'");
-  });
-});
-
-describe('preset layouts (continued)', () => {
-  it('HSBC: Paid In/Paid Out layout, and the " Transaction Date" layout with D MMM YYYY, 1,234.56 and a trailing comma', () => {
-    const paid = lf([
-      'Date,Type,Description,Paid Out,Paid In,Balance',
-      '11/10/2026,CR,A BROWN RRFCQWERTY,,25.00,525.00',
-      '12/10/2026,DD,INSURANCE,100.00,,425.00',
-    ]);
-    const a = parseStatement(paid);
-    expect(a.layout).toBe('hsbc');
-    expect(summary(a)).toEqual([
+    ],
+    also: (parsed) => {
+      expect(parsed.lines[0].reference).toBe('J SMITH RRFC7KQ2MX');
+      expect(parsed.lines[0].description).toContain('FPI');
+      expect(parsed.lines[0].description).not.toContain("'");
+    },
+  },
+  {
+    name: 'HSBC: Paid In/Paid Out layout',
+    file: lf(['Date,Type,Description,Paid Out,Paid In,Balance', '11/10/2026,CR,A BROWN RRFCQWERTY,,25.00,525.00', '12/10/2026,DD,INSURANCE,100.00,,425.00']),
+    layout: 'hsbc',
+    rows: [
       [2, '2026-10-11', 2500, 52500],
       [3, '2026-10-12', -10000, 42500],
-    ]);
-    const spaced = crlf([
-      ' Transaction Date,Description,Amount,Balance,',
-      '3 Feb 2026,"A BROWN, SUBS",25.00,"1,234.56",',
-      '14 Feb 2026,KIT,-"1,000.00"x,0.00,',
-      '',
-    ]);
-    const b = parseStatement(spaced);
-    expect(b.layout).toBe('hsbc');
-    expect(summary(b)).toEqual([[2, '2026-02-03', 2500, 123456]]);
-    expect(b.failed.map((fail) => fail.row)).toEqual([3]);
-  });
-
-  it('HSBC without a header row: every line is a transaction, line 1 included', () => {
-    const csv = lf(['08 Nov 2026,"J SMITH RRFC7KQ2MX",25.00', '09 Nov 2026,"REFEREE FEES",-40.00']);
-    const parsed = parseStatement(csv);
-    expect(parsed.layout).toBe('hsbc');
-    expect(parsed.headers).toEqual(['Date', 'Description', 'Amount', 'Balance']);
-    expect(summary(parsed)).toEqual([
+    ],
+  },
+  {
+    name: 'HSBC: the " Transaction Date" layout with D MMM YYYY, 1,234.56 and a trailing comma',
+    file: crlf([' Transaction Date,Description,Amount,Balance,', '3 Feb 2026,"A BROWN, SUBS",25.00,"1,234.56",', '14 Feb 2026,KIT,-"1,000.00"x,0.00,', '']),
+    layout: 'hsbc',
+    rows: [[2, '2026-02-03', 2500, 123456]],
+    failed: [3],
+  },
+  {
+    name: 'HSBC without a header row: every line is a transaction, line 1 included',
+    file: lf(['08 Nov 2026,"J SMITH RRFC7KQ2MX",25.00', '09 Nov 2026,"REFEREE FEES",-40.00']),
+    layout: 'hsbc',
+    rows: [
       [1, '2026-11-08', 2500, null],
       [2, '2026-11-09', -4000, null],
-    ]);
-  });
-
-  it('NatWest: signed Value column, header found below account details', () => {
-    const csv = lf([
+    ],
+    also: (parsed) => expect(parsed.headers).toEqual(['Date', 'Description', 'Amount', 'Balance']),
+  },
+  {
+    name: 'NatWest: signed Value column, header found below account details',
+    file: lf([
       'Account details for Riverside Rovers FC',
       '',
       'Date,Type,Description,Value,Balance,Account Name,Account Number',
       '13 Oct 2026,BAC,"J SMITH , RRFC7KQ2MX , FP 13/10/26 1034",25.00,1025.00,\'RIVERSIDE ROVERS,\'600000-12345678',
       '14 Oct 2026,D/D,COUNCIL PITCHES,-120.00,905.00,RIVERSIDE ROVERS,600000-12345678',
-    ]);
-    const parsed = parseStatement(csv);
-    expect(parsed.layout).toBe('natwest');
-    expect(summary(parsed)).toEqual([
+    ]),
+    layout: 'natwest',
+    rows: [
       [4, '2026-10-13', 2500, 102500],
       [5, '2026-10-14', -12000, 90500],
-    ]);
+    ],
+  },
+];
+
+describe('preset layouts', () => {
+  it.each(presetCases)('$name', ({ file, layout, rows, failed = [], also }) => {
+    const parsed = parseStatement(file);
+    expect(parsed.layout).toBe(layout);
+    expect(summary(parsed)).toEqual(rows);
+    expect(parsed.failed.map((fail) => fail.row)).toEqual(failed);
+    also?.(parsed);
   });
 
   it('detects layouts ignoring case, spacing and column order', () => {
