@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import './zod-messages';
+import { codesOf } from './codes';
 
 /** ADR 020: a player's answer for a fixture or a training session. */
-export const AVAILABILITY_STATUSES = ['available', 'maybe', 'unavailable'] as const;
-export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
-export const AVAILABILITY_LABELS: Record<AvailabilityStatus, string> = { available: 'Available', maybe: 'Maybe', unavailable: 'Unavailable' };
+export const AVAILABILITY_LABELS = { available: 'Available', maybe: 'Maybe', unavailable: 'Unavailable' };
+export type AvailabilityStatus = keyof typeof AVAILABILITY_LABELS;
+export const AVAILABILITY_STATUSES = codesOf(AVAILABILITY_LABELS);
 export const AVAILABILITY_NOTE_MAX = 280;
 
 /** PUT …/availability/me and …/availability/{player_id}. */

@@ -1,18 +1,19 @@
 /** The roles a person can hold besides playing (issue 21), and how the pages name them. */
+import { codesOf } from './codes';
 
-export const CLUB_ROLES = ['admin', 'secretary', 'treasurer', 'welfare_officer'] as const;
-export type ClubRole = (typeof CLUB_ROLES)[number];
-export const CLUB_ROLE_LABELS: Record<ClubRole, string> = {
+export const CLUB_ROLE_LABELS = {
   admin: 'Admin',
   secretary: 'Secretary',
   treasurer: 'Treasurer',
   welfare_officer: 'Welfare officer',
 };
+export type ClubRole = keyof typeof CLUB_ROLE_LABELS;
+export const CLUB_ROLES = codesOf(CLUB_ROLE_LABELS);
 
-export const TEAM_STAFF_ROLES = ['manager', 'coach', 'assistant'] as const;
-export type TeamStaffRole = (typeof TEAM_STAFF_ROLES)[number];
-export const TEAM_STAFF_ROLE_LABELS: Record<TeamStaffRole, string> = {
+export const TEAM_STAFF_ROLE_LABELS = {
   manager: 'Manager',
   coach: 'Coach',
   assistant: 'Assistant',
 };
+export type TeamStaffRole = keyof typeof TEAM_STAFF_ROLE_LABELS;
+export const TEAM_STAFF_ROLES = codesOf(TEAM_STAFF_ROLE_LABELS);

@@ -2,6 +2,7 @@
  * The constants of the club's public content (docs/product.md), with no zod: pages import these without
  * pulling the validation schemas (shared/content.ts) into the browser bundle.
  */
+import { codesOf } from './codes';
 
 export const FIXTURE_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
 export type FixtureStatus = (typeof FIXTURE_STATUSES)[number];
@@ -21,13 +22,13 @@ export const NEWS_SUMMARY_FALLBACK_CHARS = 150;
  * Sponsor tiers, in the order the Sponsors page shows them: the main sponsor is featured first
  * and larger, then partners, then supporters (ADR 022).
  */
-export const SPONSOR_TIERS = ['main', 'partner', 'supporter'] as const;
-export type SponsorTier = (typeof SPONSOR_TIERS)[number];
-export const SPONSOR_TIER_LABELS: Record<SponsorTier, string> = {
+export const SPONSOR_TIER_LABELS = {
   main: 'Main sponsor',
   partner: 'Partner',
   supporter: 'Supporter',
 };
+export type SponsorTier = keyof typeof SPONSOR_TIER_LABELS;
+export const SPONSOR_TIERS = codesOf(SPONSOR_TIER_LABELS);
 
 export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Staff'] as const;
 export const TEAM_TYPES = ['Vets', 'Staff', 'Senior'] as const;

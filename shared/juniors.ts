@@ -1,3 +1,4 @@
+import { codesOf } from './codes';
 /**
  * Junior football (issue 23): age groups, seasons and the consents a guardian gives. No zod here:
  * pages import these without pulling validation schemas into the browser bundle.
@@ -88,13 +89,13 @@ export function eighteenthBirthday(dateOfBirth: string): string {
   return `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-export const GUARDIAN_LEVELS = ['primary', 'secondary', 'view_only'] as const;
-export type GuardianLevel = (typeof GUARDIAN_LEVELS)[number];
-export const GUARDIAN_LEVEL_LABELS: Record<GuardianLevel, string> = {
+export const GUARDIAN_LEVEL_LABELS = {
   primary: 'Primary guardian (answers and confirms)',
   secondary: 'Guardian (can answer)',
   view_only: 'View only',
 };
+export type GuardianLevel = keyof typeof GUARDIAN_LEVEL_LABELS;
+export const GUARDIAN_LEVELS = codesOf(GUARDIAN_LEVEL_LABELS);
 /** Primary and secondary guardians answer availability for the child; view-only guardians only see. */
 export const guardianCanAnswer = (level: GuardianLevel) => level !== 'view_only';
 
@@ -126,14 +127,14 @@ export const CONSENT_TEXTS: Record<ConsentKind, { label: string; text: string }>
 };
 
 /** Disclosure and Barring Service check status of a junior team's staff: the status only, never the certificate. */
-export const DBS_STATUSES = ['in_date', 'renewal_in_progress', 'expired', 'not_required'] as const;
-export type DbsStatus = (typeof DBS_STATUSES)[number];
-export const DBS_STATUS_LABELS: Record<DbsStatus, string> = {
+export const DBS_STATUS_LABELS = {
   in_date: 'In date',
   renewal_in_progress: 'Renewal in progress',
   expired: 'Expired',
   not_required: 'Not required',
 };
+export type DbsStatus = keyof typeof DBS_STATUS_LABELS;
+export const DBS_STATUSES = codesOf(DBS_STATUS_LABELS);
 /** The Today view warns this many days before a check expires. */
 export const DBS_WARNING_DAYS = 60;
 

@@ -1,4 +1,5 @@
 import { CLUB_SHORT_NAME } from './club';
+import { codesOf } from './codes';
 
 /**
  * The shop's texts, limits and order lifecycle (docs/product.md#shop), with no zod: pages import these without
@@ -47,12 +48,12 @@ export const ORDER_REFERENCE_PREFIX = CLUB_SHORT_NAME.split(/\s+/)
 export const orderReference = (number: number) => `${ORDER_REFERENCE_PREFIX}-${number}`;
 
 /** How the customer gets the order: collected from the club, or delivered to their address. */
-export const FULFILMENTS = ['collect', 'delivery'] as const;
-export type Fulfilment = (typeof FULFILMENTS)[number];
-export const FULFILMENT_LABELS: Record<Fulfilment, string> = {
+export const FULFILMENT_LABELS = {
   collect: 'Collect from the club',
   delivery: 'Delivery to my address',
 };
+export type Fulfilment = keyof typeof FULFILMENT_LABELS;
+export const FULFILMENTS = codesOf(FULFILMENT_LABELS);
 export const CHOOSE_FULFILMENT = 'Choose collection from the club or delivery';
 export const DELIVERY_ADDRESS_REQUIRED = 'Enter the delivery address, or choose collection from the club';
 

@@ -1,3 +1,4 @@
+import { codesOf } from './codes';
 /**
  * Teams and training constants with no zod: pages import these without pulling the validation
  * schemas (shared/teams.ts) into the browser bundle.
@@ -13,9 +14,9 @@ export const TRAINING_SESSION_STATUSES = ['scheduled', 'cancelled'] as const;
 export type TrainingSessionStatus = (typeof TRAINING_SESSION_STATUSES)[number];
 
 /** What a dated session is (issue 22): weekly or one-off training, or another team event. */
-export const TRAINING_SESSION_KINDS = ['training', 'tournament', 'social', 'meeting'] as const;
-export type TrainingSessionKind = (typeof TRAINING_SESSION_KINDS)[number];
-export const SESSION_KIND_LABELS: Record<TrainingSessionKind, string> = { training: 'Training', tournament: 'Tournament', social: 'Social', meeting: 'Meeting' };
+export const SESSION_KIND_LABELS = { training: 'Training', tournament: 'Tournament', social: 'Social', meeting: 'Meeting' };
+export type TrainingSessionKind = keyof typeof SESSION_KIND_LABELS;
+export const TRAINING_SESSION_KINDS = codesOf(SESSION_KIND_LABELS);
 
 /** "Senior training", or "Senior: Tournament — Spring Cup" for an event. */
 export function sessionTitle(team: string, kind: TrainingSessionKind, title: string | null) {

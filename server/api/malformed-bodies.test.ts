@@ -27,13 +27,16 @@ const truncatedMultipart =
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\nMinutes\r\n` +
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 trunc`;
 
+/** A body sent as `application/json`. */
+const json = (name: string, body: string) => ({ name, contentType: 'application/json', body });
+
 const MALFORMED: { name: string; contentType?: string; body?: string }[] = [
-  { name: 'JSON content type, empty body', contentType: 'application/json', body: '' },
-  { name: 'invalid JSON', contentType: 'application/json', body: '{"title": ' },
-  { name: 'JSON null', contentType: 'application/json', body: 'null' },
-  { name: 'JSON array', contentType: 'application/json', body: '[1, 2]' },
-  { name: 'JSON number', contentType: 'application/json', body: '42' },
-  { name: 'JSON string', contentType: 'application/json', body: '"hello"' },
+  json('JSON content type, empty body', ''),
+  json('invalid JSON', '{"title": '),
+  json('JSON null', 'null'),
+  json('JSON array', '[1, 2]'),
+  json('JSON number', '42'),
+  json('JSON string', '"hello"'),
   { name: 'text/plain', contentType: 'text/plain', body: 'hello' },
   { name: 'form-encoded', contentType: 'application/x-www-form-urlencoded', body: 'title=Hello&url=x' },
   { name: 'no content type', body: '{"title":"Hello"}' },

@@ -95,8 +95,6 @@ export const StoredSelectionReplySchema = z
   })
   .openapi('SelectionReply');
 export type AvailabilityEvent = z.infer<typeof EventSchema>;
-export type AvailabilityAnswer = z.infer<typeof AnswerSchema>;
 export type MyAvailabilityEvent = z.infer<typeof MyEventSchema>;
-export type StoredAnswer = z.infer<typeof StoredAnswerSchema>;
 export type EventAnswers = z.infer<typeof EventAnswersSchema>;
 export type Selection = z.infer<typeof SelectionSchema>;

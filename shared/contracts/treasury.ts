@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { clubDateField } from '../dates';
 import '../zod-messages';
+import { codesOf } from '../codes';
 
 export { formatSortCode, formatPence } from '../treasury'; // bank details: admin Settings (shared/content.ts)
 
@@ -11,15 +12,15 @@ export { formatSortCode, formatPence } from '../treasury'; // bank details: admi
  * it; team staff see paid/unpaid for their own players only; every member sees their own money.
  */
 
-export const CHARGE_CATEGORIES = ['subs', 'match_fee', 'kit', 'tour', 'other'] as const;
-export type ChargeCategory = (typeof CHARGE_CATEGORIES)[number];
-export const CHARGE_CATEGORY_LABELS: Record<ChargeCategory, string> = {
+export const CHARGE_CATEGORY_LABELS = {
   subs: 'Subscription',
   match_fee: 'Match fee',
   kit: 'Kit',
   tour: 'Tour',
   other: 'Other',
 };
+export type ChargeCategory = keyof typeof CHARGE_CATEGORY_LABELS;
+export const CHARGE_CATEGORIES = codesOf(CHARGE_CATEGORY_LABELS);
 
 export const LEDGER_KINDS = ['charge', 'payment', 'credit', 'reversal'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

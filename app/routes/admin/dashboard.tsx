@@ -47,15 +47,16 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-/** The six tiles, each opening its tab. */
-const TILES: { key: keyof DashboardData; label: string; to: string }[] = [
-  { key: 'orders', label: 'Orders', to: '/admin/orders' },
-  { key: 'players', label: 'Players', to: '/admin/players' },
-  { key: 'products', label: 'Products', to: '/admin/products' },
-  { key: 'fixtures', label: 'Fixtures', to: '/admin/fixtures' },
-  { key: 'join_us', label: 'Join-us submissions', to: '/admin/join-us' },
-  { key: 'sponsors', label: 'Sponsors', to: '/admin/sponsors' },
-];
+/** The six counts by their key in the dashboard, each opening its tab (`join_us` opens /admin/join-us). */
+const TILES = {
+  orders: 'Orders',
+  players: 'Players',
+  products: 'Products',
+  fixtures: 'Fixtures',
+  join_us: 'Join-us submissions',
+  sponsors: 'Sponsors',
+} satisfies Partial<Record<keyof DashboardData, string>>;
+const tiles = (Object.keys(TILES) as (keyof typeof TILES)[]).map((key) => ({ key, label: TILES[key], to: `/admin/${key.replace('_', '-')}` }));
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard, fixtures } = loaderData;
@@ -116,7 +117,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
       <h3 className="mb-3 mt-8 text-lg font-bold">The club in numbers</h3>
       <ul aria-label="Club counts" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-        {TILES.map((tile) => {
+        {tiles.map((tile) => {
           const body = (
             <>
               <span className="block text-2xl font-extrabold text-brand-800 sm:text-3xl">{dashboard[tile.key] as number}</span>
@@ -158,7 +159,8 @@ function TodayCard({
   id: string;
   title: string;
   count: number;
-  detail: string;
+  /** What the count counts, for one and for more ("order to confirm", "orders to confirm"), or words of its own. */
+  detail: string | readonly [one: string, many: string];
   children?: ReactNode;
   go?: { to: string; label: string };
 }) {
@@ -170,7 +172,7 @@ function TodayCard({
         </h3>
         <p className="mt-1 flex items-baseline gap-2">
           <span className={`text-4xl font-extrabold ${count > 0 ? 'text-brand-800' : 'text-muted'}`}>{count}</span>
-          <span className="text-sm text-muted">{count > 0 ? detail : NOTHING_TO_DO}</span>
+          <span className="text-sm text-muted">{count === 0 ? NOTHING_TO_DO : typeof detail === 'string' ? detail : detail[count === 1 ? 0 : 1]}</span>
         </p>
         {count > 0 && children}
         {count > 0 && go && (
@@ -191,7 +193,7 @@ function MatchWeekCard({ matches }: { matches: DashboardData['today']['match_wee
       id="today-match-week"
       title="Match week"
       count={match_week.length}
-      detail={match_week.length === 1 ? 'match in the next 7 days' : 'matches in the next 7 days'}
+      detail={['match in the next 7 days', 'matches in the next 7 days']}
       go={{ to: '/admin/matchweek', label: 'Open Match week' }}
     >
       <ul className="mt-3 divide-y divide-line">
@@ -233,7 +235,7 @@ function TodayList({
       id: 'today-registrations',
       title: 'New registrations',
       count: registrations ?? 0,
-      detail: registrations === 1 ? 'registration to approve' : 'registrations to approve',
+      detail: ['registration to approve', 'registrations to approve'],
       go: { to: '/admin/registrations', label: 'Review registrations' },
     },
     {
@@ -241,7 +243,7 @@ function TodayList({
       id: 'today-orders',
       title: 'Pending orders',
       count: pending_orders,
-      detail: pending_orders === 1 ? 'order to confirm' : 'orders to confirm',
+      detail: ['order to confirm', 'orders to confirm'],
       go: { to: '/admin/orders?status=pending', label: 'Open pending orders' },
     },
     {
@@ -249,10 +251,10 @@ function TodayList({
       id: 'today-join-us',
       title: 'New join-us applications',
       count: join_us,
-      detail: join_us === 1 ? 'application to answer' : 'applications to answer',
+      detail: ['application to answer', 'applications to answer'],
       go: { to: '/admin/join-us', label: 'Read the applications' },
     },
-  ];
+  ] satisfies ({ allowed: boolean } & Omit<Parameters<typeof TodayCard>[0], 'children'>)[];
   return (
     <ul aria-label="Today" className="grid gap-3 sm:grid-cols-2 sm:gap-4">
       {pageCards.map(({ allowed, ...card }) => allowed && <TodayCard key={card.id} {...card} />)}
@@ -260,7 +262,7 @@ function TodayList({
         id="today-results"
         title="Results to enter"
         count={results_to_enter.length}
-        detail={results_to_enter.length === 1 ? 'played fixture without a score' : 'played fixtures without a score'}
+        detail={['played fixture without a score', 'played fixtures without a score']}
         go={{ to: '/admin/fixtures?needs=score', label: 'See them in Fixtures' }}
       >
         <ul className="mt-3 divide-y divide-line">
@@ -289,7 +291,7 @@ function TodayList({
           id="today-dbs"
           title="DBS checks"
           count={dashboard.today.dbs_checks.length}
-          detail={dashboard.today.dbs_checks.length === 1 ? 'check to renew or record' : 'checks to renew or record'}
+          detail={['check to renew or record', 'checks to renew or record']}
           go={{ to: '/admin/safeguarding', label: 'Open Safeguarding' }}
         >
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
