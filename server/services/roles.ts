@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import { conflict, forbidden, notFound, unauthenticated } from '../../shared/errors';
+import { JUNIOR_AGE_GROUPS } from '../../shared/juniors';
 import {
   CLUB_ROLE_LABELS,
   TEAM_STAFF_ROLE_LABELS,
@@ -21,6 +22,8 @@ import { isUuid } from './ids';
 import { dbsGate } from './juniors/dbs';
 
 export const LAST_ADMIN = 'This is the club’s only admin: make someone else admin first.';
+export const lastWelfareOfficer = (juniorTeams: readonly string[]) =>
+  `This is the club’s only welfare officer, and ${juniorTeams.join(', ')} ${juniorTeams.length === 1 ? 'is a junior team' : 'are junior teams'}: parents must always have a welfare officer to contact. Give someone else the Welfare officer role first.`;
 export const NO_SUCH_LOGIN = 'No login has this id.';
 export const NO_SUCH_MEMBER = 'No member of the club has this id (a registration must be approved first).';
 export const NO_SUCH_TEAM = 'No team has this id.';
@@ -167,9 +170,27 @@ const asAdmin = (actor: SessionUser | null) => {
 };
 
 /** Locks the club's admin rows so two removals at once cannot leave the club without one. */
-async function adminCount(tx: DbOrTx) {
-  const rows = await tx.select({ user_id: clubRoles.user_id }).from(clubRoles).where(eq(clubRoles.role, 'admin')).for('update');
-  return rows.length;
+/** Who holds a role, locked until the transaction ends, so two removals at once cannot both take the last holder. */
+async function holdersOf(tx: DbOrTx, role: ClubRole) {
+  const rows = await tx.select({ user_id: clubRoles.user_id }).from(clubRoles).where(eq(clubRoles.role, role)).for('update');
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * The roles the club must never be left without: its last admin (nobody could run the site), and,
+ * while it has junior teams, its last welfare officer (FA: parents must have someone to contact).
+ */
+async function assertNotLastHolder(tx: DbOrTx, userId: string, role: ClubRole) {
+  if (role !== 'admin' && role !== 'welfare_officer') return;
+  const holders = await holdersOf(tx, role);
+  if (!holders.includes(userId) || holders.length > 1) return;
+  if (role === 'admin') throw conflict(LAST_ADMIN);
+  const junior = await tx
+    .select({ name: teams.name })
+    .from(teams)
+    .where(inArray(teams.age_group, JUNIOR_AGE_GROUPS))
+    .orderBy(asc(teams.sort_order), asc(teams.name));
+  if (junior.length) throw conflict(lastWelfareOfficer(junior.map((team) => team.name)));
 }
 
 /** Club roles: secretary, treasurer, welfare officer and admin, held by logins. */
@@ -194,13 +215,7 @@ function clubRoleCommands(db: Db) {
       const by = admin(actor);
       if (!isUuid(userId)) throw notFound(NO_SUCH_LOGIN);
       return db.transaction(async (tx) => {
-        if (role === 'admin' && (await adminCount(tx)) <= 1) {
-          const [held] = await tx
-            .select()
-            .from(clubRoles)
-            .where(and(eq(clubRoles.user_id, userId), eq(clubRoles.role, 'admin')));
-          if (held) throw conflict(LAST_ADMIN);
-        }
+        await assertNotLastHolder(tx, userId, role);
         const [person] = await tx.select({ id: users.id, full_name: users.full_name }).from(users).where(eq(users.id, userId));
         const removed = await tx
           .delete(clubRoles)
