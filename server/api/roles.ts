@@ -13,7 +13,7 @@ const errors = {
 const writeErrors = {
   ...errors,
   404: jsonContent(ErrorSchema, 'Unknown person, team or role held'),
-  409: jsonContent(ErrorSchema, 'Held already, or the club’s only admin'),
+  409: jsonContent(ErrorSchema, 'Held already, or the club’s only admin or (with junior teams) only welfare officer'),
   422: jsonContent(ErrorSchema, 'Invalid input'),
 };
 const overview = (summary: string) => jsonContent(RolesOverviewSchema, summary);
@@ -90,7 +90,7 @@ export const rolesApi = base
       operationId: 'removeClubRole',
       tags,
       summary: 'Take a club role away',
-      description: 'Recorded. The club’s last admin cannot be removed (409).',
+      description: 'Recorded. The club’s last admin cannot be removed (409), nor its last welfare officer while it has junior teams.',
       security,
       request: { params: ClubRoleParams },
       responses: { 200: overview('Removed'), ...writeErrors },
