@@ -9,6 +9,7 @@ import { isUuid } from './ids';
 import type { Team } from '../../shared/contracts/teams';
 import type { PublicPlayer } from '../../shared/contracts/players';
 import { JUNIOR_AGE_GROUPS, isJuniorAgeGroup } from '../../shared/juniors';
+import { assertStaffChecked } from './juniors/dbs';
 import { assertWelfareOfficer } from './juniors/welfare';
 
 export type { Team };
@@ -196,7 +197,10 @@ export function createTeamService(db: Db) {
       requireRoles(user, ADMIN_AND_STAFF);
       const existing = await find(id);
       const values = parseInput(teamInputSchema, input);
-      if (isJuniorAgeGroup(values.age_group) && !isJuniorAgeGroup(existing.age_group)) await assertWelfareOfficer(db);
+      if (isJuniorAgeGroup(values.age_group) && !isJuniorAgeGroup(existing.age_group)) {
+        await assertWelfareOfficer(db);
+        await assertStaffChecked(db, existing, values.age_group);
+      }
       return write(async () => {
         const [row] = await db
           .update(teams)

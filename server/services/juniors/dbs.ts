@@ -41,6 +41,28 @@ export function dbsProblem(check: Check, today = todayIso()): { blocking: boolea
 export const dbsSentence = (name: string, problem: { text: string }) =>
   problem.text.startsWith('DBS') ? `${name}'s ${problem.text}` : `${name} ${problem.text}`;
 
+/**
+ * Before a team becomes a junior team (PUT /api/teams/{id}): its staff without an in-date check, and
+ * without an admin's override on record, are named (422), so no age-group change puts someone
+ * unchecked in charge of children.
+ */
+export async function assertStaffChecked(db: DbOrTx, team: { id: string; name: string }, ageGroup: string) {
+  const staff = await db
+    .select({ full_name: players.full_name, status: dbsChecks.status, expires_on: dbsChecks.expires_on, overridden: teamStaff.dbs_override_by })
+    .from(teamStaff)
+    .innerJoin(players, eq(players.id, teamStaff.player_id))
+    .leftJoin(dbsChecks, eq(dbsChecks.player_id, teamStaff.player_id))
+    .where(eq(teamStaff.team_id, team.id))
+    .orderBy(asc(players.full_name));
+  const unchecked = staff.flatMap((member) => {
+    const problem = member.overridden ? null : dbsProblem(member.status ? { status: member.status, expires_on: member.expires_on } : null);
+    return problem?.blocking ? [dbsSentence(member.full_name, problem)] : [];
+  });
+  if (!unchecked.length) return;
+  const detail = `${unchecked.join('; ')}. Record their checks in Safeguarding, or take them off the team’s staff, before ${team.name} becomes a junior team (${ageGroup}).`;
+  throw invalid(detail, [{ field: 'age_group', message: detail }]);
+}
+
 /** Admins, the secretary and the welfare officer (club roles) look after DBS checks. */
 export async function assertLooksAfterChecks(db: DbOrTx, actor: SessionUser | null): Promise<SessionUser> {
   if (!actor) throw unauthenticated();
