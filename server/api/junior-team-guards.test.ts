@@ -58,10 +58,21 @@ describe('Switching a team to a junior age group', () => {
     await f.adult('Kim Welfare', 'welfare_officer');
     const team = await t.json('/api/teams', { token: admin.token, body: { name: `Foxes ${f.unique()}`, age_group: 'Open', format: '11v11' } });
     expect(team.status).toBe(201);
-    const [casey] = await t.db.insert(players).values({ full_name: `Casey Coach ${f.unique()}` }).returning();
-    const [dana] = await t.db.insert(players).values({ full_name: `Dana Helper ${f.unique()}` }).returning();
-    for (const [member, role] of [[casey!, 'coach'], [dana!, 'assistant']] as const) {
-      expect((await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { team_id: team.body.id, player_id: member.id, role } })).status).toBe(200);
+    const [casey] = await t.db
+      .insert(players)
+      .values({ full_name: `Casey Coach ${f.unique()}` })
+      .returning();
+    const [dana] = await t.db
+      .insert(players)
+      .values({ full_name: `Dana Helper ${f.unique()}` })
+      .returning();
+    for (const [member, role] of [
+      [casey!, 'coach'],
+      [dana!, 'assistant'],
+    ] as const) {
+      expect(
+        (await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { team_id: team.body.id, player_id: member.id, role } })).status,
+      ).toBe(200);
     }
     await t.db.insert(dbsChecks).values({ player_id: dana!.id, status: 'expired', expires_on: '2025-01-31', checked_by: 'Test', checked_on: '2022-01-31' });
 
@@ -84,7 +95,11 @@ describe('Switching a team to a junior age group', () => {
 
     // Back on the staff of the junior team only through an admin's override, which then stands on
     // record: switching the team to Open and back to U13 does not refuse her again.
-    const dana422 = await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { team_id: team.body.id, player_id: dana!.id, role: 'assistant' } });
+    const dana422 = await t.json('/api/admin/team-staff', {
+      method: 'PUT',
+      token: admin.token,
+      body: { team_id: team.body.id, player_id: dana!.id, role: 'assistant' },
+    });
     expect(dana422.status).toBe(422);
     const override = await t.json('/api/admin/team-staff', {
       method: 'PUT',
