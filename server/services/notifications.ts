@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import type { DbOrTx } from '../db/client';
-import { notifications, players } from '../db/schema';
+import { guardians, notifications, players } from '../db/schema';
+import { isJunior } from '../../shared/juniors';
+import { todayIso } from '../../shared/players';
 import { notFound, unauthenticated } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { Notification } from '../../shared/contracts/notifications';
@@ -15,19 +17,46 @@ export interface NotificationInput {
   link?: string | null;
 }
 
-/** Notifies one player's user; a player without a login has nobody to notify. */
+const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
+
+/**
+ * Notifies one player's login, and, while the player is under 18, their parents and carers (issue
+ * 23: what the club tells a child, the adults who look after them see too): "For Sam: …", linking
+ * to the child's page in their Players' Area. A player without a login reaches only those.
+ */
 export async function notifyPlayer(tx: DbOrTx, playerId: string, input: NotificationInput) {
-  const [player] = await tx.select({ user_id: players.user_id }).from(players).where(eq(players.id, playerId));
-  if (!player?.user_id) return;
-  await tx.insert(notifications).values({ user_id: player.user_id, kind: input.kind, title: input.title, body: input.body ?? '', link: input.link ?? null });
+  const [player] = await tx
+    .select({ user_id: players.user_id, full_name: players.full_name, date_of_birth: players.date_of_birth })
+    .from(players)
+    .where(eq(players.id, playerId));
+  if (!player) return;
+  const note = { kind: input.kind, title: input.title, body: input.body ?? '', link: input.link ?? null };
+  const rows = player.user_id ? [{ user_id: player.user_id, ...note }] : [];
+  if (isJunior(player.date_of_birth, todayIso())) {
+    const links = await tx.select({ user_id: guardians.user_id }).from(guardians).where(eq(guardians.player_id, playerId));
+    const forGuardian = { ...note, title: `For ${firstName(player.full_name)}: ${input.title}`, link: `/players-area/children/${playerId}` };
+    for (const link of links) if (link.user_id !== player.user_id) rows.push({ user_id: link.user_id, ...forGuardian });
+  }
+  if (rows.length) await tx.insert(notifications).values(rows);
 }
 
-/** Notifies every member in good standing with a login (one notification each), e.g. a new fixture or a message to all. */
+/**
+ * Notifies every member in good standing with a login (one notification each), e.g. a new fixture
+ * or a message to all, and the parents and carers of members under 18 who are not members
+ * themselves (one each, however many children they have; with no link, as the members' pages are
+ * not theirs: the mail brings them the whole text).
+ */
 export async function notifyAllPlayers(tx: DbOrTx, input: NotificationInput) {
+  const today = todayIso();
   await tx.execute(sql`
     insert into ${notifications} (user_id, kind, title, body, link)
     select ${players.user_id}, ${input.kind}, ${input.title}, ${input.body ?? ''}, ${input.link ?? null}
-    from ${players} where ${players.user_id} is not null and ${players.status} = 'active'`);
+    from ${players} where ${players.user_id} is not null and ${players.status} = 'active'
+    union
+    select g.user_id, ${input.kind}, ${input.title}, ${input.body ?? ''}, null
+    from ${guardians} g join ${players} child on child.id = g.player_id
+    where child.status = 'active' and child.date_of_birth > (${today}::date - interval '18 years')
+      and not exists (select 1 from ${players} own where own.user_id = g.user_id and own.status = 'active')`);
 }
 
 export const NOTIFICATIONS_LIMIT = 50;
