@@ -28,7 +28,8 @@ describe("A junior's notifications reach their parents and carers", () => {
       expect.objectContaining({ body: 'Bring boots.', link: `/players-area/children/${sam.id}` }),
     ]);
 
-    const feedback = (id: string) => t.json(`/api/players/${id}/feedback`, { token: admin.token, body: { category: 'Training', feedback: 'Great first touch.' } });
+    const feedback = (id: string) =>
+      t.json(`/api/players/${id}/feedback`, { token: admin.token, body: { category: 'Training', feedback: 'Great first touch.' } });
     expect((await feedback(alex.id)).status).toBe(201);
     expect((await feedback(adult.id)).status).toBe(201);
     const rachels = await notesOf(rachel.token);
