@@ -53,4 +53,16 @@ describe("A junior's notifications reach their parents and carers", () => {
     expect(titled(await notesOf(parent.token), title)).toEqual([expect.objectContaining({ link: null })]);
     expect(titled(await notesOf(kid2.token!), title)).toEqual([expect.objectContaining({ link: '/players-area/messages' })]);
   });
+
+  it('a payment request for a junior whose parent pays: the parent is told (linking to the child), the child is not', async () => {
+    const teen = await f.child(`Rio ${f.unique()}`, bornYearsAgo(14), 'senior', true);
+    const payer = await f.guardian(`Pam Payer ${f.unique()}`, [teen, 'primary']);
+    const description = `Season subs ${f.unique()}`;
+    const added = await t.json(`/api/players/${teen.id}/payments`, { token: admin.token, body: { description, amount: 45 } });
+    expect(added.status).toBe(201);
+    expect(titled(await notesOf(payer.token), `For Rio: New payment request: ${description}`)).toEqual([
+      expect.objectContaining({ link: `/players-area/children/${teen.id}` }),
+    ]);
+    expect((await notesOf(teen.token!)).some((n) => n.title.includes(description))).toBe(false);
+  });
 });

@@ -22,16 +22,17 @@ const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullN
 /**
  * Notifies one player's login, and, while the player is under 18, their parents and carers (issue
  * 23: what the club tells a child, the adults who look after them see too): "For Sam: …", linking
- * to the child's page in their Players' Area. A player without a login reaches only those.
+ * to the child's page in their Players' Area. A player without a login reaches only those;
+ * `child: false` tells only the adults (a payment request a parent or carer pays).
  */
-export async function notifyPlayer(tx: DbOrTx, playerId: string, input: NotificationInput) {
+export async function notifyPlayer(tx: DbOrTx, playerId: string, input: NotificationInput, options: { child?: boolean } = {}) {
   const [player] = await tx
     .select({ user_id: players.user_id, full_name: players.full_name, date_of_birth: players.date_of_birth })
     .from(players)
     .where(eq(players.id, playerId));
   if (!player) return;
   const note = { kind: input.kind, title: input.title, body: input.body ?? '', link: input.link ?? null };
-  const rows = player.user_id ? [{ user_id: player.user_id, ...note }] : [];
+  const rows = player.user_id && options.child !== false ? [{ user_id: player.user_id, ...note }] : [];
   if (isJunior(player.date_of_birth, todayIso())) {
     const links = await tx.select({ user_id: guardians.user_id }).from(guardians).where(eq(guardians.player_id, playerId));
     const forGuardian = { ...note, title: `For ${firstName(player.full_name)}: ${input.title}`, link: `/players-area/children/${playerId}` };

@@ -51,14 +51,16 @@ export function playerPayments(ctx: PlayerContext) {
         if (input.status === 'paid') await payByHand(tx, actor!, { id, payer_user_id: payer }, Math.round(input.amount * 100));
         if (input.status === 'overdue') await tx.insert(chargeOverdueMarks).values({ charge_id: id, marked_by_name: actor!.full_name });
         const [view] = await chargeViews(tx, eq(charges.id, id));
-        // The member is told in the portal when they pay themself; a junior's guardian is mailed instead.
-        if (view.status !== 'paid' && (payer === null || payer === member.user_id)) {
-          await notifyPlayer(tx, playerId, {
+        // The member is told in the portal when they pay themself; when a parent or carer pays for a
+        // junior, the child is not, the adults who look after them are (and the payer is mailed).
+        if (view.status !== 'paid') {
+          const note = {
             kind: 'payment',
             title: `New payment request: ${view.description}`,
             body: `${formatPounds(view.amount_pence / 100)} due ${formatDateGB(view.due_date)}`,
             link: '/players-area/payments',
-          });
+          };
+          await notifyPlayer(tx, playerId, note, { child: payer === null || payer === member.user_id });
         }
         if (view.status !== 'paid') await mailNewCharges(tx, ctx, [id]);
         return toPayment(view);
