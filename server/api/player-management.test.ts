@@ -115,7 +115,8 @@ describe('Player management: dates and feedback', () => {
       token: staff.token,
     });
     expect(add.status).toBe(201);
-    expect(add.body).toMatchObject({ coach_name: 'Manager', category: 'Training', rating: 4, date: todayIso() });
+    // Signed by whoever wrote it (issue 30), not a name typed in the form.
+    expect(add.body).toMatchObject({ coach_name: 'Test staff', category: 'Training', rating: 4, date: todayIso() });
     const noRating = await t.json(`/api/players/${p.playerId}/feedback`, { body: { category: 'General', feedback: 'Note', rating: null }, token: staff.token });
     expect(noRating.status).toBe(201);
     for (const body of [{ feedback: '  ' }, { feedback: 'x', rating: 6 }, { feedback: 'x', rating: 0 }, { feedback: 'x', category: 'Other' }]) {
@@ -155,7 +156,8 @@ describe('Player management: who may read or change them', () => {
       { method: 'POST', path: '/api/admin/create-player-account', body: { player_id: p.playerId, username: 'zz_nobody', password: 'kick-off at 3', email: 'zz@example.com' }, anon: 401, player: 403, staff: 403, admin: 409 },
       { method: 'PUT', path: `/api/auth/reset-password/${resetTarget.user.id}`, body: { password: 'whatever-123' }, anon: 401, player: 403, staff: 403, admin: 200 },
       { method: 'GET', path: '/api/documents', anon: 401, player: 403, staff: 403, admin: 200 },
-      { method: 'POST', path: '/api/messages', body: { subject: 's', body: 'b' }, anon: 401, player: 403, staff: 201, admin: 201 },
+      // A coach messages their own players, never the whole club (issue 30).
+      { method: 'POST', path: '/api/messages', body: { subject: 's', body: 'b' }, anon: 401, player: 403, staff: 403, admin: 201 },
       { method: 'GET', path: '/api/messages', anon: 401, player: 403, staff: 403, admin: 200 },
     ];
     for (const c of cases) {
@@ -171,7 +173,8 @@ describe('Player management: who may read or change them', () => {
     }
     // Unknown or malformed player ids are 404 for those allowed to manage.
     expect((await t.json('/api/players/00000000-0000-4000-8000-000000000000/payments', { token: admin.token })).body.detail).toBe(PLAYER_NOT_FOUND);
-    expect((await t.json('/api/players/not-a-uuid/feedback', { token: staff.token })).status).toBe(404);
+    // A coach learns nothing of players outside their teams (issue 30): 403 whether the id exists or not.
+    expect((await t.json('/api/players/not-a-uuid/feedback', { token: staff.token })).status).toBe(403);
     expect((await t.json('/api/players/not-a-uuid/stats')).status).toBe(404);
   });
 

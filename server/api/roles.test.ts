@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { clubRoles, fixtures, roleChanges, teams, users } from '../db/schema';
-import { LAST_ADMIN, OWN_TEAMS_ONLY } from '../services/roles';
+import { LAST_ADMIN } from '../services/roles';
+import { OWN_TEAMS_ONLY } from '../policy';
 
 // Issue 21: people and roles. Admins grant and remove club roles and team staff places; every
 // change is recorded (who, when); staff run their own teams' match week and training only.

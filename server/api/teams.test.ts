@@ -142,8 +142,11 @@ describe('POST /api/teams', () => {
 });
 
 describe('PUT /api/teams/{id}', () => {
-  it('staff and admin edit a team (name, slug, match length, lock hours)', async () => {
+  it('its staff and admin edit a team (name, slug, match length, lock hours)', async () => {
     const id = (await t.json('/api/teams', { token: admin.token, body: { name: 'Ladies' } })).body.id;
+    // Staff run their own teams only (issue 30): a coach who is not on the new team's staff is refused.
+    expect((await t.json(`/api/teams/${id}`, { method: 'PUT', token: staff.token, body: { name: 'Ladies First' } })).status).toBe(403);
+    await t.db.insert(teamStaff).values({ player_id: staff.playerId!, team_id: id, role: 'coach' });
     const res = await t.json(`/api/teams/${id}`, { method: 'PUT', token: staff.token, body: { name: 'Ladies First', match_length_minutes: 80, availability_lock_hours: 24 } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Ladies First', slug: 'ladies-first', match_length_minutes: 80, availability_lock_hours: 24, sort_order: 4 });

@@ -18,7 +18,7 @@ import {
   sponsors,
   teams,
 } from '../db/schema';
-import { teamsRunBy } from './roles';
+import { teamsRunByUser as teamsRunBy } from '../policy';
 import { forbidden, unauthenticated } from '../../shared/errors';
 import type { DatabaseStatus } from './setup';
 import type { AdminDashboard } from '../../shared/contracts/admin';

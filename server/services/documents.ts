@@ -4,7 +4,8 @@ import { PLAYER_NOT_FOUND, type DocumentLinkInput } from '../../shared/players';
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { documents, players } from '../db/schema';
-import { forbidden, invalid, notFound, unauthenticated } from '../../shared/errors';
+import { invalid, notFound } from '../../shared/errors';
+import { allow, childRelation, isAdmin, mayReadClubDocuments, mayReadMemberDocuments, signedIn } from '../policy';
 import { isUuid } from './ids';
 import { newDocument } from '../mail/templates';
 import type { MailService } from './mail';
@@ -35,9 +36,8 @@ export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { 
     else await deps.mail.toAllPlayers(tx, mail);
   }
 
-  function assertAdmin(actor: SessionUser | null) {
-    if (!actor) throw unauthenticated();
-    if (actor.role !== 'admin') throw forbidden();
+  async function assertAdmin(actor: SessionUser | null) {
+    allow(isAdmin(await signedIn(db, actor)));
   }
 
   async function assertPlayer(playerId: string | null) {
@@ -47,14 +47,9 @@ export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { 
     if (!row) throw invalid(PLAYER_NOT_FOUND, [{ field: 'player_id', message: PLAYER_NOT_FOUND }]);
   }
 
-  async function ownPlayerId(actor: SessionUser) {
-    const [row] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, actor.id));
-    return row?.id ?? null;
-  }
-
   return {
     async list(actor: SessionUser | null) {
-      assertAdmin(actor);
+      await assertAdmin(actor);
       const rows = await db.select().from(documents).orderBy(desc(documents.created_at));
       return rows.map(toView);
     },
@@ -70,7 +65,7 @@ export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { 
     },
 
     async publishLink(actor: SessionUser | null, input: DocumentLinkInput) {
-      assertAdmin(actor);
+      await assertAdmin(actor);
       await assertPlayer(input.player_id);
       const row = await db.transaction(async (tx) => {
         const [inserted] = await tx
@@ -89,7 +84,7 @@ export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { 
       input: { title: string; description: string | null; player_id: string | null },
       file: { bytes: Uint8Array; name: string },
     ) {
-      assertAdmin(actor);
+      await assertAdmin(actor);
       await assertPlayer(input.player_id);
       const upload = await uploadStore.save(db, file, { allowed: DOCUMENT_KINDS, maxBytes: DOCUMENT_MAX_BYTES });
       try {
@@ -120,24 +115,30 @@ export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { 
     },
 
     async remove(actor: SessionUser | null, id: string) {
-      assertAdmin(actor);
+      await assertAdmin(actor);
       if (!isUuid(id)) throw notFound('Document not found');
       const [row] = await db.delete(documents).where(eq(documents.id, id)).returning();
       if (!row) throw notFound('Document not found');
       if (row.upload_id) await uploadStore.remove(db, row.upload_id);
     },
 
-    /** The stored file for its owners: admins and staff, or the player(s) it was published to. */
+    /**
+     * The stored file for those it is for (rule book, issue 30): a document for everyone to the
+     * people in the club (not a pending registrant); one member's to them, their parents or carers
+     * and the club (admins, the secretary). Anyone else: 404, as if it did not exist.
+     */
     async file(actor: SessionUser | null, id: string) {
-      if (!actor) throw unauthenticated();
+      const me = await signedIn(db, actor);
       if (!isUuid(id)) throw notFound('Document not found');
       const [row] = await db.select().from(documents).where(eq(documents.id, id));
       if (!row || !row.upload_id) throw notFound('Document not found');
-      if (actor.role === 'player') {
-        const mine = await ownPlayerId(actor);
-        if (row.player_id && row.player_id !== mine) throw notFound('Document not found');
-        if (!mine) throw forbidden();
-      }
+      if (row.player_id) {
+        const [member] = await db
+          .select({ id: players.id, user_id: players.user_id, date_of_birth: players.date_of_birth })
+          .from(players)
+          .where(eq(players.id, row.player_id));
+        if (!member || !mayReadMemberDocuments(me, await childRelation(db, me, member))) throw notFound('Document not found');
+      } else if (!mayReadClubDocuments(me)) throw notFound('Document not found');
       const upload = await uploadStore.find(db, row.upload_id);
       const bytes = upload ? await uploadStore.read(db, upload.id) : null;
       if (!upload || !bytes) throw notFound('The file of this document is missing.');

@@ -3,7 +3,8 @@ import { fixtureInputSchema, type FixtureQuery } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { fixtures, teams } from '../db/schema';
-import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
+import { parseInput } from './checks';
+import { allow, assertRunsTeams, OWN_TEAMS_ONLY, runsAnyTeam, signedIn } from '../policy';
 import { notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import { assertTeamsExist, defaultTeamId } from './teams';
@@ -107,18 +108,22 @@ export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeS
     resultsScope: (user: SessionUser | null) => resultsScope(db, user),
 
     async create(user: SessionUser | null, input: unknown): Promise<Fixture> {
-      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const staff = await signedIn(db, user);
+      allow(runsAnyTeam(staff), OWN_TEAMS_ONLY);
       const { team_id, version: _version, ...values } = parseInput(fixtureInputSchema, input);
       if (team_id !== undefined) await assertTeamsExist(db, [team_id], 'team_id');
+      // Only for a team they run (issue 30): the club's first team when none is named.
+      assertRunsTeams(staff, team_id ?? (await defaultTeamId(db)));
       const [row] = await db
         .insert(fixtures)
-        .values({ ...values, team_id: team_id ?? (await defaultTeamId(db)), updated_by: staff.full_name })
+        .values({ ...values, team_id: team_id ?? (await defaultTeamId(db)), updated_by: staff.name })
         .returning({ id: fixtures.id });
       return read(row.id);
     },
 
     async update(user: SessionUser | null, id: string, input: unknown): Promise<Fixture> {
-      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const staff = await signedIn(db, user);
+      allow(runsAnyTeam(staff), OWN_TEAMS_ONLY);
       if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
       const { team_id, version, ...values } = parseInput(fixtureInputSchema, input);
       if (team_id !== undefined) await assertTeamsExist(db, [team_id], 'team_id');
@@ -130,28 +135,35 @@ export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeS
       await db.transaction(async (tx) => {
         const [before] = await tx.select().from(fixtures).where(eq(fixtures.id, id)).for('update');
         if (!before) return;
+        // The match's team and, when it moves, the new one: both must be theirs (issue 30).
+        assertRunsTeams(staff, before.team_id, team_id ?? before.team_id);
         // Someone saved since this copy was loaded: refused, naming them (issue 22).
         assertCurrentVersion('fixture', before, version);
         const [after] = await tx
           .update(fixtures)
-          .set({ ...set, updated_at: new Date(), updated_by: staff.full_name })
+          .set({ ...set, updated_at: new Date(), updated_by: staff.name })
           .where(and(eq(fixtures.id, id), changed))
           .returning();
         if (!after) return;
         // The squad, those who said they can play and the team's staff hear of it (issue 22).
         const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, after.team_id));
         const event = { kind: 'fixture' as const, id, team_id: after.team_id, title: `${team.name} ${after.is_home ? 'vs' : '@'} ${after.away_team}` };
-        await deps.eventChanges?.record(tx, event, details(before), details(after), staff.full_name);
+        await deps.eventChanges?.record(tx, event, details(before), details(after), staff.name);
       });
       // Unchanged or missing alike: read() answers 404 for a missing one.
       return read(id);
     },
 
     async remove(user: SessionUser | null, id: string): Promise<void> {
-      requireRoles(user, ADMIN_AND_STAFF);
+      const staff = await signedIn(db, user);
+      allow(runsAnyTeam(staff), OWN_TEAMS_ONLY);
       if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
-      const deleted = await db.delete(fixtures).where(eq(fixtures.id, id)).returning({ id: fixtures.id });
-      if (!deleted.length) throw notFound(FIXTURE_NOT_FOUND);
+      await db.transaction(async (tx) => {
+        const [match] = await tx.select({ team_id: fixtures.team_id }).from(fixtures).where(eq(fixtures.id, id)).for('update');
+        if (!match) throw notFound(FIXTURE_NOT_FOUND);
+        assertRunsTeams(staff, match.team_id);
+        await tx.delete(fixtures).where(eq(fixtures.id, id));
+      });
     },
   };
 }

@@ -5,8 +5,12 @@ import { isJunior } from '../../shared/juniors';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { messageReads, messages, players } from '../db/schema';
-import { forbidden, invalid, notFound, unauthenticated } from '../../shared/errors';
+import { invalid, notFound } from '../../shared/errors';
 import { isUuid } from './ids';
+import { allow, childRelation, isAdmin, mayEnterAdmin, mayMessageMember, mayMessageWholeClub, signedIn } from '../policy';
+
+export const MESSAGE_WHOLE_CLUB = 'Only an admin or the secretary messages the whole club: message your players one at a time.';
+export const MESSAGE_OWN_PLAYERS = 'You can message the players of your own teams only.';
 import { newMessage } from '../mail/templates';
 import type { MailService } from './mail';
 import { notifyAllPlayers, notifyPlayer } from './notifications';
@@ -33,14 +37,20 @@ export function createMessageService(db: Db, deps: { mail: MailService }) {
   return {
     /** Admins and staff send; the recipients get a notification. */
     async send(actor: SessionUser | null, input: Omit<MessageCreateInput, 'copy_guardians'> & { copy_guardians?: boolean }): Promise<ClubMessage> {
-      if (!actor) throw unauthenticated();
-      if (actor.role !== 'admin' && actor.role !== 'staff') throw forbidden();
+      const sender = await signedIn(db, actor);
+      allow(mayEnterAdmin(sender));
       let playerName: string | null = null;
+      // To everyone: the club (admins, the secretary); to one member: the club's officers and their coaches today (issue 30).
+      if (!input.player_id) allow(mayMessageWholeClub(sender), MESSAGE_WHOLE_CLUB);
       if (input.player_id) {
         const [row] = isUuid(input.player_id)
-          ? await db.select({ full_name: players.full_name, date_of_birth: players.date_of_birth }).from(players).where(eq(players.id, input.player_id))
+          ? await db
+              .select({ id: players.id, user_id: players.user_id, full_name: players.full_name, date_of_birth: players.date_of_birth })
+              .from(players)
+              .where(eq(players.id, input.player_id))
           : [];
         if (!row) throw invalid(PLAYER_NOT_FOUND, [{ field: 'player_id', message: PLAYER_NOT_FOUND }]);
+        allow(mayMessageMember(sender, await childRelation(db, sender, row)), MESSAGE_OWN_PLAYERS);
         // No one-to-one messages from staff to a junior (FA safeguarding guidance): their parents or carers get it.
         if (isJunior(row.date_of_birth, todayIso()) && !input.copy_guardians) {
           throw invalid(`${row.full_name} is under 18. ${MESSAGE_TO_JUNIOR}`, [{ field: 'copy_guardians', message: MESSAGE_TO_JUNIOR }]);
@@ -50,7 +60,7 @@ export function createMessageService(db: Db, deps: { mail: MailService }) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(messages)
-          .values({ subject: input.subject, body: input.body, player_id: input.player_id, sender_user_id: actor.id, sender_name: actor.full_name })
+          .values({ subject: input.subject, body: input.body, player_id: input.player_id, sender_user_id: sender.id, sender_name: sender.name })
           .returning();
         const note = { kind: 'message', title: `New message: ${row.subject}`, body: preview(row.body), link: '/players-area/messages' };
         if (row.player_id) await notifyPlayer(tx, row.player_id, note);
@@ -71,8 +81,7 @@ export function createMessageService(db: Db, deps: { mail: MailService }) {
     },
 
     async list(actor: SessionUser | null): Promise<ClubMessage[]> {
-      if (!actor) throw unauthenticated();
-      if (actor.role !== 'admin') throw forbidden();
+      allow(isAdmin(await signedIn(db, actor)));
       const rows = await db.select(columns).from(messages).leftJoin(players, eq(players.id, messages.player_id)).orderBy(desc(messages.created_at));
       return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
     },

@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { clubRoles, players, roleChanges, teams, teamStaff, users } from '../db/schema';
 import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { isUuid } from './ids';
+import { teamsRunByUser } from '../policy';
 import { dbsGate } from './juniors/dbs';
 
 export const LAST_ADMIN = 'This is the club’s only admin: make someone else admin first.';
@@ -27,7 +28,6 @@ export const lastWelfareOfficer = (juniorTeams: readonly string[]) =>
 export const NO_SUCH_LOGIN = 'No login has this id.';
 export const NO_SUCH_MEMBER = 'No member of the club has this id (a registration must be approved first).';
 export const NO_SUCH_TEAM = 'No team has this id.';
-export const OWN_TEAMS_ONLY = 'You run the match week and training of your own teams only.';
 
 /**
  * The access level a login's roles give: the admin club role makes an admin; any other club role,
@@ -46,29 +46,6 @@ export async function syncAccess(tx: DbOrTx, userId: string) {
   if (!row) return;
   const role = row.admin ? 'admin' : row.officer || row.staff ? 'staff' : 'player';
   await tx.update(users).set({ role }).where(eq(users.id, userId));
-}
-
-/**
- * The teams whose match week and training this person runs: every team for admins and club
- * officers (secretary, treasurer, welfare officer), else the teams they are staff of.
- */
-export async function teamsRunBy(db: DbOrTx, actor: SessionUser): Promise<'all' | Set<string>> {
-  if (actor.role === 'admin') return 'all';
-  const [officer] = await db.select({ role: clubRoles.role }).from(clubRoles).where(eq(clubRoles.user_id, actor.id)).limit(1);
-  if (officer) return 'all';
-  const rows = await db
-    .select({ team_id: teamStaff.team_id })
-    .from(teamStaff)
-    .innerJoin(players, eq(players.id, teamStaff.player_id))
-    .where(eq(players.user_id, actor.id));
-  return new Set(rows.map((r) => r.team_id));
-}
-
-/** Refuses (403) a member of staff acting on a team they do not run; admins and officers run all. */
-export async function assertRunsTeam(db: DbOrTx, actor: SessionUser, teamId: string | null | undefined) {
-  const scope = await teamsRunBy(db, actor);
-  if (scope === 'all') return;
-  if (!teamId || !scope.has(teamId)) throw forbidden(OWN_TEAMS_ONLY);
 }
 
 /** One line in the record of role changes. */
@@ -315,8 +292,8 @@ export function createRolesService(db: Db) {
     },
     /** GET /api/admin/my-teams: the teams whose match week and training the signed-in person runs. */
     async myTeams(actor: SessionUser | null) {
-      const staff = requireRoles(actor, ADMIN_AND_STAFF);
-      const scope = await teamsRunBy(db, staff);
+      requireRoles(actor, ADMIN_AND_STAFF);
+      const scope = await teamsRunByUser(db, actor!);
       if (scope === 'all') return { all: true, team_ids: (await db.select({ id: teams.id }).from(teams)).map((t) => t.id) };
       return { all: false, team_ids: [...scope] };
     },

@@ -3,7 +3,10 @@ import { TEAM_NOT_FOUND, slugify, teamInputSchema } from '../../shared/teams';
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { fixtures, playerTeams, teams, teamStaff } from '../db/schema';
-import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { allow, assertRunsTeams, maySetAgeGroup, OWN_TEAMS_ONLY, runsAnyTeam, signedIn } from '../policy';
+
+export const AGE_GROUP_DECIDERS = 'Only an admin or the welfare officer changes a team’s age group: it decides what is published about the children in it.';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { Team } from '../../shared/contracts/teams';
@@ -194,9 +197,13 @@ export function createTeamService(db: Db) {
     },
 
     async update(user: SessionUser | null, id: string, input: unknown): Promise<Team> {
-      requireRoles(user, ADMIN_AND_STAFF);
+      const actor = await signedIn(db, user);
+      allow(runsAnyTeam(actor), OWN_TEAMS_ONLY);
       const existing = await find(id);
+      assertRunsTeams(actor, existing.id);
       const values = parseInput(teamInputSchema, input);
+      // Whether a team plays as juniors decides what is published about children (issue 30).
+      if (values.age_group !== undefined && values.age_group !== existing.age_group) allow(maySetAgeGroup(actor), AGE_GROUP_DECIDERS);
       if (isJuniorAgeGroup(values.age_group) && !isJuniorAgeGroup(existing.age_group)) {
         await assertWelfareOfficer(db);
         await assertStaffChecked(db, existing, values.age_group);

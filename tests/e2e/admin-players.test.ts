@@ -109,7 +109,7 @@ describe('Players: logins, payments, stats and feedback (admin)', () => {
     expect(((await api.get(`/api/players/${player.id}/payments`)).body as any[])[0].paid_date).toBeNull();
   });
 
-  it('The admin adds feedback with a 1-5 rating from the Manager, and edits stats sending only what changed', async () => {
+  it('The admin adds feedback with a 1-5 rating, signed with their own name, and edits stats sending only what changed', async () => {
     const { player, api } = await squadPlayer();
     const page = await b.newPage();
     await signIn(page, 'admin', b.adminPassword);
@@ -127,7 +127,7 @@ describe('Players: logins, payments, stats and feedback (admin)', () => {
     expect(await item.textContent()).toContain('4/5');
     expect(await item.textContent()).toContain('Manager');
     const [saved] = (await api.get(`/api/players/${player.id}/feedback`)).body as any[];
-    expect(saved).toMatchObject({ coach_name: 'Manager', category: 'Training', rating: 4, feedback: 'Great pressing from the front.' });
+    expect(saved).toMatchObject({ coach_name: 'Club Administrator', category: 'Training', rating: 4, feedback: 'Great pressing from the front.' });
 
     const bodies: unknown[] = [];
     page.on('request', (request) => {

@@ -7,7 +7,7 @@ import type { AdminPlayer as Player, Feedback, PlayerStats } from '../../../shar
 import { Button } from '../ui/button';
 import { ErrorSummary, fieldId } from '../ui/error-summary';
 import { SelectField, TextAreaField, TextField } from '../ui/field';
-import { COACH_NAME, TOASTS } from './player-sections-shared';
+import { TOASTS } from './player-sections-shared';
 import { toast } from '../ui/toast';
 import { client, errorDetail, read } from '../../lib/api-client';
 import { formatDate, today } from '../../../shared/dates';
@@ -131,7 +131,7 @@ export function FeedbackSection({ player, feedback }: { player: Player; feedback
       await read(
         client.players[':id'].feedback.$post({
           param: { id: player.id },
-          json: { coach_name: COACH_NAME, category: category as FeedbackCategory, feedback: text.trim(), rating, date },
+          json: { category: category as FeedbackCategory, feedback: text.trim(), rating, date },
         }),
       );
       toast.success(TOASTS.feedbackAdded);

@@ -5,7 +5,7 @@ import { forbidden, invalid, notFound, unauthenticated } from '../../../shared/e
 import { availability, players } from '../../db/schema';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
 import { isUuid } from '../ids';
-import { assertRunsTeam } from '../roles';
+import { assertRunsTeam } from '../../policy';
 import { assertGuardianOrSelf } from '../juniors/access';
 import { isJunior } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';

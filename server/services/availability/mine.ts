@@ -7,7 +7,7 @@ import { addDaysIso, clubDateOf } from '../../../shared/dates';
 import { forbidden, unauthenticated } from '../../../shared/errors';
 import { availability, fixtures, playerTeams, teams } from '../../db/schema';
 import { ADMIN_AND_STAFF, requireRoles } from '../checks';
-import { assertRunsTeam } from '../roles';
+import { assertRunsTeam } from '../../policy';
 import type { AvailabilityContext } from './context';
 import { eventView, fixtureEvent, lockOfSession, type AvailabilityEvent } from './events';
 

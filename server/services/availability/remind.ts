@@ -6,7 +6,7 @@ import { conflict, rateLimited } from '../../../shared/errors';
 import { availabilityReminders, fixtures, teams } from '../../db/schema';
 import type { AvailabilityRequestMail } from '../../mail/templates/availability-request';
 import { ADMIN_AND_STAFF, requireRoles } from '../checks';
-import { assertRunsTeam } from '../roles';
+import { assertRunsTeam } from '../../policy';
 import type { AvailabilityContext } from './context';
 import { fixtureEvent, type AvailabilityEvent } from './events';
 

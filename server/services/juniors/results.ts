@@ -12,7 +12,7 @@ import { todayIso } from '../../../shared/players';
 import { players, playerTeams, teams } from '../../db/schema';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
-import { teamsRunBy } from '../roles';
+import { teamsRunByUser as teamsRunBy } from '../../policy';
 
 /** The teams whose U7-U11 results a caller may see: every team, or some (their staff's), or none (the public). */
 export type ResultsScope = 'all' | string[];

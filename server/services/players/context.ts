@@ -1,7 +1,7 @@
 /** What the player use cases share: the context type, the access checks, the row mappers and the record reads. */
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, emptySeasonStats } from '../../../shared/players';
-import type { Role, SessionUser } from '../../../shared/roles';
+import type { SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
 import { charges, feedback, players, playerStats, users } from '../../db/schema';
 import { chargeViews, type ChargeView } from '../treasury/ledger';
@@ -10,7 +10,9 @@ import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } fro
 import { isUuid } from '../ids';
 import type { MailService } from '../mail';
 import { trainingAttendanceOf } from '../training';
-import { guardianLevel } from '../juniors/access';
+import { actorOf, allow, AWAITING_APPROVAL, childRelation, mayUseMembersArea, holds, isAdmin, mayCoachPlayer, runsAnyTeam, signedIn } from '../../policy';
+
+export const COACHES_ONLY = 'Only the player’s coaches and the club secretary write feedback and stats.';
 import type { Feedback, Payment, PlayerProfile, PlayerStats } from '../../../shared/contracts/players';
 
 export type PlayerRow = typeof players.$inferSelect;
@@ -89,42 +91,68 @@ export function playerAccess(db: Db) {
     }
   }
 
-  async function linkedPlayer(actor: SessionUser | null): Promise<PlayerRow> {
+  /**
+   * The signed-in member's own record. `area`: the members' area beyond one's own profile (stats,
+   * payments, feedback, documents, messages), which a pending registrant may not use (issue 30).
+   */
+  async function linkedPlayer(actor: SessionUser | null, use: 'profile' | 'area' = 'area'): Promise<PlayerRow> {
     if (!actor) throw unauthenticated();
     const [row] = await db.select().from(players).where(eq(players.user_id, actor.id));
     if (!row) throw notFound(NO_PLAYER_PROFILE);
+    if (use === 'area') allow(mayUseMembersArea(await actorOf(db, actor)), AWAITING_APPROVAL);
+    return row;
+  }
+
+  async function playerRef(playerId: string) {
+    if (!isUuid(playerId)) return undefined;
+    const [row] = await db
+      .select({ id: players.id, user_id: players.user_id, date_of_birth: players.date_of_birth })
+      .from(players)
+      .where(eq(players.id, playerId));
     return row;
   }
 
   /**
-   * Who may see one player's records: admin (and `alsoRoles`) for anyone, a player for
-   * themselves only. Unknown players are 404 for those allowed to look, 403 for other players.
+   * Who may see one player's records (rule book, issue 30): the player themselves, a parent or
+   * carer of a junior, and the club: admins for payments and the account; for coaching (feedback,
+   * stats) also the secretary and the staff of a team the player plays for today. Unknown players
+   * are 404 for the club, 403 for everyone else.
    */
-  async function assertMayAccess(actor: SessionUser | null, playerId: string, alsoRoles: Role[] = []) {
-    if (!actor) throw unauthenticated();
-    const managing = actor.role === 'admin' || alsoRoles.includes(actor.role);
-    if (!managing) {
-      if (!isUuid(playerId)) throw forbidden();
-      const [row] = await db
-        .select({ id: players.id, user_id: players.user_id, date_of_birth: players.date_of_birth })
-        .from(players)
-        .where(eq(players.id, playerId));
-      // A player sees their own records; a parent or carer their child's while the child is under 18 (issue 23).
-      if (row && actor.role === 'player' && row.user_id === actor.id) return;
-      if (row && (await guardianLevel(db, actor.id, row))) return;
-      throw forbidden('You can only see your own records (or your children’s).');
+  async function assertMayAccess(actor: SessionUser | null, playerId: string, purpose: 'records' | 'coaching' = 'records') {
+    const me = await signedIn(db, actor);
+    const row = await playerRef(playerId);
+    const club = purpose === 'coaching' ? holds(me, 'secretary') : isAdmin(me);
+    if (club) {
+      if (!row) throw notFound(PLAYER_NOT_FOUND);
+      return;
     }
-    if (!isUuid(playerId)) throw notFound(PLAYER_NOT_FOUND);
-    const [row] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
-    if (!row) throw notFound(PLAYER_NOT_FOUND);
+    if (row) {
+      const rel = await childRelation(db, me, row);
+      if (rel.self || rel.level) return;
+      if (purpose === 'coaching' && mayCoachPlayer(me, rel)) return;
+    }
+    throw forbidden('You can only see your own records (or your children’s).');
   }
 
-  function assertRole(actor: SessionUser | null, roles: Role[]) {
-    if (!actor) throw unauthenticated();
-    if (actor.role !== 'admin' && !roles.includes(actor.role)) throw forbidden();
+  /** Feedback and stats are written by the secretary (and admins) and the player's coaches today; returns who writes. */
+  async function assertMayCoach(actor: SessionUser | null, playerId: string) {
+    const me = await signedIn(db, actor);
+    allow(runsAnyTeam(me), COACHES_ONLY);
+    const row = await playerRef(playerId);
+    if (!row) {
+      if (holds(me, 'secretary')) throw notFound(PLAYER_NOT_FOUND);
+      throw forbidden(COACHES_ONLY);
+    }
+    allow(mayCoachPlayer(me, await childRelation(db, me, row)), COACHES_ONLY);
+    return me;
   }
 
-  return { emailOrUsernameTaken, linkedPlayer, assertMayAccess, assertRole };
+  /** Admins only (creating logins, payments by hand, setting passwords). */
+  async function assertAdmin(actor: SessionUser | null) {
+    allow(isAdmin(await signedIn(db, actor)));
+  }
+
+  return { emailOrUsernameTaken, linkedPlayer, assertMayAccess, assertMayCoach, assertAdmin };
 }
 
 /** One player's records as the API answers them: profile, season stats, payments, coach feedback. */

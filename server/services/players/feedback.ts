@@ -6,26 +6,26 @@ import { newFeedback } from '../../mail/templates';
 import { notifyPlayer } from '../notifications';
 import { toFeedback, type PlayerContext } from './context';
 
-export function coachFeedback({ db, mail, linkedPlayer, assertMayAccess, assertRole, feedbackFor }: PlayerContext) {
+export function coachFeedback({ db, mail, linkedPlayer, assertMayAccess, assertMayCoach, feedbackFor }: PlayerContext) {
   return {
     async myFeedback(actor: SessionUser | null) {
       return feedbackFor((await linkedPlayer(actor)).id);
     },
 
     async feedbackOf(actor: SessionUser | null, playerId: string) {
-      await assertMayAccess(actor, playerId, ['staff']);
+      await assertMayAccess(actor, playerId, 'coaching');
       return feedbackFor(playerId);
     },
 
     async addFeedback(actor: SessionUser | null, playerId: string, input: FeedbackCreateInput) {
-      assertRole(actor, ['staff']);
-      await assertMayAccess(actor, playerId, ['staff']);
+      const coach = await assertMayCoach(actor, playerId);
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(feedback)
           .values({
             player_id: playerId,
-            coach_name: input.coach_name,
+            // Signed by whoever writes it (issue 30): a name typed in the form is not trusted.
+            coach_name: coach.name,
             category: input.category,
             feedback: input.feedback,
             rating: input.rating ?? null,

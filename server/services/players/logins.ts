@@ -13,11 +13,11 @@ import { isUuid } from '../ids';
 import { duplicateAccount, type PlayerContext } from './context';
 import { syncAccess } from '../roles';
 
-export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, assertRole }: PlayerContext) {
+export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, assertAdmin }: PlayerContext) {
   return {
     /** A login for a member: staff if they are on a team's staff or in the Staff squad group, else player. */
     async createAccount(actor: SessionUser | null, input: CreatePlayerAccountInput) {
-      assertRole(actor, []);
+      await assertAdmin(actor);
       if (!isUuid(input.player_id)) throw notFound(PLAYER_NOT_FOUND);
       const [player] = await db.select().from(players).where(eq(players.id, input.player_id));
       if (!player) throw notFound(PLAYER_NOT_FOUND);
@@ -74,7 +74,7 @@ export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, a
      * that user's sessions.
      */
     async resetPassword(actor: SessionUser | null, id: string, password: string) {
-      assertRole(actor, []);
+      await assertAdmin(actor);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
       let [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
       if (!user) {

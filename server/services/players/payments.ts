@@ -18,7 +18,7 @@ import { chargeViews, payByHand, unpayCharge, writeCharges } from '../treasury/l
 import { chargeCategoryOf, toPayment, type PlayerContext } from './context';
 
 export function playerPayments(ctx: PlayerContext) {
-  const { db, linkedPlayer, assertMayAccess, assertRole, paymentsFor } = ctx;
+  const { db, linkedPlayer, assertMayAccess, assertAdmin, paymentsFor } = ctx;
   return {
     async myPayments(actor: SessionUser | null) {
       return paymentsFor((await linkedPlayer(actor)).id);
@@ -31,7 +31,7 @@ export function playerPayments(ctx: PlayerContext) {
 
     /** A payment request: a charge to the member's payer, who is notified and mailed (with their reference and the bank details). */
     async addPayment(actor: SessionUser | null, playerId: string, input: PaymentCreateInput) {
-      assertRole(actor, []);
+      await assertAdmin(actor);
       await assertMayAccess(actor, playerId);
       return db.transaction(async (tx) => {
         const [member] = await ctx.memberForCharge(tx, playerId);
@@ -69,7 +69,7 @@ export function playerPayments(ctx: PlayerContext) {
 
     /** Paid records a payment entry for what is outstanding; back to outstanding (or overdue) reverses the payments. */
     async setPaymentStatus(actor: SessionUser | null, playerId: string, paymentId: string, status: PaymentStatus) {
-      assertRole(actor, []);
+      await assertAdmin(actor);
       await assertMayAccess(actor, playerId);
       if (!isUuid(paymentId)) throw notFound('Payment not found');
       return db.transaction(async (tx) => {

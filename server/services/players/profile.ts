@@ -28,12 +28,12 @@ export function ownProfile({ db, emailOrUsernameTaken, linkedPlayer, profileOf }
     },
 
     async me(actor: SessionUser | null) {
-      return profileOf(await linkedPlayer(actor));
+      return profileOf(await linkedPlayer(actor, 'profile'));
     },
 
     /** My Profile edits: the player record and the account's name and e-mail together. */
     async updateMe(actor: SessionUser | null, input: ProfileUpdateInput) {
-      const player = await linkedPlayer(actor);
+      const player = await linkedPlayer(actor, 'profile');
       await emailOrUsernameTaken(db, null, input.email, actor!.id);
       try {
         await db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import { isUuid } from '../ids';
 import type { PlayerContext } from './context';
 import { applyScorerRule, type ResultsScope } from '../juniors/results';
 
-export function seasonStats({ db, linkedPlayer, assertMayAccess, assertRole, statsFor }: PlayerContext) {
+export function seasonStats({ db, linkedPlayer, assertMayCoach, statsFor }: PlayerContext) {
   return {
     async myStats(actor: SessionUser | null) {
       return statsFor((await linkedPlayer(actor)).id);
@@ -27,8 +27,7 @@ export function seasonStats({ db, linkedPlayer, assertMayAccess, assertRole, sta
       applyScorerRule(db, playerId, stats, scope),
 
     async updateStats(actor: SessionUser | null, playerId: string, input: StatsUpdateInput) {
-      assertRole(actor, ['staff']);
-      await assertMayAccess(actor, playerId, ['staff']);
+      await assertMayCoach(actor, playerId);
       const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
       await db
         .insert(playerStats)

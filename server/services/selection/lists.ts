@@ -5,7 +5,7 @@ import { NOT_IN_TEAM, SHEET_NOT_PUBLISHED } from '../../../shared/availability';
 import { CLUB_NAME } from '../../../shared/club';
 import { fixtureSelections, fixtures, players, selectionPublications, teams } from '../../db/schema';
 import { forbidden, notFound, unauthenticated } from '../../../shared/errors';
-import { assertRunsTeam } from '../roles';
+import { assertRunsTeam } from '../../policy';
 import type { SelectionContext } from './context';
 
 /** A player's selections and the printable team sheet. */

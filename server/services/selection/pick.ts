@@ -16,7 +16,7 @@ import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
 import { conflict, invalid } from '../../../shared/errors';
 import { squadSelection } from '../../mail/templates';
 import { selectionRoleWords } from '../../mail/templates/squad-selection';
-import { assertRunsTeam } from '../roles';
+import { assertRunsTeam } from '../../policy';
 import { claimSquadVersion } from '../squad-version';
 import { squadAnswerPaths } from '../squad-links';
 import type { SelectionContext } from './context';

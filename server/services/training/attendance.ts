@@ -8,7 +8,7 @@ import { players, playerTeams, trainingAttendance, trainingSessions } from '../.
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
 import { conflict, invalid } from '../../../shared/errors';
 import type { TrainingSession } from '../../../shared/contracts/teams';
-import { assertRunsTeam, teamsRunBy } from '../roles';
+import { assertRunsTeam, teamsRunByUser as teamsRunBy } from '../../policy';
 import { toSession } from '../training-views';
 import type { TrainingContext } from './context';
 import { SESSION_CANCELLED, SESSION_IN_FUTURE } from './context';

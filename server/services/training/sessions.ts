@@ -6,7 +6,7 @@ import { availability, teams, trainingSessions } from '../../db/schema';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
 import { conflict, invalid, unauthenticated } from '../../../shared/errors';
 import type { TrainingSession } from '../../../shared/contracts/teams';
-import { assertRunsTeam } from '../roles';
+import { assertRunsTeam } from '../../policy';
 import { sessionTitle } from '../../../shared/teams-constants';
 import { assertCurrentVersion } from '../edit-version';
 import { fixtureDayWarnings, toSession } from '../training-views';

@@ -5,7 +5,7 @@ import { trainingSlots } from '../../db/schema';
 import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
 import { notFound } from '../../../shared/errors';
 import type { SavedTrainingSlot, TrainingSlot } from '../../../shared/contracts/teams';
-import { assertRunsTeam } from '../roles';
+import { assertRunsTeam } from '../../policy';
 import { toSlot } from '../training-views';
 import type { TrainingContext } from './context';
 

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
 import { charges, ledgerEntries, payerReferences, players, playerTeams, teams, users } from '../../db/schema';
 import { isUuid } from '../ids';
-import { assertRunsTeam } from '../roles';
+import { allow, assertRunsTeam, AWAITING_APPROVAL, mayUseMembersArea, signedIn } from '../../policy';
 import { bankDetails, payerFor, referenceOf, type TreasuryContext } from './context';
 import { chargeViews, publicCharge } from './ledger';
 
@@ -37,7 +37,10 @@ export function accountUseCases(ctx: TreasuryContext) {
      * their guardian pays with (none is made for them).
      */
     async me(actor: SessionUser | null): Promise<TreasuryMe> {
-      if (!actor) throw unauthenticated();
+      // The club's bank details are for people in the club, not a pending registrant (issue 30).
+      const me = await signedIn(db, actor);
+      allow(mayUseMembersArea(me), AWAITING_APPROVAL);
+      const user = me.user;
       const bank = await bankDetails(db);
       const details = {
         account_name: bank.account_name,
@@ -48,7 +51,7 @@ export function accountUseCases(ctx: TreasuryContext) {
       const [member] = await db
         .select({ id: players.id, user_id: players.user_id, date_of_birth: players.date_of_birth })
         .from(players)
-        .where(eq(players.user_id, actor.id));
+        .where(eq(players.user_id, user.id));
       if (member?.date_of_birth && ageOn(member.date_of_birth, clubDateOf(new Date())) < 18) {
         const guardian = await payerFor(db, member);
         const own = (await chargeViews(db, eq(charges.player_id, member.id))).map(publicCharge);
@@ -64,11 +67,11 @@ export function accountUseCases(ctx: TreasuryContext) {
         };
       }
       return {
-        reference: await referenceOf(db, actor.id),
+        reference: await referenceOf(db, user.id),
         ...details,
         paid_by_guardian: false,
-        ...(await balanceOf(db, actor.id)),
-        charges: (await chargeViews(db, eq(charges.payer_user_id, actor.id))).map(publicCharge),
+        ...(await balanceOf(db, user.id)),
+        charges: (await chargeViews(db, eq(charges.payer_user_id, user.id))).map(publicCharge),
       };
     },
 

@@ -1,0 +1,83 @@
+/**
+ * A child's data (issue 30; FA safeguarding guidance, UK GDPR): who sees a junior's medical notes,
+ * emergency contacts, consents and documents, and who changes who they are. Read from the
+ * relationships as they stand today: a guardian's link while the child is under 18, and the staff
+ * of a team the child plays for today (a spell that ended counts for nothing), whose DBS check is in
+ * order when the team is a junior team.
+ */
+import { sql } from 'drizzle-orm';
+import { guardianCanAnswer, isJunior, JUNIOR_AGE_GROUPS, type GuardianLevel } from '../../shared/juniors';
+import { todayIso } from '../../shared/players';
+import type { DbOrTx } from '../db/client';
+import type { Actor } from './actor';
+import { holds, isAdmin } from './club';
+
+export interface ChildRef {
+  id: string;
+  user_id: string | null;
+  date_of_birth: string | null;
+}
+
+export interface ChildRelation {
+  /** The child's own login. */
+  self: boolean;
+  /** A guardian's level while the child is a junior; null otherwise. */
+  level: GuardianLevel | null;
+  /** On the staff, today, of a team the child plays for today (with an in-order DBS check for a junior team). */
+  coaches: boolean;
+  /** Whether the child is under 18 today. */
+  junior: boolean;
+}
+
+const juniorGroups = sql.raw(JUNIOR_AGE_GROUPS.map((g) => `'${g}'`).join(', '));
+
+/** How the actor relates to this child today. */
+export async function childRelation(db: DbOrTx, actor: Actor, child: ChildRef, today = todayIso()): Promise<ChildRelation> {
+  const junior = isJunior(child.date_of_birth, today);
+  const result = await db.execute<{ level: GuardianLevel | null; coaches: boolean }>(sql`
+    select
+      (select level::text from guardians where user_id = ${actor.id} and player_id = ${child.id}) as level,
+      exists (
+        select 1 from team_staff ts
+        join players sp on sp.id = ts.player_id and sp.user_id = ${actor.id} and sp.status = 'active'
+        join player_teams pt on pt.team_id = ts.team_id and pt.player_id = ${child.id}
+          and pt.joined_on <= ${today}::date and (pt.left_on is null or pt.left_on > ${today}::date)
+        join teams t on t.id = ts.team_id
+        left join dbs_checks d on d.player_id = ts.player_id
+        where t.age_group::text not in (${juniorGroups})
+          or ts.dbs_override_by is not null
+          or d.status in ('not_required', 'renewal_in_progress')
+          or (d.status = 'in_date' and d.expires_on >= ${today}::date)
+      ) as coaches`);
+  const row = (result as unknown as { rows: { level: GuardianLevel | null; coaches: boolean }[] }).rows[0];
+  return { self: child.user_id === actor.id, level: junior ? (row?.level ?? null) : null, coaches: !!row?.coaches, junior };
+}
+
+/** Medical notes and emergency contacts: the child, their guardians, their coaches today and the welfare officer (not an admin as such). */
+export const mayReadMedicalNotes = (actor: Actor, rel: ChildRelation) =>
+  rel.self || !!rel.level || rel.coaches || actor.clubRoles.has('welfare_officer');
+
+/** Who read the medical notes: the child's guardians and the welfare officer. */
+export const mayReadMedicalNoteLog = (actor: Actor, rel: ChildRelation) => !!rel.level || actor.clubRoles.has('welfare_officer');
+
+/** This season's consents: as for medical notes, and admins. */
+export const mayReadConsents = (actor: Actor, rel: ChildRelation) => isAdmin(actor) || mayReadMedicalNotes(actor, rel);
+
+/** Giving or withdrawing a consent, the care details, answering for the child: a guardian who can answer. */
+export const mayAnswerForChild = (rel: ChildRelation) => !!rel.level && guardianCanAnswer(rel.level);
+
+/**
+ * A junior's name, date of birth and e-mail: a guardian who can answer, or the club (admins, the
+ * secretary); never the junior's own login. An adult changes their own.
+ */
+export const mayChangeIdentity = (actor: Actor, rel: ChildRelation) =>
+  holds(actor, 'secretary') || (rel.junior ? mayAnswerForChild(rel) : rel.self);
+
+/** A member's documents: themselves, a junior's guardians, and the club (admins, the secretary). */
+export const mayReadMemberDocuments = (actor: Actor, rel: ChildRelation) => rel.self || !!rel.level || holds(actor, 'secretary');
+
+/** Whether the staff place counts for feedback and stats: coaches of a team the player plays for today. */
+export const mayCoachPlayer = (actor: Actor, rel: ChildRelation) => holds(actor, 'secretary') || rel.coaches;
+
+/** A message to one member: the club's officers, or a coach of a team they play for today. */
+export const mayMessageMember = (actor: Actor, rel: ChildRelation) => holds(actor, 'secretary', 'treasurer', 'welfare_officer') || rel.coaches;

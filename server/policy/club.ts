@@ -1,0 +1,67 @@
+/**
+ * The club's own business (issue 30): who runs membership, money, safeguarding and the club's
+ * content. Each rule names the club roles that cover it; an admin covers everything.
+ */
+import type { ClubRole } from '../../shared/club-roles';
+import { forbidden } from '../../shared/errors';
+import type { Actor } from './actor';
+
+/** Whether the actor holds one of these club roles today (an admin holds every one). */
+export const holds = (actor: Actor, ...roles: readonly ClubRole[]) => actor.clubRoles.has('admin') || roles.some((r) => actor.clubRoles.has(r));
+
+export const isAdmin = (actor: Actor) => actor.clubRoles.has('admin');
+
+/** Registrations, members' records, leaving and coming back: the secretary's work. */
+export const mayManageMembership = (actor: Actor) => holds(actor, 'secretary');
+
+/** Club roles, and linking a registration onto a record that holds power: admins only. */
+export const mayGrantPower = (actor: Actor) => isAdmin(actor);
+
+/** The ledger, charges, bank statements and payments: the treasurer's work. */
+export const mayManageMoney = (actor: Actor) => holds(actor, 'treasurer');
+
+/** Charging members (one, a team, several teams): the treasurer and the secretary. */
+export const mayChargeMembers = (actor: Actor) => holds(actor, 'treasurer', 'secretary');
+
+/** DBS records, guardian links, consents overview, the medical-notes log, switching logins off. */
+export const mayManageSafeguarding = (actor: Actor) => holds(actor, 'welfare_officer');
+
+/** Inviting guardians and deciding "I am a parent" requests. */
+export const mayManageGuardians = (actor: Actor) => holds(actor, 'secretary', 'welfare_officer');
+
+/** Whether a team plays as juniors (its age group): the welfare officer decides, or an admin. */
+export const maySetAgeGroup = (actor: Actor) => holds(actor, 'welfare_officer');
+
+/** News, the club's documents: the secretary besides admins (and team staff write news: see teams.ts). */
+export const mayPublishClubNews = (actor: Actor) => holds(actor, 'secretary');
+
+/** The shop, sponsors, club settings, the home page and about: admins. */
+export const mayManageClubSite = (actor: Actor) => isAdmin(actor);
+
+/** A message to everyone in the club: admins and the secretary; team staff message their own teams. */
+export const mayMessageWholeClub = (actor: Actor) => holds(actor, 'secretary');
+
+/** Whether the actor works in the admin panel at all: a club role or a staff place. */
+export const mayEnterAdmin = (actor: Actor) => actor.clubRoles.size > 0 || actor.staffOf.size > 0;
+
+/** DBS checks are looked after by the secretary and the welfare officer (and admins). */
+export const mayLookAfterDbsChecks = (actor: Actor) => holds(actor, 'secretary', 'welfare_officer');
+
+/** A DBS check is recorded by those who look after them, never by the person it is about. */
+export const mayRecordDbsCheck = (actor: Actor, subjectUserId: string | null) => mayLookAfterDbsChecks(actor) && subjectUserId !== actor.id;
+
+/** Refuses (403) when a rule says no. */
+export function allow(rule: boolean, detail?: string): asserts rule {
+  if (!rule) throw forbidden(detail);
+}
+
+/** An active member, a parent or carer of a junior, or someone who works for the club: not a pending registrant. */
+export const isInTheClub = (actor: Actor) => mayEnterAdmin(actor) || actor.member?.status === 'active' || actor.guardianOf.size > 0;
+
+/** The club's documents for everyone, its bank details: people in the club only (issue 30, finding 12). */
+export const mayReadClubDocuments = isInTheClub;
+
+export const AWAITING_APPROVAL = 'Your registration is waiting for the club’s approval: until then you can see your status and your own profile only.';
+
+/** The members' area beyond one's own profile and status: not while a registration waits. */
+export const mayUseMembersArea = isInTheClub;
