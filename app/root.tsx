@@ -108,14 +108,19 @@ export default function App() {
 /** Visitors see a friendly page, never a stack trace; the server log has the details. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Page not found' : 'Something went wrong';
+  const refused = isRouteErrorResponse(error) && (error.status === 403 || error.status === 401);
+  const title = notFound ? 'Page not found' : refused ? 'Not for this login' : 'Something went wrong';
   const message = notFound
     ? "We couldn't find that page. It may have moved, or the link may be mistyped."
-    : 'Sorry, something went wrong on our side. Please try again in a moment.';
+    : refused
+      ? typeof error.data === 'string' && error.data
+        ? error.data
+        : 'This page is for other people in the club. Sign in with another login if you have one.'
+      : 'Sorry, something went wrong on our side. Please try again in a moment.';
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <title>{title}</title>
-      <p className="text-6xl font-black text-brand-800">{notFound ? '404' : 'Oops'}</p>
+      <p className="text-6xl font-black text-brand-800">{notFound ? '404' : refused ? '403' : 'Oops'}</p>
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-muted">{message}</p>
       <ButtonLink to="/" className="mt-8">

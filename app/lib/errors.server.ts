@@ -45,3 +45,17 @@ export function issueErrors(issues: Issues): Record<string, string> {
 export function invalidFields<Extra extends object>(issues: Issues, extra: Extra) {
   return data({ ok: false as const, error: 'Please correct the highlighted fields.', fieldErrors: issueErrors(issues), ...extra }, { status: 422 });
 }
+
+/**
+ * For loaders: a refusal or a missing record from a service becomes the page's status (403, 404 …)
+ * for the error boundary, never a 500 (issue 30); anything else is a real failure.
+ */
+export async function loadOrRefuse<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (thrown) {
+    const error = asDomainError(thrown);
+    if (isDomainError(error)) throw data(error.detail, { status: error.status });
+    throw thrown;
+  }
+}

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
-import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../shared/errors';
+import { conflict, DomainError, invalid, notFound } from '../../shared/errors';
 import { juniorLoginRefusal } from '../../shared/guardians';
 import { todayIso } from '../../shared/players';
 import {
@@ -11,7 +11,10 @@ import {
   type Registration,
 } from '../../shared/contracts/registrations';
 import type { Db, DbOrTx } from '../db/client';
-import { clubRoles, players, playerTeams, teams, users } from '../db/schema';
+import { dbsChecks, players, playerTeams, teams, teamStaff, users } from '../db/schema';
+import { allow, mayGrantPower, mayManageMembership, signedIn, type Actor } from '../policy';
+import { dbsProblem, dbsSentence } from './juniors/dbs';
+import { isJuniorAgeGroup } from '../../shared/juniors';
 import { registrationApproved, registrationRejected } from '../mail/templates';
 import { parseInput } from './checks';
 import { isUuid } from './ids';
@@ -26,15 +29,38 @@ export const LINK_TARGET_HAS_LOGIN = 'That record already has a login: choose an
 type PlayerRow = typeof players.$inferSelect;
 
 /** The people who decide registrations: admins and the club's secretary. */
-async function assertMayDecide(db: DbOrTx, actor: SessionUser | null) {
-  if (!actor) throw unauthenticated();
-  if (actor.role === 'admin') return actor;
-  const [role] = await db
-    .select({ role: clubRoles.role })
-    .from(clubRoles)
-    .where(and(eq(clubRoles.user_id, actor.id), inArray(clubRoles.role, ['admin', 'secretary'])));
-  if (!role) throw forbidden('Only the secretary or an admin can decide registrations.');
-  return actor;
+async function assertMayDecide(db: DbOrTx, actor: SessionUser | null): Promise<Actor> {
+  const decider = await signedIn(db, actor);
+  allow(mayManageMembership(decider), 'Only the secretary or an admin can decide registrations.');
+  return decider;
+}
+
+export const LINK_GRANTS_POWER = (teams: string[]) =>
+  `This record is on the staff of ${teams.join(', ')}: linking a login onto it makes whoever registered their coach, so only an admin can approve it.`;
+
+/**
+ * Linking a login onto a record on a team's staff hands that power to whoever registered (issue 30):
+ * an admin decides, and a junior team's staff place needs an in-date DBS check (or an admin's override).
+ */
+async function assertMayLinkPower(tx: DbOrTx, decider: Actor, target: PlayerRow) {
+  const places = await tx
+    .select({ name: teams.name, age_group: teams.age_group, overridden: teamStaff.dbs_override_by, status: dbsChecks.status, expires_on: dbsChecks.expires_on })
+    .from(teamStaff)
+    .innerJoin(teams, eq(teams.id, teamStaff.team_id))
+    .leftJoin(dbsChecks, eq(dbsChecks.player_id, teamStaff.player_id))
+    .where(eq(teamStaff.player_id, target.id))
+    .orderBy(asc(teams.sort_order));
+  if (!places.length) return;
+  const names = places.map((p) => p.name);
+  if (!mayGrantPower(decider)) throw new DomainError('forbidden', LINK_GRANTS_POWER(names), { errors: [{ field: 'link_player_id', message: LINK_GRANTS_POWER(names) }] });
+  for (const place of places) {
+    if (!isJuniorAgeGroup(place.age_group) || place.overridden) continue;
+    const problem = dbsProblem(place.status ? { status: place.status, expires_on: place.expires_on } : null);
+    if (problem?.blocking) {
+      const detail = `${dbsSentence(target.full_name, problem)}, and ${place.name} is a junior team: record their DBS check in Safeguarding before linking a login onto this record.`;
+      throw invalid(detail, [{ field: 'link_player_id', message: detail }]);
+    }
+  }
 }
 
 /** Letters only, lower case: "O'Neil, Sam" and "sam oneil" compare alike. */
@@ -89,7 +115,21 @@ async function matchesFor(db: DbOrTx, pending: PlayerRow, candidates: PlayerRow[
         )
         .orderBy(asc(teams.sort_order))
     : [];
+  const staffRows = found.length
+    ? await db
+        .select({ player_id: teamStaff.player_id, name: teams.name })
+        .from(teamStaff)
+        .innerJoin(teams, eq(teams.id, teamStaff.team_id))
+        .where(
+          inArray(
+            teamStaff.player_id,
+            found.map((f) => f.row.id),
+          ),
+        )
+        .orderBy(asc(teams.sort_order))
+    : [];
   return found.map(({ row, reasons }) => ({
+    staff_of: staffRows.filter((t) => t.player_id === row.id).map((t) => t.name),
     player_id: row.id,
     full_name: row.full_name,
     date_of_birth: row.date_of_birth,
@@ -187,7 +227,7 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
      * and gains the details it lacked, and the registration's own record goes). Mails the member.
      */
     async approve(actor: SessionUser | null, id: string, input: unknown) {
-      await assertMayDecide(db, actor);
+      const decider = await assertMayDecide(db, actor);
       const { link_player_id, team_id } = parseInput(approveRegistrationSchema, input ?? {});
       return db.transaction(async (tx) => {
         const pending = await lockPending(tx, id);
@@ -199,6 +239,7 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
           if (!target) throw notFound(LINK_TARGET_NOT_FOUND);
           if (target.user_id) throw conflict(LINK_TARGET_HAS_LOGIN);
           assertMayHaveLogin(target, pending, 'link_player_id');
+          await assertMayLinkPower(tx, decider, target);
           await tx.delete(players).where(eq(players.id, pending.id));
           await tx
             .update(players)

@@ -20,6 +20,9 @@ export const RegistrationMatchSchema = z
     teams: z.array(z.string()).openapi({ description: 'The teams the record plays for now' }),
     status: z.enum(['active', 'left']),
     reasons: z.array(z.enum(MATCH_REASONS)).openapi({ description: 'What the record shares with the registration' }),
+    staff_of: z
+      .array(z.string())
+      .openapi({ description: 'The teams whose staff the record is on: linking a login onto it gives that power, so only an admin may (issue 30)' }),
   })
   .openapi('RegistrationMatch');
 

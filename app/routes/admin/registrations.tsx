@@ -130,6 +130,11 @@ function RegistrationCard({ registration: r, teams, onReject }: { registration: 
                   {m.date_of_birth ? ` · born ${formatDate(m.date_of_birth)}` : ''}
                   {m.teams.length ? ` · plays for ${m.teams.join(', ')}` : m.status === 'left' ? ' · left the club' : ''}
                 </span>
+                {m.staff_of.length > 0 && (
+                  <span className="mt-1 block font-semibold text-ink">
+                    On the staff of {m.staff_of.join(', ')}: linking gives that role, so only an admin can approve this link.
+                  </span>
+                )}
               </span>
             </label>
           ))}

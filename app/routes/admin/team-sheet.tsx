@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { pageTitle } from '../../../shared/club';
 import { requireUser } from '../../lib/guards.server';
+import { loadOrRefuse } from '../../lib/errors.server';
 import { canEnterAdmin } from '../../../shared/roles';
 import type { Route } from './+types/team-sheet';
 import { formatLongDateGB } from '../../../shared/dates';
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const sheet = await context.services.selection.teamSheet(user, params.fixtureId);
+  const sheet = await loadOrRefuse(() => context.services.selection.teamSheet(user, params.fixtureId));
   return { sheet, staff: canEnterAdmin(user.role) };
 }
 

@@ -9,9 +9,8 @@ import { NOT_THEIR_GUARDIAN, VIEW_ONLY_GUARDIAN } from '../../../shared/guardian
 import { PLAYER_NOT_FOUND, todayIso } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
-import { clubRoles, guardians, players, playerTeams, teamStaff } from '../../db/schema';
+import { guardians, players } from '../../db/schema';
 import { isUuid } from '../ids';
-import type { ClubRole } from '../../../shared/club-roles';
 
 export type ChildRow = typeof players.$inferSelect;
 
@@ -35,28 +34,6 @@ export async function childRow(db: DbOrTx, playerId: string): Promise<ChildRow |
   if (!isUuid(playerId)) return undefined;
   const [row] = await db.select().from(players).where(eq(players.id, playerId));
   return row;
-}
-
-/** Whether this login holds one of these club roles (secretary, welfare officer …). */
-export async function holdsClubRole(db: DbOrTx, userId: string, roles: readonly ClubRole[]) {
-  const [row] = await db
-    .select({ role: clubRoles.role })
-    .from(clubRoles)
-    .where(and(eq(clubRoles.user_id, userId), inArray(clubRoles.role, [...roles])))
-    .limit(1);
-  return !!row;
-}
-
-/** Whether this login is on the staff of one of the child's current teams. */
-export async function staffOfChild(db: DbOrTx, userId: string, playerId: string) {
-  const [row] = await db
-    .select({ team_id: teamStaff.team_id })
-    .from(teamStaff)
-    .innerJoin(players, eq(players.id, teamStaff.player_id))
-    .innerJoin(playerTeams, eq(playerTeams.team_id, teamStaff.team_id))
-    .where(and(eq(players.user_id, userId), eq(playerTeams.player_id, playerId)))
-    .limit(1);
-  return !!row;
 }
 
 /** How the actor relates to the child: themselves, a guardian (with level), or none of these. */

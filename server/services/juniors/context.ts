@@ -1,11 +1,12 @@
 /** What the juniors' use cases share: the database, mail, and who may manage guardians. */
-import { forbidden, invalid, unauthenticated } from '../../../shared/errors';
+import { invalid } from '../../../shared/errors';
 import { isJunior } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
 import type { MailService } from '../mail';
-import { childRow, holdsClubRole, type ChildRow } from './access';
+import { childRow, type ChildRow } from './access';
+import { allow, mayManageGuardians, signedIn } from '../../policy';
 
 export interface JuniorContext {
   db: Db;
@@ -18,9 +19,8 @@ export const NOT_A_JUNIOR = 'This player is not a junior (under 18 today, by the
 
 /** Admins, the secretary and the welfare officer invite guardians and decide "I am a parent" requests (403 for others). */
 export async function assertManagesGuardians(db: DbOrTx, actor: SessionUser | null): Promise<SessionUser> {
-  if (!actor) throw unauthenticated();
-  if (actor.role === 'admin' || (await holdsClubRole(db, actor.id, ['secretary', 'welfare_officer']))) return actor;
-  throw forbidden(MANAGES_GUARDIANS);
+  allow(mayManageGuardians(await signedIn(db, actor)), MANAGES_GUARDIANS);
+  return actor!;
 }
 
 /** A child a guardian can be linked to: a member under 18 today (422 naming the field otherwise). */

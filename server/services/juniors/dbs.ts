@@ -5,17 +5,18 @@
  * them; making someone manager, coach or assistant of a junior team without one is refused unless
  * an admin overrides with a reason (recorded on team_staff and in role_changes).
  */
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import { DBS_WARNING_DAYS, JUNIOR_AGE_GROUPS, isJuniorAgeGroup, type DbsStatus } from '../../../shared/juniors';
 import { dbsCheckInputSchema, dbsOverrideReasonField, type DbsEntry, type DbsOverview } from '../../../shared/contracts/safeguarding';
 import { addDaysIso, formatCalendarDate } from '../../../shared/dates';
 import { todayIso, PLAYER_NOT_FOUND } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
-import { forbidden, invalid, notFound, unauthenticated } from '../../../shared/errors';
+import { forbidden, invalid, notFound } from '../../../shared/errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { clubRoles, dbsChecks, players, teams, teamStaff } from '../../db/schema';
+import { dbsChecks, players, teams, teamStaff } from '../../db/schema';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
+import { actorOf, allow, mayLookAfterDbsChecks, mayRecordDbsCheck, signedIn } from '../../policy';
 import { welfareContact } from './welfare';
 
 type Check = { status: DbsStatus; expires_on: string | null } | null | undefined;
@@ -63,17 +64,12 @@ export async function assertStaffChecked(db: DbOrTx, team: { id: string; name: s
   throw invalid(detail, [{ field: 'age_group', message: detail }]);
 }
 
+export const OWN_DBS_CHECK = 'Nobody records their own DBS check: ask the welfare officer, the secretary or an admin to record it.';
+
 /** Admins, the secretary and the welfare officer (club roles) look after DBS checks. */
 export async function assertLooksAfterChecks(db: DbOrTx, actor: SessionUser | null): Promise<SessionUser> {
-  if (!actor) throw unauthenticated();
-  if (actor.role === 'admin') return actor;
-  const [role] = await db
-    .select({ role: clubRoles.role })
-    .from(clubRoles)
-    .where(and(eq(clubRoles.user_id, actor.id), inArray(clubRoles.role, ['secretary', 'welfare_officer'])))
-    .limit(1);
-  if (!role) throw forbidden('Only admins, the secretary and the welfare officer record DBS checks.');
-  return actor;
+  allow(mayLookAfterDbsChecks(await signedIn(db, actor)), 'Only admins, the secretary and the welfare officer record DBS checks.');
+  return actor!;
 }
 
 /**
@@ -166,8 +162,10 @@ export function createDbsService(db: Db) {
       const by = await assertLooksAfterChecks(db, actor);
       const values = parseInput(dbsCheckInputSchema, input);
       if (!isUuid(playerId)) throw notFound(PLAYER_NOT_FOUND);
-      const [person] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
+      const [person] = await db.select({ id: players.id, user_id: players.user_id }).from(players).where(eq(players.id, playerId));
       if (!person) throw notFound(PLAYER_NOT_FOUND);
+      // Safer recruitment: a check is verified by someone else (issue 30).
+      allow(mayRecordDbsCheck(await actorOf(db, by), person.user_id), OWN_DBS_CHECK);
       const row = { ...values, checked_by: by.full_name, updated_at: new Date() };
       await db
         .insert(dbsChecks)

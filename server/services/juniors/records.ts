@@ -3,7 +3,7 @@
  * read recorded), the care details a guardian keeps, and a guardian's agreement to a 13-17 year old's own login.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { forbidden, invalid, unauthenticated } from '../../../shared/errors';
+import { forbidden, invalid } from '../../../shared/errors';
 import {
   CONSENTS_GUARDIANS_ONLY,
   NOT_THEIR_GUARDIAN,
@@ -12,22 +12,17 @@ import {
   consentInputSchema,
   loginAgreementSchema,
 } from '../../../shared/guardians';
-import { CONSENT_KINDS, CONSENT_TEXTS, CONSENT_TEXT_VERSION, ageOn, guardianCanAnswer, seasonOf } from '../../../shared/juniors';
+import { CONSENT_KINDS, CONSENT_TEXTS, CONSENT_TEXT_VERSION, ageOn, seasonOf } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
 import { consents, medicalNoteReads, players } from '../../db/schema';
 import { parseInput } from '../checks';
-import { assertGuardianOrSelf, childRow, guardianLevel, holdsClubRole, staffOfChild, type ChildRow } from './access';
+import { childRelation, mayAnswerForChild, mayReadConsents, mayReadMedicalNoteLog, mayReadMedicalNotes, signedIn } from '../../policy';
+import { assertGuardianOrSelf, childRow } from './access';
 import { type JuniorContext } from './context';
 
-/** Who reads a child's consents: their guardians, the staff of their teams, the welfare officer and admins (and the player). */
-async function mayReadConsents(ctx: JuniorContext, actor: SessionUser, child: ChildRow) {
-  if (actor.role === 'admin' || child.user_id === actor.id) return true;
-  if (await guardianLevel(ctx.db, actor.id, child)) return true;
-  if (await holdsClubRole(ctx.db, actor.id, ['welfare_officer'])) return true;
-  return staffOfChild(ctx.db, actor.id, child.id);
-}
+export const MEDICAL_NOTES_READERS = 'Medical notes are seen only by the child’s parents or carers, the staff of their teams and the welfare officer.';
 
 /** This season's answer per kind, with its text, who gave it and when (none: not given). */
 async function consentsOf(db: DbOrTx, playerId: string, season: string) {
@@ -56,9 +51,9 @@ export function childRecordsUseCases(ctx: JuniorContext) {
   return {
     /** GET /api/players/{id}/consents: this season's consents, each with its text, who gave it and when. */
     async consents(actor: SessionUser | null, playerId: string) {
-      if (!actor) throw unauthenticated();
+      const me = await signedIn(db, actor);
       const child = await childRow(db, playerId);
-      if (!child || !(await mayReadConsents(ctx, actor, child))) throw forbidden(NOT_THEIR_GUARDIAN);
+      if (!child || !mayReadConsents(me, await childRelation(db, me, child))) throw forbidden(NOT_THEIR_GUARDIAN);
       const season = seasonOf(todayIso());
       return { player_id: child.id, season, text_version: CONSENT_TEXT_VERSION, consents: await consentsOf(db, child.id, season) };
     },
@@ -68,11 +63,11 @@ export function childRecordsUseCases(ctx: JuniorContext) {
      * consent. A new row each time; it is in force on the next request (the public cache drops).
      */
     async setConsent(actor: SessionUser | null, playerId: string, input: unknown) {
-      if (!actor) throw unauthenticated();
+      const me = await signedIn(db, actor);
       const child = await childRow(db, playerId);
-      const level = child ? await guardianLevel(db, actor.id, child) : null;
-      if (!child || !level) throw forbidden(CONSENTS_GUARDIANS_ONLY);
-      if (!guardianCanAnswer(level)) throw forbidden('View-only parents and carers cannot change consents: ask the child’s primary parent or carer.');
+      const rel = child ? await childRelation(db, me, child) : null;
+      if (!child || !rel?.level) throw forbidden(CONSENTS_GUARDIANS_ONLY);
+      if (!mayAnswerForChild(rel)) throw forbidden('View-only parents and carers cannot change consents: ask the child’s primary parent or carer.');
       const data = parseInput(consentInputSchema, input);
       const season = seasonOf(todayIso());
       await db.transaction(async (tx) => {
@@ -81,8 +76,8 @@ export function childRecordsUseCases(ctx: JuniorContext) {
           season,
           kind: data.kind,
           given: data.given,
-          given_by: actor.id,
-          given_by_name: actor.full_name,
+          given_by: me.id,
+          given_by_name: me.name,
           text_version: CONSENT_TEXT_VERSION,
         });
         // The child's public record changes with it: touching the row fires the players table's
@@ -97,14 +92,15 @@ export function childRecordsUseCases(ctx: JuniorContext) {
      * welfare officer only (an admin who is none of these does not see them). Staff and welfare reads are recorded.
      */
     async medicalNotes(actor: SessionUser | null, playerId: string) {
-      if (!actor) throw unauthenticated();
+      const me = await signedIn(db, actor);
       const child = await childRow(db, playerId);
       if (!child) throw forbidden(NOT_THEIR_GUARDIAN);
-      const own = child.user_id === actor.id || !!(await guardianLevel(db, actor.id, child));
-      if (!own && !(await staffOfChild(db, actor.id, child.id)) && !(await holdsClubRole(db, actor.id, ['welfare_officer']))) {
-        throw forbidden('Medical notes are seen only by the child’s parents or carers, the staff of their teams and the welfare officer.');
-      }
-      if (!own) await db.insert(medicalNoteReads).values({ player_id: child.id, read_by: actor.id, read_by_name: actor.full_name });
+      // The staff of a team the child plays for today only: a spell that ended, or a junior team's
+      // coach whose DBS check lapsed, reads nothing (issue 30).
+      const rel = await childRelation(db, me, child);
+      if (!mayReadMedicalNotes(me, rel)) throw forbidden(MEDICAL_NOTES_READERS);
+      const own = rel.self || !!rel.level;
+      if (!own) await db.insert(medicalNoteReads).values({ player_id: child.id, read_by: me.id, read_by_name: me.name });
       return {
         player_id: child.id,
         medical_notes: child.medical_notes,
@@ -115,10 +111,9 @@ export function childRecordsUseCases(ctx: JuniorContext) {
 
     /** GET /api/players/{id}/medical-note-reads: who read them and when (the child's guardians, the welfare officer). */
     async medicalNoteReads(actor: SessionUser | null, playerId: string) {
-      if (!actor) throw unauthenticated();
+      const me = await signedIn(db, actor);
       const child = await childRow(db, playerId);
-      const allowed = child && ((await guardianLevel(db, actor.id, child)) || (await holdsClubRole(db, actor.id, ['welfare_officer'])));
-      if (!child || !allowed) throw forbidden(NOT_THEIR_GUARDIAN);
+      if (!child || !mayReadMedicalNoteLog(me, await childRelation(db, me, child))) throw forbidden(NOT_THEIR_GUARDIAN);
       const rows = await db
         .select({ read_by_name: medicalNoteReads.read_by_name, read_at: medicalNoteReads.read_at })
         .from(medicalNoteReads)

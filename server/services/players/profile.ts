@@ -4,7 +4,25 @@ import type { ProfileUpdateInput } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
 import type { PlayerProfile } from '../../../shared/contracts/players';
 import { players, users } from '../../db/schema';
-import { duplicateAccount, type PlayerContext } from './context';
+import { duplicateAccount, type PlayerContext, type PlayerRow } from './context';
+import type { Db } from '../../db/client';
+import { DomainError } from '../../../shared/errors';
+import { actorOf, childRelation, mayChangeIdentity } from '../../policy';
+
+export const IDENTITY_BY_GUARDIANS =
+  'Your name, date of birth and e-mail address are changed by your parent or carer, or by the club, while you are under 18.';
+
+/** A junior's own login never changes who they are (issue 30): name, date of birth, e-mail. */
+async function assertMayChangeIdentity(db: Db, actor: SessionUser, player: PlayerRow, input: ProfileUpdateInput) {
+  const me = await actorOf(db, actor);
+  if (mayChangeIdentity(me, await childRelation(db, me, player))) return;
+  const changed = [
+    input.full_name !== player.full_name && { field: 'full_name', message: IDENTITY_BY_GUARDIANS },
+    (input.date_of_birth ?? null) !== player.date_of_birth && { field: 'date_of_birth', message: IDENTITY_BY_GUARDIANS },
+    input.email.toLowerCase() !== actor.email.toLowerCase() && { field: 'email', message: IDENTITY_BY_GUARDIANS },
+  ].filter((e) => !!e);
+  if (changed.length) throw new DomainError('forbidden', IDENTITY_BY_GUARDIANS, { errors: changed });
+}
 
 export function ownProfile({ db, emailOrUsernameTaken, linkedPlayer, profileOf }: PlayerContext) {
   return {
@@ -34,6 +52,7 @@ export function ownProfile({ db, emailOrUsernameTaken, linkedPlayer, profileOf }
     /** My Profile edits: the player record and the account's name and e-mail together. */
     async updateMe(actor: SessionUser | null, input: ProfileUpdateInput) {
       const player = await linkedPlayer(actor, 'profile');
+      await assertMayChangeIdentity(db, actor!, player, input);
       await emailOrUsernameTaken(db, null, input.email, actor!.id);
       try {
         await db.transaction(async (tx) => {

@@ -4,8 +4,8 @@ import type { SessionUser } from '../../../shared/roles';
 import { NOT_IN_TEAM, SHEET_NOT_PUBLISHED } from '../../../shared/availability';
 import { CLUB_NAME } from '../../../shared/club';
 import { fixtureSelections, fixtures, players, selectionPublications, teams } from '../../db/schema';
-import { forbidden, notFound, unauthenticated } from '../../../shared/errors';
-import { assertRunsTeam } from '../../policy';
+import { forbidden, notFound } from '../../../shared/errors';
+import { mayRunTeam, signedIn } from '../../policy';
 import type { SelectionContext } from './context';
 
 /** A player's selections and the printable team sheet. */
@@ -50,13 +50,13 @@ export function squadLists(ctx: SelectionContext) {
 
     /** The printable team sheet (staff, admin): club, fixture and the squad with numbers and names. */
     async teamSheet(actor: SessionUser | null, fixtureId: string) {
-      if (!actor) throw unauthenticated();
+      const me = await signedIn(db, actor);
       const event = await openFixture(fixtureId);
-      if (actor.role === 'admin' || actor.role === 'staff') await assertRunsTeam(db, actor, event.team_id);
-      else {
-        // Players of the team see the sheet once it is published (issue 22).
-        const [player] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, actor.id));
-        if (!player || !(await deps.availability.inTeam(player.id, event.team_id))) throw forbidden(NOT_IN_TEAM);
+      if (!mayRunTeam(me, event.team_id)) {
+        // The team's players, and the parents and carers of its juniors, see the sheet once it is published (issues 22, 30).
+        const own = [...(me.member?.status === 'active' ? [me.member.playerId] : []), ...me.guardianOf];
+        const inTeam = await Promise.all(own.map((id) => deps.availability.inTeam(id, event.team_id)));
+        if (!inTeam.some(Boolean)) throw forbidden(NOT_IN_TEAM);
         if (!(await publishedAt(db, event.id))) throw notFound(SHEET_NOT_PUBLISHED);
       }
       const [f] = await db.select().from(fixtures).where(eq(fixtures.id, fixtureId));
