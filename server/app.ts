@@ -6,6 +6,7 @@ import { readSessionCookie } from '../shared/auth';
 import { pageKey } from '../shared/page-template';
 import { withRenderedBody } from '../shared/rendered-body';
 import { createApi } from './api';
+import { clientAddressOf } from './client-address';
 import { calendarRoutes } from './api/calendar-feeds';
 import type { AppEnv } from './api/env';
 import { handleError } from './api/errors';
@@ -86,15 +87,13 @@ async function staticSecurityHeaders(): Promise<Record<string, string>> {
 }
 
 function clientAddress(c: Context, trustProxy: boolean) {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+  let socket: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    socket = getConnInfo(c).remote.address;
   } catch {
-    return 'unknown'; // app.request() in tests has no socket
+    socket = undefined; // app.request() in tests has no socket
   }
+  return clientAddressOf(c.req.header('x-forwarded-for'), socket, trustProxy);
 }
 
 /** The whole HTTP surface: security headers, static files, the API under /api, then pages. */

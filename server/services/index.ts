@@ -38,14 +38,14 @@ import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import { createMailService } from './mail';
 import { createOutboxService } from './outbox';
-import type { ThrottleLimits } from './throttle';
+import type { AccountSlowdown, ThrottleLimits } from './throttle';
 
 export interface ServiceOptions {
   adminUsername: string;
   adminPassword?: string;
   /** ADMIN_EMAIL: the admin account's address at initialization. */
   adminEmail?: string;
-  loginLimits?: ThrottleLimits;
+  loginLimits?: ThrottleLimits & Partial<AccountSlowdown>;
   /** Tries the database while it is down (default: `select 1` through the pool). */
   probeDatabase?: () => Promise<unknown>;
   /** GET /api/health's check (default: `select 1` through the pool; the app uses a dedicated connection, server/db/health.ts). */
