@@ -64,6 +64,9 @@ const refusal = (kind: 'forbidden' | 'rate_limited', detail: string, retryAfterS
 
 export type { DatabaseStatus };
 
+/** Who may see how many accounts, products, news and fixtures the database holds: the admin. */
+export const maySeeDatabaseCounts = (actor: { role: Role } | null) => actor?.role === 'admin';
+
 export type { InitializationResult };
 
 /**
@@ -117,7 +120,14 @@ export function createSetupService(
     if (!setupCodeMatches(typed, (await currentCode()).code)) throw refusal('forbidden', SETUP_CODE_WRONG);
   }
 
-  async function status(): Promise<DatabaseStatus> {
+  /** What the caller may know of the database: whether it is set up; an admin also sees what it holds. */
+  async function statusFor(actor: { role: Role } | null): Promise<DatabaseStatus> {
+    if (maySeeDatabaseCounts(actor)) return status();
+    const [init] = await db.select({ id: databaseInitialization.id }).from(databaseInitialization);
+    return { needs_initialization: !init };
+  }
+
+  async function status() {
     const [[init], [u], [p], [n], [f]] = await Promise.all([
       db.select({ id: databaseInitialization.id }).from(databaseInitialization),
       db.select({ value: count() }).from(users),
@@ -136,6 +146,7 @@ export function createSetupService(
 
   return {
     status,
+    statusFor,
     adminUsername: options.adminUsername,
     /** Whether /initialize must ask for the setup code (no ADMIN_PASSWORD configured). */
     needsSetupCode: !options.adminPassword,
