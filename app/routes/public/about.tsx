@@ -32,7 +32,7 @@ const FACILITIES = [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { settings: await context.services.settings.get(), origin: siteOrigin(request) };
+  return { settings: await context.services.settings.get(), origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

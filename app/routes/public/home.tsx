@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     news.listPublished({ limit: HOME_NEWS }),
     sponsors.list({ limit: HOME_SPONSORS }),
   ]);
-  return { upcoming, results, latestNews, sponsors: sponsorList, origin: siteOrigin(request) };
+  return { upcoming, results, latestNews, sponsors: sponsorList, origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

@@ -24,7 +24,7 @@ const FIELDS = ['interest_types', 'full_name', 'email', 'phone_number', 'message
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
-  return { clubEmail: settings.club_email, origin: siteOrigin(request) };
+  return { clubEmail: settings.club_email, origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
