@@ -5,8 +5,8 @@ import { canEnterAdmin, type Role, type SessionUser } from '../../shared/roles';
 /** The longest path kept for after sign-in; anything longer goes to the default page. */
 const REDIRECT_PATH_MAX = 2000;
 const PRINTABLE_PATH = /^\/[\x21-\x7e]*$/;
-const CONTROL_CHARACTER = /[\x00-\x1f\x7f]/;
 const ANOTHER_HOST = /^\/[\\/]/;
+const hasControlCharacter = (s: string) => [...s].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 
 /**
  * Only paths on this site may be redirected to after sign-in (no open redirects; issue 30, finding
@@ -24,7 +24,7 @@ export function safeRedirectPath(value: unknown, fallback: string) {
   } catch {
     return fallback; // a stray % that is no escape
   }
-  if (CONTROL_CHARACTER.test(decoded) || decoded.includes('\\') || ANOTHER_HOST.test(decoded)) return fallback;
+  if (hasControlCharacter(decoded) || decoded.includes('\\') || ANOTHER_HOST.test(decoded)) return fallback;
   const base = 'http://this-site.invalid';
   const url = new URL(value, base);
   return url.origin === base ? value : fallback;

@@ -15,6 +15,8 @@ export const DatabaseStatusSchema = z
   .openapi('DatabaseStatus', { description: 'The counts are present only when a signed-in admin asks.' });
 
 export type DatabaseStatus = z.infer<typeof DatabaseStatusSchema>;
+/** The whole status, counts included (the admin's). */
+export type DatabaseStatusWithCounts = { needs_initialization: boolean } & z.infer<typeof DatabaseCountsSchema>;
 
 /** POST /api/admin/initialize-database: the database's status after seeding, the admin's username and what to do next. */
 export const InitializedSchema = z.object({ needs_initialization: z.boolean() }).extend(DatabaseCountsSchema.shape).extend({ admin_username: z.string(), admin_password: z.string().optional(), detail: z.string() });

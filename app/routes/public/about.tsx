@@ -31,7 +31,7 @@ const FACILITIES = [
   { title: 'Parking', text: 'Free parking on Mill Lane, a short walk from the pitch.' },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return { settings: await context.services.settings.get(), origin: siteOrigin(context) };
 }
 
