@@ -6,6 +6,7 @@ import { readSessionCookie } from '../shared/auth';
 import { pageKey } from '../shared/page-template';
 import { withRenderedBody } from '../shared/rendered-body';
 import { createApi } from './api';
+import { clientAddressOf } from './client-address';
 import { calendarRoutes } from './api/calendar-feeds';
 import type { AppEnv } from './api/env';
 import { handleError } from './api/errors';
@@ -35,6 +36,11 @@ export type PageHandler = (request: Request, context: PageContext) => Promise<Re
 export interface AppOptions {
   services: Services;
   trustProxy?: boolean;
+  /**
+   * The host name of PUBLIC_URL, when it is set: a request for any other host (but this machine's
+   * own names, for health checks and the console) answers 421 before anything else (issue 30, finding 9).
+   */
+  servedHost?: string;
   /** Renders every non-API page (React Router); absent in API tests. */
   pages?: PageHandler;
   /** Browser files read from disk on each request (development: public/); absent in API tests. */
@@ -86,15 +92,13 @@ async function staticSecurityHeaders(): Promise<Record<string, string>> {
 }
 
 function clientAddress(c: Context, trustProxy: boolean) {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+  let socket: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    socket = getConnInfo(c).remote.address;
   } catch {
-    return 'unknown'; // app.request() in tests has no socket
+    socket = undefined; // app.request() in tests has no socket
   }
+  return clientAddressOf(c.req.header('x-forwarded-for'), socket, trustProxy);
 }
 
 /** The whole HTTP surface: security headers, static files, the API under /api, then pages. */
@@ -110,6 +114,8 @@ export function createApp(options: AppOptions) {
     if (isDatabaseUnavailable(error) && !c.req.path.startsWith('/api/')) return pageOutage(c.req.path);
     return handleError(error, c);
   });
+
+  if (options.servedHost) app.use('*', refuseOtherHosts(options.servedHost, trustProxy));
 
   // First, before the security headers and compression: a hit replays the stored, compressed answer
   // with the headers (CSP nonce included) it was first sent with.
@@ -139,6 +145,31 @@ export function createApp(options: AppOptions) {
   app.all('*', renderPage(options));
 
   return app;
+}
+
+/** What a request for a host this site is not answers. */
+export const MISDIRECTED_REQUEST = 'This website is not served at this address.';
+const OWN_HOST_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * With PUBLIC_URL set, only its host (and this machine's own names) is served: a request for any
+ * other Host answers 421 before the cache sees it, so no answer for a made-up host is ever built,
+ * stored or replayed. (The links in pages come from PUBLIC_URL anyway, never from the Host.)
+ */
+function refuseOtherHosts(servedHost: string, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  const allowed = new Set([...OWN_HOST_NAMES, servedHost.toLowerCase()]);
+  return async (c, next) => {
+    if (c.req.path === HEALTH_PATH) return next();
+    const asked = (trustProxy && c.req.header('x-forwarded-host')?.split(',')[0]?.trim()) || c.req.header('host') || new URL(c.req.url).host;
+    let name: string;
+    try {
+      name = new URL(`http://${asked}`).hostname.toLowerCase();
+    } catch {
+      name = '';
+    }
+    if (!allowed.has(name)) return c.text(MISDIRECTED_REQUEST, 421, { 'Cache-Control': 'no-store' });
+    await next();
+  };
 }
 
 /** Serves the browser files held in memory, once their security headers are made. */

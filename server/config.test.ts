@@ -7,6 +7,7 @@ describe('mail configuration', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(config.mailFrom).toBe('Riverside Rovers FC <no-reply@localhost>');
     expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.servedHost).toBeUndefined(); // every Host served; links still from publicUrl
     expect(config.mailRetryDelaysMs).toBeUndefined();
   });
 
@@ -21,6 +22,7 @@ describe('mail configuration', () => {
       smtpUrl: 'smtps://user:secret@mail.example.org:465',
       mailFrom: 'Club <club@example.org>',
       publicUrl: 'https://club.example.org',
+      servedHost: 'club.example.org',
       mailRetryDelaysMs: [30_000, 600_000],
     });
   });

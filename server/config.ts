@@ -74,5 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM ?? 'Riverside Rovers FC <no-reply@localhost>',
     mailRetryDelaysMs: e.MAIL_RETRY_DELAYS?.split(',').map((s) => Math.max(1, Number(s)) * 1000),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    /** Set only when PUBLIC_URL is: then requests for any other host (but this machine's own names) answer 421. */
+    servedHost: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined,
   };
 }

@@ -84,12 +84,12 @@ async function main() {
   let server: http.Server;
   if (config.env === 'production') {
     const { pages, clientDir, staticFiles } = await productionPages();
-    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir, staticFiles, cache, fragments: memo?.fragments });
+    const app = createApp({ services, trustProxy: config.trustProxy, servedHost: config.servedHost, pages, clientDir, staticFiles, cache, fragments: memo?.fragments });
     server = createHttpServer(getRequestListener(app.fetch));
   } else {
     const { pages, vite } = await developmentPages();
     // No cache in development: code changes show at once.
-    const app = createApp({ services, trustProxy: config.trustProxy, pages, clientDir: 'public' });
+    const app = createApp({ services, trustProxy: config.trustProxy, servedHost: config.servedHost, pages, clientDir: 'public' });
     const listener = getRequestListener(app.fetch);
     server = createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
   }

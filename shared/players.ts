@@ -42,6 +42,8 @@ export const REGISTRATION_FIELDS = [
 /** The query the portal dashboard reads to greet a player who has just registered. */
 export const WELCOME_PARAM = 'welcome';
 export const USERNAME_TAKEN = 'That username is already registered. Please choose another.';
+/** What a registration with an address that already has an account is told: no more than a new one would learn (issue 30, finding 14). */
+export const registrationCheckEmail = (email: string) => `Thank you. We have sent an e-mail to ${email}: please follow it to carry on.`;
 export const EMAIL_TAKEN = 'That e-mail address is already registered. Please sign in or use another.';
 export const NO_PLAYER_PROFILE = 'No player profile is linked to this account';
 export const PLAYER_NOT_FOUND = 'Player not found';

@@ -2,10 +2,32 @@ import type { ClubRole } from '../../shared/club-roles';
 import { redirect, type AppLoadContext } from 'react-router';
 import { canEnterAdmin, type Role, type SessionUser } from '../../shared/roles';
 
-/** Only same-site paths may be redirected to after sign-in (no open redirects). */
+/** The longest path kept for after sign-in; anything longer goes to the default page. */
+const REDIRECT_PATH_MAX = 2000;
+const PRINTABLE_PATH = /^\/[\x21-\x7e]*$/;
+const ANOTHER_HOST = /^\/[\\/]/;
+const hasControlCharacter = (s: string) => [...s].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+
+/**
+ * Only paths on this site may be redirected to after sign-in (no open redirects; issue 30, finding
+ * 10). A browser drops tabs and newlines from a URL and reads `\` as `/`, so `/%09/evil.example`
+ * would take it to evil.example: anything but printable ASCII (no spaces, no control characters, no
+ * letters outside ASCII, which a Location header cannot hold either), a `\` anywhere, a path that
+ * starts `//`, or one that decodes to any of these, gives the default page instead.
+ */
 export function safeRedirectPath(value: unknown, fallback: string) {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  if (typeof value !== 'string' || value.length > REDIRECT_PATH_MAX || !PRINTABLE_PATH.test(value)) return fallback;
+  if (value.includes('\\') || ANOTHER_HOST.test(value)) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return fallback; // a stray % that is no escape
+  }
+  if (hasControlCharacter(decoded) || decoded.includes('\\') || ANOTHER_HOST.test(decoded)) return fallback;
+  const base = 'http://this-site.invalid';
+  const url = new URL(value, base);
+  return url.origin === base ? value : fallback;
 }
 
 /** No signed-in user: off to /login, coming back here afterwards. */

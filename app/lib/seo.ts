@@ -3,9 +3,13 @@ import { CLUB_NAME, pageTitle } from '../../shared/club';
 /** The image shown in link previews when a page has none of its own. */
 export const DEFAULT_SHARE_IMAGE = '/images/seed/news-team.svg';
 
-/** This site's origin as the visitor reached it (for canonical and Open Graph URLs). */
-export function siteOrigin(request: Request) {
-  return new URL(request.url).origin;
+/**
+ * This site's public address (PUBLIC_URL), for canonical, Open Graph, sitemap and calendar links.
+ * Never the request's Host: a request for another host must not write its name into a page the
+ * cache then serves to everyone (issue 30, finding 9).
+ */
+export function siteOrigin(context: { services: { publicUrl: string } }) {
+  return context.services.publicUrl;
 }
 
 /** An absolute URL for a path or URL (og:image must be absolute). */

@@ -37,6 +37,8 @@ export async function startServer({ adminPassword = 'lighthouse-admin-password',
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Canonical and og:* links come from PUBLIC_URL, never from the request (issue 30, finding 9).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: adminPassword,

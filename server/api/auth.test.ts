@@ -6,6 +6,12 @@ import { SESSION_COOKIE } from '../../shared/auth';
 const t = await createTestContext({ loginLimits: { perUser: 3, perAddress: 100, windowSeconds: 2 } });
 // The real limits, for a burst of attempts.
 const burst = await createTestContext({ loginLimits: { perUser: 5, perAddress: 100, windowSeconds: 60 } });
+// Behind a proxy, so each request comes from the address X-Forwarded-For ends with.
+const proxied = await createTestContext(
+  { loginLimits: { perUser: 3, perAddress: 100, windowSeconds: 60, perAccount: 6, stepMs: 400, maxDelayMs: 400 } },
+  { trustProxy: true },
+);
+const from = (address: string) => ({ 'x-forwarded-for': address });
 
 describe('POST /api/auth/login', () => {
   it('returns access_token and user, and sets an httpOnly SameSite=Lax cookie', async () => {
@@ -59,11 +65,44 @@ describe('POST /api/auth/login', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.body.detail).toMatch(/Too many failed sign-in attempts/);
-    // While locked, even the right password is refused (no oracle for guessing)…
+    // While locked, even the right password is refused from this address (no oracle for guessing)…
     expect((await t.json('/api/auth/login', { body: { username, password } })).status).toBe(429);
     // …and once the window has passed, it works again.
     await new Promise((r) => setTimeout(r, 2100));
     expect((await t.json('/api/auth/login', { body: { username, password } })).status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/login: guesses slowed without locking the owner out (ADR 042)', () => {
+  it("wrong passwords from one address lock only that address out: the right password from another gets in at once", async () => {
+    const { username, password } = await proxied.signedIn('player');
+    for (let i = 0; i < 3; i++) {
+      expect((await proxied.json('/api/auth/login', { body: { username, password: 'wrong' }, headers: from('203.0.113.66') })).status).toBe(401);
+    }
+    expect((await proxied.json('/api/auth/login', { body: { username, password: 'wrong' }, headers: from('203.0.113.66') })).status).toBe(429);
+    expect((await proxied.json('/api/auth/login', { body: { username, password }, headers: from('203.0.113.66') })).status).toBe(429);
+    expect((await proxied.json('/api/auth/login', { body: { username, password }, headers: from('198.51.100.20') })).status).toBe(200);
+  });
+
+  it('guesses spread over many addresses are slowed down past the account-wide ceiling, and the right password still gets in', async () => {
+    const { username, password } = await proxied.signedIn('player');
+    for (let i = 0; i < 6; i++) {
+      expect((await proxied.json('/api/auth/login', { body: { username, password: 'wrong' }, headers: from(`203.0.113.${100 + i}`) })).status).toBe(401);
+    }
+    const started = Date.now();
+    const owner = await proxied.json('/api/auth/login', { body: { username, password }, headers: from('198.51.100.21') });
+    expect(owner.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+  });
+
+  it('counts the address our proxy added (the right-most X-Forwarded-For entry), not the ones the client wrote', async () => {
+    const { username, password } = await proxied.signedIn('player');
+    for (let i = 0; i < 3; i++) {
+      const faked = from(`10.9.9.${i}, 203.0.113.77`);
+      expect((await proxied.json('/api/auth/login', { body: { username, password: 'wrong' }, headers: faked })).status).toBe(401);
+    }
+    // A new made-up left-most entry does not make a new address.
+    expect((await proxied.json('/api/auth/login', { body: { username, password }, headers: from('10.9.9.200, 203.0.113.77') })).status).toBe(429);
   });
 });
 

@@ -157,13 +157,13 @@ export const authApi = base
       summary: 'Change my e-mail address',
       description:
         'Mails a single-use link (valid 24 hours) to the new address and a notice to the old one; the address changes when ' +
-        'the link is followed (POST /api/auth/confirm-email).',
+        'the link is followed (POST /api/auth/confirm-email). An address another account uses gets the same answer: no link is sent ' +
+        'and that account is told by mail instead, so the answer never tells who is a member.',
       security: [{ bearer: [] }],
       request: { body: jsonBody(emailChangeSchema) },
       responses: {
         202: jsonContent(Detail, 'The link is on its way'),
         401: jsonContent(ErrorSchema, 'Not signed in'),
-        409: jsonContent(ErrorSchema, 'Another account uses that address'),
         422: jsonContent(ErrorSchema, 'Not an e-mail address, or the current one'),
       },
     }),

@@ -4,12 +4,8 @@ import type { AppEnv } from './env';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
-/** The site's own address, as the visitor reached it (behind a trusted proxy, as the proxy says). */
-function originOf(c: Context<AppEnv>) {
-  const url = new URL(c.req.url);
-  const proto = c.get('secure') ? 'https' : url.protocol.replace(':', '');
-  return `${proto}://${url.host}`;
-}
+/** The site's public address (PUBLIC_URL), never the request's Host (issue 30, finding 9). */
+const originOf = (c: Context<AppEnv>) => c.get('services').publicUrl;
 
 /**
  * A calendar answer with an ETag of its content: calendar apps poll feeds every hour, and an

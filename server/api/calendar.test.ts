@@ -56,8 +56,8 @@ describe('GET /calendar/club.ics', () => {
     expect(s.summary).toBe('Senior: Riverside Rovers v Oakfield Athletic (H)');
     expect(s.location).toBe('Mill Lane, Pitch 2; Riverside');
     expect(s.description).toContain('County League, Division 2');
-    expect(s.description).toContain(`Match details: http://localhost/fixtures/${spring.id}`);
-    expect(s.url).toBe(`http://localhost/fixtures/${spring.id}`);
+    expect(s.description).toContain(`Match details: ${t.services.publicUrl}/fixtures/${spring.id}`);
+    expect(s.url).toBe(`${t.services.publicUrl}/fixtures/${spring.id}`);
     expect(s.sequence).toBe(0);
     expect(s.status).toBe('CONFIRMED');
     expect(s.transp).toBe('OPAQUE');
@@ -207,7 +207,7 @@ describe('GET /calendar/fixtures/{id}.ics', () => {
     expect(list[0].uid).toBe(`fixture-${f.id}@localhost`);
     expect(list[0].start).toBe('2026-09-12T13:30:00.000Z');
     expect(list[0].summary).toBe('Senior: Riverside Rovers v Single Event FC (H)');
-    expect(list[0].url).toBe(`http://localhost/fixtures/${f.id}`);
+    expect(list[0].url).toBe(`${t.services.publicUrl}/fixtures/${f.id}`);
     expect(res.text).toContain('METHOD:PUBLISH\r\n');
   });
 

@@ -22,9 +22,7 @@ export const calendarApi = router().openapi(
   }),
   async (c) => {
     const token = await c.get('services').calendar.issueToken(c.get('user'));
-    const url = new URL(c.req.url);
-    const origin = `${c.get('secure') ? 'https' : url.protocol.replace(':', '')}://${url.host}`;
-    const feed = `${origin}/calendar/me/${token}.ics`;
+    const feed = `${c.get('services').publicUrl}/calendar/me/${token}.ics`;
     c.header('Cache-Control', 'no-store');
     return c.json({ url: feed, webcal_url: feed.replace(/^https?:/, 'webcal:') }, 201);
   },

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_CONFIRMED, EMAIL_LINK_INVALID, EMAIL_UNCHANGED } from '../../shared/email-change';
-import { EMAIL_TAKEN } from '../../shared/players';
+import { EMAIL_CONFIRMED, EMAIL_LINK_INVALID, EMAIL_UNCHANGED, emailChangeSent } from '../../shared/email-change';
 import { createTestContext } from '../../tests/support/api';
 import { waitFor } from '../../tests/support/smtp';
 import { registration } from '../../tests/support/players';
@@ -69,15 +68,28 @@ describe("The admin's e-mail address", () => {
 });
 
 describe('Changing an e-mail address', () => {
-  it('tells the old address, refuses the same or a taken address, and a newer request ends the older link', async () => {
+  it("answers an address someone else has exactly as a free one, sends it no link, and tells its owner instead (issue 30, finding 14)", async () => {
     const member = await t.signedIn('player');
     const other = await t.signedIn('player');
+    const taken = await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: other.user.email } });
+    expect(taken.status).toBe(202);
+    expect(taken.body).toEqual({ detail: emailChangeSent(other.user.email) });
+    const owner = await mailTo(other.user.email, 'Someone tried to use your e-mail address');
+    expect(owner.text).toContain('Someone signed in to another club account asked to use this e-mail address');
+    expect(owner.text).toContain(other.username);
+    // The member's own address hears of the request as usual…
+    expect((await mailTo(member.user.email, 'Your e-mail address is being changed')).text).toContain(other.user.email);
+    // …and the address's owner gets no link that would hand it over.
+    expect(smtp.received.filter((m) => m.to.includes(other.user.email) && m.subject === 'Confirm your new e-mail address')).toEqual([]);
+    const me = await t.json('/api/auth/me', { token: member.token });
+    expect(me.body.email).toBe(member.user.email);
+  });
+
+  it('tells the old address, refuses the same address, and a newer request ends the older link', async () => {
+    const member = await t.signedIn('player');
     const same = await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: member.user.email.toUpperCase() } });
     expect(same.status).toBe(422);
     expect(same.body.errors).toContainEqual({ field: 'email', message: EMAIL_UNCHANGED });
-    const taken = await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: other.user.email } });
-    expect(taken.status).toBe(409);
-    expect(taken.body.detail).toBe(EMAIL_TAKEN);
     expect((await t.json('/api/auth/me', { method: 'PUT', body: { email: 'x@example.org' } })).status).toBe(401);
     expect((await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: 'not an address' } })).status).toBe(422);
 

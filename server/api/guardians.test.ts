@@ -2,7 +2,7 @@ import { eq, and } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
-import { consents, guardianInvitations, guardians, medicalNoteReads, outbox, players, playerTeams, teams } from '../db/schema';
+import { consents, guardianInvitations, guardians, medicalNoteReads, outbox, players, playerTeams, teams, users } from '../db/schema';
 import { currentConsents } from '../services/juniors';
 import { seasonOf } from '../../shared/juniors';
 import { todayIso } from '../../shared/players';
@@ -358,5 +358,24 @@ describe('"I am a parent or carer" on the register page', () => {
     const pending = await t.json('/api/guardian-requests?status=pending', { token: secretary.token });
     expect(pending.body.filter((r: { requester_name: string }) => r.requester_name === 'Pia Parent')).toHaveLength(1);
     expect((await lastMailTo('pia@example.com'))!.text_body).toContain('request as a parent or carer');
+  });
+
+  it('with an address that already has an account: nothing is made, the answer is a new one\'s, and the owner is mailed (issue 30, finding 14)', async () => {
+    const body = {
+      full_name: 'Quinn Stranger',
+      username: 'quinn_stranger',
+      email: player.user.email.toUpperCase(),
+      password: 'a sturdy passphrase',
+      child_name: 'Pip Parent',
+      child_date_of_birth: bornYearsAgo(8),
+      relationship: 'Father',
+    };
+    const made = await t.services.juniors.registerParent(body);
+    expect(made).toMatchObject({ username: 'quinn_stranger', created: false });
+    expect(await t.db.select().from(users).where(eq(users.username, 'quinn_stranger'))).toEqual([]);
+    const pending = await t.json('/api/guardian-requests?status=pending', { token: secretary.token });
+    expect(pending.body.filter((r: { requester_name: string }) => r.requester_name === 'Quinn Stranger')).toHaveLength(0);
+    const toOwner = await lastMailTo(player.user.email);
+    expect(toOwner).toMatchObject({ kind: 'address_in_use', subject: 'Someone tried to use your e-mail address' });
   });
 });

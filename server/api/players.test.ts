@@ -5,7 +5,7 @@ import { createTestContext } from '../../tests/support/api';
 import { registeredPlayer, registration, unique } from '../../tests/support/players';
 import { PASSWORD_TOO_SHORT } from '../../shared/auth';
 import { EMAIL_TAKEN, NO_PLAYER_PROFILE, REGISTRATION_FIELDS, USERNAME_TAKEN, todayIso } from '../../shared/players';
-import { players, users } from '../db/schema';
+import { outbox, players, users } from '../db/schema';
 
 const t = await createTestContext();
 
@@ -91,15 +91,12 @@ describe('POST /api/players/register', () => {
     expect(user.role).toBe('player');
   });
 
-  it('answers 409 for a username or e-mail already registered, whatever the case', async () => {
+  it('answers 409 for a username already registered, whatever the case', async () => {
     const first = registration();
     expect((await t.json('/api/players/register', { body: first })).status).toBe(201);
     const sameName = await t.json('/api/players/register', { body: registration({ username: first.username.toUpperCase() }) });
     expect(sameName.status).toBe(409);
     expect(sameName.body.detail).toBe(USERNAME_TAKEN);
-    const sameEmail = await t.json('/api/players/register', { body: registration({ email: first.email.toUpperCase() }) });
-    expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.detail).toBe(EMAIL_TAKEN);
   });
 
   it('lets exactly one of 8 concurrent registrations of one username succeed', async () => {
@@ -116,6 +113,39 @@ describe('POST /api/players/register', () => {
     expect(rows).toHaveLength(1);
     const linked = await t.db.select().from(players).where(eq(players.user_id, rows[0].id));
     expect(linked).toHaveLength(1);
+  });
+});
+
+describe('POST /api/players/register: an address already in use (issue 30, finding 14)', () => {
+  it('answers an e-mail address already registered exactly as a new one, creates nothing, and mails the owner instead (issue 30, finding 14)', async () => {
+    const first = registration();
+    const owner = await t.json('/api/players/register', { body: first });
+    const sameEmail = registration({ email: first.email.toUpperCase() });
+    const answer = await t.json('/api/players/register', { body: sameEmail });
+    const fresh = await t.json('/api/players/register', { body: registration() });
+    expect(answer.status).toBe(fresh.status);
+    expect(Object.keys(answer.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(Object.keys(answer.body.user).sort()).toEqual(Object.keys(fresh.body.user).sort());
+    expect(answer.body).toMatchObject({ detail: fresh.body.detail, status: 'pending', user: { username: sameEmail.username, role: 'player' } });
+    expect(answer.body.player_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(answer.body)).not.toMatch(/already|taken/i);
+    // Nothing was made under that name, and the owner heard about it (not the stranger).
+    expect(await t.db.select().from(users).where(eq(users.username, sameEmail.username))).toEqual([]);
+    const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'address_in_use'));
+    const toOwner = mails.filter((m) => m.to_address === first.email.toUpperCase() || m.to_address === owner.body.user.email);
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0].text_body).toContain('Someone tried to register on the club website with this e-mail address');
+    expect(toOwner[0].text_body).toContain(first.username);
+    // A second try the same day does not mail the owner again.
+    await t.json('/api/players/register', { body: registration({ email: first.email }) });
+    expect((await t.db.select().from(outbox).where(eq(outbox.kind, 'address_in_use'))).filter((m) => m.to_address === owner.body.user.email)).toHaveLength(1);
+  });
+
+  it('refuses a weak password (422) whether or not the address is already registered', async () => {
+    const first = registration();
+    expect((await t.json('/api/players/register', { body: first })).status).toBe(201);
+    const weak = await t.json('/api/players/register', { body: registration({ email: first.email, password: '12345' }) });
+    expect(weak.status).toBe(422);
   });
 });
 

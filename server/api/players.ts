@@ -127,7 +127,8 @@ export const playerPortalApi = base
       description:
         'Creates a user with role player (whatever the body says) and the linked squad record in one transaction, as a pending ' +
         'member: on no public page, in no team and counted nowhere until the secretary or an admin approves it. ' +
-        'The confirmation password is checked by the form and never sent.',
+        'The confirmation password is checked by the form and never sent. An e-mail address that already has an account gets the same answer ' +
+        '(nothing is created and the owner of the address is told by mail), so this never tells anyone who is a member; a username already taken answers 409.',
       security: [],
       request: { body: jsonBody(registrationSchema) },
       responses: {
@@ -137,13 +138,13 @@ export const playerPortalApi = base
           }),
           'Registered, waiting for approval',
         ),
-        409: jsonContent(ErrorSchema, 'Username or e-mail already registered'),
+        409: jsonContent(ErrorSchema, 'Username already registered'),
         422: errors[422],
       },
     }),
     async (c) => {
-      const result = await c.get('services').players.register(c.req.valid('json'));
-      return c.json({ detail: REGISTRATION_RECEIVED, ...result, status: 'pending' as const }, 201);
+      const { user, player_id } = await c.get('services').players.register(c.req.valid('json'));
+      return c.json({ detail: REGISTRATION_RECEIVED, user, player_id, status: 'pending' as const }, 201);
     },
   )
   // The signed-in player's own records; registered before /{id} so "me" is never taken as an id.

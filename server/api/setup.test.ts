@@ -36,7 +36,7 @@ describe('database initialization', () => {
   it('GET /api/admin/database-status says a new database needs initialization', async () => {
     const res = await t.json('/api/admin/database-status');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ needs_initialization: true, users_count: 0, products_count: 0, news_count: 0, fixtures_count: 0 });
+    expect(res.body).toEqual({ needs_initialization: true });
   });
 
   it('POST /api/admin/initialize-database seeds content and the admin, anonymously, once', async () => {
@@ -51,6 +51,18 @@ describe('database initialization', () => {
     const login = await t.json('/api/auth/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } });
     expect(login.status).toBe(200);
     expect(login.body.user.role).toBe('admin');
+  });
+
+  it('GET /api/admin/database-status tells anyone but an admin only whether the club is set up, not how many accounts it has', async () => {
+    const anonymous = await t.json('/api/admin/database-status');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual({ needs_initialization: false });
+    const player = await t.signedIn('player');
+    expect((await t.json('/api/admin/database-status', { token: player.token })).body).toEqual({ needs_initialization: false });
+    const admin = await t.json('/api/auth/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } });
+    const asAdmin = await t.json('/api/admin/database-status', { token: admin.body.access_token });
+    expect(asAdmin.body).toMatchObject({ needs_initialization: false, users_count: expect.any(Number), products_count: expect.any(Number) });
+    expect(asAdmin.body.users_count).toBeGreaterThan(1);
   });
 
   it('afterwards answers 409 to anyone and changes nothing', async () => {
@@ -85,13 +97,13 @@ describe('initialization without ADMIN_PASSWORD', () => {
     const other = raceClub;
     const results = await Promise.all([1, 2, 3].map(() => other.json('/api/admin/initialize-database', { method: 'POST' })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    expect((await other.json('/api/admin/database-status')).body.users_count).toBe(1);
+    expect((await other.services.setup.status()).users_count).toBe(1);
   });
 });
 
 describe('POST /api/admin/initialize-database: the setup code from the server log (ADR 029)', () => {
   const t = ownerClub;
-  const counts = async () => (await t.json('/api/admin/database-status')).body;
+  const counts = () => t.services.setup.status();
   const nothingYet = { needs_initialization: true, users_count: 0, products_count: 0, news_count: 0, fixtures_count: 0 };
   let code: string;
 

@@ -12,13 +12,14 @@ export const setupApi = router()
       path: '/database-status',
       operationId: 'getDatabaseStatus',
       tags: ['Set-up'],
-      summary: 'Whether the database needs initialization, with counts',
+      summary: 'Whether the database needs initialization (with counts for an admin)',
+      description: 'Anyone learns whether the club is set up; only a signed-in admin also gets the counts of users, products, news and fixtures.',
       security: [],
       responses: { 200: jsonContent(DatabaseStatusSchema, 'Database status'), ...anyClientError },
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').setup.status(), 200);
+      return c.json(await c.get('services').setup.statusFor(c.get('user')), 200);
     },
   )
   .openapi(

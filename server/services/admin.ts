@@ -20,7 +20,7 @@ import {
 } from '../db/schema';
 import { teamsRunByUser as teamsRunBy } from '../policy';
 import { forbidden, unauthenticated } from '../../shared/errors';
-import type { DatabaseStatus } from './setup';
+import type { DatabaseStatusWithCounts } from './setup';
 import type { AdminDashboard } from '../../shared/contracts/admin';
 
 export type { AdminDashboard };
@@ -77,7 +77,7 @@ async function matchWeek(db: Db, actor: SessionUser, now: Date): Promise<AdminTo
 export function createAdminService(
   db: Db,
   deps: {
-    setup: { status: () => Promise<DatabaseStatus> };
+    setup: { status: () => Promise<DatabaseStatusWithCounts> };
     registrationsWaiting: (actor: SessionUser) => Promise<number | null>;
     /** Issue 23: junior teams' staff whose DBS check is missing, expired or expires within 60 days (null: not theirs to see). */
     dbsWarnings?: (actor: SessionUser) => Promise<string[] | null>;

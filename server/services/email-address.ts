@@ -15,6 +15,7 @@ import { conflict, invalid, unauthenticated } from '../../shared/errors';
 import type { Db, DbOrTx } from '../db/client';
 import { accountTokens, users } from '../db/schema';
 import { emailChangeConfirm, emailChangeNotice } from '../mail/templates';
+import { ownerOfAddress, tellAddressOwner } from './address-in-use';
 import { parseInput } from './checks';
 import type { MailService } from './mail';
 
@@ -44,18 +45,23 @@ export function createEmailAddressService(db: Db, deps: { mail: MailService }) {
       const token = randomBytes(32).toString('base64url');
       const tokenHash = hashToken(token);
       await db.transaction(async (tx) => {
-        await assertEmailFree(tx, email, actor.id);
+        // An address that is someone else's: the same answer and notice, no link; its owner is told (issue 30, finding 14).
+        const owner = await ownerOfAddress(tx, email, actor.id);
         await tx.delete(accountTokens).where(and(eq(accountTokens.user_id, actor.id), eq(accountTokens.purpose, 'change_email')));
-        await tx.insert(accountTokens).values({
-          token_hash: tokenHash,
-          user_id: actor.id,
-          purpose: 'change_email',
-          email,
-          expires_at: new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000),
-        });
         const addressee = { name: actor.full_name };
-        const data = { token, username: actor.username };
-        await deps.mail.toAddress(tx, email, { template: emailChangeConfirm, data, dedupeKey: `email-change:${tokenHash}` }, addressee);
+        if (owner) {
+          await tellAddressOwner(tx, deps.mail, owner, 'email_change');
+        } else {
+          await tx.insert(accountTokens).values({
+            token_hash: tokenHash,
+            user_id: actor.id,
+            purpose: 'change_email',
+            email,
+            expires_at: new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000),
+          });
+          const data = { token, username: actor.username };
+          await deps.mail.toAddress(tx, email, { template: emailChangeConfirm, data, dedupeKey: `email-change:${tokenHash}` }, addressee);
+        }
         if (actor.email && !actor.email.toLowerCase().endsWith('.invalid')) {
           await deps.mail.toAddress(
             tx,

@@ -38,14 +38,14 @@ import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import { createMailService } from './mail';
 import { createOutboxService } from './outbox';
-import type { ThrottleLimits } from './throttle';
+import type { AccountSlowdown, ThrottleLimits } from './throttle';
 
 export interface ServiceOptions {
   adminUsername: string;
   adminPassword?: string;
   /** ADMIN_EMAIL: the admin account's address at initialization. */
   adminEmail?: string;
-  loginLimits?: ThrottleLimits;
+  loginLimits?: ThrottleLimits & Partial<AccountSlowdown>;
   /** Tries the database while it is down (default: `select 1` through the pool). */
   probeDatabase?: () => Promise<unknown>;
   /** GET /api/health's check (default: `select 1` through the pool; the app uses a dedicated connection, server/db/health.ts). */
@@ -78,7 +78,9 @@ export function serviceOptionsFrom(config: Config): ServiceOptions {
 /** Every domain service, built once per process around one database handle. */
 export function createServices(db: Db, options: ServiceOptions) {
   const mailFrom = options.mailFrom ?? 'Riverside Rovers FC <no-reply@localhost>';
-  const mail = createMailService(db, { publicUrl: options.publicUrl ?? 'http://localhost:3000' });
+  // Every absolute link (mails, canonical and og:* tags, sitemap, feeds) starts with this, never with the request's Host (issue 30, finding 9).
+  const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const mail = createMailService(db, { publicUrl });
   const accounts = createAccountService(db, { loginLimits: options.loginLimits, forgotPasswordLimits: options.forgotPasswordLimits, mail });
   const uploads = createUploadStore();
   const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions, mail });
@@ -99,6 +101,8 @@ export function createServices(db: Db, options: ServiceOptions) {
   const health = createDatabaseHealth(options.checkDatabase ?? check, options.probeDatabase ?? check);
   const services = {
     db,
+    /** The site's public address (PUBLIC_URL), without a trailing slash. */
+    publicUrl,
     health,
     mail,
     mailSettings: { smtpUrl: options.smtpUrl, from: mailFrom },

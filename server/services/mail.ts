@@ -18,6 +18,7 @@ export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
   'account_invitation',
   'email_change_confirm',
   'email_change_notice',
+  'address_in_use',
   'password_reset',
   'password_changed',
   'registration_approved',

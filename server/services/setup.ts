@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { DatabaseStatus, InitializationResult } from '../../shared/contracts/setup';
+import type { DatabaseStatus, DatabaseStatusWithCounts, InitializationResult } from '../../shared/contracts/setup';
 import type { Role } from '../../shared/roles';
 import { SETUP_CODE_FIELD, SETUP_CODE_LOG_LINE, SETUP_CODE_REQUIRED, SETUP_CODE_THROTTLED, SETUP_CODE_WRONG } from '../../shared/setup';
 import { generatePassword, hashPassword } from '../auth/passwords';
@@ -62,7 +62,10 @@ async function createAdminAccount(tx: DbOrTx, options: { adminUsername: string }
 const refusal = (kind: 'forbidden' | 'rate_limited', detail: string, retryAfterSeconds?: number) =>
   new DomainError(kind, detail, { errors: [{ field: SETUP_CODE_FIELD, message: detail }], retryAfterSeconds });
 
-export type { DatabaseStatus };
+export type { DatabaseStatus, DatabaseStatusWithCounts };
+
+/** Who may see how many accounts, products, news and fixtures the database holds: the admin. */
+export const maySeeDatabaseCounts = (actor: { role: Role } | null) => actor?.role === 'admin';
 
 export type { InitializationResult };
 
@@ -117,7 +120,14 @@ export function createSetupService(
     if (!setupCodeMatches(typed, (await currentCode()).code)) throw refusal('forbidden', SETUP_CODE_WRONG);
   }
 
-  async function status(): Promise<DatabaseStatus> {
+  /** What the caller may know of the database: whether it is set up; an admin also sees what it holds. */
+  async function statusFor(actor: { role: Role } | null): Promise<DatabaseStatus> {
+    if (maySeeDatabaseCounts(actor)) return status();
+    const [init] = await db.select({ id: databaseInitialization.id }).from(databaseInitialization);
+    return { needs_initialization: !init };
+  }
+
+  async function status(): Promise<DatabaseStatusWithCounts> {
     const [[init], [u], [p], [n], [f]] = await Promise.all([
       db.select({ id: databaseInitialization.id }).from(databaseInitialization),
       db.select({ value: count() }).from(users),
@@ -136,6 +146,7 @@ export function createSetupService(
 
   return {
     status,
+    statusFor,
     adminUsername: options.adminUsername,
     /** Whether /initialize must ask for the setup code (no ADMIN_PASSWORD configured). */
     needsSetupCode: !options.adminPassword,

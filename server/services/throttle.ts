@@ -1,41 +1,72 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { loginThrottle } from '../db/schema';
 import { rateLimited } from '../../shared/errors';
 
 export interface ThrottleLimits {
-  /** Sign-in attempts allowed per window for one username (a successful one resets the count). */
+  /** Sign-in attempts allowed per window for one username from one address (a successful one resets the count). */
   perUser: number;
   /** Failed attempts allowed per window from one address (many usernames). */
   perAddress: number;
   windowSeconds: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: ThrottleLimits = { perUser: 5, perAddress: 30, windowSeconds: 60 };
+/** Sign-in only: the account-wide ceiling, past which guesses are slowed down, never refused (ADR 042). */
+export interface AccountSlowdown {
+  /** Failed attempts per window on one username, from every address together, before each next one waits. */
+  perAccount: number;
+  /** How much longer each attempt past the ceiling waits than the one before… */
+  stepMs: number;
+  /** …up to this. */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: ThrottleLimits & AccountSlowdown = {
+  perUser: 5,
+  perAddress: 30,
+  windowSeconds: 60,
+  perAccount: 20,
+  stepMs: 250,
+  maxDelayMs: 5000,
+};
 
 /**
  * Counts sign-in attempts in the database, so every app process sees the same counters.
  *
  * An attempt is counted *before* its password is checked, in one atomic upsert per key: of 20
- * attempts sent at once for one username, only the first `perUser` get a count within the limit and
- * are checked; the rest are refused without touching the password hash. A successful sign-in clears
- * the username's count and gives its address attempt back, so only failures add up.
+ * attempts sent at once for one username from one address, only the first `perUser` get a count
+ * within the limit and are checked; the rest are refused without touching the password hash. A
+ * successful sign-in clears that username's count at that address and gives the address an attempt
+ * back, so only failures add up.
+ *
+ * The username's count is kept per address (ADR 042): someone guessing from their address locks out
+ * only themselves, never the owner signing in from another. Across all addresses the username has a
+ * much higher ceiling (`perAccount`) past which every attempt is slowed down, never refused.
  */
-export function createLoginThrottle(db: Db, limits: ThrottleLimits = DEFAULT_LOGIN_LIMITS) {
+export function createLoginThrottle(db: Db, options: Partial<ThrottleLimits & AccountSlowdown> = {}) {
+  const limits = { ...DEFAULT_LOGIN_LIMITS, ...options };
   const window = sql.raw(`interval '${Math.floor(limits.windowSeconds)} seconds'`);
-  const userKey = (username: string) => `user:${username.toLowerCase()}`;
+  const name = (username: string) => username.toLowerCase();
+  // A space cannot be part of a username or an e-mail address, so it ends the name unambiguously.
+  const userPrefix = (username: string) => `user:${name(username)} `;
+  const pairKey = (username: string, address: string) => `${userPrefix(username)}addr:${address}`;
+  const accountKey = (username: string) => `account:${name(username)}`;
   const addressKey = (address: string) => `addr:${address}`;
 
   return {
-    /** Counts this attempt; refuses it (429) when the username or the address is over its limit. */
+    /**
+     * Counts this attempt; refuses it (429) when the username at this address, or the address, is
+     * over its limit; waits first when the username is over its account-wide ceiling.
+     */
     async countAttempt(username: string, address: string) {
-      const keys = [
-        { key: userKey(username), max: limits.perUser },
+      const refusing = [
+        { key: pairKey(username, address), max: limits.perUser },
         { key: addressKey(address), max: limits.perAddress },
       ];
+      const keys = [...refusing.map(({ key }) => key), accountKey(username)];
       const rows = await db
         .insert(loginThrottle)
-        .values(keys.map(({ key }) => ({ key, failures: 1, window_ends_at: sql`now() + ${window}` })))
+        .values(keys.map((key) => ({ key, failures: 1, window_ends_at: sql`now() + ${window}` })))
         .onConflictDoUpdate({
           target: loginThrottle.key,
           set: {
@@ -45,22 +76,32 @@ export function createLoginThrottle(db: Db, limits: ThrottleLimits = DEFAULT_LOG
         })
         .returning({ key: loginThrottle.key, failures: loginThrottle.failures, window_ends_at: loginThrottle.window_ends_at });
       const now = Date.now();
-      for (const { key, max } of keys) {
+      for (const { key, max } of refusing) {
         const row = rows.find((r) => r.key === key);
         if (row && row.failures > max) {
           const seconds = Math.max(1, Math.ceil((row.window_ends_at.getTime() - now) / 1000));
           throw rateLimited(`Too many failed sign-in attempts. Please try again in ${seconds} seconds.`, seconds);
         }
       }
+      const account = rows.find((r) => r.key === accountKey(username));
+      const over = (account?.failures ?? 0) - limits.perAccount;
+      if (over > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(limits.maxDelayMs, over * limits.stepMs)));
     },
 
-    /** After a successful sign-in: the username starts afresh, and the address gets its attempt back. */
+    /** After a successful sign-in: the username starts afresh at this address, and the address gets its attempt back. */
     async succeeded(username: string, address: string) {
-      await db.delete(loginThrottle).where(eq(loginThrottle.key, userKey(username)));
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, pairKey(username, address)));
       await db
         .update(loginThrottle)
         .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
         .where(eq(loginThrottle.key, addressKey(address)));
+    },
+
+    /** After a password reset: the username starts afresh everywhere. */
+    async forget(username: string) {
+      await db
+        .delete(loginThrottle)
+        .where(or(eq(loginThrottle.key, accountKey(username)), sql`starts_with(${loginThrottle.key}, ${userPrefix(username)})`));
     },
   };
 }

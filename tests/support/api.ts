@@ -29,7 +29,7 @@ export interface JsonInit {
  * A fresh database (cloned from the migrated template) with the real Hono app on it.
  * Call once per test file, at the top level; it is dropped after the file's tests.
  */
-export async function createTestContext(options: Partial<ServiceOptions> = {}, harness: { cache?: boolean } = {}) {
+export async function createTestContext(options: Partial<ServiceOptions> = {}, harness: { cache?: boolean; trustProxy?: boolean } = {}) {
   const admin = JSON.parse(inject('pgAdmin')) as pg.ClientConfig;
   const name = `club_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client(admin);
@@ -49,7 +49,7 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
   const cache = harness.cache ? createPublicCache({ databaseDown: () => services.health.isDown, memo }) : undefined;
   const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name))) : undefined;
   await listener?.ready;
-  const app = createApp({ services, cache });
+  const app = createApp({ services, cache, trustProxy: harness.trustProxy });
 
   afterAll(async () => {
     await listener?.stop();

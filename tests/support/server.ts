@@ -81,7 +81,8 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     dataDir,
     adminPassword: E2E_ADMIN_PASSWORD,
     logLevel: 'info',
-    env: { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env },
+    // The address the tests reach it at is its public address: canonical, og:* and feed links (issue 30, finding 9).
+    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { sessionCookie } from '../../../shared/auth';
 import { pageTitle } from '../../../shared/club';
+import { registrationCheckEmail } from '../../../shared/players';
 import { Button } from '../../components/ui/button';
 import { NewLoginFields } from '../../components/new-login-fields';
 import { PARENT_REQUEST_FIELDS, ParentRequestFields } from '../../components/parent-request-fields';
@@ -27,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<string, string>;
   try {
-    await context.services.juniors.registerParent(values);
+    const made = await context.services.juniors.registerParent(values);
+    if (!made.created) return { ok: true as const, checkEmail: values.email!.trim(), values: undefined };
     const { access_token } = await context.services.accounts.login({ username: values.username!, password: values.password! }, context.clientAddress);
     return redirect('/players-area/children', { headers: { 'Set-Cookie': sessionCookie(access_token, { secure: context.secure }) } });
   } catch (error) {
@@ -38,8 +40,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RegisterParent({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const summary = summaryOf(FIELDS, actionData ?? null);
-  const field = formFields(actionData?.values, summary.errors);
+  const refusal = actionData && !('checkEmail' in actionData) ? actionData : null;
+  const summary = summaryOf(FIELDS, refusal);
+  const field = formFields(refusal?.values, summary.errors);
+  if (actionData && 'checkEmail' in actionData) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
+        <h1 className="text-3xl font-extrabold text-ink">I am a parent or carer</h1>
+        <p role="status" className="mt-6 rounded-2xl bg-white p-6 text-ink shadow-sm ring-1 ring-line">
+          {registrationCheckEmail(actionData.checkEmail)}
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-extrabold text-ink">I am a parent or carer</h1>

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import { PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH, sessionCookie } from '../../../shared/auth';
-import { EMAIL_TAKEN, REGISTRATION_FAILED, REGISTRATION_FIELDS, USERNAME_TAKEN, WELCOME_PARAM, registrationSchema, todayIso } from '../../../shared/players';
+import { REGISTRATION_FAILED, registrationCheckEmail, REGISTRATION_FIELDS, USERNAME_TAKEN, WELCOME_PARAM, registrationSchema, todayIso } from '../../../shared/players';
 import { MedicalNotesNotice } from '../../components/medical-notes-notice';
 import { withoutValue } from '../../components/new-login-fields';
 import { Button } from '../../components/ui/button';
@@ -48,11 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fieldErrors: Record<string, string> = parsed.success ? {} : issueErrors(parsed.error.issues);
   if (String(form.get('confirm_password') ?? '') !== values.password) fieldErrors.confirm_password ??= PASSWORDS_DO_NOT_MATCH;
   const username = fieldErrors.username ? null : values.username.trim();
-  const email = fieldErrors.email ? null : values.email.trim();
-  for (const taken of await context.services.players.registrationConflicts(username, email)) fieldErrors[taken.field] ??= taken.message;
+  for (const taken of await context.services.players.registrationConflicts(username)) fieldErrors[taken.field] ??= taken.message;
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return refused(fieldErrors, values, 422);
   try {
     const result = await context.services.players.register(parsed.data);
+    // An address that already has an account: nothing was created and its owner was mailed (issue 30, finding 14).
+    if (!result.created) return { ok: true as const, checkEmail: result.user.email };
     // Signed in at once, as login does, and welcomed in the Players' Area.
     const token = await context.services.accounts.startSession(result!.user.id);
     return redirect(`/players-area?${WELCOME_PARAM}`, { headers: { 'Set-Cookie': sessionCookie(token, { secure: context.secure }) } });
@@ -62,7 +63,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A race: the username or e-mail was taken since the check above.
     const errors = Object.fromEntries((error.extra.errors ?? []).map((e) => [e.field, e.message]));
     if (error.detail === USERNAME_TAKEN) errors.username = USERNAME_TAKEN;
-    if (error.detail === EMAIL_TAKEN) errors.email = EMAIL_TAKEN;
     return refused(errors, values, error.status, error.detail);
   }
 }
@@ -76,10 +76,22 @@ export default function Register() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction === '/register';
 
-  const values: Record<string, string> = result?.values ?? {};
-  const summary = summaryOf(ORDER, result);
+  const refusal = result && !result.ok ? result : null;
+  const values: Record<string, string> = refusal?.values ?? {};
+  const summary = summaryOf(ORDER, refusal);
   const errors = summary.errors;
   const field = formFields(values, errors);
+
+  if (result?.ok) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
+        <h1 className="text-3xl font-extrabold text-ink">Player registration</h1>
+        <p role="status" className="mt-6 rounded-2xl bg-white p-6 text-ink shadow-sm ring-1 ring-line">
+          {registrationCheckEmail(result.checkEmail)}
+        </p>
+      </section>
+    );
+  }
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-10 sm:py-14">

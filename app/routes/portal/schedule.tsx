@@ -99,7 +99,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get('intent') === CALENDAR_LINK_INTENT) {
     const token = await context.services.calendar.issueToken(user);
-    return { calendarUrl: `${siteOrigin(request)}/calendar/me/${token}.ics` };
+    return { calendarUrl: `${siteOrigin(context)}/calendar/me/${token}.ics` };
   }
   return answerAvailability(context, user, form);
 }

@@ -31,8 +31,8 @@ const FACILITIES = [
   { title: 'Parking', text: 'Free parking on Mill Lane, a short walk from the pitch.' },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return { settings: await context.services.settings.get(), origin: siteOrigin(request) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { settings: await context.services.settings.get(), origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

@@ -19,8 +19,8 @@ export const handle: PageHandle = { hydrate: false };
 export const FIXTURE_NOT_FOUND_TITLE = 'Match not found';
 export const FIXTURE_NOT_FOUND_TEXT = "We couldn't find that match. It may have been moved or removed from the fixture list.";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const origin = siteOrigin(request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   try {
     const fixture: Fixture = await context.services.fixtures.get(params.id);
     return { fixture, origin };

@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     team: team?.slug ?? null,
     teams: teams.map((t) => ({ slug: t.slug, name: t.name })),
     anyFixtures,
-    origin: siteOrigin(request),
+    origin: siteOrigin(context),
   };
 }
 

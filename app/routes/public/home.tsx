@@ -28,7 +28,7 @@ export const NO_RESULTS = 'No recent results available';
 /** The shipped placeholder photo (scripts/hero-image.mjs), until the admin sets hero_image_url. */
 export const HERO_IMAGE = { src: '/images/hero-pitch-1600.webp', srcSet: '/images/hero-pitch-800.webp 800w, /images/hero-pitch-1600.webp 1600w' };
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { fixtures, news, sponsors } = context.services;
   const [upcoming, results, latestNews, sponsorList] = await Promise.all([
     fixtures.list({ status: 'upcoming', limit: HOME_UPCOMING, fromToday: true }),
@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     news.listPublished({ limit: HOME_NEWS }),
     sponsors.list({ limit: HOME_SPONSORS }),
   ]);
-  return { upcoming, results, latestNews, sponsors: sponsorList, origin: siteOrigin(request) };
+  return { upcoming, results, latestNews, sponsors: sponsorList, origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

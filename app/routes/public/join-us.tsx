@@ -22,9 +22,9 @@ export const SUBMIT_ANOTHER = 'Submit Another Application';
 /** The form's fields in page order, for the error summary. */
 const FIELDS = ['interest_types', 'full_name', 'email', 'phone_number', 'message'] as const;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const settings = await context.services.settings.get();
-  return { clubEmail: settings.club_email, origin: siteOrigin(request) };
+  return { clubEmail: settings.club_email, origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>

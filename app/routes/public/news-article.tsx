@@ -16,8 +16,8 @@ export const handle: PageHandle = { hydrate: false };
 export const ARTICLE_NOT_FOUND_TITLE = 'Article Not Found';
 export const ARTICLE_NOT_FOUND_TEXT = "The news article you're looking for doesn't exist.";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const origin = siteOrigin(request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   try {
     const article: Article = await context.services.news.getPublished(params.id);
     return { article, origin };

@@ -12,8 +12,8 @@ export const handle: PageHandle = { hydrate: false };
 
 export const NEWS_EMPTY = 'No news yet. Check back soon for match reports and club announcements.';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return { articles: await context.services.news.listPublished(), origin: siteOrigin(request) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { articles: await context.services.news.listPublished(), origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

@@ -18,8 +18,8 @@ export const PLAYER_LOAD_ERROR = 'Error loading player profile';
 
 type LoaderResult = { state: 'ok'; player: PublicPlayer; stats: PlayerStats | null; origin: string } | { state: 'not_found' | 'error'; origin: string };
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const origin = siteOrigin(request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   let player: PublicPlayer;
   try {
     player = await context.services.squad.get(params.playerId);

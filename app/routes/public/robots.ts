@@ -2,7 +2,7 @@ import { siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/robots';
 
 /** Crawl the public site; keep out of the admin panel, the portal, sign-in and the API. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const body = [
     'User-agent: *',
     'Allow: /',
@@ -13,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
     'Disallow: /initialize',
     'Disallow: /api/',
     '',
-    `Sitemap: ${siteOrigin(request)}/sitemap.xml`,
+    `Sitemap: ${siteOrigin(context)}/sitemap.xml`,
     '',
   ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });

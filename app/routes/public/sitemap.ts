@@ -6,8 +6,8 @@ export const SITEMAP_STATIC_PATHS = ['/', '/squad', '/fixtures', '/news', '/abou
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const origin = siteOrigin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   const [articles, players, fixtures] = await Promise.all([
     context.services.news.listPublished(),
     context.services.squad.list(),

@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     categories,
     category,
     clubEmail: settings.club_email,
-    origin: siteOrigin(request),
+    origin: siteOrigin(context),
   };
 }
 

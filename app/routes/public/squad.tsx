@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const players = await context.services.squad.list({ team: filter.team ?? undefined });
   // Which empty message: none at all, or none for this filter.
   const anyPlayers = players.length > 0 || (filter.team !== null && (await context.services.squad.list()).length > 0);
-  return { players, team: filter.team, anyPlayers, origin: siteOrigin(request) };
+  return { players, team: filter.team, anyPlayers, origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // A signed-in admin has proved who they are; anyone else proves they own the server with the code.
   const needsSetupCode = context.services.setup.needsSetupCode && context.user?.role !== 'admin';
   try {
-    return { status: await context.services.setup.status(), adminUsername, needsSetupCode, error: null };
+    return { status: await context.services.setup.statusFor(context.user ?? null), adminUsername, needsSetupCode, error: null };
   } catch (error) {
     console.error('[error] database status:', error);
     return { status: null, adminUsername, needsSetupCode, error: STATUS_FAILED };
@@ -98,10 +98,12 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
           <h2 className="text-2xl font-bold text-success">Database Ready</h2>
           <p className="mt-2 text-muted">The database is set up and the website is running on it.</p>
-          <dl className="mt-6 grid grid-cols-2 gap-3">
-            <Count label="Users" value={status.users_count} />
-            <Count label="Products" value={status.products_count} />
-          </dl>
+          {status.users_count !== undefined && (
+            <dl className="mt-6 grid grid-cols-2 gap-3">
+              <Count label="Users" value={status.users_count} />
+              <Count label="Products" value={status.products_count ?? 0} />
+            </dl>
+          )}
           <div className="mt-6 flex flex-wrap gap-3">
             <ButtonLink to="/admin">Go to the admin panel</ButtonLink>
             <ButtonLink to="/" variant="secondary">
@@ -183,12 +185,14 @@ function NeedsInitialization({
           This adds sample products, fixtures, news, sponsors and squad players, and creates the admin account, so you
           can explore and then replace the samples with your club's own content.
         </p>
-        <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Count label="Users" value={status.users_count} />
-          <Count label="Products" value={status.products_count} />
-          <Count label="News" value={status.news_count} />
-          <Count label="Fixtures" value={status.fixtures_count} />
-        </dl>
+        {status.users_count !== undefined && (
+          <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Count label="Users" value={status.users_count} />
+            <Count label="Products" value={status.products_count ?? 0} />
+            <Count label="News" value={status.news_count ?? 0} />
+            <Count label="Fixtures" value={status.fixtures_count ?? 0} />
+          </dl>
+        )}
         {needsSetupCode && (
           <div className="mt-6">
             <h3 className="text-lg font-bold">First, show that this is your server</h3>

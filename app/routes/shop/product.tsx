@@ -24,6 +24,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { CLUB_NAME, pageTitle } from '../../../shared/club';
 import { formError } from '../../lib/errors.server';
+import { siteOrigin } from '../../lib/seo';
 import { useHydrated } from '../../lib/hydrated';
 import type { Route } from './+types/product';
 
@@ -47,7 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const size = url.searchParams.get('size');
   return {
     product,
-    origin: url.origin,
+    origin: siteOrigin(context),
     initial: {
       image: Math.min(Math.max(Number.parseInt(url.searchParams.get('image') ?? '0', 10) || 0, 0), MAX_EXTRA_IMAGES),
       size: size && product.sizes.includes(size) ? size : (product.sizes[0] ?? null),

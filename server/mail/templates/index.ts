@@ -1,5 +1,6 @@
 import type { MailTemplate } from '../template';
 import { accountInvitation } from './account-invitation';
+import { addressInUse } from './address-in-use';
 import { availabilityDigest } from './availability-digest';
 import { availabilityRequest } from './availability-request';
 import { emailChangeConfirm, emailChangeNotice } from './email-change';
@@ -24,6 +25,7 @@ import { welcome } from './welcome';
 
 export type { EventChangeMail };
 export {
+  addressInUse,
   availabilityDigest,
   guardianInvitation,
   guardianRequestApproved,
@@ -78,6 +80,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   registrationRejected,
   emailChangeConfirm,
   emailChangeNotice,
+  addressInUse,
   passwordChanged,
   accountInvitation,
   guardianInvitation,

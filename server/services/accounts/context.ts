@@ -4,11 +4,11 @@ import { SESSION_DAYS } from '../../../shared/auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { MailService } from '../mail';
-import type { createLoginThrottle, createRequestLimiter, ThrottleLimits } from '../throttle';
+import type { AccountSlowdown, createLoginThrottle, createRequestLimiter, ThrottleLimits } from '../throttle';
 
 /** What createAccountService is given: sign-in and forgot-password limits (tests lower them) and the mail composer. */
 export interface AccountOptions {
-  loginLimits?: ThrottleLimits;
+  loginLimits?: ThrottleLimits & Partial<AccountSlowdown>;
   forgotPasswordLimits?: ThrottleLimits;
   mail: Pick<MailService, 'compose' | 'toUser'>;
 }

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../../shared/roles';
 import { invalid, unauthenticated } from '../../../shared/errors';
 import { verifyPassword } from '../../auth/passwords';
 import { hashChosenPassword } from '../../auth/password-policy';
-import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../../db/schema';
+import { outbox, passwordResetTokens, sessions, users } from '../../db/schema';
 import { passwordChanged, passwordReset } from '../../mail/templates';
 import { parseInput } from '../checks';
 import { notContactableJunior } from '../juniors/recipients';
@@ -92,7 +92,8 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
       });
       const [user] = await db.select(userColumns).from(users).where(eq(users.id, userId));
       // A locked-out user who proved they own the mailbox may sign in again.
-      await db.delete(loginThrottle).where(eq(loginThrottle.key, `user:${user.username.toLowerCase()}`));
+      await throttle.forget(user.username);
+      if (user.email) await throttle.forget(user.email);
       return { access_token: await startSession(user.id), user };
     },
 

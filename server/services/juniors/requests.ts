@@ -1,5 +1,5 @@
 /** "I am a parent or carer": a signed-in user asks to be linked to a child; the secretary or welfare officer decides. */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { conflict, invalid, notFound, unauthenticated } from '../../../shared/errors';
 import {
@@ -11,12 +11,13 @@ import {
   parentRegistrationSchema,
 } from '../../../shared/guardians';
 import { isJunior } from '../../../shared/juniors';
-import { EMAIL_TAKEN, USERNAME_TAKEN, todayIso } from '../../../shared/players';
+import { USERNAME_TAKEN, todayIso } from '../../../shared/players';
 import { hashChosenPassword } from '../../auth/password-policy';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
 import { accountTokens, guardianRequests, players, playerTeams, teams, users } from '../../db/schema';
 import { guardianRequestApproved, guardianRequestRejected, welcome } from '../../mail/templates';
+import { ownerOfAddress, tellAddressOwner } from '../address-in-use';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
 import { assertManagesGuardians, firstName, juniorForLink, NOT_A_JUNIOR, type JuniorContext } from './context';
@@ -176,8 +177,14 @@ export function parentRegistration({ db, mail }: JuniorContext) {
         .from(users)
         .where(sql`lower(${users.username}) = ${account.username.toLowerCase()} or lower(${users.email}) = ${account.email.toLowerCase()}`);
       if (taken.some((t) => t.username.toLowerCase() === account.username.toLowerCase())) throw conflict(USERNAME_TAKEN);
-      if (taken.length) throw conflict(EMAIL_TAKEN);
       const password_hash = await hashChosenPassword(account.password);
+      // An address that already has an account: nothing is made, its owner is told, and the caller
+      // answers as for a new one (issue 30, finding 14).
+      const owner = taken.length ? await ownerOfAddress(db, account.email) : undefined;
+      if (owner) {
+        await db.transaction((tx) => tellAddressOwner(tx, mail, owner, 'registration'));
+        return { user_id: randomUUID(), username: account.username, created: false as const };
+      }
       return db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
@@ -193,7 +200,7 @@ export function parentRegistration({ db, mail }: JuniorContext) {
           expires_at: new Date(Date.now() + 7 * 24 * 3_600_000),
         });
         await mail.toUser(tx, user!.id, { template: welcome, data: { username: user!.username, confirmToken, parent: true }, dedupeKey: 'welcome' });
-        return { user_id: user!.id, username: user!.username };
+        return { user_id: user!.id, username: user!.username, created: true as const };
       });
     },
   };

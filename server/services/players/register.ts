@@ -1,44 +1,55 @@
 /** Public self-registration: the register page's conflict check and the new player's account and squad record. */
-import { createHash, randomBytes } from 'node:crypto';
-import { eq, or, sql } from 'drizzle-orm';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN, USERNAME_TAKEN, todayIso, type RegistrationInput } from '../../../shared/players';
-import { invalid, type FieldError } from '../../../shared/errors';
+import { conflict, invalid, isDomainError, type FieldError } from '../../../shared/errors';
 import { JUNIOR_SELF_REGISTRATION, juniorLoginRefusal } from '../../../shared/guardians';
 import { hashChosenPassword } from '../../auth/password-policy';
 import { accountTokens, players, users } from '../../db/schema';
 import { welcome } from '../../mail/templates';
+import { ownerOfAddress, tellAddressOwner } from '../address-in-use';
 import { duplicateAccount, type PlayerContext } from './context';
 
-export function registration({ db, mail, emailOrUsernameTaken }: PlayerContext) {
-  return {
-    /**
-     * Which of a registration's username and e-mail are already taken, as field errors: the
-     * register page reports them with every other problem at once (ADR 026), not one per try.
-     */
-    async registrationConflicts(username: string | null, email: string | null): Promise<FieldError[]> {
-      const checks = [
-        username ? eq(sql`lower(${users.username})`, username.toLowerCase()) : undefined,
-        email ? eq(sql`lower(${users.email})`, email.toLowerCase()) : undefined,
-      ].filter(Boolean);
-      if (checks.length === 0) return [];
-      const rows = await db
-        .select({ username: users.username, email: users.email })
-        .from(users)
-        .where(or(...checks));
-      const errors: FieldError[] = [];
-      if (username && rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) errors.push({ field: 'username', message: USERNAME_TAKEN });
-      if (email && rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) errors.push({ field: 'email', message: EMAIL_TAKEN });
-      return errors;
-    },
+export function registration({ db, mail }: PlayerContext) {
+  /**
+   * A registration with an address that already has an account: nothing is created, the owner is
+   * told by mail, and the answer looks like a new registration's (issue 30, finding 14).
+   */
+  async function answeredAsNew(input: RegistrationInput) {
+    const owner = await ownerOfAddress(db, input.email);
+    if (owner) await db.transaction((tx) => tellAddressOwner(tx, mail, owner, 'registration'));
+    const user = { id: randomUUID(), username: input.username, email: input.email, full_name: input.full_name, role: 'player' as const };
+    return { user, player_id: randomUUID(), status: 'pending' as const, created: false as const };
+  }
 
-    /** Public self-registration: always a player, with the linked squad record (pending), in one transaction. */
+  /**
+   * Whether a registration's username is already taken, as a field error: the register page reports
+   * it with every other problem at once (ADR 026), not one per try. Usernames are shown on the
+   * site; an address already in use is never reported (issue 30, finding 14).
+   */
+  async function registrationConflicts(username: string | null): Promise<FieldError[]> {
+    if (!username) return [];
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+    return taken ? [{ field: 'username', message: USERNAME_TAKEN }] : [];
+  }
+
+  return {
+    registrationConflicts,
+
+    /**
+     * Public self-registration: always a player, with the linked squad record (pending), in one
+     * transaction. `created` is false when the address already had an account: then nothing was made
+     * and its owner was mailed; the caller answers as for a new registration.
+     */
     async register(input: RegistrationInput) {
       // Issue 23: a junior does not register themselves: a parent or carer asks for the link ("I am a parent or carer").
       if (juniorLoginRefusal(input.date_of_birth, null, todayIso())) {
         throw invalid(JUNIOR_SELF_REGISTRATION, [{ field: 'date_of_birth', message: JUNIOR_SELF_REGISTRATION }]);
       }
-      await emailOrUsernameTaken(db, input.username, input.email);
+      if ((await registrationConflicts(input.username)).length) throw conflict(USERNAME_TAKEN);
+      // The password is checked (and hashed) either way: a weak one is refused, taken address or not.
       const password_hash = await hashChosenPassword(input.password);
+      if (await ownerOfAddress(db, input.email)) return answeredAsNew(input);
       try {
         return await db.transaction(async (tx) => {
           const [user] = await tx
@@ -75,10 +86,16 @@ export function registration({ db, mail, emailOrUsernameTaken }: PlayerContext) 
             expires_at: new Date(Date.now() + 7 * 24 * 3_600_000),
           });
           await mail.toUser(tx, user.id, { template: welcome, data: { username: user.username, confirmToken }, dedupeKey: 'welcome' });
-          return { user, player_id: player.id, status: player.status };
+          return { user, player_id: player.id, status: player.status, created: true as const };
         });
       } catch (error) {
-        duplicateAccount(error);
+        // The address was taken since the check above: answered as new too.
+        try {
+          duplicateAccount(error);
+        } catch (refusal) {
+          if (isDomainError(refusal) && refusal.detail === EMAIL_TAKEN) return answeredAsNew(input);
+          throw refusal;
+        }
       }
     },
   };
