@@ -139,10 +139,11 @@ export const playerPortalApi = base
         ),
         409: jsonContent(ErrorSchema, 'Username or e-mail already registered'),
         422: errors[422],
+        429: jsonContent(ErrorSchema, 'Too many registrations from this connection in the last hour; see Retry-After'),
       },
     }),
     async (c) => {
-      const result = await c.get('services').players.register(c.req.valid('json'));
+      const result = await c.get('services').players.register(c.req.valid('json'), c.get('clientAddress'));
       return c.json({ detail: REGISTRATION_RECEIVED, ...result, status: 'pending' as const }, 201);
     },
   )

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<string, string>;
   try {
-    await context.services.juniors.registerParent(values);
+    await context.services.juniors.registerParent(values, context.clientAddress);
     const { access_token } = await context.services.accounts.login({ username: values.username!, password: values.password! }, context.clientAddress);
     return redirect('/players-area/children', { headers: { 'Set-Cookie': sessionCookie(access_token, { secure: context.secure }) } });
   } catch (error) {

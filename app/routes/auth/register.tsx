@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const taken of await context.services.players.registrationConflicts(username, email)) fieldErrors[taken.field] ??= taken.message;
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return refused(fieldErrors, values, 422);
   try {
-    const result = await context.services.players.register(parsed.data);
+    const result = await context.services.players.register(parsed.data, context.clientAddress);
     // Signed in at once, as login does, and welcomed in the Players' Area.
     const token = await context.services.accounts.startSession(result!.user.id);
     return redirect(`/players-area?${WELCOME_PARAM}`, { headers: { 'Set-Cookie': sessionCookie(token, { secure: context.secure }) } });

@@ -5,11 +5,14 @@ import { todayIso } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
 import type { MailService } from '../mail';
+import type { AnonymousWriteLimiter } from '../throttle';
 import { childRow, holdsClubRole, type ChildRow } from './access';
 
 export interface JuniorContext {
   db: Db;
   mail: MailService;
+  /** Parents' registrations per client address and hour (issue 30); without it none are counted. */
+  anonymousWrites?: AnonymousWriteLimiter;
 }
 
 export const MANAGES_GUARDIANS = 'Only admins, the club secretary and the welfare officer manage parents and carers.';

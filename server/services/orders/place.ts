@@ -206,11 +206,13 @@ export function placeOrders(ctx: OrderContext) {
      * Places a shop order (anyone may). Orders that arrive together are written together (group
      * commit, ADR 010): one transaction locks the product rows, so concurrent orders, from this
      * process or another, can never oversell, and the answer comes only once the order is committed.
+     * `address` is the client's (API and shop page): at most so many orders per hour come from one.
      */
-    async placeOrder(input: unknown): Promise<PlacedOrder> {
+    async placeOrder(input: unknown, address?: string): Promise<PlacedOrder> {
       const parsed = orderSchema.safeParse(input);
       if (!parsed.success) throw validationError(parsed.error.issues);
       if (!isUuid(parsed.data.product_id)) throw notFound(PRODUCT_NOT_FOUND);
+      await ctx.anonymousWrites?.count('order', address);
       // Its product's row is held by another transaction: try again shortly, holding no connection
       // meanwhile, and give up (503) after PRODUCT_LOCK_WAIT_MS.
       const deadline = Date.now() + PRODUCT_LOCK_WAIT_MS;

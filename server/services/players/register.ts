@@ -9,7 +9,7 @@ import { accountTokens, players, users } from '../../db/schema';
 import { welcome } from '../../mail/templates';
 import { duplicateAccount, type PlayerContext } from './context';
 
-export function registration({ db, mail, emailOrUsernameTaken }: PlayerContext) {
+export function registration({ db, mail, emailOrUsernameTaken, anonymousWrites }: PlayerContext) {
   return {
     /**
      * Which of a registration's username and e-mail are already taken, as field errors: the
@@ -31,8 +31,12 @@ export function registration({ db, mail, emailOrUsernameTaken }: PlayerContext) 
       return errors;
     },
 
-    /** Public self-registration: always a player, with the linked squad record (pending), in one transaction. */
-    async register(input: RegistrationInput) {
+    /**
+     * Public self-registration: always a player, with the linked squad record (pending), in one
+     * transaction. `address` is the client's: at most so many registrations per hour come from one.
+     */
+    async register(input: RegistrationInput, address?: string) {
+      await anonymousWrites?.count('registration', address);
       // Issue 23: a junior does not register themselves: a parent or carer asks for the link ("I am a parent or carer").
       if (juniorLoginRefusal(input.date_of_birth, null, todayIso())) {
         throw invalid(JUNIOR_SELF_REGISTRATION, [{ field: 'date_of_birth', message: JUNIOR_SELF_REGISTRATION }]);
