@@ -1,5 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_ANONYMOUS_WRITE_LIMITS, type AnonymousWriteLimits } from './services/throttle';
+
+/** A limit per hour: a whole number from 1 (an empty value keeps the default). */
+const perHour = (fallback: number) =>
+  z
+    .union([z.literal('').transform(() => fallback), z.coerce.number().int('must be a whole number').min(1).max(1_000_000)])
+    .default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -43,6 +50,14 @@ const envSchema = z.object({
     .regex(/^\d+(,\d+){0,9}$/, 'MAIL_RETRY_DELAYS must be up to 10 whole numbers of seconds separated by commas, e.g. 60,300,1800')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Anonymous writes allowed per client address and hour (issue 30): registrations (players' and
+   * parents'), Join Us applications, "Forgot password?" requests, shop orders.
+   */
+  LIMIT_REGISTRATIONS_PER_HOUR: perHour(DEFAULT_ANONYMOUS_WRITE_LIMITS.registration),
+  LIMIT_JOIN_US_PER_HOUR: perHour(DEFAULT_ANONYMOUS_WRITE_LIMITS.join_us),
+  LIMIT_PASSWORD_REQUESTS_PER_HOUR: perHour(DEFAULT_ANONYMOUS_WRITE_LIMITS.forgot_password),
+  LIMIT_ORDERS_PER_HOUR: perHour(DEFAULT_ANONYMOUS_WRITE_LIMITS.order),
   /** The site's public address, for links in mails. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional()
     .or(z.literal('').transform(() => undefined)),
@@ -73,6 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Riverside Rovers FC <no-reply@localhost>',
     mailRetryDelaysMs: e.MAIL_RETRY_DELAYS?.split(',').map((s) => Math.max(1, Number(s)) * 1000),
+    anonymousWriteLimits: {
+      registration: e.LIMIT_REGISTRATIONS_PER_HOUR,
+      join_us: e.LIMIT_JOIN_US_PER_HOUR,
+      forgot_password: e.LIMIT_PASSWORD_REQUESTS_PER_HOUR,
+      order: e.LIMIT_ORDERS_PER_HOUR,
+    } satisfies AnonymousWriteLimits,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     /** Set only when PUBLIC_URL is: then requests for any other host (but this machine's own names) answer 421. */
     servedHost: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './zod-messages';
 import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, POSITIONS, SPONSOR_TIERS, TEAM_TYPES } from './content-constants';
 import { clubDateField, today } from './dates';
+import { ORDER_QUANTITY_MAX, PENDING_ORDER_DAYS_MAX } from './shop-constants';
 
 export * from './content-constants';
 
@@ -227,6 +228,9 @@ export type JoinUsInput = z.infer<typeof joinUsInputSchema>;
 // ---------------------------------------------------------------------------------------------
 // Settings
 
+export const ORDER_QUANTITY_CAP_INVALID = `Most of each item in one order must be a whole number from 1 to ${ORDER_QUANTITY_MAX}`;
+export const PENDING_ORDER_DAYS_INVALID = `Days an order waits must be a whole number from 1 to ${PENDING_ORDER_DAYS_MAX}`;
+
 export const settingsInputSchema = z.object({
   whatsapp_number: z
     .string({ error: 'WhatsApp number must be text' })
@@ -277,5 +281,19 @@ export const settingsInputSchema = z.object({
     })
     .nullish()
     .transform((v) => (v === null ? '' : v)),
+  /** Issue 30: the most of one product an order may take. Left out: unchanged. */
+  order_quantity_cap: z.coerce
+    .number({ error: ORDER_QUANTITY_CAP_INVALID })
+    .int(ORDER_QUANTITY_CAP_INVALID)
+    .min(1, ORDER_QUANTITY_CAP_INVALID)
+    .max(ORDER_QUANTITY_MAX, ORDER_QUANTITY_CAP_INVALID)
+    .optional(),
+  /** Issue 30: days an unconfirmed order keeps its stock. Left out: unchanged. */
+  pending_order_days: z.coerce
+    .number({ error: PENDING_ORDER_DAYS_INVALID })
+    .int(PENDING_ORDER_DAYS_INVALID)
+    .min(1, PENDING_ORDER_DAYS_INVALID)
+    .max(PENDING_ORDER_DAYS_MAX, PENDING_ORDER_DAYS_INVALID)
+    .optional(),
 });
 export type SettingsInput = z.infer<typeof settingsInputSchema>;

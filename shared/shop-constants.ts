@@ -76,6 +76,13 @@ export const PRODUCT_SORT_ORDER_MAX = 9999;
 export const PRODUCT_SORT_ORDER_DEFAULT = 100;
 
 export const ORDER_QUANTITY_MAX = 1000;
+/** The most of one product an order may take, until an admin changes it in Settings (issue 30). */
+export const ORDER_QUANTITY_CAP_DEFAULT = 10;
+/** Days an order may wait for the club to confirm it before its stock is released (issue 30; Settings). */
+export const PENDING_ORDER_DAYS_DEFAULT = 7;
+export const PENDING_ORDER_DAYS_MAX = 90;
+/** A quantity over the admin's cap, next to the quantity field. */
+export const orderQuantityCapDetail = (cap: number) => `You can order at most ${cap} of each item.`;
 /** The largest amount orders.total_amount (numeric(10, 2)) can hold. */
 export const ORDER_TOTAL_MAX = 99_999_999.99;
 export const CUSTOMER_NAME_MAX = 100;

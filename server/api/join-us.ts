@@ -24,9 +24,10 @@ export const joinUsApi = router()
         201: jsonContent(JoinUsSubmissionSchema.extend({ whatsapp_url: z.string().optional() }), 'Stored'),
         413: jsonContent(ErrorSchema, 'Body over 1 MB'),
         422: jsonContent(ErrorSchema, 'Invalid application'),
+        429: jsonContent(ErrorSchema, 'Too many applications from this connection in the last hour; see Retry-After'),
       },
     }),
-    async (c) => c.json(await c.get('services').joinUs.submit(c.req.valid('json')), 201),
+    async (c) => c.json(await c.get('services').joinUs.submit(c.req.valid('json'), c.get('clientAddress')), 201),
   )
   .openapi(
     createRoute({

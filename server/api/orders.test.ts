@@ -207,8 +207,11 @@ describe('POST /api/orders: concurrent orders', () => {
 
 describe('POST /api/orders: the largest order and the WhatsApp link', () => {
   it('places the largest order the limits allow (top price x top quantity): its total fits, no 500', async () => {
+    // Issue 30: an order takes at most the admin's cap (default 10), which goes up to ORDER_QUANTITY_MAX.
+    await t.db.update(settings).set({ order_quantity_cap: ORDER_QUANTITY_MAX }).where(eq(settings.id, 1));
     const dear = await newProduct({ price: PRODUCT_PRICE_MAX, stock: ORDER_QUANTITY_MAX, sizes: [] });
     const res = await place({ product_id: dear.id, quantity: ORDER_QUANTITY_MAX, ...customer });
+    await t.db.update(settings).set({ order_quantity_cap: 10 }).where(eq(settings.id, 1));
     expect(res.status).toBe(201);
     expect(res.body.total_amount).toBe(PRODUCT_PRICE_MAX * ORDER_QUANTITY_MAX);
   });

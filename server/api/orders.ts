@@ -62,11 +62,12 @@ export const ordersApi = base
         409: jsonContent(ErrorSchema, 'Not enough stock'),
         413: jsonContent(ErrorSchema, 'Body over 1 MB'),
         422: jsonContent(ErrorSchema, 'Invalid order'),
+        429: jsonContent(ErrorSchema, 'Too many orders from this connection in the last hour; see Retry-After'),
       },
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').orders.placeOrder(c.req.valid('json')), 201);
+      return c.json(await c.get('services').orders.placeOrder(c.req.valid('json'), c.get('clientAddress')), 201);
     },
   )
   .openapi(

@@ -140,10 +140,11 @@ export const playerPortalApi = base
         ),
         409: jsonContent(ErrorSchema, 'Username already registered'),
         422: errors[422],
+        429: jsonContent(ErrorSchema, 'Too many registrations from this connection in the last hour; see Retry-After'),
       },
     }),
     async (c) => {
-      const { user, player_id } = await c.get('services').players.register(c.req.valid('json'));
+      const { user, player_id } = await c.get('services').players.register(c.req.valid('json'), c.get('clientAddress'));
       return c.json({ detail: REGISTRATION_RECEIVED, user, player_id, status: 'pending' as const }, 201);
     },
   )

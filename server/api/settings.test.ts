@@ -5,7 +5,17 @@ const t = await createTestContext();
 await t.initialize();
 const valid = { whatsapp_number: '+44 7700 900999', club_email: 'club@example.org', sales_email: 'shop@example.org', club_address: '1 Mill Lane' };
 /** The settings the seed leaves blank, and the PUT below does not set: the club's bank account (issue 24) stays blank until an admin fills it in. */
-const notYetSet = { hero_image_url: '', welfare_email: '', welfare_officer: null, account_name: '', sort_code: '', account_number: '' };
+const notYetSet = {
+  hero_image_url: '',
+  welfare_email: '',
+  welfare_officer: null,
+  account_name: '',
+  sort_code: '',
+  account_number: '',
+  // Issue 30: the shop's limits, at their defaults.
+  order_quantity_cap: 10,
+  pending_order_days: 7,
+};
 
 describe('GET/PUT /api/settings', () => {
   it('admin reads the seeded settings and saves new ones (WhatsApp number as digits)', async () => {

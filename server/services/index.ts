@@ -38,7 +38,7 @@ import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
 import { createMailService } from './mail';
 import { createOutboxService } from './outbox';
-import type { AccountSlowdown, ThrottleLimits } from './throttle';
+import { createAnonymousWriteLimiter, type AccountSlowdown, type AnonymousWriteLimits, type ThrottleLimits } from './throttle';
 
 export interface ServiceOptions {
   adminUsername: string;
@@ -56,6 +56,8 @@ export interface ServiceOptions {
   /** PUBLIC_URL: the site's address for links in mails. */
   publicUrl?: string;
   forgotPasswordLimits?: ThrottleLimits;
+  /** Registrations, Join Us applications, password requests and orders per client address and hour (LIMIT_*_PER_HOUR). */
+  anonymousWriteLimits?: Partial<AnonymousWriteLimits>;
   /** Setup codes tried per address at /initialize (server/services/setup.ts). */
   setupCodeLimits?: Pick<ThrottleLimits, 'perAddress' | 'windowSeconds'>;
   /** Keeps the public reads every page makes in memory between content changes (server/cache.ts). */
@@ -72,6 +74,7 @@ export function serviceOptionsFrom(config: Config): ServiceOptions {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     publicUrl: config.publicUrl,
+    anonymousWriteLimits: config.anonymousWriteLimits,
   };
 }
 
@@ -81,9 +84,11 @@ export function createServices(db: Db, options: ServiceOptions) {
   // Every absolute link (mails, canonical and og:* tags, sitemap, feeds) starts with this, never with the request's Host (issue 30, finding 9).
   const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const mail = createMailService(db, { publicUrl });
-  const accounts = createAccountService(db, { loginLimits: options.loginLimits, forgotPasswordLimits: options.forgotPasswordLimits, mail });
+  // Anonymous writes counted per client address and hour, in the database (issue 30).
+  const anonymousWrites = createAnonymousWriteLimiter(db, options.anonymousWriteLimits);
+  const accounts = createAccountService(db, { loginLimits: options.loginLimits, forgotPasswordLimits: options.forgotPasswordLimits, anonymousWrites, mail });
   const uploads = createUploadStore();
-  const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions, mail });
+  const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions, mail, anonymousWrites });
   const documents = createDocumentService(db, uploads, { mail });
   const messages = createMessageService(db, { mail });
   const settings = createSettingsService(db);
@@ -124,7 +129,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     admin: createAdminService(db, { setup, registrationsWaiting: registrations.waiting, dbsWarnings: dbs.warnings }),
     settings,
     products: createProductService(db),
-    orders: createOrderService(db, { settings, health, mail }),
+    orders: createOrderService(db, { settings, health, mail, anonymousWrites }),
     fixtures: createFixtureService(db, { eventChanges }),
     eventChanges,
     squadLinks: createSquadLinks(db, { mail, availability, selection }),
@@ -137,8 +142,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     treasury: createTreasuryService(db, { mail }),
     availability,
     selection,
-    juniors: createJuniorService(db, { mail, documentsFor: documents.listForPlayer }),
-    joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail }),
+    juniors: createJuniorService(db, { mail, documentsFor: documents.listForPlayer, anonymousWrites }),
+    joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail, anonymousWrites }),
   };
   // The public reads every page makes, kept between content changes (server/public-content.ts). The
   // services are wrapped in place, so those that hold another (orders: settings) read through the memo too.

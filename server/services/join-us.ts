@@ -8,7 +8,7 @@ import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { joinUsApplication, joinUsReceipt } from '../mail/templates';
 import type { MailService } from './mail';
 import { notFound } from '../../shared/errors';
-import { createRequestLimiter } from './throttle';
+import { createRequestLimiter, type AnonymousWriteLimiter } from './throttle';
 import { isUuid } from './ids';
 import type { JoinUsSubmission } from '../../shared/contracts/join-us';
 
@@ -42,12 +42,16 @@ export function joinUsWhatsappText(submission: { full_name: string; interest_typ
  */
 export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
 
-export function createJoinUsService(db: Db, deps: { whatsappNumber: () => Promise<string>; mail: MailService }) {
+export function createJoinUsService(db: Db, deps: { whatsappNumber: () => Promise<string>; mail: MailService; anonymousWrites?: AnonymousWriteLimiter }) {
   const receipts = createRequestLimiter('join-us-receipt', { perUser: RECEIPTS_PER_ADDRESS_PER_DAY, perAddress: 0, windowSeconds: 24 * 60 * 60 }, '');
   return {
-    /** Stores a validated submission; the WhatsApp link is there when the club has a number set. */
-    async submit(input: unknown): Promise<JoinUsSubmission & { whatsapp_url?: string }> {
+    /**
+     * Stores a validated submission; the WhatsApp link is there when the club has a number set.
+     * `address` is the client's: at most so many applications per hour come from one (issue 30).
+     */
+    async submit(input: unknown, address?: string): Promise<JoinUsSubmission & { whatsapp_url?: string }> {
       const values = parseInput(joinUsInputSchema, input);
+      await deps.anonymousWrites?.count('join_us', address);
       const row = await db.transaction(async (tx) => {
         const [inserted] = await tx.insert(joinUsSubmissions).values(values).returning();
         // The club hears of it, and the applicant gets a receipt.

@@ -7,6 +7,7 @@ import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
 import { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
 import type { AdminSettings } from '../../shared/contracts/settings';
 import { welfareContact } from './juniors/welfare';
+import { ORDER_QUANTITY_CAP_DEFAULT, PENDING_ORDER_DAYS_DEFAULT } from '../../shared/shop-constants';
 
 // Kept in shared/ so the page bundle can use them without the server's validation code.
 export { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
@@ -28,6 +29,8 @@ const toAdminSettings = (row: typeof settings.$inferSelect, welfareOfficer: stri
   account_name: row.account_name,
   sort_code: row.sort_code,
   account_number: row.account_number,
+  order_quantity_cap: row.order_quantity_cap,
+  pending_order_days: row.pending_order_days,
 });
 
 export function createSettingsService(db: Db) {
@@ -58,7 +61,15 @@ export function createSettingsService(db: Db) {
       const [row] = await db.select().from(settings).where(eq(settings.id, 1));
       return row
         ? toAdminSettings(row, (await welfareContact(db)).name)
-        : { ...FALLBACK_SETTINGS, club_email: '', account_name: '', sort_code: '', account_number: '' };
+        : {
+            ...FALLBACK_SETTINGS,
+            club_email: '',
+            account_name: '',
+            sort_code: '',
+            account_number: '',
+            order_quantity_cap: ORDER_QUANTITY_CAP_DEFAULT,
+            pending_order_days: PENDING_ORDER_DAYS_DEFAULT,
+          };
     },
 
     /** Saves the settings; the WhatsApp number is kept as digits only ('+44 7700 900123' -> '447700900123'). */

@@ -106,6 +106,23 @@ export function createLoginThrottle(db: Db, options: Partial<ThrottleLimits & Ac
   };
 }
 
+/** Counts one request under `key` in a window of `windowSeconds` (one atomic upsert): the count so far and when its window ends. */
+async function countRequest(db: DbOrTx, key: string, windowSeconds: number) {
+  const window = sql.raw(`interval '${Math.floor(windowSeconds)} seconds'`);
+  const [row] = await db
+    .insert(loginThrottle)
+    .values({ key, failures: 1, window_ends_at: sql`now() + ${window}` })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
+        window_ends_at: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN now() + ${window} ELSE ${loginThrottle.window_ends_at} END`,
+      },
+    })
+    .returning({ failures: loginThrottle.failures, window_ends_at: loginThrottle.window_ends_at });
+  return row;
+}
+
 /** Password-recovery requests: per e-mail address asked about, and per client address. */
 export const DEFAULT_FORGOT_PASSWORD_LIMITS: ThrottleLimits = { perUser: 3, perAddress: 20, windowSeconds: 15 * 60 };
 
@@ -120,23 +137,12 @@ export function createRequestLimiter(prefix: string, limits: ThrottleLimits, mes
      * Without a client address only the subject is counted.
      */
     async count(db: DbOrTx, subject: string, address?: string) {
-      const window = sql.raw(`interval '${Math.floor(limits.windowSeconds)} seconds'`);
       const keys = [
         { key: `${prefix}:user:${subject.toLowerCase()}`, max: limits.perUser },
         ...(address === undefined ? [] : [{ key: `${prefix}:addr:${address}`, max: limits.perAddress }]),
       ];
       for (const { key, max } of keys) {
-        const [row] = await db
-          .insert(loginThrottle)
-          .values({ key, failures: 1, window_ends_at: sql`now() + ${window}` })
-          .onConflictDoUpdate({
-            target: loginThrottle.key,
-            set: {
-              failures: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
-              window_ends_at: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN now() + ${window} ELSE ${loginThrottle.window_ends_at} END`,
-            },
-          })
-          .returning({ failures: loginThrottle.failures, window_ends_at: loginThrottle.window_ends_at });
+        const row = await countRequest(db, key, limits.windowSeconds);
         if (row.failures > max) {
           const seconds = Math.max(1, Math.ceil((row.window_ends_at.getTime() - Date.now()) / 1000));
           return rateLimited(`${message} Please try again in ${seconds} seconds.`, seconds);
@@ -146,3 +152,51 @@ export function createRequestLimiter(prefix: string, limits: ThrottleLimits, mes
     },
   };
 }
+
+/** What a visitor without a login may send, counted per client address (issue 30, finding 11). */
+export type AnonymousWrite = 'registration' | 'join_us' | 'forgot_password' | 'order';
+
+/** How many of each anonymous write one client address may send per hour. */
+export type AnonymousWriteLimits = Record<AnonymousWrite, number>;
+
+/**
+ * The defaults, chosen for a club: a family registering its players together, or a sign-up evening
+ * on the clubhouse Wi-Fi, stays under 10 registrations an hour; one person sends a Join Us form once
+ * or twice; a forgotten password is asked for a few times at most; a family's kit order is a few
+ * items (each order is one product). Each is set by an environment variable (README, Configuration).
+ */
+export const DEFAULT_ANONYMOUS_WRITE_LIMITS: AnonymousWriteLimits = { registration: 10, join_us: 5, forgot_password: 10, order: 10 };
+
+const ANONYMOUS_WRITE_NAMES: Record<AnonymousWrite, string> = {
+  registration: 'registrations',
+  join_us: 'Join Us applications',
+  forgot_password: 'password requests',
+  order: 'orders',
+};
+
+/** The plain answer once a connection is over its hourly limit. */
+export function anonymousWriteRefusal(kind: AnonymousWrite, minutes: number) {
+  return `Too many ${ANONYMOUS_WRITE_NAMES[kind]} from your connection. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/**
+ * Counts anonymous writes per client address and hour in the database (shared by every app
+ * process, like the sign-in throttle), before anything is written: the write that goes over its
+ * limit is refused with 429 and Retry-After until the hour is up. A database fault while counting
+ * is thrown as it is, and answers 503 like any other (never 500).
+ */
+export function createAnonymousWriteLimiter(db: DbOrTx, limits: Partial<AnonymousWriteLimits> = {}) {
+  const max = { ...DEFAULT_ANONYMOUS_WRITE_LIMITS, ...limits };
+  return {
+    /** Counts one write from this client address (none given: a call from inside the app, not counted). */
+    async count(kind: AnonymousWrite, address: string | undefined) {
+      if (address === undefined) return;
+      const row = await countRequest(db, `anon:${kind}:addr:${address}`, 60 * 60);
+      if (row.failures <= max[kind]) return;
+      const seconds = Math.max(1, Math.ceil((row.window_ends_at.getTime() - Date.now()) / 1000));
+      throw rateLimited(anonymousWriteRefusal(kind, Math.ceil(seconds / 60)), seconds);
+    },
+  };
+}
+
+export type AnonymousWriteLimiter = ReturnType<typeof createAnonymousWriteLimiter>;

@@ -29,5 +29,10 @@ export const AdminSettingsSchema = SettingsSchema.extend({
   account_name: z.string().openapi({ description: 'The name on the club’s bank account' }),
   sort_code: z.string().openapi({ description: '6 digits', example: '309174' }),
   account_number: z.string().openapi({ description: '8 digits', example: '12345678' }),
+  order_quantity_cap: z.number().int().openapi({ description: 'The most of one product a single shop order may take (default 10)', example: 10 }),
+  pending_order_days: z
+    .number()
+    .int()
+    .openapi({ description: 'Days a pending order keeps its stock; then it is cancelled, the stock released, and the buyer and the shop told (default 7)', example: 7 }),
 }).openapi('AdminSettings');
 export type AdminSettings = z.infer<typeof AdminSettingsSchema>;

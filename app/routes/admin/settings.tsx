@@ -13,6 +13,7 @@ import { ApiError, client, errorDetail, read } from '../../lib/api-client';
 import { requireRole } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { settingsInputSchema } from '../../../shared/content';
+import { ORDER_QUANTITY_CAP_DEFAULT, PENDING_ORDER_DAYS_DEFAULT } from '../../../shared/shop-constants';
 import type { Route } from './+types/settings';
 
 export const meta: Route.MetaFunction = () => adminMeta('Settings', "The club's contact details used across the website.");
@@ -62,6 +63,8 @@ const FIELDS = [
   'account_name',
   'sort_code',
   'account_number',
+  'order_quantity_cap',
+  'pending_order_days',
 ] as const;
 
 /** The one-line contact fields, in form order: each is a TextField with these props. */
@@ -84,6 +87,24 @@ const BANK_FIELDS: (ComponentProps<typeof TextField> & { name: 'account_name' | 
   { name: 'account_number', label: 'Account number', inputMode: 'numeric', autoComplete: 'off', hint: '8 digits' },
 ];
 
+/** The shop's limits (issue 30): whole numbers, typed as text and sent as numbers. */
+const SHOP_FIELDS: (ComponentProps<typeof TextField> & { name: 'order_quantity_cap' | 'pending_order_days' })[] = [
+  {
+    name: 'order_quantity_cap',
+    label: 'Most of each item in one order',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    hint: `So one buyer cannot take the whole stock. Default ${ORDER_QUANTITY_CAP_DEFAULT}.`,
+  },
+  {
+    name: 'pending_order_days',
+    label: 'Days an order waits to be confirmed',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    hint: `An order nobody confirms is then cancelled and its items go back on sale; the buyer and the shop get an e-mail. Default ${PENDING_ORDER_DAYS_DEFAULT}.`,
+  },
+];
+
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [values, setValues, set] = useFieldValues<AdminSettings>(
@@ -98,6 +119,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       account_number: '',
       welfare_email: '',
       welfare_officer: null,
+      order_quantity_cap: ORDER_QUANTITY_CAP_DEFAULT,
+      pending_order_days: PENDING_ORDER_DAYS_DEFAULT,
     },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -128,6 +151,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         sort_code: values.sort_code.trim(),
         account_number: values.account_number.trim(),
         welfare_email: values.welfare_email.trim(),
+        order_quantity_cap: Number(String(values.order_quantity_cap).trim()),
+        pending_order_days: Number(String(values.pending_order_days).trim()),
       };
       const saved = await read(client.settings.$put({ json: body }));
       if (saved && typeof saved === 'object' && 'club_email' in saved) setValues(saved);
@@ -170,6 +195,12 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <legend className="text-base font-semibold">Club bank account</legend>
           <p className="text-sm text-muted">Members pay subs and fees by bank transfer: they see these details with their own payment reference.</p>
           {BANK_FIELDS.map(({ name, ...props }) => (
+            <TextField key={name} {...props} {...field(name)} />
+          ))}
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="text-base font-semibold">Shop</legend>
+          {SHOP_FIELDS.map(({ name, ...props }) => (
             <TextField key={name} {...props} {...field(name)} />
           ))}
         </fieldset>

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<string, string>;
   try {
-    const made = await context.services.juniors.registerParent(values);
+    const made = await context.services.juniors.registerParent(values, context.clientAddress);
     if (!made.created) return { ok: true as const, checkEmail: values.email!.trim(), values: undefined };
     const { access_token } = await context.services.accounts.login({ username: values.username!, password: values.password! }, context.clientAddress);
     return redirect('/players-area/children', { headers: { 'Set-Cookie': sessionCookie(access_token, { secure: context.secure }) } });

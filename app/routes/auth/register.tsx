@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const taken of await context.services.players.registrationConflicts(username)) fieldErrors[taken.field] ??= taken.message;
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return refused(fieldErrors, values, 422);
   try {
-    const result = await context.services.players.register(parsed.data);
+    const result = await context.services.players.register(parsed.data, context.clientAddress);
     // An address that already has an account: nothing was created and its owner was mailed (issue 30, finding 14).
     if (!result.created) return { ok: true as const, checkEmail: result.user.email };
     // Signed in at once, as login does, and welcomed in the Players' Area.

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     interest_types: form.getAll('interest_types').map(String),
   };
   try {
-    const saved = await context.services.joinUs.submit(input);
+    const saved = await context.services.joinUs.submit(input, context.clientAddress);
     return data<ActionResult>({ ok: true, whatsapp_url: saved.whatsapp_url ?? null });
   } catch (thrown) {
     // Bad input, or the database away for a moment (503): said in the form, the values kept.

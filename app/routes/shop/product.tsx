@@ -83,7 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       notes: text('notes'),
       // The form asks explicitly: no choice is refused ("Choose collection … or delivery"), not guessed.
       fulfilment: text('fulfilment') ?? '',
-    });
+    }, context.clientAddress);
     return replace(orderPagePath(order.token));
   } catch (error) {
     if (isDomainError(asDomainError(error))) return formError(error);

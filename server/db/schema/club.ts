@@ -1,4 +1,5 @@
 import { integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { ORDER_QUANTITY_CAP_DEFAULT, PENDING_ORDER_DAYS_DEFAULT } from '../../../shared/shop-constants';
 import { createdAt } from './columns';
 
 /** One row (id 1): the club's contact details, editable in admin Settings. */
@@ -18,6 +19,10 @@ export const settings = pgTable('settings', {
   sort_code: text('sort_code').notNull().default(''),
   /** Eight digits. */
   account_number: text('account_number').notNull().default(''),
+  /** The most of one product a single order may take (issue 30): one buyer cannot empty the shop. */
+  order_quantity_cap: integer('order_quantity_cap').notNull().default(ORDER_QUANTITY_CAP_DEFAULT),
+  /** Days a pending order keeps its stock before it is cancelled and the stock released (issue 30). */
+  pending_order_days: integer('pending_order_days').notNull().default(PENDING_ORDER_DAYS_DEFAULT),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -17,6 +17,7 @@ import { paymentReminder } from './payment-reminder';
 import { paymentRequest } from './payment-request';
 import { registrationApproved, registrationRejected } from './registration-decision';
 import { selectionAlert } from './selection-alert';
+import { orderReleased, orderReleasedToShop } from './order-released';
 import { shopOrder } from './shop-order';
 import { squadDropped } from './squad-dropped';
 import { squadSelection } from './squad-selection';
@@ -50,6 +51,8 @@ export {
   registrationRejected,
   selectionAlert,
   shopOrder,
+  orderReleased,
+  orderReleasedToShop,
   squadSelection,
   testMail,
   welcome,
@@ -68,6 +71,8 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   paymentReminder,
   newFeedback,
   shopOrder,
+  orderReleased,
+  orderReleasedToShop,
   joinUsApplication,
   joinUsReceipt,
   availabilityRequest,

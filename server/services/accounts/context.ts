@@ -4,12 +4,14 @@ import { SESSION_DAYS } from '../../../shared/auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { MailService } from '../mail';
-import type { AccountSlowdown, createLoginThrottle, createRequestLimiter, ThrottleLimits } from '../throttle';
+import type { AccountSlowdown, AnonymousWriteLimiter, createLoginThrottle, createRequestLimiter, ThrottleLimits } from '../throttle';
 
 /** What createAccountService is given: sign-in and forgot-password limits (tests lower them) and the mail composer. */
 export interface AccountOptions {
   loginLimits?: ThrottleLimits & Partial<AccountSlowdown>;
   forgotPasswordLimits?: ThrottleLimits;
+  /** Password requests per client address and hour (issue 30), beside the per-address-asked limit above. */
+  anonymousWrites?: AnonymousWriteLimiter;
   mail: Pick<MailService, 'compose' | 'toUser'>;
 }
 
@@ -18,6 +20,7 @@ export interface AccountContext {
   mail: AccountOptions['mail'];
   throttle: ReturnType<typeof createLoginThrottle>;
   forgotLimiter: ReturnType<typeof createRequestLimiter>;
+  anonymousWrites?: AnonymousWriteLimiter;
   startSession: (userId: string) => Promise<string>;
 }
 

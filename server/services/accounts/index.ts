@@ -14,6 +14,7 @@ export function createAccountService(db: Db, options: AccountOptions) {
     mail: options.mail,
     throttle: createLoginThrottle(db, options.loginLimits),
     forgotLimiter: createRequestLimiter('forgot', options.forgotPasswordLimits ?? DEFAULT_FORGOT_PASSWORD_LIMITS, 'Too many password requests.'),
+    anonymousWrites: options.anonymousWrites,
     startSession: sessionStarter(db),
   };
   return { ...signIn(ctx), ...passwords(ctx) };

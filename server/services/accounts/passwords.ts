@@ -13,7 +13,7 @@ import { parseInput } from '../checks';
 import { notContactableJunior } from '../juniors/recipients';
 import { hashToken, userColumns, type AccountContext } from './context';
 
-export function passwords({ db, mail, throttle, forgotLimiter, startSession }: AccountContext) {
+export function passwords({ db, mail, throttle, forgotLimiter, anonymousWrites, startSession }: AccountContext) {
   return {
     /**
      * "Forgot password?": the same work for a known and an unknown address, so neither the answer nor
@@ -26,6 +26,8 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
      */
     async requestPasswordReset(input: unknown, address: string) {
       const { email } = parseInput(forgotPasswordSchema, input);
+      // Per client and hour, whatever address is asked about: the same count on both paths.
+      await anonymousWrites?.count('forgot_password', address);
       const token = randomBytes(32).toString('base64url');
       const tokenHash = hashToken(token);
       const message = mail.compose(passwordReset, { token });

@@ -7,10 +7,13 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { MailService } from '../mail';
 import { childRow, type ChildRow } from './access';
 import { allow, mayManageGuardians, signedIn } from '../../policy';
+import type { AnonymousWriteLimiter } from '../throttle';
 
 export interface JuniorContext {
   db: Db;
   mail: MailService;
+  /** Parents' registrations per client address and hour (issue 30); without it none are counted. */
+  anonymousWrites?: AnonymousWriteLimiter;
 }
 
 export const MANAGES_GUARDIANS = 'Only admins, the club secretary and the welfare officer manage parents and carers.';

@@ -1,5 +1,6 @@
 /** createJuniorService: guardians, their invitations and requests, children's consents and care (issue 23, ADR 038). */
 import type { SessionUser } from '../../../shared/roles';
+import type { AnonymousWriteLimiter } from '../throttle';
 import type { Db } from '../../db/client';
 import type { MailService } from '../mail';
 import { assertGuardianOrSelf } from './access';
@@ -14,8 +15,11 @@ export { currentConsents, hasConsent } from './consents';
 export { mailAudience } from './recipients';
 export { assertGuardianOrSelf, guardianLevel } from './access';
 
-export function createJuniorService(db: Db, deps: { mail: MailService; documentsFor: (playerId: string) => Promise<unknown[]> }) {
-  const ctx: JuniorContext = { db, mail: deps.mail };
+export function createJuniorService(
+  db: Db,
+  deps: { mail: MailService; documentsFor: (playerId: string) => Promise<unknown[]>; anonymousWrites?: AnonymousWriteLimiter },
+) {
+  const ctx: JuniorContext = { db, mail: deps.mail, anonymousWrites: deps.anonymousWrites };
   return {
     ...guardianInvitationsUseCases(ctx),
     ...guardianRequestUseCases(ctx),

@@ -161,10 +161,12 @@ function toRequest(r: RequestRow) {
  * The register page's "I am a parent or carer" (issue 23): a login with no player record of its
  * own, the request for the child, and the mail that confirms the address, in one transaction.
  */
-export function parentRegistration({ db, mail }: JuniorContext) {
+export function parentRegistration({ db, mail, anonymousWrites }: JuniorContext) {
   return {
-    async registerParent(input: unknown) {
+    /** `address` is the client's: counted with the players' registrations, so many per hour from one. */
+    async registerParent(input: unknown, address?: string) {
       const { full_name, username, email, password, ...data } = parseInput(parentRegistrationSchema.extend(guardianRequestSchema.shape), input);
+      await anonymousWrites?.count('registration', address);
       const account = { full_name, username, email, password };
       if (!isJunior(data.child_date_of_birth, todayIso())) {
         throw invalid('This child is 18 or over: adults join the club themselves.', [{ field: 'child_date_of_birth', message: NOT_A_JUNIOR }]);

@@ -6,11 +6,18 @@ import type { DatabaseHealth } from '../../db/health';
 import { orders } from '../../db/schema';
 import type { MailService } from '../mail';
 import type { createSettingsService } from '../settings';
+import type { AnonymousWriteLimiter } from '../throttle';
 import type { Order, OrderReceipt } from '../../../shared/contracts/shop';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-export type OrderDeps = { settings: ReturnType<typeof createSettingsService>; health: DatabaseHealth; mail: MailService };
+export type OrderDeps = {
+  settings: ReturnType<typeof createSettingsService>;
+  health: DatabaseHealth;
+  mail: MailService;
+  /** Orders per client address and hour (issue 30); without it none are counted. */
+  anonymousWrites?: AnonymousWriteLimiter;
+};
 export type OrderContext = { db: Db } & OrderDeps;
 
 export const toReceipt = (row: OrderRow): OrderReceipt => ({

@@ -1,14 +1,14 @@
 /** Placing a shop order: orders that arrive together are checked against the stock and written in one transaction (group commit, ADR 010). */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { fromPence, toPence } from '../../../shared/money';
 import { onlyLeftDetail, orderFulfilment, orderMessage, orderSchema, PRODUCT_NOT_FOUND, type OrderInput } from '../../../shared/shop';
-import { orderReference } from '../../../shared/shop-constants';
+import { ORDER_QUANTITY_CAP_DEFAULT, orderQuantityCapDetail, orderReference } from '../../../shared/shop-constants';
 import { whatsappLink } from '../../../shared/whatsapp';
 import type { DbOrTx } from '../../db/client';
 import { groupCommit, type Outcome } from '../../db/group-commit';
 import { log } from '../../log';
-import { orders, products } from '../../db/schema';
+import { orders, products, settings } from '../../db/schema';
 import { conflict, DATABASE_UNAVAILABLE, isDatabaseTimeout, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable } from '../../../shared/errors';
 import { isUuid } from '../ids';
 import { shopOrder } from '../../mail/templates';
@@ -54,12 +54,19 @@ async function lockProducts(tx: DbOrTx, inputs: OrderInput[]) {
   return { byId, busy };
 }
 
-/** Each order in turn, checked against the stock its predecessors left (which it then takes). */
-function decide(inputs: OrderInput[], byId: Stock, busy: Set<string>) {
+/** The admin's cap on one product per order (Settings; the default before the club is set up). */
+async function quantityCap(tx: DbOrTx) {
+  const [row] = await tx.select({ cap: settings.order_quantity_cap }).from(settings).where(eq(settings.id, 1));
+  return row?.cap ?? ORDER_QUANTITY_CAP_DEFAULT;
+}
+
+/** Each order in turn, checked against the cap and the stock its predecessors left (which it then takes). */
+function decide(inputs: OrderInput[], byId: Stock, busy: Set<string>, cap: number) {
   return inputs.map((order): Decision => {
     if (busy.has(order.product_id)) return { ok: false, error: new ProductBusy() };
     const entry = byId.get(order.product_id);
     if (!entry) return { ok: false, error: notFound(PRODUCT_NOT_FOUND) };
+    if (order.quantity > cap) return { ok: false, error: validationError([{ path: ['quantity'], message: orderQuantityCapDetail(cap) }]) };
     const { product } = entry;
     let size: string | null = null;
     if (product.sizes.length > 0) {
@@ -164,8 +171,8 @@ async function writeOrders(ctx: OrderContext, inputs: OrderInput[]): Promise<Out
     return null;
   });
   const outcomes = await ctx.db.transaction(async (tx) => {
-    const { byId, busy } = await lockProducts(tx, inputs);
-    const decisions = decide(inputs, byId, busy);
+    const [{ byId, busy }, cap] = [await lockProducts(tx, inputs), await quantityCap(tx)];
+    const decisions = decide(inputs, byId, busy, cap);
     const accepted = decisions.flatMap((d) => (d.ok ? [d.row] : []));
     if (accepted.length === 0) return decisions as Outcome<PlacedOrder>[];
     const inserted = await insertAccepted(ctx, tx, accepted, byId);
@@ -206,11 +213,13 @@ export function placeOrders(ctx: OrderContext) {
      * Places a shop order (anyone may). Orders that arrive together are written together (group
      * commit, ADR 010): one transaction locks the product rows, so concurrent orders, from this
      * process or another, can never oversell, and the answer comes only once the order is committed.
+     * `address` is the client's (API and shop page): at most so many orders per hour come from one.
      */
-    async placeOrder(input: unknown): Promise<PlacedOrder> {
+    async placeOrder(input: unknown, address?: string): Promise<PlacedOrder> {
       const parsed = orderSchema.safeParse(input);
       if (!parsed.success) throw validationError(parsed.error.issues);
       if (!isUuid(parsed.data.product_id)) throw notFound(PRODUCT_NOT_FOUND);
+      await ctx.anonymousWrites?.count('order', address);
       // Its product's row is held by another transaction: try again shortly, holding no connection
       // meanwhile, and give up (503) after PRODUCT_LOCK_WAIT_MS.
       const deadline = Date.now() + PRODUCT_LOCK_WAIT_MS;

@@ -8,6 +8,7 @@ import { chargeViews, type ChargeView } from '../treasury/ledger';
 import { CHARGE_CATEGORY_LABELS, type ChargeCategory } from '../../../shared/contracts/treasury';
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from '../../../shared/errors';
 import { isUuid } from '../ids';
+import type { AnonymousWriteLimiter } from '../throttle';
 import type { MailService } from '../mail';
 import { trainingAttendanceOf } from '../training';
 import { actorOf, allow, AWAITING_APPROVAL, childRelation, mayUseMembersArea, holds, isAdmin, mayCoachPlayer, runsAnyTeam, signedIn } from '../../policy';
@@ -21,6 +22,8 @@ export type PlayerRow = typeof players.$inferSelect;
 export interface PlayerDeps {
   endAllSessions: (userId: string) => Promise<void>;
   mail: MailService;
+  /** Registrations per client address and hour (issue 30); without it none are counted. */
+  anonymousWrites?: AnonymousWriteLimiter;
 }
 
 export type PlayerContext = { db: Db } & PlayerDeps & ReturnType<typeof playerAccess> & ReturnType<typeof playerRecords>;

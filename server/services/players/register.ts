@@ -10,7 +10,7 @@ import { welcome } from '../../mail/templates';
 import { ownerOfAddress, tellAddressOwner } from '../address-in-use';
 import { duplicateAccount, type PlayerContext } from './context';
 
-export function registration({ db, mail }: PlayerContext) {
+export function registration({ db, mail, anonymousWrites }: PlayerContext) {
   /**
    * A registration with an address that already has an account: nothing is created, the owner is
    * told by mail, and the answer looks like a new registration's (issue 30, finding 14).
@@ -39,9 +39,11 @@ export function registration({ db, mail }: PlayerContext) {
     /**
      * Public self-registration: always a player, with the linked squad record (pending), in one
      * transaction. `created` is false when the address already had an account: then nothing was made
-     * and its owner was mailed; the caller answers as for a new registration.
+     * and its owner was mailed; the caller answers as for a new registration. `address` is the
+     * client's: at most so many registrations per hour come from one.
      */
-    async register(input: RegistrationInput) {
+    async register(input: RegistrationInput, address?: string) {
+      await anonymousWrites?.count('registration', address);
       // Issue 23: a junior does not register themselves: a parent or carer asks for the link ("I am a parent or carer").
       if (juniorLoginRefusal(input.date_of_birth, null, todayIso())) {
         throw invalid(JUNIOR_SELF_REGISTRATION, [{ field: 'date_of_birth', message: JUNIOR_SELF_REGISTRATION }]);

@@ -9,6 +9,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CHARGE_CATEGORY_LABELS, type Charge, type ChargeCategory } from '../../../shared/contracts/treasury';
 import { clubDateOf } from '../../../shared/dates';
 import { seasonOf } from '../../../shared/juniors';
+import { invalid } from '../../../shared/errors';
+import { formatPounds, fromPence } from '../../../shared/money';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
 import { chargeOverdueMarks, charges, ledgerEntries, players, users } from '../../db/schema';
@@ -93,6 +95,29 @@ export async function openChargesOf(tx: DbOrTx, payerIds: string[] | 'all') {
   return rows.filter((r) => r.outstanding_pence > 0).map((r) => ({ ...r, payer_id: r.payer_id! }));
 }
 
+export const NOT_AN_OPEN_CHARGE = 'A charge named is not an open charge of this payer.';
+
+/** What a charge still owes, said the way the treasurer allocates it. */
+export const overAllocated = (leftPence: number) => {
+  const left = formatPounds(fromPence(leftPence));
+  return `This charge has only ${left} left to pay; allocate ${left} or less, or record the rest as credit.`;
+};
+
+/**
+ * Allocations named by hand pay at most what each charge still owes, counted together: the same
+ * charge named twice (10.00 + 20.00 on a 25.00 charge) is refused, not paid 30.00. Call it with
+ * the payer locked (lockPayer), so no other allocation pays the charge in between.
+ */
+export function checkAllocations(open: { charge_id: string; outstanding_pence: number }[], allocations: { charge_id: string; pence: number }[]) {
+  const left = new Map(open.map((c) => [c.charge_id, c.outstanding_pence]));
+  for (const a of allocations) {
+    const outstanding = left.get(a.charge_id);
+    if (outstanding === undefined) throw invalid(NOT_AN_OPEN_CHARGE, [{ field: 'allocations', message: 'Not an open charge of this payer' }]);
+    if (a.pence > outstanding) throw invalid(overAllocated(outstanding), [{ field: 'allocations', message: overAllocated(outstanding) }]);
+    left.set(a.charge_id, outstanding - a.pence);
+  }
+}
+
 /** The payer's credit pays their open charges, earliest due first. */
 export async function useCredit(tx: DbOrTx, actor: Actor, payerId: string) {
   await lockPayer(tx, payerId);
@@ -129,6 +154,7 @@ export async function receiveMoney(
 ) {
   await lockPayer(tx, money.payer_id);
   const open = await openChargesOf(tx, [money.payer_id]);
+  if (money.allocations) checkAllocations(open, money.allocations);
   const plan =
     money.allocations ??
     (() => {

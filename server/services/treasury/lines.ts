@@ -7,7 +7,7 @@ import { bankLines, ledgerEntries, users } from '../../db/schema';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
 import type { TreasuryContext } from './context';
-import { liveEntries, lockPayer, openChargesOf, receiveMoney, reverseEntry } from './ledger';
+import { checkAllocations, liveEntries, lockPayer, openChargesOf, receiveMoney, reverseEntry } from './ledger';
 import { searchPayers } from './payers';
 
 export const LINE_NOT_FOUND = 'No bank line has this id.';
@@ -78,16 +78,9 @@ export function lineUseCases(ctx: TreasuryContext) {
         // The payer's charges cannot change between the checks below and the payment.
         await lockPayer(tx, data.payer_id);
         if (data.allocations) {
-          const open = new Map((await openChargesOf(tx, [data.payer_id])).map((c) => [c.charge_id, c.outstanding_pence]));
-          let total = 0;
-          for (const a of data.allocations) {
-            const outstanding = open.get(a.charge_id);
-            if (outstanding === undefined)
-              throw invalid('A charge named is not an open charge of this payer.', [{ field: 'allocations', message: 'Not an open charge of this payer' }]);
-            if (a.pence > outstanding)
-              throw invalid('An allocation is more than is outstanding on its charge.', [{ field: 'allocations', message: 'More than is outstanding' }]);
-            total += a.pence;
-          }
+          const open = await openChargesOf(tx, [data.payer_id]);
+          checkAllocations(open, data.allocations);
+          const total = data.allocations.reduce((sum, a) => sum + a.pence, 0);
           if (total > line.amount_pence)
             throw invalid('The allocations add up to more than the line’s amount.', [{ field: 'allocations', message: 'More than the line' }]);
         }
