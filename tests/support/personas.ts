@@ -13,31 +13,12 @@ import { bornYearsAgo } from './ages';
 import type { createTestContext } from './api';
 import { TEST_ADMIN_PASSWORD } from './api';
 import { starlingCsv } from './treasury';
+import { mailLinks } from '../../server/services/mail-links';
+import type { PersonaName } from '../../server/policy/access-matrix';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-/** Every persona of the matrix: the 13 logins of issue 30, plus the ones whose relationship ended. */
-export const PERSONAS = [
-  'visitor',
-  'pending',
-  'player',
-  'left',
-  'junior14',
-  'parentA',
-  'parentB',
-  'viewOnlyParent',
-  'formerParent',
-  'coachU12',
-  'coachSenior',
-  'treasurer',
-  'secretary',
-  'welfareOfficer',
-  'admin',
-  'coachEnded',
-  'parentUnlinked',
-  'switchedOff',
-] as const;
-export type PersonaName = (typeof PERSONAS)[number];
+export { PERSONAS, type PersonaName } from '../../server/policy/access-matrix';
 
 export interface Persona {
   name: PersonaName;
@@ -48,6 +29,8 @@ export interface Persona {
   userId?: string;
   /** Their member record, when they have one (a parent-only login has none). */
   playerId?: string;
+  email?: string;
+  full_name?: string;
 }
 
 export const PASSWORD = 'Matrix kick-off 3pm';
@@ -258,6 +241,11 @@ export async function createClub(t: TestContext) {
     return reset.status === 200 ? (reset.body.access_token as string) : undefined;
   }
 
+  for (const persona of Object.values(personas)) {
+    const [row] = persona.userId ? await t.db.select({ email: users.email, full_name: users.full_name }).from(users).where(eq(users.id, persona.userId)) : [];
+    if (row) Object.assign(persona, row);
+  }
+
   // ----- The things the operations act on -----
   const x: Targets = {
     senior,
@@ -275,9 +263,15 @@ export async function createClub(t: TestContext) {
     junior14User: junior14.userId!,
     parentAUser: parentA.userId,
     treasurerUser: treasurer.userId,
+    coachSeniorMember: coachSenior.playerId,
+    welfareMember: welfareOfficer.playerId,
+    playerUsername: player.username,
+    playerPassword: PASSWORD,
+    fixtureKind: 'fixture',
+    missingPage: 'no-such-page',
   };
 
-  const factories = makeFactories(t, adminToken, x, member, must);
+  const factories = makeFactories(t, adminToken, x, member, must, () => personas.parentB.token!);
   const made = await Promise.all([
     factories.fixture(u12),
     factories.fixture(senior),
@@ -292,6 +286,7 @@ export async function createClub(t: TestContext) {
     factories.document(child9.playerId),
     factories.joinUs(),
     factories.charge(player.playerId),
+    factories.fixture(u9),
   ]);
   Object.assign(x, {
     u12Fixture: made[0].id,
@@ -307,7 +302,10 @@ export async function createClub(t: TestContext) {
     child9Document: made[10].id,
     joinUs: made[11].id,
     charge: made[12].id,
+    u9Fixture: made[13].id,
   });
+  x.settings = JSON.stringify(await must('settings', '/api/settings', as(adminToken)));
+  x.unsubscribeQuery = (await mailLinks(t.db, (path) => path).unsubscribeUrl(player.userId, 'message')).split('?')[1]!;
   const order = await factories.order(x.product!);
   x.order = order.id;
   x.orderToken = order.token;
@@ -329,18 +327,24 @@ export async function createClub(t: TestContext) {
 type Must = <T = any>(what: string, path: string, init: Parameters<TestContext['json']>[1], status?: number[]) => Promise<T>;
 type MakeMember = (fullName: string, options?: { pending?: boolean; team?: string | null }) => Promise<{ username: string; userId: string; playerId: string }>;
 
-/** Fresh things for writes that use theirs up (delete, approve, leave...): one per allowed persona. */
-function makeFactories(t: TestContext, adminToken: string, x: Targets, member: MakeMember, must: Must) {
+export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+export const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+/** Fresh things for writes that use theirs up (delete, approve, leave...): one per request. Each returns its path parameters. */
+function makeFactories(t: TestContext, adminToken: string, x: Targets, member: MakeMember, must: Must, parentToken: () => string) {
   const token = adminToken;
+  const id = (body: { id: string }) => ({ id: body.id });
   const fixture = async (team: string) =>
-    must<{ id: string }>('fixture', '/api/fixtures', {
-      token,
-      body: { team_id: team, away_team: `Opponents ${tag()}`, match_date: isoDay(10), match_time: '10:00', venue: 'Riverside Park', competition: 'League', is_home: true },
-    });
+    id(
+      await must<{ id: string }>('fixture', '/api/fixtures', {
+        token,
+        body: { team_id: team, away_team: `Opponents ${tag()}`, match_date: isoDay(10), match_time: '10:00', venue: 'Riverside Park', competition: 'League', is_home: true },
+      }),
+    );
   const slot = async (team: string) =>
-    must<{ id: string }>('training slot', `/api/teams/${team}/training-slots`, { token, body: { weekday: 4, start_time: '18:00', end_time: '19:00', place: 'Riverside Park' } });
+    id(await must<{ id: string }>('training slot', `/api/teams/${team}/training-slots`, { token, body: { weekday: 4, start_time: '18:00', end_time: '19:00', place: 'Riverside Park' } }));
   const session = async (team: string) =>
-    must<{ id: string }>('training session', '/api/training-sessions', { token, body: { team_id: team, date: isoDay(5), start_time: '18:00', end_time: '19:00', place: 'Riverside Park' } });
+    id(await must<{ id: string }>('training session', '/api/training-sessions', { token, body: { team_id: team, date: isoDay(5), start_time: '18:00', end_time: '19:00', place: 'Riverside Park' } }));
   const statementRow = () => ({ date: isoDay(-3), counterparty: `Payer ${tag()}`, reference: `REF${tag()}`, pence: 2500 });
   async function statement(rows = [statementRow()]) {
     const form = new FormData();
@@ -348,44 +352,68 @@ function makeFactories(t: TestContext, adminToken: string, x: Targets, member: M
     const response = await t.app.request('/api/treasury/imports', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     const body = (await response.json()) as { id: string };
     if (response.status !== 201) throw new Error(`club set-up: statement import ${response.status} ${JSON.stringify(body)}`);
-    return body;
+    return { id: body.id };
   }
+  async function document(playerId?: string) {
+    const form = new FormData();
+    form.set('title', `Rules ${tag()}`);
+    if (playerId) form.set('player_id', playerId);
+    form.set('file', new File([PDF as BlobPart], 'rules.pdf', { type: 'application/pdf' }));
+    const response = await t.app.request('/api/documents', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const body = (await response.json()) as { id: string };
+    if (response.status !== 201) throw new Error(`club set-up: document ${response.status} ${JSON.stringify(body)}`);
+    return { id: body.id };
+  }
+  const freshMember = async () => {
+    const m = await member(`Mo Member ${tag()}`);
+    return { id: m.playerId, user_id: m.userId };
+  };
+  const order = async (productId = x.product!) => {
+    const body = await must<any>('order', '/api/orders', {
+      body: { product_id: productId, quantity: 1, customer_name: 'Robin Buyer', customer_email: `robin_${tag()}@example.com`, customer_phone: '07700 900123' },
+    });
+    const receipt = typeof body.receipt_url === 'string' ? body.receipt_url : JSON.stringify(body);
+    return { id: body.id as string, token: (body.receipt_token ?? body.token ?? /receipt\/([^/?"]+)/.exec(receipt)?.[1] ?? '') as string };
+  };
   return {
     fixture,
     slot,
     session,
+    statement,
+    document,
+    order,
     u12Fixture: () => fixture(x.u12!),
     seniorFixture: () => fixture(x.senior!),
     u12Slot: () => slot(x.u12!),
     u12Session: () => session(x.u12!),
-    team: () => must<{ id: string }>('team', '/api/teams', { token, body: { name: `Vets ${tag()}`, age_group: 'Veterans', format: '11v11' } }),
-    news: () => must<{ id: string }>('news', '/api/news', { token, body: { title: `Club news ${tag()}`, content: 'Fun day on Saturday.', is_published: true } }),
-    sponsor: () => must<{ id: string }>('sponsor', '/api/sponsors', { token, body: { name: `Sponsor ${tag()}`, logo_url: '/images/seed/bar-scarf.svg', category: 'Local business' } }),
-    product: () =>
-      must<{ id: string }>('product', '/api/products', {
-        token,
-        body: { name: `Mug ${tag()}`, description: 'A club mug.', category: 'Gifts', price: 8.5, stock: 50, sizes: [], images: ['/images/seed/bar-scarf.svg'] },
-      }),
-    document: (playerId?: string) =>
-      must<{ id: string }>('document', '/api/documents', { token, body: { title: `Rules ${tag()}`, url: 'https://example.org/rules.pdf', ...(playerId ? { player_id: playerId } : {}) } }),
-    joinUs: () =>
-      must<{ id: string }>('join us', '/api/join-us', {
-        body: { full_name: 'Jo Keen', email: `jo_${tag()}@example.com`, phone_number: '07700 900123', message: 'I would like to play.', interest_types: ['player'] },
-      }),
-    order: async (productId: string) => {
-      const body = await must<any>('order', '/api/orders', {
-        body: { product_id: productId, quantity: 1, customer_name: 'Robin Buyer', customer_email: `robin_${tag()}@example.com`, customer_phone: '07700 900123' },
-      });
-      return { id: body.id as string, token: (body.receipt_token ?? body.token ?? /receipt\/([^/?]+)/.exec(JSON.stringify(body))?.[1] ?? '') as string };
+    team: async () => id(await must<{ id: string }>('team', '/api/teams', { token, body: { name: `Vets ${tag()}`, age_group: 'Veterans', format: '11v11' } })),
+    juniorTeam: async () => {
+      const name = `U10 Owls ${tag()}`;
+      return { id: (await must<{ id: string }>('junior team', '/api/teams', { token, body: { name, age_group: 'U10', format: '7v7' } })).id, name };
     },
-    charge: async (playerId: string) =>
-      must<{ id: string }>('charge', '/api/treasury/charges', {
+    news: async () => id(await must<{ id: string }>('news', '/api/news', { token, body: { title: `Club news ${tag()}`, content: 'Fun day on Saturday.', is_published: true } })),
+    sponsor: async () => id(await must<{ id: string }>('sponsor', '/api/sponsors', { token, body: { name: `Sponsor ${tag()}`, logo_url: '/images/seed/bar-scarf.svg', category: 'Local business' } })),
+    product: async () =>
+      id(
+        await must<{ id: string }>('product', '/api/products', {
+          token,
+          body: { name: `Mug ${tag()}`, description: 'A club mug.', category: 'Gifts', price: 8.5, stock: 50, sizes: [], images: ['/images/seed/bar-scarf.svg'] },
+        }),
+      ),
+    joinUs: async () =>
+      id(
+        await must<{ id: string }>('join us', '/api/join-us', {
+          body: { full_name: 'Jo Keen', email: `jo_${tag()}@example.com`, phone_number: '07700 900123', message: 'I would like to play.', interest_types: ['player'] },
+        }),
+      ),
+    charge: async (playerId = x.playerMember!) => {
+      const b = await must<any>('charge', '/api/treasury/charges', {
         token,
         body: { category: 'subs', description: `Subs ${tag()}`, amount_pence: 2500, due_date: isoDay(20), member_id: playerId },
-      }).then((b: any) => ({ id: (b.id ?? b.charges?.[0]?.id ?? b[0]?.id) as string })),
-    plan: () =>
-      must<{ id: string }>('plan', '/api/treasury/plans', { token, body: { name: `Plan ${tag()}`, kind: 'annual', amount_pence: 12000, first_due_date: isoDay(30) } }),
-    statement,
+      });
+      return { id: (b.id ?? b.charges?.[0]?.id ?? b[0]?.id) as string };
+    },
+    plan: async () => id(await must<{ id: string }>('plan', '/api/treasury/plans', { token, body: { name: `Plan ${tag()}`, kind: 'annual', amount_pence: 12000, first_due_date: isoDay(30) } })),
     /** A bank line waiting to be allocated: a one-line statement imported and committed. */
     line: async () => {
       const row = statementRow();
@@ -396,40 +424,51 @@ function makeFactories(t: TestContext, adminToken: string, x: Targets, member: M
       if (!line) throw new Error('club set-up: the committed line is not listed');
       return { id: line.id as string };
     },
-    /** An adult member in the Senior team (to leave, delete, edit...). */
-    member: async () => ({ id: (await member(`Mo Member ${tag()}`)).playerId }),
-    memberLogin: () => member(`Mo Member ${tag()}`),
+    /** An adult member in the Senior team, with a login (to leave, delete, edit, grant...). */
+    member: freshMember,
+    /** A member record with no login (to make one for). */
+    record: async () => id(await must<{ id: string }>('record', '/api/players', { token, body: { full_name: `Rec Ord ${tag()}`, position: 'Defender', team_type: 'Senior' } })),
     /** A member who left the club (to come back). */
     leftMember: async () => {
-      const m = await member(`Les Leaver ${tag()}`);
-      await must('leave', `/api/players/${m.playerId}/leave`, { token, body: {} });
-      return { id: m.playerId };
+      const m = await freshMember();
+      await must('leave', `/api/players/${m.id}/leave`, { token, body: {} });
+      return m;
     },
     /** A registration waiting for approval. */
     registration: async () => ({ id: (await member(`Reg Waiting ${tag()}`, { pending: true })).playerId }),
+    /** A registration, and a record holding a staff place it could be linked onto (finding 7). */
+    registrationOntoStaff: async () => {
+      const staff = await id(await must<{ id: string }>('record', '/api/players', { token, body: { full_name: `Stella Staff ${tag()}`, position: 'Staff', team_type: 'Staff' } }));
+      await must('team staff', '/api/admin/team-staff', { method: 'PUT', token, body: { player_id: staff.id, team_id: x.senior, role: 'assistant' } });
+      return { id: (await member(`Stella Staff ${tag()}`, { pending: true })).playerId, link: staff.id };
+    },
     /** A member holding the treasurer role (to take it away). */
     roleHolder: async () => {
       const m = await member(`Rory Role ${tag()}`, { team: null });
       await must('club role', '/api/admin/club-roles', { token, body: { user_id: m.userId, role: 'treasurer' } });
       return { user_id: m.userId, role: 'treasurer' };
     },
-    /** A coach of the Senior team (to take the place away). */
+    /** An assistant of the Senior team (to take the place away). */
     staffPlace: async () => {
       const m = await member(`Stan Staff ${tag()}`, { team: null });
       await must('team staff', '/api/admin/team-staff', { method: 'PUT', token, body: { player_id: m.playerId, team_id: x.senior, role: 'assistant' } });
       return { team_id: x.senior!, player_id: m.playerId };
     },
-    invitation: async (playerId: string) => {
+    invitation: async (playerId = x.child9!) => {
       const email = `invited_${tag()}@example.com`;
       await must('invitation', '/api/guardian-invitations', { token, body: { player_id: playerId, email, level: 'secondary', relationship: 'Aunt' } });
-      const [mail] = await t.db.select().from(outbox).where(eq(outbox.to_address, email));
-      return { token: /guardian-invitation\?token=([A-Za-z0-9_-]+)/.exec(mail?.text_body ?? '')?.[1] ?? 'no-invitation-mailed' };
+      const mails = await t.db.select().from(outbox).where(eq(outbox.to_address, email));
+      const found = mails.map((m) => /guardian-invitation\?token=([A-Za-z0-9_-]+)/.exec(m.text_body)?.[1]).find(Boolean);
+      if (!found) throw new Error('club set-up: no invitation link was mailed');
+      return { token: found };
     },
-    guardianRequest: (parentToken: string) =>
-      must<{ id: string }>('guardian request', '/api/guardian-requests', {
-        token: parentToken,
-        body: { child_name: `Robin Small ${tag()}`, child_date_of_birth: bornYearsAgo(8), relationship: 'Mother', message: 'Please link me.' },
-      }),
+    guardianRequest: async (by = parentToken()) =>
+      id(
+        await must<{ id: string }>('guardian request', '/api/guardian-requests', {
+          token: by,
+          body: { child_name: `Robin Small ${tag()}`, child_date_of_birth: bornYearsAgo(8), relationship: 'Mother', message: 'Please link me.' },
+        }),
+      ),
   };
 }
 
