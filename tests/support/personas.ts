@@ -10,6 +10,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import { guardians, outbox, players, playerTeams, users } from '../../server/db/schema';
 import { defaultTeamId } from '../../server/services/teams';
 import { bornYearsAgo } from './ages';
+import type { Db } from '../../server/db/client';
 import type { createTestContext } from './api';
 import { TEST_ADMIN_PASSWORD } from './api';
 import { starlingCsv } from './treasury';
@@ -17,6 +18,29 @@ import { mailLinks } from '../../server/services/mail-links';
 import type { PersonaName } from '../../server/policy/access-matrix';
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+type Json = TestContext['json'];
+
+/**
+ * Where the club is built: the app in this process (API tests) or a running production server
+ * (the pages' half, tests/e2e): its API, its database, how to initialize it and the admin's password.
+ */
+export interface ClubHost {
+  db: Db;
+  json: Json;
+  /** A raw request (multipart bodies). */
+  request: (path: string, init: RequestInit) => Promise<Response>;
+  initialize: () => Promise<unknown>;
+  adminPassword: string;
+}
+
+/** The app of an API test's context as a club host. */
+export const appHost = (t: TestContext): ClubHost => ({
+  db: t.db,
+  json: t.json,
+  request: async (path, init) => t.app.request(path, init),
+  initialize: t.initialize,
+  adminPassword: TEST_ADMIN_PASSWORD,
+});
 
 export { PERSONAS, type PersonaName } from '../../server/policy/access-matrix';
 
@@ -40,8 +64,8 @@ const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400
 /** Where the club's things are: ids (and a few tokens) by name. */
 export type Targets = Record<string, string>;
 
-export async function createClub(t: TestContext) {
-  const must = async <T = any>(what: string, path: string, init: Parameters<TestContext['json']>[1], status = [200, 201, 202]) => {
+export async function createClub(t: ClubHost) {
+  const must = async <T = any>(what: string, path: string, init: Parameters<Json>[1], status = [200, 201, 202]) => {
     const res = await t.json<T>(path, init);
     if (!status.includes(res.status)) throw new Error(`club set-up: ${what}: ${init?.method ?? (init?.body ? 'POST' : 'GET')} ${path} answered ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
@@ -53,7 +77,7 @@ export async function createClub(t: TestContext) {
   };
 
   await t.initialize();
-  const adminToken = await signIn('admin', TEST_ADMIN_PASSWORD);
+  const adminToken = await signIn('admin', t.adminPassword);
   const [adminUser] = await t.db.select().from(users).where(eq(users.username, 'admin'));
   const as = (token: string) => ({ token });
 
@@ -214,7 +238,7 @@ export async function createClub(t: TestContext) {
   await add('secretary', secretary);
   await add('welfareOfficer', welfareOfficer, welfareToken);
   await add('admin', { username: 'admin', userId: adminUser!.id }, adminToken);
-  personas.admin.password = TEST_ADMIN_PASSWORD;
+  personas.admin.password = t.adminPassword;
   await add('coachEnded', coachEnded);
   await add('parentUnlinked', parentUnlinked);
   await add('switchedOff', switchedOff);
@@ -324,14 +348,14 @@ export async function createClub(t: TestContext) {
   return { personas, targets: x, factories, adminToken, signIn };
 }
 
-type Must = <T = any>(what: string, path: string, init: Parameters<TestContext['json']>[1], status?: number[]) => Promise<T>;
+type Must = <T = any>(what: string, path: string, init: Parameters<Json>[1], status?: number[]) => Promise<T>;
 type MakeMember = (fullName: string, options?: { pending?: boolean; team?: string | null }) => Promise<{ username: string; userId: string; playerId: string }>;
 
 export const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 export const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 /** Fresh things for writes that use theirs up (delete, approve, leave...): one per request. Each returns its path parameters. */
-function makeFactories(t: TestContext, adminToken: string, x: Targets, member: MakeMember, must: Must, parentToken: () => string) {
+function makeFactories(t: ClubHost, adminToken: string, x: Targets, member: MakeMember, must: Must, parentToken: () => string) {
   const token = adminToken;
   const id = (body: { id: string }) => ({ id: body.id });
   const fixture = async (team: string) =>
@@ -349,7 +373,7 @@ function makeFactories(t: TestContext, adminToken: string, x: Targets, member: M
   async function statement(rows = [statementRow()]) {
     const form = new FormData();
     form.append('file', new File([starlingCsv(rows)], 'statement.csv', { type: 'text/csv' }));
-    const response = await t.app.request('/api/treasury/imports', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const response = await t.request('/api/treasury/imports', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     const body = (await response.json()) as { id: string };
     if (response.status !== 201) throw new Error(`club set-up: statement import ${response.status} ${JSON.stringify(body)}`);
     return { id: body.id };
@@ -359,7 +383,7 @@ function makeFactories(t: TestContext, adminToken: string, x: Targets, member: M
     form.set('title', `Rules ${tag()}`);
     if (playerId) form.set('player_id', playerId);
     form.set('file', new File([PDF as BlobPart], 'rules.pdf', { type: 'application/pdf' }));
-    const response = await t.app.request('/api/documents', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const response = await t.request('/api/documents', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     const body = (await response.json()) as { id: string };
     if (response.status !== 201) throw new Error(`club set-up: document ${response.status} ${JSON.stringify(body)}`);
     return { id: body.id };
