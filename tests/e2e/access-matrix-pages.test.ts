@@ -100,7 +100,8 @@ describe('Each page answers each persona as declared', () => {
           const got = await visit(r, persona);
           const allowed = r.allow.includes(persona);
           const fine = allowed ? got.status === 200 || (r.ok ?? []).includes(got.status) : refusedAsDeclared(persona, got);
-          if (!fine) problems.push(`${r.op} | ${persona} | expected ${allowed ? 'the page' : 'refused'} | got ${got.status}${got.location ? ` → ${got.location}` : ''}`);
+          if (!fine)
+            problems.push(`${r.op} | ${persona} | expected ${allowed ? 'the page' : 'refused'} | got ${got.status}${got.location ? ` → ${got.location}` : ''}`);
         }),
       );
       failures.push(...problems);
