@@ -1,0 +1,26 @@
+/**
+ * Who may do what, operation by operation (issue 30): the access matrix. One row per API operation
+ * (method and path as /api/openapi.json lists them) and per page, with the personas allowed and a
+ * request a real client would send (its path bound to the matrix club's things, a valid body).
+ * server/policy/access-matrix.test.ts runs every row for every persona against the app on a real
+ * PostgreSQL; an operation or page without a row fails that test. The rules come from the intended
+ * rule book (issue 30), not from what the code happens to do.
+ *
+ * Reading a row: `allow` lists who gets through (2xx, or one of `ok`); everyone else is refused
+ * (401 for the visitor and for a login that is switched off or has left; 401/403/404 for the rest,
+ * or `deny`) and, for a write, nothing in the database changes.
+ */
+
+import { ACCOUNT_ROWS } from './matrix/account';
+import { CARE_ROWS } from './matrix/care';
+import { CONTENT_ROWS } from './matrix/content';
+import { MEMBERSHIP_ROWS } from './matrix/membership';
+import { MONEY_ROWS } from './matrix/money';
+import type { Row } from './matrix/personas';
+import { TEAM_ROWS } from './matrix/teams';
+
+export * from './matrix/personas';
+export { PAGE_ROWS } from './matrix/pages';
+
+/** Every API operation of /api/openapi.json, with who may call it. */
+export const API_ROWS: Row[] = [...ACCOUNT_ROWS, ...TEAM_ROWS, ...CONTENT_ROWS, ...MEMBERSHIP_ROWS, ...CARE_ROWS, ...MONEY_ROWS];

@@ -1,0 +1,291 @@
+/**
+ * The club of the access matrix (issue 30): one fresh database with the personas of the issue, each
+ * signed in, and the things they act on (fixtures, training, children, documents, money...).
+ * Built through the real API wherever one exists; straight into the database only where none does
+ * (children and their guardian links, a junior's own login, switching a login off).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { PersonaName } from '../../server/policy/access-matrix';
+import { guardians, outbox, users } from '../../server/db/schema';
+import { mailLinks } from '../../server/services/mail-links';
+import { defaultTeamId } from '../../server/services/teams';
+import { makeFactories } from './persona-factories';
+import { clubApi, isoDay, PASSWORD, peopleMakers, resetToken, type ClubHost, type Must, type People, type Targets } from './persona-makers';
+
+export { appHost, PASSWORD, type ClubHost, type Targets } from './persona-makers';
+export { PDF, PNG } from './persona-factories';
+
+export { PERSONAS, type PersonaName } from '../../server/policy/access-matrix';
+
+export interface Persona {
+  name: PersonaName;
+  /** Bearer token; none for the visitor. */
+  token?: string;
+  username?: string;
+  password?: string;
+  userId?: string;
+  /** Their member record, when they have one (a parent-only login has none). */
+  playerId?: string;
+  email?: string;
+  full_name?: string;
+}
+
+export async function createClub(t: ClubHost) {
+  const { must, signIn } = clubApi(t);
+  await t.initialize();
+  const adminToken = await signIn('admin', t.adminPassword);
+  const as = (token: string) => ({ token });
+
+  // Teams: the Senior team (made at set-up) and two junior teams.
+  const senior = await defaultTeamId(t.db);
+  const makers = peopleMakers(t, must, adminToken, senior);
+
+  const { player, pending, coachU12, coachSenior, left, coachEnded, treasurer, secretary, welfareOfficer, switchedOff } = await adults(makers.member);
+
+  // Club roles, granted by the admin.
+  for (const [who, role] of [
+    [treasurer, 'treasurer'],
+    [secretary, 'secretary'],
+    [welfareOfficer, 'welfare_officer'],
+  ] as const) {
+    await must(`club role ${role}`, '/api/admin/club-roles', { ...as(adminToken), body: { user_id: who.userId, role } });
+  }
+  const welfareToken = await signIn(welfareOfficer.username);
+
+  // Junior teams need a welfare officer parents can contact, and the welfare e-mail in Settings.
+  const settings = await must<Record<string, unknown>>('settings', '/api/settings', as(adminToken));
+  await must('welfare e-mail', '/api/settings', { method: 'PUT', ...as(adminToken), body: { ...settings, welfare_email: 'welfare@example.com' } });
+  const u12 = (await must('U12 team', '/api/teams', { ...as(adminToken), body: { name: 'U12 Robins', age_group: 'U12', format: '9v9' } })).id as string;
+  const u9 = (await must('U9 team', '/api/teams', { ...as(adminToken), body: { name: 'U9 Wrens', age_group: 'U9', format: '7v7' } })).id as string;
+
+  // DBS checks recorded by the welfare officer, then the staff places.
+  for (const coach of [coachU12, coachSenior, left, coachEnded]) {
+    await must('DBS check', `/api/admin/dbs/${coach.playerId}`, {
+      method: 'PUT',
+      ...as(welfareToken),
+      body: { status: 'in_date', checked_on: isoDay(-60), expires_on: isoDay(700) },
+    });
+  }
+  for (const [coach, team] of [
+    [coachU12, u12],
+    [coachSenior, senior],
+    [left, u12],
+    [coachEnded, u9],
+  ] as const) {
+    await must('team staff', '/api/admin/team-staff', { method: 'PUT', ...as(adminToken), body: { player_id: coach.playerId, team_id: team, role: 'coach' } });
+  }
+  // The coach of U9 whose staff place ended.
+  await must('end a staff place', `/api/admin/team-staff/${u9}/${coachEnded.playerId}`, { method: 'DELETE', ...as(adminToken) });
+
+  const { junior14, child9, otherChild, grownChild, parentA, parentB, viewOnlyParent, formerParent, parentUnlinked } = await families(t, makers, {
+    u12,
+    u9,
+    senior,
+  });
+
+  // Everyone signs in once their roles are set (a role change changes the login's access level).
+  const personas = await signInEveryone(t, signIn, adminToken, welfareToken, {
+    pending,
+    player,
+    junior14,
+    parentA,
+    parentB,
+    viewOnlyParent,
+    formerParent,
+    coachU12,
+    coachSenior,
+    treasurer,
+    secretary,
+    welfareOfficer,
+    coachEnded,
+    parentUnlinked,
+    switchedOff,
+  });
+
+  // The coach who left the club: signed in before leaving, then (finding 1) back in through
+  // "Forgot password?" if the club still lets a switched-off login reset its password.
+  const leftToken = await signIn(left.username);
+  await must('leave', `/api/players/${left.playerId}/leave`, { ...as(adminToken), body: {} });
+  personas.left = { name: 'left', ...left, password: PASSWORD, token: (await resetToken(t, `${left.username}@example.com`)) ?? leftToken };
+
+  // Switched off mid-session: signed in above, then the login switched off. (No API to switch a
+  // login off on this branch yet; issue 30 adds one.)
+  await t.db.update(users).set({ disabled_at: new Date() }).where(eq(users.id, switchedOff.userId));
+
+  await withAddresses(t, personas);
+
+  // ----- The things the operations act on -----
+  const x: Targets = {
+    senior,
+    u12,
+    u9,
+    junior14: junior14.playerId,
+    child9: child9.playerId,
+    otherChild: otherChild.playerId,
+    grownChild: grownChild.playerId,
+    playerMember: player.playerId,
+    pendingMember: pending.playerId,
+    coachU12Member: coachU12.playerId,
+    leftMember: left.playerId,
+    playerUser: player.userId,
+    junior14User: junior14.userId!,
+    parentAUser: parentA.userId,
+    treasurerUser: treasurer.userId,
+    coachSeniorMember: coachSenior.playerId,
+    welfareMember: welfareOfficer.playerId,
+    playerUsername: player.username,
+    playerPassword: PASSWORD,
+    fixtureKind: 'fixture',
+    missingPage: 'no-such-page',
+  };
+
+  const factories = makeFactories(t, adminToken, x, makers.member, must, () => personas.parentB.token!);
+  await addTargets(t, must, adminToken, x, personas, factories);
+
+  return { personas, targets: x, factories, adminToken, signIn };
+}
+
+/** The children, their parents and carers, and the links between them (no API links a guardian without mail round trips: written straight in). */
+async function families(t: ClubHost, { parentLogin, child, link }: People, teams: { u12: string; u9: string; senior: string }) {
+  const { u12, u9, senior } = teams;
+  const junior14 = await child('Jamie Junior', 14, u12, true);
+  const child9 = await child('Kit Nine', 9, u9);
+  const otherChild = await child('Olly Other', 11, u12);
+  const grownChild = await child('Gina Grown', 19, senior);
+  const parentA = await parentLogin('Alex ParentA');
+  const parentB = await parentLogin('Bea ParentB');
+  const viewOnlyParent = await parentLogin('Vic ViewOnly');
+  const formerParent = await parentLogin('Fran Former');
+  const parentUnlinked = await parentLogin('Una Unlinked');
+  await link(parentA.userId, junior14.playerId);
+  await link(parentA.userId, child9.playerId);
+  await link(parentB.userId, otherChild.playerId);
+  await link(viewOnlyParent.userId, child9.playerId, 'view_only');
+  await link(formerParent.userId, grownChild.playerId);
+  await link(parentUnlinked.userId, child9.playerId);
+  // The link removed (no API for it on this branch yet; issue 30 adds one): the row deleted.
+  await t.db.delete(guardians).where(and(eq(guardians.user_id, parentUnlinked.userId), eq(guardians.player_id, child9.playerId)));
+
+  return { junior14, child9, otherChild, grownChild, parentA, parentB, viewOnlyParent, formerParent, parentUnlinked };
+}
+
+/** Each persona's address and name, as their login has them. */
+async function withAddresses(t: ClubHost, personas: Record<PersonaName, Persona>) {
+  for (const persona of Object.values(personas)) {
+    const [row] = persona.userId ? await t.db.select({ email: users.email, full_name: users.full_name }).from(users).where(eq(users.id, persona.userId)) : [];
+    if (row) Object.assign(persona, row);
+  }
+}
+
+/** The adults, each registered through the public form and (but the pending one) approved. */
+async function adults(member: People['member']) {
+  const club = { team: null };
+  return {
+    player: await member('Paula Player'),
+    pending: await member('Penny Pending', { pending: true }),
+    coachU12: await member('Colin Coach', club),
+    coachSenior: await member('Sian Senior', club),
+    left: await member('Lenny Left', club),
+    coachEnded: await member('Enid Ended', club),
+    treasurer: await member('Tess Treasurer', club),
+    secretary: await member('Sam Secretary', club),
+    welfareOfficer: await member('Wendy Welfare', club),
+    switchedOff: await member('Simon Switched'),
+  };
+}
+
+type Who = { username?: string; userId?: string; playerId?: string };
+
+/** Each persona signed in (the visitor not), with their login's address and name. */
+async function signInEveryone(
+  t: ClubHost,
+  signIn: (username: string, password?: string) => Promise<string>,
+  adminToken: string,
+  welfareToken: string,
+  people: Record<string, Who>,
+) {
+  const personas = {} as Record<PersonaName, Persona>;
+  const [adminUser] = await t.db.select().from(users).where(eq(users.username, 'admin'));
+  const add = async (name: PersonaName, who: { username?: string; userId?: string; playerId?: string }, token?: string) => {
+    personas[name] = { name, ...who, password: who.username ? PASSWORD : undefined, token: token ?? (who.username ? await signIn(who.username) : undefined) };
+  };
+  personas.visitor = { name: 'visitor' };
+
+  for (const [name, who] of Object.entries(people)) {
+    if (name !== 'welfareOfficer') await add(name as PersonaName, who);
+  }
+  await add('welfareOfficer', people.welfareOfficer!, welfareToken);
+  await add('admin', { username: 'admin', userId: adminUser!.id }, adminToken);
+  personas.admin.password = t.adminPassword;
+  return personas;
+}
+
+/** The things most operations act on, made once (fresh ones come from the factories). */
+async function addTargets(
+  t: ClubHost,
+  must: Must,
+  adminToken: string,
+  x: Targets,
+  personas: Record<PersonaName, Persona>,
+  factories: ReturnType<typeof makeFactories>,
+) {
+  const as = (token: string) => ({ token });
+  const made = await Promise.all([
+    factories.fixture(x.u12!),
+    factories.fixture(x.senior!),
+    factories.slot(x.u12!),
+    factories.slot(x.senior!),
+    factories.session(x.u12!),
+    factories.session(x.senior!),
+    factories.news(),
+    factories.sponsor(),
+    factories.product(),
+    factories.document(),
+    factories.document(x.child9!),
+    factories.joinUs(),
+    factories.charge(x.playerMember!),
+    factories.fixture(x.u9!),
+  ]);
+  Object.assign(x, {
+    u12Fixture: made[0].id,
+    seniorFixture: made[1].id,
+    u12Slot: made[2].id,
+    seniorSlot: made[3].id,
+    u12Session: made[4].id,
+    seniorSession: made[5].id,
+    news: made[6].id,
+    sponsor: made[7].id,
+    product: made[8].id,
+    document: made[9].id,
+    child9Document: made[10].id,
+    joinUs: made[11].id,
+    charge: made[12].id,
+    u9Fixture: made[13].id,
+  });
+  x.settings = JSON.stringify(await must('settings', '/api/settings', as(adminToken)));
+  x.unsubscribeQuery = (await mailLinks(t.db, (path) => path).unsubscribeUrl(x.playerUser!, 'message')).split('?')[1]!;
+  const order = await factories.order(x.product!);
+  x.order = order.id;
+  x.orderToken = order.token;
+  x.line = (await factories.line()).id;
+  x.importId = (await factories.statement()).id;
+  x.plan = (await factories.plan()).id;
+  // A club message, a payment record and a feedback note for the adult player; the notification they get.
+  x.message = (
+    await must('message', '/api/messages', { ...as(adminToken), body: { subject: 'Training moves', body: 'Thursday at 7.', player_id: x.playerMember! } })
+  ).id;
+  x.payment = (
+    await must('payment', `/api/players/${x.playerMember!}/payments`, {
+      ...as(adminToken),
+      body: { description: 'Subs', amount: 25, status: 'outstanding', due_date: isoDay(30) },
+    })
+  ).id;
+  const notes = await must<any[]>('notifications', '/api/players/me/notifications', as(personas.player.token!));
+  x.notification = (Array.isArray(notes) ? notes : ((notes as any).notifications ?? []))[0]?.id ?? '00000000-0000-4000-8000-000000000000';
+  x.outbox = (await t.db.select({ id: outbox.id }).from(outbox).limit(1))[0]?.id ?? '00000000-0000-4000-8000-000000000000';
+  x.invitation = (await factories.invitation(x.child9!)).token;
+  x.guardianRequest = (await factories.guardianRequest(personas.parentB.token!)).id;
+}
+
+export type Club = Awaited<ReturnType<typeof createClub>>;
+export type Factories = Club['factories'];
