@@ -2,10 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { clearedSessionCookie, loginSchema, sessionCookie } from '../../shared/auth';
 import { FORGOT_PASSWORD_ANSWER } from '../../shared/mail';
 import { PASSWORD_CHANGED, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../shared/passwords';
-import { ROLES } from '../../shared/roles';
 import { confirmEmailSchema, emailChangeSchema } from '../../shared/email-change';
 import { unauthenticated } from '../../shared/errors';
-import { guardedRouter, writesNeed } from './env';
+import { guardedRouter, writesNeed, ANY_LOGIN } from './env';
 import { ErrorSchema, UserSchema, jsonBody, jsonContent } from './openapi';
 
 const Detail = z.object({ detail: z.string() });
@@ -18,7 +17,7 @@ const SignedIn = z.object({ access_token: z.string(), token_type: z.literal('bea
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearer: [] }];
 
 // Signed out is a 401 before the body is looked at.
-const base = guardedRouter({ '/password': writesNeed(ROLES), '/me': writesNeed(ROLES) });
+const base = guardedRouter({ '/password': writesNeed(ANY_LOGIN), '/me': writesNeed(ANY_LOGIN) });
 
 export const authApi = base
   .openapi(

@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { availabilityInputSchema, type EventKind } from '../../shared/availability';
 import { EventAnswersSchema, MyEventSchema, StoredAnswerSchema } from '../../shared/contracts/availability';
-import { ADMIN_AND_STAFF, requireRoles } from '../services/checks';
-import { router, type AppEnv } from './env';
+import { runsAnyTeam } from '../policy';
+import { ANY_LOGIN, mayI, router, type AppEnv } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 
 const PlayerParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }), player_id: z.string().openapi({ param: { name: 'player_id', in: 'path' } }) });
@@ -15,9 +15,9 @@ const PlayerParam = z.object({ id: z.string().openapi({ param: { name: 'id', in:
 export const guard = async (c: Context<AppEnv>, next: () => Promise<void>) => {
   if (c.req.method === 'PUT' || c.req.method === 'POST') {
     if (c.req.path.endsWith('/me')) {
-      requireRoles(c.get('user'), ['admin', 'staff', 'player']);
+      await mayI(c, ANY_LOGIN);
       await c.get('services').availability.requirePlayer(c.get('user'));
-    } else requireRoles(c.get('user'), ADMIN_AND_STAFF);
+    } else await mayI(c, runsAnyTeam);
   }
   await next();
 };

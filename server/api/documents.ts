@@ -1,9 +1,9 @@
+import { mayPublishClubDocuments } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { documentLinkSchema } from '../../shared/players';
 import { invalid } from '../../shared/errors';
 import { DOCUMENT_MAX_BYTES, safeFileName } from '../services/uploads';
-import { ADMIN_ONLY } from '../services/checks';
 import { doneById, router, writesNeed } from './env';
 import { validationBody } from './errors';
 import { ErrorSchema, IdParam, jsonContent, readForm } from './openapi';
@@ -21,7 +21,7 @@ const uploadFieldsSchema = documentLinkSchema.omit({ url: true });
 /** /api/documents: club documents (uploaded file or link) for all players or one. */
 const documentsBase = router();
 // Who may publish is checked before the upload or the body is read (401/403, never 413 or 422).
-documentsBase.use('*', writesNeed(ADMIN_ONLY));
+documentsBase.use('*', writesNeed(mayPublishClubDocuments));
 documentsBase.use(
   '/',
   bodyLimit({

@@ -1,9 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { Role, SessionUser } from '../../shared/roles';
+import type { SessionUser } from '../../shared/roles';
+import { unauthenticated } from '../../shared/errors';
+import { allow, type Actor } from '../policy';
 import type { Services } from '../services';
 import { validationHook } from './errors';
-import { requireRoles } from '../services/checks';
 
 export interface AppVariables {
   services: Services;
@@ -49,11 +50,25 @@ export const readById =
     return c.json(await load(c.get('services'), c.get('user'), c.req.valid('param').id), 200);
   };
 
+/** A rule of the rule book (server/policy): whether the signed-in person may. */
+export type Rule = (actor: Actor) => boolean;
+/** Any login that is on. */
+export const ANY_LOGIN: Rule = () => true;
+
+/** 401 without a login, 403 unless the rule book's rule allows the signed-in person. */
+export async function mayI(c: Context<AppEnv>, rule: Rule, detail?: string) {
+  const user = c.get('user');
+  if (!user) throw unauthenticated();
+  allow(rule(await c.get('services').access.actorOf(user)), detail);
+}
+
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
 /**
- * For routers whose writes need a role: refuse (401/403) before the body is validated, so an
- * anonymous or wrong-role caller learns nothing about the input rules. The services check again.
+ * For routers whose writes need a rule: refuse (401/403) before the body is validated, so an
+ * anonymous or refused caller learns nothing about the input rules. The services check again.
  */
-export const writesNeed = (roles: readonly Role[]) => async (c: Context<AppEnv>, next: () => Promise<void>) => {
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') requireRoles(c.get('user'), roles);
+export const writesNeed = (rule: Rule) => async (c: Context<AppEnv>, next: () => Promise<void>) => {
+  if (isWrite(c.req.method)) await mayI(c, rule);
   await next();
 };

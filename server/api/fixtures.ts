@@ -1,6 +1,6 @@
+import { runsAnyTeam } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import { fixtureInputSchema, fixtureQuerySchema } from '../../shared/contracts/fixtures';
-import { ADMIN_AND_STAFF } from '../services/checks';
 import { doneById, router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 import { FixtureSchema } from '../../shared/contracts/fixtures';
@@ -12,7 +12,7 @@ const writeErrors = {
 };
 
 const base = router();
-base.use('*', writesNeed(ADMIN_AND_STAFF));
+base.use('*', writesNeed(runsAnyTeam));
 
 export const fixturesApi = base
   .openapi(

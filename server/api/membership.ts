@@ -1,5 +1,5 @@
+import { mayManageMemberRecords } from '../policy';
 import { createRoute } from '@hono/zod-openapi';
-import { ADMIN_ONLY } from '../services/checks';
 import { MembershipChangeSchema as Result, PlayerErasureSchema as Erasure } from '../../shared/contracts/membership';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonContent } from './openapi';
@@ -28,8 +28,8 @@ const change = <P extends string>(path: P, operationId: string, summary: string,
  * GET /api/players/{id}/erasure: what deleting them would remove.
  */
 const base = router();
-base.use('/:id/leave', writesNeed(ADMIN_ONLY));
-base.use('/:id/return', writesNeed(ADMIN_ONLY));
+base.use('/:id/leave', writesNeed(mayManageMemberRecords));
+base.use('/:id/return', writesNeed(mayManageMemberRecords));
 export const membershipApi = base
   .openapi(
     change(

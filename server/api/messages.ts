@@ -1,7 +1,7 @@
+import { mayEnterAdmin } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import { messageCreateSchema } from '../../shared/players';
 import { MessageSchema } from '../../shared/contracts/documents';
-import { ADMIN_AND_STAFF } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, jsonBody, jsonContent } from './openapi';
 
@@ -13,7 +13,7 @@ const errors = {
 
 /** /api/messages: messages from the club to all players or one. */
 const messagesBase = router();
-messagesBase.use('*', writesNeed(ADMIN_AND_STAFF));
+messagesBase.use('*', writesNeed(mayEnterAdmin));
 
 export const messagesApi = messagesBase
   .openapi(

@@ -1,6 +1,6 @@
+import { mayWriteNews } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import { limitQuerySchema, newsInputSchema } from '../../shared/content';
-import { ADMIN_AND_STAFF } from '../services/checks';
 import { doneById, router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 import { NewsArticleSchema } from '../../shared/contracts/news';
@@ -11,7 +11,7 @@ const writeErrors = {
 };
 
 const base = router();
-base.use('*', writesNeed(ADMIN_AND_STAFF));
+base.use('*', writesNeed(mayWriteNews));
 
 export const newsApi = base
   .openapi(

@@ -1,6 +1,6 @@
+import { mayRunTheClub } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import { testMailSchema } from '../../shared/mail';
-import { ADMIN_ONLY } from '../services/checks';
 import { OUTBOX_STATUSES } from '../../shared/mail';
 import { OutboxListSchema, OutboxMessageSchema, TestMailSentSchema } from '../../shared/contracts/outbox';
 import { testMail } from '../mail/templates';
@@ -22,7 +22,7 @@ const adminErrors = {
 
 const base = router();
 // Signed out or not an admin: refused before the body is looked at.
-base.use('/outbox/*', writesNeed(ADMIN_ONLY));
+base.use('/outbox/*', writesNeed(mayRunTheClub));
 
 /** /api/admin/outbox: what the site has sent or is trying to send, and a test mail. */
 export const outboxApi = base

@@ -1,6 +1,6 @@
+import { mayManageMemberRecords } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import { resetPasswordSchema } from '../../shared/players';
-import { ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { jsonBody, jsonContent } from './openapi';
 import { Detail, errors } from './players';
@@ -10,7 +10,7 @@ const UserIdParam = z.object({ userId: z.string().max(100).openapi({ param: { na
 
 /** PUT /api/auth/reset-password/{userId}. */
 const resetBase = router();
-resetBase.use('/reset-password/:userId', writesNeed(ADMIN_ONLY));
+resetBase.use('/reset-password/:userId', writesNeed(mayManageMemberRecords));
 export const passwordResetApi = resetBase.openapi(
   createRoute({
     method: 'put',

@@ -1,3 +1,4 @@
+import { mayManageMemberRecords, runsAnyTeam } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
@@ -9,11 +10,10 @@ import {
   registrationSchema,
   statsUpdateSchema,
 } from '../../shared/players';
-import { ROLES, type SessionUser } from '../../shared/roles';
+import { type SessionUser } from '../../shared/roles';
 import { REGISTRATION_RECEIVED, invitationSent } from '../../shared/members';
-import { ADMIN_AND_STAFF, ADMIN_ONLY } from '../services/checks';
 import type { Services } from '../services';
-import { doneById, guardedRouter, readById, router, writesNeed, type AppEnv } from './env';
+import { doneById, guardedRouter, readById, router, writesNeed, type AppEnv, ANY_LOGIN } from './env';
 import { ErrorSchema, IdParam, UserSchema, jsonBody, jsonContent } from './openapi';
 import { FeedbackSchema, PaymentSchema, PlayerProfileSchema, PlayerStatsSchema } from '../../shared/contracts/players';
 import { DocumentSchema, MessageSchema } from '../../shared/contracts/documents';
@@ -108,11 +108,11 @@ const added =
 
 // Who may write is checked before the body is validated: 401 signed out, 403 without the role, never a 422 for them.
 const base = guardedRouter({
-  '/me': writesNeed(ROLES),
-  '/:id/stats': writesNeed(ADMIN_AND_STAFF),
-  '/:id/feedback': writesNeed(ADMIN_AND_STAFF),
-  '/:id/payments': writesNeed(ADMIN_ONLY),
-  '/:id/payments/:paymentId': writesNeed(ADMIN_ONLY),
+  '/me': writesNeed(ANY_LOGIN),
+  '/:id/stats': writesNeed(runsAnyTeam),
+  '/:id/feedback': writesNeed(runsAnyTeam),
+  '/:id/payments': writesNeed(mayManageMemberRecords),
+  '/:id/payments/:paymentId': writesNeed(mayManageMemberRecords),
 });
 
 /** /api/players: registration, the signed-in player's own data (me), and player management. */
@@ -316,7 +316,7 @@ export const playerPortalApi = base
 
 /** POST /api/admin/create-player-account. */
 const accountsBase = router();
-accountsBase.use('/create-player-account', writesNeed(ADMIN_ONLY));
+accountsBase.use('/create-player-account', writesNeed(mayManageMemberRecords));
 export const playerAccountsApi = accountsBase.openapi(
   createRoute({
     method: 'post',

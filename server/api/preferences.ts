@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { preferencesInputSchema } from '../../shared/mail';
 import { NotificationPreferenceSchema } from '../../shared/contracts/notifications';
-import { ROLES } from '../../shared/roles';
-import { router, writesNeed } from './env';
+import { router, writesNeed, ANY_LOGIN } from './env';
 import { ErrorSchema, jsonBody, jsonContent } from './openapi';
 
 const UnsubscribeQuery = z.object({
@@ -18,7 +17,7 @@ const UnsubscribeQuery = z.object({
  */
 function preferencesRouter<P extends string, U extends string>(paths: { preferences: P; unsubscribe: U }, alias: boolean) {
   const base = router();
-  base.use(paths.preferences, writesNeed(ROLES));
+  base.use(paths.preferences, writesNeed(ANY_LOGIN));
   const id = (current: string, earlier: string) => (alias ? earlier : current);
   const deprecated = alias ? { deprecated: true } : {};
   const tags = ['Preferences'];

@@ -1,6 +1,6 @@
+import { mayManageClubSite } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import { productQuerySchema, productSchema } from '../../shared/shop';
-import { ADMIN_ONLY } from '../services/checks';
 import { doneById, router, writesNeed } from './env';
 import { ErrorSchema, IdParam, anyClientError, jsonBody, jsonContent } from './openapi';
 import { ProductSchema } from '../../shared/contracts/shop';
@@ -13,7 +13,7 @@ const security = [{ bearer: [] }];
 
 const base = router();
 // Signed out is 401 and a non-admin 403 before the body is looked at (never a 422 for them).
-base.use('*', writesNeed(ADMIN_ONLY));
+base.use('*', writesNeed(mayManageClubSite));
 
 export const productsApi = base
   .openapi(

@@ -1,3 +1,4 @@
+import { mayManageMembership } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   RegistrationDecisionSchema,
@@ -6,7 +7,6 @@ import {
   registrationListQuerySchema,
   rejectRegistrationSchema,
 } from '../../shared/contracts/registrations';
-import { ADMIN_AND_STAFF } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 
@@ -25,7 +25,7 @@ const decisionErrors = {
 
 /** /api/admin/registrations: members waiting for the club's approval (issue 21). */
 const base = router();
-base.use('/registrations/*', writesNeed(ADMIN_AND_STAFF));
+base.use('/registrations/*', writesNeed(mayManageMembership));
 export const registrationsApi = base
   .openapi(
     createRoute({

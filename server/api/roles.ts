@@ -1,6 +1,6 @@
+import { mayGrantPower } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import { CLUB_ROLES, RolesOverviewSchema, grantClubRoleSchema, teamStaffInputSchema } from '../../shared/contracts/roles';
-import { ADMIN_ONLY } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, jsonBody, jsonContent } from './openapi';
 
@@ -32,7 +32,7 @@ const TeamStaffParams = z.object({
 
 /** /api/admin/roles, /club-roles and /team-staff: who holds which role, granted and removed by admins (issue 21). */
 const base = router();
-for (const path of ['/roles', '/club-roles', '/club-roles/*', '/team-staff', '/team-staff/*']) base.use(path, writesNeed(ADMIN_ONLY));
+for (const path of ['/roles', '/club-roles', '/club-roles/*', '/team-staff', '/team-staff/*']) base.use(path, writesNeed(mayGrantPower));
 export const rolesApi = base
   .openapi(
     createRoute({

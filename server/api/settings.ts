@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { settingsInputSchema } from '../../shared/content';
-import { ADMIN_ONLY, requireRoles } from '../services/checks';
-import { router } from './env';
+import { mayManageClubSite } from '../policy';
+import { mayI, router } from './env';
 import { ErrorSchema, jsonBody, jsonContent } from './openapi';
 import { AdminSettingsSchema } from '../../shared/contracts/settings';
 
@@ -12,7 +12,7 @@ const adminErrors = {
 
 const base = router();
 base.use('*', async (c, next) => {
-  requireRoles(c.get('user'), ADMIN_ONLY);
+  await mayI(c, mayManageClubSite);
   await next();
 });
 

@@ -1,6 +1,6 @@
+import { mayManageClubSite } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import { limitQuerySchema, sponsorInputSchema } from '../../shared/content';
-import { ADMIN_ONLY } from '../services/checks';
 import { doneById, router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 import { SponsorSchema } from '../../shared/contracts/sponsors';
@@ -11,7 +11,7 @@ const writeErrors = {
 };
 
 const base = router();
-base.use('*', writesNeed(ADMIN_ONLY));
+base.use('*', writesNeed(mayManageClubSite));
 
 export const sponsorsApi = base
   .openapi(

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { playerInputSchema, squadQuerySchema } from '../../shared/content';
-import { ADMIN_ONLY, requireRoles } from '../services/checks';
+import { mayManageMemberRecords } from '../policy';
 import { isUuid } from '../services/ids';
-import { doneById, guardedRouter, router, type AppEnv } from './env';
+import { doneById, guardedRouter, mayI, router, type AppEnv } from './env';
 import { ErrorSchema, guardedAnswers, IdParam, jsonBody, jsonContent } from './openapi';
 import { AdminPlayerSchema, PublicPlayerSchema, playerListQuerySchema } from '../../shared/contracts/players';
 
@@ -41,7 +41,7 @@ export const squadApi = router()
 const adminWrites = async (c: Context<AppEnv>, next: () => Promise<void>) => {
   const id = c.req.param('id');
   const unsafe = c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'DELETE';
-  if (unsafe && (id === undefined || isUuid(id))) requireRoles(c.get('user'), ADMIN_ONLY);
+  if (unsafe && (id === undefined || isUuid(id))) await mayI(c, mayManageMemberRecords);
   await next();
 };
 

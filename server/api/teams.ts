@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { teamInputSchema, trainingSlotInputSchema } from '../../shared/teams';
-import { ADMIN_AND_STAFF, ADMIN_ONLY, requireRoles } from '../services/checks';
-import { doneById, router } from './env';
+import { mayRunTheClub, maySetAgeGroup, runsAnyTeam } from '../policy';
+import { doneById, mayI, router } from './env';
 import { ErrorSchema, IdParam, anyClientError, jsonBody, jsonContent } from './openapi';
 import { SavedTrainingSlotSchema, TeamSchema, TrainingSlotSchema } from '../../shared/contracts/teams';
 
@@ -16,8 +16,9 @@ base.use('*', async (c, next) => {
   const method = c.req.method;
   // The team itself (/teams, /teams/{id}); its training slots are staff's too.
   const teamItself = !c.req.path.includes('/training-slots');
-  if (teamItself && (method === 'POST' || method === 'DELETE')) requireRoles(c.get('user'), ADMIN_ONLY);
-  else if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') requireRoles(c.get('user'), ADMIN_AND_STAFF);
+  if (teamItself && (method === 'POST' || method === 'DELETE')) await mayI(c, mayRunTheClub);
+  // Editing: the team's runners, or the welfare officer for its age group (the service decides which).
+  else if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') await mayI(c, teamItself ? (a) => runsAnyTeam(a) || maySetAgeGroup(a) : runsAnyTeam);
   await next();
 });
 

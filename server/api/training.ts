@@ -1,6 +1,6 @@
+import { runsAnyTeam } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import { attendanceInputSchema, oneOffSessionInputSchema, trainingSessionPatchSchema, trainingSessionQuerySchema, trainingSlotInputSchema } from '../../shared/teams';
-import { ADMIN_AND_STAFF } from '../services/checks';
 import { doneById, router, writesNeed } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 import { AttendanceSheetSchema, CreatedTrainingSessionSchema, SavedTrainingSlotSchema, TrainingSessionSchema } from '../../shared/contracts/teams';
@@ -11,7 +11,7 @@ const staffErrors = {
 };
 
 const slotsBase = router();
-slotsBase.use('*', writesNeed(ADMIN_AND_STAFF));
+slotsBase.use('*', writesNeed(runsAnyTeam));
 
 /** /api/training-slots/{id}: change or remove a weekly slot (admin or staff). */
 export const trainingSlotsApi = slotsBase
@@ -47,7 +47,7 @@ export const trainingSlotsApi = slotsBase
   );
 
 const sessionsBase = router();
-sessionsBase.use('*', writesNeed(ADMIN_AND_STAFF));
+sessionsBase.use('*', writesNeed(runsAnyTeam));
 
 /** /api/training-sessions: dated sessions (signed in), cancel or move one, and attendance (admin or staff). */
 export const trainingSessionsApi = sessionsBase

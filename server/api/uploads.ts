@@ -1,13 +1,13 @@
+import { mayWriteNews } from '../policy';
 import { createRoute } from '@hono/zod-openapi';
 import { invalid } from '../../shared/errors';
 import { IMAGE_MAX_BYTES } from '../services/images';
-import { ADMIN_AND_STAFF } from '../services/checks';
 import { router, writesNeed } from './env';
 import { ErrorSchema, jsonContent, readForm } from './openapi';
 import { UploadedImageSchema } from '../../shared/contracts/uploads';
 
 const base = router();
-base.use('*', writesNeed(ADMIN_AND_STAFF));
+base.use('*', writesNeed(mayWriteNews));
 
 export const uploadsApi = base.openapi(
   createRoute({

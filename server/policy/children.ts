@@ -79,5 +79,5 @@ export const mayReadMemberDocuments = (actor: Actor, rel: ChildRelation) => rel.
 /** Whether the staff place counts for feedback and stats: coaches of a team the player plays for today. */
 export const mayCoachPlayer = (actor: Actor, rel: ChildRelation) => holds(actor, 'secretary') || rel.coaches;
 
-/** A message to one member: the club's officers, or a coach of a team they play for today. */
-export const mayMessageMember = (actor: Actor, rel: ChildRelation) => holds(actor, 'secretary', 'treasurer', 'welfare_officer') || rel.coaches;
+/** A message to one member: the club (admins, the secretary), or a coach of a team they play for today. */
+export const mayMessageMember = (actor: Actor, rel: ChildRelation) => holds(actor, 'secretary') || rel.coaches;

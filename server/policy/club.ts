@@ -32,8 +32,14 @@ export const mayManageGuardians = (actor: Actor) => holds(actor, 'secretary', 'w
 /** Whether a team plays as juniors (its age group): the welfare officer decides, or an admin. */
 export const maySetAgeGroup = (actor: Actor) => holds(actor, 'welfare_officer');
 
-/** News, the club's documents: the secretary besides admins (and team staff write news: see teams.ts). */
-export const mayPublishClubNews = (actor: Actor) => holds(actor, 'secretary');
+/** The club's documents (for everyone or one member): the secretary besides admins. */
+export const mayPublishClubDocuments = (actor: Actor) => holds(actor, 'secretary');
+
+/** Members' records themselves (adding, editing, deleting, leaving, logins, passwords): admins. */
+export const mayManageMemberRecords = (actor: Actor) => isAdmin(actor);
+
+/** Teams themselves (adding, removing), Join Us applications and the mail outbox: admins. */
+export const mayRunTheClub = (actor: Actor) => isAdmin(actor);
 
 /** The shop, sponsors, club settings, the home page and about: admins. */
 export const mayManageClubSite = (actor: Actor) => isAdmin(actor);
@@ -55,13 +61,10 @@ export function allow(rule: boolean, detail?: string): asserts rule {
   if (!rule) throw forbidden(detail);
 }
 
-/** An active member, a parent or carer of a junior, or someone who works for the club: not a pending registrant. */
-export const isInTheClub = (actor: Actor) => mayEnterAdmin(actor) || actor.member?.status === 'active' || actor.guardianOf.size > 0;
-
-/** The club's documents for everyone, its bank details: people in the club only (issue 30, finding 12). */
-export const mayReadClubDocuments = isInTheClub;
+/** The club's documents for everyone: its members and volunteers (not a pending registrant, finding 12; not a parent-only login). */
+export const mayReadClubDocuments = (actor: Actor) => mayEnterAdmin(actor) || actor.member?.status === 'active';
 
 export const AWAITING_APPROVAL = 'Your registration is waiting for the club’s approval: until then you can see your status and your own profile only.';
 
-/** The members' area beyond one's own profile and status: not while a registration waits. */
-export const mayUseMembersArea = isInTheClub;
+/** The members' area beyond one's own profile and status (the bank details among it): not while a registration waits. */
+export const mayUseMembersArea = (actor: Actor) => actor.member?.status !== 'pending';

@@ -7,8 +7,23 @@
  */
 import type { SessionUser } from '../../shared/roles';
 import type { DbOrTx } from '../db/client';
-import { signedIn, type Actor } from './actor';
-import { assertRunsTeams, teamsRunBy } from './teams';
+import { actorOf, signedIn, type Actor } from './actor';
+import {
+  allow,
+  isAdmin,
+  mayEnterAdmin,
+  mayLookAfterDbsChecks,
+  mayManageClubSite,
+  mayManageGuardians,
+  mayManageMemberRecords,
+  mayManageMembership,
+  mayManageMoney,
+  mayManageSafeguarding,
+  mayMessageWholeClub,
+  mayPublishClubDocuments,
+  maySetAgeGroup,
+} from './club';
+import { assertRunsTeams, mayWriteNews, OWN_TEAMS_ONLY, runsAnyTeam, teamsRunBy } from './teams';
 
 export * from './actor';
 export * from './club';
@@ -25,4 +40,66 @@ export async function assertRunsTeam(db: DbOrTx, user: SessionUser | null, ...te
 /** The teams the signed-in person runs ('all' for the club roles that cover every team). */
 export async function teamsRunByUser(db: DbOrTx, user: SessionUser): Promise<'all' | ReadonlySet<string>> {
   return teamsRunBy(await signedIn(db, user));
+}
+
+/** 401 without a login; 403 (with `detail`) unless the rule allows the signed-in person. */
+export async function must(db: DbOrTx, user: SessionUser | null, rule: (actor: Actor) => boolean, detail?: string): Promise<Actor> {
+  const actor = await signedIn(db, user);
+  allow(rule(actor), detail);
+  return actor;
+}
+
+/** The match-week part of the panel (fixtures, training, squads, availability): someone who runs a team. */
+export async function matchWeekRunner(db: DbOrTx, user: SessionUser | null): Promise<SessionUser> {
+  return (await must(db, user, runsAnyTeam, OWN_TEAMS_ONLY)).user;
+}
+export * from './members';
+
+/** What the pages may show the signed-in person (menus, tabs, buttons): each one a rule's answer. */
+export interface Capabilities {
+  enterAdmin: boolean;
+  admin: boolean;
+  memberRecords: boolean;
+  membership: boolean;
+  money: boolean;
+  safeguarding: boolean;
+  guardians: boolean;
+  dbsChecks: boolean;
+  news: boolean;
+  documents: boolean;
+  clubSite: boolean;
+  runsTeams: boolean;
+  runsAllTeams: boolean;
+  messageWholeClub: boolean;
+  setAgeGroup: boolean;
+}
+
+export function capabilitiesOf(actor: Actor): Capabilities {
+  return {
+    enterAdmin: mayEnterAdmin(actor),
+    admin: isAdmin(actor),
+    memberRecords: mayManageMemberRecords(actor),
+    membership: mayManageMembership(actor),
+    money: mayManageMoney(actor),
+    safeguarding: mayManageSafeguarding(actor),
+    guardians: mayManageGuardians(actor),
+    dbsChecks: mayLookAfterDbsChecks(actor),
+    news: mayWriteNews(actor),
+    documents: mayPublishClubDocuments(actor),
+    clubSite: mayManageClubSite(actor),
+    runsTeams: runsAnyTeam(actor),
+    runsAllTeams: teamsRunBy(actor) === 'all',
+    messageWholeClub: mayMessageWholeClub(actor),
+    setAgeGroup: maySetAgeGroup(actor),
+  };
+}
+
+/** The rule book as a service: the transports (API guards, page loaders) ask it about the signed-in person. */
+export function createAccessService(db: DbOrTx) {
+  return {
+    actorOf: (user: SessionUser) => actorOf(db, user),
+    async capabilities(user: SessionUser | null): Promise<Capabilities | null> {
+      return user ? capabilitiesOf(await actorOf(db, user)) : null;
+    },
+  };
 }

@@ -27,5 +27,5 @@ export function assertRunsTeams(actor: Actor, ...teamIds: (string | null | undef
   if (!teamIds.every((id) => mayRunTeam(actor, id))) throw forbidden(OWN_TEAMS_ONLY);
 }
 
-/** News: the secretary and admins, and team staff (match reports). */
+/** News and its pictures: the secretary and admins, and team staff (match reports). */
 export const mayWriteNews = (actor: Actor) => holds(actor, 'secretary') || actor.staffOf.size > 0;

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { documents, players } from '../db/schema';
 import { invalid, notFound } from '../../shared/errors';
-import { allow, childRelation, isAdmin, mayReadClubDocuments, mayReadMemberDocuments, signedIn } from '../policy';
+import { allow, childRelation, mayPublishClubDocuments, mayReadClubDocuments, mayReadMemberDocuments, signedIn } from '../policy';
 import { isUuid } from './ids';
 import { newDocument } from '../mail/templates';
 import type { MailService } from './mail';
@@ -36,8 +36,8 @@ export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { 
     else await deps.mail.toAllPlayers(tx, mail);
   }
 
-  async function assertAdmin(actor: SessionUser | null) {
-    allow(isAdmin(await signedIn(db, actor)));
+  async function assertPublisher(actor: SessionUser | null) {
+    allow(mayPublishClubDocuments(await signedIn(db, actor)), 'Only the secretary and admins publish the club’s documents.');
   }
 
   async function assertPlayer(playerId: string | null) {
@@ -49,7 +49,7 @@ export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { 
 
   return {
     async list(actor: SessionUser | null) {
-      await assertAdmin(actor);
+      await assertPublisher(actor);
       const rows = await db.select().from(documents).orderBy(desc(documents.created_at));
       return rows.map(toView);
     },
@@ -65,7 +65,7 @@ export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { 
     },
 
     async publishLink(actor: SessionUser | null, input: DocumentLinkInput) {
-      await assertAdmin(actor);
+      await assertPublisher(actor);
       await assertPlayer(input.player_id);
       const row = await db.transaction(async (tx) => {
         const [inserted] = await tx
@@ -84,7 +84,7 @@ export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { 
       input: { title: string; description: string | null; player_id: string | null },
       file: { bytes: Uint8Array; name: string },
     ) {
-      await assertAdmin(actor);
+      await assertPublisher(actor);
       await assertPlayer(input.player_id);
       const upload = await uploadStore.save(db, file, { allowed: DOCUMENT_KINDS, maxBytes: DOCUMENT_MAX_BYTES });
       try {
@@ -115,7 +115,7 @@ export function createDocumentService(db: Db, uploadStore: UploadStore, deps: { 
     },
 
     async remove(actor: SessionUser | null, id: string) {
-      await assertAdmin(actor);
+      await assertPublisher(actor);
       if (!isUuid(id)) throw notFound('Document not found');
       const [row] = await db.delete(documents).where(eq(documents.id, id)).returning();
       if (!row) throw notFound('Document not found');

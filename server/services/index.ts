@@ -36,6 +36,7 @@ import { createAvailabilityService } from './availability';
 import { createSelectionService } from './selection';
 import { createSettingsService } from './settings';
 import { createSetupService } from './setup';
+import { createAccessService } from '../policy';
 import { createMailService } from './mail';
 import { createOutboxService } from './outbox';
 import { createAnonymousWriteLimiter, type AccountSlowdown, type AnonymousWriteLimits, type ThrottleLimits } from './throttle';
@@ -143,6 +144,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     availability,
     selection,
     juniors: createJuniorService(db, { mail, documentsFor: documents.listForPlayer, anonymousWrites }),
+    access: createAccessService(db),
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail, anonymousWrites }),
   };
   // The public reads every page makes, kept between content changes (server/public-content.ts). The

@@ -4,7 +4,8 @@ import type { SessionUser } from '../../shared/roles';
 import { whatsappLink } from '../../shared/whatsapp';
 import type { Db } from '../db/client';
 import { joinUsSubmissions } from '../db/schema';
-import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { parseInput } from './checks';
+import { mayRunTheClub, must } from '../policy';
 import { joinUsApplication, joinUsReceipt } from '../mail/templates';
 import type { MailService } from './mail';
 import { notFound } from '../../shared/errors';
@@ -76,13 +77,13 @@ export function createJoinUsService(db: Db, deps: { whatsappNumber: () => Promis
 
     /** Newest first. */
     async list(user: SessionUser | null): Promise<JoinUsSubmission[]> {
-      requireRoles(user, ADMIN_ONLY);
+      await must(db, user, mayRunTheClub);
       const rows = await db.select().from(joinUsSubmissions).orderBy(desc(joinUsSubmissions.created_at));
       return rows.map(toSubmission);
     },
 
     async remove(user: SessionUser | null, id: string): Promise<void> {
-      requireRoles(user, ADMIN_ONLY);
+      await must(db, user, mayRunTheClub);
       if (!isUuid(id)) throw notFound(SUBMISSION_NOT_FOUND);
       const deleted = await db.delete(joinUsSubmissions).where(eq(joinUsSubmissions.id, id)).returning({ id: joinUsSubmissions.id });
       if (!deleted.length) throw notFound(SUBMISSION_NOT_FOUND);

@@ -21,7 +21,7 @@ import {
   trainingAttendance,
   users,
 } from '../db/schema';
-import { ADMIN_ONLY, requireRoles } from './checks';
+import { mayManageMemberRecords, must } from '../policy';
 import { isUuid } from './ids';
 import { setPlayerTeams } from './teams';
 import type { MailService } from './mail';
@@ -71,7 +71,7 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
      * at least one record are listed.
      */
     async erasure(actor: SessionUser | null, id: string): Promise<ErasurePreview> {
-      requireRoles(actor, ADMIN_ONLY);
+      await must(db, actor, mayManageMemberRecords);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
       // One query: the person, their login and, per kind of record, a count (scalar subqueries).
       const countOf = (table: AnyPgTable, where: SQL | undefined) => sql<number>`(select count(*)::int from ${table} where ${where})`;
@@ -125,7 +125,7 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
 
     /** POST /api/players/{id}/leave: what it took them out of, so the admin can tell the managers. */
     async leave(actor: SessionUser | null, id: string) {
-      requireRoles(actor, ADMIN_ONLY);
+      await must(db, actor, mayManageMemberRecords);
       return db.transaction(async (tx) => {
         const member = await lockMember(tx, id);
         if (member.status === 'left') throw conflict(ALREADY_LEFT);
@@ -143,7 +143,7 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
 
     /** POST /api/players/{id}/return: back in the teams they left, their login switched on again. */
     async comeBack(actor: SessionUser | null, id: string) {
-      requireRoles(actor, ADMIN_ONLY);
+      await must(db, actor, mayManageMemberRecords);
       return db.transaction(async (tx) => {
         const member = await lockMember(tx, id);
         if (member.status !== 'left') throw conflict(NOT_LEFT);

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { messageReads, messages, players } from '../db/schema';
 import { invalid, notFound } from '../../shared/errors';
 import { isUuid } from './ids';
-import { allow, childRelation, isAdmin, mayEnterAdmin, mayMessageMember, mayMessageWholeClub, signedIn } from '../policy';
+import { allow, childRelation, mayEnterAdmin, mayMessageMember, mayMessageWholeClub, signedIn } from '../policy';
 
 export const MESSAGE_WHOLE_CLUB = 'Only an admin or the secretary messages the whole club: message your players one at a time.';
 export const MESSAGE_OWN_PLAYERS = 'You can message the players of your own teams only.';
@@ -81,7 +81,7 @@ export function createMessageService(db: Db, deps: { mail: MailService }) {
     },
 
     async list(actor: SessionUser | null): Promise<ClubMessage[]> {
-      allow(isAdmin(await signedIn(db, actor)));
+      allow(mayMessageWholeClub(await signedIn(db, actor)));
       const rows = await db.select(columns).from(messages).leftJoin(players, eq(players.id, messages.player_id)).orderBy(desc(messages.created_at));
       return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
     },

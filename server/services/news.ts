@@ -3,7 +3,10 @@ import { newsInputSchema } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { news } from '../db/schema';
-import { ADMIN_AND_STAFF, parseInput, requireRoles } from './checks';
+import { parseInput } from './checks';
+import { allow, mayWriteNews, signedIn } from '../policy';
+
+export const NEWS_WRITERS_ONLY = 'News is written by the secretary, team staff and admins.';
 import { notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { NewsArticle } from '../../shared/contracts/news';
@@ -45,20 +48,20 @@ export function createNewsService(db: Db) {
 
     /** Every article, drafts included (admin panel). */
     async listAll(user: SessionUser | null): Promise<Article[]> {
-      requireRoles(user, ADMIN_AND_STAFF);
+      allow(mayWriteNews(await signedIn(db, user)), NEWS_WRITERS_ONLY);
       const rows = await db.select().from(news).orderBy(desc(news.created_at));
       return rows.map(toArticle);
     },
 
     async create(user: SessionUser | null, input: unknown): Promise<Article> {
-      requireRoles(user, ADMIN_AND_STAFF);
+      allow(mayWriteNews(await signedIn(db, user)), NEWS_WRITERS_ONLY);
       const values = parseInput(newsInputSchema, input);
       const [row] = await db.insert(news).values(values).returning();
       return toArticle(row);
     },
 
     async update(user: SessionUser | null, id: string, input: unknown): Promise<Article> {
-      requireRoles(user, ADMIN_AND_STAFF);
+      allow(mayWriteNews(await signedIn(db, user)), NEWS_WRITERS_ONLY);
       if (!isUuid(id)) throw notFound(ARTICLE_NOT_FOUND);
       const values = parseInput(newsInputSchema, input);
       const [row] = await db.update(news).set({ ...values, updated_at: new Date() }).where(eq(news.id, id)).returning();
@@ -67,7 +70,7 @@ export function createNewsService(db: Db) {
     },
 
     async remove(user: SessionUser | null, id: string): Promise<void> {
-      requireRoles(user, ADMIN_AND_STAFF);
+      allow(mayWriteNews(await signedIn(db, user)), NEWS_WRITERS_ONLY);
       if (!isUuid(id)) throw notFound(ARTICLE_NOT_FOUND);
       const deleted = await db.delete(news).where(eq(news.id, id)).returning({ id: news.id });
       if (!deleted.length) throw notFound(ARTICLE_NOT_FOUND);

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 import { log } from '../log';
 import { AUTOMATIC_MAIL_HEADERS } from '../mail/template';
-import { ADMIN_ONLY, requireRoles } from './checks';
+import { mayRunTheClub, must } from '../policy';
 import { conflict, notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 
@@ -322,7 +322,7 @@ export function createOutboxService(db: Db, options: { smtpUrl?: string; from: s
     configured: Boolean(options.smtpUrl),
 
     async list(actor: SessionUser | null, status?: OutboxStatus) {
-      requireRoles(actor, ADMIN_ONLY);
+      await must(db, actor, mayRunTheClub);
       const rows = await db
         .select()
         .from(outbox)
@@ -344,7 +344,7 @@ export function createOutboxService(db: Db, options: { smtpUrl?: string; from: s
 
     /** A failed or dead mail goes back in the queue for an attempt now, with a fresh set of retries. */
     async retry(actor: SessionUser | null, id: string) {
-      requireRoles(actor, ADMIN_ONLY);
+      await must(db, actor, mayRunTheClub);
       if (!isUuid(id)) throw notFound('Message not found');
       const [row] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
       if (!row) throw notFound('Message not found');
@@ -362,7 +362,7 @@ export function createOutboxService(db: Db, options: { smtpUrl?: string; from: s
      * own answer: its acceptance, or its error.
      */
     async sendTest(actor: SessionUser | null, to: string, mail: { subject: string; text: string; html: string; headers: Record<string, string> }) {
-      requireRoles(actor, ADMIN_ONLY);
+      await must(db, actor, mayRunTheClub);
       const transport = createTransport({ smtpUrl: options.smtpUrl });
       if (!transport) return { ok: false as const, error: 'Mail is not configured: set SMTP_URL and restart the site.' };
       try {

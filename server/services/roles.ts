@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
-import { conflict, forbidden, notFound, unauthenticated } from '../../shared/errors';
+import { conflict, notFound } from '../../shared/errors';
 import { JUNIOR_AGE_GROUPS } from '../../shared/juniors';
 import {
   CLUB_ROLE_LABELS,
@@ -17,9 +17,9 @@ import {
 } from '../../shared/contracts/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { clubRoles, players, roleChanges, teams, teamStaff, users } from '../db/schema';
-import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { parseInput } from './checks';
 import { isUuid } from './ids';
-import { teamsRunByUser } from '../policy';
+import { matchWeekRunner, mayGrantPower, must, teamsRunByUser } from '../policy';
 import { dbsGate } from './juniors/dbs';
 
 export const LAST_ADMIN = 'This is the club’s only admin: make someone else admin first.';
@@ -141,10 +141,8 @@ async function clubRoleChanged(tx: DbOrTx, by: SessionUser, person: { id: string
   return readOverview(tx);
 }
 
-const asAdmin = (actor: SessionUser | null) => {
-  if (!actor) throw unauthenticated();
-  return requireRoles(actor, ADMIN_ONLY);
-};
+/** Roles are granted and taken away by admins only (rule book). */
+const asAdmin = async (db: DbOrTx, actor: SessionUser | null) => (await must(db, actor, mayGrantPower)).user;
 
 /** Locks the club's admin rows so two removals at once cannot leave the club without one. */
 /** Who holds a role, locked until the transaction ends, so two removals at once cannot both take the last holder. */
@@ -176,7 +174,7 @@ function clubRoleCommands(db: Db) {
   return {
     /** POST /api/admin/club-roles */
     async grantClubRole(actor: SessionUser | null, input: unknown) {
-      const by = admin(actor);
+      const by = await admin(db, actor);
       const { user_id, role } = parseInput(grantClubRoleSchema, input);
       return db.transaction(async (tx) => {
         const [person] = await tx.select({ id: users.id, full_name: users.full_name }).from(users).where(eq(users.id, user_id)).for('update');
@@ -189,7 +187,7 @@ function clubRoleCommands(db: Db) {
 
     /** DELETE /api/admin/club-roles/{user_id}/{role} */
     async removeClubRole(actor: SessionUser | null, userId: string, role: ClubRole) {
-      const by = admin(actor);
+      const by = await admin(db, actor);
       if (!isUuid(userId)) throw notFound(NO_SUCH_LOGIN);
       return db.transaction(async (tx) => {
         await assertNotLastHolder(tx, userId, role);
@@ -211,7 +209,7 @@ function teamStaffCommands(db: Db) {
   return {
     /** PUT /api/admin/team-staff: puts a member on a team's staff, or changes their role there. */
     async setTeamStaff(actor: SessionUser | null, input: unknown) {
-      const by = admin(actor);
+      const by = await admin(db, actor);
       const { player_id, team_id, role, override_reason } = parseInput(teamStaffInputSchema, input);
       return db.transaction(async (tx) => {
         const [member] = await tx
@@ -259,7 +257,7 @@ function teamStaffCommands(db: Db) {
 
     /** DELETE /api/admin/team-staff/{team_id}/{player_id} */
     async removeTeamStaff(actor: SessionUser | null, teamId: string, playerId: string) {
-      const by = admin(actor);
+      const by = await admin(db, actor);
       if (!isUuid(teamId) || !isUuid(playerId)) throw notFound('That person is not on this team’s staff.');
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -287,13 +285,13 @@ export function createRolesService(db: Db) {
   return {
     /** GET /api/admin/roles */
     async overview(actor: SessionUser | null) {
-      asAdmin(actor);
+      await asAdmin(db, actor);
       return readOverview(db);
     },
     /** GET /api/admin/my-teams: the teams whose match week and training the signed-in person runs. */
     async myTeams(actor: SessionUser | null) {
-      requireRoles(actor, ADMIN_AND_STAFF);
-      const scope = await teamsRunByUser(db, actor!);
+      const runner = await matchWeekRunner(db, actor);
+      const scope = await teamsRunByUser(db, runner);
       if (scope === 'all') return { all: true, team_ids: (await db.select({ id: teams.id }).from(teams)).map((t) => t.id) };
       return { all: false, team_ids: [...scope] };
     },

@@ -3,7 +3,8 @@ import { settingsInputSchema } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
-import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { parseInput } from './checks';
+import { mayManageClubSite, must } from '../policy';
 import { FALLBACK_SETTINGS, type ClubSettings } from '../../shared/settings';
 import type { AdminSettings } from '../../shared/contracts/settings';
 import { welfareContact } from './juniors/welfare';
@@ -57,7 +58,7 @@ export function createSettingsService(db: Db) {
 
     /** The admin's Settings form: the values as stored (blank stays blank). */
     async read(user: SessionUser | null): Promise<AdminSettings> {
-      requireRoles(user, ADMIN_ONLY);
+      await must(db, user, mayManageClubSite);
       const [row] = await db.select().from(settings).where(eq(settings.id, 1));
       return row
         ? toAdminSettings(row, (await welfareContact(db)).name)
@@ -74,7 +75,7 @@ export function createSettingsService(db: Db) {
 
     /** Saves the settings; the WhatsApp number is kept as digits only ('+44 7700 900123' -> '447700900123'). */
     async update(user: SessionUser | null, input: unknown): Promise<AdminSettings> {
-      requireRoles(user, ADMIN_ONLY);
+      await must(db, user, mayManageClubSite);
       const values = parseInput(settingsInputSchema, input);
       const [row] = await db
         .insert(settings)

@@ -3,7 +3,8 @@ import { sponsorInputSchema } from '../../shared/content';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { sponsors } from '../db/schema';
-import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
+import { parseInput } from './checks';
+import { mayManageClubSite, must } from '../policy';
 import { notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { Sponsor } from '../../shared/contracts/sponsors';
@@ -36,14 +37,14 @@ export function createSponsorService(db: Db) {
     },
 
     async create(user: SessionUser | null, input: unknown): Promise<Sponsor> {
-      requireRoles(user, ADMIN_ONLY);
+      await must(db, user, mayManageClubSite);
       const values = parseInput(sponsorInputSchema, input);
       const [row] = await db.insert(sponsors).values(values).returning();
       return toSponsor(row);
     },
 
     async update(user: SessionUser | null, id: string, input: unknown): Promise<Sponsor> {
-      requireRoles(user, ADMIN_ONLY);
+      await must(db, user, mayManageClubSite);
       if (!isUuid(id)) throw notFound(SPONSOR_NOT_FOUND);
       const { tier, ...rest } = parseInput(sponsorInputSchema, input);
       // A client that sends no tier (docs/architecture.md#earlier-clients) keeps the sponsor's tier.
@@ -54,7 +55,7 @@ export function createSponsorService(db: Db) {
     },
 
     async remove(user: SessionUser | null, id: string): Promise<void> {
-      requireRoles(user, ADMIN_ONLY);
+      await must(db, user, mayManageClubSite);
       if (!isUuid(id)) throw notFound(SPONSOR_NOT_FOUND);
       const deleted = await db.delete(sponsors).where(eq(sponsors.id, id)).returning({ id: sponsors.id });
       if (!deleted.length) throw notFound(SPONSOR_NOT_FOUND);

@@ -3,8 +3,8 @@ import { TEAM_NOT_FOUND, slugify, teamInputSchema } from '../../shared/teams';
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { fixtures, playerTeams, teams, teamStaff } from '../db/schema';
-import { ADMIN_ONLY, parseInput, requireRoles } from './checks';
-import { allow, assertRunsTeams, maySetAgeGroup, OWN_TEAMS_ONLY, runsAnyTeam, signedIn } from '../policy';
+import { parseInput } from './checks';
+import { OWN_TEAMS_ONLY, allow, assertRunsTeams, mayRunTheClub, maySetAgeGroup, must, runsAnyTeam, signedIn } from '../policy';
 
 export const AGE_GROUP_DECIDERS = 'Only an admin or the welfare officer changes a team’s age group: it decides what is published about the children in it.';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../shared/errors';
@@ -181,7 +181,7 @@ export function createTeamService(db: Db) {
     },
 
     async create(user: SessionUser | null, input: unknown): Promise<Team> {
-      requireRoles(user, ADMIN_ONLY);
+      await must(db, user, mayRunTheClub);
       const values = parseInput(teamInputSchema, input);
       // Issue 23: no junior team without a welfare officer parents can contact.
       if (isJuniorAgeGroup(values.age_group)) await assertWelfareOfficer(db);
@@ -224,7 +224,7 @@ export function createTeamService(db: Db) {
      * memberships, training slots and sessions go with it.
      */
     async remove(user: SessionUser | null, id: string): Promise<void> {
-      requireRoles(user, ADMIN_ONLY);
+      await must(db, user, mayRunTheClub);
       await find(id);
       await db.transaction(async (tx) => {
         const [{ n }] = await tx.select({ n: count() }).from(fixtures).where(eq(fixtures.team_id, id));

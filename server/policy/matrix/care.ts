@@ -1,5 +1,5 @@
 /** The access matrix (issue 30): a child’s care, safeguarding and messages. */
-import { ACTIVE, ADMIN, CLUB_ADMINS, day, EVERYONE, row, SAFEGUARDING, SENIOR_RUNNERS, U12_RUNNERS, unique, type Row } from './personas';
+import { ACTIVE, CLUB_ADMINS, GUARDIAN_MANAGERS, WELFARE, day, EVERYONE, row, SAFEGUARDING, SENIOR_RUNNERS, U12_RUNNERS, unique, type Row } from './personas';
 
 const answer = { status: 'available', note: null };
 
@@ -13,19 +13,20 @@ export const CARE_ROWS: Row[] = [
     allow: ['parentA'],
     why: 'a parent (not view-only) gives consent',
   }),
-  row('GET /api/players/{id}/medical-notes', { params: { id: 'otherChild' }, allow: ['parentB', 'coachU12', ...SAFEGUARDING] }),
-  row('GET /api/players/{id}/medical-notes', { params: { id: 'child9' }, allow: ['parentA', 'viewOnlyParent', ...SAFEGUARDING] }),
-  row('GET /api/players/{id}/medical-notes', { params: { id: 'junior14' }, allow: ['parentA', 'coachU12', 'junior14', ...SAFEGUARDING] }),
+  row('GET /api/players/{id}/medical-notes', { params: { id: 'otherChild' }, allow: ['parentB', 'coachU12', ...WELFARE] }),
+  row('GET /api/players/{id}/medical-notes', { params: { id: 'child9' }, allow: ['parentA', 'viewOnlyParent', ...WELFARE] }),
+  row('GET /api/players/{id}/medical-notes', { params: { id: 'junior14' }, allow: ['parentA', 'coachU12', 'junior14', ...WELFARE] }),
   row('GET /api/players/{id}/medical-notes', {
     params: { id: 'grownChild' },
-    allow: ['coachSenior', ...SAFEGUARDING],
+    allow: ['coachSenior', ...WELFARE],
     why: 'now 18: their former parent no longer reads them',
   }),
-  row('GET /api/players/{id}/medical-note-reads', { params: { id: 'child9' }, allow: ['parentA', 'viewOnlyParent', ...SAFEGUARDING] }),
+  row('GET /api/players/{id}/medical-note-reads', { params: { id: 'child9' }, allow: ['parentA', 'viewOnlyParent', ...WELFARE] }),
   row('PUT /api/players/{id}/care', {
     params: { id: 'child9' },
     body: { emergency_contact_name: 'Alex ParentA', emergency_contact_phone: '07700 900999', medical_notes: 'Peanut allergy: EpiPen in the kit bag' },
-    allow: ['parentA', ...SAFEGUARDING],
+    allow: ['parentA'],
+    why: 'the care details are kept by a parent who can answer',
   }),
   row('PUT /api/players/{id}/login-agreement', {
     params: { id: 'junior14' },
@@ -33,9 +34,9 @@ export const CARE_ROWS: Row[] = [
     allow: ['parentA'],
     why: 'the primary parent agrees to a login of their own',
   }),
-  row('GET /api/players/{id}/guardians', { params: { id: 'child9' }, allow: SAFEGUARDING }),
-  row('GET /api/players/{id}/documents', { params: { id: 'child9' }, allow: ['parentA', 'viewOnlyParent', 'admin', 'secretary', 'welfareOfficer'] }),
-  row('GET /api/players/{id}/documents', { params: { id: 'junior14' }, allow: ['junior14', 'parentA', 'admin', 'secretary', 'welfareOfficer'] }),
+  row('GET /api/players/{id}/guardians', { params: { id: 'child9' }, allow: GUARDIAN_MANAGERS }),
+  row('GET /api/players/{id}/documents', { params: { id: 'child9' }, allow: ['parentA', 'viewOnlyParent', ...CLUB_ADMINS] }),
+  row('GET /api/players/{id}/documents', { params: { id: 'junior14' }, allow: ['junior14', 'parentA', ...CLUB_ADMINS] }),
   // A family's own view of a child's match week (staff use the fixture's and session's own routes).
   row('GET /api/players/{id}/availability', {
     params: { id: 'otherChild' },
@@ -64,21 +65,21 @@ export const CARE_ROWS: Row[] = [
   }),
 
   // --- Safeguarding ---
-  row('GET /api/admin/dbs', { allow: SAFEGUARDING }),
+  row('GET /api/admin/dbs', { allow: GUARDIAN_MANAGERS }),
   row('PUT /api/admin/dbs/{player_id}', {
     params: { player_id: 'coachSeniorMember' },
     body: { status: 'in_date', checked_on: day(-30), expires_on: day(700) },
-    allow: SAFEGUARDING,
+    allow: GUARDIAN_MANAGERS,
   }),
   row('PUT /api/admin/dbs/{player_id}', {
     params: { player_id: 'welfareMember' },
     body: { status: 'in_date', checked_on: day(-30), expires_on: day(700) },
-    allow: ADMIN,
+    allow: ['admin', 'secretary'],
     why: 'nobody records their own DBS check (finding 17)',
   }),
   row('POST /api/guardian-invitations', {
     body: (b) => ({ player_id: b.x.child9, email: `invitee_${unique()}@example.com`, level: 'secondary', relationship: 'Aunt' }),
-    allow: SAFEGUARDING,
+    allow: GUARDIAN_MANAGERS,
   }),
   row('GET /api/guardian-invitations/{token}', { params: { token: 'invitation' }, allow: EVERYONE }),
   row('POST /api/guardian-invitations/{token}/accept', {
@@ -94,8 +95,8 @@ export const CARE_ROWS: Row[] = [
     allow: ACTIVE,
   }),
   row('GET /api/guardian-requests', { allow: ACTIVE, why: 'their own requests; all of them for safeguarding' }),
-  row('POST /api/guardian-requests/{id}/approve', { fresh: 'guardianRequest', body: { level: 'primary' }, allow: SAFEGUARDING }),
-  row('POST /api/guardian-requests/{id}/reject', { fresh: 'guardianRequest', body: { reason: 'We could not confirm this.' }, allow: SAFEGUARDING }),
+  row('POST /api/guardian-requests/{id}/approve', { fresh: 'guardianRequest', body: { level: 'primary' }, allow: GUARDIAN_MANAGERS }),
+  row('POST /api/guardian-requests/{id}/reject', { fresh: 'guardianRequest', body: { reason: 'We could not confirm this.' }, allow: GUARDIAN_MANAGERS }),
 
   // --- Messages ---
   row('POST /api/messages', {

@@ -1,10 +1,10 @@
 /** The access matrix (issue 30): members’ records and a player’s football record. */
-import { ADMIN, CHARGING, CLUB_ADMINS, EVERYONE, MONEY, row, SENIOR_RUNNERS, U12_RUNNERS, unique, VOLUNTEERS, type Row } from './personas';
+import { ADMIN, CLUB_ADMINS, EVERYONE, row, SENIOR_RUNNERS, U12_RUNNERS, unique, VOLUNTEERS, type Row } from './personas';
 
 const memberBody = { full_name: 'Morgan Member', position: 'Defender', team_type: 'Senior' };
 
 export const MEMBERSHIP_ROWS: Row[] = [
-  // --- Members' records (membership: admin and secretary) ---
+  // --- Members' records: the admin; registrations: the admin and the secretary ---
   row('POST /api/players/register', {
     body: () => {
       const name = `reg_${unique()}`;
@@ -24,16 +24,16 @@ export const MEMBERSHIP_ROWS: Row[] = [
     ok: [429],
   }),
   row('GET /api/players', { allow: VOLUNTEERS, why: 'each sees only the fields their role may (ADR)' }),
-  row('POST /api/players', { body: memberBody, allow: CLUB_ADMINS }),
-  row('PUT /api/players/{id}', { fresh: 'member', body: memberBody, allow: CLUB_ADMINS }),
-  row('DELETE /api/players/{id}', { fresh: 'member', allow: CLUB_ADMINS }),
-  row('GET /api/players/{id}/erasure', { params: { id: 'playerMember' }, allow: CLUB_ADMINS }),
-  row('POST /api/players/{id}/leave', { fresh: 'member', allow: CLUB_ADMINS }),
-  row('POST /api/players/{id}/return', { fresh: 'leftMember', allow: CLUB_ADMINS }),
+  row('POST /api/players', { body: memberBody, allow: ADMIN }),
+  row('PUT /api/players/{id}', { fresh: 'member', body: memberBody, allow: ADMIN }),
+  row('DELETE /api/players/{id}', { fresh: 'member', allow: ADMIN }),
+  row('GET /api/players/{id}/erasure', { params: { id: 'playerMember' }, allow: ADMIN }),
+  row('POST /api/players/{id}/leave', { fresh: 'member', allow: ADMIN }),
+  row('POST /api/players/{id}/return', { fresh: 'leftMember', allow: ADMIN }),
   row('POST /api/admin/create-player-account', {
     fresh: 'record',
     body: (b) => ({ player_id: b.fresh.id, username: `acct_${unique()}`, email: `acct_${unique()}@example.com`, password: 'a strong new password' }),
-    allow: CLUB_ADMINS,
+    allow: ADMIN,
   }),
   row('GET /api/admin/registrations', { allow: CLUB_ADMINS }),
   row('POST /api/admin/registrations/{id}/approve', { fresh: 'registration', body: (b) => ({ team_id: b.x.senior }), allow: CLUB_ADMINS }),
@@ -44,15 +44,15 @@ export const MEMBERSHIP_ROWS: Row[] = [
     why: 'linking onto a record that holds a staff place grants power: the admin only (finding 7)',
   }),
   row('POST /api/admin/registrations/{id}/reject', { fresh: 'registration', body: { reason: 'We have no team for this age.' }, allow: CLUB_ADMINS }),
-  row('GET /api/admin/roles', { allow: CLUB_ADMINS }),
+  row('GET /api/admin/roles', { allow: ADMIN }),
   row('POST /api/admin/club-roles', { fresh: 'member', body: (b) => ({ user_id: b.fresh.user_id, role: 'treasurer' }), allow: ADMIN }),
   row('DELETE /api/admin/club-roles/{user_id}/{role}', { fresh: 'roleHolder', allow: ADMIN }),
   row('PUT /api/admin/team-staff', {
     fresh: 'member',
     body: (b) => ({ player_id: b.fresh.id, team_id: b.x.senior, role: 'assistant' }),
-    allow: CLUB_ADMINS,
+    allow: ADMIN,
   }),
-  row('DELETE /api/admin/team-staff/{team_id}/{player_id}', { fresh: 'staffPlace', allow: CLUB_ADMINS }),
+  row('DELETE /api/admin/team-staff/{team_id}/{player_id}', { fresh: 'staffPlace', allow: ADMIN }),
   row('PUT /api/auth/reset-password/{userId}', { fresh: 'member', params: { userId: 'user_id' }, body: { password: 'a strong new password' }, allow: ADMIN }),
 
   // --- A player's football record (team-scoped, finding 5) ---
@@ -70,7 +70,7 @@ export const MEMBERSHIP_ROWS: Row[] = [
     body: { category: 'Performance', feedback: 'Strong in the tackle.' },
     allow: SENIOR_RUNNERS,
   }),
-  row('GET /api/players/{id}/payments', { params: { id: 'playerMember' }, allow: [...MONEY, 'player'] }),
-  row('POST /api/players/{id}/payments', { params: { id: 'playerMember' }, body: { description: 'Kit', amount: 15, status: 'outstanding' }, allow: CHARGING }),
-  row('PUT /api/players/{id}/payments/{paymentId}', { params: { id: 'playerMember', paymentId: 'payment' }, body: { status: 'outstanding' }, allow: MONEY }),
+  row('GET /api/players/{id}/payments', { params: { id: 'playerMember' }, allow: ['admin', 'player'] }),
+  row('POST /api/players/{id}/payments', { params: { id: 'playerMember' }, body: { description: 'Kit', amount: 15, status: 'outstanding' }, allow: ADMIN }),
+  row('PUT /api/players/{id}/payments/{paymentId}', { params: { id: 'playerMember', paymentId: 'payment' }, body: { status: 'outstanding' }, allow: ADMIN }),
 ];

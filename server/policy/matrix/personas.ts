@@ -35,12 +35,14 @@ export const SIGNED_IN = PERSONAS.filter((p) => !SIGNED_OUT.includes(p));
 /** Signed in and not waiting for approval: members, parents and the club's volunteers. */
 export const ACTIVE = SIGNED_IN.filter((p) => p !== 'pending');
 export const ADMIN: readonly PersonaName[] = ['admin'];
-/** Membership, news and documents: the admin and the secretary. */
+/** Registrations, news, documents and whole-club messages: the admin and the secretary (members' records themselves: the admin). */
 export const CLUB_ADMINS: readonly PersonaName[] = ['admin', 'secretary'];
 export const MONEY: readonly PersonaName[] = ['admin', 'treasurer'];
-/** Charging: money, and the secretary. */
-export const CHARGING: readonly PersonaName[] = ['admin', 'treasurer', 'secretary'];
 export const SAFEGUARDING: readonly PersonaName[] = ['admin', 'welfareOfficer'];
+/** Guardians and DBS checks are looked after by the admin, the secretary and the welfare officer. */
+export const GUARDIAN_MANAGERS: readonly PersonaName[] = ['admin', 'secretary', 'welfareOfficer'];
+/** Medical notes as such: the welfare officer (an admin who is none of a child's people does not read them). */
+export const WELFARE: readonly PersonaName[] = ['welfareOfficer'];
 /** Who runs a team's match week and training: admin, secretary and the team's current staff. */
 export const U12_RUNNERS: readonly PersonaName[] = ['admin', 'secretary', 'coachU12'];
 export const SENIOR_RUNNERS: readonly PersonaName[] = ['admin', 'secretary', 'coachSenior'];

@@ -3,9 +3,9 @@ import type { SessionUser } from '../../../shared/roles';
 import { NOT_A_PLAYER, NOT_IN_TEAM, PLAYER_NOT_IN_TEAM, availabilityInputSchema, type EventKind } from '../../../shared/availability';
 import { forbidden, invalid, notFound, unauthenticated } from '../../../shared/errors';
 import { availability, players } from '../../db/schema';
-import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
+import { parseInput } from '../checks';
+import { assertRunsTeam, matchWeekRunner } from '../../policy';
 import { isUuid } from '../ids';
-import { assertRunsTeam } from '../../policy';
 import { assertGuardianOrSelf } from '../juniors/access';
 import { isJunior } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
@@ -59,7 +59,7 @@ export function answering(ctx: AvailabilityContext) {
 
     /** Staff or an admin answering for a player (PUT …/availability/{player_id}): until the start, recorded as on their behalf. */
     async answerFor(actor: SessionUser | null, kind: EventKind, id: string, playerId: string, input: unknown) {
-      const staff = requireRoles(actor, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, actor);
       const { status, note } = parseInput(availabilityInputSchema, input);
       const event = await findEvent(kind, id);
       await assertRunsTeam(db, staff, event.team_id);

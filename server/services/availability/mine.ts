@@ -6,8 +6,7 @@ import { NOT_A_PLAYER, type EventKind } from '../../../shared/availability';
 import { addDaysIso, clubDateOf } from '../../../shared/dates';
 import { forbidden, unauthenticated } from '../../../shared/errors';
 import { availability, fixtures, playerTeams, teams } from '../../db/schema';
-import { ADMIN_AND_STAFF, requireRoles } from '../checks';
-import { assertRunsTeam } from '../../policy';
+import { assertRunsTeam, matchWeekRunner } from '../../policy';
 import type { AvailabilityContext } from './context';
 import { eventView, fixtureEvent, lockOfSession, type AvailabilityEvent } from './events';
 
@@ -102,7 +101,7 @@ export function answerLists(ctx: AvailabilityContext) {
 
     /** GET …/availability (staff, admin): counts and the team's players with answers and notes. */
     async forEvent(actor: SessionUser | null, kind: EventKind, id: string) {
-      const staff = requireRoles(actor, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, actor);
       const event = await findEvent(kind, id);
       await assertRunsTeam(db, staff, event.team_id);
       return { event: eventView(event, clock()), ...(await answersOf(event)) };

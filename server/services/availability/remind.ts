@@ -5,8 +5,7 @@ import { addDaysIso, clubDateOf, clubTimeOf } from '../../../shared/dates';
 import { conflict, rateLimited } from '../../../shared/errors';
 import { availabilityReminders, fixtures, teams } from '../../db/schema';
 import type { AvailabilityRequestMail } from '../../mail/templates/availability-request';
-import { ADMIN_AND_STAFF, requireRoles } from '../checks';
-import { assertRunsTeam } from '../../policy';
+import { assertRunsTeam, matchWeekRunner } from '../../policy';
 import type { AvailabilityContext } from './context';
 import { fixtureEvent, type AvailabilityEvent } from './events';
 
@@ -20,7 +19,7 @@ export function reminders(ctx: AvailabilityContext) {
      * 429 with the time it can be pressed again, and nothing is sent.
      */
     async remindNow(actor: SessionUser | null, fixtureId: string) {
-      const staff = requireRoles(actor, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, actor);
       const event = await findEvent('fixture', fixtureId);
       await assertRunsTeam(db, staff, event.team_id);
       checkOpen(event, false);

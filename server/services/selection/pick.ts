@@ -12,11 +12,11 @@ import {
   selectionInputSchema,
 } from '../../../shared/availability';
 import { fixtureSelections, notifications, playerTeams, selectionPublications } from '../../db/schema';
-import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
+import { parseInput } from '../checks';
+import { assertRunsTeam, matchWeekRunner } from '../../policy';
 import { conflict, invalid } from '../../../shared/errors';
 import { squadSelection } from '../../mail/templates';
 import { selectionRoleWords } from '../../mail/templates/squad-selection';
-import { assertRunsTeam } from '../../policy';
 import { claimSquadVersion } from '../squad-version';
 import { squadAnswerPaths } from '../squad-links';
 import type { SelectionContext } from './context';
@@ -26,7 +26,7 @@ export function squadPicking(ctx: SelectionContext) {
   const { db, deps, openFixture, squad, view, tellDropped } = ctx;
   return {
     async get(actor: SessionUser | null, fixtureId: string) {
-      const staff = requireRoles(actor, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, actor);
       const event = await openFixture(fixtureId);
       await assertRunsTeam(db, staff, event.team_id);
       return view(db, event);
@@ -34,7 +34,7 @@ export function squadPicking(ctx: SelectionContext) {
 
     /** PUT /api/fixtures/{id}/selection: replaces the squad (kept players keep their reply). */
     async set(actor: SessionUser | null, fixtureId: string, input: unknown) {
-      const staff = requireRoles(actor, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, actor);
       const { players: picked, version } = parseInput(selectionInputSchema, input);
       const event = await openFixture(fixtureId);
       await assertRunsTeam(db, staff, event.team_id);
@@ -92,7 +92,7 @@ export function squadPicking(ctx: SelectionContext) {
      * preferences; a later publish mails only players new to the squad) and a portal notification.
      */
     async publish(actor: SessionUser | null, fixtureId: string) {
-      const staff = requireRoles(actor, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, actor);
       const event = await openFixture(fixtureId);
       await assertRunsTeam(db, staff, event.team_id);
       if (event.cancelled || event.over) throw conflict(FIXTURE_CLOSED);

@@ -7,7 +7,8 @@ import { notFound } from '../../../shared/errors';
 import type { AdminPlayer } from '../../../shared/contracts/players';
 import { documents, players, uploads, users } from '../../db/schema';
 import { loginGoesWithPlayer } from '../membership';
-import { ADMIN_AND_STAFF, ADMIN_ONLY, parseInput, requireRoles } from '../checks';
+import { parseInput } from '../checks';
+import { mayEnterAdmin, mayManageMemberRecords, memberListView, membersFor, must } from '../../policy';
 import { isUuid } from '../ids';
 import { assertDateOfBirthForJuniorTeams, assertTeamsExist, setPlayerTeams, teamIdsByPlayer } from '../teams';
 import { syncAccess } from '../roles';
@@ -19,7 +20,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
   return {
     /** The admin panel's player list (staff may read it too). */
     async adminList(user: SessionUser | null, options: { status?: 'active' | 'left' } = {}): Promise<AdminPlayer[]> {
-      requireRoles(user, ADMIN_AND_STAFF);
+      const reader = await must(db, user, mayEnterAdmin);
       // Members in good standing, or (status=left) those who left; registrations waiting for approval
       // are listed apart (GET /api/admin/registrations).
       const rows = await db
@@ -27,11 +28,12 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
         .from(players)
         .where(eq(players.status, options.status ?? 'active'))
         .orderBy(...squadOrder);
-      return asAdminPlayers(rows);
+      // Each role reads only the members and fields it may (rule book, issue 30).
+      return membersFor(reader, memberListView(reader), await asAdminPlayers(rows));
     },
 
     async create(user: SessionUser | null, input: unknown): Promise<AdminPlayer> {
-      requireRoles(user, ADMIN_ONLY);
+      await must(db, user, mayManageMemberRecords);
       const { team_ids, joined_on, version: _version, ...values } = parseInput(playerInputSchema, input);
       await checkUser(values.user_id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
@@ -48,7 +50,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
     },
 
     async update(user: SessionUser | null, id: string, input: unknown): Promise<AdminPlayer> {
-      const actor = requireRoles(user, ADMIN_ONLY);
+      const actor = await must(db, user, mayManageMemberRecords);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
       const { team_ids, joined_on, version, ...values } = parseInput(playerInputSchema, input);
       const [existing] = await db.select({ id: players.id, user_id: players.user_id }).from(players).where(eq(players.id, id));
@@ -68,7 +70,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
           if (current) assertCurrentVersion('player', current, version);
           const [updated] = await tx
             .update(players)
-            .set({ ...next, updated_at: new Date(), updated_by: actor.full_name })
+            .set({ ...next, updated_at: new Date(), updated_by: actor.name })
             .where(eq(players.id, id))
             .returning();
           // Omitted team_ids keep the memberships (forms and clients that predate teams).
@@ -94,7 +96,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
      * unlinked). GET /api/players/{id}/erasure lists it first.
      */
     async remove(user: SessionUser | null, id: string): Promise<void> {
-      requireRoles(user, ADMIN_ONLY);
+      await must(db, user, mayManageMemberRecords);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
       await db.transaction(async (tx) => {
         const files = await tx

@@ -5,10 +5,10 @@ import { addDaysIso, clubDateOf } from '../../../shared/dates';
 import { attendanceInputSchema, attendancePercent, clubInstant } from '../../../shared/teams';
 import type { DbOrTx } from '../../db/client';
 import { players, playerTeams, trainingAttendance, trainingSessions } from '../../db/schema';
-import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
+import { parseInput } from '../checks';
 import { conflict, invalid } from '../../../shared/errors';
 import type { TrainingSession } from '../../../shared/contracts/teams';
-import { assertRunsTeam, teamsRunByUser as teamsRunBy } from '../../policy';
+import { assertRunsTeam, matchWeekRunner, teamsRunByUser as teamsRunBy } from '../../policy';
 import { toSession } from '../training-views';
 import type { TrainingContext } from './context';
 import { SESSION_CANCELLED, SESSION_IN_FUTURE } from './context';
@@ -39,7 +39,7 @@ export function attendance(ctx: TrainingContext) {
   return {
     /** The attendance screen: the team's players, ticked if recorded present. */
     async attendanceOf(user: SessionUser | null, id: string) {
-      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, user);
       const { session, team } = await findSession(id);
       await assertRunsTeam(db, staff, session.team_id);
       const rows = await db
@@ -67,7 +67,7 @@ export function attendance(ctx: TrainingContext) {
      * was not cancelled (409), only players of its team (422); the session then counts as recorded.
      */
     async recordAttendance(user: SessionUser | null, id: string, input: unknown) {
-      const actor = requireRoles(user, ADMIN_AND_STAFF);
+      const actor = await matchWeekRunner(db, user);
       const { session } = await findSession(id);
       await assertRunsTeam(db, actor, session.team_id);
       const { present } = parseInput(attendanceInputSchema, input);
@@ -100,7 +100,7 @@ export function attendance(ctx: TrainingContext) {
 
     /** Recent sessions for the attendance screen: the last 4 weeks up to now, newest first. */
     async recentSessions(user: SessionUser | null, teamId?: string): Promise<TrainingSession[]> {
-      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, user);
       const now = clock();
       // Staff see their own teams' sessions; admins and club officers every team's.
       const scope = await teamsRunBy(db, staff);

@@ -3,10 +3,10 @@ import type { SessionUser } from '../../../shared/roles';
 import { addDaysIso, clubDateOf, clubTimeOf } from '../../../shared/dates';
 import { TRAINING_HORIZON_WEEKS, clubInstant, trainingSessionPatchSchema, trainingSessionQuerySchema, oneOffSessionInputSchema } from '../../../shared/teams';
 import { availability, teams, trainingSessions } from '../../db/schema';
-import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
+import { parseInput } from '../checks';
+import { assertRunsTeam, matchWeekRunner } from '../../policy';
 import { conflict, invalid, unauthenticated } from '../../../shared/errors';
 import type { TrainingSession } from '../../../shared/contracts/teams';
-import { assertRunsTeam } from '../../policy';
 import { sessionTitle } from '../../../shared/teams-constants';
 import { assertCurrentVersion } from '../edit-version';
 import { fixtureDayWarnings, toSession } from '../training-views';
@@ -19,7 +19,7 @@ export function datedSessions(ctx: TrainingContext) {
   return {
     /** A one-off training session or team event (staff of the team, admin), with fixture-day warnings. */
     async createSession(user: SessionUser | null, input: unknown): Promise<TrainingSession & { warnings: string[] }> {
-      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, user);
       const { date, start_time, end_time, team_id, ...details } = parseInput(oneOffSessionInputSchema, input);
       await teamExists(team_id);
       await assertRunsTeam(db, staff, team_id);
@@ -41,7 +41,7 @@ export function datedSessions(ctx: TrainingContext) {
 
     /** Deletes a one-off session or event nobody recorded attendance for (409 otherwise); its answers go with it. */
     async removeSession(user: SessionUser | null, id: string): Promise<void> {
-      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, user);
       const { session } = await findSession(id);
       await assertRunsTeam(db, staff, session.team_id);
       if (!session.one_off) throw conflict(DELETE_WEEKLY);
@@ -54,7 +54,7 @@ export function datedSessions(ctx: TrainingContext) {
 
     /** Cancel, reinstate or move one session (staff, admin); the slot is untouched. */
     async updateSession(user: SessionUser | null, id: string, input: unknown): Promise<TrainingSession> {
-      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, user);
       const { session, team } = await findSession(id);
       await assertRunsTeam(db, staff, session.team_id);
       const patch = parseInput(trainingSessionPatchSchema, input);

@@ -2,10 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/roles';
 import { SLOT_NOT_FOUND, trainingSlotInputSchema } from '../../../shared/teams';
 import { trainingSlots } from '../../db/schema';
-import { ADMIN_AND_STAFF, parseInput, requireRoles } from '../checks';
+import { parseInput } from '../checks';
+import { assertRunsTeam, matchWeekRunner } from '../../policy';
 import { notFound } from '../../../shared/errors';
 import type { SavedTrainingSlot, TrainingSlot } from '../../../shared/contracts/teams';
-import { assertRunsTeam } from '../../policy';
 import { toSlot } from '../training-views';
 import type { TrainingContext } from './context';
 
@@ -24,7 +24,7 @@ export function weeklySlots(ctx: TrainingContext) {
     },
 
     async createSlot(user: SessionUser | null, teamId: string, input: unknown): Promise<SavedTrainingSlot> {
-      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, user);
       await teamExists(teamId);
       await assertRunsTeam(db, staff, teamId);
       const values = parseInput(trainingSlotInputSchema, input);
@@ -38,7 +38,7 @@ export function weeklySlots(ctx: TrainingContext) {
     },
 
     async updateSlot(user: SessionUser | null, id: string, input: unknown): Promise<SavedTrainingSlot> {
-      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, user);
       const slot = await findSlot(id);
       await assertRunsTeam(db, staff, slot.team_id);
       const values = parseInput(trainingSlotInputSchema, input);
@@ -57,7 +57,7 @@ export function weeklySlots(ctx: TrainingContext) {
 
     /** Past sessions (and their attendance) stay, without a slot. */
     async removeSlot(user: SessionUser | null, id: string): Promise<void> {
-      const staff = requireRoles(user, ADMIN_AND_STAFF);
+      const staff = await matchWeekRunner(db, user);
       const slot = await findSlot(id);
       await assertRunsTeam(db, staff, slot.team_id);
       await db.transaction(async (tx) => {
