@@ -116,6 +116,7 @@ export const authApi = base
       request: { body: jsonBody(resetWithTokenSchema) },
       responses: {
         200: jsonContent(SignedIn, 'Password set and signed in'),
+        403: jsonContent(ErrorSchema, 'The login is switched off (left the club, or switched off by the club): nothing changes'),
         422: jsonContent(ErrorSchema, 'Invalid password, or a token that is unknown, used or expired'),
       },
     }),
@@ -181,6 +182,7 @@ export const authApi = base
       request: { body: jsonBody(confirmEmailSchema) },
       responses: {
         200: jsonContent(z.object({ detail: z.string(), email: z.string() }), 'Confirmed: the address is the account’s'),
+        403: jsonContent(ErrorSchema, 'The login is switched off: nothing changes'),
         409: jsonContent(ErrorSchema, 'Another account took that address meanwhile'),
         422: jsonContent(ErrorSchema, 'The link is not valid (used, expired or unknown)'),
       },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { inTeamNow } from './teams';
-import { and, asc, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CLUB_NAME, CLUB_SHORT_NAME } from '../../shared/club';
 import type { SessionUser } from '../../shared/roles';
 import { clubDateOf, clubTimeOf, clubTimeToInstant } from '../../shared/dates';
@@ -8,7 +8,18 @@ import { sessionTitle } from '../../shared/teams-constants';
 import { fixtureSides, fixtureTitle } from '../../shared/fixtures';
 import { writeCalendar, type CalendarEvent } from '../calendar/ical';
 import type { Db } from '../db/client';
-import { availability, calendarTokens, fixtureSelections, fixtures, playerTeams, players, selectionPublications, teams, trainingSessions } from '../db/schema';
+import {
+  availability,
+  calendarTokens,
+  fixtureSelections,
+  fixtures,
+  playerTeams,
+  players,
+  selectionPublications,
+  teams,
+  trainingSessions,
+  users,
+} from '../db/schema';
 import { notFound, unauthenticated } from '../../shared/errors';
 import { FIXTURE_NOT_FOUND } from './fixtures';
 import { isUuid } from './ids';
@@ -240,7 +251,13 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       const [owner] = await db
         .update(calendarTokens)
         .set({ last_used_at: new Date() })
-        .where(eq(calendarTokens.token_hash, hashToken(token)))
+        // A switched-off login's link answers as an unknown one (issue 30).
+        .where(
+          and(
+            eq(calendarTokens.token_hash, hashToken(token)),
+            sql`not exists (select 1 from ${users} where ${users.id} = ${calendarTokens.user_id} and ${users.disabled_at} is not null)`,
+          ),
+        )
         .returning({ user_id: calendarTokens.user_id });
       if (!owner) throw notFound(PRIVATE_FEED_NOT_FOUND);
       const [player] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, owner.user_id));

@@ -11,7 +11,8 @@ import {
 } from '../../shared/email-change';
 import { EMAIL_TAKEN } from '../../shared/players';
 import type { SessionUser } from '../../shared/roles';
-import { conflict, invalid, unauthenticated } from '../../shared/errors';
+import { conflict, forbidden, invalid, unauthenticated } from '../../shared/errors';
+import { LOGIN_DISABLED } from '../../shared/auth';
 import type { Db, DbOrTx } from '../db/client';
 import { accountTokens, users } from '../db/schema';
 import { emailChangeConfirm, emailChangeNotice } from '../mail/templates';
@@ -85,6 +86,9 @@ export function createEmailAddressService(db: Db, deps: { mail: MailService }) {
           )
           .returning({ user_id: accountTokens.user_id, email: accountTokens.email });
         if (!row) throw invalid(EMAIL_LINK_INVALID, [{ field: 'token', message: EMAIL_LINK_INVALID }]);
+        // A switched-off login's links change nothing (issue 30); the transaction rolls back.
+        const [owner] = await tx.select({ disabled_at: users.disabled_at }).from(users).where(eq(users.id, row.user_id)).for('update');
+        if (!owner || owner.disabled_at) throw forbidden(LOGIN_DISABLED);
         await assertEmailFree(tx, row.email, row.user_id);
         await tx.update(users).set({ email: row.email, email_confirmed_at: new Date() }).where(eq(users.id, row.user_id));
         return { detail: EMAIL_CONFIRMED, email: row.email };

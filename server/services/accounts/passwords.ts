@@ -4,10 +4,11 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from '../../../shared/mail';
 import { CURRENT_PASSWORD_WRONG, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../../shared/passwords';
 import type { SessionUser } from '../../../shared/roles';
-import { invalid, unauthenticated } from '../../../shared/errors';
+import { forbidden, invalid, unauthenticated } from '../../../shared/errors';
+import { LOGIN_DISABLED } from '../../../shared/auth';
 import { verifyPassword } from '../../auth/passwords';
 import { hashChosenPassword } from '../../auth/password-policy';
-import { loginThrottle, outbox, passwordResetTokens, sessions, users } from '../../db/schema';
+import { calendarTokens, loginThrottle, outbox, passwordResetTokens, sessions, users } from '../../db/schema';
 import { passwordChanged, passwordReset } from '../../mail/templates';
 import { parseInput } from '../checks';
 import { notContactableJunior } from '../juniors/recipients';
@@ -22,7 +23,8 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
      * (one commit) with the rate-limit counters, which are written on both paths, so the link exists
      * exactly when its mail does and both paths end in the same kind of commit. Limited per address
      * asked about and per client, in the database. A junior who may not be mailed directly (issue 23)
-     * is treated as an unknown address: their parent or carer asks the club.
+     * is treated as an unknown address: their parent or carer asks the club; so is a switched-off
+     * login (issue 30: left the club, or switched off by the club), which is sent nothing.
      */
     async requestPasswordReset(input: unknown, address: string) {
       const { email } = parseInput(forgotPasswordSchema, input);
@@ -34,7 +36,7 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
         if (limited) return limited;
         await tx.execute(sql`
         with u as (
-          select id, email from ${users} where lower(${users.email}) = lower(${email}) and not ${notContactableJunior(users.id)} limit 1
+          select id, email from ${users} where lower(${users.email}) = lower(${email}) and ${users.disabled_at} is null and not ${notContactableJunior(users.id)} limit 1
         ), t as (
           insert into ${passwordResetTokens} (token_hash, user_id, expires_at)
           select ${tokenHash}, id, now() + ${`${RESET_TOKEN_HOURS} hours`}::interval from u
@@ -75,6 +77,9 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
           .where(and(eq(passwordResetTokens.token_hash, hashToken(token)), isNull(passwordResetTokens.used_at), gt(passwordResetTokens.expires_at, new Date())))
           .returning({ user_id: passwordResetTokens.user_id });
         if (!used) throw invalid(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
+        // A link issued before the login was switched off changes nothing (the transaction rolls back).
+        const [owner] = await tx.select({ disabled_at: users.disabled_at }).from(users).where(eq(users.id, used.user_id)).for('update');
+        if (!owner || owner.disabled_at) throw forbidden(LOGIN_DISABLED);
         // Choosing one's own password activates a login the club made (the invitation's link is a reset
         // link), and following a link sent to the address shows it is theirs: it is confirmed.
         await tx
@@ -86,6 +91,8 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
           })
           .where(eq(users.id, used.user_id));
         await tx.delete(sessions).where(eq(sessions.user_id, used.user_id));
+        // A private calendar link is a password of its own: it changes with the password (issue 30).
+        await tx.delete(calendarTokens).where(eq(calendarTokens.user_id, used.user_id));
         await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.user_id, used.user_id), isNull(passwordResetTokens.used_at)));
         await mail.toUser(tx, used.user_id, { template: passwordChanged, data: { how: 'link' }, dedupeKey: `password-changed:${randomUUID()}` });
         return used.user_id;
@@ -114,6 +121,7 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
         await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, actor.id));
         await tx.delete(sessions).where(and(eq(sessions.user_id, actor.id), ne(sessions.token_hash, hashToken(currentToken))));
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, actor.id));
+        await tx.delete(calendarTokens).where(eq(calendarTokens.user_id, actor.id));
         await mail.toUser(tx, actor.id, { template: passwordChanged, data: { how: 'account' }, dedupeKey: `password-changed:${randomUUID()}` });
       });
     },
