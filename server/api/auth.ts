@@ -157,6 +157,7 @@ export const authApi = base
       tags: ['Auth'],
       summary: 'Change my e-mail address',
       description:
+        'Needs current_password (422 on that field when missing or wrong; wrong guesses are throttled like sign-ins). ' +
         'Mails a single-use link (valid 24 hours) to the new address and a notice to the old one; the address changes when ' +
         'the link is followed (POST /api/auth/confirm-email).',
       security: [{ bearer: [] }],
@@ -165,10 +166,11 @@ export const authApi = base
         202: jsonContent(Detail, 'The link is on its way'),
         401: jsonContent(ErrorSchema, 'Not signed in'),
         409: jsonContent(ErrorSchema, 'Another account uses that address'),
-        422: jsonContent(ErrorSchema, 'Not an e-mail address, or the current one'),
+        422: jsonContent(ErrorSchema, 'Not an e-mail address, the current one, or a missing or wrong current password'),
+        429: jsonContent(ErrorSchema, 'Too many wrong current passwords; see Retry-After'),
       },
     }),
-    async (c) => c.json(await c.get('services').emailAddress.requestChange(c.get('user'), c.req.valid('json')), 202),
+    async (c) => c.json(await c.get('services').emailAddress.requestChange(c.get('user'), c.req.valid('json'), c.get('clientAddress')), 202),
   )
   .openapi(
     createRoute({

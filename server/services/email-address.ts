@@ -35,37 +35,55 @@ async function assertEmailFree(tx: DbOrTx, email: string, userId: string) {
  * registration's address. Links are single-use, kept as SHA-256 hashes, and a newer request ends
  * the older one.
  */
-export function createEmailAddressService(db: Db, deps: { mail: MailService }) {
+/** What the address service is given: the mail composer, and the current-password check (throttled like sign-ins). */
+export interface EmailAddressDeps {
+  mail: MailService;
+  confirmCurrentPassword: (actor: SessionUser, password: string | undefined, address: string) => Promise<void>;
+}
+
+export function createEmailAddressService(db: Db, deps: EmailAddressDeps) {
+  /**
+   * Starts a change inside the caller's transaction: the link to the new address (a newer request
+   * ends the older one) and the notice to the old address. The address itself does not change yet.
+   */
+  async function startChange(tx: DbOrTx, actor: SessionUser, email: string) {
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashToken(token);
+    await assertEmailFree(tx, email, actor.id);
+    await tx.delete(accountTokens).where(and(eq(accountTokens.user_id, actor.id), eq(accountTokens.purpose, 'change_email')));
+    await tx.insert(accountTokens).values({
+      token_hash: tokenHash,
+      user_id: actor.id,
+      purpose: 'change_email',
+      email,
+      expires_at: new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000),
+    });
+    const addressee = { name: actor.full_name };
+    const data = { token, username: actor.username };
+    await deps.mail.toAddress(tx, email, { template: emailChangeConfirm, data, dedupeKey: `email-change:${tokenHash}` }, addressee);
+    if (actor.email && !actor.email.toLowerCase().endsWith('.invalid')) {
+      await deps.mail.toAddress(
+        tx,
+        actor.email,
+        { template: emailChangeNotice, data: { newEmail: email, username: actor.username }, dedupeKey: `email-change-notice:${tokenHash}` },
+        addressee,
+      );
+    }
+  }
+
   return {
-    /** PUT /api/auth/me {"email"}: mails a confirmation link to the new address and a notice to the old one. */
-    async requestChange(actor: SessionUser | null, input: unknown) {
+    startChange,
+
+    /**
+     * PUT /api/auth/me {"email", "current_password"}: with the right current password, mails a
+     * confirmation link to the new address and a notice to the old one.
+     */
+    async requestChange(actor: SessionUser | null, input: unknown, address: string) {
       if (!actor) throw unauthenticated();
-      const { email } = parseInput(emailChangeSchema, input);
+      const { email, current_password } = parseInput(emailChangeSchema, input);
       if (email.toLowerCase() === actor.email.toLowerCase()) throw invalid(EMAIL_UNCHANGED, [{ field: 'email', message: EMAIL_UNCHANGED }]);
-      const token = randomBytes(32).toString('base64url');
-      const tokenHash = hashToken(token);
-      await db.transaction(async (tx) => {
-        await assertEmailFree(tx, email, actor.id);
-        await tx.delete(accountTokens).where(and(eq(accountTokens.user_id, actor.id), eq(accountTokens.purpose, 'change_email')));
-        await tx.insert(accountTokens).values({
-          token_hash: tokenHash,
-          user_id: actor.id,
-          purpose: 'change_email',
-          email,
-          expires_at: new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000),
-        });
-        const addressee = { name: actor.full_name };
-        const data = { token, username: actor.username };
-        await deps.mail.toAddress(tx, email, { template: emailChangeConfirm, data, dedupeKey: `email-change:${tokenHash}` }, addressee);
-        if (actor.email && !actor.email.toLowerCase().endsWith('.invalid')) {
-          await deps.mail.toAddress(
-            tx,
-            actor.email,
-            { template: emailChangeNotice, data: { newEmail: email, username: actor.username }, dedupeKey: `email-change-notice:${tokenHash}` },
-            addressee,
-          );
-        }
-      });
+      await deps.confirmCurrentPassword(actor, current_password, address);
+      await db.transaction((tx) => startChange(tx, actor, email));
       return { detail: emailChangeSent(email) };
     },
 

@@ -81,7 +81,12 @@ export function createServices(db: Db, options: ServiceOptions) {
   const mail = createMailService(db, { publicUrl: options.publicUrl ?? 'http://localhost:3000' });
   const accounts = createAccountService(db, { loginLimits: options.loginLimits, forgotPasswordLimits: options.forgotPasswordLimits, mail });
   const uploads = createUploadStore();
-  const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions, mail });
+  const emailAddress = createEmailAddressService(db, { mail, confirmCurrentPassword: accounts.confirmCurrentPassword });
+  const players = createPlayerService(db, {
+    endAllSessions: accounts.endAllSessions,
+    mail,
+    emailChange: { startChange: emailAddress.startChange, confirmCurrentPassword: accounts.confirmCurrentPassword },
+  });
   const documents = createDocumentService(db, uploads, { mail });
   const messages = createMessageService(db, { mail });
   const settings = createSettingsService(db);
@@ -108,7 +113,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     images: createImageService(db, uploads),
     players,
     registrations,
-    emailAddress: createEmailAddressService(db, { mail }),
+    emailAddress,
     membership: createMembershipService(db, { mail }),
     roles: createRolesService(db),
     dbs,

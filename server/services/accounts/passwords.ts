@@ -6,6 +6,7 @@ import { CURRENT_PASSWORD_WRONG, changePasswordSchema, forgotPasswordSchema, res
 import type { SessionUser } from '../../../shared/roles';
 import { forbidden, invalid, unauthenticated } from '../../../shared/errors';
 import { LOGIN_DISABLED } from '../../../shared/auth';
+import { CURRENT_PASSWORD_NEEDED } from '../../../shared/players';
 import { verifyPassword } from '../../auth/passwords';
 import { hashChosenPassword } from '../../auth/password-policy';
 import { calendarTokens, loginThrottle, outbox, passwordResetTokens, sessions, users } from '../../db/schema';
@@ -14,7 +15,26 @@ import { parseInput } from '../checks';
 import { notContactableJunior } from '../juniors/recipients';
 import { hashToken, userColumns, type AccountContext } from './context';
 
+/**
+ * Asks a signed-in user for their current password before a change that could take their account
+ * (issue 30: a new e-mail address; and the password change itself). Wrong guesses count like failed
+ * sign-ins; a missing or wrong password is a 422 on `current_password`.
+ */
+export function currentPasswordCheck({ db, throttle }: Pick<AccountContext, 'db' | 'throttle'>) {
+  return async function confirmCurrentPassword(actor: SessionUser, password: string | undefined, address: string) {
+    if (!password) throw invalid(CURRENT_PASSWORD_NEEDED, [{ field: 'current_password', message: CURRENT_PASSWORD_NEEDED }]);
+    await throttle.countAttempt(actor.username, address);
+    const [row] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, actor.id));
+    if (!row || !(await verifyPassword(password, row.password_hash))) {
+      throw invalid(CURRENT_PASSWORD_WRONG, [{ field: 'current_password', message: CURRENT_PASSWORD_WRONG }]);
+    }
+    await throttle.succeeded(actor.username, address);
+  };
+}
+
 export function passwords({ db, mail, throttle, forgotLimiter, startSession }: AccountContext) {
+  const confirmCurrentPassword = currentPasswordCheck({ db, throttle });
+
   return {
     /**
      * "Forgot password?": the same work for a known and an unknown address, so neither the answer nor
@@ -103,6 +123,8 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
       return { access_token: await startSession(user.id), user };
     },
 
+    confirmCurrentPassword,
+
     /**
      * A signed-in user's own change: the current password must be right (wrong guesses count like
      * failed sign-ins); every other session of the user ends, this one stays.
@@ -110,12 +132,7 @@ export function passwords({ db, mail, throttle, forgotLimiter, startSession }: A
     async changePassword(actor: SessionUser | null, currentToken: string | undefined, input: unknown, address: string) {
       if (!actor || !currentToken) throw unauthenticated();
       const values = parseInput(changePasswordSchema, input);
-      await throttle.countAttempt(actor.username, address);
-      const [row] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, actor.id));
-      if (!row || !(await verifyPassword(values.current_password, row.password_hash))) {
-        throw invalid(CURRENT_PASSWORD_WRONG, [{ field: 'current_password', message: CURRENT_PASSWORD_WRONG }]);
-      }
-      await throttle.succeeded(actor.username, address);
+      await confirmCurrentPassword(actor, values.current_password, address);
       const passwordHash = await hashChosenPassword(values.new_password, 'new_password');
       await db.transaction(async (tx) => {
         await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, actor.id));

@@ -9,6 +9,7 @@ import { CHARGE_CATEGORY_LABELS, type ChargeCategory } from '../../../shared/con
 import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from '../../../shared/errors';
 import { isUuid } from '../ids';
 import type { MailService } from '../mail';
+import type { EmailAddressDeps, EmailAddressService } from '../email-address';
 import { trainingAttendanceOf } from '../training';
 import { guardianLevel } from '../juniors/access';
 import type { Feedback, Payment, PlayerProfile, PlayerStats } from '../../../shared/contracts/players';
@@ -19,6 +20,8 @@ export type PlayerRow = typeof players.$inferSelect;
 export interface PlayerDeps {
   endAllSessions: (userId: string) => Promise<void>;
   mail: MailService;
+  /** A new login address goes through the link to it, after the current password (issue 30). */
+  emailChange: { startChange: EmailAddressService['startChange']; confirmCurrentPassword: EmailAddressDeps['confirmCurrentPassword'] };
 }
 
 export type PlayerContext = { db: Db } & PlayerDeps & ReturnType<typeof playerAccess> & ReturnType<typeof playerRecords>;
