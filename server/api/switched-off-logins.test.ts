@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_DISABLED } from '../../shared/auth';
 import { FORGOT_PASSWORD_ANSWER } from '../../shared/mail';
 import { createTestContext } from '../../tests/support/api';
-import { accountTokens, calendarTokens, clubRoles, outbox, players, roleChanges, sessions, teams, teamStaff, users } from '../db/schema';
+import { accessChanges, accountTokens, calendarTokens, clubRoles, outbox, players, roleChanges, sessions, teams, teamStaff, users } from '../db/schema';
 import { LAST_ADMIN, lastWelfareOfficer } from '../services/roles';
+import { LEFT_MEMBER } from '../services/logins';
+import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
 
 // Issue 30, finding 1: a switched-off login is off everywhere. A member who left (a coach, in the
 // report) got back in with "Forgot password?" and read a child's medical notes.
@@ -221,5 +223,130 @@ describe('The private calendar link changes with the password', () => {
     ).toBe(200);
     expect((await t.app.request(second)).status).toBe(404);
     expect(await t.db.select().from(calendarTokens).where(eq(calendarTokens.user_id, member.userId))).toHaveLength(0);
+  });
+});
+
+describe('Switching a login off and on (admins, the welfare officer)', () => {
+  const kids = juniorFixtures(t);
+
+  it('the welfare officer switches off a parent-only login with a reason: its session ends at once and it stays out; recorded; switched on again it works', async () => {
+    const welfare = await kids.adult('Wendy Welfare', 'welfare_officer');
+    const child = await kids.child('Kit Junior', bornYearsAgo(10));
+    const parent = await kids.guardian('Parker Parent', [child, 'primary']);
+    expect((await t.json(`/api/players/${child.id}/medical-notes`, { token: parent.token })).status).toBe(200);
+
+    const off = await t.json(`/api/admin/logins/${parent.user.id}/switch-off`, { token: welfare.token, body: { reason: 'Court order received today' } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.logins.find((l: { user_id: string }) => l.user_id === parent.user.id)).toMatchObject({ kind: 'parent_or_carer', left_club: false });
+    // The session already open ends at once; the password and Forgot password do not get them back.
+    expect((await t.json(`/api/players/${child.id}/medical-notes`, { token: parent.token })).status).toBe(401);
+    const login = await t.json('/api/auth/login', { body: { username: parent.username, password: parent.password } });
+    expect(login.status).toBe(403);
+    expect(login.body.detail).toBe(LOGIN_DISABLED);
+    expect((await forgot(parent.email)).status).toBe(202);
+    expect(await mailsTo(parent.email)).toHaveLength(0);
+
+    // The welfare officer reads who did it, when and why.
+    const record = await t.json('/api/admin/logins', { token: welfare.token });
+    expect(record.status).toBe(200);
+    expect(record.body.changes[0]).toMatchObject({
+      action: 'login_switched_off',
+      subject_name: 'Parker Parent',
+      reason: 'Court order received today',
+      by_name: 'Wendy Welfare',
+    });
+    const [row] = await t.db.select().from(accessChanges).where(eq(accessChanges.subject_user_id, parent.user.id));
+    expect(row!.by_user_id).toBe(welfare.user.id);
+    expect(row!.created_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const on = await t.json(`/api/admin/logins/${parent.user.id}/switch-on`, { token: admin.token, body: { reason: 'Order lifted' } });
+    expect(on.status).toBe(200);
+    expect(on.body.changes[0]).toMatchObject({ action: 'login_switched_on', by_name: 'Ada Admin', reason: 'Order lifted' });
+    expect((await t.json('/api/auth/login', { body: { username: parent.username, password: parent.password } })).status).toBe(200);
+  });
+
+  it('refuses without a reason, for oneself, for the only admin, for a member who left, and for anyone but admins and the welfare officer', async () => {
+    const target = await kids.adult('Tara Target');
+    const secretary = await kids.adult('Sid Secretary', 'secretary');
+    const coach = await t.signedIn('staff');
+    const reason = { reason: 'Test reason' };
+    expect((await t.json(`/api/admin/logins/${target.user.id}/switch-off`, { token: admin.token, body: {} })).status).toBe(422);
+    expect((await t.json(`/api/admin/logins/${target.user.id}/switch-off`, { token: admin.token, body: { reason: '  ' } })).status).toBe(422);
+    expect((await t.json(`/api/admin/logins/${target.user.id}/switch-off`, { body: reason })).status).toBe(401);
+    for (const who of [secretary.token, coach.token, target.token]) {
+      expect((await t.json(`/api/admin/logins/${target.user.id}/switch-off`, { token: who, body: reason })).status).toBe(403);
+      expect((await t.json('/api/admin/logins', { token: who })).status).toBe(403);
+    }
+    expect((await t.json(`/api/admin/logins/not-an-id/switch-off`, { token: admin.token, body: reason })).status).toBe(404);
+    expect((await t.json(`/api/admin/logins/${admin.user.id}/switch-off`, { token: admin.token, body: reason })).status).toBe(409);
+    expect((await t.json(`/api/admin/logins/${target.user.id}/switch-on`, { token: admin.token, body: reason })).status).toBe(409);
+
+    // The only admin who can sign in.
+    const welfare = await kids.adult('Val Welfare', 'welfare_officer');
+    const others = await t.db
+      .delete(clubRoles)
+      .where(and(eq(clubRoles.role, 'admin'), sql`${clubRoles.user_id} <> ${admin.user.id}`))
+      .returning();
+    try {
+      const last = await t.json(`/api/admin/logins/${admin.user.id}/switch-off`, { token: welfare.token, body: reason });
+      expect(last.status).toBe(409);
+      expect(last.body.detail).toBe(LAST_ADMIN);
+    } finally {
+      if (others.length) await t.db.insert(clubRoles).values(others);
+    }
+
+    // A member who left comes back through their record, not here.
+    const member = await memberWithLogin();
+    expect((await leave(member.playerId)).status).toBe(200);
+    const leftOn = await t.json(`/api/admin/logins/${member.userId}/switch-on`, { token: admin.token, body: reason });
+    expect(leftOn.status).toBe(409);
+    expect(leftOn.body.detail).toBe(LEFT_MEMBER);
+  });
+});
+
+describe("Removing a parent's or carer's link to a child", () => {
+  const kids = juniorFixtures(t);
+
+  it('an admin or the welfare officer removes it with a reason: the parent loses the child at once, the record says who, when and why', async () => {
+    const welfare = await kids.adult('Wynn Welfare', 'welfare_officer');
+    const child = await kids.child('Rio Junior', bornYearsAgo(11));
+    const parent = await kids.guardian('Pat Former', [child, 'primary']);
+    expect((await t.json(`/api/players/${child.id}/medical-notes`, { token: parent.token })).status).toBe(200);
+
+    const noReason = await t.json(`/api/players/${child.id}/guardians/${parent.user.id}`, { method: 'DELETE', token: welfare.token, body: {} });
+    expect(noReason.status).toBe(422);
+    const removed = await t.json(`/api/players/${child.id}/guardians/${parent.user.id}`, {
+      method: 'DELETE',
+      token: welfare.token,
+      body: { reason: 'Parental responsibility ended' },
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect((await t.json(`/api/players/${child.id}/medical-notes`, { token: parent.token })).status).toBe(403);
+    expect((await t.json(`/api/players/${child.id}/guardians`, { token: welfare.token })).body.guardians).toEqual([]);
+    const record = await t.json('/api/admin/logins', { token: welfare.token });
+    expect(record.body.changes[0]).toMatchObject({
+      action: 'guardian_link_removed',
+      subject_name: 'Pat Former',
+      child_name: 'Rio Junior',
+      reason: 'Parental responsibility ended',
+      by_name: 'Wynn Welfare',
+    });
+    // Once gone, it is gone.
+    expect(
+      (await t.json(`/api/players/${child.id}/guardians/${parent.user.id}`, { method: 'DELETE', token: welfare.token, body: { reason: 'Again' } })).status,
+    ).toBe(404);
+  });
+
+  it('nobody else removes a link: the secretary, a coach, the other parent, signed out', async () => {
+    const child = await kids.child('Ash Junior', bornYearsAgo(9));
+    const parent = await kids.guardian('Pam Parent', [child, 'primary']);
+    const other = await kids.guardian('Olly Parent', [child, 'primary']);
+    const secretary = await kids.adult('Sam Secretary', 'secretary');
+    const coach = await t.signedIn('staff');
+    const path = `/api/players/${child.id}/guardians/${parent.user.id}`;
+    for (const who of [secretary.token, coach.token, other.token])
+      expect((await t.json(path, { method: 'DELETE', token: who, body: { reason: 'No reason at all' } })).status).toBe(403);
+    expect((await t.json(path, { method: 'DELETE', body: { reason: 'No reason at all' } })).status).toBe(401);
+    expect((await t.json(`/api/players/${child.id}/medical-notes`, { token: parent.token })).status).toBe(200);
   });
 });

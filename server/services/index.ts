@@ -13,6 +13,7 @@ import { createDocumentService } from './documents';
 import { createMessageService } from './messages';
 import { createNotificationService } from './notifications';
 import { createPlayerService } from './players';
+import { createLoginAccessService } from './logins';
 import { createPortalService } from './portal';
 import { createRegistrationService } from './registrations';
 import { createEmailAddressService } from './email-address';
@@ -116,6 +117,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     emailAddress,
     membership: createMembershipService(db, { mail }),
     roles: createRolesService(db),
+    logins: createLoginAccessService(db),
     dbs,
     documents,
     messages,
