@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi';
+import { ACCESS_CHANGE_ACTIONS, ACCESS_REASON_MAX, REASON_REQUIRED } from '../access';
+
+export { ACCESS_CHANGE_ACTIONS, ACCESS_CHANGE_LABELS, ACCESS_REASON_MAX, REASON_REQUIRED, type AccessChangeAction } from '../access';
 
 /**
  * Switching logins off and on, and removing a parent's or carer's link to a child (issue 30): done
  * by an admin or the welfare officer, always with a reason, each kept with who and when.
  */
-
-export const ACCESS_REASON_MAX = 500;
-export const REASON_REQUIRED = 'Give a reason: it is kept with the change.';
 
 export const accessReasonSchema = z.object({
   reason: z
@@ -16,14 +16,6 @@ export const accessReasonSchema = z.object({
     .max(ACCESS_REASON_MAX, `The reason can have at most ${ACCESS_REASON_MAX} characters.`),
 });
 export type AccessReasonInput = z.infer<typeof accessReasonSchema>;
-
-export const ACCESS_CHANGE_ACTIONS = ['login_switched_off', 'login_switched_on', 'guardian_link_removed'] as const;
-export type AccessChangeAction = (typeof ACCESS_CHANGE_ACTIONS)[number];
-export const ACCESS_CHANGE_LABELS: Record<AccessChangeAction, string> = {
-  login_switched_off: 'Login switched off',
-  login_switched_on: 'Login switched on',
-  guardian_link_removed: 'Parent or carer link removed',
-};
 
 export const LoginSummarySchema = z
   .object({
