@@ -4,7 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_DISABLED } from '../../shared/auth';
 import { FORGOT_PASSWORD_ANSWER } from '../../shared/mail';
 import { createTestContext } from '../../tests/support/api';
-import { accessChanges, accountTokens, calendarTokens, clubRoles, outbox, players, roleChanges, sessions, teams, teamStaff, users } from '../db/schema';
+import {
+  accessChanges,
+  accountTokens,
+  calendarTokens,
+  clubRoles,
+  guardians,
+  outbox,
+  players,
+  roleChanges,
+  sessions,
+  teams,
+  teamStaff,
+  users,
+} from '../db/schema';
 import { LAST_ADMIN, lastWelfareOfficer } from '../services/roles';
 import { LEFT_MEMBER } from '../services/logins';
 import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
@@ -122,6 +135,26 @@ describe('A login switched off is off everywhere', () => {
     expect((await t.app.request(path)).status).toBe(200);
     await t.db.update(users).set({ disabled_at: new Date() }).where(eq(users.id, member.userId));
     expect((await t.app.request(path)).status).toBe(404);
+  });
+});
+
+describe('A switched-off login cannot accept a guardian invitation', () => {
+  it('the invitation mailed to a parent whose login was then switched off links nobody', async () => {
+    const kids = juniorFixtures(t);
+    const child = await kids.child('Ivo Junior', bornYearsAgo(8));
+    const parent = await kids.adult('Iris Invited');
+    expect((await t.json('/api/guardian-invitations', { token: admin.token, body: { player_id: child.id, email: parent.email } })).status).toBe(201);
+    const [mail] = await mailsTo(parent.email);
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(mail!.text_body)![1]!;
+    await t.db.update(users).set({ disabled_at: new Date() }).where(eq(users.id, parent.user.id));
+    const accepted = await t.json(`/api/guardian-invitations/${token}/accept`, { token: parent.token, body: {} });
+    expect(accepted.status).not.toBe(201);
+    // Nor by making a new login with the same address.
+    const fresh = await t.json(`/api/guardian-invitations/${token}/accept`, {
+      body: { full_name: 'Iris Again', username: `iris_${unique()}`, password: 'a sturdy passphrase' },
+    });
+    expect(fresh.status).toBe(409);
+    expect(await t.db.select().from(guardians).where(eq(guardians.player_id, child.id))).toHaveLength(0);
   });
 });
 
