@@ -42,6 +42,8 @@ type SessionRow = typeof trainingSessions.$inferSelect;
 type Team = Pick<typeof teams.$inferSelect, 'id' | 'name' | 'match_length_minutes' | 'age_group'>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A switched-off login's private link answers as an unknown one (issue 30). */
+const ownerSwitchedOn = sql`not exists (select 1 from ${users} where ${users.id} = ${calendarTokens.user_id} and ${users.disabled_at} is not null)`;
 
 /**
  * "Riverside Rovers v Oakfield Athletic (H)", and once played "Riverside Rovers 3-1 Oakfield Athletic";
@@ -251,13 +253,7 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       const [owner] = await db
         .update(calendarTokens)
         .set({ last_used_at: new Date() })
-        // A switched-off login's link answers as an unknown one (issue 30).
-        .where(
-          and(
-            eq(calendarTokens.token_hash, hashToken(token)),
-            sql`not exists (select 1 from ${users} where ${users.id} = ${calendarTokens.user_id} and ${users.disabled_at} is not null)`,
-          ),
-        )
+        .where(and(eq(calendarTokens.token_hash, hashToken(token)), ownerSwitchedOn))
         .returning({ user_id: calendarTokens.user_id });
       if (!owner) throw notFound(PRIVATE_FEED_NOT_FOUND);
       const [player] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, owner.user_id));
