@@ -13,7 +13,7 @@ export const PASSWORD_TOO_COMMON = 'Password is one of the most commonly used pa
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const LOGIN_FAILED = 'Login failed';
 export const INVALID_CREDENTIALS = 'Incorrect username or password';
-export const LOGIN_DISABLED = 'This login is switched off because its member has left the club. Ask the club to restore it.';
+export const LOGIN_DISABLED = 'This login is switched off (its member has left the club, or the club switched it off). Ask the club to restore it.';
 
 /** The session cookie; the API also accepts the same token as a Bearer header. */
 export const SESSION_COOKIE = 'club_session';

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import './zod-messages';
-import { emailField } from './players';
+import { CURRENT_PASSWORD_NEEDED, emailField } from './players';
+
+export { CURRENT_PASSWORD_NEEDED };
 
 /** Changing an account's e-mail address (issue 21): confirmed by a link sent to the new address. */
 
-/** PUT /api/auth/me. */
-export const emailChangeSchema = z.object({ email: emailField });
+/** PUT /api/auth/me: the current password is asked (issue 30); missing, the service answers 422 on that field. */
+export const emailChangeSchema = z.object({
+  email: emailField,
+  current_password: z.string({ error: CURRENT_PASSWORD_NEEDED }).max(200, 'Password is too long').optional(),
+});
 
 /** POST /api/auth/confirm-email: the token from the mailed link. */
 export const confirmEmailSchema = z.object({

@@ -109,6 +109,9 @@ export const registrationSchema = z.object({
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 
 /** PUT /api/players/me: the Edit Profile form. */
+/** A change of a login's address asks for the current password (issue 30). */
+export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your e-mail address.';
+
 export const profileUpdateSchema = z.object({
   full_name: required('Full name'),
   email: emailField,
@@ -133,6 +136,8 @@ export const profileUpdateSchema = z.object({
     .transform((days) => WEEKDAYS.filter((d) => days.includes(d))),
   /** Show date of birth, height and weight on the public profile (else only the age). Omitted keeps the choice. */
   show_personal_details: z.boolean({ error: 'show_personal_details must be true or false' }).optional(),
+  /** Needed only when `email` is a new address (issue 30): the change then waits for the link sent to it. */
+  current_password: z.string({ error: CURRENT_PASSWORD_NEEDED }).max(200, 'Password is too long').optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 

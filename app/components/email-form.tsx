@@ -1,7 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import { Button } from './ui/button';
 import { fieldId } from './ui/error-summary';
-import { FormMessage, TextField } from './ui/field';
+import { FormMessage, PasswordField, TextField } from './ui/field';
 
 export interface EmailChangeResult {
   ok: boolean;
@@ -17,6 +17,10 @@ export function EmailForm({ current, result }: { current: string; result: EmailC
   const mine = result?.intent === 'email' ? result : undefined;
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'email';
   const placeholder = current.toLowerCase().endsWith('.invalid');
+  const failed = mine && !mine.ok ? mine : undefined;
+  // A wrong or missing current password is shown at its own field; anything else at the address.
+  const passwordError = failed?.fieldErrors?.current_password;
+  const emailError = failed ? (failed.fieldErrors?.email ?? (passwordError ? undefined : failed.error)) : undefined;
   return (
     <Form method="post" noValidate className="max-w-xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
       <input type="hidden" name="intent" value="email" />
@@ -39,7 +43,15 @@ export function EmailForm({ current, result }: { current: string; result: EmailC
         maxLength={200}
         required
         hint="We send a link there; the address changes when you follow it."
-        error={mine && !mine.ok ? (mine.fieldErrors?.email ?? mine.error) : undefined}
+        error={emailError}
+      />
+      <PasswordField
+        id="email-current-password"
+        label="Your password"
+        name="current_password"
+        autoComplete="current-password"
+        hint="So nobody else can move your account to their address."
+        error={passwordError}
       />
       <Button type="submit" disabled={busy}>
         {busy ? 'Sending…' : 'Send the link'}

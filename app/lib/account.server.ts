@@ -31,7 +31,11 @@ export async function changePasswordAction(context: AppLoadContext, request: Req
 export async function changeEmailAction(context: AppLoadContext, request: Request, form: FormData) {
   const user = requireUser(context, request);
   try {
-    const { detail } = await context.services.emailAddress.requestChange(user, { email: String(form.get('email') ?? '') });
+    const { detail } = await context.services.emailAddress.requestChange(
+      user,
+      { email: String(form.get('email') ?? ''), current_password: String(form.get('current_password') ?? '') || undefined },
+      context.clientAddress,
+    );
     return { ok: true, intent: 'email', message: detail };
   } catch (error) {
     if (!isDomainError(error)) throw error;

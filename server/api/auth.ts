@@ -115,6 +115,7 @@ export const authApi = base
       request: { body: jsonBody(resetWithTokenSchema) },
       responses: {
         200: jsonContent(SignedIn, 'Password set and signed in'),
+        403: jsonContent(ErrorSchema, 'The login is switched off (left the club, or switched off by the club): nothing changes'),
         422: jsonContent(ErrorSchema, 'Invalid password, or a token that is unknown, used or expired'),
       },
     }),
@@ -155,6 +156,7 @@ export const authApi = base
       tags: ['Auth'],
       summary: 'Change my e-mail address',
       description:
+        'Needs current_password (422 on that field when missing or wrong; wrong guesses are throttled like sign-ins). ' +
         'Mails a single-use link (valid 24 hours) to the new address and a notice to the old one; the address changes when ' +
         'the link is followed (POST /api/auth/confirm-email). An address another account uses gets the same answer: no link is sent ' +
         'and that account is told by mail instead, so the answer never tells who is a member.',
@@ -163,10 +165,11 @@ export const authApi = base
       responses: {
         202: jsonContent(Detail, 'The link is on its way'),
         401: jsonContent(ErrorSchema, 'Not signed in'),
-        422: jsonContent(ErrorSchema, 'Not an e-mail address, or the current one'),
+        422: jsonContent(ErrorSchema, 'Not an e-mail address, the current one, or a missing or wrong current password'),
+        429: jsonContent(ErrorSchema, 'Too many wrong current passwords; see Retry-After'),
       },
     }),
-    async (c) => c.json(await c.get('services').emailAddress.requestChange(c.get('user'), c.req.valid('json')), 202),
+    async (c) => c.json(await c.get('services').emailAddress.requestChange(c.get('user'), c.req.valid('json'), c.get('clientAddress')), 202),
   )
   .openapi(
     createRoute({
@@ -180,6 +183,7 @@ export const authApi = base
       request: { body: jsonBody(confirmEmailSchema) },
       responses: {
         200: jsonContent(z.object({ detail: z.string(), email: z.string() }), 'Confirmed: the address is the account’s'),
+        403: jsonContent(ErrorSchema, 'The login is switched off: nothing changes'),
         409: jsonContent(ErrorSchema, 'Another account took that address meanwhile'),
         422: jsonContent(ErrorSchema, 'The link is not valid (used, expired or unknown)'),
       },

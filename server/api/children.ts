@@ -11,10 +11,21 @@ import {
   consentInputSchema,
   loginAgreementSchema,
 } from '../../shared/contracts/juniors';
+import { accessReasonSchema } from '../../shared/contracts/access';
 import { readById, router } from './env';
 import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
 
 const security = [{ bearer: [] }];
+const GuardianLinkParams = z.object({
+  id: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+  user_id: z
+    .string()
+    .max(100)
+    .openapi({ param: { name: 'user_id', in: 'path' } }),
+});
 const tags = ['Parents and carers'];
 const e = (description: string) => jsonContent(ErrorSchema, description);
 const reads = { 401: e('Not signed in'), 403: e('Not this child’s parent or carer (nor allowed to see it)') };
@@ -136,6 +147,30 @@ export const childApi = router()
       ChildGuardiansSchema,
     ),
     readById(({ juniors }, user, childId) => juniors.guardiansOf(user, childId)),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}/guardians/{user_id}',
+      operationId: 'removeGuardianLink',
+      tags,
+      summary: 'Remove a parent’s or carer’s link to a child, with a reason (admins, the welfare officer)',
+      description:
+        'From their next request they no longer see or answer for the child; their login stays (switch it off separately). Recorded with who, when and why (GET /api/admin/logins).',
+      security,
+      request: { params: GuardianLinkParams, body: jsonBody(accessReasonSchema) },
+      responses: {
+        200: jsonContent(z.object({ detail: z.string() }), 'Removed'),
+        401: e('Not signed in'),
+        403: e('Not an admin or the welfare officer'),
+        404: e('No such child, or that person is not linked to them'),
+        422: e('No reason given'),
+      },
+    }),
+    async (c) => {
+      const { id, user_id } = c.req.valid('param');
+      return c.json(await c.get('services').juniors.removeGuardianLink(c.get('user'), id, user_id, c.req.valid('json')), 200);
+    },
   )
   .openapi(
     get(

@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_CONFIRMED, EMAIL_LINK_INVALID, EMAIL_UNCHANGED, emailChangeSent } from '../../shared/email-change';
+import { CURRENT_PASSWORD_NEEDED } from '../../shared/players';
+import { CURRENT_PASSWORD_WRONG } from '../../shared/passwords';
 import { createTestContext } from '../../tests/support/api';
 import { waitFor } from '../../tests/support/smtp';
-import { registration } from '../../tests/support/players';
+import { registeredPlayer, registration } from '../../tests/support/players';
 import { createMailingTestContext } from '../../tests/support/mail';
 import { users } from '../db/schema';
 
@@ -26,7 +28,7 @@ describe("The admin's e-mail address", () => {
     const token = login.body.access_token as string;
     expect(login.body.user.email).toMatch(/@club\.invalid$/);
 
-    const change = await t.json('/api/auth/me', { method: 'PUT', token, body: { email: 'secretary@riverside.example' } });
+    const change = await t.json('/api/auth/me', { method: 'PUT', token, body: { email: 'secretary@riverside.example', current_password: 'admin-test-password' } });
     expect(change.status).toBe(202);
     expect(change.body.detail).toContain('secretary@riverside.example');
     // Nothing changes until the link is followed.
@@ -71,7 +73,7 @@ describe('Changing an e-mail address', () => {
   it("answers an address someone else has exactly as a free one, sends it no link, and tells its owner instead (issue 30, finding 14)", async () => {
     const member = await t.signedIn('player');
     const other = await t.signedIn('player');
-    const taken = await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: other.user.email } });
+    const taken = await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: other.user.email, current_password: member.password } });
     expect(taken.status).toBe(202);
     expect(taken.body).toEqual({ detail: emailChangeSent(other.user.email) });
     const owner = await mailTo(other.user.email, 'Someone tried to use your e-mail address');
@@ -95,15 +97,62 @@ describe('Changing an e-mail address', () => {
 
     const first = `first-${member.username}@example.org`;
     const second = `second-${member.username}@example.org`;
-    expect((await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: first } })).status).toBe(202);
+    expect((await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: first, current_password: member.password } })).status).toBe(202);
     const notice = await mailTo(member.user.email, 'Your e-mail address is being changed');
     expect(notice.text).toContain(first);
     const firstLink = tokenIn((await mailTo(first, 'Confirm your new e-mail address')).text, 'confirm-email');
-    expect((await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: second } })).status).toBe(202);
+    expect((await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: second, current_password: member.password } })).status).toBe(202);
     const secondLink = tokenIn((await mailTo(second, 'Confirm your new e-mail address')).text, 'confirm-email');
     expect((await t.json('/api/auth/confirm-email', { body: { token: firstLink } })).status).toBe(422);
     expect((await t.json('/api/auth/confirm-email', { body: { token: secondLink } })).status).toBe(200);
     expect((await t.json('/api/auth/me', { token: member.token })).body.email).toBe(second);
+  });
+
+  it('asks for the current password: missing or wrong is refused at that field and nothing is sent; wrong guesses are throttled', async () => {
+    const member = await t.signedIn('player');
+    const wanted = `taken-over-${member.username}@example.org`;
+    const missing = await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: wanted } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toContainEqual({ field: 'current_password', message: CURRENT_PASSWORD_NEEDED });
+    const wrong = await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: wanted, current_password: 'a guess' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toContainEqual({ field: 'current_password', message: CURRENT_PASSWORD_WRONG });
+    const queued = async () =>
+      (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where to_address in (${wanted}, ${member.user.email})`)).rows[0].n;
+    expect(await queued()).toBe(0);
+    // Guesses count like failed sign-ins: after the limit, even the right password waits.
+    for (let i = 0; i < 4; i++) await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: wanted, current_password: `guess ${i}` } });
+    const limited = await t.json('/api/auth/me', { method: 'PUT', token: member.token, body: { email: wanted, current_password: member.password } });
+    expect(limited.status).toBe(429);
+    expect(await queued()).toBe(0);
+  });
+
+  it("My Profile's e-mail is the login's: a new one needs the current password and changes only through the link, the old address told", async () => {
+    const p = await registeredPlayer(t);
+    const profile = (await t.json('/api/players/me', { token: p.token })).body;
+    const edit = { ...profile, email: `profile-moved-${p.username}@example.org`, phone_number: '07000 555666' };
+    const refused = await t.json('/api/players/me', { method: 'PUT', token: p.token, body: edit });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toContainEqual({ field: 'current_password', message: CURRENT_PASSWORD_NEEDED });
+    const wrong = await t.json('/api/players/me', { method: 'PUT', token: p.token, body: { ...edit, current_password: 'not it' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toContainEqual({ field: 'current_password', message: CURRENT_PASSWORD_WRONG });
+    // Refused as a whole: the phone number did not change either.
+    expect((await t.json('/api/players/me', { token: p.token })).body.phone_number).toBe(profile.phone_number);
+
+    const saved = await t.json('/api/players/me', { method: 'PUT', token: p.token, body: { ...edit, current_password: p.password } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // The rest is saved; the address waits for the link.
+    expect(saved.body).toMatchObject({ phone_number: '07000 555666', email: p.email });
+    const [before] = await t.db.select().from(users).where(eq(users.id, p.userId));
+    expect(before.email).toBe(p.email);
+    const notice = await mailTo(p.email, 'Your e-mail address is being changed');
+    expect(notice.text).toContain(edit.email);
+    const link = tokenIn((await mailTo(edit.email, 'Confirm your new e-mail address')).text, 'confirm-email');
+    expect((await t.json('/api/auth/confirm-email', { body: { token: link } })).status).toBe(200);
+    expect((await t.json('/api/players/me', { token: p.token })).body.email).toBe(edit.email);
+    // Saving the profile again with the (now current) address needs no password.
+    expect((await t.json('/api/players/me', { method: 'PUT', token: p.token, body: { ...edit, phone_number: '07000 777888' } })).status).toBe(200);
   });
 
   it("a registration's welcome mail confirms its address", async () => {

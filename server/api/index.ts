@@ -21,6 +21,7 @@ import { safeguardingApi } from './safeguarding';
 import { childApi } from './children';
 import { childEventsApi } from './child-events';
 import { guardianInvitationsApi, guardianRequestsApi, guardiansMeApi } from './guardians';
+import { loginsApi } from './logins';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
 import { ordersApi } from './orders';
@@ -112,6 +113,7 @@ export function createApi() {
     .route('/admin', registrationsApi)
     .route('/admin', rolesApi)
     .route('/admin', safeguardingApi)
+    .route('/admin', loginsApi)
     .route('/auth', passwordResetApi)
     .route('/documents', documentsApi)
     .route('/messages', messagesApi)

@@ -8,7 +8,7 @@ const errors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),
   403: jsonContent(ErrorSchema, 'Not an admin'),
   404: jsonContent(ErrorSchema, 'Unknown player'),
-  409: jsonContent(ErrorSchema, 'Already left, or not left'),
+  409: jsonContent(ErrorSchema, 'Already left, or not left; or leaving would take the club’s only admin or (with junior teams) only welfare officer'),
 };
 const change = <P extends string>(path: P, operationId: string, summary: string, description: string) =>
   createRoute({
@@ -36,13 +36,19 @@ export const membershipApi = base
       '/{id}/leave',
       'leaveClub',
       'Left the club',
-      'Off public pages, GET /api/players and every upcoming squad; team spells end today; the login is switched off and signed out. ' +
+      'Off public pages, GET /api/players and every upcoming squad; team spells end today; places on team staffs and club roles end ' +
+        '(each in the record of role changes, kept for /return); the login is switched off and signed out. ' +
         'Stats, payments, attendance and answers are kept. Reversible with /return; DELETE /api/players/{id} is the erasure path.',
     ),
     async (c) => c.json(await c.get('services').membership.leave(c.get('user'), c.req.valid('param').id), 200),
   )
   .openapi(
-    change('/{id}/return', 'returnToClub', 'Back in the club', 'Undoes leaving: the teams they left, their login and their place on the lists.'),
+    change(
+      '/{id}/return',
+      'returnToClub',
+      'Back in the club',
+      'Undoes leaving: the teams they left, the staff places and club roles leaving ended, their login (unless the club had switched it off before) and their place on the lists.',
+    ),
     async (c) => c.json(await c.get('services').membership.comeBack(c.get('user'), c.req.valid('param').id), 200),
   )
   .openapi(

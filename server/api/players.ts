@@ -160,17 +160,21 @@ export const playerPortalApi = base
       operationId: 'updateMyPlayerProfile',
       tags: ["Players' portal"],
       summary: 'Save my profile (Edit Profile)',
-      description: 'Also updates the account full name and e-mail. availability lists weekday names (Monday..Sunday).',
+      description:
+        'Also updates the account full name. A new e-mail address needs current_password (422 on that field when missing or wrong; ' +
+        'wrong guesses are throttled like sign-ins, 429): it changes only when the link mailed to it is followed, and the old address is told. ' +
+        'availability lists weekday names (Monday..Sunday).',
       security,
       request: { body: jsonBody(profileUpdateSchema) },
       responses: {
         200: jsonContent(PlayerProfileSchema, 'Saved'),
         409: jsonContent(ErrorSchema, 'E-mail already registered'),
         422: errors[422],
+        429: jsonContent(ErrorSchema, 'Too many wrong current passwords; see Retry-After'),
         ...portalErrors,
       },
     }),
-    async (c) => c.json(await c.get('services').players.updateMe(c.get('user'), c.req.valid('json')), 200),
+    async (c) => c.json(await c.get('services').players.updateMe(c.get('user'), c.req.valid('json'), c.get('clientAddress')), 200),
   )
   .openapi(get('getMyStats', '/me/stats', 'My stats', PlayerStatsSchema, 'Stats (training_attendance null when not recorded)'), async (c) => {
     c.header('Cache-Control', 'no-store');

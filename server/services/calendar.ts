@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { inTeamNow } from './teams';
-import { and, asc, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CLUB_NAME, CLUB_SHORT_NAME } from '../../shared/club';
 import type { SessionUser } from '../../shared/roles';
 import { clubDateOf, clubTimeOf, clubTimeToInstant } from '../../shared/dates';
@@ -8,7 +8,18 @@ import { sessionTitle } from '../../shared/teams-constants';
 import { fixtureSides, fixtureTitle } from '../../shared/fixtures';
 import { writeCalendar, type CalendarEvent } from '../calendar/ical';
 import type { Db } from '../db/client';
-import { availability, calendarTokens, fixtureSelections, fixtures, playerTeams, players, selectionPublications, teams, trainingSessions } from '../db/schema';
+import {
+  availability,
+  calendarTokens,
+  fixtureSelections,
+  fixtures,
+  playerTeams,
+  players,
+  selectionPublications,
+  teams,
+  trainingSessions,
+  users,
+} from '../db/schema';
 import { notFound, unauthenticated } from '../../shared/errors';
 import { FIXTURE_NOT_FOUND } from './fixtures';
 import { isUuid } from './ids';
@@ -31,6 +42,8 @@ type SessionRow = typeof trainingSessions.$inferSelect;
 type Team = Pick<typeof teams.$inferSelect, 'id' | 'name' | 'match_length_minutes' | 'age_group'>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A switched-off login's private link answers as an unknown one (issue 30). */
+const ownerSwitchedOn = sql`not exists (select 1 from ${users} where ${users.id} = ${calendarTokens.user_id} and ${users.disabled_at} is not null)`;
 
 /**
  * "Riverside Rovers v Oakfield Athletic (H)", and once played "Riverside Rovers 3-1 Oakfield Athletic";
@@ -240,7 +253,7 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       const [owner] = await db
         .update(calendarTokens)
         .set({ last_used_at: new Date() })
-        .where(eq(calendarTokens.token_hash, hashToken(token)))
+        .where(and(eq(calendarTokens.token_hash, hashToken(token)), ownerSwitchedOn))
         .returning({ user_id: calendarTokens.user_id });
       if (!owner) throw notFound(PRIVATE_FEED_NOT_FOUND);
       const [player] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, owner.user_id));

@@ -11,7 +11,8 @@ import {
 } from '../../shared/email-change';
 import { EMAIL_TAKEN } from '../../shared/players';
 import type { SessionUser } from '../../shared/roles';
-import { conflict, invalid, unauthenticated } from '../../shared/errors';
+import { conflict, forbidden, invalid, unauthenticated } from '../../shared/errors';
+import { LOGIN_DISABLED } from '../../shared/auth';
 import type { Db, DbOrTx } from '../db/client';
 import { accountTokens, users } from '../db/schema';
 import { emailChangeConfirm, emailChangeNotice } from '../mail/templates';
@@ -35,42 +36,60 @@ async function assertEmailFree(tx: DbOrTx, email: string, userId: string) {
  * registration's address. Links are single-use, kept as SHA-256 hashes, and a newer request ends
  * the older one.
  */
-export function createEmailAddressService(db: Db, deps: { mail: MailService }) {
-  return {
-    /** PUT /api/auth/me {"email"}: mails a confirmation link to the new address and a notice to the old one. */
-    async requestChange(actor: SessionUser | null, input: unknown) {
-      if (!actor) throw unauthenticated();
-      const { email } = parseInput(emailChangeSchema, input);
-      if (email.toLowerCase() === actor.email.toLowerCase()) throw invalid(EMAIL_UNCHANGED, [{ field: 'email', message: EMAIL_UNCHANGED }]);
-      const token = randomBytes(32).toString('base64url');
-      const tokenHash = hashToken(token);
-      await db.transaction(async (tx) => {
-        // An address that is someone else's: the same answer and notice, no link; its owner is told (issue 30, finding 14).
-        const owner = await ownerOfAddress(tx, email, actor.id);
-        await tx.delete(accountTokens).where(and(eq(accountTokens.user_id, actor.id), eq(accountTokens.purpose, 'change_email')));
-        const addressee = { name: actor.full_name };
-        if (owner) {
-          await tellAddressOwner(tx, deps.mail, owner, 'email_change');
-        } else {
-          await tx.insert(accountTokens).values({
-            token_hash: tokenHash,
-            user_id: actor.id,
-            purpose: 'change_email',
-            email,
-            expires_at: new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000),
-          });
-          const data = { token, username: actor.username };
-          await deps.mail.toAddress(tx, email, { template: emailChangeConfirm, data, dedupeKey: `email-change:${tokenHash}` }, addressee);
-        }
-        if (actor.email && !actor.email.toLowerCase().endsWith('.invalid')) {
-          await deps.mail.toAddress(
-            tx,
-            actor.email,
-            { template: emailChangeNotice, data: { newEmail: email, username: actor.username }, dedupeKey: `email-change-notice:${tokenHash}` },
-            addressee,
-          );
-        }
+/** What the address service is given: the mail composer, and the current-password check (throttled like sign-ins). */
+export interface EmailAddressDeps {
+  mail: MailService;
+  confirmCurrentPassword: (actor: SessionUser, password: string | undefined, address: string) => Promise<void>;
+}
+
+export function createEmailAddressService(db: Db, deps: EmailAddressDeps) {
+  /**
+   * Starts a change inside the caller's transaction: the link to the new address (a newer request
+   * ends the older one) and the notice to the old address. The address itself does not change yet.
+   */
+  async function startChange(tx: DbOrTx, actor: SessionUser, email: string) {
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashToken(token);
+    // An address that is someone else's: the same answer and notice, no link; its owner is told (issue 30, finding 14).
+    const owner = await ownerOfAddress(tx, email, actor.id);
+    await tx.delete(accountTokens).where(and(eq(accountTokens.user_id, actor.id), eq(accountTokens.purpose, 'change_email')));
+    const addressee = { name: actor.full_name };
+    if (owner) {
+      await tellAddressOwner(tx, deps.mail, owner, 'email_change');
+    } else {
+      await tx.insert(accountTokens).values({
+        token_hash: tokenHash,
+        user_id: actor.id,
+        purpose: 'change_email',
+        email,
+        expires_at: new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000),
       });
+      const data = { token, username: actor.username };
+      await deps.mail.toAddress(tx, email, { template: emailChangeConfirm, data, dedupeKey: `email-change:${tokenHash}` }, addressee);
+    }
+    if (actor.email && !actor.email.toLowerCase().endsWith('.invalid')) {
+      await deps.mail.toAddress(
+        tx,
+        actor.email,
+        { template: emailChangeNotice, data: { newEmail: email, username: actor.username }, dedupeKey: `email-change-notice:${tokenHash}` },
+        addressee,
+      );
+    }
+  }
+
+  return {
+    startChange,
+
+    /**
+     * PUT /api/auth/me {"email", "current_password"}: with the right current password, mails a
+     * confirmation link to the new address and a notice to the old one.
+     */
+    async requestChange(actor: SessionUser | null, input: unknown, address: string) {
+      if (!actor) throw unauthenticated();
+      const { email, current_password } = parseInput(emailChangeSchema, input);
+      if (email.toLowerCase() === actor.email.toLowerCase()) throw invalid(EMAIL_UNCHANGED, [{ field: 'email', message: EMAIL_UNCHANGED }]);
+      await deps.confirmCurrentPassword(actor, current_password, address);
+      await db.transaction((tx) => startChange(tx, actor, email));
       return { detail: emailChangeSent(email) };
     },
 
@@ -91,6 +110,9 @@ export function createEmailAddressService(db: Db, deps: { mail: MailService }) {
           )
           .returning({ user_id: accountTokens.user_id, email: accountTokens.email });
         if (!row) throw invalid(EMAIL_LINK_INVALID, [{ field: 'token', message: EMAIL_LINK_INVALID }]);
+        // A switched-off login's links change nothing (issue 30); the transaction rolls back.
+        const [owner] = await tx.select({ disabled_at: users.disabled_at }).from(users).where(eq(users.id, row.user_id)).for('update');
+        if (!owner || owner.disabled_at) throw forbidden(LOGIN_DISABLED);
         await assertEmailFree(tx, row.email, row.user_id);
         await tx.update(users).set({ email: row.email, email_confirmed_at: new Date() }).where(eq(users.id, row.user_id));
         return { detail: EMAIL_CONFIRMED, email: row.email };

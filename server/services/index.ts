@@ -13,6 +13,7 @@ import { createDocumentService } from './documents';
 import { createMessageService } from './messages';
 import { createNotificationService } from './notifications';
 import { createPlayerService } from './players';
+import { createLoginAccessService } from './logins';
 import { createPortalService } from './portal';
 import { createRegistrationService } from './registrations';
 import { createEmailAddressService } from './email-address';
@@ -89,7 +90,13 @@ export function createServices(db: Db, options: ServiceOptions) {
   const anonymousWrites = createAnonymousWriteLimiter(db, options.anonymousWriteLimits);
   const accounts = createAccountService(db, { loginLimits: options.loginLimits, forgotPasswordLimits: options.forgotPasswordLimits, anonymousWrites, mail });
   const uploads = createUploadStore();
-  const players = createPlayerService(db, { endAllSessions: accounts.endAllSessions, mail, anonymousWrites });
+  const emailAddress = createEmailAddressService(db, { mail, confirmCurrentPassword: accounts.confirmCurrentPassword });
+  const players = createPlayerService(db, {
+    endAllSessions: accounts.endAllSessions,
+    mail,
+    anonymousWrites,
+    emailChange: { startChange: emailAddress.startChange, confirmCurrentPassword: accounts.confirmCurrentPassword },
+  });
   const documents = createDocumentService(db, uploads, { mail });
   const messages = createMessageService(db, { mail });
   const settings = createSettingsService(db);
@@ -118,9 +125,10 @@ export function createServices(db: Db, options: ServiceOptions) {
     images: createImageService(db, uploads),
     players,
     registrations,
-    emailAddress: createEmailAddressService(db, { mail }),
+    emailAddress,
     membership: createMembershipService(db, { mail }),
     roles: createRolesService(db),
+    logins: createLoginAccessService(db),
     dbs,
     documents,
     messages,

@@ -1,9 +1,9 @@
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import { conflict, notFound } from '../../shared/errors';
 import { PLAYER_NOT_FOUND } from '../../shared/players';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import {
   availability,
   clubRoles,
@@ -18,10 +18,14 @@ import {
   playerTeams,
   sessions,
   teamStaff,
+  teams,
   trainingAttendance,
   users,
+  type LeftRoles,
 } from '../db/schema';
 import { mayManageMemberRecords, must } from '../policy';
+import { CLUB_ROLE_LABELS, TEAM_STAFF_ROLE_LABELS } from '../../shared/contracts/roles';
+import { assertNotLastHolder, recordRoleChange, syncAccess } from './roles';
 import { isUuid } from './ids';
 import { setPlayerTeams } from './teams';
 import type { MailService } from './mail';
@@ -51,10 +55,75 @@ export interface ErasurePreview {
 export const loginGoesWithPlayer = (role: string) => role === 'player';
 
 /**
+ * Leaving ends the member's places on team staffs and their club roles (issue 30): each removal is
+ * in the record of role changes, and what was taken is kept on their record for coming back. The
+ * club is never left without its last admin, nor its last welfare officer while it has junior teams.
+ */
+async function endRoles(tx: DbOrTx, by: SessionUser, member: typeof players.$inferSelect): Promise<LeftRoles> {
+  const staff = await tx
+    .select({
+      team_id: teamStaff.team_id,
+      team_name: teams.name,
+      role: teamStaff.role,
+      dbs_override_by: teamStaff.dbs_override_by,
+      dbs_override_at: teamStaff.dbs_override_at,
+      dbs_override_reason: teamStaff.dbs_override_reason,
+    })
+    .from(teamStaff)
+    .innerJoin(teams, eq(teams.id, teamStaff.team_id))
+    .where(eq(teamStaff.player_id, member.id));
+  const login = member.user_id
+    ? (await tx.select({ disabled_at: users.disabled_at }).from(users).where(eq(users.id, member.user_id)).for('update'))[0]
+    : undefined;
+  const roles = member.user_id ? await tx.select({ role: clubRoles.role }).from(clubRoles).where(eq(clubRoles.user_id, member.user_id)) : [];
+  for (const { role } of roles) await assertNotLastHolder(tx, member.user_id!, role);
+  const subject = { name: member.full_name, userId: member.user_id, playerId: member.id, action: 'removed' as const };
+  if (staff.length) await tx.delete(teamStaff).where(eq(teamStaff.player_id, member.id));
+  for (const place of staff) await recordRoleChange(tx, by, { ...subject, role: `${TEAM_STAFF_ROLE_LABELS[place.role]} of ${place.team_name}` });
+  if (roles.length) await tx.delete(clubRoles).where(eq(clubRoles.user_id, member.user_id!));
+  for (const { role } of roles) await recordRoleChange(tx, by, { ...subject, role: CLUB_ROLE_LABELS[role] });
+  return {
+    team_staff: staff.map(({ team_name: _name, dbs_override_at, ...place }) => ({ ...place, dbs_override_at: dbs_override_at?.toISOString() ?? null })),
+    club_roles: roles.map((row) => row.role),
+    login_was_switched_off: Boolean(login?.disabled_at),
+  };
+}
+
+/** Coming back: the staff places (of teams that still exist) and club roles leaving ended, granted again. */
+async function restoreRoles(tx: DbOrTx, by: SessionUser, member: typeof players.$inferSelect, kept: LeftRoles) {
+  const subject = { name: member.full_name, userId: member.user_id, playerId: member.id, action: 'granted' as const };
+  const ids = kept.team_staff.map((place) => place.team_id);
+  const names = new Map(
+    (ids.length ? await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, ids)) : []).map((t) => [t.id, t.name]),
+  );
+  for (const place of kept.team_staff) {
+    const teamName = names.get(place.team_id);
+    if (!teamName) continue;
+    const added = await tx
+      .insert(teamStaff)
+      .values({ ...place, player_id: member.id, dbs_override_at: place.dbs_override_at ? new Date(place.dbs_override_at) : null })
+      .onConflictDoNothing()
+      .returning({ role: teamStaff.role });
+    if (added.length) await recordRoleChange(tx, by, { ...subject, role: `${TEAM_STAFF_ROLE_LABELS[place.role]} of ${teamName}` });
+  }
+  if (member.user_id) {
+    for (const role of kept.club_roles) {
+      const added = await tx
+        .insert(clubRoles)
+        .values({ user_id: member.user_id, role, granted_by: by.id })
+        .onConflictDoNothing()
+        .returning({ role: clubRoles.role });
+      if (added.length) await recordRoleChange(tx, by, { ...subject, role: CLUB_ROLE_LABELS[role] });
+    }
+  }
+}
+
+/**
  * Leaving the club and coming back (issue 21). Leaving archives a member: off public pages, the
  * admin's player list and every future squad; their teams' spells end today; their login is
  * switched off and signed out; their stats, payments, attendance and answers stay. Coming back
- * undoes it, rejoining the teams they left. Deleting a player stays the erasure path.
+ * undoes it, rejoining the teams they left. Leaving also ends their staff places and club roles,
+ * and coming back restores them (issue 30). Deleting a player stays the erasure path.
  */
 export function createMembershipService(db: Db, deps: { mail: MailService }) {
   async function lockMember(tx: Pick<Db, 'select'>, id: string) {
@@ -125,17 +194,25 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
 
     /** POST /api/players/{id}/leave: what it took them out of, so the admin can tell the managers. */
     async leave(actor: SessionUser | null, id: string) {
-      await must(db, actor, mayManageMemberRecords);
+      const by = (await must(db, actor, mayManageMemberRecords)).user;
       return db.transaction(async (tx) => {
         const member = await lockMember(tx, id);
         if (member.status === 'left') throw conflict(ALREADY_LEFT);
+        const leftRoles = await endRoles(tx, by, member);
         await setPlayerTeams(tx, id, []);
         // Out of every upcoming squad; each team's staff are told.
         const squads = await takeOutOfUpcomingSquads(tx, deps.mail, member, 'all', 'left_club');
-        await tx.update(players).set({ status: 'left', status_changed_at: new Date(), updated_at: new Date() }).where(eq(players.id, id));
+        await tx
+          .update(players)
+          .set({ status: 'left', status_changed_at: new Date(), updated_at: new Date(), left_roles: leftRoles })
+          .where(eq(players.id, id));
         if (member.user_id) {
-          await tx.update(users).set({ disabled_at: new Date() }).where(eq(users.id, member.user_id));
+          await tx
+            .update(users)
+            .set({ disabled_at: sql`coalesce(${users.disabled_at}, now())` })
+            .where(eq(users.id, member.user_id));
           await tx.delete(sessions).where(eq(sessions.user_id, member.user_id));
+          await syncAccess(tx, member.user_id);
         }
         return { detail: `${member.full_name} has left the club. Their history is kept.`, removed_from_squads: squads };
       });
@@ -143,7 +220,7 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
 
     /** POST /api/players/{id}/return: back in the teams they left, their login switched on again. */
     async comeBack(actor: SessionUser | null, id: string) {
-      await must(db, actor, mayManageMemberRecords);
+      const by = (await must(db, actor, mayManageMemberRecords)).user;
       return db.transaction(async (tx) => {
         const member = await lockMember(tx, id);
         if (member.status !== 'left') throw conflict(NOT_LEFT);
@@ -153,8 +230,14 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
           .from(playerTeams)
           .where(and(eq(playerTeams.player_id, id), sql`${playerTeams.left_on} = ${leftOn}`));
         await setPlayerTeams(tx, id, [...new Set(left.map((r) => r.team_id))]);
-        await tx.update(players).set({ status: 'active', status_changed_at: new Date(), updated_at: new Date() }).where(eq(players.id, id));
-        if (member.user_id) await tx.update(users).set({ disabled_at: null }).where(eq(users.id, member.user_id));
+        await tx.update(players).set({ status: 'active', status_changed_at: new Date(), updated_at: new Date(), left_roles: null }).where(eq(players.id, id));
+        const kept = member.left_roles;
+        if (kept) await restoreRoles(tx, by, member, kept);
+        if (member.user_id) {
+          // A login the club had switched off before the member left stays off.
+          if (!kept?.login_was_switched_off) await tx.update(users).set({ disabled_at: null }).where(eq(users.id, member.user_id));
+          await syncAccess(tx, member.user_id);
+        }
         return { detail: `${member.full_name} is back in the club.`, removed_from_squads: [] as string[] };
       });
     },

@@ -49,7 +49,7 @@ export async function syncAccess(tx: DbOrTx, userId: string) {
 }
 
 /** One line in the record of role changes. */
-async function record(
+export async function recordRoleChange(
   tx: DbOrTx,
   actor: SessionUser,
   change: {
@@ -136,7 +136,7 @@ async function readOverview(tx: DbOrTx): Promise<RolesOverview> {
 
 /** After a club role was granted or removed: recorded, the login's access redone, the new overview. */
 async function clubRoleChanged(tx: DbOrTx, by: SessionUser, person: { id: string; full_name: string }, role: ClubRole, action: 'granted' | 'removed') {
-  await record(tx, by, { name: person.full_name, userId: person.id, role: CLUB_ROLE_LABELS[role], action });
+  await recordRoleChange(tx, by, { name: person.full_name, userId: person.id, role: CLUB_ROLE_LABELS[role], action });
   await syncAccess(tx, person.id);
   return readOverview(tx);
 }
@@ -144,7 +144,6 @@ async function clubRoleChanged(tx: DbOrTx, by: SessionUser, person: { id: string
 /** Roles are granted and taken away by admins only (rule book). */
 const asAdmin = async (db: DbOrTx, actor: SessionUser | null) => (await must(db, actor, mayGrantPower)).user;
 
-/** Locks the club's admin rows so two removals at once cannot leave the club without one. */
 /** Who holds a role, locked until the transaction ends, so two removals at once cannot both take the last holder. */
 async function holdersOf(tx: DbOrTx, role: ClubRole) {
   const rows = await tx.select({ user_id: clubRoles.user_id }).from(clubRoles).where(eq(clubRoles.role, role)).for('update');
@@ -155,7 +154,7 @@ async function holdersOf(tx: DbOrTx, role: ClubRole) {
  * The roles the club must never be left without: its last admin (nobody could run the site), and,
  * while it has junior teams, its last welfare officer (FA: parents must have someone to contact).
  */
-async function assertNotLastHolder(tx: DbOrTx, userId: string, role: ClubRole) {
+export async function assertNotLastHolder(tx: DbOrTx, userId: string, role: ClubRole) {
   if (role !== 'admin' && role !== 'welfare_officer') return;
   const holders = await holdersOf(tx, role);
   if (!holders.includes(userId) || holders.length > 1) return;
@@ -240,12 +239,12 @@ function teamStaffCommands(db: Db) {
           playerId: member.id,
         };
         if (before)
-          await record(tx, by, {
+          await recordRoleChange(tx, by, {
             ...subject,
             role: `${TEAM_STAFF_ROLE_LABELS[before.role]} of ${team.name}`,
             action: 'removed',
           });
-        await record(tx, by, {
+        await recordRoleChange(tx, by, {
           ...subject,
           role: `${TEAM_STAFF_ROLE_LABELS[role]} of ${team.name}${override ? ` (DBS check overridden: ${override.dbs_override_reason})` : ''}`,
           action: 'granted',
@@ -267,7 +266,7 @@ function teamStaffCommands(db: Db) {
         if (!row) throw notFound('That person is not on this team’s staff.');
         const [member] = await tx.select().from(players).where(eq(players.id, playerId));
         const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
-        await record(tx, by, {
+        await recordRoleChange(tx, by, {
           name: member.full_name,
           userId: member.user_id,
           playerId,

@@ -181,6 +181,12 @@ describe('Changing an e-mail address in the browser', () => {
     await p.waitForFunction(() => document.querySelector('input[name="email"][type="email"]')?.getAttribute('aria-invalid') === 'true');
     const fresh = `moved.${member.username}@example.org`;
     await p.getByLabel(/^New e-mail address/).fill(fresh);
+    // Issue 30: the current password is asked, and a wrong one is refused next to its field.
+    await p.getByLabel(/^Your password/).fill('not my password');
+    await p.getByRole('button', { name: 'Send the link' }).click();
+    await p.waitForFunction(() => document.getElementById('email-current-password')?.getAttribute('aria-invalid') === 'true');
+    await p.getByLabel(/^New e-mail address/).fill(fresh);
+    await p.getByLabel(/^Your password/).fill(member.password);
     await p.getByRole('button', { name: 'Send the link' }).click();
     await p.getByText(`We sent a link to ${fresh}.`, { exact: false }).waitFor();
     await checkPage(p, 'portal-account-email-sent');

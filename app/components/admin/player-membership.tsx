@@ -15,7 +15,7 @@ import { Badge, Panel } from './section';
 type Erasure = Answer<Awaited<ReturnType<(typeof client.players)[':id']['erasure']['$get']>>>;
 
 export const LEAVE_EXPLAINED =
-  'They come off the public pages, the players list and every upcoming squad, and their login is switched off. ' +
+  'They come off the public pages, the players list and every upcoming squad, their places on team staffs and their club roles end, and their login is switched off. ' +
   'Their stats, payments, attendance and answers are kept, and “Back in the club” undoes it at any time.';
 export const KEEP_HISTORY_HINT = 'To keep their history instead, use “Left the club”: it can be undone.';
 export const DELETED_TOAST = 'Player deleted successfully!';

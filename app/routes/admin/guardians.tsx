@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from '../../../shared/dates';
 import { GUARDIAN_LEVELS, GUARDIAN_LEVEL_LABELS, isJunior, type GuardianLevel } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
+import { ReasonDialog } from '../../components/admin/reason-dialog';
 import { adminMeta } from '../../components/admin/meta';
 import { LabelledOptions } from '../../components/admin/labelled-options';
 import { useFieldValues } from '../../components/admin/use-field-values';
@@ -22,14 +23,19 @@ export const meta: Route.MetaFunction = () =>
   adminMeta('Parents & carers', 'Invite parents and carers, see each child’s, and decide “I am a parent” requests.');
 
 export const NO_REQUESTS = 'No requests from parents or carers are waiting.';
+export const REMOVE_LINK_EXPLAINED =
+  'From now on they cannot see this child’s details, answer for them or get the club’s mail about them. Their login stays: switch it off on the Safeguarding page if needed. The reason is kept.';
 const INVITE_FIELDS = ['player_id', 'email', 'level', 'relationship'] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { user: await requireClubRole(context, request, ['secretary', 'welfare_officer']) };
+  const user = await requireClubRole(context, request, ['secretary', 'welfare_officer']);
+  // Removing a link is for admins and the welfare officer only (issue 30); the secretary sees no button.
+  const maySafeguard = user.role === 'admin' || (await context.services.roles.myClubRoles(user)).includes('welfare_officer');
+  return { user, maySafeguard };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, requests, players] = await Promise.all([
+  const [{ maySafeguard }, requests, players] = await Promise.all([
     serverLoader(),
     read(client['guardian-requests'].$get({ query: { status: 'pending' } })),
     loadList('players', client.players.$get({ query: {} })),
@@ -39,7 +45,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const juniors = players
     .filter((p) => isJunior(p.date_of_birth ?? null, today))
     .map((p) => ({ id: p.id, full_name: p.full_name, date_of_birth: p.date_of_birth ?? null }));
-  return { requests, juniors };
+  return { requests, juniors, maySafeguard };
 }
 clientLoader.hydrate = true as const;
 
@@ -51,7 +57,7 @@ type Junior = Route.ComponentProps['loaderData']['juniors'][number];
 type Request = Route.ComponentProps['loaderData']['requests'][number];
 
 export default function AdminGuardians({ loaderData }: Route.ComponentProps) {
-  const { requests, juniors } = loaderData;
+  const { requests, juniors, maySafeguard } = loaderData;
   return (
     <section>
       <SectionHeader
@@ -74,7 +80,7 @@ export default function AdminGuardians({ loaderData }: Route.ComponentProps) {
               </ul>
             )}
           </div>
-          <ChildGuardians juniors={juniors} />
+          <ChildGuardians juniors={juniors} maySafeguard={maySafeguard} />
         </div>
         <InviteForm juniors={juniors} />
       </div>
@@ -154,14 +160,16 @@ function RequestCard({ request: r, juniors }: { request: Request; juniors: Junio
 }
 
 type Guardians = {
+  player_id: string;
   full_name: string;
   guardians: Array<{ user_id: string; full_name: string; email: string; level: GuardianLevel; relationship: string | null; approved_by: string }>;
   invitations: Array<{ email: string; level: GuardianLevel; expires_at: string }>;
 };
 
-function ChildGuardians({ juniors }: { juniors: Junior[] }) {
+function ChildGuardians({ juniors, maySafeguard }: { juniors: Junior[]; maySafeguard: boolean }) {
   const [childId, setChildId] = useState('');
   const [list, setList] = useState<Guardians | null>(null);
+  const [removing, setRemoving] = useState<Guardians['guardians'][number] | null>(null);
   async function show(id: string) {
     setChildId(id);
     setList(null);
@@ -189,6 +197,11 @@ function ChildGuardians({ juniors }: { juniors: Junior[] }) {
               <p className="text-sm text-muted">
                 {g.relationship ?? 'Relationship not given'} · <span className="break-all">{g.email}</span> · linked by {g.approved_by}
               </p>
+              {maySafeguard && (
+                <Button variant="secondary" className="mt-2" onClick={() => setRemoving(g)} aria-label={`Remove ${g.full_name}’s link to ${list.full_name}`}>
+                  Remove link
+                </Button>
+              )}
             </li>
           ))}
           {list.invitations.map((i) => (
@@ -197,6 +210,24 @@ function ChildGuardians({ juniors }: { juniors: Junior[] }) {
             </li>
           ))}
         </ul>
+      )}
+      {list && removing && (
+        <ReasonDialog
+          open
+          id="remove-guardian"
+          title={`Remove ${removing.full_name}’s link to ${list.full_name}?`}
+          message={REMOVE_LINK_EXPLAINED}
+          confirmLabel="Remove link"
+          act={async (reason) => {
+            await read(client.players[':id'].guardians[':user_id'].$delete({ param: { id: list.player_id, user_id: removing.user_id }, json: { reason } }));
+          }}
+          onDone={() => {
+            toast.success(`${removing.full_name} can no longer see or answer for ${list.full_name}.`);
+            setRemoving(null);
+            void show(list.player_id);
+          }}
+          onCancel={() => setRemoving(null)}
+        />
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { DBS_STATUSES, DBS_STATUS_LABELS, type DbsStatus } from '../../../shared
 import { TEAM_STAFF_ROLE_LABELS } from '../../../shared/club-roles';
 import type { DbsEntry, DbsOverview } from '../../../shared/contracts/safeguarding';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
+import { LoginsPanel } from '../../components/admin/logins-panel';
 import { adminMeta } from '../../components/admin/meta';
 import { LabelledOptions } from '../../components/admin/labelled-options';
 import { PanelForm } from '../../components/admin/panel-form';
@@ -24,15 +25,19 @@ import type { Route } from './+types/safeguarding';
 export const meta: Route.MetaFunction = () => adminMeta('Safeguarding', 'The welfare officer and the DBS checks of junior teams’ staff.');
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { user: await requireClubRole(context, request, ['secretary', 'welfare_officer']) };
+  const user = await requireClubRole(context, request, ['secretary', 'welfare_officer']);
+  // Switching logins off and on is for admins and the welfare officer only (issue 30).
+  const maySafeguard = user.role === 'admin' || (await context.services.roles.myClubRoles(user)).includes('welfare_officer');
+  return { user, maySafeguard };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  await serverLoader();
+  const { user, maySafeguard } = await serverLoader();
+  const logins = maySafeguard ? await read(client.admin.logins.$get()).catch(() => null) : null;
   try {
-    return { overview: await read(client.admin.dbs.$get()), refused: null };
+    return { overview: await read(client.admin.dbs.$get()), refused: null, logins, me: user.id };
   } catch (error) {
-    return { overview: null, refused: errorDetail(error) };
+    return { overview: null, refused: errorDetail(error), logins, me: user.id };
   }
 }
 clientLoader.hydrate = true as const;
@@ -54,7 +59,7 @@ const TONES: Record<DbsStatus, 'success' | 'info' | 'danger' | 'neutral'> = {
  * welfare officer, never anything from the certificate itself.
  */
 export default function AdminSafeguarding({ loaderData }: Route.ComponentProps) {
-  const { overview, refused } = loaderData;
+  const { overview, refused, logins, me } = loaderData;
   return (
     <section className="min-w-0 space-y-6">
       <SectionHeader
@@ -80,6 +85,7 @@ export default function AdminSafeguarding({ loaderData }: Route.ComponentProps) 
           </Panel>
         </>
       )}
+      {logins && <LoginsPanel overview={logins} me={me} />}
     </section>
   );
 }

@@ -129,8 +129,8 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
           <div className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-line">
             <p className="text-sm text-ink">
               {calendarLink
-                ? `You made a calendar link on ${formatLongDateGB(calendarLink.created_at.slice(0, 10))}. Lost it, or shared it by mistake? Get a new one: the old link stops working at once.`
-                : 'Get your own link, then add it to your calendar app once.'}
+                ? `You made a calendar link on ${formatLongDateGB(calendarLink.created_at.slice(0, 10))}. Lost it, or shared it by mistake? Get a new one: the old link stops working at once. Changing your password ends it too.`
+                : 'Get your own link, then add it to your calendar app once. Changing your password ends the link: come back here for a new one.'}
             </p>
             <Form method="post">
               <input type="hidden" name="intent" value={CALENDAR_LINK_INTENT} />

@@ -104,3 +104,26 @@ export const accountTokens = pgTable(
   },
   (t) => [index('account_tokens_user_idx').on(t.user_id)],
 );
+
+/**
+ * Safeguarding actions on access (issue 30): a login switched off or on by the club, and a
+ * guardian's link to a child removed. Who, when and why; kept when the people go.
+ */
+export const accessChanges = pgTable(
+  'access_changes',
+  {
+    id: id(),
+    action: text('action', { enum: ['login_switched_off', 'login_switched_on', 'guardian_link_removed'] }).notNull(),
+    /** The login concerned (the guardian, for a removed link), named as they were then. */
+    subject_user_id: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject_name: text('subject_name').notNull(),
+    /** For a removed guardian link: the child. */
+    child_player_id: uuid('child_player_id'),
+    child_name: text('child_name'),
+    reason: text('reason').notNull(),
+    by_user_id: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    by_name: text('by_name').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('access_changes_created_idx').on(t.created_at)],
+);

@@ -1,5 +1,6 @@
 import { boolean, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { users, type clubRoleEnum } from './accounts';
+import type { teamStaffRoleEnum } from './teams';
 import { createdAt, id, updatedAt } from './columns';
 
 export const positionEnum = pgEnum('position', ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Staff']);
@@ -11,6 +12,19 @@ export const teamTypeEnum = pgEnum('team_type', ['Vets', 'Staff', 'Senior']);
  * has gone, off every current list.
  */
 export const memberStatusEnum = pgEnum('member_status', ['pending', 'active', 'left']);
+
+/** What leaving the club took from a member, kept on their record until they come back. */
+export interface LeftRoles {
+  team_staff: {
+    team_id: string;
+    role: (typeof teamStaffRoleEnum.enumValues)[number];
+    dbs_override_by: string | null;
+    dbs_override_at: string | null;
+    dbs_override_reason: string | null;
+  }[];
+  club_roles: (typeof clubRoleEnum.enumValues)[number][];
+  login_was_switched_off: boolean;
+}
 
 export const players = pgTable(
   'players',
@@ -51,6 +65,11 @@ export const players = pgTable(
     status: memberStatusEnum('status').notNull().default('active'),
     /** When the status last changed (approved, left, came back). */
     status_changed_at: timestamp('status_changed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * While the member has left (issue 30): the team-staff places and club roles leaving ended, and
+     * whether their login was already switched off, so coming back restores exactly those.
+     */
+    left_roles: jsonb('left_roles').$type<LeftRoles>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
     /** Who saved it last (a stale save is refused naming them, issue 22). */

@@ -4,16 +4,37 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { RESET_LINK_INVALID, RESET_TOKEN_HOURS } from '../../../shared/mail';
 import { CURRENT_PASSWORD_WRONG, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../../shared/passwords';
 import type { SessionUser } from '../../../shared/roles';
-import { invalid, unauthenticated } from '../../../shared/errors';
+import { forbidden, invalid, unauthenticated } from '../../../shared/errors';
+import { LOGIN_DISABLED } from '../../../shared/auth';
+import { CURRENT_PASSWORD_NEEDED } from '../../../shared/players';
 import { verifyPassword } from '../../auth/passwords';
 import { hashChosenPassword } from '../../auth/password-policy';
-import { outbox, passwordResetTokens, sessions, users } from '../../db/schema';
+import { calendarTokens, outbox, passwordResetTokens, sessions, users } from '../../db/schema';
 import { passwordChanged, passwordReset } from '../../mail/templates';
 import { parseInput } from '../checks';
 import { notContactableJunior } from '../juniors/recipients';
 import { hashToken, userColumns, type AccountContext } from './context';
 
+/**
+ * Asks a signed-in user for their current password before a change that could take their account
+ * (issue 30: a new e-mail address; and the password change itself). Wrong guesses count like failed
+ * sign-ins; a missing or wrong password is a 422 on `current_password`.
+ */
+export function currentPasswordCheck({ db, throttle }: Pick<AccountContext, 'db' | 'throttle'>) {
+  return async function confirmCurrentPassword(actor: SessionUser, password: string | undefined, address: string) {
+    if (!password) throw invalid(CURRENT_PASSWORD_NEEDED, [{ field: 'current_password', message: CURRENT_PASSWORD_NEEDED }]);
+    await throttle.countAttempt(actor.username, address);
+    const [row] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, actor.id));
+    if (!row || !(await verifyPassword(password, row.password_hash))) {
+      throw invalid(CURRENT_PASSWORD_WRONG, [{ field: 'current_password', message: CURRENT_PASSWORD_WRONG }]);
+    }
+    await throttle.succeeded(actor.username, address);
+  };
+}
+
 export function passwords({ db, mail, throttle, forgotLimiter, anonymousWrites, startSession }: AccountContext) {
+  const confirmCurrentPassword = currentPasswordCheck({ db, throttle });
+
   return {
     /**
      * "Forgot password?": the same work for a known and an unknown address, so neither the answer nor
@@ -22,7 +43,8 @@ export function passwords({ db, mail, throttle, forgotLimiter, anonymousWrites, 
      * (one commit) with the rate-limit counters, which are written on both paths, so the link exists
      * exactly when its mail does and both paths end in the same kind of commit. Limited per address
      * asked about and per client, in the database. A junior who may not be mailed directly (issue 23)
-     * is treated as an unknown address: their parent or carer asks the club.
+     * is treated as an unknown address: their parent or carer asks the club; so is a switched-off
+     * login (issue 30: left the club, or switched off by the club), which is sent nothing.
      */
     async requestPasswordReset(input: unknown, address: string) {
       const { email } = parseInput(forgotPasswordSchema, input);
@@ -36,7 +58,7 @@ export function passwords({ db, mail, throttle, forgotLimiter, anonymousWrites, 
         if (limited) return limited;
         await tx.execute(sql`
         with u as (
-          select id, email from ${users} where lower(${users.email}) = lower(${email}) and not ${notContactableJunior(users.id)} limit 1
+          select id, email from ${users} where lower(${users.email}) = lower(${email}) and ${users.disabled_at} is null and not ${notContactableJunior(users.id)} limit 1
         ), t as (
           insert into ${passwordResetTokens} (token_hash, user_id, expires_at)
           select ${tokenHash}, id, now() + ${`${RESET_TOKEN_HOURS} hours`}::interval from u
@@ -77,6 +99,9 @@ export function passwords({ db, mail, throttle, forgotLimiter, anonymousWrites, 
           .where(and(eq(passwordResetTokens.token_hash, hashToken(token)), isNull(passwordResetTokens.used_at), gt(passwordResetTokens.expires_at, new Date())))
           .returning({ user_id: passwordResetTokens.user_id });
         if (!used) throw invalid(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
+        // A link issued before the login was switched off changes nothing (the transaction rolls back).
+        const [owner] = await tx.select({ disabled_at: users.disabled_at }).from(users).where(eq(users.id, used.user_id)).for('update');
+        if (!owner || owner.disabled_at) throw forbidden(LOGIN_DISABLED);
         // Choosing one's own password activates a login the club made (the invitation's link is a reset
         // link), and following a link sent to the address shows it is theirs: it is confirmed.
         await tx
@@ -88,6 +113,8 @@ export function passwords({ db, mail, throttle, forgotLimiter, anonymousWrites, 
           })
           .where(eq(users.id, used.user_id));
         await tx.delete(sessions).where(eq(sessions.user_id, used.user_id));
+        // A private calendar link is a password of its own: it changes with the password (issue 30).
+        await tx.delete(calendarTokens).where(eq(calendarTokens.user_id, used.user_id));
         await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.user_id, used.user_id), isNull(passwordResetTokens.used_at)));
         await mail.toUser(tx, used.user_id, { template: passwordChanged, data: { how: 'link' }, dedupeKey: `password-changed:${randomUUID()}` });
         return used.user_id;
@@ -99,6 +126,8 @@ export function passwords({ db, mail, throttle, forgotLimiter, anonymousWrites, 
       return { access_token: await startSession(user.id), user };
     },
 
+    confirmCurrentPassword,
+
     /**
      * A signed-in user's own change: the current password must be right (wrong guesses count like
      * failed sign-ins); every other session of the user ends, this one stays.
@@ -106,17 +135,13 @@ export function passwords({ db, mail, throttle, forgotLimiter, anonymousWrites, 
     async changePassword(actor: SessionUser | null, currentToken: string | undefined, input: unknown, address: string) {
       if (!actor || !currentToken) throw unauthenticated();
       const values = parseInput(changePasswordSchema, input);
-      await throttle.countAttempt(actor.username, address);
-      const [row] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, actor.id));
-      if (!row || !(await verifyPassword(values.current_password, row.password_hash))) {
-        throw invalid(CURRENT_PASSWORD_WRONG, [{ field: 'current_password', message: CURRENT_PASSWORD_WRONG }]);
-      }
-      await throttle.succeeded(actor.username, address);
+      await confirmCurrentPassword(actor, values.current_password, address);
       const passwordHash = await hashChosenPassword(values.new_password, 'new_password');
       await db.transaction(async (tx) => {
         await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, actor.id));
         await tx.delete(sessions).where(and(eq(sessions.user_id, actor.id), ne(sessions.token_hash, hashToken(currentToken))));
         await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, actor.id));
+        await tx.delete(calendarTokens).where(eq(calendarTokens.user_id, actor.id));
         await mail.toUser(tx, actor.id, { template: passwordChanged, data: { how: 'account' }, dedupeKey: `password-changed:${randomUUID()}` });
       });
     },

@@ -10,8 +10,10 @@ import { hashToken, userColumns, type AccountContext } from './context';
 export function signIn({ db, throttle, startSession }: AccountContext) {
   // Every signed-in request asks this (session and user in one query): a named prepared statement,
   // so neither drizzle nor PostgreSQL builds and plans it again on each connection (ADR 024).
+  // It reads whether the login is switched off too (issue 30): a switched-off login's session ends
+  // at its next request, whatever the request.
   const sessionUser = db
-    .select(userColumns)
+    .select({ ...userColumns, disabled_at: users.disabled_at })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.token_hash, sql.placeholder('tokenHash')), gt(sessions.expires_at, sql`now()`)))
@@ -40,11 +42,20 @@ export function signIn({ db, throttle, startSession }: AccountContext) {
       return { access_token: await startSession(user.id), user };
     },
 
-    /** The user a session token belongs to, or null when it is unknown or expired. */
+    /**
+     * The user a session token belongs to, or null when it is unknown or expired, or when the login
+     * is switched off (left the club, or switched off by the club): then every session of it ends.
+     */
     async userForToken(token: string | undefined): Promise<SessionUser | null> {
       if (!token || token.length > 200) return null;
       const [row] = await sessionUser.execute({ tokenHash: hashToken(token) });
-      return row ?? null;
+      if (!row) return null;
+      const { disabled_at, ...user } = row;
+      if (disabled_at) {
+        await db.delete(sessions).where(eq(sessions.user_id, user.id));
+        return null;
+      }
+      return user;
     },
 
     async logout(token: string | undefined) {

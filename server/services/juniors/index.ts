@@ -8,6 +8,7 @@ import { childrenUseCases } from './children';
 import { childRecordsUseCases } from './records';
 import type { JuniorContext } from './context';
 import { guardianInvitationsUseCases } from './invitations';
+import { guardianLinkUseCases } from './guardian-links';
 import { guardianRequestUseCases, parentRegistration } from './requests';
 import { turningEighteenUseCases } from './turning-eighteen';
 
@@ -27,6 +28,7 @@ export function createJuniorService(
     ...childrenUseCases(ctx),
     ...childRecordsUseCases(ctx),
     ...turningEighteenUseCases(ctx),
+    ...guardianLinkUseCases(ctx),
 
     /** GET /api/players/{id}/documents: the club's documents for everyone and for this child (a guardian, or the player). */
     async documentsOf(actor: SessionUser | null, playerId: string) {

@@ -10,6 +10,7 @@ import { conflict, forbidden, isUniqueViolation, notFound, unauthenticated } fro
 import { isUuid } from '../ids';
 import type { AnonymousWriteLimiter } from '../throttle';
 import type { MailService } from '../mail';
+import type { EmailAddressDeps, EmailAddressService } from '../email-address';
 import { trainingAttendanceOf } from '../training';
 import { actorOf, allow, AWAITING_APPROVAL, childRelation, mayUseMembersArea, holds, isAdmin, mayCoachPlayer, runsAnyTeam, signedIn } from '../../policy';
 
@@ -24,6 +25,8 @@ export interface PlayerDeps {
   mail: MailService;
   /** Registrations per client address and hour (issue 30); without it none are counted. */
   anonymousWrites?: AnonymousWriteLimiter;
+  /** A new login address goes through the link to it, after the current password (issue 30). */
+  emailChange: { startChange: EmailAddressService['startChange']; confirmCurrentPassword: EmailAddressDeps['confirmCurrentPassword'] };
 }
 
 export type PlayerContext = { db: Db } & PlayerDeps & ReturnType<typeof playerAccess> & ReturnType<typeof playerRecords>;

@@ -8,7 +8,7 @@ import { juniorLoginRefusal } from '../../../shared/guardians';
 import { hashChosenPassword } from '../../auth/password-policy';
 import { INVITATION_DAYS } from '../../../shared/members';
 import { accountInvitation, passwordChanged } from '../../mail/templates';
-import { passwordResetTokens, players, users } from '../../db/schema';
+import { calendarTokens, passwordResetTokens, players, users } from '../../db/schema';
 import { isUuid } from '../ids';
 import { duplicateAccount, type PlayerContext } from './context';
 import { syncAccess } from '../roles';
@@ -85,6 +85,8 @@ export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, a
       const passwordHash = await hashChosenPassword(password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, user.id));
+        // The private calendar link changes with the password (issue 30): the old one stops working.
+        await tx.delete(calendarTokens).where(eq(calendarTokens.user_id, user.id));
         await mail.toUser(tx, user.id, { template: passwordChanged, data: { how: 'admin' }, dedupeKey: `password-changed:${randomUUID()}` });
       });
       await endAllSessions(user.id);

@@ -24,7 +24,7 @@ async function assertMayChangeIdentity(db: Db, actor: SessionUser, player: Playe
   if (changed.length) throw new DomainError('forbidden', IDENTITY_BY_GUARDIANS, { errors: changed });
 }
 
-export function ownProfile({ db, emailOrUsernameTaken, linkedPlayer, profileOf }: PlayerContext) {
+export function ownProfile({ db, emailChange, linkedPlayer, profileOf }: PlayerContext) {
   return {
     /** The signed-in user's player record, or null (staff and admins usually have none). */
     async findOwn(actor: SessionUser | null): Promise<PlayerProfile | null> {
@@ -49,14 +49,20 @@ export function ownProfile({ db, emailOrUsernameTaken, linkedPlayer, profileOf }
       return profileOf(await linkedPlayer(actor, 'profile'));
     },
 
-    /** My Profile edits: the player record and the account's name and e-mail together. */
-    async updateMe(actor: SessionUser | null, input: ProfileUpdateInput) {
+    /**
+     * My Profile edits: the player record and the account's name together. A new e-mail address is
+     * the login's (issue 30): it needs the current password and changes only when the link mailed to
+     * it is followed (the old address is told); until then the profile shows the old one.
+     */
+    async updateMe(actor: SessionUser | null, input: ProfileUpdateInput, address: string) {
       const player = await linkedPlayer(actor, 'profile');
       await assertMayChangeIdentity(db, actor!, player, input);
-      await emailOrUsernameTaken(db, null, input.email, actor!.id);
+      const newEmail = input.email.toLowerCase() !== actor!.email.toLowerCase() ? input.email : null;
+      if (newEmail) await emailChange.confirmCurrentPassword(actor!, input.current_password, address);
       try {
         await db.transaction(async (tx) => {
-          await tx.update(users).set({ full_name: input.full_name, email: input.email }).where(eq(users.id, actor!.id));
+          await tx.update(users).set({ full_name: input.full_name }).where(eq(users.id, actor!.id));
+          if (newEmail) await emailChange.startChange(tx, actor!, newEmail);
           await tx
             .update(players)
             .set({
