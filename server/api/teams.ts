@@ -110,7 +110,7 @@ export const teamSlotsApi = teamsApi
       request: { params: IdParam },
       responses: { 200: jsonContent(z.array(TrainingSlotSchema), 'Slots, Monday first'), 404: jsonContent(ErrorSchema, 'Unknown team') },
     }),
-    async (c) => c.json(await c.get('services').training.listSlots(c.req.valid('param').id), 200),
+    async (c) => c.json(await c.get('services').training.listSlots(c.get('user'), c.req.valid('param').id), 200),
   )
   .openapi(
     createRoute({

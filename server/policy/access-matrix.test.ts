@@ -105,7 +105,7 @@ async function runRow(r: Row) {
     const before = write ? await snapshot() : undefined;
     const answers = await Promise.all(refused.map(async (p) => [p, await call(r, p, fresh)] as const));
     for (const [p, got] of answers) {
-      const expected = SIGNED_OUT.includes(p) ? [401] : (r.deny ?? [401, 403, 404]);
+      const expected = SIGNED_OUT.includes(p) && !r.deny ? [401] : (r.deny ?? [401, 403, 404]);
       const hidden = r.hides !== undefined && got.status === 200 && !got.text.includes(club.targets[r.hides]!);
       if (!expected.includes(got.status) && !hidden)
         note(p, `refused (${expected.join('/')}${r.hides ? ' or hidden' : ''})`, `${got.status} ${oneLine(got.text)}`);

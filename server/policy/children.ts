@@ -66,6 +66,9 @@ export const mayReadConsents = (actor: Actor, rel: ChildRelation) => isAdmin(act
 /** Giving or withdrawing a consent, the care details, answering for the child: a guardian who can answer. */
 export const mayAnswerForChild = (rel: ChildRelation) => !!rel.level && guardianCanAnswer(rel.level);
 
+export const IDENTITY_BY_GUARDIANS =
+  'Your name, date of birth and e-mail address are changed by your parent or carer, or by the club, while you are under 18.';
+
 /**
  * A junior's name, date of birth and e-mail: a guardian who can answer, or the club (admins, the
  * secretary); never the junior's own login. An adult changes their own.
@@ -81,3 +84,11 @@ export const mayCoachPlayer = (actor: Actor, rel: ChildRelation) => holds(actor,
 
 /** A message to one member: the club (admins, the secretary), or a coach of a team they play for today. */
 export const mayMessageMember = (actor: Actor, rel: ChildRelation) => holds(actor, 'secretary') || rel.coaches;
+
+/** Whether this login is a junior's own (under 18 by their record today): who they are is then changed by a parent or the club. */
+export async function isJuniorsOwnLogin(db: DbOrTx, actor: Actor, today = todayIso()): Promise<boolean> {
+  if (!actor.member) return false;
+  const result = await db.execute<{ date_of_birth: string | null }>(sql`select date_of_birth::text from players where id = ${actor.member.playerId}`);
+  const row = (result as unknown as { rows: { date_of_birth: string | null }[] }).rows[0];
+  return isJunior(row?.date_of_birth, today);
+}

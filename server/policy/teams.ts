@@ -4,7 +4,11 @@
  * secretary) and by the team's own staff today; a change that moves something between teams needs
  * both the old and the new team.
  */
+import { sql } from 'drizzle-orm';
 import { forbidden } from '../../shared/errors';
+import { isJuniorAgeGroup } from '../../shared/juniors';
+import { todayIso } from '../../shared/players';
+import type { DbOrTx } from '../db/client';
 import type { Actor } from './actor';
 import { holds } from './club';
 
@@ -29,3 +33,31 @@ export function assertRunsTeams(actor: Actor, ...teamIds: (string | null | undef
 
 /** News and its pictures: the secretary and admins, and team staff (match reports). */
 export const mayWriteNews = (actor: Actor) => holds(actor, 'secretary') || actor.staffOf.size > 0;
+
+/**
+ * The teams whose match week and training this person follows (issue 30, finding 19): the teams
+ * they play for today, their children's teams, the teams they run; every team for the club's
+ * officers who cover them all (admins, the secretary, the welfare officer). Where and when a junior
+ * team trains is shown to these people only.
+ */
+export async function teamsFollowedBy(db: DbOrTx, actor: Actor | null, today = todayIso()): Promise<'all' | ReadonlySet<string>> {
+  if (!actor) return new Set();
+  if (holds(actor, 'secretary', 'welfare_officer')) return 'all';
+  const people = [...(actor.member?.status === 'active' ? [actor.member.playerId] : []), ...actor.guardianOf];
+  const followed = new Set(actor.staffOf);
+  if (people.length) {
+    const result = await db.execute<{ team_id: string }>(sql`
+      select distinct team_id::text from player_teams
+      where player_id in (${sql.join(
+        people.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+        and joined_on <= ${today}::date and (left_on is null or left_on > ${today}::date)`);
+    for (const row of (result as unknown as { rows: { team_id: string }[] }).rows) followed.add(row.team_id);
+  }
+  return followed;
+}
+
+/** Whether this person sees where and when this team trains: anyone for an open team; a junior team's own people only. */
+export const maySeeTraining = (followed: 'all' | ReadonlySet<string>, team: { id: string; age_group: string | null }) =>
+  !isJuniorAgeGroup(team.age_group) || followed === 'all' || followed.has(team.id);

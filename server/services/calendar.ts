@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { inTeamNow } from './teams';
+import { actorOf, maySeeTraining, teamsFollowedBy } from '../policy';
+import { userColumns } from './accounts/context';
+import { AWAITING_APPROVAL, mayUseMembersArea, must } from '../policy';
 import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CLUB_NAME, CLUB_SHORT_NAME } from '../../shared/club';
 import type { SessionUser } from '../../shared/roles';
@@ -13,7 +15,6 @@ import {
   calendarTokens,
   fixtureSelections,
   fixtures,
-  playerTeams,
   players,
   selectionPublications,
   teams,
@@ -241,7 +242,9 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
     async teamFeed(slug: string, origin: string) {
       const [team] = slug.length <= 60 ? await db.select().from(teams).where(eq(teams.slug, slug.toLowerCase())) : [];
       if (!team) throw notFound(TEAM_FEED_NOT_FOUND);
-      return feed(`${CLUB_NAME} ${team.name}`, `${team.name}: matches and training, kept up to date.`, origin, [team.id], true);
+      // A public feed: where and when a junior team trains stays with its own people (issue 30, finding 19).
+      const training = maySeeTraining(new Set(), team);
+      return feed(`${CLUB_NAME} ${team.name}`, `${team.name}: ${training ? 'matches and training' : 'matches'}, kept up to date.`, origin, [team.id], training);
     },
 
     /**
@@ -257,20 +260,17 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
         .returning({ user_id: calendarTokens.user_id });
       if (!owner) throw notFound(PRIVATE_FEED_NOT_FOUND);
       const [player] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, owner.user_id));
-      const teamIds = player
-        ? (
-            await db
-              .select({ team_id: playerTeams.team_id })
-              .from(playerTeams)
-              .where(and(eq(playerTeams.player_id, player.id), inTeamNow))
-          ).map((r) => r.team_id)
-        : [...(await teamsById()).keys()];
+      // The teams the owner follows today: theirs, their children's, those they run; every team for the club's officers (issue 30).
+      const [user] = await db.select(userColumns).from(users).where(eq(users.id, owner.user_id));
+      const followed = await teamsFollowedBy(db, await actorOf(db, user));
+      const teamIds = followed === 'all' ? [...(await teamsById()).keys()] : [...followed];
       const personal = player ? await personalNotes(db, player.id) : undefined;
       return feed(`${CLUB_NAME}: my calendar`, 'Your matches and training, with your answers.', origin, teamIds, true, personal);
     },
 
     /** A new private feed link for the signed-in user; the previous one stops working at once. */
     async issueToken(actor: SessionUser | null) {
+      await must(db, actor, mayUseMembersArea, AWAITING_APPROVAL);
       if (!actor) throw unauthenticated();
       const token = randomBytes(24).toString('base64url');
       await db

@@ -11,13 +11,14 @@ import {
 } from '../../shared/email-change';
 import { EMAIL_TAKEN } from '../../shared/players';
 import type { SessionUser } from '../../shared/roles';
-import { conflict, forbidden, invalid, unauthenticated } from '../../shared/errors';
+import { conflict, DomainError, forbidden, invalid, unauthenticated } from '../../shared/errors';
 import { LOGIN_DISABLED } from '../../shared/auth';
 import type { Db, DbOrTx } from '../db/client';
 import { accountTokens, users } from '../db/schema';
 import { emailChangeConfirm, emailChangeNotice } from '../mail/templates';
 import { ownerOfAddress, tellAddressOwner } from './address-in-use';
 import { parseInput } from './checks';
+import { actorOf, IDENTITY_BY_GUARDIANS, isJuniorsOwnLogin } from '../policy';
 import type { MailService } from './mail';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -88,6 +89,8 @@ export function createEmailAddressService(db: Db, deps: EmailAddressDeps) {
       if (!actor) throw unauthenticated();
       const { email, current_password } = parseInput(emailChangeSchema, input);
       if (email.toLowerCase() === actor.email.toLowerCase()) throw invalid(EMAIL_UNCHANGED, [{ field: 'email', message: EMAIL_UNCHANGED }]);
+      // A junior's address is changed by a parent or carer, or the club (issue 30, finding 4).
+      if (await isJuniorsOwnLogin(db, await actorOf(db, actor))) throw new DomainError('forbidden', IDENTITY_BY_GUARDIANS, { errors: [{ field: 'email', message: IDENTITY_BY_GUARDIANS }] });
       await deps.confirmCurrentPassword(actor, current_password, address);
       await db.transaction((tx) => startChange(tx, actor, email));
       return { detail: emailChangeSent(email) };

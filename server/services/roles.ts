@@ -19,7 +19,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { clubRoles, players, roleChanges, teams, teamStaff, users } from '../db/schema';
 import { parseInput } from './checks';
 import { isUuid } from './ids';
-import { matchWeekRunner, mayGrantPower, must, teamsRunByUser } from '../policy';
+import { mayEnterAdmin, mayGrantPower, must, teamsRunByUser } from '../policy';
 import { dbsGate } from './juniors/dbs';
 
 export const LAST_ADMIN = 'This is the club’s only admin: make someone else admin first.';
@@ -289,7 +289,8 @@ export function createRolesService(db: Db) {
     },
     /** GET /api/admin/my-teams: the teams whose match week and training the signed-in person runs. */
     async myTeams(actor: SessionUser | null) {
-      const runner = await matchWeekRunner(db, actor);
+      // Anyone in the panel may ask; officers who run no team get an empty list.
+      const runner = (await must(db, actor, mayEnterAdmin)).user;
       const scope = await teamsRunByUser(db, runner);
       if (scope === 'all') return { all: true, team_ids: (await db.select({ id: teams.id }).from(teams)).map((t) => t.id) };
       return { all: false, team_ids: [...scope] };

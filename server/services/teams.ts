@@ -4,10 +4,10 @@ import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { fixtures, playerTeams, teams, teamStaff } from '../db/schema';
 import { parseInput } from './checks';
-import { OWN_TEAMS_ONLY, allow, assertRunsTeams, mayRunTheClub, maySetAgeGroup, must, runsAnyTeam, signedIn } from '../policy';
+import { OWN_TEAMS_ONLY, allow, mayRunTeam, mayRunTheClub, maySetAgeGroup, must, runsAnyTeam, signedIn } from '../policy';
 
 export const AGE_GROUP_DECIDERS = 'Only an admin or the welfare officer changes a team’s age group: it decides what is published about the children in it.';
-import { conflict, invalid, isUniqueViolation, notFound } from '../../shared/errors';
+import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { Team } from '../../shared/contracts/teams';
 import type { PublicPlayer } from '../../shared/contracts/players';
@@ -198,10 +198,19 @@ export function createTeamService(db: Db) {
 
     async update(user: SessionUser | null, id: string, input: unknown): Promise<Team> {
       const actor = await signedIn(db, user);
-      allow(runsAnyTeam(actor), OWN_TEAMS_ONLY);
+      // The team's runners edit it; the welfare officer (and admins) decide its age group (issue 30).
+      allow(runsAnyTeam(actor) || maySetAgeGroup(actor), OWN_TEAMS_ONLY);
       const existing = await find(id);
-      assertRunsTeams(actor, existing.id);
       const values = parseInput(teamInputSchema, input);
+      if (!mayRunTeam(actor, existing.id)) {
+        // The welfare officer of a team they do not run: its age group and format only.
+        const other =
+          values.name !== existing.name ||
+          values.match_length_minutes !== existing.match_length_minutes ||
+          values.availability_lock_hours !== existing.availability_lock_hours ||
+          (values.sort_order != null && values.sort_order !== existing.sort_order);
+        if (other) throw forbidden(OWN_TEAMS_ONLY);
+      }
       // Whether a team plays as juniors decides what is published about children (issue 30).
       if (values.age_group !== undefined && values.age_group !== existing.age_group) allow(maySetAgeGroup(actor), AGE_GROUP_DECIDERS);
       if (isJuniorAgeGroup(values.age_group) && !isJuniorAgeGroup(existing.age_group)) {

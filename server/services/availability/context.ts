@@ -62,7 +62,11 @@ function eventLookups(db: Db, clock: () => Date) {
   }
 
   async function playerOfUser(user: SessionUser) {
-    const [row] = await db.select({ id: players.id, full_name: players.full_name }).from(players).where(eq(players.user_id, user.id));
+    // A member in good standing: a registration still waiting answers for nothing (issue 30).
+    const [row] = await db
+      .select({ id: players.id, full_name: players.full_name })
+      .from(players)
+      .where(and(eq(players.user_id, user.id), eq(players.status, 'active')));
     return row;
   }
 

@@ -1,9 +1,12 @@
 /** createJuniorService: guardians, their invitations and requests, children's consents and care (issue 23, ADR 038). */
+import { childRelation, mayReadMemberDocuments, signedIn } from '../../policy';
 import type { SessionUser } from '../../../shared/roles';
 import type { AnonymousWriteLimiter } from '../throttle';
 import type { Db } from '../../db/client';
 import type { MailService } from '../mail';
-import { assertGuardianOrSelf } from './access';
+import { childRow } from './access';
+import { forbidden } from '../../../shared/errors';
+import { NOT_THEIR_GUARDIAN } from '../../../shared/guardians';
 import { childrenUseCases } from './children';
 import { childRecordsUseCases } from './records';
 import type { JuniorContext } from './context';
@@ -30,9 +33,11 @@ export function createJuniorService(
     ...turningEighteenUseCases(ctx),
     ...guardianLinkUseCases(ctx),
 
-    /** GET /api/players/{id}/documents: the club's documents for everyone and for this child (a guardian, or the player). */
+    /** GET /api/players/{id}/documents: the club's documents for everyone and for this member (themselves, their parents or carers, the club). */
     async documentsOf(actor: SessionUser | null, playerId: string) {
-      const { child } = await assertGuardianOrSelf(db, actor, playerId);
+      const me = await signedIn(db, actor);
+      const child = await childRow(db, playerId);
+      if (!child || !mayReadMemberDocuments(me, await childRelation(db, me, child))) throw forbidden(NOT_THEIR_GUARDIAN);
       return deps.documentsFor(child.id);
     },
   };

@@ -1,4 +1,5 @@
 /** "I am a parent or carer": a signed-in user asks to be linked to a child; the secretary or welfare officer decides. */
+import { AWAITING_APPROVAL, mayUseMembersArea, must } from '../../policy';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { conflict, invalid, notFound, unauthenticated } from '../../../shared/errors';
@@ -40,6 +41,7 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
   return {
     /** POST /api/guardian-requests by any signed-in user. */
     async request(actor: SessionUser | null, input: unknown) {
+      await must(db, actor, mayUseMembersArea, AWAITING_APPROVAL);
       if (!actor) throw unauthenticated();
       const data = parseInput(guardianRequestSchema, input);
       if (!isJunior(data.child_date_of_birth, todayIso())) {
@@ -58,6 +60,7 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
 
     /** GET /api/guardian-requests?status=pending (oldest first) for those who decide; everyone else sees their own. */
     async list(actor: SessionUser | null, query: unknown) {
+      await must(db, actor, mayUseMembersArea, AWAITING_APPROVAL);
       if (!actor) throw unauthenticated();
       const { status } = parseInput(guardianRequestListSchema, query);
       let mine = false;

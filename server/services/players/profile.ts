@@ -7,21 +7,21 @@ import { players, users } from '../../db/schema';
 import { duplicateAccount, type PlayerContext, type PlayerRow } from './context';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../../shared/errors';
-import { actorOf, childRelation, mayChangeIdentity } from '../../policy';
+import { actorOf, childRelation, IDENTITY_BY_GUARDIANS, mayChangeIdentity } from '../../policy';
 
-export const IDENTITY_BY_GUARDIANS =
-  'Your name, date of birth and e-mail address are changed by your parent or carer, or by the club, while you are under 18.';
 
-/** A junior's own login never changes who they are (issue 30): name, date of birth, e-mail. */
-async function assertMayChangeIdentity(db: Db, actor: SessionUser, player: PlayerRow, input: ProfileUpdateInput) {
+/** A junior's own login never changes who they are (issue 30): name, date of birth, e-mail. True when they are locked. */
+async function assertMayChangeIdentity(db: Db, actor: SessionUser, player: PlayerRow, input: ProfileUpdateInput): Promise<boolean> {
   const me = await actorOf(db, actor);
-  if (mayChangeIdentity(me, await childRelation(db, me, player))) return;
+  if (mayChangeIdentity(me, await childRelation(db, me, player))) return false;
+  // Locked: a date of birth left out of the form stays as it is; one that differs is refused.
   const changed = [
     input.full_name !== player.full_name && { field: 'full_name', message: IDENTITY_BY_GUARDIANS },
-    (input.date_of_birth ?? null) !== player.date_of_birth && { field: 'date_of_birth', message: IDENTITY_BY_GUARDIANS },
+    input.date_of_birth !== null && input.date_of_birth !== player.date_of_birth && { field: 'date_of_birth', message: IDENTITY_BY_GUARDIANS },
     input.email.toLowerCase() !== actor.email.toLowerCase() && { field: 'email', message: IDENTITY_BY_GUARDIANS },
   ].filter((e) => !!e);
   if (changed.length) throw new DomainError('forbidden', IDENTITY_BY_GUARDIANS, { errors: changed });
+  return true;
 }
 
 export function ownProfile({ db, emailChange, linkedPlayer, profileOf }: PlayerContext) {
@@ -56,7 +56,7 @@ export function ownProfile({ db, emailChange, linkedPlayer, profileOf }: PlayerC
      */
     async updateMe(actor: SessionUser | null, input: ProfileUpdateInput, address: string) {
       const player = await linkedPlayer(actor, 'profile');
-      await assertMayChangeIdentity(db, actor!, player, input);
+      const identityLocked = await assertMayChangeIdentity(db, actor!, player, input);
       const newEmail = input.email.toLowerCase() !== actor!.email.toLowerCase() ? input.email : null;
       if (newEmail) await emailChange.confirmCurrentPassword(actor!, input.current_password, address);
       try {
@@ -68,7 +68,7 @@ export function ownProfile({ db, emailChange, linkedPlayer, profileOf }: PlayerC
             .set({
               full_name: input.full_name,
               phone_number: input.phone_number,
-              date_of_birth: input.date_of_birth,
+              date_of_birth: identityLocked ? player.date_of_birth : input.date_of_birth,
               emergency_contact_name: input.emergency_contact_name,
               emergency_contact_phone: input.emergency_contact_phone,
               position_preference: input.position_preference,

@@ -1,3 +1,4 @@
+import { JUNIOR_AGE_GROUPS } from '../../../shared/juniors';
 import { and, asc, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { inTeamNow } from '../teams';
 import type { SessionUser } from '../../../shared/roles';
@@ -133,4 +134,10 @@ function trainingSteps(db: Db, clock: () => Date) {
     return rows.map((r) => toSession(r.session, r.team));
   }
   return { teamExists, generate, savedSlot, ensureSessions, dropUntouchedFuture, findSlot, findSession, teamIdsOfUser, sessionsBetween };
+}
+
+/** The ids of the club's junior teams (U7-U18). */
+export async function juniorTeamIds(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ id: teams.id }).from(teams).where(inArray(teams.age_group, [...JUNIOR_AGE_GROUPS]));
+  return new Set(rows.map((r) => r.id));
 }

@@ -4,8 +4,9 @@ import { addDaysIso, clubDateOf, clubTimeOf } from '../../../shared/dates';
 import { TRAINING_HORIZON_WEEKS, clubInstant, trainingSessionPatchSchema, trainingSessionQuerySchema, oneOffSessionInputSchema } from '../../../shared/teams';
 import { availability, teams, trainingSessions } from '../../db/schema';
 import { parseInput } from '../checks';
-import { assertRunsTeam, matchWeekRunner } from '../../policy';
-import { conflict, invalid, unauthenticated } from '../../../shared/errors';
+import { assertRunsTeam, matchWeekRunner, mayEnterAdmin, maySeeTraining, signedIn, teamsFollowedBy } from '../../policy';
+import { juniorTeamIds } from './context';
+import { conflict, invalid } from '../../../shared/errors';
 import type { TrainingSession } from '../../../shared/contracts/teams';
 import { sessionTitle } from '../../../shared/teams-constants';
 import { assertCurrentVersion } from '../edit-version';
@@ -109,14 +110,14 @@ export function datedSessions(ctx: TrainingContext) {
 
 /** Reading dated sessions: the staff's list and a player's schedule. */
 export function sessionLists(ctx: TrainingContext) {
-  const { clock, teamExists, teamIdsOfUser, sessionsBetween } = ctx;
+  const { db, clock, teamExists, teamIdsOfUser, sessionsBetween } = ctx;
   return {
     /**
      * Sessions from `from` to `to` (club dates, both included; default: today and the next 8
      * weeks). Without team_id: a player's own teams, everyone's for staff and admins.
      */
     async listSessions(user: SessionUser | null, query: unknown): Promise<TrainingSession[]> {
-      if (!user) throw unauthenticated();
+      const actor = await signedIn(db, user);
       const q = parseInput(trainingSessionQuerySchema, query);
       const today = clubDateOf(clock());
       const from = q.from ?? today;
@@ -131,10 +132,13 @@ export function sessionLists(ctx: TrainingContext) {
       if (q.team_id !== undefined) {
         await teamExists(q.team_id);
         teamIds = [q.team_id];
-      } else if (user.role === 'player') {
-        teamIds = await teamIdsOfUser(user);
+      } else if (!mayEnterAdmin(actor)) {
+        teamIds = await teamIdsOfUser(actor.user);
       }
-      return sessionsBetween(teamIds, clubInstant(from, '00:00'), clubInstant(addDaysIso(to, 1), '00:00'));
+      const sessions = await sessionsBetween(teamIds, clubInstant(from, '00:00'), clubInstant(addDaysIso(to, 1), '00:00'));
+      // Where and when a junior team trains: its own people only (issue 30, finding 19).
+      const [followed, juniors] = await Promise.all([teamsFollowedBy(db, actor), juniorTeamIds(db)]);
+      return sessions.filter((session) => maySeeTraining(followed, { id: session.team_id, age_group: juniors.has(session.team_id) ? 'U18' : null }));
     },
 
     /** The portal's Schedule: the signed-in player's sessions for the horizon. */

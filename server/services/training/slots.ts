@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/roles';
 import { SLOT_NOT_FOUND, trainingSlotInputSchema } from '../../../shared/teams';
-import { trainingSlots } from '../../db/schema';
+import { teams, trainingSlots } from '../../db/schema';
 import { parseInput } from '../checks';
-import { assertRunsTeam, matchWeekRunner } from '../../policy';
+import { actorOf, assertRunsTeam, matchWeekRunner, maySeeTraining, teamsFollowedBy } from '../../policy';
 import { notFound } from '../../../shared/errors';
 import type { SavedTrainingSlot, TrainingSlot } from '../../../shared/contracts/teams';
 import { toSlot } from '../training-views';
@@ -13,8 +13,12 @@ import type { TrainingContext } from './context';
 export function weeklySlots(ctx: TrainingContext) {
   const { db, teamExists, savedSlot, dropUntouchedFuture, findSlot } = ctx;
   return {
-    async listSlots(teamId: string): Promise<TrainingSlot[]> {
+    /** A team's weekly slots; a junior team's only for its own people (issue 30, finding 19), an empty list for anyone else. */
+    async listSlots(user: SessionUser | null, teamId: string): Promise<TrainingSlot[]> {
       await teamExists(teamId);
+      const [team] = await db.select({ id: teams.id, age_group: teams.age_group }).from(teams).where(eq(teams.id, teamId));
+      const followed = await teamsFollowedBy(db, user ? await actorOf(db, user) : null);
+      if (!maySeeTraining(followed, team)) return [];
       const rows = await db
         .select()
         .from(trainingSlots)
