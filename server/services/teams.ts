@@ -209,7 +209,8 @@ export function createTeamService(db: Db) {
           values.match_length_minutes !== existing.match_length_minutes ||
           values.availability_lock_hours !== existing.availability_lock_hours ||
           (values.sort_order != null && values.sort_order !== existing.sort_order);
-        if (other) throw forbidden(OWN_TEAMS_ONLY);
+        const grouping = (values.age_group !== undefined && values.age_group !== existing.age_group) || (values.format !== undefined && values.format !== existing.format);
+        if (other || !grouping || !maySetAgeGroup(actor)) throw forbidden(OWN_TEAMS_ONLY);
       }
       // Whether a team plays as juniors decides what is published about children (issue 30).
       if (values.age_group !== undefined && values.age_group !== existing.age_group) allow(maySetAgeGroup(actor), AGE_GROUP_DECIDERS);

@@ -1,6 +1,6 @@
 /** Fresh targets for the access matrix: one per request for writes that use theirs up (tests/support/personas.ts). */
 import { eq } from 'drizzle-orm';
-import { outbox } from '../../server/db/schema';
+import { guardians, outbox } from '../../server/db/schema';
 import { bornYearsAgo } from './ages';
 import { isoDay, tag, type ClubHost, type Must, type People, type Targets } from './persona-makers';
 import { starlingCsv } from './treasury';
@@ -164,6 +164,22 @@ function peopleFactories(t: ClubHost, token: string, x: Targets, member: People[
       const found = mails.map((m) => /guardian-invitation\?token=([A-Za-z0-9_-]+)/.exec(m.text_body)?.[1]).find(Boolean);
       if (!found) throw new Error('club set-up: no invitation link was mailed');
       return { token: found };
+    },
+    /** A member whose login the club switched off (to switch back on). */
+    switchedOffMember: async () => {
+      const m = await freshMember();
+      await must('switch off', `/api/admin/logins/${m.user_id}/switch-off`, { token, body: { reason: 'Asked us to pause their account' } });
+      return m;
+    },
+    /** A parent's link to a child, made by approving their request (to remove). */
+    guardianLink: async () => {
+      const request = await must<{ id: string }>('guardian request', '/api/guardian-requests', {
+        token: parentToken(),
+        body: { child_name: `Robin Linked ${tag()}`, child_date_of_birth: bornYearsAgo(8), relationship: 'Mother', message: 'Please link me.' },
+      });
+      const approved = await must<{ player_id: string }>('approve', `/api/guardian-requests/${request.id}/approve`, { token, body: { level: 'primary' } });
+      const [link] = await t.db.select({ user_id: guardians.user_id }).from(guardians).where(eq(guardians.player_id, approved.player_id));
+      return { id: approved.player_id, user_id: link!.user_id };
     },
     guardianRequest: async (by = parentToken()) =>
       id(

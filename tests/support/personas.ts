@@ -4,9 +4,9 @@
  * Built through the real API wherever one exists; straight into the database only where none does
  * (children and their guardian links, a junior's own login, switching a login off).
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PersonaName } from '../../server/policy/access-matrix';
-import { guardians, outbox, users } from '../../server/db/schema';
+import { outbox, users } from '../../server/db/schema';
 import { mailLinks } from '../../server/services/mail-links';
 import { defaultTeamId } from '../../server/services/teams';
 import { makeFactories } from './persona-factories';
@@ -82,6 +82,12 @@ export async function createClub(t: ClubHost) {
     u9,
     senior,
   });
+  // The parent whose link the welfare officer removed (finding 6).
+  await must('remove a link', `/api/players/${child9.playerId}/guardians/${parentUnlinked.userId}`, {
+    method: 'DELETE',
+    ...as(welfareToken),
+    body: { reason: 'No longer caring for the child' },
+  });
 
   // Everyone signs in once their roles are set (a role change changes the login's access level).
   const personas = await signInEveryone(t, signIn, adminToken, welfareToken, {
@@ -108,9 +114,8 @@ export async function createClub(t: ClubHost) {
   await must('leave', `/api/players/${left.playerId}/leave`, { ...as(adminToken), body: {} });
   personas.left = { name: 'left', ...left, password: PASSWORD, token: (await resetToken(t, `${left.username}@example.com`)) ?? leftToken };
 
-  // Switched off mid-session: signed in above, then the login switched off. (No API to switch a
-  // login off on this branch yet; issue 30 adds one.)
-  await t.db.update(users).set({ disabled_at: new Date() }).where(eq(users.id, switchedOff.userId));
+  // Switched off mid-session: signed in above, then the welfare officer's switch (finding 6).
+  await must('switch off', `/api/admin/logins/${switchedOff.userId}/switch-off`, { ...as(adminToken), body: { reason: 'Safeguarding concern' } });
 
   await withAddresses(t, personas);
 
@@ -163,9 +168,6 @@ async function families(t: ClubHost, { parentLogin, child, link }: People, teams
   await link(viewOnlyParent.userId, child9.playerId, 'view_only');
   await link(formerParent.userId, grownChild.playerId);
   await link(parentUnlinked.userId, child9.playerId);
-  // The link removed (no API for it on this branch yet; issue 30 adds one): the row deleted.
-  await t.db.delete(guardians).where(and(eq(guardians.user_id, parentUnlinked.userId), eq(guardians.player_id, child9.playerId)));
-
   return { junior14, child9, otherChild, grownChild, parentA, parentB, viewOnlyParent, formerParent, parentUnlinked };
 }
 

@@ -65,6 +65,21 @@ export const CARE_ROWS: Row[] = [
   }),
 
   // --- Safeguarding ---
+  row('GET /api/admin/logins', { allow: SAFEGUARDING, why: 'the logins and the record of who switched what off, when and why' }),
+  row('POST /api/admin/logins/{id}/switch-off', {
+    fresh: 'member',
+    params: { id: 'user_id' },
+    body: { reason: 'Left the area' },
+    allow: SAFEGUARDING,
+    why: 'any login, a parent-only one too (finding 6)',
+  }),
+  row('POST /api/admin/logins/{id}/switch-on', { fresh: 'switchedOffMember', params: { id: 'user_id' }, body: { reason: 'Back in the area' }, allow: SAFEGUARDING }),
+  row('DELETE /api/players/{id}/guardians/{user_id}', {
+    fresh: 'guardianLink',
+    body: { reason: 'Court order: no contact' },
+    allow: SAFEGUARDING,
+    why: 'a parent’s link to a child can be removed (finding 6)',
+  }),
   row('GET /api/admin/dbs', { allow: GUARDIAN_MANAGERS }),
   row('PUT /api/admin/dbs/{player_id}', {
     params: { player_id: 'coachSeniorMember' },

@@ -36,8 +36,8 @@ export const CONTENT_ROWS: Row[] = [
   }),
   row('GET /api/documents/{id}/file', {
     params: { id: 'child9Document' },
-    allow: ['parentA', 'viewOnlyParent', 'admin', 'secretary', 'welfareOfficer'],
-    why: "a child's document: their parents and the club (finding 5)",
+    allow: ['parentA', 'viewOnlyParent', 'admin', 'secretary'],
+    why: "a child's document: their parents and the club (admins, the secretary) (finding 5)",
   }),
 
   // --- Join us ---

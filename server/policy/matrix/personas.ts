@@ -107,7 +107,9 @@ export type FreshKind =
   | 'roleHolder'
   | 'staffPlace'
   | 'invitation'
-  | 'guardianRequest';
+  | 'guardianRequest'
+  | 'switchedOffMember'
+  | 'guardianLink';
 
 export interface Row {
   /** 'METHOD /api/path/{param}' as the OpenAPI document has it, or 'PAGE /path/:param' for a page. */
