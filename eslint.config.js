@@ -76,6 +76,34 @@ export default tseslint.config(
     },
   },
   {
+    // One rule book (issue 30, ADR 045): who may do what is decided in server/policy/ only, from the
+    // relationships as they stand today. Elsewhere on the server and in the panel's loaders no code
+    // compares a login's access level; it asks a named rule (or the capabilities the rule book gives).
+    files: ['server/**/*.ts', 'app/routes/admin/**/*.{ts,tsx}', 'app/lib/**/*.ts', 'app/components/admin/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', 'server/policy/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator=/^[!=]==?$/][left.property.name='role'][right.value=/^(admin|staff|player)$/]",
+          message: 'Ask the rule book (server/policy) instead of comparing a login’s role (issue 30, ADR 045).',
+        },
+        {
+          selector: "BinaryExpression[operator=/^[!=]==?$/][right.property.name='role'][left.value=/^(admin|staff|player)$/]",
+          message: 'Ask the rule book (server/policy) instead of comparing a login’s role (issue 30, ADR 045).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='includes'] > MemberExpression.arguments[property.name='role']",
+          message: 'Ask the rule book (server/policy) instead of listing roles (issue 30, ADR 045).',
+        },
+        {
+          selector: "CallExpression[callee.name='canEnterAdmin']",
+          message: 'Ask the rule book (mayEnterAdmin, or the capabilities in the admin layout) (issue 30, ADR 045).',
+        },
+      ],
+    },
+  },
+  {
     // Sizes a reader can hold (ADR 035): files up to 400 lines, functions up to 120. Seed data and
     // scripts/ are exempt.
     files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'shared/**/*.ts', 'tests/**/*.ts'],

@@ -1,6 +1,6 @@
-import type { ClubRole } from '../../shared/club-roles';
+import type { Capabilities } from '../../server/policy';
 import { redirect, type AppLoadContext } from 'react-router';
-import { canEnterAdmin, type Role, type SessionUser } from '../../shared/roles';
+import type { SessionUser } from '../../shared/roles';
 
 /** The longest path kept for after sign-in; anything longer goes to the default page. */
 const REDIRECT_PATH_MAX = 2000;
@@ -38,30 +38,22 @@ export function requireUser(context: AppLoadContext, request: Request): SessionU
   throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
 }
 
-/** The admin panel: admins, and staff for their part of it; players go to their portal. */
-export function requireAdminArea(context: AppLoadContext, request: Request): SessionUser {
-  const user = requireUser(context, request);
-  if (!canEnterAdmin(user.role)) throw redirect('/players-area');
-  return user;
-}
-
-export function requireRole(context: AppLoadContext, request: Request, roles: Role[]): SessionUser {
-  const user = requireUser(context, request);
-  if (user.role !== 'admin' && !roles.includes(user.role)) throw redirect(user.role === 'player' ? '/players-area' : '/admin');
-  return user;
-}
+/** What the signed-in person may do, from the rule book (server/policy): the pages ask it, never a role. */
+export type Can = Capabilities;
 
 /**
- * Money (issue 24): admins, and the club's treasurer (a club role; their login is staff). Anyone else in
- * the admin panel goes back to its first tab; players to their portal.
+ * An admin page: the signed-in person needs the capability that opens it (by default, any work in
+ * the panel). Someone with none goes to their portal; someone in the panel without this one, to Today.
  */
-/** An admin page for admins and the holders of some club roles (the Money tab: the treasurer); anyone else goes back to Today. */
-export async function requireClubRole(context: AppLoadContext, request: Request, allowed: readonly ClubRole[]): Promise<SessionUser> {
-  const user = requireAdminArea(context, request);
-  if (user.role === 'admin') return user;
-  const roles = await context.services.roles.myClubRoles(user);
-  if (!roles.some((role) => allowed.includes(role))) throw redirect('/admin');
-  return user;
+export async function requireCan(context: AppLoadContext, request: Request, capability: keyof Capabilities = 'enterAdmin') {
+  const user = requireUser(context, request);
+  const can = (await context.services.access.capabilities(user))!;
+  if (!can.enterAdmin) throw redirect('/players-area');
+  if (!can[capability]) throw redirect('/admin');
+  return { user, can };
 }
 
-export const requireTreasurer = (context: AppLoadContext, request: Request) => requireClubRole(context, request, ['treasurer']);
+/** The admin panel: anyone with work in it (a club role or a staff place); players go to their portal. */
+export async function requireAdminArea(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  return (await requireCan(context, request)).user;
+}

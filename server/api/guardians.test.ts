@@ -25,8 +25,10 @@ const [coachRecord] = await t.db
   .insert(players)
   .values({ full_name: 'Uma Undertwelve', user_id: u12Coach.user.id, team_type: 'Staff', position: 'Staff' })
   .returning();
-const { teamStaff } = await import('../db/schema');
+const { teamStaff, dbsChecks } = await import('../db/schema');
 await t.db.insert(teamStaff).values({ player_id: coachRecord!.id, team_id: u12!.id, role: 'coach' });
+// A junior team's coach reads its children's care details only with an in-date DBS check (issue 30).
+await t.db.insert(dbsChecks).values({ player_id: coachRecord!.id, status: 'in_date', expires_on: '2099-01-01', checked_by: 'Wendy Welfare', checked_on: '2026-01-01' });
 
 const sam = await j.child('Sam Smith', bornYearsAgo(11), 'u12');
 const alex = await j.child('Alex Jones', bornYearsAgo(14), 'senior');

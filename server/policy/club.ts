@@ -4,6 +4,7 @@
  */
 import type { ClubRole } from '../../shared/club-roles';
 import { forbidden } from '../../shared/errors';
+import type { Role } from '../../shared/roles';
 import type { Actor } from './actor';
 
 /** Whether the actor holds one of these club roles today (an admin holds every one). */
@@ -68,3 +69,12 @@ export const AWAITING_APPROVAL = 'Your registration is waiting for the club’s 
 
 /** The members' area beyond one's own profile and status (the bank details among it): not while a registration waits. */
 export const mayUseMembersArea = (actor: Actor) => actor.member?.status !== 'pending';
+
+/**
+ * Setting the club up, before there are relationships to read: the login's own access level (the
+ * admin the setup made) decides, and the database counts are the admin's to see.
+ */
+export const isAdminLogin = (user: { role: Role } | null) => user?.role === 'admin';
+
+/** A login that is only a player's goes when the player's record is deleted; one with any other access stays. */
+export const loginGoesWithPlayer = (role: string) => role === 'player';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { addDaysIso, clubDateOf, clubTimeToInstant } from '../../shared/dates';
-import { canEnterAdmin, type SessionUser } from '../../shared/roles';
+import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
 import {
   availability,
@@ -18,8 +18,7 @@ import {
   sponsors,
   teams,
 } from '../db/schema';
-import { teamsRunByUser as teamsRunBy } from '../policy';
-import { forbidden, unauthenticated } from '../../shared/errors';
+import { isAdmin, mayEnterAdmin, must, teamsRunByUser as teamsRunBy } from '../policy';
 import type { DatabaseStatusWithCounts } from './setup';
 import type { AdminDashboard } from '../../shared/contracts/admin';
 
@@ -145,8 +144,7 @@ export function createAdminService(
 
   return {
     async dashboard(actor: SessionUser | null): Promise<AdminDashboard> {
-      if (!actor) throw unauthenticated();
-      if (!canEnterAdmin(actor.role)) throw forbidden();
+      const reader = await must(db, actor, mayEnterAdmin);
       const now = clock();
       const [o, [pl], pr, f, j, s, status, [pending], results, owing, registrations, week] = await Promise.all([
         tally(orders),
@@ -159,11 +157,11 @@ export function createAdminService(
         deps.setup.status(),
         db.select({ value: count() }).from(orders).where(eq(orders.status, 'pending')),
         resultsToEnter(now),
-        actor.role === 'admin' ? outstanding(now) : Promise.resolve(null),
-        deps.registrationsWaiting(actor),
-        matchWeek(db, actor, now),
+        isAdmin(reader) ? outstanding(now) : Promise.resolve(null),
+        deps.registrationsWaiting(reader.user),
+        matchWeek(db, reader.user, now),
       ]);
-      const dbsChecks = deps.dbsWarnings ? await deps.dbsWarnings(actor) : null;
+      const dbsChecks = deps.dbsWarnings ? await deps.dbsWarnings(reader.user) : null;
       return {
         orders: o,
         players: pl.value,

@@ -52,7 +52,8 @@ export interface ErasurePreview {
  * Whether deleting this player takes their login with it: a member's own login (role player)
  * goes; a staff or admin account linked to the record stays, only unlinked.
  */
-export const loginGoesWithPlayer = (role: string) => role === 'player';
+import { loginGoesWithPlayer } from '../policy';
+export { loginGoesWithPlayer };
 
 /**
  * Leaving ends the member's places on team staffs and their club roles (issue 30): each removal is

@@ -1,9 +1,10 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { mayManageClubSite, must } from '../policy';
 import { PRODUCT_NOT_FOUND, productQuerySchema, productSchema, type ProductInput, type ProductQuery } from '../../shared/shop';
 import type { SessionUser } from '../../shared/roles';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { products } from '../db/schema';
-import { forbidden, invalidFields, notFound, unauthenticated } from '../../shared/errors';
+import { invalidFields, notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { Product } from '../../shared/contracts/shop';
 
@@ -25,11 +26,9 @@ export const toProduct = (row: ProductRow): Product => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-/** Products, orders, settings and accounts stay admin-only (staff cannot touch the shop). */
-export function requireAdmin(actor: SessionUser | null): SessionUser {
-  if (!actor) throw unauthenticated();
-  if (actor.role !== 'admin') throw forbidden('Only admins can manage the shop.');
-  return actor;
+/** The shop (products, orders) is the admins' (rule book, issue 30): staff cannot touch it. */
+export async function requireAdmin(db: DbOrTx, actor: SessionUser | null): Promise<SessionUser> {
+  return (await must(db, actor, mayManageClubSite, 'Only admins can manage the shop.')).user;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -77,7 +76,7 @@ export function createProductService(db: Db) {
     },
 
     async create(actor: SessionUser | null, input: ProductInput | unknown): Promise<Product> {
-      requireAdmin(actor);
+      await requireAdmin(db, actor);
       const data = parseProduct(input);
       const [row] = await db.insert(products).values(data).returning();
       return toProduct(row);
@@ -85,7 +84,7 @@ export function createProductService(db: Db) {
 
     /** Replaces every field (the admin form always sends the whole product); a missing display order keeps the current one. */
     async update(actor: SessionUser | null, id: string, input: ProductInput | unknown): Promise<Product> {
-      requireAdmin(actor);
+      await requireAdmin(db, actor);
       const data = parseProduct(input);
       if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
       const [row] = await db
@@ -99,7 +98,7 @@ export function createProductService(db: Db) {
 
     /** Orders of a deleted product stay readable: their product_id becomes null, product_name stays. */
     async remove(actor: SessionUser | null, id: string): Promise<void> {
-      requireAdmin(actor);
+      await requireAdmin(db, actor);
       if (!isUuid(id)) throw notFound(PRODUCT_NOT_FOUND);
       const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
       if (deleted.length === 0) throw notFound(PRODUCT_NOT_FOUND);

@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { isAdminLogin } from '../policy';
 import type { DatabaseStatus, DatabaseStatusWithCounts, InitializationResult } from '../../shared/contracts/setup';
 import type { Role } from '../../shared/roles';
 import { SETUP_CODE_FIELD, SETUP_CODE_LOG_LINE, SETUP_CODE_REQUIRED, SETUP_CODE_THROTTLED, SETUP_CODE_WRONG } from '../../shared/setup';
@@ -65,7 +66,7 @@ const refusal = (kind: 'forbidden' | 'rate_limited', detail: string, retryAfterS
 export type { DatabaseStatus, DatabaseStatusWithCounts };
 
 /** Who may see how many accounts, products, news and fixtures the database holds: the admin. */
-export const maySeeDatabaseCounts = (actor: { role: Role } | null) => actor?.role === 'admin';
+export const maySeeDatabaseCounts = isAdminLogin;
 
 export type { InitializationResult };
 
@@ -111,7 +112,7 @@ export function createSetupService(
 
   /** Refuses (403, 429) unless the request proves the person owns the server. */
   async function checkOwnership(actor: { role: Role } | null, request: InitializationRequest) {
-    if (options.adminPassword || actor?.role === 'admin') return;
+    if (options.adminPassword || isAdminLogin(actor)) return;
     const typed = normalizeSetupCode(request.setupCode ?? '');
     if (!typed) throw refusal('forbidden', SETUP_CODE_REQUIRED);
     // Counted before it is compared, so a burst of guesses is refused without looking at them.
@@ -164,7 +165,7 @@ export function createSetupService(
     },
 
     async initialize(actor: { role: Role } | null, request: InitializationRequest = {}): Promise<InitializationResult> {
-      if (actor && actor.role !== 'admin') throw forbidden();
+      if (actor && !isAdminLogin(actor)) throw forbidden();
       if (await initialized()) throw conflict(ALREADY_INITIALIZED);
       await checkOwnership(actor, request);
       const generated = options.adminPassword ? undefined : generatePassword();

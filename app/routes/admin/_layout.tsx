@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { TabNav } from '../../components/ui/tabs';
 import { pageTitle } from '../../../shared/club';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { ROLE_LABELS } from '../../../shared/roles';
 import { tabsFor } from './tabs';
 import type { Route } from './+types/_layout';
@@ -14,14 +14,13 @@ export const meta: Route.MetaFunction = () => [
 
 /** The admin panel: admins, and staff for the parts they manage (each tab guards itself too). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireAdminArea(context, request);
-  // Staff who hold a club role see its tabs too (the treasurer's Money); admins see every tab anyway.
-  const clubRoles = user.role === 'staff' ? await context.services.roles.myClubRoles(user) : [];
-  return { user, clubRoles };
+  // The tabs follow the rule book: each opens for those it has work for (issue 30).
+  const { user, can } = await requireCan(context, request);
+  return { user, can };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, clubRoles } = loaderData;
+  const { user, can } = loaderData;
   const { pathname } = useLocation();
   // The welcome shows once, on the dashboard; the other tabs get a slim heading (ADR 027).
   const onDashboard = pathname.replace(/\/$/, '') === '/admin';
@@ -39,7 +38,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <p className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{ROLE_LABELS[user.role]}</p>
       </header>
       <div className="mt-4 sm:mt-6">
-        <TabNav label="Admin sections" compact items={tabsFor(user.role, clubRoles).map(({ to, label, end }) => ({ to, label, end }))} />
+        <TabNav label="Admin sections" compact items={tabsFor(can).map(({ to, label, end }) => ({ to, label, end }))} />
       </div>
       <div className="mt-6">
         <Outlet />

@@ -3,17 +3,17 @@ import { adminMeta } from '../../components/admin/meta';
 import { ChangePasswordForm, type ChangePasswordResult } from '../../components/change-password-form';
 import { changeEmailAction, changePasswordAction } from '../../lib/account.server';
 import { EmailForm, type EmailChangeResult } from '../../components/email-form';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireAdminArea, requireCan } from '../../lib/guards.server';
 import type { Route } from './+types/account';
 
 export const meta: Route.MetaFunction = () => adminMeta('My account', 'Your e-mail address and password.');
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  requireAdminArea(context, request);
+  await requireAdminArea(context, request);
   const form = await request.formData();
   if (form.get('intent') === 'email') return changeEmailAction(context, request, form);
   return changePasswordAction(context, request, form);

@@ -6,12 +6,12 @@ import { fixtureTitle } from '../../../shared/fixtures';
 import { money } from '../../components/admin/format';
 import type { AdminDashboard as DashboardData } from '../../../shared/contracts/admin';
 import type { Fixture } from '../../../shared/contracts/fixtures';
-import { useAdminUser } from '../../components/admin/use-admin-user';
+import { useCan } from '../../components/admin/use-admin-user';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { client, errorDetail, loadList, read } from '../../lib/api-client';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { ADMIN_TABS } from './tabs';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/dashboard';
@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = () =>
 
 export const NOTHING_TO_DO = 'Nothing to do';
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request);
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -61,10 +61,10 @@ const tiles = (Object.keys(TILES) as (keyof typeof TILES)[]).map((key) => ({ key
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard, fixtures } = loaderData;
   const { enterScore, scoreDialog } = useEnterScore();
-  const user = useAdminUser();
+  const can = useCan();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-  const canOpen = (to: string) => user.role === 'admin' || ADMIN_TABS.some((tab) => tab.to === to && tab.staff);
+  const canOpen = (to: string) => ADMIN_TABS.some((tab) => tab.to === to && can[tab.can]);
 
   async function initialize() {
     setBusy(true);
@@ -85,7 +85,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <section>
       <SectionHeader title="Today" description="What needs doing. Each card takes you to the list to deal with it." />
 
-      {dashboard.needs_initialization && user.role === 'admin' && (
+      {dashboard.needs_initialization && can.admin && (
         <div role="region" aria-labelledby="init-heading" className="mb-6 rounded-2xl border border-gold-500 bg-yellow-50 p-4 sm:p-6">
           <h3 id="init-heading" className="text-lg font-bold">
             The database needs initialization

@@ -13,15 +13,15 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 const FIELDS = ['title', 'description', 'player_id', 'file', 'url'] as const;
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
-import { requireRole } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/documents';
 import { formatDate } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => adminMeta('Documents', "Documents for the Players' Area.");
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireRole(context, request, ['admin']) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'documents');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -6,7 +6,7 @@ import { FIXTURE_STATUSES } from '../../../shared/content-constants';
 import type { Fixture } from '../../../shared/contracts/fixtures';
 import type { Team } from '../../../shared/contracts/teams';
 import { client, loadList, type JsonOf } from '../../lib/api-client';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { fixtureStatusLabel } from '../../../shared/content-constants';
 import type { Route } from './+types/fixtures';
@@ -15,8 +15,8 @@ import { formatDate } from '../../../shared/dates';
 export const meta: Route.MetaFunction = () => adminMeta('Fixtures', 'Add, edit and remove fixtures and results.');
 
 /** Admins and staff manage fixtures. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'runsTeams');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

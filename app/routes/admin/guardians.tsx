@@ -15,7 +15,7 @@ import { boundFields } from '../../components/ui/form-fields';
 import { ItemOptions } from '../../components/ui/options';
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
-import { requireClubRole } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import type { Route } from './+types/guardians';
 
@@ -28,9 +28,9 @@ export const REMOVE_LINK_EXPLAINED =
 const INVITE_FIELDS = ['player_id', 'email', 'level', 'relationship'] as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireClubRole(context, request, ['secretary', 'welfare_officer']);
+  const { user, can } = await requireCan(context, request, 'guardians');
   // Removing a link is for admins and the welfare officer only (issue 30); the secretary sees no button.
-  const maySafeguard = user.role === 'admin' || (await context.services.roles.myClubRoles(user)).includes('welfare_officer');
+  const maySafeguard = can.safeguarding;
   return { user, maySafeguard };
 }
 

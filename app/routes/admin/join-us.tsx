@@ -9,7 +9,7 @@ import type { JoinUsSubmission } from '../../../shared/contracts/join-us';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { client, errorDetail, loadList, read } from '../../lib/api-client';
-import { requireRole } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/join-us';
 import { formatDateTime } from '../../../shared/dates';
@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => adminMeta('Join Us', 'Enquiries se
 /** The message preview (docs/product.md#admin-panel). */
 export const MESSAGE_PREVIEW_AT = 50;
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireRole(context, request, ['admin']) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'admin');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

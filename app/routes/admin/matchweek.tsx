@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toast';
 import type { EventAnswers } from '../../../shared/contracts/availability';
 import type { Fixture } from '../../../shared/contracts/fixtures';
 import { client, errorDetail, loadList, read } from '../../lib/api-client';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { SquadPicker } from '../../components/admin/squad-picker';
 import type { Route } from './+types/matchweek';
 
@@ -20,8 +20,8 @@ export const NO_FIXTURES = 'No upcoming fixtures. Add one in the Fixtures tab.';
 type PlayerAnswer = EventAnswers['players'][number];
 
 /** Admins and staff. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'runsTeams');
 }
 
 /** The upcoming fixtures and the chosen one's answers (the first by default). */

@@ -12,15 +12,15 @@ const FIELDS = ['player_id', 'copy_guardians', 'subject', 'body'] as const;
 import { toast } from '../../components/ui/toast';
 import { client, errorDetail, loadList, read } from '../../lib/api-client';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { requireRole } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/messages';
 import { formatDateTime } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => adminMeta('Messages', "Messages to the Players' Area.");
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireRole(context, request, ['admin']) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'messageWholeClub');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

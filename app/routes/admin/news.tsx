@@ -2,7 +2,7 @@ import { ResourceTab, type ResourceConfig } from '../../components/admin/resourc
 import { AdminLoading, Badge } from '../../components/admin/section';
 import type { NewsArticle } from '../../../shared/contracts/news';
 import { client, loadList, type JsonOf } from '../../lib/api-client';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/news';
 import { formatDate } from '../../../shared/dates';
@@ -10,8 +10,8 @@ import { formatDate } from '../../../shared/dates';
 export const meta: Route.MetaFunction = () => adminMeta('News', 'Write, publish and remove news articles.');
 
 /** Admins and staff manage news. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'news');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -7,7 +7,7 @@ import type { Order } from '../../../shared/contracts/shop';
 import { Button, buttonClass } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { client, errorDetail, loadList, read } from '../../lib/api-client';
-import { requireRole } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '../../../shared/shop';
 import { internationalPhone, whatsappLink } from '../../../shared/whatsapp';
@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => adminMeta('Orders', 'Shop orders a
 export const ADDRESS_TRUNCATE_AT = 30;
 export const DEFAULT_QUANTITY = 1;
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireRole(context, request, ['admin']) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'clubSite');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -10,7 +10,7 @@ import { FormMessage, SelectField, TextField } from '../../components/ui/field';
 import { boundFields } from '../../components/ui/form-fields';
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, read, type Answer } from '../../lib/api-client';
-import { requireRole } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import type { Route } from './+types/outbox';
 import { formatDateTime } from '../../../shared/dates';
@@ -26,8 +26,8 @@ const STATUS_TONES = { pending: 'info', failed: 'warning', sent: 'success', dead
 type OutboxList = Answer<Awaited<ReturnType<typeof client.admin.outbox.$get>>>;
 type OutboxMessage = OutboxList['messages'][number];
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireRole(context, request, ['admin']) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'admin');
 }
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {

@@ -8,10 +8,10 @@ import { Button } from '../../components/ui/button';
 import { POSITIONS, TEAM_TYPES } from '../../../shared/content-constants';
 import type { AdminPlayer as Player, Feedback, Payment, PlayerStats } from '../../../shared/contracts/players';
 import type { Team } from '../../../shared/contracts/teams';
-import { useAdminUser } from '../../components/admin/use-admin-user';
+import { useCan } from '../../components/admin/use-admin-user';
 import { TextField } from '../../components/ui/field';
 import { client, errorDetail, loadList, read, type JsonOf } from '../../lib/api-client';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/players';
 
@@ -22,13 +22,13 @@ export const meta: Route.MetaFunction = () => adminMeta('Players', "The squad: e
  * and remove players and manage logins and payments; staff see the squad and update stats and
  * feedback. ?player={id} opens one player's sections.
  */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request);
 }
 
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const playerId = new URL(request.url).searchParams.get('player');
-  const [{ user }, players, left, teams] = await Promise.all([
+  const [{ can }, players, left, teams] = await Promise.all([
     serverLoader(),
     loadList('players', client.players.$get({ query: {} })),
     loadList('players who left', client.players.$get({ query: { status: 'left' } })),
@@ -44,7 +44,7 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
       console.error('[admin] loading stats failed:', errorDetail(error));
       return null;
     }),
-    user.role === 'admin' ? loadList('payments', client.players[':id'].payments.$get({ param: { id } })) : Promise.resolve([] as Payment[]),
+    can.memberRecords ? loadList('payments', client.players[':id'].payments.$get({ param: { id } })) : Promise.resolve([] as Payment[]),
     loadList('feedback', client.players[':id'].feedback.$get({ param: { id } })),
   ]);
   return { players, left, teams, selected, hasLeft, stats, payments, feedback };
@@ -154,8 +154,8 @@ const SECTION_NAMES = { login: 'Login', stats: 'Stats', payments: 'Payments', fe
 
 export default function AdminPlayers({ loaderData }: Route.ComponentProps) {
   const { players, left, teams, selected, hasLeft, stats, payments, feedback } = loaderData;
-  const user = useAdminUser();
-  const isAdmin = user.role === 'admin';
+  // What the screen offers follows the rule book: members' records themselves are the admin's (issue 30).
+  const isAdmin = useCan().memberRecords;
   const [query, setQuery] = useState('');
 
   if (selected) return <PlayerPage player={selected} hasLeft={hasLeft} isAdmin={isAdmin} stats={stats} payments={payments} feedback={feedback} />;

@@ -4,14 +4,14 @@ import { ResourceTab, type ResourceConfig } from '../../components/admin/resourc
 import { AdminLoading } from '../../components/admin/section';
 import type { Product } from '../../../shared/contracts/shop';
 import { client, loadList, type JsonOf } from '../../lib/api-client';
-import { requireRole } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/products';
 
 export const meta: Route.MetaFunction = () => adminMeta('Products', 'Add, edit and remove the products of the club shop.');
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireRole(context, request, ['admin']) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'clubSite');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -9,7 +9,7 @@ import { SelectField, TextAreaField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import type { MatchReason, Registration } from '../../../shared/contracts/registrations';
 import { ApiError, client, errorDetail, loadList, read } from '../../lib/api-client';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import type { Route } from './+types/registrations';
 
 export const meta: Route.MetaFunction = () => adminMeta('Registrations', 'New registrations waiting for the club to approve them.');
@@ -23,8 +23,8 @@ const REASON_LABELS: Record<MatchReason, string> = {
   phone: 'same phone number',
 };
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'membership');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

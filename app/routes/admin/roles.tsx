@@ -19,15 +19,15 @@ import { ItemOptions } from '../../components/ui/options';
 import { toast } from '../../components/ui/toast';
 import { client, errorDetail, loadList, read } from '../../lib/api-client';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import type { Route } from './+types/roles';
 
 export const meta: Route.MetaFunction = () => adminMeta('People & roles', 'Club roles, team staff and who changed them.');
 
 export const NO_CHANGES = 'No roles have been granted or removed yet.';
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'admin');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

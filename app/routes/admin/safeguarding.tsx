@@ -18,16 +18,16 @@ import { boundFields } from '../../components/ui/form-fields';
 import { toast } from '../../components/ui/toast';
 import { client, errorDetail, read } from '../../lib/api-client';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { requireClubRole } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { todayIso } from '../../../shared/players';
 import type { Route } from './+types/safeguarding';
 
 export const meta: Route.MetaFunction = () => adminMeta('Safeguarding', 'The welfare officer and the DBS checks of junior teams’ staff.');
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = await requireClubRole(context, request, ['secretary', 'welfare_officer']);
+  const { user, can } = await requireCan(context, request, 'dbsChecks');
   // Switching logins off and on is for admins and the welfare officer only (issue 30).
-  const maySafeguard = user.role === 'admin' || (await context.services.roles.myClubRoles(user)).includes('welfare_officer');
+  const maySafeguard = can.safeguarding;
   return { user, maySafeguard };
 }
 

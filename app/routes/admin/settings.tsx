@@ -10,7 +10,7 @@ import { FormMessage, TextAreaField, TextField } from '../../components/ui/field
 import { boundFields } from '../../components/ui/form-fields';
 import { toast } from '../../components/ui/toast';
 import { ApiError, client, errorDetail, read } from '../../lib/api-client';
-import { requireRole } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { settingsInputSchema } from '../../../shared/content';
 import { ORDER_QUANTITY_CAP_DEFAULT, PENDING_ORDER_DAYS_DEFAULT } from '../../../shared/shop-constants';
@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => adminMeta('Settings', "The club's 
 export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_ERROR = 'Error saving settings';
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireRole(context, request, ['admin']) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'clubSite');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

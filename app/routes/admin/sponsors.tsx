@@ -3,14 +3,14 @@ import { AdminLoading } from '../../components/admin/section';
 import { SPONSOR_TIERS, SPONSOR_TIER_LABELS } from '../../../shared/content-constants';
 import type { Sponsor } from '../../../shared/contracts/sponsors';
 import { client, loadList, type JsonOf } from '../../lib/api-client';
-import { requireRole } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/sponsors';
 
 export const meta: Route.MetaFunction = () => adminMeta('Sponsors', 'Add, edit and remove the club sponsors.');
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireRole(context, request, ['admin']) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'clubSite');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

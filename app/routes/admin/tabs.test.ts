@@ -1,30 +1,53 @@
 import { describe, expect, it } from 'vitest';
+import type { Capabilities } from '../../../server/policy';
 import { ADMIN_TABS, tabsFor } from './tabs';
 
 const labels = (tabs: { label: string }[]) => tabs.map((tab) => tab.label);
+const none: Capabilities = {
+  enterAdmin: true,
+  admin: false,
+  memberRecords: false,
+  membership: false,
+  money: false,
+  safeguarding: false,
+  guardians: false,
+  dbsChecks: false,
+  news: false,
+  documents: false,
+  clubSite: false,
+  runsTeams: false,
+  runsAllTeams: false,
+  messageWholeClub: false,
+  setAgeGroup: false,
+};
+const all = Object.fromEntries(Object.keys(none).map((k) => [k, true])) as unknown as Capabilities;
+const coach = { ...none, runsTeams: true, news: true };
 
-describe('admin tabs', () => {
+describe('admin tabs follow the rule book', () => {
   it('admins see every tab, Money included', () => {
-    expect(labels(tabsFor('admin'))).toEqual(labels(ADMIN_TABS));
-    expect(labels(tabsFor('admin'))).toContain('Money');
+    expect(labels(tabsFor(all))).toEqual(labels(ADMIN_TABS));
+    expect(labels(tabsFor(all))).toContain('Money');
   });
 
-  it('staff see Money only when they hold the treasurer club role', () => {
-    expect(labels(tabsFor('staff'))).not.toContain('Money');
-    expect(labels(tabsFor('staff', ['secretary', 'welfare_officer']))).not.toContain('Money');
-    const treasurer = labels(tabsFor('staff', ['treasurer']));
+  it('Money only for those who manage the money (the treasurer)', () => {
+    expect(labels(tabsFor(coach))).not.toContain('Money');
+    const treasurer = labels(tabsFor({ ...none, money: true }));
     expect(treasurer).toContain('Money');
     expect(treasurer).not.toContain('Settings');
-    expect(treasurer.filter((label) => label !== 'Money')).toEqual(labels(tabsFor('staff')));
+    expect(treasurer).not.toContain('Fixtures');
+  });
+
+  it('a coach sees the match week, not the club’s settings, shop or safeguarding', () => {
+    const tabs = labels(tabsFor(coach));
+    expect(tabs).toEqual(expect.arrayContaining(['Today', 'Players', 'Fixtures', 'Teams', 'Training', 'Match week', 'News', 'My account']));
+    for (const tab of ['Settings', 'Products', 'Orders', 'Safeguarding', 'Parents & carers', 'Messages', 'Outbox']) expect(tabs).not.toContain(tab);
   });
 });
 
 describe('safeguarding tabs', () => {
-  it('the secretary and the welfare officer see Safeguarding and Parents & carers; a coach does not', () => {
-    expect(labels(tabsFor('staff'))).not.toContain('Parents & carers');
-    expect(labels(tabsFor('staff'))).not.toContain('Safeguarding');
-    for (const role of ['secretary', 'welfare_officer'] as const) {
-      expect(labels(tabsFor('staff', [role]))).toEqual(expect.arrayContaining(['Safeguarding', 'Parents & carers']));
-    }
+  it('those who look after DBS checks and guardians see Safeguarding and Parents & carers; a coach does not', () => {
+    expect(labels(tabsFor(coach))).not.toContain('Parents & carers');
+    expect(labels(tabsFor(coach))).not.toContain('Safeguarding');
+    expect(labels(tabsFor({ ...none, dbsChecks: true, guardians: true }))).toEqual(expect.arrayContaining(['Safeguarding', 'Parents & carers']));
   });
 });

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { pageTitle } from '../../../shared/club';
 import { requireUser } from '../../lib/guards.server';
 import { loadOrRefuse } from '../../lib/errors.server';
-import { canEnterAdmin } from '../../../shared/roles';
 import type { Route } from './+types/team-sheet';
 import { formatLongDateGB } from '../../../shared/dates';
 import { fixtureTitle } from '../../../shared/fixtures';
@@ -19,7 +18,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const sheet = await loadOrRefuse(() => context.services.selection.teamSheet(user, params.fixtureId));
-  return { sheet, staff: canEnterAdmin(user.role) };
+  const can = await context.services.access.capabilities(user);
+  return { sheet, staff: !!can?.runsTeams };
 }
 
 // Printing: only the sheet (no site header or footer), A4 with modest margins; sizes in pt so one

@@ -1,9 +1,9 @@
 import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
 import { AdminLoading } from '../../components/admin/section';
 import type { Team } from '../../../shared/contracts/teams';
-import { useAdminUser } from '../../components/admin/use-admin-user';
+import { useCan } from '../../components/admin/use-admin-user';
 import { client, loadList, type JsonOf } from '../../lib/api-client';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/teams';
 import { AGE_GROUPS, TEAM_FORMATS } from '../../../shared/juniors';
@@ -11,8 +11,8 @@ import { AGE_GROUPS, TEAM_FORMATS } from '../../../shared/juniors';
 export const meta: Route.MetaFunction = () => adminMeta('Teams', "The club's teams: names, match length and when availability closes.");
 
 /** Staff edit teams; only admins add and delete them (the API says the same). */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request);
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -66,6 +66,6 @@ export const teamConfig = (isAdmin: boolean): ResourceConfig<Team> => ({
 });
 
 export default function AdminTeams({ loaderData }: Route.ComponentProps) {
-  const user = useAdminUser();
-  return <ResourceTab config={teamConfig(user.role === 'admin')} rows={loaderData.teams} />;
+  // Adding and removing teams is the admin's (rule book, issue 30).
+  return <ResourceTab config={teamConfig(useCan().admin)} rows={loaderData.teams} />;
 }

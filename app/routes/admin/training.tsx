@@ -17,7 +17,7 @@ import { FormMessage, TextField } from '../../components/ui/field';
 const MOVE_FIELDS = ['date', 'place', 'start_time', 'end_time'] as const;
 import { toast } from '../../components/ui/toast';
 import { client, errorDetail, loadList, read } from '../../lib/api-client';
-import { requireAdminArea } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import { useFormSubmit, whileBusy } from '../../lib/use-form-submit';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/training';
@@ -31,8 +31,8 @@ const UPCOMING_DAYS = 14;
 export const NO_UPCOMING_SESSIONS = 'No training sessions in the next 2 weeks.';
 
 /** Admins and staff record attendance. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: requireAdminArea(context, request) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return requireCan(context, request, 'runsTeams');
 }
 
 /** The sessions of the last 4 weeks that have begun (newest first), and the chosen one's sheet. */

@@ -5,13 +5,13 @@ import { treasuryApi, type BankLine } from '../../components/admin/treasury/api'
 import { ImportPanel } from '../../components/admin/treasury/import-panel';
 import { LinesPanel } from '../../components/admin/treasury/lines-panel';
 import { errorDetail } from '../../lib/api-client';
-import { requireTreasurer } from '../../lib/guards.server';
+import { requireCan } from '../../lib/guards.server';
 import type { Route } from './+types/treasury';
 
 export const meta: Route.MetaFunction = () => adminMeta('Money', 'Bank statements matched to subs and fees.');
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { user: await requireTreasurer(context, request) };
+  return requireCan(context, request, 'money');
 }
 
 async function lines(status: 'suggested' | 'unmatched'): Promise<BankLine[]> {

@@ -11,12 +11,12 @@ import { dbsCheckInputSchema, dbsOverrideReasonField, type DbsEntry, type DbsOve
 import { addDaysIso, formatCalendarDate } from '../../../shared/dates';
 import { todayIso, PLAYER_NOT_FOUND } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
-import { forbidden, invalid, notFound } from '../../../shared/errors';
+import { invalid, notFound } from '../../../shared/errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { dbsChecks, players, teams, teamStaff } from '../../db/schema';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
-import { actorOf, allow, mayLookAfterDbsChecks, mayRecordDbsCheck, signedIn } from '../../policy';
+import { actorOf, allow, isAdmin, mayLookAfterDbsChecks, mayRecordDbsCheck, signedIn } from '../../policy';
 import { welfareContact } from './welfare';
 
 type Check = { status: DbsStatus; expires_on: string | null } | null | undefined;
@@ -93,7 +93,7 @@ export async function dbsGate(
     throw invalid(detail, [{ field: 'player_id', message: detail }]);
   }
   const reason = parseInput(dbsOverrideReasonField, overrideReason);
-  if (by.role !== 'admin') throw forbidden('Only an admin may override a DBS check.');
+  allow(isAdmin(await actorOf(tx, by)), 'Only an admin may override a DBS check.');
   return { dbs_override_by: by.full_name, dbs_override_at: new Date(), dbs_override_reason: reason };
 }
 

@@ -12,7 +12,7 @@ import { todayIso } from '../../../shared/players';
 import { players, playerTeams, teams } from '../../db/schema';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
-import { teamsRunByUser as teamsRunBy } from '../../policy';
+import { actorOf, runsAnyTeam, teamsRunBy } from '../../policy';
 
 /** The teams whose U7-U11 results a caller may see: every team, or some (their staff's), or none (the public). */
 export type ResultsScope = 'all' | string[];
@@ -22,8 +22,10 @@ export const PUBLIC_RESULTS: ResultsScope = [];
 
 /** Admins and club officers see every team's results; a member of staff their own teams'; everyone else none. */
 export async function resultsScope(db: DbOrTx, user: SessionUser | null): Promise<ResultsScope> {
-  if (!user || (user.role !== 'admin' && user.role !== 'staff')) return PUBLIC_RESULTS;
-  const scope = await teamsRunBy(db, user);
+  if (!user) return PUBLIC_RESULTS;
+  const actor = await actorOf(db, user);
+  if (!runsAnyTeam(actor)) return PUBLIC_RESULTS;
+  const scope = teamsRunBy(actor);
   return scope === 'all' ? 'all' : [...scope].sort();
 }
 

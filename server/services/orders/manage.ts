@@ -15,7 +15,7 @@ export function manageOrders(ctx: OrderContext) {
   return {
     /** Every order, newest first (admin). */
     async list(actor: SessionUser | null): Promise<Order[]> {
-      requireAdmin(actor);
+      await requireAdmin(ctx.db, actor);
       const rows = await ctx.db.select().from(orders).orderBy(desc(orders.created_at), desc(orders.id));
       return rows.map(toOrder);
     },
@@ -36,7 +36,7 @@ export function manageOrders(ctx: OrderContext) {
     },
 
     async get(actor: SessionUser | null, id: string): Promise<Order> {
-      requireAdmin(actor);
+      await requireAdmin(ctx.db, actor);
       if (!isUuid(id)) throw notFound(ORDER_NOT_FOUND);
       const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id));
       if (!row) throw notFound(ORDER_NOT_FOUND);
@@ -49,7 +49,7 @@ export function manageOrders(ctx: OrderContext) {
      * requests only one wins; cancelling returns the quantity to stock in the same transaction.
      */
     async changeStatus(actor: SessionUser | null, id: string, input: unknown): Promise<Order> {
-      requireAdmin(actor);
+      await requireAdmin(ctx.db, actor);
       const parsed = orderStatusSchema.safeParse(input);
       if (!parsed.success) throw validationError(parsed.error.issues);
       const target = parsed.data.status;

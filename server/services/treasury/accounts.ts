@@ -8,7 +8,7 @@ import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
 import { charges, ledgerEntries, payerReferences, players, playerTeams, teams, users } from '../../db/schema';
 import { isUuid } from '../ids';
-import { allow, assertRunsTeam, AWAITING_APPROVAL, mayUseMembersArea, signedIn } from '../../policy';
+import { actorOf, allow, assertRunsTeam, AWAITING_APPROVAL, mayUseMembersArea, runsAnyTeam, signedIn } from '../../policy';
 import { bankDetails, payerFor, referenceOf, type TreasuryContext } from './context';
 import { chargeViews, publicCharge } from './ledger';
 
@@ -119,7 +119,8 @@ export function accountUseCases(ctx: TreasuryContext) {
       const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
       if (!team) throw notFound('No team has this id.');
       if (!(await isTreasurer(actor))) {
-        if (actor.role === 'player') throw forbidden('Only the team’s staff and the treasurer can see who has paid.');
+        // The team's runners (rule book): nobody else learns who has paid.
+        allow(runsAnyTeam(await actorOf(db, actor)), 'Only the team’s staff and the treasurer can see who has paid.');
         await assertRunsTeam(db, actor, teamId);
       }
       const today = clubDateOf(new Date());

@@ -1,4 +1,5 @@
 /** What the treasury's use cases share: who may see money, who pays for a member, the club's bank details and references. */
+import { actorOf, mayManageMoney } from '../../policy';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { CLUB_NAME } from '../../../shared/club';
 import { forbidden, unauthenticated } from '../../../shared/errors';
@@ -6,7 +7,7 @@ import { ageOn } from '../../../shared/juniors';
 import { clubDateOf } from '../../../shared/dates';
 import type { SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
-import { clubRoles, guardians, payerReferences, players, playerTeams, settings } from '../../db/schema';
+import { guardians, payerReferences, players, playerTeams, settings } from '../../db/schema';
 import { clubPrefix, makeReference } from '../../treasury/reference';
 import type { MailService } from '../mail';
 
@@ -30,12 +31,7 @@ export interface BankDetails {
 export function treasuryAccess(db: Db) {
   /** The treasurer (club role) or an admin; anyone else signed in is 403. */
   async function isTreasurer(actor: SessionUser) {
-    if (actor.role === 'admin') return true;
-    const [row] = await db
-      .select({ role: clubRoles.role })
-      .from(clubRoles)
-      .where(and(eq(clubRoles.user_id, actor.id), eq(clubRoles.role, 'treasurer')));
-    return !!row;
+    return mayManageMoney(await actorOf(db, actor));
   }
 
   async function assertTreasurer(actor: SessionUser | null): Promise<SessionUser> {
