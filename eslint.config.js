@@ -76,7 +76,7 @@ export default tseslint.config(
     },
   },
   {
-    // One rule book (issue 30, ADR 045): who may do what is decided in server/policy/ only, from the
+    // One rule book (issue 30, ADR 046): who may do what is decided in server/policy/ only, from the
     // relationships as they stand today. Elsewhere on the server and in the panel's loaders no code
     // compares a login's access level; it asks a named rule (or the capabilities the rule book gives).
     files: ['server/**/*.ts', 'app/routes/admin/**/*.{ts,tsx}', 'app/lib/**/*.ts', 'app/components/admin/**/*.{ts,tsx}'],
@@ -86,19 +86,19 @@ export default tseslint.config(
         'error',
         {
           selector: "BinaryExpression[operator=/^[!=]==?$/][left.property.name='role'][right.value=/^(admin|staff|player)$/]",
-          message: 'Ask the rule book (server/policy) instead of comparing a login’s role (issue 30, ADR 045).',
+          message: 'Ask the rule book (server/policy) instead of comparing a login’s role (issue 30, ADR 046).',
         },
         {
           selector: "BinaryExpression[operator=/^[!=]==?$/][right.property.name='role'][left.value=/^(admin|staff|player)$/]",
-          message: 'Ask the rule book (server/policy) instead of comparing a login’s role (issue 30, ADR 045).',
+          message: 'Ask the rule book (server/policy) instead of comparing a login’s role (issue 30, ADR 046).',
         },
         {
           selector: "CallExpression[callee.property.name='includes'] > MemberExpression.arguments[property.name='role']",
-          message: 'Ask the rule book (server/policy) instead of listing roles (issue 30, ADR 045).',
+          message: 'Ask the rule book (server/policy) instead of listing roles (issue 30, ADR 046).',
         },
         {
           selector: "CallExpression[callee.name='canEnterAdmin']",
-          message: 'Ask the rule book (mayEnterAdmin, or the capabilities in the admin layout) (issue 30, ADR 045).',
+          message: 'Ask the rule book (mayEnterAdmin, or the capabilities in the admin layout) (issue 30, ADR 046).',
         },
       ],
     },

@@ -1,7 +1,7 @@
 /**
  * Who is asking (issue 30): the relationships a decision may rest on, read as they stand today
  * in one query, once per request. The rules in this folder are the only place that reads them to
- * decide; services and page loaders ask a rule (ADR 045).
+ * decide; services and page loaders ask a rule (ADR 046).
  */
 import { sql } from 'drizzle-orm';
 import type { ClubRole } from '../../shared/club-roles';

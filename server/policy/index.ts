@@ -1,5 +1,5 @@
 /**
- * The rule book (issue 30, ADR 045): every decision about who may read or change a person, a
+ * The rule book (issue 30, ADR 046): every decision about who may read or change a person, a
  * child's data, a team's match week, the club's content or its money is one named rule here, read
  * from the relationships as they stand today (actor.ts). Services and page loaders ask these rules;
  * lint keeps role comparisons out of every other file. `access-matrix.ts` beside this file declares,

@@ -1,5 +1,5 @@
 /**
- * What each role reads in the lists that name members (issue 30, ADR 045): the admin and the
+ * What each role reads in the lists that name members (issue 30, ADR 046): the admin and the
  * secretary keep the register (everything); the welfare officer also sees dates of birth (juniors'
  * ages decide safeguarding), not login addresses; the treasurer sees who is in the club; team staff
  * see the players of the teams they run today, without contact details or dates of birth.

@@ -131,7 +131,7 @@ export const AdminPlayerSchema = PublicPlayerSchema.extend({
   login: z
     .object({
       username: z.string(),
-      email: z.string().nullable().openapi({ description: 'Only for the admin and the secretary (issue 30, ADR 045)' }),
+      email: z.string().nullable().openapi({ description: 'Only for the admin and the secretary (issue 30, ADR 046)' }),
       activated: z.boolean().openapi({ description: 'Whether its owner has chosen their own password or signed in' }),
     })
     .nullable()
