@@ -134,6 +134,9 @@ describe('Issue 30: the findings, as the attacker tried them', () => {
     expect((await t.json('/api/messages', { token: u12Coach.token, body: { subject: 'Hi all', body: 'From the U12 coach' } })).status).toBe(403);
   });
 
+});
+
+describe('Issue 30: the findings about who becomes someone in the club', () => {
   it('finding 7: a registration linked onto a coach’s record needs an admin (the list says so)', async () => {
     const [record] = await t.db.insert(players).values({ full_name: 'Colin Coachman', team_type: 'Staff', position: 'Staff' }).returning();
     await t.db.insert(teamStaff).values({ player_id: record!.id, team_id: senior!.id, role: 'coach' });
