@@ -12,12 +12,13 @@ export const calendarApi = router().openapi(
     tags: ['Calendar'],
     summary: 'Get a new private calendar link',
     description:
-      "Issues a new link to the caller's own calendar feed (their teams' matches and training, with their answers). " +
+      "Issues a new link to the caller's own calendar feed (their teams' and their children's matches and training, with their answers). " +
       'The previous link stops working at once (404). The token is stored hashed, so it is shown only in this answer.',
     security: [{ bearer: [] }],
     responses: {
       201: jsonContent(CalendarLinkSchema, 'The new link'),
       401: jsonContent(ErrorSchema, 'Not signed in'),
+      403: jsonContent(ErrorSchema, 'A registration still waiting for approval has no calendar link yet (issue 30)'),
     },
   }),
   async (c) => {

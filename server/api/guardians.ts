@@ -120,7 +120,12 @@ export const guardianRequestsApi = router()
       summary: 'Requests by status (secretary, welfare officer, admins: all; anyone else: their own)',
       security,
       request: { query: StatusQuery },
-      responses: { 200: jsonContent(z.array(GuardianRequestSchema), 'Requests, pending oldest first'), 401: e('Not signed in'), 422: e('Unknown status') },
+      responses: {
+        200: jsonContent(z.array(GuardianRequestSchema), 'Requests, pending oldest first'),
+        401: e('Not signed in'),
+        403: e('A registration still waiting for approval (issue 30)'),
+        422: e('Unknown status'),
+      },
     }),
     async (c) => {
       noStore(c);

@@ -30,7 +30,11 @@ export const errors = {
   404: jsonContent(ErrorSchema, 'Unknown player (or no player linked to this account)'),
   422: jsonContent(ErrorSchema, 'Invalid input'),
 };
-const portalErrors = { 401: errors[401], 404: jsonContent(ErrorSchema, 'No player profile is linked to this account') };
+const portalErrors = {
+  401: errors[401],
+  403: jsonContent(ErrorSchema, 'A registration still waiting for approval sees its status and profile only (issue 30)'),
+  404: jsonContent(ErrorSchema, 'No player profile is linked to this account'),
+};
 
 /** The 201 answer when a login is made for a squad record (registration, or an admin making it). */
 const NewLoginAnswer = z.object({ detail: z.string(), user: UserSchema, player_id: z.string().uuid() });

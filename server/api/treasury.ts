@@ -75,7 +75,11 @@ export const treasuryApi = base
       summary: 'Your payment reference, the club’s bank details and your money (any member)',
       description: 'The reference is made the first time you ask and never changes or goes to anyone else. Quote it on every transfer.',
       security,
-      responses: { 200: jsonContent(TreasuryMeSchema, 'How to pay, and what you owe'), 401: errors[401] },
+      responses: {
+        200: jsonContent(TreasuryMeSchema, 'How to pay, and what you owe'),
+        401: errors[401],
+        403: jsonContent(ErrorSchema, 'A registration still waiting for approval: no bank details yet (issue 30)'),
+      },
     }),
     async (c) => {
       noStore(c);
