@@ -33,6 +33,7 @@ const errors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),
   403: jsonContent(ErrorSchema, 'Not the treasurer or an admin'),
 };
+const waiting = jsonContent(ErrorSchema, 'A registration still waiting: no bank details yet');
 const writeErrors = {
   ...errors,
   404: jsonContent(ErrorSchema, 'Unknown id'),
@@ -75,11 +76,7 @@ export const treasuryApi = base
       summary: 'Your payment reference, the club’s bank details and your money (any member)',
       description: 'The reference is made the first time you ask and never changes or goes to anyone else. Quote it on every transfer.',
       security,
-      responses: {
-        200: jsonContent(TreasuryMeSchema, 'How to pay, and what you owe'),
-        401: errors[401],
-        403: jsonContent(ErrorSchema, 'A registration still waiting for approval: no bank details yet (issue 30)'),
-      },
+      responses: { 200: jsonContent(TreasuryMeSchema, 'How to pay, and what you owe'), 401: errors[401], 403: waiting },
     }),
     async (c) => {
       noStore(c);

@@ -70,6 +70,8 @@ export interface Capabilities {
   clubSite: boolean;
   runsTeams: boolean;
   runsAllTeams: boolean;
+  /** The Teams tab: those who run a team, and those who set age groups. */
+  teams: boolean;
   messageWholeClub: boolean;
   setAgeGroup: boolean;
 }
@@ -89,6 +91,7 @@ export function capabilitiesOf(actor: Actor): Capabilities {
     clubSite: mayManageClubSite(actor),
     runsTeams: runsAnyTeam(actor),
     runsAllTeams: teamsRunBy(actor) === 'all',
+    teams: runsAnyTeam(actor) || maySetAgeGroup(actor),
     messageWholeClub: mayMessageWholeClub(actor),
     setAgeGroup: maySetAgeGroup(actor),
   };

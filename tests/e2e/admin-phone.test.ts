@@ -248,6 +248,9 @@ describe('Admin on a phone: Today', () => {
     const staff = await api.post('/api/players', { full_name: `Staff Phone ${tag}`, jersey_number: 0, position: 'Staff', team_type: 'Staff', nationality: 'English' });
     const username = `phone_${tag}`;
     expect((await api.post('/api/admin/create-player-account', { player_id: staff.body.id, username, email: `${username}@example.com`, password: 'staff-password-1' })).status).toBeLessThan(300);
+    // A coach of the first team (issue 30: a place on a team's staff is what gives work in the panel).
+    const senior = ((await api.get('/api/teams')).body as { id: string; slug: string }[]).find((t) => t.slug === 'senior')!;
+    expect((await api.put('/api/admin/team-staff', { player_id: staff.body.id, team_id: senior.id, role: 'coach' })).status).toBeLessThan(300);
     try {
       const staffPage = await b.newPage({ viewport: PHONE });
       await signIn(staffPage, username, 'staff-password-1');

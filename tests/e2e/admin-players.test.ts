@@ -125,7 +125,7 @@ describe('Players: logins, payments, stats and feedback (admin)', () => {
     const item = page.getByRole('listitem').filter({ hasText: 'Great pressing from the front.' });
     await item.waitFor();
     expect(await item.textContent()).toContain('4/5');
-    expect(await item.textContent()).toContain('Manager');
+    expect(await item.textContent()).toContain('Club Administrator');
     const [saved] = (await api.get(`/api/players/${player.id}/feedback`)).body as any[];
     expect(saved).toMatchObject({ coach_name: 'Club Administrator', category: 'Training', rating: 4, feedback: 'Great pressing from the front.' });
 
@@ -153,6 +153,9 @@ describe('Staff in the admin panel', () => {
       email: `${username}@example.com`,
     });
     expect(created.status).toBeLessThan(300);
+    // A coach of the first team: the panel's match-week tabs follow a place on a team's staff (issue 30).
+    const senior = ((await api.get('/api/teams')).body as { id: string; slug: string }[]).find((t) => t.slug === 'senior')!;
+    expect((await api.put('/api/admin/team-staff', { player_id: staffPlayer.id, team_id: senior.id, role: 'coach' })).status).toBeLessThan(300);
     const { player } = await squadPlayer();
 
     const page = await b.newPage();

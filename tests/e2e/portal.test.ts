@@ -181,11 +181,11 @@ describe("The players' portal: reloads and staff", () => {
     const page = await b.newPage({ viewport: PHONE });
     await signIn(page, username, password);
     await hydrated(page);
-    const note = page.getByRole('button', { name: /New training feedback from Manager/ });
+    const note = page.getByRole('button', { name: /New training feedback from Club Administrator/ });
     expect(await note.textContent()).toContain('(select to mark as read)');
     await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), note.click()]);
     await page.reload();
-    const readNote = await page.getByRole('button', { name: /New training feedback from Manager/ }).textContent();
+    const readNote = await page.getByRole('button', { name: /New training feedback from Club Administrator/ }).textContent();
     expect(readNote).toContain(' · Read');
     expect(readNote).not.toContain('mark as read');
 

@@ -117,6 +117,9 @@ describe('Admin: the Teams tab', () => {
     const coach = await admin.post<{ id: string }>('/api/players', { full_name: 'Sam Staff', jersey_number: 0, position: 'Staff', team_type: 'Staff', nationality: 'English' });
     const username = `staff_${unique()}`;
     expect((await admin.post('/api/admin/create-player-account', { player_id: coach.body.id, username, password: 'staff-pass-1', email: `${username}@example.com` })).status).toBe(201);
+    // A coach of the first team (issue 30: the match-week tabs follow a place on a team's staff).
+    const senior = ((await admin.get('/api/teams')).body as { id: string; slug: string }[]).find((t) => t.slug === 'senior')!;
+    expect((await admin.put('/api/admin/team-staff', { player_id: coach.body.id, team_id: senior.id, role: 'coach' })).status).toBeLessThan(300);
     const page = await b.newPage();
     await signIn(page, username, 'staff-pass-1');
     await openAdminTab(page, '/admin/teams');

@@ -198,7 +198,7 @@ function ChildGuardians({ juniors, maySafeguard }: { juniors: Junior[]; maySafeg
                 {g.relationship ?? 'Relationship not given'} · <span className="break-all">{g.email}</span> · linked by {g.approved_by}
               </p>
               {maySafeguard && (
-                <Button variant="secondary" className="mt-2" onClick={() => setRemoving(g)} aria-label={`Remove ${g.full_name}’s link to ${list.full_name}`}>
+                <Button variant="secondary" className="mt-2" onClick={() => setRemoving(g)} aria-label={`Remove link: ${g.full_name} to ${list.full_name}`}>
                   Remove link
                 </Button>
               )}

@@ -17,11 +17,12 @@ const none: Capabilities = {
   clubSite: false,
   runsTeams: false,
   runsAllTeams: false,
+  teams: false,
   messageWholeClub: false,
   setAgeGroup: false,
 };
 const all = Object.fromEntries(Object.keys(none).map((k) => [k, true])) as unknown as Capabilities;
-const coach = { ...none, runsTeams: true, news: true };
+const coach = { ...none, runsTeams: true, news: true, teams: true };
 
 describe('admin tabs follow the rule book', () => {
   it('admins see every tab, Money included', () => {

@@ -19,7 +19,7 @@ export const ADMIN_TABS: AdminTab[] = [
   // (each role sees the members and fields the rule book gives it).
   { to: '/admin/players', label: 'Players', can: 'enterAdmin' },
   { to: '/admin/fixtures', label: 'Fixtures', can: 'runsTeams' },
-  { to: '/admin/teams', label: 'Teams', can: 'enterAdmin' },
+  { to: '/admin/teams', label: 'Teams', can: 'teams' },
   { to: '/admin/training', label: 'Training', can: 'runsTeams' },
   { to: '/admin/matchweek', label: 'Match week', can: 'runsTeams' },
   { to: '/admin/sponsors', label: 'Sponsors', can: 'clubSite' },

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => adminMeta('Teams', "The club's tea
 
 /** Staff edit teams; only admins add and delete them (the API says the same). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return requireCan(context, request);
+  return requireCan(context, request, 'teams');
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, redirect, useLocation } from 'react-router';
 import { DEFAULT_POSITION_LABEL } from '../../components/portal';
 import { ButtonLink } from '../../components/ui/button';
 import { TabNav } from '../../components/ui/tabs';
@@ -29,6 +29,9 @@ export const PORTAL_TABS = [
   portalTab('account', 'Account'),
 ];
 
+/** What a registration still waiting for approval may open: the dashboard (its status), the profile, the account. */
+const PENDING_PAGES = ['/players-area', '/players-area/profile', '/players-area/account'];
+
 /** A parent or carer's tabs (issue 23): their children, and their own account. */
 export const GUARDIAN_TABS = [portalTab('children', 'My children'), portalTab('account', 'Account')];
 
@@ -38,10 +41,13 @@ export const GUARDIAN_TABS = [portalTab('children', 'My children'), portalTab('a
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const [player, children] = await Promise.all([
+  const [player, children, status] = await Promise.all([
     portalRead('the player profile', () => context.services.players.findOwn(user), null),
     portalRead('your children', () => context.services.juniors.myChildren(user), []),
+    portalRead('your membership', () => context.services.players.memberStatus(user), null),
   ]);
+  // A registration still waiting sees its status and its own profile only (issue 30).
+  if (status === 'pending' && !PENDING_PAGES.includes(new URL(request.url).pathname.replace(/\/$/, ''))) throw redirect('/players-area');
   return {
     user,
     header: player ? { full_name: player.full_name, position: player.position, jersey_number: player.jersey_number } : null,
