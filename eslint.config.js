@@ -79,7 +79,7 @@ export default tseslint.config(
     // One rule book (issue 30, ADR 046): who may do what is decided in server/policy/ only, from the
     // relationships as they stand today. Elsewhere on the server and in the panel's loaders no code
     // compares a login's access level; it asks a named rule (or the capabilities the rule book gives).
-    files: ['server/**/*.ts', 'app/routes/admin/**/*.{ts,tsx}', 'app/lib/**/*.ts', 'app/components/admin/**/*.{ts,tsx}'],
+    files: ['server/**/*.ts', 'app/routes/**/*.{ts,tsx}', 'app/lib/**/*.ts', 'app/components/admin/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', 'server/policy/**'],
     rules: {
       'no-restricted-syntax': [

@@ -149,8 +149,9 @@ export function createSetupService(
     status,
     statusFor,
     adminUsername: options.adminUsername,
-    /** Whether /initialize must ask for the setup code (no ADMIN_PASSWORD configured). */
+    /** Whether /initialize must ask for the setup code (no ADMIN_PASSWORD configured); not of a signed-in admin. */
     needsSetupCode: !options.adminPassword,
+    asksSetupCodeOf: (actor: { role: Role } | null) => !options.adminPassword && !isAdminLogin(actor),
 
     /**
      * At start-up: while the club is not set up and no ADMIN_PASSWORD is configured, prints the

@@ -41,10 +41,11 @@ export const GUARDIAN_TABS = [portalTab('children', 'My children'), portalTab('a
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const [player, children, status] = await Promise.all([
+  const [player, children, status, can] = await Promise.all([
     portalRead('the player profile', () => context.services.players.findOwn(user), null),
     portalRead('your children', () => context.services.juniors.myChildren(user), []),
     portalRead('your membership', () => context.services.players.memberStatus(user), null),
+    portalRead('what you may do', () => context.services.access.capabilities(user), null),
   ]);
   // A registration still waiting sees its status and its own profile only (issue 30).
   if (status === 'pending' && !PENDING_PAGES.includes(new URL(request.url).pathname.replace(/\/$/, ''))) throw redirect('/players-area');
@@ -52,6 +53,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user,
     header: player ? { full_name: player.full_name, position: player.position, jersey_number: player.jersey_number } : null,
     guardian: children.length > 0,
+    // Work in the admin panel (a club role or a staff place), from the rule book (issue 30).
+    admin: !!can?.enterAdmin,
   };
 }
 
@@ -59,7 +62,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const isGuardianPage = (pathname: string) => pathname.startsWith('/players-area/children') || pathname === '/players-area/account';
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { user, header, guardian } = loaderData;
+  const { user, header, guardian, admin } = loaderData;
   const tabs_ = header ? (guardian ? [...PORTAL_TABS.slice(0, -1), GUARDIAN_TABS[0]!, PORTAL_TABS.at(-1)!] : PORTAL_TABS) : GUARDIAN_TABS;
   const tabs = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
@@ -109,7 +112,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
           <ButtonLink to="/players-area/children" className="mt-4 mr-3">
             I am a parent or carer
           </ButtonLink>
-          {user.role !== 'player' && (
+          {admin && (
             <ButtonLink to="/admin" className="mt-4">
               Go to the admin panel
             </ButtonLink>

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const { adminUsername } = context.services.setup;
   // A signed-in admin has proved who they are; anyone else proves they own the server with the code.
-  const needsSetupCode = context.services.setup.needsSetupCode && context.user?.role !== 'admin';
+  const needsSetupCode = context.services.setup.asksSetupCodeOf(context.user ?? null);
   try {
     return { status: await context.services.setup.statusFor(context.user ?? null), adminUsername, needsSetupCode, error: null };
   } catch (error) {
