@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, openAdminTab, unique } from '../support/admin';
+import { apiAs, openAdminTab, settledToast, unique } from '../support/admin';
 import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { enhanced, PHONE, signIn, useBrowser } from '../support/browser';
@@ -206,6 +206,8 @@ describe('Safeguarding in the admin panel at 390 px', () => {
     const row = page.getByTestId('dbs-person').filter({ hasText: `Cal Coach ${tag}` });
     await row.waitFor();
     await row.getByText(/DBS check expires on/).waitFor();
+    // The toast fades in: axe measures its colours once it has arrived.
+    await settledToast(page, 'DBS check is recorded');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page, 'safeguarding at 390 px');
     const stored = (await world.admin.get('/api/admin/dbs')).body.people.find((p: { full_name: string }) => p.full_name === `Cal Coach ${tag}`);
