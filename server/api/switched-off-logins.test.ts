@@ -259,14 +259,21 @@ describe('The private calendar link changes with the password', () => {
   });
 });
 
+/** A welfare officer, and a child whose parent reads the child's medical notes (so the test can see them lose it). */
+async function welfareAndFamily([welfareName, childName, parentName]: [string, string, string], years: number) {
+  const kids = juniorFixtures(t);
+  const welfare = await kids.adult(welfareName, 'welfare_officer');
+  const child = await kids.child(childName, bornYearsAgo(years));
+  const parent = await kids.guardian(parentName, [child, 'primary']);
+  expect((await t.json(`/api/players/${child.id}/medical-notes`, { token: parent.token })).status).toBe(200);
+  return { welfare, child, parent };
+}
+
 describe('Switching a login off and on (admins, the welfare officer)', () => {
   const kids = juniorFixtures(t);
 
   it('the welfare officer switches off a parent-only login with a reason: its session ends at once and it stays out; recorded; switched on again it works', async () => {
-    const welfare = await kids.adult('Wendy Welfare', 'welfare_officer');
-    const child = await kids.child('Kit Junior', bornYearsAgo(10));
-    const parent = await kids.guardian('Parker Parent', [child, 'primary']);
-    expect((await t.json(`/api/players/${child.id}/medical-notes`, { token: parent.token })).status).toBe(200);
+    const { welfare, child, parent } = await welfareAndFamily(['Wendy Welfare', 'Kit Junior', 'Parker Parent'], 10);
 
     const off = await t.json(`/api/admin/logins/${parent.user.id}/switch-off`, { token: welfare.token, body: { reason: 'Court order received today' } });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
@@ -341,10 +348,7 @@ describe("Removing a parent's or carer's link to a child", () => {
   const kids = juniorFixtures(t);
 
   it('an admin or the welfare officer removes it with a reason: the parent loses the child at once, the record says who, when and why', async () => {
-    const welfare = await kids.adult('Wynn Welfare', 'welfare_officer');
-    const child = await kids.child('Rio Junior', bornYearsAgo(11));
-    const parent = await kids.guardian('Pat Former', [child, 'primary']);
-    expect((await t.json(`/api/players/${child.id}/medical-notes`, { token: parent.token })).status).toBe(200);
+    const { welfare, child, parent } = await welfareAndFamily(['Wynn Welfare', 'Rio Junior', 'Pat Former'], 11);
 
     const noReason = await t.json(`/api/players/${child.id}/guardians/${parent.user.id}`, { method: 'DELETE', token: welfare.token, body: {} });
     expect(noReason.status).toBe(422);

@@ -145,6 +145,19 @@ function pagePaths() {
   return [...new Set(out)];
 }
 
+/** Every one of `existing` has a row, and no row names something that is not there. */
+function expectEveryOneDeclared(existing: string[], rows: readonly Row[], what: 'operations' | 'pages') {
+  const declared = new Set(rows.map((r) => r.op));
+  expect(
+    existing.filter((op) => !declared.has(op)),
+    `${what} without a row in server/policy/access-matrix.ts`,
+  ).toEqual([]);
+  expect(
+    [...declared].filter((op) => !existing.includes(op)),
+    `rows for ${what} that do not exist`,
+  ).toEqual([]);
+}
+
 describe('The access matrix declares', () => {
   it('a row for every operation of /api/openapi.json, and none for an operation that is not there', async () => {
     const doc = await t.json('/api/openapi.json');
@@ -153,28 +166,15 @@ describe('The access matrix declares', () => {
         .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
         .map((m) => `${m.toUpperCase()} /api${path}`),
     );
-    const declared = new Set(API_ROWS.map((r) => r.op));
-    expect(
-      operations.filter((op) => !declared.has(op)),
-      'operations without a row in server/policy/access-matrix.ts',
-    ).toEqual([]);
-    expect(
-      [...declared].filter((op) => !operations.includes(op)),
-      'rows for operations the API does not have',
-    ).toEqual([]);
+    expectEveryOneDeclared(operations, API_ROWS, 'operations');
   });
 
   it('a row for every page of app/routes.ts', () => {
-    const pages = pagePaths().map((p) => `PAGE ${p}`);
-    const declared = new Set(PAGE_ROWS.map((r) => r.op));
-    expect(
-      pages.filter((p) => !declared.has(p)),
-      'pages without a row in server/policy/access-matrix.ts',
-    ).toEqual([]);
-    expect(
-      [...declared].filter((p) => !pages.includes(p)),
-      'rows for pages app/routes.ts does not have',
-    ).toEqual([]);
+    expectEveryOneDeclared(
+      pagePaths().map((p) => `PAGE ${p}`),
+      PAGE_ROWS,
+      'pages',
+    );
   });
 });
 

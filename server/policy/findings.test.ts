@@ -37,11 +37,20 @@ const secretary = await j.adult('Sue Secretary', 'secretary');
 const aarav = await j.child('Aarav Shah', bornYearsAgo(11), 'u12-robins');
 const priya = await j.guardian('Priya Shah', [aarav, 'primary']);
 
+/** A home league match on 6 March 2027 (with `version`, the body of an edit). */
+const matchBody = (teamId: string, venue = 'Riverside Park', version?: string) => ({
+  team_id: teamId,
+  away_team: 'Valley',
+  match_date: '2027-03-06',
+  match_time: '10:00',
+  venue,
+  competition: 'League',
+  is_home: true,
+  ...(version ? { version } : {}),
+});
+
 async function fixtureOf(teamId: string) {
-  const res = await t.json('/api/fixtures', {
-    token: admin.token,
-    body: { team_id: teamId, away_team: 'Valley', match_date: '2027-03-06', match_time: '10:00', venue: 'Riverside Park', competition: 'League', is_home: true },
-  });
+  const res = await t.json('/api/fixtures', { token: admin.token, body: matchBody(teamId) });
   return res.body as { id: string; version: string };
 }
 
@@ -51,24 +60,17 @@ describe('Issue 30: the findings, as the attacker tried them', () => {
     const moved = await t.json(`/api/fixtures/${match.id}`, {
       method: 'PUT',
       token: seniorCoach.token,
-      body: { team_id: u12!.id, away_team: 'Valley', match_date: '2027-03-06', match_time: '10:00', venue: 'car park behind the station', competition: 'League', is_home: true, version: match.version },
+      body: matchBody(u12!.id, 'car park behind the station', match.version),
     });
     expect(moved.status).toBe(403);
     expect(moved.body.detail).toBe(OWN_TEAMS_ONLY);
     expect((await t.db.select().from(fixtures).where(eq(fixtures.id, match.id)))[0]!.venue).toBe('Riverside Park');
     // Nor can they move their own match into a team they do not run.
     const own = await fixtureOf(senior!.id);
-    const intoU12 = await t.json(`/api/fixtures/${own.id}`, {
-      method: 'PUT',
-      token: seniorCoach.token,
-      body: { team_id: u12!.id, away_team: 'Valley', match_date: '2027-03-06', match_time: '10:00', venue: 'Riverside Park', competition: 'League', is_home: true, version: own.version },
-    });
+    const intoU12 = await t.json(`/api/fixtures/${own.id}`, { method: 'PUT', token: seniorCoach.token, body: matchBody(u12!.id, undefined, own.version) });
     expect(intoU12.status).toBe(403);
     expect((await t.json(`/api/fixtures/${match.id}`, { method: 'DELETE', token: treasurer.token })).status).toBe(403);
-    const created = await t.json('/api/fixtures', {
-      token: treasurer.token,
-      body: { team_id: u12!.id, away_team: 'X', match_date: '2027-03-06', match_time: '10:00', venue: 'Y', competition: 'League', is_home: true },
-    });
+    const created = await t.json('/api/fixtures', { token: treasurer.token, body: matchBody(u12!.id) });
     expect(created.status).toBe(403);
     const u9Coach = await coach('Wes Nine', u9!.id);
     const open = await t.json(`/api/teams/${u9!.id}`, { method: 'PUT', token: u9Coach.token, body: { name: 'U9 Wrens', age_group: 'Open' } });

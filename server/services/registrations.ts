@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import { conflict, DomainError, invalid, notFound } from '../../shared/errors';
 import { juniorLoginRefusal } from '../../shared/guardians';
@@ -79,6 +79,17 @@ const linkCandidates = (db: DbOrTx) =>
     .from(players)
     .where(and(isNull(players.user_id), ne(players.status, 'pending')));
 
+/** The names of the teams these players are linked to through `link` (a spell in the team, a staff place), in the club's order. */
+async function teamNamesOf(db: DbOrTx, link: typeof playerTeams | typeof teamStaff, ids: string[], also?: SQL) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ player_id: link.player_id, name: teams.name })
+    .from(link)
+    .innerJoin(teams, eq(teams.id, link.team_id))
+    .where(and(inArray(link.player_id, ids), also))
+    .orderBy(asc(teams.sort_order));
+}
+
 /**
  * Existing records without a login that look like the registrant: the same name, the same date of
  * birth and surname, or the same phone number; best (most reasons) first.
@@ -99,35 +110,11 @@ async function matchesFor(db: DbOrTx, pending: PlayerRow, candidates: PlayerRow[
     return reasons.length ? [{ row, reasons }] : [];
   });
   found.sort((a, b) => b.reasons.length - a.reasons.length || a.row.full_name.localeCompare(b.row.full_name));
-  const teamRows = found.length
-    ? await db
-        .select({ player_id: playerTeams.player_id, name: teams.name })
-        .from(playerTeams)
-        .innerJoin(teams, eq(teams.id, playerTeams.team_id))
-        .where(
-          and(
-            inArray(
-              playerTeams.player_id,
-              found.map((f) => f.row.id),
-            ),
-            isNull(playerTeams.left_on),
-          ),
-        )
-        .orderBy(asc(teams.sort_order))
-    : [];
-  const staffRows = found.length
-    ? await db
-        .select({ player_id: teamStaff.player_id, name: teams.name })
-        .from(teamStaff)
-        .innerJoin(teams, eq(teams.id, teamStaff.team_id))
-        .where(
-          inArray(
-            teamStaff.player_id,
-            found.map((f) => f.row.id),
-          ),
-        )
-        .orderBy(asc(teams.sort_order))
-    : [];
+  const ids = found.map((f) => f.row.id);
+  const [teamRows, staffRows] = await Promise.all([
+    teamNamesOf(db, playerTeams, ids, isNull(playerTeams.left_on)),
+    teamNamesOf(db, teamStaff, ids),
+  ]);
   return found.map(({ row, reasons }) => ({
     staff_of: staffRows.filter((t) => t.player_id === row.id).map((t) => t.name),
     player_id: row.id,

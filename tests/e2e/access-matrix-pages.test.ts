@@ -4,6 +4,7 @@
  * No browser: each page is fetched as a browser would, with the persona's session cookie and
  * without following redirects. (The API half: server/policy/access-matrix.test.ts.)
  */
+import { jsonCaller } from '../support/json-request';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_DATABASE_NAME, createDb } from '../../server/db/client';
@@ -32,24 +33,7 @@ beforeAll(async () => {
     adminPassword: E2E_ADMIN_PASSWORD,
     initialize: () => initializeDatabase(base),
     request: (path, init) => fetch(new URL(path, base), init),
-    json: async (path, init = {}) => {
-      const headers: Record<string, string> = { ...init.headers };
-      if (init.body !== undefined) headers['content-type'] ??= 'application/json';
-      if (init.token) headers.authorization = `Bearer ${init.token}`;
-      const response = await fetch(new URL(path, base), {
-        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-        headers,
-        body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
-      });
-      const text = await response.text();
-      let body: any = text;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, body, headers: response.headers };
-    },
+    json: jsonCaller((path, init) => fetch(new URL(path, base), init)),
   };
   club = await createClub(host);
 }, 180_000);

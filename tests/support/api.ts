@@ -6,14 +6,15 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createApp } from '../../server/app';
 import { createContentMemo, createPublicCache, listenForContentChanges } from '../../server/cache';
-import { hashPassword } from '../../server/auth/passwords';
 import { createDb } from '../../server/db/client';
 import { APP_DATABASE_BOUNDS, createPool } from '../../server/db/pool';
-import { clubRoles, players, playerTeams, teams, teamStaff, users } from '../../server/db/schema';
+import { clubRoles, players, playerTeams, teams, teamStaff } from '../../server/db/schema';
 import { defaultTeamId } from '../../server/services/teams';
 import { createServices, type ServiceOptions } from '../../server/services';
 import type { Role } from '../../shared/roles';
 import { TEMPLATE_DB, databaseOf } from './pg-global-setup';
+import { jsonCaller } from './json-request';
+import { insertLogin } from './logins';
 
 export const TEST_ADMIN_PASSWORD = 'admin-test-password';
 
@@ -23,13 +24,7 @@ export const TEST_ADMIN_PASSWORD = 'admin-test-password';
  */
 export const UNLIMITED_ANONYMOUS_WRITES = { registration: 1_000_000, join_us: 1_000_000, forgot_password: 1_000_000, order: 1_000_000 };
 
-export interface JsonInit {
-  method?: string;
-  body?: unknown;
-  /** A Bearer token. */
-  token?: string;
-  headers?: Record<string, string>;
-}
+export type { JsonInit } from './json-request';
 
 /**
  * A fresh database (cloned from the migrated template) with the real Hono app on it.
@@ -75,42 +70,14 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
   });
 
   /** Calls the app like an API client would: JSON in, `{ status, body, headers }` out. */
-  async function json<T = any>(path: string, init: JsonInit = {}) {
-    const headers: Record<string, string> = { ...init.headers };
-    if (init.body !== undefined) headers['content-type'] ??= 'application/json';
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    const response = await app.request(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
-    });
-    const text = await response.text();
-    let body: any = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: response.status, body: body as T, headers: response.headers };
-  }
+  const json = jsonCaller((path, init) => Promise.resolve(app.request(path, init)));
 
   /** Creates a user (and, for players, their linked squad record) and signs them in. */
   async function signedIn(role: Role, overrides: { username?: string; password?: string; full_name?: string; member?: boolean } = {}) {
     const username = overrides.username ?? `${role}_${randomBytes(4).toString('hex')}`;
     const password = overrides.password ?? 'correct horse battery';
-    const [user] = await db
-      .insert(users)
-      .values({
-        username,
-        email: `${username}@example.com`,
-        full_name: overrides.full_name ?? `Test ${role}`,
-        role,
-        password_hash: await hashPassword(password),
-        // A member in good standing: their address confirmed, their own password chosen.
-        email_confirmed_at: new Date(),
-        activated_at: new Date(),
-      })
-      .returning();
+    // A member in good standing: their address confirmed, their own password chosen.
+    const user = await insertLogin(db, { username, password, full_name: overrides.full_name ?? `Test ${role}`, role });
     let playerId: string | undefined;
     if (role === 'player') {
       const [player] = await db

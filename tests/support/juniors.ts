@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../server/auth/passwords';
 import type { Db } from '../../server/db/client';
-import { clubRoles, guardians, players, playerTeams, teams, users } from '../../server/db/schema';
+import { clubRoles, guardians, players, playerTeams, teams } from '../../server/db/schema';
+import { insertLogin } from './logins';
 import type { GuardianLevel } from '../../shared/juniors';
 
 type Json = <T = any>(path: string, init?: { method?: string; body?: unknown; token?: string }) => Promise<{ status: number; body: T }>;
@@ -17,18 +17,7 @@ export function juniorFixtures(t: { db: Db; json: Json }) {
   async function adult(fullName: string, clubRole?: 'secretary' | 'welfare_officer' | 'treasurer') {
     const username = `${fullName.split(' ')[0]!.toLowerCase()}_${unique()}`;
     const password = 'correct horse battery';
-    const [user] = await t.db
-      .insert(users)
-      .values({
-        username,
-        email: `${username}@example.com`,
-        full_name: fullName,
-        role: clubRole ? 'staff' : 'player',
-        password_hash: await hashPassword(password),
-        email_confirmed_at: new Date(),
-        activated_at: new Date(),
-      })
-      .returning();
+    const user = await insertLogin(t.db, { username, password, full_name: fullName, role: clubRole ? 'staff' : 'player' });
     if (clubRole) await t.db.insert(clubRoles).values({ user_id: user!.id, role: clubRole });
     const login = await t.json('/api/auth/login', { body: { username, password } });
     if (login.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(login.body)}`);
@@ -44,19 +33,7 @@ export function juniorFixtures(t: { db: Db; json: Json }) {
     if (withLogin) {
       const username = `${fullName.split(' ')[0]!.toLowerCase()}_${unique()}`;
       email = `${username}@kids.example.com`;
-      const [user] = await t.db
-        .insert(users)
-        .values({
-          username,
-          email,
-          full_name: fullName,
-          role: 'player',
-          password_hash: await hashPassword('correct horse battery'),
-          email_confirmed_at: new Date(),
-          activated_at: new Date(),
-        })
-        .returning();
-      userId = user!.id;
+      userId = (await insertLogin(t.db, { username, email, password: 'correct horse battery', full_name: fullName })).id;
       token = (await t.json('/api/auth/login', { body: { username, password: 'correct horse battery' } })).body.access_token;
     }
     const [row] = await t.db

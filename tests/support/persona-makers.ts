@@ -1,10 +1,10 @@
 /** Helpers that build the access matrix's club (tests/support/personas.ts): its API, its people. */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../server/auth/passwords';
 import type { Db } from '../../server/db/client';
 import { guardians, outbox, players, playerTeams, users } from '../../server/db/schema';
 import { bornYearsAgo } from './ages';
+import { insertLogin } from './logins';
 import type { createTestContext } from './api';
 import { TEST_ADMIN_PASSWORD } from './api';
 
@@ -94,19 +94,8 @@ export function peopleMakers(t: ClubHost, must: Must, adminToken: string, senior
   /** A login with no member record of its own (a parent or carer). No API makes one without a child's invitation. */
   async function parentLogin(fullName: string) {
     const username = `${fullName.split(' ')[0]!.toLowerCase()}_${tag()}`;
-    const [user] = await t.db
-      .insert(users)
-      .values({
-        username,
-        email: `${username}@example.com`,
-        full_name: fullName,
-        role: 'player',
-        password_hash: await hashPassword(PASSWORD),
-        email_confirmed_at: new Date(),
-        activated_at: new Date(),
-      })
-      .returning();
-    return { username, userId: user!.id };
+    const user = await insertLogin(t.db, { username, password: PASSWORD, full_name: fullName });
+    return { username, userId: user.id };
   }
 
   /** A junior in a team, optionally with a login of their own (written straight in, as tests/support/juniors.ts does). */

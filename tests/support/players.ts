@@ -10,24 +10,8 @@ type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 /** A short random tag for names no other test uses. */
 export const unique = () => randomBytes(4).toString('hex');
 
-/** A valid POST /api/players/register body with every field; pass any to override (undefined leaves it out). */
-export function registration(overrides: Record<string, unknown> = {}) {
-  const name = `reg_${unique()}`;
-  return {
-    username: name,
-    password: 'kick-off at 3',
-    email: `${name}@example.com`,
-    full_name: 'Riley Registered',
-    phone_number: '07700 900123',
-    date_of_birth: '1995-04-12',
-    position_preference: 'Defender',
-    emergency_contact_name: 'Pat Registered',
-    emergency_contact_phone: '07700 900456',
-    medical_notes: 'Asthma (inhaler in bag)',
-    previous_club: 'Hilltop Harriers',
-    ...overrides,
-  };
-}
+export { registration } from './registration-body';
+import { registration } from './registration-body';
 
 /**
  * Registers a player through the API, has the club approve them (issue 21: a registration waits for

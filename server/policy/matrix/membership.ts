@@ -1,4 +1,5 @@
 /** The access matrix (issue 30): members’ records and a player’s football record. */
+import { registration } from '../../../tests/support/registration-body';
 import { ADMIN, CLUB_ADMINS, EVERYONE, row, SENIOR_RUNNERS, U12_RUNNERS, unique, VOLUNTEERS, type Row } from './personas';
 
 const memberBody = { full_name: 'Morgan Member', position: 'Defender', team_type: 'Senior' };
@@ -6,20 +7,7 @@ const memberBody = { full_name: 'Morgan Member', position: 'Defender', team_type
 export const MEMBERSHIP_ROWS: Row[] = [
   // --- Members' records: the admin; registrations: the admin and the secretary ---
   row('POST /api/players/register', {
-    body: () => {
-      const name = `reg_${unique()}`;
-      return {
-        username: name,
-        password: 'kick-off at 3',
-        email: `${name}@example.com`,
-        full_name: 'Riley Registered',
-        phone_number: '07700 900123',
-        date_of_birth: '1995-04-12',
-        position_preference: 'Defender',
-        emergency_contact_name: 'Pat Registered',
-        emergency_contact_phone: '07700 900456',
-      };
-    },
+    body: () => registration(),
     allow: EVERYONE,
     ok: [429],
   }),
