@@ -11,14 +11,21 @@ describe('player rules', () => {
   });
 
   it('outstanding and overdue payments count as owed; paid ones do not', () => {
-    expect(amountOwed([])).toEqual({ count: 0, overdue: 0, total: 0 });
+    expect(amountOwed([])).toEqual({ count: 0, overdue: 0, total: 0, overdue_total: 0 });
     expect(
       amountOwed([
         { status: 'paid', amount: 10 },
         { status: 'outstanding', amount: 20.5 },
         { status: 'overdue', amount: 5 },
       ]),
-    ).toEqual({ count: 2, overdue: 1, total: 25.5 });
+    ).toEqual({ count: 2, overdue: 1, total: 25.5, overdue_total: 5 });
+    // A part-paid charge owes what is left of it, counted in whole pence.
+    expect(amountOwed([{ status: 'outstanding', amount: 30, outstanding_amount: 25.1 }, { status: 'overdue', amount: 12.2 }])).toEqual({
+      count: 2,
+      overdue: 1,
+      total: 37.3,
+      overdue_total: 12.2,
+    });
   });
 
   it('money is pounds with 2 decimals; dates are en-GB', () => {

@@ -267,8 +267,5 @@ export const trainingAttendanceLabel = (percent: number | null | undefined) =>
 /** Money as the club shows it: '£12.50'. */
 export { formatPounds } from './money';
 
-/** Outstanding and overdue both count as owing; 'up to date' means nothing owed. */
-export function amountOwed(payments: Array<{ status: PaymentStatus; amount: number }>) {
-  const owing = payments.filter((p) => p.status !== 'paid');
-  return { count: owing.length, overdue: owing.filter((p) => p.status === 'overdue').length, total: owing.reduce((sum, p) => sum + p.amount, 0) };
-}
+/** Outstanding and overdue both count as owing; 'up to date' means nothing owed (shared/payment-status.ts). */
+export { amountOwed } from './payment-status';

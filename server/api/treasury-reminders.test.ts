@@ -55,7 +55,8 @@ expect(charged.body.charges.find((c: { member_id: string }) => c.member_id === t
 
 const atDay = (days: number) => new Date(Date.parse(`${DUE}T12:00:00Z`) + days * 86_400_000);
 const run = (days: number) => t.services.treasury.sendPaymentReminders(atDay(days));
-const reminders = (address: string) => smtp.received.filter((m) => m.to.includes(address) && /^Reminder:/.test(m.subject));
+// Issue 31: each stage has its own subject (a reminder, then overdue, then the final one).
+const reminders = (address: string) => smtp.received.filter((m) => m.to.includes(address) && /^(Payment reminder|Payment overdue|Final reminder):/.test(m.subject));
 async function delivered() {
   await waitFor(async () => (await t.db.select().from(outbox)).every((r) => r.status === 'sent'), 10_000, 'the outbox to be sent');
   await new Promise((resolve) => setTimeout(resolve, 150));
@@ -87,7 +88,7 @@ describe('Payment reminders', () => {
     expect(reminders(hal.email)).toHaveLength(0);
     expect(reminders(teen.email)).toHaveLength(0);
     const [mail] = reminders(nora.email);
-    expect(mail.subject).toBe('Reminder: October subs is unpaid');
+    expect(mail.subject).toBe('Payment reminder: October subs was due on 1 October 2026');
     expect(mail.text).toContain(await reference(nora.userId));
     expect(mail.text).toContain('sort code 30-91-74, account 12345678');
     expect(mail.text).toContain('Riverside Rovers FC');
@@ -120,6 +121,11 @@ describe('Payment reminders', () => {
     expect(nora3).toHaveLength(3);
     // Only the third says it is the last (the text part is wrapped, so any white space between words).
     expect(nora3.filter((m) => /This is our last\s+reminder/.test(m.text))).toHaveLength(1);
+    expect(nora3.map((m) => m.subject)).toEqual([
+      'Payment reminder: October subs was due on 1 October 2026',
+      'Payment overdue: October subs, £25.00 still to pay',
+      'Final reminder: October subs is overdue, £25.00 still to pay',
+    ]);
     expect(reminders(hal.email)).toHaveLength(2);
     expect(reminders(polly.email)).toHaveLength(0);
     expect(reminders(teen.email)).toHaveLength(0);

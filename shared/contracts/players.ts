@@ -104,9 +104,12 @@ export const PaymentSchema = z
     payment_type: z.string(),
     amount: z.number(),
     due_date: z.string(),
-    status: z.enum(PAYMENT_STATUSES),
+    status: z.enum(PAYMENT_STATUSES).openapi({ description: 'paid: nothing left to pay; overdue: still owed after the due date; outstanding: owed, not due yet' }),
     paid_date: z.string().nullable(),
     created_at: z.string(),
+    member_name: z.string().nullable().openapi({ description: 'Whom it is for: the member charged (a parent sees each child’s name)' }),
+    payer_name: z.string().nullable().openapi({ description: 'Who pays it: the member, or a junior’s parent or carer (null: nobody yet)' }),
+    outstanding_amount: z.number().openapi({ description: 'Pounds still to pay (less than amount when part-paid; 0 when paid)' }),
   })
   .openapi('Payment');
 export const FeedbackSchema = z

@@ -13,6 +13,7 @@ import { newFeedback } from './new-feedback';
 import { newMessage } from './new-message';
 import { passwordChanged } from './password-changed';
 import { passwordReset } from './password-reset';
+import { paymentReceipt } from './payment-receipt';
 import { paymentReminder } from './payment-reminder';
 import { paymentRequest } from './payment-request';
 import { registrationApproved, registrationRejected } from './registration-decision';
@@ -47,6 +48,7 @@ export {
   passwordReset,
   paymentRequest,
   paymentReminder,
+  paymentReceipt,
   registrationApproved,
   registrationRejected,
   selectionAlert,
@@ -69,6 +71,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   newDocument,
   paymentRequest,
   paymentReminder,
+  paymentReceipt,
   newFeedback,
   shopOrder,
   orderReleased,

@@ -1,45 +1,80 @@
-import { formatClubDate } from '../../../shared/dates';
+import { formatCalendarDate, formatClubDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { hello, type MailTemplate } from '../template';
 import { howToPay, type PaymentDetails } from '../payment-details';
 
-/** A reminder of a charge still unpaid, 3, 10 and 21 days after its due date (server/jobs/payment-reminders.ts). */
-export const paymentReminder: MailTemplate<{ description: string; outstanding: number; dueDate: string; memberName?: string; last: boolean } & PaymentDetails> =
-  {
-    kind: 'payment',
-    write: ({ description, outstanding, dueDate, memberName, last, ...details }, to) => ({
-      subject: `Reminder: ${description} is unpaid`,
+/**
+ * Which reminder this is (server/services/treasury/reminders.ts): a first reminder 3 days after the
+ * due date, "overdue" a week later, the final one 21 days after. Each has its own subject (issue 31).
+ */
+export type ReminderStage = 'reminder' | 'overdue' | 'final';
+
+interface ReminderData extends PaymentDetails {
+  description: string;
+  outstanding: number;
+  dueDate: string;
+  memberName?: string;
+  stage: ReminderStage;
+}
+
+/** "October subs for Aarav Shah" in the subject of each stage. */
+function subjectOf({ outstanding, dueDate, stage }: ReminderData, what: string) {
+  if (stage === 'reminder') return `Payment reminder: ${what} was due on ${formatCalendarDate(dueDate)}`;
+  if (stage === 'overdue') return `Payment overdue: ${what}, ${formatPounds(outstanding)} still to pay`;
+  return `Final reminder: ${what} is overdue, ${formatPounds(outstanding)} still to pay`;
+}
+
+/** A reminder of a charge still unpaid after its due date, 3, 10 and 21 days after it (server/jobs/payment-reminders.ts). */
+export const paymentReminder: MailTemplate<ReminderData> = {
+  kind: 'payment',
+  write: (data, to) => {
+    const { description, outstanding, dueDate, memberName, stage, ...details } = data;
+    const forWhom = memberName && memberName !== to.name ? ` for ${memberName}` : '';
+    return {
+      subject: subjectOf(data, `${description}${forWhom}`),
       greeting: hello(to),
       paragraphs: [
-        `${formatPounds(outstanding)} for "${description}"${memberName && memberName !== to.name ? ` for ${memberName}` : ''} was due on ${formatClubDate(dueDate)} and we have not received it yet.`,
+        `${formatPounds(outstanding)} for "${description}"${forWhom} was due on ${formatClubDate(dueDate)}. It is now overdue: we have not received it yet.`,
         howToPay(details),
-        last
+        stage === 'final'
           ? 'This is our last reminder. If you have paid already, or cannot pay just now, please reply or speak to the treasurer.'
           : 'If you have paid in the last few days, thank you: please ignore this reminder.',
       ],
       action: { label: 'See your payments', path: '/players-area/payments' },
-    }),
-    samples: [
-      {
-        description: 'October subs',
-        outstanding: 25,
-        dueDate: '2026-10-01',
-        last: false,
-        reference: 'RRFC7KQ2MX',
-        account_name: 'Riverside Rovers FC',
-        sort_code: '309174',
-        account_number: '12345678',
-      },
-      {
-        description: 'Kit',
-        outstanding: 12.5,
-        dueDate: '2026-10-01',
-        memberName: 'Alfie Jones',
-        last: true,
-        reference: 'RRFC3HJ8KW',
-        account_name: '',
-        sort_code: '',
-        account_number: '',
-      },
-    ],
-  };
+    };
+  },
+  samples: [
+    {
+      description: 'October subs',
+      outstanding: 25,
+      dueDate: '2026-10-01',
+      stage: 'reminder',
+      reference: 'RRFC7KQ2MX',
+      account_name: 'Riverside Rovers FC',
+      sort_code: '309174',
+      account_number: '12345678',
+    },
+    {
+      description: 'October subs',
+      outstanding: 25,
+      dueDate: '2026-10-01',
+      memberName: 'Aarav Shah',
+      stage: 'overdue',
+      reference: 'RRFC7KQ2MX',
+      account_name: 'Riverside Rovers FC',
+      sort_code: '309174',
+      account_number: '12345678',
+    },
+    {
+      description: 'Kit',
+      outstanding: 12.5,
+      dueDate: '2026-10-01',
+      memberName: 'Alfie Jones',
+      stage: 'final',
+      reference: 'RRFC3HJ8KW',
+      account_name: '',
+      sort_code: '',
+      account_number: '',
+    },
+  ],
+};

@@ -1,4 +1,4 @@
-import { formatClubDate } from '../../../shared/dates';
+import { formatCalendarDate, formatClubDate } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import { hello, type MailTemplate } from '../template';
 import { howToPay, type PaymentDetails } from '../payment-details';
@@ -10,15 +10,19 @@ import { howToPay, type PaymentDetails } from '../payment-details';
 export const paymentRequest: MailTemplate<{ description: string; amount: number; paymentType: string; dueDate: string; memberName?: string } & PaymentDetails> =
   {
     kind: 'payment',
-    write: ({ description, amount, paymentType, dueDate, memberName, ...details }, to) => ({
-      subject: `New payment request: ${description}`,
-      greeting: hello(to),
-      paragraphs: [
-        `The club has asked you to pay ${formatPounds(amount)} for "${description}" (${paymentType})${memberName && memberName !== to.name ? ` for ${memberName}` : ''}, due ${formatClubDate(dueDate)}.`,
-        howToPay(details),
-      ],
-      action: { label: 'See your payments', path: '/players-area/payments' },
-    }),
+    write: ({ description, amount, paymentType, dueDate, memberName, ...details }, to) => {
+      const forWhom = memberName && memberName !== to.name ? ` for ${memberName}` : '';
+      return {
+        // Whom and how much in the subject: a parent charged for two children gets two different subjects (issue 31).
+        subject: `Payment request: ${description}${forWhom}, ${formatPounds(amount)} due ${formatCalendarDate(dueDate)}`,
+        greeting: hello(to),
+        paragraphs: [
+          `The club has asked you to pay ${formatPounds(amount)} for "${description}" (${paymentType})${forWhom}, due ${formatClubDate(dueDate)}.`,
+          howToPay(details),
+        ],
+        action: { label: 'See your payments', path: '/players-area/payments' },
+      };
+    },
     samples: [
       {
         description: 'Season subs',

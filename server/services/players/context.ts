@@ -1,5 +1,7 @@
 /** What the player use cases share: the context type, the access checks, the row mappers and the record reads. */
 import { desc, eq, or, sql } from 'drizzle-orm';
+import { clubDateOf } from '../../../shared/dates';
+import { paymentStatusOf } from '../../../shared/payment-status';
 import { EMAIL_TAKEN, NO_PLAYER_PROFILE, PLAYER_NOT_FOUND, USERNAME_TAKEN, emptySeasonStats } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
@@ -48,19 +50,23 @@ export function duplicateAccount(error: unknown): never {
 }
 
 /**
- * A charge as the players' payments list has always answered it (issue 24 keeps the shape): paid
- * when nothing is outstanding, overdue when an admin marked it so, else outstanding.
+ * A charge as the players' payments list has always answered it (issue 24 keeps the shape), with
+ * whom it is for and what is left (issue 31): paid when nothing is outstanding, overdue once past
+ * its due date (or marked so before the ledger), else outstanding (shared/payment-status.ts).
  */
-export const toPayment = (c: ChargeView): Payment => ({
+export const toPayment = (c: ChargeView, today = clubDateOf(new Date())): Payment => ({
   id: c.id,
   player_id: c.member_id ?? '',
   description: c.description,
   payment_type: c.label ?? CHARGE_CATEGORY_LABELS[c.category],
   amount: c.amount_pence / 100,
   due_date: c.due_date,
-  status: c.outstanding_pence <= 0 ? 'paid' : c.marked_overdue ? 'overdue' : 'outstanding',
+  status: paymentStatusOf(c, today),
   paid_date: c.outstanding_pence <= 0 ? c.last_paid : null,
   created_at: c.created_at,
+  member_name: c.member_name,
+  payer_name: c.payer_name,
+  outstanding_amount: c.outstanding_pence / 100,
 });
 
 /** The payments form's free-text type, as a charge's category. */
@@ -206,7 +212,16 @@ export function playerRecords(db: Db) {
 
   /** The member's charges (a reversed one is no longer asked for), latest due first. */
   async function paymentsFor(playerId: string) {
-    return (await chargeViews(db, eq(charges.player_id, playerId))).filter((c) => !c.reversed).map(toPayment);
+    return (await chargeViews(db, eq(charges.player_id, playerId))).filter((c) => !c.reversed).map((c) => toPayment(c));
+  }
+
+  /**
+   * What one login owes and paid (issue 31): the charges of their own member record, if they have
+   * one, and every charge they pay (their children's), each naming whom it is for; latest due first.
+   */
+  async function paymentsOfLogin(userId: string, playerId: string | null) {
+    const where = playerId ? or(eq(charges.player_id, playerId), eq(charges.payer_user_id, userId))! : eq(charges.payer_user_id, userId);
+    return (await chargeViews(db, where)).filter((c) => !c.reversed).map((c) => toPayment(c));
   }
 
   /** The member as a new charge needs them (who pays follows from their age and guardians). */
@@ -218,5 +233,5 @@ export function playerRecords(db: Db) {
     return rows.map(toFeedback);
   }
 
-  return { profileOf, statsFor, paymentsFor, feedbackFor, memberForCharge };
+  return { profileOf, statsFor, paymentsFor, paymentsOfLogin, feedbackFor, memberForCharge };
 }

@@ -10,18 +10,26 @@ import { formatPounds } from '../../../shared/money';
 import type { SessionUser } from '../../../shared/roles';
 import { notFound } from '../../../shared/errors';
 import { chargeOverdueMarks, charges } from '../../db/schema';
+import { allow, AWAITING_APPROVAL, mayUseMembersArea, signedIn } from '../../policy';
 import { isUuid } from '../ids';
 import { notifyPlayer } from '../notifications';
 import { mailNewCharges } from '../treasury/charges';
 import { currentTeamOf, payerFor } from '../treasury/context';
+import { mailReceipts } from '../treasury/receipts';
 import { chargeViews, payByHand, unpayCharge, writeCharges } from '../treasury/ledger';
 import { chargeCategoryOf, toPayment, type PlayerContext } from './context';
 
 export function playerPayments(ctx: PlayerContext) {
-  const { db, linkedPlayer, assertMayAccess, assertAdmin, paymentsFor } = ctx;
+  const { db, assertMayAccess, assertAdmin, paymentsFor, paymentsOfLogin } = ctx;
   return {
+    /**
+     * GET /api/players/me/payments, from the ledger (issue 31): the signed-in login's own charges as
+     * a member and every charge they pay (a parent's children's). A login with neither has none.
+     */
     async myPayments(actor: SessionUser | null) {
-      return paymentsFor((await linkedPlayer(actor)).id);
+      const me = await signedIn(db, actor);
+      allow(mayUseMembersArea(me), AWAITING_APPROVAL);
+      return paymentsOfLogin(me.user.id, me.member?.playerId ?? null);
     },
 
     async paymentsOf(actor: SessionUser | null, playerId: string) {
@@ -48,7 +56,12 @@ export function playerPayments(ctx: PlayerContext) {
             due_date: input.due_date ?? todayIso(),
           },
         ]);
-        if (input.status === 'paid') await payByHand(tx, actor!, { id, payer_user_id: payer }, Math.round(input.amount * 100));
+        if (input.status === 'paid') {
+          // Paid by hand: what the payer's credit has not paid already, with a receipt to them (issue 31).
+          const [owing] = await chargeViews(tx, eq(charges.id, id));
+          const entry = owing.outstanding_pence > 0 ? await payByHand(tx, actor!, { id, payer_user_id: payer }, owing.outstanding_pence) : null;
+          if (entry && payer) await mailReceipts(tx, ctx, [{ payer_id: payer, how: 'hand', entries: [entry] }]);
+        }
         if (input.status === 'overdue') await tx.insert(chargeOverdueMarks).values({ charge_id: id, marked_by_name: actor!.full_name });
         const [view] = await chargeViews(tx, eq(charges.id, id));
         // The member is told in the portal when they pay themself; when a parent or carer pays for a
@@ -82,7 +95,9 @@ export function playerPayments(ctx: PlayerContext) {
         const [view] = await chargeViews(tx, eq(charges.id, charge.id));
         if (view.reversed) throw notFound('Payment not found');
         if (status === 'paid' && view.outstanding_pence > 0) {
-          await payByHand(tx, actor!, charge, view.outstanding_pence);
+          const entry = await payByHand(tx, actor!, charge, view.outstanding_pence);
+          // A receipt to whoever pays (issue 31); nobody to tell while the charge has no payer.
+          if (charge.payer_user_id) await mailReceipts(tx, ctx, [{ payer_id: charge.payer_user_id, how: 'hand', entries: [entry] }]);
         } else if (status !== 'paid' && view.paid_pence > 0) {
           await unpayCharge(tx, actor!, charge.id, `Marked unpaid by ${actor!.full_name}`);
         }

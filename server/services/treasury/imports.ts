@@ -18,6 +18,7 @@ import { isUuid } from '../ids';
 import { REFERENCE_PREFIX, type TreasuryContext } from './context';
 import { candidateFinder, matchingPayers } from './payers';
 import { openChargesOf, type Actor } from './ledger';
+import { mailReceipts, paymentsByLine } from './receipts';
 
 export const IMPORT_NOT_FOUND = 'No statement import has this id.';
 /** The largest statement read at once. */
@@ -180,7 +181,7 @@ async function writePreview(tx: DbOrTx, user: Actor, file: { name: string; bytes
 }
 
 /** Adds an import's lines not committed before, matched against the ledger now, with their entries. */
-async function writeLines(tx: DbOrTx, user: Actor, row: typeof bankImports.$inferSelect) {
+async function writeLines(tx: DbOrTx, ctx: Pick<TreasuryContext, 'mail'>, user: Actor, row: typeof bankImports.$inferSelect) {
   const preview = row.preview as StoredPreview;
   const candidates = preview.lines.filter((l) => !l.duplicate);
   const taken = new Set<string>();
@@ -247,7 +248,10 @@ async function writeLines(tx: DbOrTx, user: Actor, row: typeof bankImports.$infe
       if ((stored.credit_pence ?? 0) > 0) entries.push({ ...by, kind: 'credit', amount_pence: -stored.credit_pence!, reason: 'More than was owed' });
     }
   }
-  for (let i = 0; i < entries.length; i += 1000) await tx.insert(ledgerEntries).values(entries.slice(i, i + 1000));
+  const written: (typeof ledgerEntries.$inferSelect)[] = [];
+  for (let i = 0; i < entries.length; i += 1000) written.push(...(await tx.insert(ledgerEntries).values(entries.slice(i, i + 1000)).returning()));
+  // A receipt for each line matched now (issue 31), in this transaction: a commit answered again writes none.
+  await mailReceipts(tx, ctx, paymentsByLine(written));
   const lines = preview.lines.map((l) => byFingerprint.get(l.fingerprint) ?? { ...l, duplicate: true });
   const [done] = await tx
     .update(bankImports)
@@ -296,7 +300,7 @@ export function importUseCases(ctx: TreasuryContext) {
         const [row] = await tx.select().from(bankImports).where(eq(bankImports.id, id)).for('update');
         if (!row) throw notFound(IMPORT_NOT_FOUND);
         if (row.status === 'committed') return toAnswer(row);
-        return toAnswer(await writeLines(tx, user, row));
+        return toAnswer(await writeLines(tx, ctx, user, row));
       });
     },
   };

@@ -181,23 +181,27 @@ export async function receiveMoney(
     .filter((a) => a.pence > 0)
     .map((a) => ({ ...by, kind: 'payment' as const, charge_id: a.charge_id, amount_pence: -a.pence }));
   if (money.amount_pence > allocated) rows.push({ ...by, kind: 'credit', amount_pence: -(money.amount_pence - allocated) });
-  if (rows.length > 0) await tx.insert(ledgerEntries).values(rows);
-  return { allocated_pence: allocated, credit_pence: Math.max(0, money.amount_pence - allocated) };
+  const entries = rows.length > 0 ? await tx.insert(ledgerEntries).values(rows).returning() : [];
+  return { allocated_pence: allocated, credit_pence: Math.max(0, money.amount_pence - allocated), entries };
 }
 
 /** A charge marked paid by hand (cash, or paid before the club used statements): a payment entry for the amount. */
 export async function payByHand(tx: DbOrTx, actor: Actor, charge: { id: string; payer_user_id: string | null }, pence: number) {
   if (charge.payer_user_id) await lockPayer(tx, charge.payer_user_id);
-  await tx.insert(ledgerEntries).values({
-    kind: 'payment',
-    payer_user_id: charge.payer_user_id,
-    charge_id: charge.id,
-    amount_pence: -pence,
-    reason: `Marked paid by ${actor.full_name}`,
-    occurred_on: clubDateOf(new Date()),
-    created_by: actor.id,
-    created_by_name: actor.full_name,
-  });
+  const [entry] = await tx
+    .insert(ledgerEntries)
+    .values({
+      kind: 'payment',
+      payer_user_id: charge.payer_user_id,
+      charge_id: charge.id,
+      amount_pence: -pence,
+      reason: `Marked paid by ${actor.full_name}`,
+      occurred_on: clubDateOf(new Date()),
+      created_by: actor.id,
+      created_by_name: actor.full_name,
+    })
+    .returning();
+  return entry!;
 }
 
 type EntryRow = typeof ledgerEntries.$inferSelect;

@@ -9,6 +9,7 @@ import { isUuid } from '../ids';
 import type { TreasuryContext } from './context';
 import { checkAllocations, liveEntries, lockPayer, openChargesOf, receiveMoney, reverseEntry } from './ledger';
 import { searchPayers } from './payers';
+import { mailReceipts } from './receipts';
 
 export const LINE_NOT_FOUND = 'No bank line has this id.';
 export const NO_SUCH_PAYER = 'No login has this id: choose the payer from the search.';
@@ -85,7 +86,7 @@ export function lineUseCases(ctx: TreasuryContext) {
             throw invalid('The allocations add up to more than the line’s amount.', [{ field: 'allocations', message: 'More than the line' }]);
         }
         const reason = line.status === 'suggested' && line.payer_user_id === data.payer_id ? 'Suggestion confirmed' : 'Allocated by hand';
-        await receiveMoney(tx, user, {
+        const received = await receiveMoney(tx, user, {
           payer_id: data.payer_id,
           amount_pence: line.amount_pence,
           date: line.date,
@@ -97,6 +98,7 @@ export function lineUseCases(ctx: TreasuryContext) {
           .update(bankLines)
           .set({ status: 'allocated', payer_user_id: data.payer_id, reason, decided_by_name: user.full_name, decided_at: new Date() })
           .where(eq(bankLines.id, line.id));
+        await mailReceipts(tx, ctx, [{ payer_id: data.payer_id, how: 'bank', entries: received.entries }]);
         return (await lineView(tx, line.id))!;
       });
     },

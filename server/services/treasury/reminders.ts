@@ -8,12 +8,17 @@ import { sql } from 'drizzle-orm';
 import { addDaysIso, clubDateOf } from '../../../shared/dates';
 import { ageOn } from '../../../shared/juniors';
 import { paymentReminder } from '../../mail/templates';
+import type { ReminderStage } from '../../mail/templates/payment-reminder';
 import { bankDetails, referenceOf, type TreasuryContext } from './context';
 
 /** Days after the due date; the last is the last reminder. */
 export const REMINDER_DAYS = [3, 10, 21] as const;
 /** A charge more than this many days overdue gets no more reminders, even one that was missed. */
 export const REMINDER_WINDOW_DAYS = REMINDER_DAYS[REMINDER_DAYS.length - 1] + 7;
+
+/** Each reminder's own subject (issue 31): the first, then "overdue", then the final one. */
+export const reminderStage = (days: number): ReminderStage =>
+  days >= REMINDER_DAYS[REMINDER_DAYS.length - 1] ? 'final' : days > REMINDER_DAYS[0] ? 'overdue' : 'reminder';
 
 export const reminderDedupeKey = (chargeId: string, days: number) => `payment-reminder:${chargeId}:${days}d`;
 
@@ -67,7 +72,7 @@ export function reminderUseCases(ctx: TreasuryContext) {
               outstanding: charge.outstanding / 100,
               dueDate: charge.due_date,
               memberName: charge.member_name ?? undefined,
-              last: days === REMINDER_DAYS[REMINDER_DAYS.length - 1],
+              stage: reminderStage(days),
               reference: await referenceOf(tx, charge.payer),
               ...bank,
             },
