@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { adultMembers, seniorTeamId, signedInTreasurer, starlingCsv, uploadStatement } from '../../tests/support/treasury';
 import { charges, guardians, ledgerEntries, payerReferences, players, playerTeams, teams } from '../db/schema';
+import { addDaysIso, clubDateOf } from '../../shared/dates';
 
 // Issue 24: the ledger is append-only (corrections are reversals with who and why), the export
 // reconciles to the penny, and nobody sees other members' money but the treasurer and admins.
@@ -237,7 +238,7 @@ describe('The players’ payments form, on the ledger', () => {
     const [dee] = await adultMembers(t, ['Dee Dues']);
     const added = await t.json(`/api/players/${dee.playerId}/payments`, {
       token: admin.token,
-      body: { description: 'Tour deposit', amount: 40, due_date: '2026-08-01' },
+      body: { description: 'Tour deposit', amount: 40, due_date: addDaysIso(clubDateOf(new Date()), 30) },
     });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ description: 'Tour deposit', payment_type: 'Subscription', amount: 40, status: 'outstanding', paid_date: null });
@@ -255,5 +256,13 @@ describe('The players’ payments form, on the ledger', () => {
       ['reversal', 4000],
     ]);
     expect((await t.json('/api/players/me/payments', { token: player.token })).status).toBe(200);
+  });
+
+  it('calls a charge still owed after its due date overdue, with no mark, as the admin pages do (issue 31)', async () => {
+    const [eve] = await adultMembers(t, ['Eve Late']);
+    const late = await t.json(`/api/players/${eve.playerId}/payments`, { token: admin.token, body: { description: 'Kit', amount: 15, due_date: '2026-08-01' } });
+    expect(late.body).toMatchObject({ status: 'overdue', outstanding_amount: 15, member_name: 'Eve Late', payer_name: 'Eve Late' });
+    const back = await t.json(`/api/players/${eve.playerId}/payments/${late.body.id}`, { method: 'PUT', token: admin.token, body: { status: 'outstanding' } });
+    expect(back.body.status).toBe('overdue');
   });
 });

@@ -84,6 +84,20 @@ export async function startSmtpServer(options: { decide?: (mail: ReceivedMail, i
   };
 }
 
+/** A header as a mail client shows it: RFC 2047 encoded words (a subject with "£" or "’") decoded. */
+function decodeWords(value: string) {
+  if (!value.includes('=?')) return value;
+  // Each word's bytes, joined (a character may be split between two words), then read as UTF-8.
+  const bytes = value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('latin1')
+        : text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    );
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
 function parse(raw: string, from: string, to: string[]): ReceivedMail {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
@@ -104,7 +118,7 @@ function parse(raw: string, from: string, to: string[]): ReceivedMail {
     from,
     to,
     raw,
-    subject: header('Subject') ?? '',
+    subject: decodeWords(header('Subject') ?? ''),
     messageId: header('Message-ID') ?? '',
     header,
     text,
