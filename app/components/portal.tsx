@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { amountOwed, formatPounds, NO_SESSIONS_RECORDED, RATING_MAX, trainingAttendanceLabel, type PaymentStatus } from '../../shared/players';
+import { NO_SESSIONS_RECORDED, RATING_MAX, trainingAttendanceLabel, type PaymentStatus } from '../../shared/players';
+import { PAYMENT_STATUS_LABELS } from '../../shared/payment-status';
+
+export { PaymentBanner, UP_TO_DATE } from './payment-banner';
 import type { UpcomingFixture } from '../../server/services/players';
 import { formatLongDateGB } from '../../shared/dates';
 
@@ -15,7 +18,6 @@ export const NO_NOTIFICATIONS = 'No notifications yet';
 export const NO_UPCOMING = 'No upcoming fixtures scheduled';
 export const NO_DOCUMENTS = 'No documents have been shared with you yet';
 export const NO_MESSAGES = 'No messages from the club yet';
-export const UP_TO_DATE = "You're up to date with your payments";
 
 /**
  * What each empty portal list will show and what to do meanwhile (docs/product.md#players-area): the
@@ -69,46 +71,16 @@ export function EmptyState({ children, next, action }: { children: ReactNode; ne
   );
 }
 
-/** Up to date, or what is owed (outstanding and overdue). */
-export function PaymentBanner({ payments }: { payments: Array<{ status: PaymentStatus; amount: number }> }) {
-  const owed = amountOwed(payments);
-  if (owed.count === 0) {
-    return (
-      <div role="status" className="flex items-center gap-3 rounded-xl border border-green-300 bg-green-50 px-4 py-3 text-success">
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-6 shrink-0" fill="currentColor">
-          <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3-4 4a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4L9 10.6l3.3-3.3a1 1 0 0 1 1.4 1.4Z" />
-        </svg>
-        <p className="font-semibold">{UP_TO_DATE}</p>
-      </div>
-    );
-  }
-  return (
-    <div role="status" className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-6 shrink-0" fill="currentColor">
-        <path d="M8.3 3.1a2 2 0 0 1 3.4 0l6 10.4A2 2 0 0 1 16 16.5H4a2 2 0 0 1-1.7-3L8.3 3.1ZM10 7a1 1 0 0 0-1 1v3a1 1 0 1 0 2 0V8a1 1 0 0 0-1-1Zm0 7.5a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" />
-      </svg>
-      <div>
-        <p className="font-semibold">
-          You have {formatPounds(owed.total)} outstanding ({owed.count} {owed.count === 1 ? 'payment' : 'payments'}
-          {owed.overdue > 0 ? `, ${owed.overdue} overdue` : ''})
-        </p>
-        <p className="text-sm">Please pay the club by bank transfer, or speak to the manager.</p>
-      </div>
-    </div>
-  );
-}
-
 const badgeStyles: Record<PaymentStatus, string> = {
   paid: 'bg-green-100 text-green-900 ring-green-300',
   outstanding: 'bg-amber-100 text-amber-900 ring-amber-300',
   overdue: 'bg-red-100 text-red-900 ring-red-300',
 };
-const badgeLabels: Record<PaymentStatus, string> = { paid: 'Paid', outstanding: 'Outstanding', overdue: 'Overdue' };
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return (
     <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badgeStyles[status]}`}>
-      {badgeLabels[status]}
+      {PAYMENT_STATUS_LABELS[status]}
     </span>
   );
 }

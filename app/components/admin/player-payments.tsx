@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { money } from './format';
+import { PAYMENT_STATUS_LABELS } from '../../../shared/payment-status';
 import { formatDate, today } from '../../../shared/dates';
 import { Badge, Panel } from './section';
 import type { AdminPlayer as Player, Payment } from '../../../shared/contracts/players';
@@ -19,7 +20,6 @@ import { useFieldValues } from './use-field-values';
 
 const PAYMENT_FIELDS = ['description', 'amount', 'payment_type', 'due_date'] as const;
 const PAYMENT_TONES = { paid: 'success', outstanding: 'warning', overdue: 'danger' } as const;
-const PAYMENT_LABELS = { paid: 'Paid', outstanding: 'Outstanding', overdue: 'Overdue' } as const;
 
 export function PaymentsSection({ player, payments }: { player: Player; payments: Payment[] }) {
   const revalidator = useRevalidator();
@@ -65,19 +65,29 @@ export function PaymentsSection({ player, payments }: { player: Player; payments
                   type="button"
                   disabled={toggling === payment.id}
                   onClick={() => toggle(payment)}
-                  aria-label={`${PAYMENT_LABELS[payment.status]}: mark ${payment.description} as ${payment.status === 'paid' ? 'outstanding' : 'paid'}`}
+                  aria-label={`${PAYMENT_STATUS_LABELS[payment.status]}: mark ${payment.description} as ${payment.status === 'paid' ? 'outstanding' : 'paid'}`}
                   title={`Mark as ${payment.status === 'paid' ? 'outstanding' : 'paid'}`}
                   className="inline-flex min-h-11 items-center rounded-full ring-brand-700 hover:ring-2 disabled:opacity-60 sm:min-h-0"
                 >
-                  <Badge tone={PAYMENT_TONES[payment.status]}>{PAYMENT_LABELS[payment.status]}</Badge>
+                  <Badge tone={PAYMENT_TONES[payment.status]}>{PAYMENT_STATUS_LABELS[payment.status]}</Badge>
                 </button>
               ),
             },
-            { header: 'Paid on', cell: (payment) => <span className="whitespace-nowrap">{payment.paid_date ? formatDate(payment.paid_date) : '-'}</span> },
+            {
+              header: 'Paid on',
+              cell: (payment) =>
+                payment.status !== 'paid' && payment.outstanding_amount < payment.amount ? (
+                  <span className="whitespace-nowrap">{money(payment.outstanding_amount)} still to pay</span>
+                ) : (
+                  <span className="whitespace-nowrap">{payment.paid_date ? formatDate(payment.paid_date) : '-'}</span>
+                ),
+            },
+            // Who pays: the player, or a junior's parent or carer (issue 24); nobody yet is said so.
+            { header: 'Paid by', cell: (payment) => payment.payer_name ?? 'No payer yet' },
           ]}
         />
       )}
-      <p className="mt-2 text-xs text-muted">Select a status to switch it between paid and outstanding.</p>
+      <p className="mt-2 text-xs text-muted">Select a status to switch it between paid and outstanding. Marking it paid records the payment and e-mails a receipt to whoever pays.</p>
 
       <AddPaymentForm player={player} />
     </Panel>

@@ -21,7 +21,7 @@ export const INITIALIZED_TOAST = 'Database initialized successfully!';
 export const INITIALIZE_ERROR_TOAST = 'Error initializing database';
 
 export const meta: Route.MetaFunction = () =>
-  adminMeta('Today', 'What needs doing: new registrations, pending orders, join-us applications, results to enter and unpaid payments.');
+  adminMeta('Today', 'What needs doing: new registrations, pending orders, join-us applications, results to enter and outstanding payments.');
 
 export const NOTHING_TO_DO = 'Nothing to do';
 

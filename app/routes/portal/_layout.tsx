@@ -32,8 +32,8 @@ export const PORTAL_TABS = [
 /** What a registration still waiting for approval may open: the dashboard (its status), the profile, the account. */
 const PENDING_PAGES = ['/players-area', '/players-area/profile', '/players-area/account'];
 
-/** A parent or carer's tabs (issue 23): their children, and their own account. */
-export const GUARDIAN_TABS = [portalTab('children', 'My children'), portalTab('account', 'Account')];
+/** A parent or carer's tabs (issue 23): their children, what they pay for them (issue 31), and their own account. */
+export const GUARDIAN_TABS = [portalTab('children', 'My children'), portalTab('payments', 'Payments'), portalTab('account', 'Account')];
 
 /**
  * The players' portal: any signed-in user; its tabs need a linked player record. A parent or carer
@@ -58,8 +58,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** The children's pages are open to any signed-in user (the "I am a parent or carer" request is there). */
-const isGuardianPage = (pathname: string) => pathname.startsWith('/players-area/children') || pathname === '/players-area/account';
+/**
+ * The children's pages are open to any signed-in user (the "I am a parent or carer" request is there),
+ * and so is Payments: whoever pays (a parent whose child has turned 18 too) follows a payment mail there.
+ */
+const isGuardianPage = (pathname: string) =>
+  pathname.startsWith('/players-area/children') || pathname === '/players-area/account' || pathname === '/players-area/payments';
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   const { user, header, guardian, admin } = loaderData;

@@ -23,10 +23,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const teamIds = await training.teamIdsOfUser(user);
     return players.upcomingFixtures(UPCOMING_PREVIEW, teamIds.length ? teamIds : undefined);
   };
-  const [status, stats, payments, fixtures, notes, events, selections] = await Promise.all([
+  const [status, stats, payments, money, fixtures, notes, events, selections] = await Promise.all([
     portalRead('membership', () => players.memberStatus(user), null),
     portalRead('stats', () => players.myStats(user), null),
     portalRead('payments', () => players.myPayments(user), []),
+    // The banner's reference and credit (issue 31): what is owed comes from the ledger, with how to pay it.
+    portalRead('payment details', () => context.services.treasury.me(user), null),
     portalRead('upcoming fixtures', upcoming, []),
     portalRead('notifications', () => notifications.list(user), []),
     portalRead('availability', () => availability.mine(user), []),
@@ -36,7 +38,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const nextMatch = events.find((e) => e.kind === 'fixture' && !e.cancelled) ?? null;
   // Just registered (routes/auth/register.tsx): a welcome with the first steps.
   const welcome = new URL(request.url).searchParams.has(WELCOME_PARAM);
-  return { stats, payments, fixtures, notifications: notes, nextMatch, selections, welcome, name: user.full_name, awaitingApproval: status === 'pending' };
+  const paymentDetails = money && { reference: money.reference || null, paid_by_guardian: money.paid_by_guardian, credit_pence: money.credit_pence };
+  return { stats, payments, paymentDetails, fixtures, notifications: notes, nextMatch, selections, welcome, name: user.full_name, awaitingApproval: status === 'pending' };
 }
 
 /** Clicking a notification marks it read; the Next match card's buttons answer availability. */
@@ -193,13 +196,13 @@ function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['lo
 }
 
 export default function PortalDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, payments, fixtures, notifications, nextMatch, selections, welcome, name, awaitingApproval } = loaderData;
+  const { stats, payments, paymentDetails, fixtures, notifications, nextMatch, selections, welcome, name, awaitingApproval } = loaderData;
   return (
     <div className="space-y-8">
       {welcome && <Welcome name={name} />}
       {awaitingApproval && <AwaitingApproval />}
       <h2 className="sr-only">Dashboard</h2>
-      <PaymentBanner payments={payments} />
+      <PaymentBanner payments={payments} details={paymentDetails} howToPayLink />
 
       {selections.map((sel) => (
         <SelectionCard key={sel.fixture_id} selection={sel} />
