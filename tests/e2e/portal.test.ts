@@ -110,7 +110,8 @@ describe("The players' portal: a new player's first visit", () => {
     expect(await table.textContent()).toContain('Season subscription');
     expect(await table.textContent()).toContain('£45.50');
     expect(await table.textContent()).toContain('01/09/2026');
-    expect(await table.textContent()).toContain('Outstanding');
+    // Due on 1 September 2026 and still owed: overdue, as the admin's pages say too (issue 31).
+    expect(await table.textContent()).toContain('Overdue');
 
     await tab('Coach Feedback').click();
     await page.waitForURL('**/players-area/feedback');
