@@ -5,7 +5,7 @@ import './zod-messages';
 export const MAIL_KINDS = [
   { id: 'message', label: 'Messages from the club' },
   { id: 'document', label: 'New documents' },
-  { id: 'payment', label: 'Payment requests' },
+  { id: 'payment', label: 'Payments: requests, reminders and receipts' },
   { id: 'feedback', label: 'Coach feedback' },
   { id: 'matchday', label: 'Match week: availability reminders ("Can you play?")' },
   { id: 'selection', label: 'Match week: team selection (picked, or the squad changed)' },
