@@ -165,6 +165,26 @@ describe('Receipts when money is matched', () => {
     expect(queued).toHaveLength(1);
   });
 
+  it('two transfers of one payer in one statement: one receipt for both', async () => {
+    const sam = await t.signedIn('player', { full_name: 'Sam Twice' });
+    expect((await charge(treasurer.token, { member_id: sam.playerId, description: 'Season subs', amount_pence: 5000, due_date: PAST_DUE })).status).toBe(201);
+    const reference = await referenceOf(sam.token);
+    const csv = starlingCsv([
+      { date: '2026-10-02', counterparty: 'SAM TWICE', reference, pence: 2500 },
+      { date: '2026-10-09', counterparty: 'SAM TWICE', reference, pence: 2500 },
+    ]);
+    const preview = await uploadStatement(t, treasurer.token, csv);
+    expect(preview.body).toMatchObject({ allocated: 2 });
+    expect((await commit(preview.body.id)).status).toBe(200);
+    await delivered();
+    const mails = mailsTo(sam.user.email, /^Payment received:/);
+    expect(mails.map((m) => m.subject)).toEqual(['Payment received: £50.00, thank you']);
+    const text = mails[0]!.text.replace(/\s+/g, ' ');
+    expect(text).toContain('your payments of £50.00 reached the club’s bank account on 2 October 2026 and 9 October 2026');
+    expect(text).toContain('Season subs: £50.00, now paid in full');
+    expect(text).toContain('You have nothing left to pay.');
+  });
+
   it('a line the treasurer allocates by hand, and a payment marked paid by hand, each send one receipt saying what is left', async () => {
     const due = addDaysIso(today, 14);
     const kit = await charge(treasurer.token, { member_id: aarav.id, category: 'kit', description: 'Kit', amount_pence: 3000, due_date: due });

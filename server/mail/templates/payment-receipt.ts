@@ -12,9 +12,10 @@ export interface ReceiptItem {
 }
 
 export interface PaymentReceiptData extends PaymentDetails {
-  /** Pounds received in this payment. */
+  /** Pounds received in this payment (several transfers of one statement together). */
   amount: number;
-  receivedOn: string;
+  /** The day (or days) it reached the club. */
+  receivedOn: string[];
   /** A bank transfer matched from the statement, or recorded by hand (cash, or paid another way). */
   how: 'bank' | 'hand';
   items: ReceiptItem[];
@@ -23,6 +24,12 @@ export interface PaymentReceiptData extends PaymentDetails {
   /** Pounds the payer still owes in all, after this payment. */
   stillOwed: number;
 }
+
+/** "3 October 2026", or "2 October 2026 and 9 October 2026". */
+const days = (dates: string[]) => {
+  const words = dates.map(formatCalendarDate);
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+};
 
 const forWhom = (memberName: string | undefined, to: { name?: string }) => (memberName && memberName !== to.name ? ` for ${memberName}` : '');
 
@@ -37,8 +44,8 @@ export const paymentReceipt: MailTemplate<PaymentReceiptData> = {
     greeting: hello(to),
     paragraphs: [
       how === 'bank'
-        ? `Thank you: your payment of ${formatPounds(amount)} reached the club’s bank account on ${formatCalendarDate(receivedOn)}.`
-        : `Thank you: the club has recorded your payment of ${formatPounds(amount)} on ${formatCalendarDate(receivedOn)}.`,
+        ? `Thank you: your payment${receivedOn.length > 1 ? 's' : ''} of ${formatPounds(amount)} reached the club’s bank account on ${days(receivedOn)}.`
+        : `Thank you: the club has recorded your payment of ${formatPounds(amount)} on ${days(receivedOn)}.`,
       ...(items.length > 0
         ? [
             `It paid:\n${items
@@ -57,7 +64,7 @@ export const paymentReceipt: MailTemplate<PaymentReceiptData> = {
   samples: [
     {
       amount: 25,
-      receivedOn: '2026-10-02',
+      receivedOn: ['2026-10-02'],
       how: 'bank',
       items: [{ description: 'October subs', paid: 25, left: 0 }],
       credit: 0,
@@ -69,7 +76,7 @@ export const paymentReceipt: MailTemplate<PaymentReceiptData> = {
     },
     {
       amount: 60,
-      receivedOn: '2026-10-09',
+      receivedOn: ['2026-10-02', '2026-10-09'],
       how: 'bank',
       items: [
         { description: 'Autumn term subs', memberName: 'Aarav Shah', paid: 37.5, left: 0 },
@@ -84,7 +91,7 @@ export const paymentReceipt: MailTemplate<PaymentReceiptData> = {
     },
     {
       amount: 40,
-      receivedOn: '2026-10-12',
+      receivedOn: ['2026-10-12'],
       how: 'hand',
       items: [{ description: 'Kit', memberName: 'Alfie Jones', paid: 25, left: 0 }],
       credit: 15,

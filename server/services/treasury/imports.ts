@@ -18,7 +18,7 @@ import { isUuid } from '../ids';
 import { REFERENCE_PREFIX, type TreasuryContext } from './context';
 import { candidateFinder, matchingPayers } from './payers';
 import { openChargesOf, type Actor } from './ledger';
-import { mailReceipts, paymentsByLine } from './receipts';
+import { mailReceipts, paymentsByPayer } from './receipts';
 
 export const IMPORT_NOT_FOUND = 'No statement import has this id.';
 /** The largest statement read at once. */
@@ -250,8 +250,8 @@ async function writeLines(tx: DbOrTx, ctx: Pick<TreasuryContext, 'mail'>, user: 
   }
   const written: (typeof ledgerEntries.$inferSelect)[] = [];
   for (let i = 0; i < entries.length; i += 1000) written.push(...(await tx.insert(ledgerEntries).values(entries.slice(i, i + 1000)).returning()));
-  // A receipt for each line matched now (issue 31), in this transaction: a commit answered again writes none.
-  await mailReceipts(tx, ctx, paymentsByLine(written));
+  // A receipt to each payer matched now (issue 31), in this transaction: a commit answered again writes none.
+  await mailReceipts(tx, ctx, paymentsByPayer(written, 'bank'));
   const lines = preview.lines.map((l) => byFingerprint.get(l.fingerprint) ?? { ...l, duplicate: true });
   const [done] = await tx
     .update(bankImports)
