@@ -97,12 +97,14 @@ describe('Mails for club events', () => {
     expect(doc.text).toContain('https://club.example.org/players-area/documents');
 
     expect((await ctx.json(`/api/players/${player.playerId}/payments`, { token: admin.token, body: { description: 'Season subs', amount: 45 } })).status).toBe(201);
-    const payment = await arrives(email, 'New payment request: Season subs');
+    const payment = await arrives(email, /^Payment request: Season subs, £45\.00 due /);
     expect(payment.text).toContain('£45.00');
     expect(payment.text).not.toMatch(/\d{4}-\d{2}-\d{2}/); // the due date in words
 
-    // A payment recorded as already paid asks for nothing.
+    // A payment recorded as already paid asks for nothing: the payer gets a receipt for it (issue 31).
     expect((await ctx.json(`/api/players/${player.playerId}/payments`, { token: admin.token, body: { description: 'Paid cash', amount: 5, status: 'paid' } })).status).toBe(201);
+    const receipt = await arrives(email, 'Payment received: £5.00, thank you');
+    expect(receipt.text.replace(/\s+/g, ' ')).toContain('Paid cash: £5.00, now paid in full');
 
     expect((await ctx.json(`/api/players/${player.playerId}/feedback`, { token: admin.token, body: { category: 'Training', feedback: 'Great first touch.', rating: 4 } })).status).toBe(201);
     const feedback = await arrives(email, /New training feedback/);
