@@ -94,14 +94,13 @@ export function PaymentBanner({ payments, details, howToPayLink }: { payments: B
             ) : (
               'Pay by bank transfer, or speak to the treasurer.'
             )}
-            {howToPayLink && (
-              <>
-                {' '}
-                <Link to="/players-area/payments" className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2 sm:min-h-0">
-                  How to pay
-                </Link>
-              </>
-            )}
+          </p>
+        )}
+        {howToPayLink && !details?.paid_by_guardian && (
+          <p className="text-sm">
+            <Link to="/players-area/payments" className="-my-2 inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
+              How to pay
+            </Link>
           </p>
         )}
       </div>

@@ -108,6 +108,9 @@ describe('A parent who pays for two children', () => {
     // The dashboard's banner says the same, with the way to Payments.
     await page.goto('/players-area');
     await page.getByText('You have £75.00 outstanding').waitFor();
+    expect(await page.getByTestId('banner-reference').textContent()).toBe(reference);
+    await page.getByRole('link', { name: 'How to pay' }).waitFor();
+    await shot(page, 'parent-dashboard-owed');
 
     // The treasurer imports the bank statement: the reference pays both.
     const form = new FormData();
