@@ -214,3 +214,16 @@ describe('Receipts when money is matched', () => {
     expect(cash[0]!.text.replace(/\s+/g, ' ')).toContain('the club has recorded your payment of £20.00');
   });
 });
+
+describe('A junior with a login of their own', () => {
+  it('sees their own charges, paid by their parent or carer (who is the one who owes them)', async () => {
+    const teen = await j.child('Tia Teen', bornYearsAgo(14), 'u12', true);
+    const dad = await j.guardian('Dev Teen', [teen, 'primary']);
+    expect((await charge(treasurer.token, { member_id: teen.id, description: 'Tour deposit', amount_pence: 2000, due_date: addDaysIso(today, 10) })).status).toBe(201);
+    const own = await myPayments(teen.token!);
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ description: 'Tour deposit', status: 'outstanding', member_name: 'Tia Teen', payer_name: 'Dev Teen' });
+    expect((await t.json('/api/treasury/me', { token: teen.token! })).body).toMatchObject({ paid_by_guardian: true, reference: await referenceOf(dad.token) });
+    expect((await myPayments(dad.token)).map((p) => p.member_name)).toEqual(['Tia Teen']);
+  });
+});
