@@ -21,6 +21,7 @@ import { parseInput } from './checks';
 import { isUuid } from './ids';
 import { mayEnterAdmin, mayGrantPower, must, teamsRunByUser } from '../policy';
 import { dbsGate } from './juniors/dbs';
+import { placeKey, suspendedPlaces } from './juniors/dbs-standing';
 
 export const LAST_ADMIN = 'This is the club’s only admin: make someone else admin first.';
 export const lastWelfareOfficer = (juniorTeams: readonly string[]) =>
@@ -74,7 +75,7 @@ export async function recordRoleChange(
 /** Who holds which role, the people who could, and the latest changes. */
 async function readOverview(tx: DbOrTx): Promise<RolesOverview> {
   const grantedBy = sql<string | null>`(select u2.full_name from ${users} u2 where u2.id = ${clubRoles.granted_by})`;
-  const [holders, staff, changes, logins, members] = await Promise.all([
+  const [holders, staff, changes, logins, members, suspended] = await Promise.all([
     tx
       .select({
         user_id: users.id,
@@ -111,6 +112,7 @@ async function readOverview(tx: DbOrTx): Promise<RolesOverview> {
       .where(sql`${users.disabled_at} is null`)
       .orderBy(asc(users.full_name)),
     tx.select({ player_id: players.id, full_name: players.full_name }).from(players).where(eq(players.status, 'active')).orderBy(asc(players.full_name)),
+    suspendedPlaces(tx),
   ]);
   return {
     club_roles: holders.map((h) => ({
@@ -120,6 +122,7 @@ async function readOverview(tx: DbOrTx): Promise<RolesOverview> {
     team_staff: staff.map(({ user_id, ...s }) => ({
       ...s,
       has_login: user_id !== null,
+      suspended: suspended.get(placeKey(s.player_id, s.team_id)) ?? null,
     })),
     changes: changes.map((c) => ({
       id: c.id,

@@ -83,12 +83,12 @@ export const CARE_ROWS: Row[] = [
   row('GET /api/admin/dbs', { allow: GUARDIAN_MANAGERS }),
   row('PUT /api/admin/dbs/{player_id}', {
     params: { player_id: 'coachSeniorMember' },
-    body: { status: 'in_date', checked_on: day(-30), expires_on: day(700) },
+    body: { status: 'in_date', checked_on: day(-30), expires_on: day(700), checked_by: 'Vic Verifier' },
     allow: GUARDIAN_MANAGERS,
   }),
   row('PUT /api/admin/dbs/{player_id}', {
     params: { player_id: 'welfareMember' },
-    body: { status: 'in_date', checked_on: day(-30), expires_on: day(700) },
+    body: { status: 'in_date', checked_on: day(-30), expires_on: day(700), checked_by: 'Vic Verifier' },
     allow: ['admin', 'secretary'],
     why: 'nobody records their own DBS check (finding 17)',
   }),
