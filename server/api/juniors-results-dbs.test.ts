@@ -67,8 +67,9 @@ describe('U7-U11: no score anywhere public; the admin and the team’s staff sti
     }
     const asAdmin = await t.json(`/api/fixtures/${fixture.id}`, { token: admin.token });
     expect(asAdmin.body).toMatchObject({ home_score: 7, away_score: 3, match_report: 'A 7-3 win in the rain.', results_published: true });
-    // The team's own staff see it too.
+    // The team's own staff see it too (with an in-date DBS check: without one their place is suspended, issue 31).
     const ownStaff = await t.signedIn('staff');
+    await t.db.insert(dbsChecks).values({ player_id: ownStaff.playerId!, status: 'in_date', expires_on: '2099-01-01', checked_by: 'Jo Bloggs', checked_on: '2026-01-01' });
     expect((await t.json(`/api/fixtures/${fixture.id}`, { token: ownStaff.token })).body).toMatchObject({ home_score: 7, away_score: 3 });
   });
 
