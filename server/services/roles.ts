@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import { conflict, notFound } from '../../shared/errors';
 import { JUNIOR_AGE_GROUPS } from '../../shared/juniors';
+import { todayIso } from '../../shared/players';
 import {
   CLUB_ROLE_LABELS,
   TEAM_STAFF_ROLE_LABELS,
@@ -19,7 +20,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { clubRoles, players, roleChanges, teams, teamStaff, users } from '../db/schema';
 import { parseInput } from './checks';
 import { isUuid } from './ids';
-import { mayEnterAdmin, mayGrantPower, must, teamsRunByUser } from '../policy';
+import { mayEnterAdmin, mayGrantPower, must, staffPlaceCounts, teamsRunByUser } from '../policy';
 import { dbsGate } from './juniors/dbs';
 import { placeKey, suspendedPlaces } from './juniors/dbs-standing';
 
@@ -311,9 +312,13 @@ export function createRolesService(db: Db) {
 
 export type RolesService = ReturnType<typeof createRolesService>;
 
-/** Who is told about a team's squad: its staff's logins and the club's admins (a condition on users). */
+/**
+ * Who is told about a team's squad: its staff's logins and the club's admins (a condition on users);
+ * not a junior team's staff whose place is suspended (their DBS check is not in order, issue 31).
+ */
 export const teamStaffAndAdmins = (teamId: string) =>
-  sql`(${users.role} = 'admin' or ${users.id} in (select ${players.user_id} from ${teamStaff} join ${players} on ${players.id} = ${teamStaff.player_id} where ${teamStaff.team_id} = ${teamId}))`;
+  sql`(${users.role} = 'admin' or ${users.id} in (select p.user_id from team_staff ts join players p on p.id = ts.player_id join teams t on t.id = ts.team_id
+    where ts.team_id = ${teamId} and ${staffPlaceCounts(todayIso())}))`;
 
 /** The staff of some teams, with their logins: who to tell when something in those teams changes. */
 export const staffOfTeams = (db: DbOrTx, teamIds: string[]) =>
