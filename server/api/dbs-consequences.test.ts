@@ -8,6 +8,7 @@ import { dbsChecks, dbsNotices, outbox, players, teams, teamStaff, users } from 
 import { dbsNotices as dbsNoticesJob } from '../jobs/dbs-notices';
 import type { JobContext } from '../jobs/job';
 import { STAFF_PLACE_SUSPENDED } from '../policy';
+import { teamStaffAndAdmins } from '../services/roles';
 
 // Issue 31 (Major 8, Build 6): a DBS check that has expired suspends the person's places on junior
 // teams' staff (kept, not deleted), computed from today's date, until a new check is recorded or an
@@ -66,6 +67,14 @@ describe('An expired DBS check suspends junior staff places', () => {
       expect(refused.body.detail).toBe(STAFF_PLACE_SUSPENDED);
     }
     expect((await fixture(senior!.id)).status).toBe(201);
+    const training = (teamId: string) =>
+      t.json('/api/training-sessions', { token: carl.token, body: { team_id: teamId, date: addDaysIso(today, 9), start_time: '18:00', end_time: '19:00', place: 'Back pitch' } });
+    expect((await training(u9!.id)).status).toBe(403);
+    expect((await training(senior!.id)).status).toBe(201);
+    // Squad mails to a team's staff leave a suspended place out.
+    const told = async (teamId: string) => (await t.db.select({ id: users.id }).from(users).where(teamStaffAndAdmins(teamId))).map((u) => u.id);
+    expect(await told(u12!.id)).not.toContain(carl.user.id);
+    expect(await told(senior!.id)).toContain(carl.user.id);
 
     // Kept, not deleted: the places are still there, shown suspended.
     expect(await t.db.select().from(teamStaff).where(eq(teamStaff.player_id, carl.playerId))).toHaveLength(3);
@@ -90,6 +99,25 @@ describe('An expired DBS check suspends junior staff places', () => {
     // The last day of a check still counts.
     await t.db.update(dbsChecks).set({ expires_on: today }).where(eq(dbsChecks.player_id, dana.playerId));
     expect((await notes()).status).toBe(200);
+  });
+
+  it('an override given when someone was added without a check does not hide a later expiry', async () => {
+    const nell = await coach('Nell Newcheck', []);
+    await t.db.delete(dbsChecks).where(eq(dbsChecks.player_id, nell.playerId));
+    const added = await t.json('/api/admin/team-staff', {
+      method: 'PUT',
+      token: admin.token,
+      body: { player_id: nell.playerId, team_id: u12!.id, role: 'assistant', override_reason: 'Check applied for; never alone with the children' },
+    });
+    expect(added.status).toBe(200);
+    const notes = () => t.json(`/api/players/${aarav.id}/medical-notes`, { token: nell.token });
+    expect((await notes()).status).toBe(200);
+    expect((await record(welfare.token, nell.playerId, { ...inDateBody, expires_on: addDaysIso(today, 10) })).status).toBe(200);
+    expect((await notes()).status).toBe(200);
+    // Time passes: the check recorded after the override has expired.
+    await t.db.update(dbsChecks).set({ expires_on: yesterday }).where(eq(dbsChecks.player_id, nell.playerId));
+    expect((await notes()).status).toBe(403);
+    expect((await entryOf(nell.playerId)).teams[0].suspended).toBe(suspendedText);
   });
 
   it('a new in-date check restores access at once', async () => {
