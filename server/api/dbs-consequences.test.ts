@@ -84,6 +84,8 @@ describe('An expired DBS check suspends junior staff places', () => {
       ['U12 Robins', suspendedText],
       ['U9 Wrens', suspendedText],
     ]);
+    const warnings = (await t.json('/api/admin/dashboard', { token: welfare.token })).body.today.dbs_checks as string[];
+    expect(warnings).toContain(`Carl Coach's DBS check expired on ${formatCalendarDate(yesterday)}: suspended from U12 Robins and U9 Wrens`);
     const roles = (await t.json('/api/admin/roles', { token: admin.token })).body.team_staff as any[];
     const carls = roles.filter((s) => s.player_id === carl.playerId).map((s) => [s.team_name, s.suspended]);
     expect(carls).toEqual(expect.arrayContaining([['U9 Wrens', suspendedText], ['U12 Robins', suspendedText], ['Senior', null]]));

@@ -112,6 +112,13 @@ async function subjectOf(db: DbOrTx, playerId: string) {
   return person;
 }
 
+/** "Carl Coach's DBS check expired on 3 November 2026: suspended from U9 Wrens and U12 Robins" (issue 31). */
+function warningOf(person: DbsOverview['people'][number]): string {
+  const suspended = person.teams.filter((t) => t.suspended).map((t) => t.team_name);
+  if (suspended.length) return `${person.problem}: suspended from ${suspended.length > 1 ? `${suspended.slice(0, -1).join(', ')} and ${suspended.at(-1)}` : suspended[0]}`;
+  return person.override ? `${person.problem} (suspension lifted by ${person.override.by})` : person.problem!;
+}
+
 const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 export function createDbsService(db: Db, mail: MailService) {
@@ -187,7 +194,7 @@ export function createDbsService(db: Db, mail: MailService) {
       } catch {
         return null;
       }
-      return (await dbsOverview(db)).people.filter((p) => p.teams.length > 0 && p.problem).map((p) => p.problem!);
+      return (await dbsOverview(db)).people.filter((p) => p.teams.length > 0 && p.problem).map(warningOf);
     },
   };
 }
