@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDaysIso, clubDateOf } from '../../shared/dates';
 import { createTestContext } from '../../tests/support/api';
 import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
-import { availability, outbox, players, teams } from '../db/schema';
+import { availability, dbsChecks, outbox, players, teams } from '../db/schema';
 
 // Issue 23: guardians answer for their children. A parent of two children in different teams
 // answers for both (signed in, and from the mails' links); the manager sees who answered; a
@@ -16,6 +16,8 @@ const [u14] = await t.db.insert(teams).values({ name: 'Under 14s', slug: 'u14', 
 const admin = await t.signedIn('admin');
 // Staff of every team there is now, the two junior teams included.
 const manager = await t.signedIn('staff', { full_name: 'Maggie Manager' });
+// With an in-date DBS check: without one, a junior team's staff place is suspended (issue 31).
+await t.db.insert(dbsChecks).values({ player_id: manager.playerId!, status: 'in_date', expires_on: '2099-01-01', checked_by: 'Wendy Welfare', checked_on: '2026-01-01' });
 const ruby = await j.child('Ruby Reed', bornYearsAgo(9), 'u10');
 const leo = await j.child('Leo Reed', bornYearsAgo(13), 'u14');
 const stranger = await j.child('Nora Other', bornYearsAgo(13), 'u14');

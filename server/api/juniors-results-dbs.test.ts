@@ -67,8 +67,9 @@ describe('U7-U11: no score anywhere public; the admin and the team’s staff sti
     }
     const asAdmin = await t.json(`/api/fixtures/${fixture.id}`, { token: admin.token });
     expect(asAdmin.body).toMatchObject({ home_score: 7, away_score: 3, match_report: 'A 7-3 win in the rain.', results_published: true });
-    // The team's own staff see it too.
+    // The team's own staff see it too (with an in-date DBS check: without one their place is suspended, issue 31).
     const ownStaff = await t.signedIn('staff');
+    await t.db.insert(dbsChecks).values({ player_id: ownStaff.playerId!, status: 'in_date', expires_on: '2099-01-01', checked_by: 'Jo Bloggs', checked_on: '2026-01-01' });
     expect((await t.json(`/api/fixtures/${fixture.id}`, { token: ownStaff.token })).body).toMatchObject({ home_score: 7, away_score: 3 });
   });
 
@@ -134,7 +135,7 @@ describe('DBS checks and junior team staff', () => {
     const expired = await t.json(`/api/admin/dbs/${coach.id}`, {
       method: 'PUT',
       token: admin.token,
-      body: { status: 'expired', expires_on: '2025-01-03', checked_on: '2025-01-10' },
+      body: { status: 'expired', expires_on: '2025-01-03', checked_on: '2025-01-10', checked_by: 'Wendy Welfare' },
     });
     expect(expired.status, JSON.stringify(expired.body)).toBe(200);
     const refused = await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: coach.id, team_id: u12.id, role: 'coach' } });
@@ -182,11 +183,11 @@ describe('DBS checks and junior team staff', () => {
     const recorded = await t.json(`/api/admin/dbs/${ok.id}`, {
       method: 'PUT',
       token: officer.token,
-      body: { status: 'in_date', expires_on: addDaysIso(todayIso(), 400), checked_on: todayIso() },
+      body: { status: 'in_date', expires_on: addDaysIso(todayIso(), 400), checked_on: todayIso(), checked_by: 'Wendy Welfare' },
     });
     expect(recorded.status).toBe(200);
     const [check] = await t.db.select().from(dbsChecks).where(eq(dbsChecks.player_id, ok.id));
-    expect(check.checked_by).toBe('Jo Bloggs');
+    expect(check).toMatchObject({ checked_by: 'Wendy Welfare', recorded_by: 'Jo Bloggs' });
     expect(
       (await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: ok.id, team_id: u14.id, role: 'coach' } })).status,
     ).toBe(200);
@@ -197,11 +198,11 @@ describe('DBS records: what is stored, who records, the Today warnings', () => {
   it('stores nothing from the certificate: unknown fields, bad statuses and dates are refused with 422 and nothing stored', async () => {
     const person = await member();
     for (const body of [
-      { status: 'in_date', expires_on: addDaysIso(todayIso(), 300), checked_on: todayIso(), certificate_number: '001234567890' },
-      { status: 'valid', expires_on: addDaysIso(todayIso(), 300), checked_on: todayIso() },
-      { status: 'in_date', checked_on: todayIso() },
-      { status: 'in_date', expires_on: addDaysIso(todayIso(), -1), checked_on: todayIso() },
-      { status: 'in_date', expires_on: addDaysIso(todayIso(), 300), checked_on: addDaysIso(todayIso(), 5) },
+      { status: 'in_date', expires_on: addDaysIso(todayIso(), 300), checked_on: todayIso(), checked_by: 'Wendy Welfare', certificate_number: '001234567890' },
+      { status: 'valid', expires_on: addDaysIso(todayIso(), 300), checked_on: todayIso(), checked_by: 'Wendy Welfare' },
+      { status: 'in_date', checked_on: todayIso(), checked_by: 'Wendy Welfare' },
+      { status: 'in_date', expires_on: addDaysIso(todayIso(), -1), checked_on: todayIso(), checked_by: 'Wendy Welfare' },
+      { status: 'in_date', expires_on: addDaysIso(todayIso(), 300), checked_on: addDaysIso(todayIso(), 5), checked_by: 'Wendy Welfare' },
     ]) {
       const res = await t.json(`/api/admin/dbs/${person.id}`, { method: 'PUT', token: admin.token, body });
       expect(res.status, JSON.stringify(body)).toBe(422);
@@ -210,7 +211,7 @@ describe('DBS records: what is stored, who records, the Today warnings', () => {
     const withNumber = await t.json(`/api/admin/dbs/${person.id}`, {
       method: 'PUT',
       token: admin.token,
-      body: { status: 'in_date', expires_on: addDaysIso(todayIso(), 300), checked_on: todayIso(), certificate_number: '001234567890' },
+      body: { status: 'in_date', expires_on: addDaysIso(todayIso(), 300), checked_on: todayIso(), checked_by: 'Wendy Welfare', certificate_number: '001234567890' },
     });
     expect(withNumber.body.detail).toMatch(/never anything from the certificate.*certificate_number/);
     expect(await t.db.select().from(dbsChecks).where(eq(dbsChecks.player_id, person.id))).toEqual([]);
@@ -218,7 +219,7 @@ describe('DBS records: what is stored, who records, the Today warnings', () => {
 
   it('lets admins, the secretary and the welfare officer read and record checks, nobody else', async () => {
     const person = await member();
-    const body = { status: 'not_required', checked_on: todayIso() };
+    const body = { status: 'not_required', checked_on: todayIso(), checked_by: 'Wendy Welfare' };
     expect((await t.json('/api/admin/dbs')).status).toBe(401);
     expect((await t.json('/api/admin/dbs', { token: player.token })).status).toBe(403);
     expect((await t.json('/api/admin/dbs', { token: otherStaff.token })).status).toBe(403);
@@ -232,7 +233,7 @@ describe('DBS records: what is stored, who records, the Today warnings', () => {
     const u8 = await team('U8');
     const soon = await member('Sunny Soon');
     const expiry = addDaysIso(todayIso(), 30);
-    await t.json(`/api/admin/dbs/${soon.id}`, { method: 'PUT', token: admin.token, body: { status: 'in_date', expires_on: expiry, checked_on: todayIso() } });
+    await t.json(`/api/admin/dbs/${soon.id}`, { method: 'PUT', token: admin.token, body: { status: 'in_date', expires_on: expiry, checked_on: todayIso(), checked_by: 'Wendy Welfare' } });
     expect(
       (await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: soon.id, team_id: u8.id, role: 'assistant' } })).status,
     ).toBe(200);
@@ -240,7 +241,7 @@ describe('DBS records: what is stored, who records, the Today warnings', () => {
     await t.json(`/api/admin/dbs/${later.id}`, {
       method: 'PUT',
       token: admin.token,
-      body: { status: 'in_date', expires_on: addDaysIso(todayIso(), 200), checked_on: todayIso() },
+      body: { status: 'in_date', expires_on: addDaysIso(todayIso(), 200), checked_on: todayIso(), checked_by: 'Wendy Welfare' },
     });
     await t.json('/api/admin/team-staff', { method: 'PUT', token: admin.token, body: { player_id: later.id, team_id: u8.id, role: 'coach' } });
     const today = (await t.json('/api/admin/dashboard', { token: admin.token })).body.today;

@@ -1,5 +1,6 @@
 import { log } from '../log';
 import { availabilityReminders } from './availability-reminders';
+import { dbsNotices } from './dbs-notices';
 import { eventAnnouncements } from './event-announcements';
 import { imageSweep } from './image-sweep';
 import type { Job, JobContext, PeriodicJob } from './job';
@@ -11,7 +12,7 @@ import { turningEighteenNotices } from './turning-eighteen';
 import { unconfirmedOrders } from './unconfirmed-orders';
 
 /** Every scheduled job of an app process, one file each in this folder, with its schedule. */
-export const JOBS: readonly Job[] = [outboxWorker, availabilityReminders, eventAnnouncements, paymentReminders, sessionPurge, sentMailPurge, imageSweep, turningEighteenNotices, unconfirmedOrders];
+export const JOBS: readonly Job[] = [outboxWorker, availabilityReminders, eventAnnouncements, paymentReminders, sessionPurge, sentMailPurge, imageSweep, turningEighteenNotices, dbsNotices, unconfirmedOrders];
 
 /** How long stopping waits for periodic runs still under way (their queries are bounded by the pool's timeouts). */
 export const STOP_WAIT_MS = 5_000;

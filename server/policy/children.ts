@@ -3,14 +3,15 @@
  * emergency contacts, consents and documents, and who changes who they are. Read from the
  * relationships as they stand today: a guardian's link while the child is under 18, and the staff
  * of a team the child plays for today (a spell that ended counts for nothing), whose DBS check is in
- * order when the team is a junior team.
+ * order when the team is a junior team (an expired check suspends the place: dbs.ts, issue 31).
  */
 import { sql } from 'drizzle-orm';
-import { guardianCanAnswer, isJunior, JUNIOR_AGE_GROUPS, type GuardianLevel } from '../../shared/juniors';
+import { guardianCanAnswer, isJunior, type GuardianLevel } from '../../shared/juniors';
 import { todayIso } from '../../shared/players';
 import type { DbOrTx } from '../db/client';
 import type { Actor } from './actor';
 import { holds, isAdmin } from './club';
+import { staffPlaceCounts } from './dbs';
 
 export interface ChildRef {
   id: string;
@@ -23,13 +24,11 @@ export interface ChildRelation {
   self: boolean;
   /** A guardian's level while the child is a junior; null otherwise. */
   level: GuardianLevel | null;
-  /** On the staff, today, of a team the child plays for today (with an in-order DBS check for a junior team). */
+  /** On the staff, today, of a team the child plays for today, in a place that counts (a junior team's is suspended while the DBS check is not in order: dbs.ts). */
   coaches: boolean;
   /** Whether the child is under 18 today. */
   junior: boolean;
 }
-
-const juniorGroups = sql.raw(JUNIOR_AGE_GROUPS.map((g) => `'${g}'`).join(', '));
 
 /** How the actor relates to this child today. */
 export async function childRelation(db: DbOrTx, actor: Actor, child: ChildRef, today = todayIso()): Promise<ChildRelation> {
@@ -43,11 +42,7 @@ export async function childRelation(db: DbOrTx, actor: Actor, child: ChildRef, t
         join player_teams pt on pt.team_id = ts.team_id and pt.player_id = ${child.id}
           and pt.joined_on <= ${today}::date and (pt.left_on is null or pt.left_on > ${today}::date)
         join teams t on t.id = ts.team_id
-        left join dbs_checks d on d.player_id = ts.player_id
-        where t.age_group::text not in (${juniorGroups})
-          or ts.dbs_override_by is not null
-          or d.status in ('not_required', 'renewal_in_progress')
-          or (d.status = 'in_date' and d.expires_on >= ${today}::date)
+        where ${staffPlaceCounts(today)}
       ) as coaches`);
   const row = (result as unknown as { rows: { level: GuardianLevel | null; coaches: boolean }[] }).rows[0];
   return { self: child.user_id === actor.id, level: junior ? (row?.level ?? null) : null, coaches: !!row?.coaches, junior };

@@ -168,10 +168,10 @@ describe('Issue 30: the findings about who becomes someone in the club', () => {
 
   it('finding 17: nobody records their own DBS check', async () => {
     const [record] = await t.db.insert(players).values({ full_name: 'Sue Secretary', user_id: secretary.user.id, team_type: 'Staff', position: 'Staff' }).returning();
-    const own = await t.json(`/api/admin/dbs/${record!.id}`, { method: 'PUT', token: secretary.token, body: { status: 'in_date', checked_on: '2026-11-01', expires_on: '2029-11-01' } });
+    const own = await t.json(`/api/admin/dbs/${record!.id}`, { method: 'PUT', token: secretary.token, body: { status: 'in_date', checked_on: '2026-11-01', expires_on: '2029-11-01', checked_by: 'Wendy Welfare' } });
     expect(own.status).toBe(403);
     expect(await t.db.select().from(dbsChecks).where(eq(dbsChecks.player_id, record!.id))).toHaveLength(0);
-    const byOther = await t.json(`/api/admin/dbs/${record!.id}`, { method: 'PUT', token: admin.token, body: { status: 'in_date', checked_on: '2026-11-01', expires_on: '2029-11-01' } });
+    const byOther = await t.json(`/api/admin/dbs/${record!.id}`, { method: 'PUT', token: admin.token, body: { status: 'in_date', checked_on: '2026-11-01', expires_on: '2029-11-01', checked_by: 'Wendy Welfare' } });
     expect(byOther.status).toBe(200);
   });
 

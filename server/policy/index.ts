@@ -29,6 +29,7 @@ export * from './actor';
 export * from './club';
 export * from './teams';
 export * from './children';
+export * from './dbs';
 
 /** 401 without a login; 403 unless the signed-in person runs every one of these teams. */
 export async function assertRunsTeam(db: DbOrTx, user: SessionUser | null, ...teamIds: (string | null | undefined)[]): Promise<Actor> {

@@ -14,7 +14,14 @@ import { holds } from './club';
 
 export const OWN_TEAMS_ONLY = 'You run the match week and training of your own teams only.';
 
-/** The teams this actor runs: every team for admins and the secretary, else those they are staff of today. */
+export const STAFF_PLACE_SUSPENDED =
+  'Your place on this junior team’s staff is suspended because your DBS check is not in order. It comes back once the welfare officer records a new in-date check.';
+
+/**
+ * The teams this actor runs: every team for admins and the secretary, else those they are staff of
+ * today in a place that counts (a junior team's place is suspended while their DBS check is not in
+ * order, issue 31: actor.suspendedFrom, never in staffOf).
+ */
 export const teamsRunBy = (actor: Actor): 'all' | ReadonlySet<string> => (holds(actor, 'secretary') ? 'all' : actor.staffOf);
 
 /** Whether the actor runs this team (a missing team id: only those who run every team). */
@@ -28,7 +35,8 @@ export const runsAnyTeam = (actor: Actor) => teamsRunBy(actor) === 'all' || acto
 
 /** Refuses (403) unless the actor runs every one of these teams (old and new for a move). */
 export function assertRunsTeams(actor: Actor, ...teamIds: (string | null | undefined)[]) {
-  if (!teamIds.every((id) => mayRunTeam(actor, id))) throw forbidden(OWN_TEAMS_ONLY);
+  if (teamIds.every((id) => mayRunTeam(actor, id))) return;
+  throw forbidden(teamIds.some((id) => !!id && actor.suspendedFrom.has(id)) ? STAFF_PLACE_SUSPENDED : OWN_TEAMS_ONLY);
 }
 
 /** News and its pictures: the secretary and admins, and team staff (match reports). */

@@ -108,7 +108,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const selection = (selectionRef = createSelectionService(db, { mail, availability }));
   const setup = createSetupService(db, options);
   const registrations = createRegistrationService(db, { mail });
-  const dbs = createDbsService(db);
+  const dbs = createDbsService(db, mail);
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
   const health = createDatabaseHealth(options.checkDatabase ?? check, options.probeDatabase ?? check);

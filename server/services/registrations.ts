@@ -44,7 +44,14 @@ export const LINK_GRANTS_POWER = (teams: string[]) =>
  */
 async function assertMayLinkPower(tx: DbOrTx, decider: Actor, target: PlayerRow) {
   const places = await tx
-    .select({ name: teams.name, age_group: teams.age_group, overridden: teamStaff.dbs_override_by, status: dbsChecks.status, expires_on: dbsChecks.expires_on })
+    .select({
+      name: teams.name,
+      age_group: teams.age_group,
+      overridden: teamStaff.dbs_override_by,
+      lifted: dbsChecks.override_at,
+      status: dbsChecks.status,
+      expires_on: dbsChecks.expires_on,
+    })
     .from(teamStaff)
     .innerJoin(teams, eq(teams.id, teamStaff.team_id))
     .leftJoin(dbsChecks, eq(dbsChecks.player_id, teamStaff.player_id))
@@ -54,7 +61,7 @@ async function assertMayLinkPower(tx: DbOrTx, decider: Actor, target: PlayerRow)
   const names = places.map((p) => p.name);
   if (!mayGrantPower(decider)) throw new DomainError('forbidden', LINK_GRANTS_POWER(names), { errors: [{ field: 'link_player_id', message: LINK_GRANTS_POWER(names) }] });
   for (const place of places) {
-    if (!isJuniorAgeGroup(place.age_group) || place.overridden) continue;
+    if (!isJuniorAgeGroup(place.age_group) || place.overridden || place.lifted) continue;
     const problem = dbsProblem(place.status ? { status: place.status, expires_on: place.expires_on } : null);
     if (problem?.blocking) {
       const detail = `${dbsSentence(target.full_name, problem)}, and ${place.name} is a junior team: record their DBS check in Safeguarding before linking a login onto this record.`;

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
 import { conflict, notFound } from '../../shared/errors';
 import { JUNIOR_AGE_GROUPS } from '../../shared/juniors';
+import { todayIso } from '../../shared/players';
 import {
   CLUB_ROLE_LABELS,
   TEAM_STAFF_ROLE_LABELS,
@@ -19,8 +20,9 @@ import type { Db, DbOrTx } from '../db/client';
 import { clubRoles, players, roleChanges, teams, teamStaff, users } from '../db/schema';
 import { parseInput } from './checks';
 import { isUuid } from './ids';
-import { mayEnterAdmin, mayGrantPower, must, teamsRunByUser } from '../policy';
+import { mayEnterAdmin, mayGrantPower, must, staffPlaceCounts, teamsRunByUser } from '../policy';
 import { dbsGate } from './juniors/dbs';
+import { placeKey, suspendedPlaces } from './juniors/dbs-standing';
 
 export const LAST_ADMIN = 'This is the club’s only admin: make someone else admin first.';
 export const lastWelfareOfficer = (juniorTeams: readonly string[]) =>
@@ -74,7 +76,7 @@ export async function recordRoleChange(
 /** Who holds which role, the people who could, and the latest changes. */
 async function readOverview(tx: DbOrTx): Promise<RolesOverview> {
   const grantedBy = sql<string | null>`(select u2.full_name from ${users} u2 where u2.id = ${clubRoles.granted_by})`;
-  const [holders, staff, changes, logins, members] = await Promise.all([
+  const [holders, staff, changes, logins, members, suspended] = await Promise.all([
     tx
       .select({
         user_id: users.id,
@@ -111,6 +113,7 @@ async function readOverview(tx: DbOrTx): Promise<RolesOverview> {
       .where(sql`${users.disabled_at} is null`)
       .orderBy(asc(users.full_name)),
     tx.select({ player_id: players.id, full_name: players.full_name }).from(players).where(eq(players.status, 'active')).orderBy(asc(players.full_name)),
+    suspendedPlaces(tx),
   ]);
   return {
     club_roles: holders.map((h) => ({
@@ -120,6 +123,7 @@ async function readOverview(tx: DbOrTx): Promise<RolesOverview> {
     team_staff: staff.map(({ user_id, ...s }) => ({
       ...s,
       has_login: user_id !== null,
+      suspended: suspended.get(placeKey(s.player_id, s.team_id)) ?? null,
     })),
     changes: changes.map((c) => ({
       id: c.id,
@@ -308,9 +312,13 @@ export function createRolesService(db: Db) {
 
 export type RolesService = ReturnType<typeof createRolesService>;
 
-/** Who is told about a team's squad: its staff's logins and the club's admins (a condition on users). */
+/**
+ * Who is told about a team's squad: its staff's logins and the club's admins (a condition on users);
+ * not a junior team's staff whose place is suspended (their DBS check is not in order, issue 31).
+ */
 export const teamStaffAndAdmins = (teamId: string) =>
-  sql`(${users.role} = 'admin' or ${users.id} in (select ${players.user_id} from ${teamStaff} join ${players} on ${players.id} = ${teamStaff.player_id} where ${teamStaff.team_id} = ${teamId}))`;
+  sql`(${users.role} = 'admin' or ${users.id} in (select p.user_id from team_staff ts join players p on p.id = ts.player_id join teams t on t.id = ts.team_id
+    where ts.team_id = ${teamId} and ${staffPlaceCounts(todayIso())}))`;
 
 /** The staff of some teams, with their logins: who to tell when something in those teams changes. */
 export const staffOfTeams = (db: DbOrTx, teamIds: string[]) =>

@@ -67,7 +67,7 @@ export const AdminDashboardSchema = z
           .openapi({ description: "The next 7 days' fixtures of the teams you run, with live answer and confirmation counts (issue 22)" }),
         dbs_checks: z.array(z.string()).nullable().openapi({
           description:
-            'Junior teams\' staff whose DBS check is missing, expired or expires within 60 days, as sentences ("Jo Bloggs\'s DBS check expires on 3 January 2027"); null for those who do not look after checks (issue 23)',
+            'Junior teams\' staff whose DBS check is missing, expired or expires within 60 days, as sentences ("Jo Bloggs\'s DBS check expires on 3 January 2027"; an expired one adds ": suspended from U9 Wrens", issue 31); null for those who do not look after checks (issue 23)',
         }),
       })
       .openapi({ description: 'The admin\'s "Today" list (ADR 027)' }),

@@ -31,6 +31,10 @@ export const TeamStaffMemberSchema = z
     team_name: z.string(),
     role: z.enum(TEAM_STAFF_ROLES),
     has_login: z.boolean().openapi({ description: 'Whether they can sign in to run the team' }),
+    suspended: z.string().nullable().openapi({
+      description:
+        'A junior team’s place kept but suspended while their DBS check is not in order (issue 31): "Suspended: DBS check expired on 3 November 2026"; null when it counts',
+    }),
   })
   .openapi('TeamStaffMember');
 

@@ -11,7 +11,14 @@ import { todayIso } from '../players';
  * no number, no contents. Unknown fields are refused, so a certificate number cannot slip in.
  */
 
-const STORED = 'status, expires_on and checked_on';
+const STORED = 'status, expires_on, checked_on and checked_by';
+
+/** Who verified the certificate (issue 31): a named person, e.g. the welfare officer; the typist is kept apart as recorded_by. */
+export const dbsVerifierField = z
+  .string({ error: 'Checked by must say who verified the certificate' })
+  .trim()
+  .min(2, 'Checked by must name who verified the certificate')
+  .max(100, 'Checked by must be at most 100 characters');
 
 export const dbsCheckInputSchema = z
   .strictObject(
@@ -22,6 +29,7 @@ export const dbsCheckInputSchema = z
         .nullish()
         .transform((v) => (v ? v : null)),
       checked_on: clubDateField('Date checked').refine((v) => v <= todayIso(), 'Date checked cannot be in the future'),
+      checked_by: dbsVerifierField.openapi({ description: 'Who verified the certificate (a named person); whoever records it is kept as recorded_by' }),
     },
     {
       error: (issue) =>
@@ -41,6 +49,8 @@ export const dbsCheckInputSchema = z
   .openapi('DbsCheckInput');
 export type DbsCheckInput = z.infer<typeof dbsCheckInputSchema>;
 
+const DbsOverrideSchema = z.object({ by: z.string(), at: z.string(), reason: z.string() });
+
 export const DbsEntrySchema = z
   .object({
     player_id: z.string().uuid(),
@@ -51,16 +61,23 @@ export const DbsEntrySchema = z
         team_name: z.string(),
         age_group: z.enum(AGE_GROUPS),
         role: z.enum(TEAM_STAFF_ROLES),
-        override: z
-          .object({ by: z.string(), at: z.string(), reason: z.string() })
-          .nullable()
-          .openapi({ description: 'An admin made them staff despite the check: who, when (ISO 8601) and why' }),
+        override: DbsOverrideSchema.nullable().openapi({ description: 'An admin made them staff despite the check: who, when (ISO 8601) and why' }),
+        suspended: z.string().nullable().openapi({
+          description: 'The place is kept but suspended while the check is not in order: "Suspended: DBS check expired on 3 November 2026"; null when it counts',
+        }),
       }),
     ),
     status: z.enum(DBS_STATUSES).nullable().openapi({ description: 'null: no check recorded' }),
     expires_on: z.string().nullable(),
-    checked_by: z.string().nullable(),
+    checked_by: z.string().nullable().openapi({ description: 'Who verified the certificate' }),
     checked_on: z.string().nullable(),
+    recorded_by: z.string().nullable().openapi({ description: 'Who typed the record in (null for checks recorded before issue 31)' }),
+    suspended: z.string().nullable().openapi({
+      description: 'Their junior teams’ staff places are suspended: "Suspended: DBS check expired on 3 November 2026"; null when none is',
+    }),
+    override: DbsOverrideSchema.nullable().openapi({
+      description: 'An admin lifted the suspension of this check: who, when (ISO 8601) and why; it lasts until a check is recorded again',
+    }),
     problem: z.string().nullable().openapi({
       description: 'Why they may not be made staff of a junior team now (missing or expired), or a warning 60 days before expiry; null when all is well',
     }),
@@ -75,7 +92,10 @@ export const DbsOverviewSchema = z
     people: z.array(DbsEntrySchema).openapi({ description: 'The staff of junior teams (U7-U18) and everyone with a check recorded, by name' }),
     members: z
       .array(z.object({ player_id: z.string().uuid(), full_name: z.string() }))
-      .openapi({ description: 'Every member of the club (not pending, not left): whose check can be recorded, before they join a staff' }),
+      .openapi({
+        description: 'Every adult member of the club (not pending, not left, not under 18): whose check can be recorded, before they join a staff. Never a child.',
+      }),
+    verifiers: z.array(z.string()).openapi({ description: 'The club’s welfare officers, secretaries and admins, by name: suggested for "checked by"' }),
   })
   .openapi('DbsOverview');
 export type DbsOverview = z.infer<typeof DbsOverviewSchema>;
@@ -86,3 +106,8 @@ export const dbsOverrideReasonField = z
   .trim()
   .min(5, 'Override reason must say why (at least 5 characters)')
   .max(500, 'Override reason must be at most 500 characters');
+
+/** PUT /api/admin/dbs/{player_id}/override: an admin lifts the suspension of an expired check, saying why (issue 31). */
+export const dbsSuspensionOverrideSchema = z
+  .strictObject({ reason: dbsOverrideReasonField.openapi({ description: 'Why the person may go on working with juniors meanwhile' }) })
+  .openapi('DbsSuspensionOverride');

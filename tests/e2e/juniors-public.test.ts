@@ -202,6 +202,8 @@ describe('Safeguarding in the admin panel at 390 px', () => {
     await page.getByLabel('Person').selectOption({ label: `Cal Coach ${tag}` });
     await page.getByLabel('Status').selectOption({ label: 'In date' });
     await page.getByLabel('Expiry date').fill(addDaysIso(todayIso(), 30));
+    // Issue 31: who verified the certificate, chosen from the club's officers or typed; the admin typing it is "recorded by".
+    await page.getByLabel('Checked by').fill(WELFARE);
     await page.getByRole('button', { name: 'Record check' }).click();
     const row = page.getByTestId('dbs-person').filter({ hasText: `Cal Coach ${tag}` });
     await row.waitFor();
@@ -211,6 +213,7 @@ describe('Safeguarding in the admin panel at 390 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page, 'safeguarding at 390 px');
     const stored = (await world.admin.get('/api/admin/dbs')).body.people.find((p: { full_name: string }) => p.full_name === `Cal Coach ${tag}`);
-    expect(stored).toMatchObject({ status: 'in_date', checked_by: expect.any(String) });
+    expect(stored).toMatchObject({ status: 'in_date', checked_by: WELFARE, recorded_by: expect.any(String) });
+    expect(stored.recorded_by).not.toBe(WELFARE);
   });
 });

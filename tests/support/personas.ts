@@ -63,7 +63,7 @@ export async function createClub(t: ClubHost) {
     await must('DBS check', `/api/admin/dbs/${coach.playerId}`, {
       method: 'PUT',
       ...as(welfareToken),
-      body: { status: 'in_date', checked_on: isoDay(-60), expires_on: isoDay(700) },
+      body: { status: 'in_date', checked_on: isoDay(-60), expires_on: isoDay(700), checked_by: 'Wendy Welfare' },
     });
   }
   for (const [coach, team] of [

@@ -178,6 +178,11 @@ function TeamStaffPanel({ overview, teams, onRemove }: { overview: RolesOverview
                   <li key={member.player_id} className="flex items-start justify-between gap-3 py-3">
                     <span className="min-w-0 flex-1 break-words">
                       <span className="font-semibold">{member.full_name}</span> <Badge>{TEAM_STAFF_ROLE_LABELS[member.role]}</Badge>
+                      {member.suspended && (
+                        <span className="block text-sm font-semibold text-danger" data-testid="staff-suspended">
+                          {member.suspended}
+                        </span>
+                      )}
                       {!member.has_login && <span className="block text-sm text-muted">No login yet: give them one in Players to let them run the team.</span>}
                     </span>
                     <Button

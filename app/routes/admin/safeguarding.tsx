@@ -1,43 +1,29 @@
-import type { FormEvent } from 'react';
-import { Link, useRevalidator } from 'react-router';
-import { formatDate } from '../../../shared/dates';
-import { DBS_STATUSES, DBS_STATUS_LABELS, type DbsStatus } from '../../../shared/juniors';
-import { TEAM_STAFF_ROLE_LABELS } from '../../../shared/club-roles';
-import type { DbsEntry, DbsOverview } from '../../../shared/contracts/safeguarding';
-import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
+import { Link } from 'react-router';
+import type { DbsOverview } from '../../../shared/contracts/safeguarding';
+import { DbsForm, DbsRow } from '../../components/admin/dbs-checks';
+import { AdminLoading, Panel, SectionHeader } from '../../components/admin/section';
 import { LoginsPanel } from '../../components/admin/logins-panel';
 import { adminMeta } from '../../components/admin/meta';
-import { LabelledOptions } from '../../components/admin/labelled-options';
-import { PanelForm } from '../../components/admin/panel-form';
-import { PersonSelect } from '../../components/admin/person-select';
-import { refusalErrors } from '../../components/admin/refusal-errors';
-import { useFieldValues } from '../../components/admin/use-field-values';
-import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
-import { FormMessage, SelectField, TextField } from '../../components/ui/field';
-import { boundFields } from '../../components/ui/form-fields';
-import { toast } from '../../components/ui/toast';
+import { FormMessage } from '../../components/ui/field';
 import { client, errorDetail, read } from '../../lib/api-client';
-import { useFormSubmit } from '../../lib/use-form-submit';
 import { requireCan } from '../../lib/guards.server';
-import { todayIso } from '../../../shared/players';
 import type { Route } from './+types/safeguarding';
 
 export const meta: Route.MetaFunction = () => adminMeta('Safeguarding', 'The welfare officer and the DBS checks of junior teams’ staff.');
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user, can } = await requireCan(context, request, 'dbsChecks');
-  // Switching logins off and on is for admins and the welfare officer only (issue 30).
-  const maySafeguard = can.safeguarding;
-  return { user, maySafeguard };
+  // Switching logins off and on is for admins and the welfare officer only (issue 30); lifting a DBS suspension for admins (issue 31).
+  return { user, maySafeguard: can.safeguarding, mayOverride: can.admin };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const { user, maySafeguard } = await serverLoader();
+  const { user, maySafeguard, mayOverride } = await serverLoader();
   const logins = maySafeguard ? await read(client.admin.logins.$get()).catch(() => null) : null;
   try {
-    return { overview: await read(client.admin.dbs.$get()), refused: null, logins, me: user.id };
+    return { overview: await read(client.admin.dbs.$get()), refused: null, logins, me: user.id, mayOverride };
   } catch (error) {
-    return { overview: null, refused: errorDetail(error), logins, me: user.id };
+    return { overview: null, refused: errorDetail(error), logins, me: user.id, mayOverride };
   }
 }
 clientLoader.hydrate = true as const;
@@ -46,20 +32,14 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-const TONES: Record<DbsStatus, 'success' | 'info' | 'danger' | 'neutral'> = {
-  in_date: 'success',
-  renewal_in_progress: 'info',
-  expired: 'danger',
-  not_required: 'neutral',
-};
-
 /**
  * Safeguarding (issue 23): who the welfare officer is and how parents reach them, and the DBS
  * check status of everyone on a junior team's staff — recorded by admins, the secretary or the
- * welfare officer, never anything from the certificate itself.
+ * welfare officer, never anything from the certificate itself. Issue 31: places suspended while a
+ * check is not in order, an admin's override with a reason, the verifier apart from the typist.
  */
 export default function AdminSafeguarding({ loaderData }: Route.ComponentProps) {
-  const { overview, refused, logins, me } = loaderData;
+  const { overview, refused, logins, me, mayOverride } = loaderData;
   return (
     <section className="min-w-0 space-y-6">
       <SectionHeader
@@ -77,7 +57,7 @@ export default function AdminSafeguarding({ loaderData }: Route.ComponentProps) 
             ) : (
               <ul className="divide-y divide-line" aria-label="DBS checks">
                 {overview.people.map((person) => (
-                  <DbsRow key={person.player_id} person={person} />
+                  <DbsRow key={person.player_id} person={person} mayOverride={mayOverride} />
                 ))}
               </ul>
             )}
@@ -110,69 +90,5 @@ function WelfarePanel({ overview }: { overview: DbsOverview }) {
         </p>
       )}
     </Panel>
-  );
-}
-
-function DbsRow({ person }: { person: DbsEntry }) {
-  return (
-    <li className="space-y-1 py-3 break-words" data-testid="dbs-person">
-      <p>
-        <span className="font-semibold">{person.full_name}</span>{' '}
-        {person.status ? <Badge tone={TONES[person.status]}>{DBS_STATUS_LABELS[person.status]}</Badge> : <Badge tone="danger">No check recorded</Badge>}
-      </p>
-      {person.teams.map((t) => (
-        <p key={t.team_id} className="text-sm text-muted">
-          {TEAM_STAFF_ROLE_LABELS[t.role]} of {t.team_name} ({t.age_group})
-          {t.override && ` · added despite the check by ${t.override.by}: ${t.override.reason}`}
-        </p>
-      ))}
-      {person.status && (
-        <p className="text-sm">
-          {person.expires_on ? `Expires ${formatDate(person.expires_on)} · ` : ''}Checked by {person.checked_by} on{' '}
-          {person.checked_on && formatDate(person.checked_on)}
-        </p>
-      )}
-      {person.problem && <p className="text-sm font-semibold text-danger">{person.problem}</p>}
-    </li>
-  );
-}
-
-const FIELDS = ['player_id', 'status', 'expires_on', 'checked_on'] as const;
-
-function DbsForm({ overview }: { overview: DbsOverview }) {
-  const revalidator = useRevalidator();
-  const [values, setValues, set] = useFieldValues({ player_id: '', status: 'in_date' as DbsStatus, expires_on: '', checked_on: todayIso() });
-  const { busy, errors, setErrors, submit } = useFormSubmit();
-  const shown = summaryOf(FIELDS, { fieldErrors: errors }).errors;
-  const field = boundFields(values, shown, set, 'dbs');
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!values.player_id) return setErrors({ player_id: 'Choose a person' });
-    await submit(
-      async () => {
-        const { player_id, ...check } = values;
-        await read(client.admin.dbs[':player_id'].$put({ param: { player_id }, json: { ...check, expires_on: check.expires_on || null } }));
-        toast.success(`${overview.members.find((m) => m.player_id === player_id)?.full_name ?? 'Their'} DBS check is recorded.`);
-        setValues((v) => ({ ...v, player_id: '', expires_on: '' }));
-        await revalidator.revalidate();
-      },
-      (error) => setErrors(refusalErrors(error, 'player_id')),
-    );
-  }
-
-  return (
-    <PanelForm title="Record a check" onSubmit={save} busy={busy} submitLabel="Record check">
-      <p className="mb-3 text-sm text-muted">As verified on the FA Club Portal: the status and dates only. Never write down the certificate number.</p>
-      <ErrorSummary className="mb-4" errors={shown} order={FIELDS} idFor={(f) => fieldId(f, 'dbs')} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <PersonSelect people={overview.members} idOf={(m) => m.player_id} {...field('player_id')} />
-        <SelectField label="Status" required {...field('status')}>
-          <LabelledOptions values={DBS_STATUSES} labels={DBS_STATUS_LABELS} />
-        </SelectField>
-        <TextField label="Expiry date" type="date" hint="Required when in date or expired" {...field('expires_on')} />
-        <TextField label="Date checked" type="date" required {...field('checked_on')} />
-      </div>
-    </PanelForm>
   );
 }

@@ -130,10 +130,39 @@ export const dbsChecks = pgTable('dbs_checks', {
     .references(() => players.id, { onDelete: 'cascade' }),
   status: dbsStatusEnum('status').notNull(),
   expires_on: date('expires_on', { mode: 'string' }),
+  /** Who verified the certificate (issue 31): a named person, not whoever typed the record. */
   checked_by: text('checked_by').notNull(),
   checked_on: date('checked_on', { mode: 'string' }).notNull(),
+  /** Who typed the record in (issue 31); null for checks recorded before it was kept. */
+  recorded_by: text('recorded_by'),
+  /** When the check was last recorded: a team-staff override older than this no longer counts (ADR 0NN). */
   updated_at: updatedAt(),
+  /**
+   * An admin lifted the suspension of an expired check (issue 31): who, when and why. It lasts
+   * until a check is recorded again (recording clears it) or the admin withdraws it.
+   */
+  override_by: text('override_by'),
+  override_at: timestamp('override_at', { withTimezone: true, mode: 'date' }),
+  override_reason: text('override_reason'),
 });
+
+/**
+ * DBS notices sent (issue 31): the reminders 60 and 30 days before a check expires and the notice
+ * on the day it has expired, once per person, kind and expiry date (what makes the job idempotent
+ * across restarts and processes; a renewed check with a new expiry date gets its own).
+ */
+export const dbsNotices = pgTable(
+  'dbs_notices',
+  {
+    player_id: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    expires_on: date('expires_on', { mode: 'string' }).notNull(),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.player_id, t.kind, t.expires_on] })],
+);
 
 /** Notices sent once per child and kind (the 30-days-before-18 mail): what makes the job idempotent. */
 export const juniorNotices = pgTable(

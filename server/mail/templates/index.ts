@@ -3,6 +3,7 @@ import { accountInvitation } from './account-invitation';
 import { addressInUse } from './address-in-use';
 import { availabilityDigest } from './availability-digest';
 import { availabilityRequest } from './availability-request';
+import { dbsExpired, dbsExpiring } from './dbs';
 import { emailChangeConfirm, emailChangeNotice } from './email-change';
 import { eventChange, type EventChangeMail } from './event-change';
 import { guardianInvitation, guardianRequestApproved, guardianRequestRejected, turningEighteen } from './guardians';
@@ -28,6 +29,8 @@ import { welcome } from './welcome';
 export type { EventChangeMail };
 export {
   addressInUse,
+  dbsExpiring,
+  dbsExpired,
   availabilityDigest,
   guardianInvitation,
   guardianRequestApproved,
@@ -95,5 +98,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   guardianRequestApproved,
   guardianRequestRejected,
   turningEighteen,
+  dbsExpiring,
+  dbsExpired,
   testMail,
 };

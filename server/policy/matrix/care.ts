@@ -1,5 +1,5 @@
 /** The access matrix (issue 30): a child’s care, safeguarding and messages. */
-import { ACTIVE, CLUB_ADMINS, GUARDIAN_MANAGERS, WELFARE, day, EVERYONE, row, SAFEGUARDING, SENIOR_RUNNERS, U12_RUNNERS, unique, type Row } from './personas';
+import { ACTIVE, ADMIN, CLUB_ADMINS, GUARDIAN_MANAGERS, WELFARE, day, EVERYONE, row, SAFEGUARDING, SENIOR_RUNNERS, U12_RUNNERS, unique, type Row } from './personas';
 
 const answer = { status: 'available', note: null };
 
@@ -83,15 +83,23 @@ export const CARE_ROWS: Row[] = [
   row('GET /api/admin/dbs', { allow: GUARDIAN_MANAGERS }),
   row('PUT /api/admin/dbs/{player_id}', {
     params: { player_id: 'coachSeniorMember' },
-    body: { status: 'in_date', checked_on: day(-30), expires_on: day(700) },
+    body: { status: 'in_date', checked_on: day(-30), expires_on: day(700), checked_by: 'Vic Verifier' },
     allow: GUARDIAN_MANAGERS,
   }),
   row('PUT /api/admin/dbs/{player_id}', {
     params: { player_id: 'welfareMember' },
-    body: { status: 'in_date', checked_on: day(-30), expires_on: day(700) },
+    body: { status: 'in_date', checked_on: day(-30), expires_on: day(700), checked_by: 'Vic Verifier' },
     allow: ['admin', 'secretary'],
     why: 'nobody records their own DBS check (finding 17)',
   }),
+  row('PUT /api/admin/dbs/{player_id}/override', {
+    params: { player_id: 'coachSeniorMember' },
+    body: { reason: 'Renewal posted; always with a checked coach meanwhile' },
+    allow: ADMIN,
+    ok: [422],
+    why: 'only an admin lifts a DBS suspension (issue 31); an in-date check has none to lift: 422',
+  }),
+  row('DELETE /api/admin/dbs/{player_id}/override', { params: { player_id: 'coachSeniorMember' }, allow: ADMIN, why: 'only an admin withdraws an override (issue 31)' }),
   row('POST /api/guardian-invitations', {
     body: (b) => ({ player_id: b.x.child9, email: `invitee_${unique()}@example.com`, level: 'secondary', relationship: 'Aunt' }),
     allow: GUARDIAN_MANAGERS,
