@@ -1,5 +1,5 @@
 /**
- * DBS with consequences (issue 31, ADR 0NN): a staff place on a junior team counts only while the
+ * DBS with consequences (issue 31, ADR 048): a staff place on a junior team counts only while the
  * person's DBS check is in order today. It is computed from today's data (the expiry date against
  * today), never a flag someone must flip; the place itself is kept, suspended, and counts again
  * as soon as a new in-date check is recorded or an admin records an override with a reason.

@@ -135,7 +135,7 @@ export const dbsChecks = pgTable('dbs_checks', {
   checked_on: date('checked_on', { mode: 'string' }).notNull(),
   /** Who typed the record in (issue 31); null for checks recorded before it was kept. */
   recorded_by: text('recorded_by'),
-  /** When the check was last recorded: a team-staff override older than this no longer counts (ADR 0NN). */
+  /** When the check was last recorded: a team-staff override older than this no longer counts (ADR 048). */
   updated_at: updatedAt(),
   /**
    * An admin lifted the suspension of an expired check (issue 31): who, when and why. It lasts

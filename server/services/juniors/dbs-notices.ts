@@ -1,5 +1,5 @@
 /**
- * DBS notices (issue 31, ADR 0NN): reminders 60 and 30 days before a check expires, and a notice
+ * DBS notices (issue 31, ADR 048): reminders 60 and 30 days before a check expires, and a notice
  * the day after its expiry date (when the person's junior places are suspended), each to the
  * person and to the welfare officers. dbs_notices records what was sent, claimed in the same
  * transaction as the mails: a repeated run, a restart or a second app process sends nothing twice.

@@ -1,5 +1,5 @@
 /**
- * Which staff places are suspended today (issue 31, ADR 0NN), in words for the staff lists: the
+ * Which staff places are suspended today (issue 31, ADR 048), in words for the staff lists: the
  * rule is server/policy/dbs.ts (staffPlaceCounts); this reads it for every place at once.
  */
 import { sql } from 'drizzle-orm';
