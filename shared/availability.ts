@@ -22,6 +22,10 @@ export const availabilityInputSchema = z
   .strict();
 export type AvailabilityInput = z.infer<typeof availabilityInputSchema>;
 
+/** Who gave an answer: the player, one of their parents or carers, or the club's staff (issue 31). */
+export const ANSWER_GIVERS = ['player', 'guardian', 'club'] as const;
+export type AnswerGiver = (typeof ANSWER_GIVERS)[number];
+
 export const EVENT_KINDS = ['fixture', 'training'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
