@@ -173,3 +173,22 @@ describe('Who answered, as staff read it', () => {
     expect(again.body.players.find((p: { player_id: string }) => p.player_id === other.id)).toMatchObject({ by_guardian: false, answered_by: 'Carl Coach' });
   });
 });
+
+describe('POST /api/guardian-invitations by a parent (adding the other parent)', () => {
+  it('a primary parent invites the other parent of their own child (not as primary); a secondary parent or a stranger may not', async () => {
+    const email = `other_parent_${j.unique()}@example.com`;
+    const ok = await t.json('/api/guardian-invitations', { token: priya.token, body: { player_id: meera.id, email, level: 'secondary', relationship: 'Father' } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body).toMatchObject({ player_id: meera.id, email, level: 'secondary' });
+    const asPrimary = await t.json('/api/guardian-invitations', { token: priya.token, body: { player_id: meera.id, email, level: 'primary' } });
+    expect(asPrimary.status).toBe(422);
+    expect(asPrimary.body.errors[0].field).toBe('level');
+    expect((await t.json('/api/guardian-invitations', { token: dev.token, body: { player_id: aarav.id, email, level: 'secondary' } })).status).toBe(403);
+    const stranger = await j.adult('Stan Stranger');
+    for (const player of [meera.id, 'not-an-id', '00000000-0000-4000-8000-000000000000']) {
+      const refused = await t.json('/api/guardian-invitations', { token: stranger.token, body: { player_id: player, email, level: 'secondary' } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.detail).toMatch(/primary parent or carer/);
+    }
+  });
+});
