@@ -19,4 +19,4 @@ export const parentPhoneSchema = z.object({
 });
 export type ParentPhoneInput = z.input<typeof parentPhoneSchema>;
 
-export const PHONE_SAVED = 'Phone number saved. The club’s team staff can call you on it on match days.';
+export const PHONE_SAVED = 'Phone number saved.';

@@ -1,5 +1,7 @@
 import { useActionData, useFetcher } from 'react-router';
-import { AVAILABILITY_LABELS, AVAILABILITY_NOTE_MAX, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../shared/availability';
+import { AVAILABILITY_LABELS, AVAILABILITY_NOTE_MAX, AVAILABILITY_STATUSES, answeredByText, type AvailabilityStatus } from '../../shared/availability';
+
+export { answeredByText };
 import type { MyAvailabilityEvent } from '../../shared/contracts/availability';
 import { formatClubDateTime } from '../../shared/dates';
 
@@ -8,17 +10,6 @@ export type AnswerableEvent = Pick<MyAvailabilityEvent, 'kind' | 'id' | 'title' 
   answer: Pick<NonNullable<MyAvailabilityEvent['answer']>, 'status' | 'note' | 'on_behalf' | 'by' | 'answered_by' | 'by_you'> | null;
 };
 
-/**
- * Who gave the answer, in the reader's words (issue 31): the club only when staff answered; a
- * parent's answer says so ("Answered by Priya Sharma", or "You answered" to that parent).
- * `child` is the child's first name on a parent's page; absent on the player's own.
- */
-export function answeredByText(answer: AnswerableEvent['answer'], child?: string): string | null {
-  if (!answer || answer.by === 'player') return child && answer ? `${child} answered.` : null;
-  if (answer.by_you) return null;
-  if (answer.by === 'guardian') return answer.answered_by ? `Answered by ${answer.answered_by}.` : child ? `Answered by ${child}’s parent or carer.` : 'Answered by your parent or carer.';
-  return child ? `Answered for ${child} by the club.` : 'Answered for you by the club.';
-}
 
 type AnswerResult = { ok: true; event: string; status: AvailabilityStatus } | { ok: false; event: string; error: string };
 
@@ -64,7 +55,8 @@ export function AvailabilityButtons({ event, compact = false, child, playerId }:
       <p id={labelId} className={compact ? 'sr-only' : 'text-sm font-semibold text-ink'}>
         {child ? `Can ${child} make it?` : 'Can you make it?'} <span className="sr-only">{event.title}</span>
       </p>
-      <div className="grid grid-cols-3 gap-2">
+      {/* Three across from 360 px; on the narrowest phones one under another, so "Unavailable" fits its button. */}
+      <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-3">
         {AVAILABILITY_STATUSES.map((status) => (
           <button
             key={status}

@@ -30,6 +30,12 @@ async function checkPage(page: Page, where: string) {
 /** Two junior teams with a match each, a child in each, one parent linked to both (by the club's invitations), charged for both. */
 async function setUp(base: string, tag: string) {
   const admin = await apiAs(base, 'admin', E2E_ADMIN_PASSWORD);
+  // Junior teams need a welfare officer parents can contact; payers need the club's bank details.
+  const me = (await admin.get('/api/auth/me')).body;
+  expect([201, 409]).toContain((await admin.post('/api/admin/club-roles', { user_id: me.id, role: 'welfare_officer' })).status);
+  const settings = (await admin.get('/api/settings')).body;
+  const bank = { account_name: 'Riverside Rovers FC', sort_code: '309174', account_number: '12345678', welfare_email: 'welfare@example.org' };
+  expect((await admin.put('/api/settings', { ...settings, ...bank })).status).toBe(200);
   const team = async (name: string, age_group: string, format: string) => {
     const res = await admin.post('/api/teams', { name: `${name} ${tag}`, age_group, format });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -79,8 +85,6 @@ async function setUp(base: string, tag: string) {
   const priya = await apiAs(base, parent.username, parent.password);
   expect((await priya.post(`/api/guardian-invitations/${second}/accept`, {})).status).toBeLessThan(300);
 
-  const settings = (await admin.get('/api/settings')).body;
-  expect((await admin.put('/api/settings', { ...settings, account_name: 'Riverside Rovers FC', sort_code: '309174', account_number: '12345678' })).status).toBe(200);
   for (const [member, amount_pence] of [
     [aarav, 4500],
     [meera, 3000],
@@ -141,6 +145,15 @@ describe('A parent’s family home', () => {
       expect(feed).not.toMatch(/Training: (Senior|Vets)/);
     }
     await checkPage(page, 'family home with the calendar link');
+
+    // The child's own page has the meet time and kit too, and the answer given from the family home.
+    await aaravCard.getByRole('link', { name: /All of Aarav’s schedule/ }).click();
+    await page.getByRole('heading', { name: `Aarav Sharma ${tag}: matches and training` }).waitFor();
+    const onChildPage = page.getByTestId('child-event').filter({ hasText: `Tiny Town ${tag}` });
+    for (const text of ['Meet at 09:15', 'Kit: Red shirts and shin pads']) await onChildPage.getByText(text).waitFor();
+    expect(await onChildPage.getByRole('button', { name: 'Available', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await checkPage(page, 'a child’s page');
+    await shot(page, 'family-child');
 
     await page.setViewportSize(DESKTOP);
     await page.goto('/players-area');

@@ -12,7 +12,7 @@ type Child = FamilyHome['children'][number];
 function ChildEvent({ child, event }: { child: Child; event: Child['next_events'][number] }) {
   const first = child.full_name.split(' ')[0]!;
   return (
-    <li data-testid="family-event" className="space-y-2 rounded-xl bg-white p-4 ring-1 ring-line">
+    <li data-testid="family-event" className="space-y-2 rounded-xl bg-white p-3 ring-1 ring-line sm:p-4">
       <p className="text-sm font-semibold text-muted">{formatLongDateGB(event.date)}</p>
       <p className={`font-bold text-ink ${event.cancelled ? 'line-through decoration-1' : ''}`}>{event.title}</p>
       <EventFacts event={event} />
@@ -37,7 +37,7 @@ export function FamilyChildren({ children }: { children: FamilyHome['children'] 
         const headingId = `child-${child.player_id}`;
         return (
           <li key={child.player_id}>
-            <section aria-labelledby={headingId} data-testid="family-child" className="space-y-3 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:p-5">
+            <section aria-labelledby={headingId} data-testid="family-child" className="space-y-3 rounded-2xl bg-brand-50 p-3 ring-1 ring-brand-200 sm:p-5">
               <div>
                 <h3 id={headingId} className="text-lg font-extrabold text-ink">
                   {child.full_name}

@@ -93,7 +93,7 @@ export function FamilyPhone({ phone, result }: { phone: string | null; result: F
           id="family-phone-number"
           type="tel"
           autoComplete="tel"
-          hint="Team staff see it with your children’s emergency details. Leave it empty to remove it."
+          hint="So the club can reach you about your children. Leave it empty to remove it."
           defaultValue={done && !done.ok ? (done.values?.phone ?? '') : (phone ?? '')}
           error={done && !done.ok ? (done.fieldErrors?.phone ?? done.error) : undefined}
         />
