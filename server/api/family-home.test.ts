@@ -74,6 +74,22 @@ describe("A parent's private calendar feed", () => {
     expect(events.find((e) => e.uid === `fixture-${u12Match}@club.example.org`)!.description).toContain('Meera: not answered yet');
   });
 
+  it('a member who is also a parent: their own team’s events with their answer, their child’s with the child’s, no other team’s', async () => {
+    const raj = await t.signedIn('player', { full_name: 'Raj Sharma' });
+    await j.link(raj.user.id, meera.id, 'secondary');
+    // In the Senior team (the test's junior teams sort first, so signedIn's default team is not Senior here).
+    await t.db.update(playerTeams).set({ team_id: senior!.id }).where(eq(playerTeams.player_id, raj.playerId!));
+    const events = await privateFeedOf(raj.token);
+    const own = events.find((e) => e.uid === `fixture-${seniorMatch}@club.example.org`)!;
+    expect(own.description).toContain('Your answer: not given yet');
+    const meeras = events.find((e) => e.uid === `fixture-${u12Match}@club.example.org`)!;
+    expect(meeras.description).toContain('Meera: not answered yet');
+    expect(meeras.description).not.toContain('Your answer');
+    expect(events.find((e) => e.uid === `fixture-${u9Match}@club.example.org`)).toBeUndefined();
+    const home = (await t.json('/api/guardians/me/family', { token: raj.token })).body;
+    expect(home.children.map((c: { full_name: string }) => c.full_name)).toEqual(['Meera Sharma']);
+  });
+
   it('a parent of no child in a team gets an empty feed, not the club’s', async () => {
     const lonely = await j.adult('Lorna Nochild');
     expect(await privateFeedOf(lonely.token)).toEqual([]);
