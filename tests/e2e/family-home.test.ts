@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, shot, unique } from '../support/admin';
 import { bornYearsAgo } from '../support/ages';
+import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, hydrated, noSidewaysScroll, signIn, useBrowser } from '../support/browser';
 import { useMailingServer } from '../support/mail';
@@ -138,12 +139,11 @@ describe('A parent’s family home', () => {
     // The family calendar link: their children's teams only (the feed itself: server/api/family-home.test.ts).
     await page.getByRole('button', { name: 'Get my calendar link' }).click();
     await page.getByRole('heading', { name: 'Your family calendar link' }).waitFor();
-    const feedUrl = await page.locator('[data-copy-group] input').first().inputValue().catch(() => '');
-    if (feedUrl) {
-      const feed = await (await fetch(feedUrl.replace(/^webcal:/, 'http:'))).text();
-      expect(feed).toContain(`Tiny Town ${tag}`);
-      expect(feed).not.toMatch(/Training: (Senior|Vets)/);
-    }
+    const feedUrl = await page.getByLabel('Calendar link').inputValue();
+    const feed = await (await fetch(feedUrl)).text();
+    expect(feed).toContain(`Tiny Town ${tag}`);
+    expect(feed).toContain(`Teen Town ${tag}`);
+    expect(feed).not.toMatch(/Training: (Senior|Vets)|Senior: /);
     await checkPage(page, 'family home with the calendar link');
 
     // The child's own page has the meet time and kit too, and the answer given from the family home.
@@ -162,5 +162,40 @@ describe('A parent’s family home', () => {
     await expectNoAxeViolations(page, 'family home at 1280 px');
     await noSidewaysScroll(page, 'family home');
     await shot(page, 'family-home');
+  });
+
+  it('a member who is also a parent sees their family and their own football on one page', async () => {
+    const tag = unique();
+    const base = mailing.server.baseURL;
+    const admin = await apiAs(base, 'admin', E2E_ADMIN_PASSWORD);
+    const member = await registerPlayer(base, 'raj', { full_name: `Raj Sharma ${tag}` });
+    const team = await admin.post('/api/teams', { name: `Under 10s ${tag}`, age_group: 'U10', format: '7v7' });
+    expect(team.status, JSON.stringify(team.body)).toBe(201);
+    const made = await admin.post('/api/players', {
+      full_name: `Kiran Sharma ${tag}`,
+      date_of_birth: bornYearsAgo(9),
+      position: 'Midfielder',
+      team_type: 'Senior',
+      nationality: 'English',
+      team_ids: [team.body.id],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await admin.post('/api/guardian-invitations', { player_id: made.body.id, email: member.email, level: 'primary', relationship: 'Father' })).status).toBe(201);
+    const invitation = () => smtp.received.find((m) => m.to.includes(member.email) && /parent or carer link/.test(m.subject));
+    await waitFor(() => !!invitation(), 20_000, 'the invitation');
+    const token = /token=([\w-]+)/.exec(invitation()!.text)![1]!;
+    const raj = await apiAs(base, member.username, member.password);
+    expect((await raj.post(`/api/guardian-invitations/${token}/accept`, {})).status).toBeLessThan(300);
+
+    const page = await b.newPage({ baseURL: base, viewport: PHONE });
+    await signIn(page, member.username, member.password);
+    await page.goto('/players-area');
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'My family', level: 2 }).waitFor();
+    await page.getByTestId('family-child').filter({ hasText: `Kiran Sharma ${tag}` }).waitFor();
+    await page.getByRole('heading', { name: 'My own football', level: 2 }).waitFor();
+    await page.getByText('Goals Scored').waitFor();
+    await checkPage(page, 'a member-parent’s dashboard');
+    await shot(page, 'family-member-parent');
   });
 });

@@ -9,7 +9,7 @@ import { FamilyMoney } from './family-money';
  * owes and how to pay, the requests waiting, the family calendar, adding a child or the other
  * parent, and the parent's own phone number.
  */
-export function FamilyHome({ family, result }: { family: Family; result: FamilyResult }) {
+export function FamilyHome({ family, result, member }: { family: Family; result: FamilyResult; member: boolean }) {
   const names = family.children.map((c) => c.full_name.split(' ')[0]);
   return (
     <PortalSection
@@ -25,7 +25,8 @@ export function FamilyHome({ family, result }: { family: Family; result: FamilyR
           {family.money && <FamilyMoney money={family.money} />}
           {family.children.length > 0 && <FamilyCalendar since={family.calendar_link_since} result={result} />}
           <FamilyAdd children={family.children} result={result} />
-          <FamilyPhone phone={family.phone} result={result} />
+          {/* A member's own phone number is on My Profile. */}
+          {!member && <FamilyPhone phone={family.phone} result={result} />}
         </div>
       </div>
     </PortalSection>

@@ -210,7 +210,7 @@ export default function PortalDashboard({ loaderData, actionData }: Route.Compon
     <div className="space-y-10">
       {welcome && <Welcome name={name} />}
       {awaitingApproval && <AwaitingApproval />}
-      {family && <FamilyHome family={family} result={actionData as FamilyResult} />}
+      {family && <FamilyHome family={family} result={actionData as FamilyResult} member={member} />}
       {member && <PlayerDashboard data={loaderData} family={!!family} />}
     </div>
   );
