@@ -139,7 +139,7 @@ describe('A parent’s family home', () => {
     // The family calendar link: their children's teams only (the feed itself: server/api/family-home.test.ts).
     await page.getByRole('button', { name: 'Get my calendar link' }).click();
     await page.getByRole('heading', { name: 'Your family calendar link' }).waitFor();
-    const feedUrl = await page.getByLabel('Calendar link').inputValue();
+    const feedUrl = await page.getByRole('textbox', { name: 'Calendar link', exact: true }).inputValue();
     const feed = await (await fetch(feedUrl)).text();
     expect(feed).toContain(`Tiny Town ${tag}`);
     expect(feed).toContain(`Teen Town ${tag}`);
