@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, shot, unique } from '../support/admin';
+import { apiAs, openAdminTab, shot, unique } from '../support/admin';
 import { bornYearsAgo } from '../support/ages';
 import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
@@ -135,6 +135,15 @@ describe('A parent’s family home', () => {
     await page.reload();
     await hydrated(page);
     expect(await aaravEvent.getByRole('button', { name: 'Available', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+    // The staff's match week names the parent who answered, and does not ask them to answer for Aarav.
+    const staff = await b.newPage({ baseURL: base, viewport: PHONE });
+    await signIn(staff, 'admin', E2E_ADMIN_PASSWORD);
+    await openAdminTab(staff, `/admin/matchweek?fixture=${aaravMatch}`);
+    const row = staff.getByTestId('availability-player').filter({ hasText: `Aarav Sharma ${tag}` });
+    await row.getByText('Answered by Priya Sharma, mother').waitFor();
+    expect(await row.getByText('No login: answer for them').count()).toBe(0);
+    await shot(staff, 'family-staff-matchweek');
 
     // The family calendar link: their children's teams only (the feed itself: server/api/family-home.test.ts).
     await page.getByRole('button', { name: 'Get my calendar link' }).click();
