@@ -22,6 +22,26 @@ export const availabilityInputSchema = z
   .strict();
 export type AvailabilityInput = z.infer<typeof availabilityInputSchema>;
 
+/** Who gave an answer: the player, one of their parents or carers, or the club's staff (issue 31). */
+export const ANSWER_GIVERS = ['player', 'guardian', 'club'] as const;
+export type AnswerGiver = (typeof ANSWER_GIVERS)[number];
+
+/**
+ * Who gave an answer, in the reader's words (issue 31): "the club" only when staff answered; a
+ * parent's answer names them ("Answered by Priya Sharma"), and says nothing to the parent who gave it.
+ * `child` is the child's first name on a parent's page; absent on the player's own.
+ */
+export function answeredByText(answer: { by: AnswerGiver; answered_by: string | null; by_you: boolean } | null, child?: string): string | null {
+  if (!answer) return null;
+  if (answer.by === 'player') return child ? `${child} answered.` : null;
+  if (answer.by_you) return null;
+  if (answer.by === 'guardian') {
+    if (answer.answered_by) return `Answered by ${answer.answered_by}.`;
+    return child ? `Answered by ${child}’s parent or carer.` : 'Answered by your parent or carer.';
+  }
+  return child ? `Answered for ${child} by the club.` : 'Answered for you by the club.';
+}
+
 export const EVENT_KINDS = ['fixture', 'training'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -95,6 +95,19 @@ export const GUARDIAN_LEVEL_LABELS = {
   view_only: 'View only',
 };
 export type GuardianLevel = keyof typeof GUARDIAN_LEVEL_LABELS;
+
+/** Where a child stands with their teams (issue 31: a child who left is not "Not in a team yet"). */
+export const CHILD_STANDINGS = ['in_team', 'waiting', 'team_ended', 'left_club'] as const;
+export type ChildStanding = (typeof CHILD_STANDINGS)[number];
+
+/** The line under a child's name when they are in no team today. */
+export function childTeamLine(child: { full_name: string; standing: ChildStanding; former_teams: readonly string[]; teams: readonly { name: string }[] }) {
+  const first = child.full_name.split(' ')[0];
+  if (child.standing === 'in_team') return child.teams.map((t) => t.name).join(', ');
+  if (child.standing === 'left_club') return `${first} has left the club.`;
+  if (child.standing === 'team_ended') return `${first}’s place in ${child.former_teams.join(' and ') || 'their team'} has ended.`;
+  return 'Not in a team yet: the club will add them to one.';
+}
 export const GUARDIAN_LEVELS = codesOf(GUARDIAN_LEVEL_LABELS);
 /** Primary and secondary guardians answer availability for the child; view-only guardians only see. */
 export const guardianCanAnswer = (level: GuardianLevel) => level !== 'view_only';

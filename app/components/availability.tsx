@@ -1,12 +1,15 @@
 import { useActionData, useFetcher } from 'react-router';
-import { AVAILABILITY_LABELS, AVAILABILITY_NOTE_MAX, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../shared/availability';
+import { AVAILABILITY_LABELS, AVAILABILITY_NOTE_MAX, AVAILABILITY_STATUSES, answeredByText, type AvailabilityStatus } from '../../shared/availability';
+
+export { answeredByText };
 import type { MyAvailabilityEvent } from '../../shared/contracts/availability';
 import { formatClubDateTime } from '../../shared/dates';
 
 /** What the buttons need of an event: the player's own view of it (as GET /api/players/me/availability answers it). */
 export type AnswerableEvent = Pick<MyAvailabilityEvent, 'kind' | 'id' | 'title' | 'open' | 'cancelled' | 'locks_at'> & {
-  answer: Pick<NonNullable<MyAvailabilityEvent['answer']>, 'status' | 'note' | 'on_behalf'> | null;
+  answer: Pick<NonNullable<MyAvailabilityEvent['answer']>, 'status' | 'note' | 'on_behalf' | 'by' | 'answered_by' | 'by_you'> | null;
 };
+
 
 type AnswerResult = { ok: true; event: string; status: AvailabilityStatus } | { ok: false; event: string; error: string };
 
@@ -21,13 +24,13 @@ const tone: Record<AvailabilityStatus, { on: string; off: string }> = {
  * JavaScript through a fetcher, at once; without it as a plain form POST to the page's action).
  * The chosen answer is pressed (aria-pressed); a note is optional, under "Add a note".
  */
-export function AvailabilityButtons({ event, compact = false }: { event: AnswerableEvent; compact?: boolean }) {
+export function AvailabilityButtons({ event, compact = false, child, playerId }: { event: AnswerableEvent; compact?: boolean; child?: string; playerId?: string }) {
   const fetcher = useFetcher<AnswerResult>();
   const pageResult = useActionData() as AnswerResult | undefined;
   const result = fetcher.data ?? (pageResult?.event === event.id ? pageResult : undefined);
   const pending = fetcher.formData?.get('status') as AvailabilityStatus | undefined;
   const current: AvailabilityStatus | null = pending ?? (result?.ok ? result.status : null) ?? event.answer?.status ?? null;
-  const labelId = `answer-${event.kind}-${event.id}`;
+  const labelId = `answer-${event.kind}-${event.id}${playerId ? `-${playerId}` : ""}`;
 
   if (event.cancelled) return <p className="text-sm font-semibold text-danger">Cancelled: no answer needed.</p>;
   if (!event.open) {
@@ -35,7 +38,7 @@ export function AvailabilityButtons({ event, compact = false }: { event: Answera
       <p className="text-sm text-muted">
         {event.answer ? (
           <>
-            Your answer: <strong className="text-ink">{AVAILABILITY_LABELS[event.answer.status]}</strong>.{' '}
+            {child ? `${child}’s answer: ` : 'Your answer: '}<strong className="text-ink">{AVAILABILITY_LABELS[event.answer.status]}</strong>.{' '}
           </>
         ) : null}
         Answers closed {formatClubDateTime(new Date(event.locks_at))}. Tell the manager directly if anything changes.
@@ -47,10 +50,13 @@ export function AvailabilityButtons({ event, compact = false }: { event: Answera
       <input type="hidden" name="intent" value="availability" />
       <input type="hidden" name="kind" value={event.kind} />
       <input type="hidden" name="id" value={event.id} />
+      {/* On the family home, the child answered for (its action answers for that child). */}
+      {playerId && <input type="hidden" name="player" value={playerId} />}
       <p id={labelId} className={compact ? 'sr-only' : 'text-sm font-semibold text-ink'}>
-        Can you make it? <span className="sr-only">{event.title}</span>
+        {child ? `Can ${child} make it?` : 'Can you make it?'} <span className="sr-only">{event.title}</span>
       </p>
-      <div className="grid grid-cols-3 gap-2">
+      {/* Three across from 360 px; on the narrowest phones one under another, so "Unavailable" fits its button. */}
+      <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-3">
         {AVAILABILITY_STATUSES.map((status) => (
           <button
             key={status}
@@ -84,8 +90,8 @@ export function AvailabilityButtons({ event, compact = false }: { event: Answera
           <span className="font-semibold text-danger">{result.error}</span>
         ) : result?.ok && fetcher.state === 'idle' ? (
           <span className="text-muted">Saved: {AVAILABILITY_LABELS[result.status]}.</span>
-        ) : event.answer?.on_behalf ? (
-          <span className="text-muted">Answered for you by the club.</span>
+        ) : answeredByText(event.answer, child) ? (
+          <span className="text-muted">{answeredByText(event.answer, child)}</span>
         ) : null}
       </p>
     </fetcher.Form>

@@ -106,12 +106,15 @@ describe('Invitations (a single-use link, valid 7 days)', () => {
     await t.db.delete(guardians).where(and(eq(guardians.user_id, jane.user.id), eq(guardians.player_id, alex.id)));
   });
 
-  it('only admins, the secretary and the welfare officer invite; an adult cannot have guardians', async () => {
-    for (const who of [player, treasurer, seniorStaff, jane]) {
+  it('only admins, the secretary and the welfare officer invite (and a primary parent, the other parent); an adult cannot have guardians', async () => {
+    for (const who of [player, treasurer, seniorStaff]) {
       const res = await t.json('/api/guardian-invitations', { token: who.token, body: { player_id: sam.id, email: 'x@example.com' } });
       expect(res.status).toBe(403);
       expect(res.body.detail).toMatch(/secretary and the welfare officer/);
     }
+    // Issue 31: Sam's primary parent may invite the other parent, never as primary (server/api/family-home.test.ts).
+    const asPrimary = await t.json('/api/guardian-invitations', { token: jane.token, body: { player_id: sam.id, email: 'x@example.com' } });
+    expect(asPrimary.status).toBe(422);
     const adultPlayer = await t.json('/api/guardian-invitations', { token: admin.token, body: { player_id: player.playerId, email: 'x@example.com' } });
     expect(adultPlayer.status).toBe(422);
     expect(adultPlayer.body.detail).toMatch(/not a junior/);

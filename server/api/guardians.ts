@@ -43,15 +43,17 @@ export const guardianInvitationsApi = router()
       path: '/',
       operationId: 'inviteGuardian',
       tags,
-      summary: 'Invite a parent or carer of a junior (admins, secretary, welfare officer)',
-      description: 'Mails a single-use link valid 7 days to the address; only the link’s hash is kept.',
+      summary: 'Invite a parent or carer of a junior (admins, secretary, welfare officer; a child’s primary parent or carer invites the other one)',
+      description:
+        'Mails a single-use link valid 7 days to the address; only the link’s hash is kept. A primary parent or carer may invite for their own child only, ' +
+        'as `secondary` or `view_only` (issue 31).',
       security,
       request: { body: jsonBody(guardianInvitationSchema) },
       responses: {
         201: jsonContent(GuardianInvitationSchema, 'Invited'),
         401: e('Not signed in'),
-        403: e('Not an admin, secretary or welfare officer'),
-        422: e('Invalid input, or the player is not a junior'),
+        403: e('Not an admin, secretary or welfare officer, nor the child’s primary parent or carer'),
+        422: e('Invalid input, the player is not a junior, or a parent inviting someone as primary'),
       },
     }),
     async (c) => c.json(await c.get('services').juniors.invite(c.get('user'), c.req.valid('json')), 201),

@@ -20,6 +20,7 @@ import { rolesApi } from './roles';
 import { safeguardingApi } from './safeguarding';
 import { childApi } from './children';
 import { childEventsApi } from './child-events';
+import { familyApi } from './family';
 import { guardianInvitationsApi, guardianRequestsApi, guardiansMeApi } from './guardians';
 import { loginsApi } from './logins';
 import { router } from './env';
@@ -127,7 +128,8 @@ export function createApi() {
     .route('/admin', outboxApi)
     .route('/guardian-invitations', guardianInvitationsApi)
     .route('/guardian-requests', guardianRequestsApi)
-    .route('/guardians', guardiansMeApi);
+    .route('/guardians', guardiansMeApi)
+    .route('/guardians', familyApi);
 
   const documentConfig = {
     openapi: '3.1.0',

@@ -58,6 +58,9 @@ export const mayReadMedicalNoteLog = (actor: Actor, rel: ChildRelation) => !!rel
 /** This season's consents: as for medical notes, and admins. */
 export const mayReadConsents = (actor: Actor, rel: ChildRelation) => isAdmin(actor) || mayReadMedicalNotes(actor, rel);
 
+/** Inviting the child's other parent or carer (issue 31): their primary parent or carer, besides the club (mayManageGuardians). */
+export const mayInviteOtherGuardian = (rel: ChildRelation) => rel.level === 'primary';
+
 /** Giving or withdrawing a consent, the care details, answering for the child: a guardian who can answer. */
 export const mayAnswerForChild = (rel: ChildRelation) => !!rel.level && guardianCanAnswer(rel.level);
 

@@ -9,6 +9,7 @@ import { clubDateOf, clubTimeOf, clubTimeToInstant } from '../../shared/dates';
 import { sessionTitle } from '../../shared/teams-constants';
 import { fixtureSides, fixtureTitle } from '../../shared/fixtures';
 import { writeCalendar, type CalendarEvent } from '../calendar/ical';
+import { feedNotes, type PersonalNote } from './calendar-family';
 import type { Db } from '../db/client';
 import {
   availability,
@@ -68,8 +69,7 @@ export const fixtureUrl = (origin: string, id: string) => `${origin}/fixtures/${
  */
 const cancelledPrefix = (status: string) => (status === 'cancelled' ? 'Cancelled: ' : '');
 
-/** Per member, what their own calendar adds to an event (their answer, their selection). */
-export type PersonalNote = (kind: 'fixture' | 'training', id: string) => string[];
+export type { PersonalNote } from './calendar-family';
 
 /** Every feed is public (a link anyone may hold): a U7-U11 match never carries its score or report (issue 23). */
 function fixtureEvent(row: FixtureRow, team: Team | undefined, origin: string, personal?: PersonalNote): CalendarEvent {
@@ -78,7 +78,7 @@ function fixtureEvent(row: FixtureRow, team: Team | undefined, origin: string, p
   const url = fixtureUrl(origin, f.id);
   const description = [`${team ? `${team.name} · ` : ''}${f.competition}`, f.is_home ? 'Home match' : 'Away match'];
   if (f.status === 'cancelled') description.push('This match has been cancelled.');
-  description.push(...(personal?.('fixture', f.id) ?? []));
+  description.push(...(personal?.('fixture', f.id, f.team_id) ?? []));
   description.push(...eventDetailLines(f));
   if (f.match_report) description.push('', f.match_report);
   description.push('', `Match details: ${url}`);
@@ -114,7 +114,7 @@ function trainingEvent(s: SessionRow, team: Team | undefined, origin: string, pe
   if (s.status === 'cancelled') description.push('This session has been cancelled.');
   if (s.answer_by) description.push(`Please answer by ${clubDateOf(s.answer_by)} ${clubTimeOf(s.answer_by)}`);
   description.push(...eventDetailLines(s));
-  description.push(...(personal?.('training', s.id) ?? []));
+  description.push(...(personal?.('training', s.id, s.team_id) ?? []));
   return {
     uid: `training-${s.id}@${new URL(origin).hostname}`,
     sequence: s.revision,
@@ -262,10 +262,12 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       const [player] = await db.select({ id: players.id }).from(players).where(eq(players.user_id, owner.user_id));
       // The teams the owner follows today: theirs, their children's, those they run; every team for the club's officers (issue 30).
       const [user] = await db.select(userColumns).from(users).where(eq(users.id, owner.user_id));
-      const followed = await teamsFollowedBy(db, await actorOf(db, user));
+      const actor = await actorOf(db, user);
+      const followed = await teamsFollowedBy(db, actor);
       const teamIds = followed === 'all' ? [...(await teamsById()).keys()] : [...followed];
-      const personal = player ? await personalNotes(db, player.id) : undefined;
-      return feed(`${CLUB_NAME}: my calendar`, 'Your matches and training, with your answers.', origin, teamIds, true, personal);
+      const personal = await feedNotes(db, actor, player?.id, personalNotes);
+      const description = player ? 'Your matches and training, with your answers.' : 'Your children’s matches and training, with their answers.';
+      return feed(`${CLUB_NAME}: my calendar`, description, origin, teamIds, true, personal);
     },
 
     /** A new private feed link for the signed-in user; the previous one stops working at once. */

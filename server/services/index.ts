@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { createDatabaseHealth } from '../db/health';
 import { createAccountService } from './accounts';
 import { createCalendarService } from './calendar';
+import { createFamilyService } from './family';
 import { createAdminService } from './admin';
 import { createOrderService } from './orders';
 import { createProductService } from './products';
@@ -109,6 +110,9 @@ export function createServices(db: Db, options: ServiceOptions) {
   const setup = createSetupService(db, options);
   const registrations = createRegistrationService(db, { mail });
   const dbs = createDbsService(db, mail);
+  const juniors = createJuniorService(db, { mail, documentsFor: documents.listForPlayer, anonymousWrites });
+  const treasury = createTreasuryService(db, { mail });
+  const calendar = createCalendarService(db, { ensureSessions: training.ensureSessions });
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
   const health = createDatabaseHealth(options.checkDatabase ?? check, options.probeDatabase ?? check);
@@ -142,16 +146,17 @@ export function createServices(db: Db, options: ServiceOptions) {
     fixtures: createFixtureService(db, { eventChanges }),
     eventChanges,
     squadLinks: createSquadLinks(db, { mail, availability, selection }),
-    calendar: createCalendarService(db, { ensureSessions: training.ensureSessions }),
+    calendar,
     news: createNewsService(db),
     sponsors: createSponsorService(db),
     squad: createSquadService(db, { mail }),
     teams: createTeamService(db),
     training,
-    treasury: createTreasuryService(db, { mail }),
+    treasury,
     availability,
     selection,
-    juniors: createJuniorService(db, { mail, documentsFor: documents.listForPlayer, anonymousWrites }),
+    juniors,
+    family: createFamilyService(db, { juniors, availability, treasury, hasCalendarLink: calendar.hasToken }),
     access: createAccessService(db),
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail, anonymousWrites }),
   };

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { AVAILABILITY_STATUSES, EVENT_KINDS, SELECTION_ROLES } from '../availability';
+import { ANSWER_GIVERS, AVAILABILITY_STATUSES, EVENT_KINDS, SELECTION_ROLES } from '../availability';
 
 /** Availability for fixtures and training sessions, and the match squad (selection), as the API takes and answers them. */
 export { availabilityInputSchema, selectionInputSchema, selectionReplySchema, type AvailabilityInput, type SelectionInput } from '../availability';
@@ -27,8 +27,11 @@ export const EventSchema = z
 export const AnswerSchema = z.object({
   status: z.enum(AVAILABILITY_STATUSES),
   note: z.string().nullable(),
-  on_behalf: z.boolean().openapi({ description: 'Staff or an admin answered for the player' }),
+  on_behalf: z.boolean().openapi({ description: 'Someone answered for the player: a parent or carer, or the club' }),
   answered_at: z.string(),
+  by: z.enum(ANSWER_GIVERS).openapi({ description: 'Who answered: the player, a parent or carer, or the club (staff)' }),
+  answered_by: z.string().nullable().openapi({ description: 'The parent or carer who answered, by name; null otherwise' }),
+  by_you: z.boolean().openapi({ description: 'The caller gave this answer' }),
 });
 export const StoredAnswerSchema = z
   .object({
@@ -55,7 +58,8 @@ export const EventAnswersSchema = z
         status: z.enum(AVAILABILITY_STATUSES).nullable().openapi({ description: 'null: no answer yet' }),
         note: z.string().nullable(),
         on_behalf: z.boolean(),
-        answered_by: z.string().nullable().openapi({ description: 'The staff member who answered for the player, if one did' }),
+        answered_by: z.string().nullable().openapi({ description: 'Who answered for the player, if someone did: a parent or carer ("Rachel Reed, mother") or a staff member' }),
+        by_guardian: z.boolean().openapi({ description: 'A parent or carer gave the answer (signed in, or from a mail link)' }),
         answered_at: z.string().nullable(),
         needs_recheck: z.boolean().openapi({ description: 'Answered before the event changed date, time or place' }),
       }),

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { AGE_GROUPS, CONSENT_KINDS, GUARDIAN_LEVELS } from '../juniors';
+import { AGE_GROUPS, CHILD_STANDINGS, CONSENT_KINDS, GUARDIAN_LEVELS } from '../juniors';
 
 /**
  * Junior football (issue 23, ADR 038): guardians linked to children, their invitations and
@@ -72,6 +72,10 @@ export const ChildSchema = z
     may_have_login: z.boolean().openapi({ description: '13 or over: a login of their own is possible once a primary guardian agrees' }),
     login_agreed: z.boolean(),
     has_emergency_contact: z.boolean().openapi({ description: 'Needed before the child can be picked for a squad' }),
+    standing: z.enum(CHILD_STANDINGS).openapi({
+      description: 'in_team; waiting (never in a team yet); team_ended (their team places have ended); left_club (they left the club)',
+    }),
+    former_teams: z.array(z.string()).openapi({ description: 'The teams they were in, when no team place is current' }),
   })
   .openapi('Child');
 

@@ -198,8 +198,9 @@ function AnswerGroups({ fixtureId, answers }: { fixtureId: string; answers: Even
                     </p>
                     {p.note && <p className="text-sm text-ink">“{p.note}”</p>}
                     {p.needs_recheck && <p className="text-xs font-semibold text-amber-800">Answered before the match changed</p>}
-                    {p.on_behalf && <p className="text-xs text-muted">Answered for them by {p.answered_by}</p>}
-                    {!p.has_login && <p className="text-xs text-muted">No login: answer for them</p>}
+                    {p.on_behalf && <p className="text-xs text-muted">{p.by_guardian ? `Answered by ${p.answered_by}` : `Answered for them by ${p.answered_by}`}</p>}
+                    {/* A parent or carer's answer stands: staff are not asked to answer over it (issue 31). */}
+                    {!p.has_login && !p.by_guardian && <p className="text-xs text-muted">No login: answer for them</p>}
                   </div>
                   <div className="flex items-center gap-2">
                     {p.status ? <Badge tone={STATUS_TONE[p.status]}>{AVAILABILITY_LABELS[p.status]}</Badge> : <Badge>No answer</Badge>}

@@ -32,8 +32,13 @@ export const PORTAL_TABS = [
 /** What a registration still waiting for approval may open: the dashboard (its status), the profile, the account. */
 const PENDING_PAGES = ['/players-area', '/players-area/profile', '/players-area/account'];
 
-/** A parent or carer's tabs (issue 23): their children, what they pay for them (issue 31), and their own account. */
-export const GUARDIAN_TABS = [portalTab('children', 'My children'), portalTab('payments', 'Payments'), portalTab('account', 'Account')];
+/** A parent or carer's tabs (issues 23 and 31): their family home, their children, what they pay for them, and their own account. */
+export const GUARDIAN_TABS = [
+  { to: '/players-area', label: 'My family', end: true },
+  portalTab('children', 'My children'),
+  portalTab('payments', 'Payments'),
+  portalTab('account', 'Account'),
+];
 
 /**
  * The players' portal: any signed-in user; its tabs need a linked player record. A parent or carer
@@ -41,9 +46,10 @@ export const GUARDIAN_TABS = [portalTab('children', 'My children'), portalTab('p
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const [player, children, status, can] = await Promise.all([
+  const [player, children, requests, status, can] = await Promise.all([
     portalRead('the player profile', () => context.services.players.findOwn(user), null),
     portalRead('your children', () => context.services.juniors.myChildren(user), []),
+    portalRead('your requests', () => context.services.juniors.list(user, { status: 'pending' }), []),
     portalRead('your membership', () => context.services.players.memberStatus(user), null),
     portalRead('what you may do', () => context.services.access.capabilities(user), null),
   ]);
@@ -53,6 +59,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user,
     header: player ? { full_name: player.full_name, position: player.position, jersey_number: player.jersey_number } : null,
     guardian: children.length > 0,
+    // Asked the club to register a child, not linked yet: their family home shows the request (issue 31).
+    waiting: requests.some((r) => r.requester_email === user.email),
+    childNames: children.map((c) => c.full_name.split(' ')[0]!),
     // Work in the admin panel (a club role or a staff place), from the rule book (issue 30).
     admin: !!can?.enterAdmin,
   };
@@ -66,8 +75,8 @@ const isGuardianPage = (pathname: string) =>
   pathname.startsWith('/players-area/children') || pathname === '/players-area/account' || pathname === '/players-area/payments';
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { user, header, guardian, admin } = loaderData;
-  const tabs_ = header ? (guardian ? [...PORTAL_TABS.slice(0, -1), GUARDIAN_TABS[0]!, PORTAL_TABS.at(-1)!] : PORTAL_TABS) : GUARDIAN_TABS;
+  const { user, header, guardian, waiting, childNames, admin } = loaderData;
+  const tabs_ = header ? (guardian ? [...PORTAL_TABS.slice(0, -1), GUARDIAN_TABS[1]!, PORTAL_TABS.at(-1)!] : PORTAL_TABS) : GUARDIAN_TABS;
   const tabs = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   // On a phone the tab row scrolls sideways: keep the current tab in view.
@@ -79,8 +88,11 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page py-6 sm:py-8">
       <header className="rounded-2xl bg-brand-800 p-5 text-white sm:p-6">
-        <p className="text-sm font-semibold uppercase tracking-wide text-gold-400">Players' Area</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-gold-400">{header || !guardian ? "Players' Area" : 'Family'}</p>
         <h1 className="mt-1 text-2xl font-extrabold sm:text-3xl">{header?.full_name ?? user.full_name}</h1>
+        {!header && childNames.length > 0 && (
+          <p className="mt-2 text-brand-100">Parent or carer of {childNames.length > 1 ? `${childNames.slice(0, -1).join(', ')} and ${childNames.at(-1)}` : childNames[0]}</p>
+        )}
         {header && (
           <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-brand-100">
             <span>
@@ -96,7 +108,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
-      {header || guardian || isGuardianPage(pathname) ? (
+      {header || guardian || waiting || isGuardianPage(pathname) ? (
         <>
           <div className="mt-6" ref={tabs}>
             <TabNav items={tabs_} label="Players' Area sections" compact />

@@ -1,9 +1,11 @@
 import { data, Form, useNavigation } from 'react-router';
 import { formatDateGB } from '../../../shared/dates';
 import { childCareSchema } from '../../../shared/guardians';
-import { GUARDIAN_LEVEL_LABELS } from '../../../shared/juniors';
+import { childTeamLine, GUARDIAN_LEVEL_LABELS } from '../../../shared/juniors';
 import { formatPounds } from '../../../shared/players';
-import { AvailabilityButtons } from '../../components/availability';
+import { AvailabilityButtons, answeredByText } from '../../components/availability';
+import { EventFacts } from '../../components/event-facts';
+import { AVAILABILITY_LABELS } from '../../../shared/availability';
 import { BackLink } from '../../components/back-link';
 import { ByDay } from '../../components/by-day';
 import { EmptyState, PaymentStatusBadge, PortalSection } from '../../components/portal';
@@ -74,27 +76,32 @@ export default function PortalChild({ loaderData, actionData }: Route.ComponentP
   const first = child.full_name.split(' ')[0];
   return (
     <div className="space-y-8">
-      <BackLink to="/players-area/children">← All my children</BackLink>
+      <BackLink to="/players-area">← My family</BackLink>
       <PortalSection
         title={`${child.full_name}: matches and training`}
-        description={`${child.teams.map((t) => t.name).join(', ') || 'Not in a team yet'}${child.age_group ? ` · ${child.age_group}` : ''}. You: ${GUARDIAN_LEVEL_LABELS[child.level]}.`}
+        description={`${childTeamLine(child).replace(/\.$/, '')}${child.age_group ? ` · ${child.age_group}` : ''}. You: ${GUARDIAN_LEVEL_LABELS[child.level]}.`}
       >
         {!child.can_answer && <p className="mb-3 text-sm text-muted">You can see {first}’s answers; their primary parent or carer answers for them.</p>}
         {events.length === 0 ? (
-          <EmptyState next="The team’s matches and training for the next 8 weeks appear here.">Nothing scheduled for {first} yet.</EmptyState>
+          child.standing === 'in_team' ? (
+            <EmptyState next="The team’s matches and training for the next 8 weeks appear here.">Nothing scheduled for {first} yet.</EmptyState>
+          ) : (
+            <EmptyState>{childTeamLine(child)}</EmptyState>
+          )
         ) : (
           <ByDay
             items={events}
             entry={(e) => (
               <li key={`${e.kind}-${e.id}`} data-testid="child-event" className="space-y-2 rounded-xl bg-white p-4 ring-1 ring-line">
-                <p className="font-bold text-ink">{e.title}</p>
-                <p className="text-sm text-muted">
-                  {e.kind === 'fixture' ? 'Kick-off' : 'Starts'} {e.time} · {e.place}
-                </p>
-                {child.can_answer ? (
-                  <AvailabilityButtons event={e} compact />
+                <p className={`font-bold text-ink ${e.cancelled ? 'line-through decoration-1' : ''}`}>{e.title}</p>
+                <EventFacts event={e} />
+                {child.can_answer || e.cancelled ? (
+                  <AvailabilityButtons event={e} compact child={first} />
                 ) : (
-                  <p className="text-sm text-ink">Answer: {e.answer ? e.answer.status : 'not yet'}</p>
+                  <p className="text-sm text-ink">
+                    {first}’s answer: {e.answer ? AVAILABILITY_LABELS[e.answer.status] : 'not given yet'}
+                    {e.answer && answeredByText(e.answer, first) ? ` · ${answeredByText(e.answer, first)}` : ''}
+                  </p>
                 )}
               </li>
             )}

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation } from 'react-router';
-import { GUARDIAN_LEVEL_LABELS } from '../../../shared/juniors';
+import { childTeamLine, GUARDIAN_LEVEL_LABELS } from '../../../shared/juniors';
 import { guardianRequestSchema } from '../../../shared/guardians';
 import { formatDateGB } from '../../../shared/dates';
 import { EmptyState, PortalSection } from '../../components/portal';
@@ -64,7 +64,7 @@ export default function PortalChildren({ loaderData, actionData }: Route.Compone
                   </Link>
                 </h3>
                 <p className="text-sm text-ink">
-                  {child.teams.map((t) => t.name).join(', ') || 'Not in a team yet'}
+                  {childTeamLine(child)}
                   {child.age_group && <> · {child.age_group}</>}
                 </p>
                 <p className="text-sm text-muted">You: {GUARDIAN_LEVEL_LABELS[child.level]}</p>

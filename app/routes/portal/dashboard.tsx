@@ -5,6 +5,9 @@ import { AWAITING_APPROVAL_TEXT, AWAITING_APPROVAL_TITLE } from '../../../shared
 import { EMPTY_NEXT, EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
 import { AvailabilityButtons } from '../../components/availability';
 import { answerAvailability } from '../../lib/availability.server';
+import { answerForChild, FAMILY_INTENTS, familyAction } from '../../lib/family.server';
+import { FamilyHome } from '../../components/family/family-home';
+import type { FamilyResult } from '../../components/family/family-extras';
 import { requireUser } from '../../lib/guards.server';
 import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/dashboard';
@@ -23,31 +26,53 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const teamIds = await training.teamIdsOfUser(user);
     return players.upcomingFixtures(UPCOMING_PREVIEW, teamIds.length ? teamIds : undefined);
   };
-  const [status, stats, payments, money, fixtures, notes, events, selections] = await Promise.all([
+  const [status, family, money] = await Promise.all([
     portalRead('membership', () => players.memberStatus(user), null),
-    portalRead('stats', () => players.myStats(user), null),
-    portalRead('payments', () => players.myPayments(user), []),
+    portalRead('your family', () => context.services.family.home(user), null),
     // The banner's reference and credit (issue 31): what is owed comes from the ledger, with how to pay it.
     portalRead('payment details', () => context.services.treasury.me(user), null),
-    portalRead('upcoming fixtures', upcoming, []),
+  ]);
+  // A parent or carer lands on their family (issue 31); a member who is also a parent sees both.
+  const parent = family && (family.children.length > 0 || family.requests.length > 0) ? family : null;
+  const member = status !== null || !parent;
+  const own = <T,>(what: string, read: () => Promise<T>, fallback: T) => (member ? portalRead(what, read, fallback) : Promise.resolve(fallback));
+  const [stats, payments, fixtures, notes, events, selections] = await Promise.all([
+    own('stats', () => players.myStats(user), null),
+    own('payments', () => players.myPayments(user), []),
+    own('upcoming fixtures', upcoming, []),
     portalRead('notifications', () => notifications.list(user), []),
-    portalRead('availability', () => availability.mine(user), []),
-    portalRead('selections', () => selection.mine(user), []),
+    own('availability', () => availability.mine(user), []),
+    own('selections', () => selection.mine(user), []),
   ]);
   // The "Next match" card: the player's next fixture that is not cancelled.
   const nextMatch = events.find((e) => e.kind === 'fixture' && !e.cancelled) ?? null;
   // Just registered (routes/auth/register.tsx): a welcome with the first steps.
   const welcome = new URL(request.url).searchParams.has(WELCOME_PARAM);
   const paymentDetails = money && { reference: money.reference || null, paid_by_guardian: money.paid_by_guardian, credit_pence: money.credit_pence };
-  return { stats, payments, paymentDetails, fixtures, notifications: notes, nextMatch, selections, welcome, name: user.full_name, awaitingApproval: status === 'pending' };
+  return {
+    member,
+    family: parent,
+    stats,
+    payments,
+    paymentDetails,
+    fixtures,
+    notifications: notes,
+    nextMatch,
+    selections,
+    welcome,
+    name: user.full_name,
+    awaitingApproval: status === 'pending',
+  };
 }
 
-/** Clicking a notification marks it read; the Next match card's buttons answer availability. */
+/** Clicking a notification marks it read; the Next match card's buttons answer availability; the family home's forms (issue 31). */
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await request.formData();
-  if (form.get('intent') === 'availability') return answerAvailability(context, user, form);
-  if (form.get('intent') === 'selection') {
+  const intent = String(form.get('intent') ?? '');
+  if (intent === 'availability') return form.get('player') ? answerForChild(context, user, form) : answerAvailability(context, user, form);
+  if ((Object.values(FAMILY_INTENTS) as string[]).includes(intent)) return familyAction(context, user, form);
+  if (intent === 'selection') {
     try {
       await context.services.selection.reply(user, String(form.get('fixture') ?? ''), { confirmed: form.get('confirmed') === 'true', reason: String(form.get('reason') ?? '').trim() || undefined });
       return { ok: true as const };
@@ -195,13 +220,24 @@ function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['lo
   );
 }
 
-export default function PortalDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, payments, paymentDetails, fixtures, notifications, nextMatch, selections, welcome, name, awaitingApproval } = loaderData;
+export default function PortalDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { member, family, welcome, name, awaitingApproval } = loaderData;
   return (
-    <div className="space-y-8">
+    <div className="space-y-10">
       {welcome && <Welcome name={name} />}
       {awaitingApproval && <AwaitingApproval />}
-      <h2 className="sr-only">Dashboard</h2>
+      {family && <FamilyHome family={family} result={actionData as FamilyResult} member={member} />}
+      {member && <PlayerDashboard data={loaderData} family={!!family} />}
+    </div>
+  );
+}
+
+/** The member's own dashboard: payments, squad places, next match, stats, fixtures and notifications. */
+function PlayerDashboard({ data, family }: { data: Route.ComponentProps['loaderData']; family: boolean }) {
+  const { stats, payments, paymentDetails, fixtures, notifications, nextMatch, selections } = data;
+  return (
+    <div className="space-y-8">
+      <h2 className={family ? 'text-xl font-bold text-ink sm:text-2xl' : 'sr-only'}>{family ? 'My own football' : 'Dashboard'}</h2>
       <PaymentBanner payments={payments} details={paymentDetails} howToPayLink />
 
       {selections.map((sel) => (

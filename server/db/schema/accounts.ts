@@ -19,6 +19,8 @@ export const users = pgTable(
     activated_at: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
     /** Set while the member has left the club: the login cannot sign in. */
     disabled_at: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** The login's own phone number (a parent's, issue 31): a member's is on their player record. */
+    phone: text('phone'),
     created_at: createdAt(),
   },
   (t) => [

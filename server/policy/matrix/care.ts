@@ -102,7 +102,8 @@ export const CARE_ROWS: Row[] = [
   row('DELETE /api/admin/dbs/{player_id}/override', { params: { player_id: 'coachSeniorMember' }, allow: ADMIN, why: 'only an admin withdraws an override (issue 31)' }),
   row('POST /api/guardian-invitations', {
     body: (b) => ({ player_id: b.x.child9, email: `invitee_${unique()}@example.com`, level: 'secondary', relationship: 'Aunt' }),
-    allow: GUARDIAN_MANAGERS,
+    // Issue 31: the child's primary parent invites the other parent (not as primary).
+    allow: [...GUARDIAN_MANAGERS, 'parentA'],
   }),
   row('GET /api/guardian-invitations/{token}', { params: { token: 'invitation' }, allow: EVERYONE }),
   row('POST /api/guardian-invitations/{token}/accept', {

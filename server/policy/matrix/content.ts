@@ -79,6 +79,9 @@ export const CONTENT_ROWS: Row[] = [
   row('POST /api/players/me/notifications/{id}/read', { params: { id: 'notification' }, allow: ['player'] }),
   row('GET /api/treasury/me', { allow: ACTIVE, ok: [404], why: 'holds the bank details: not for pending registrants (finding 12)' }),
   row('GET /api/guardians/me/children', { allow: SIGNED_IN }),
+  // Issue 31: the family home (a login with no children gets empty lists) and the parent's own phone number.
+  row('GET /api/guardians/me/family', { allow: SIGNED_IN }),
+  row('PUT /api/guardians/me/phone', { body: { phone: '07700 900999' }, allow: SIGNED_IN }),
   row('POST /api/calendar/token', { allow: ACTIVE }),
   row('GET /api/preferences', { allow: SIGNED_IN }),
   row('PUT /api/preferences', { body: { message: true }, allow: SIGNED_IN }),

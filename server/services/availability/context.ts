@@ -187,6 +187,8 @@ function answerStore(db: Db, deps: AvailabilityDeps) {
       note: r.note ?? null,
       on_behalf: r.on_behalf ?? false,
       answered_by: answeredBy(r),
+      // A parent or carer answered (signed in, or from a mail's link): staff need not answer for them (issue 31).
+      by_guardian: r.on_behalf === true && (!r.answered_by_user || links.some((l) => l.user_id === r.answered_by_user && l.player_id === r.player_id)),
       answered_at: r.answered_at?.toISOString() ?? null,
       needs_recheck: r.needs_recheck ?? false,
     }));

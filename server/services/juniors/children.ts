@@ -3,9 +3,9 @@
  * guardians, consents per season, medical notes (every staff or welfare read recorded), the care
  * details a guardian keeps, and a guardian's agreement to a 13-17 year old's own login.
  */
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { unauthenticated } from '../../../shared/errors';
-import { ageGroupFor, ageOn, guardianCanAnswer, isJunior, seasonStartYear } from '../../../shared/juniors';
+import { ageGroupFor, ageOn, guardianCanAnswer, isJunior, seasonStartYear, type ChildStanding } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
 import { guardianInvitations, guardians, players, playerTeams, teams, users } from '../../db/schema';
@@ -24,6 +24,25 @@ export function childrenUseCases(ctx: JuniorContext) {
       .orderBy(asc(teams.sort_order), asc(teams.name));
   }
 
+  /** The teams a child was in whose places have ended (shown when no place is current). */
+  async function formerTeamsOf(playerId: string) {
+    const rows = await db
+      .selectDistinct({ name: teams.name, sort_order: teams.sort_order })
+      .from(playerTeams)
+      .innerJoin(teams, eq(teams.id, playerTeams.team_id))
+      .where(and(eq(playerTeams.player_id, playerId), isNotNull(playerTeams.left_on)))
+      .orderBy(asc(teams.sort_order), asc(teams.name));
+    return rows.map((r) => r.name);
+  }
+
+  /** In a team; waiting for one; their team places ended; or left the club (issue 31). */
+  async function standingOf(child: { id: string; status: string }, current: unknown[]) {
+    const former = current.length ? [] : await formerTeamsOf(child.id);
+    const standing: ChildStanding =
+      child.status === 'left' ? 'left_club' : current.length ? 'in_team' : former.length ? 'team_ended' : 'waiting';
+    return { standing, former_teams: former };
+  }
+
   return {
     /** GET /api/guardians/me/children: each child this login is a guardian of (while under 18). */
     async myChildren(actor: SessionUser | null) {
@@ -38,11 +57,12 @@ export function childrenUseCases(ctx: JuniorContext) {
       const result = [];
       for (const { child, level, relationship } of rows) {
         if (!isJunior(child.date_of_birth, today)) continue;
+        const current = await teamsOf(child.id);
         result.push({
           player_id: child.id,
           full_name: child.full_name,
           age_group: ageGroupFor(child.date_of_birth!, seasonStartYear(today)),
-          teams: await teamsOf(child.id),
+          teams: current,
           level,
           can_answer: guardianCanAnswer(level),
           relationship,
@@ -50,6 +70,7 @@ export function childrenUseCases(ctx: JuniorContext) {
           may_have_login: ageOn(child.date_of_birth!, today) >= 13,
           login_agreed: !!child.login_agreed_at,
           has_emergency_contact: !!(child.emergency_contact_name && child.emergency_contact_phone),
+          ...(await standingOf(child, current)),
         });
       }
       return result;

@@ -1,7 +1,7 @@
 /** Guardians invited by the club: a single-use link, valid 7 days; opening it links (and if need be creates) a login. */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { conflict, notFound, unauthenticated } from '../../../shared/errors';
+import { conflict, invalid, notFound, unauthenticated } from '../../../shared/errors';
 import {
   GUARDIAN_INVITATION_DAYS,
   INVITATION_EXPIRED,
@@ -17,7 +17,14 @@ import type { DbOrTx } from '../../db/client';
 import { guardianInvitations, guardians, players, users } from '../../db/schema';
 import { guardianInvitation } from '../../mail/templates';
 import { parseInput } from '../checks';
-import { assertManagesGuardians, firstName, juniorForLink, type JuniorContext } from './context';
+import { allow, childRelation, mayInviteOtherGuardian, mayManageGuardians, signedIn, type Actor } from '../../policy';
+import { isUuid } from '../ids';
+import { childRow } from './access';
+import { firstName, juniorForLink, type JuniorContext } from './context';
+
+export const PARENT_INVITES_OWN_CHILD =
+  'Only admins, the club secretary and the welfare officer, or the child’s primary parent or carer, can invite a parent or carer.';
+export const PARENT_INVITES_PRIMARY = 'Invite the other parent or carer as a guardian or view only: the club decides who is primary.';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -36,6 +43,13 @@ export async function linkGuardian(
 }
 
 export function guardianInvitationsUseCases({ db, mail }: JuniorContext) {
+  /** The child a parent invites for: theirs as primary parent or carer, or 403 (the same whether the child exists or not). */
+  async function childForParentInvite(me: Actor, playerId: string) {
+    const child = isUuid(playerId) ? await childRow(db, playerId) : undefined;
+    allow(!!child && mayInviteOtherGuardian(await childRelation(db, me, child)), PARENT_INVITES_OWN_CHILD);
+    return juniorForLink(db, playerId);
+  }
+
   async function find(token: string, tx: DbOrTx = db, lock = false) {
     const query = tx
       .select({ invitation: guardianInvitations, child: { full_name: players.full_name } })
@@ -51,9 +65,13 @@ export function guardianInvitationsUseCases({ db, mail }: JuniorContext) {
   return {
     /** POST /api/guardian-invitations: mails the link; only its hash is kept. */
     async invite(actor: SessionUser | null, input: unknown) {
-      const by = await assertManagesGuardians(db, actor);
+      const me = await signedIn(db, actor);
+      const club = mayManageGuardians(me);
       const data = parseInput(guardianInvitationSchema, input);
-      const child = await juniorForLink(db, data.player_id);
+      // A primary parent or carer may invite the child's other one (issue 31), never as primary; the club anyone.
+      const child = club ? await juniorForLink(db, data.player_id) : await childForParentInvite(me, data.player_id);
+      if (!club && data.level === 'primary') throw invalid(PARENT_INVITES_PRIMARY, [{ field: 'level', message: PARENT_INVITES_PRIMARY }]);
+      const by = { full_name: club ? me.name : `${me.name} (parent or carer)` };
       const token = randomBytes(32).toString('base64url');
       const expires = new Date(Date.now() + GUARDIAN_INVITATION_DAYS * 24 * 3_600_000);
       return db.transaction(async (tx) => {
