@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { addDaysIso, clubDateOf } from '../../shared/dates';
 import { createTestContext } from '../../tests/support/api';
 import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
-import { guardianRequests, players, playerTeams, teams } from '../db/schema';
+import { dbsChecks, guardianRequests, players, playerTeams, teams } from '../db/schema';
 
 // Issue 31: a parent's family home (GET /api/guardians/me/family), their private calendar feed
 // (their children's teams only), and who answered for a child, as the child, the parent and staff read it.
@@ -15,6 +15,8 @@ const [u9] = await t.db.insert(teams).values({ name: 'Under 9s', slug: 'u9', age
 const [u12] = await t.db.insert(teams).values({ name: 'Under 12s', slug: 'u12', age_group: 'U12', format: '9v9' }).returning();
 const admin = await t.signedIn('admin');
 const coach = await t.signedIn('staff', { full_name: 'Carl Coach' });
+// A junior team's coach runs it only with an in-date DBS check (issue 31, ADR 048).
+await t.db.insert(dbsChecks).values({ player_id: coach.playerId!, status: 'in_date', expires_on: '2099-01-01', checked_by: 'Wendy Welfare', checked_on: '2026-01-01' });
 const aarav = await j.child('Aarav Sharma', bornYearsAgo(8), 'u9');
 const meera = await j.child('Meera Sharma', bornYearsAgo(11), 'u12');
 const priya = await j.guardian('Priya Sharma', [aarav, 'primary'], [meera, 'primary']);
