@@ -49,7 +49,7 @@ const viewOnly = await j.guardian('Vic Viewonly', [aarav, 'view_only']);
 // A parent who is also a member: their own phone number is a number to call.
 await t.db.insert(players).values({ full_name: 'Priya Patel', user_id: meerasMum.user.id, phone_number: '07700 900222', team_type: 'Senior' });
 
-const cardOf = (teamId: string, token: string) => t.json<MatchDayCard>(`/api/teams/${teamId}/match-day-card`, { token });
+const cardOf = (teamId: string, token: string) => t.json<MatchDayCard & { detail?: string }>(`/api/teams/${teamId}/match-day-card`, { token });
 const readsOf = async (playerId: string) => t.db.select().from(medicalNoteReads).where(eq(medicalNoteReads.player_id, playerId));
 
 describe('Parents say who may collect; staff see it', () => {
