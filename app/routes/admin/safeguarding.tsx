@@ -6,6 +6,7 @@ import { TEAM_STAFF_ROLE_LABELS } from '../../../shared/club-roles';
 import type { DbsEntry, DbsOverview } from '../../../shared/contracts/safeguarding';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import { LoginsPanel } from '../../components/admin/logins-panel';
+import { MedicalNoteReadsPanel } from '../../components/admin/medical-note-reads-panel';
 import { adminMeta } from '../../components/admin/meta';
 import { LabelledOptions } from '../../components/admin/labelled-options';
 import { PanelForm } from '../../components/admin/panel-form';
@@ -33,11 +34,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const { user, maySafeguard } = await serverLoader();
-  const logins = maySafeguard ? await read(client.admin.logins.$get()).catch(() => null) : null;
+  // The log of who read children's medical notes (issue 31): the welfare officer's, and admins'.
+  const [logins, reads] = maySafeguard
+    ? await Promise.all([read(client.admin.logins.$get()).catch(() => null), read(client.admin['medical-note-reads'].$get()).catch(() => null)])
+    : [null, null];
   try {
-    return { overview: await read(client.admin.dbs.$get()), refused: null, logins, me: user.id };
+    return { overview: await read(client.admin.dbs.$get()), refused: null, logins, reads, me: user.id };
   } catch (error) {
-    return { overview: null, refused: errorDetail(error), logins, me: user.id };
+    return { overview: null, refused: errorDetail(error), logins, reads, me: user.id };
   }
 }
 clientLoader.hydrate = true as const;
@@ -59,7 +63,7 @@ const TONES: Record<DbsStatus, 'success' | 'info' | 'danger' | 'neutral'> = {
  * welfare officer, never anything from the certificate itself.
  */
 export default function AdminSafeguarding({ loaderData }: Route.ComponentProps) {
-  const { overview, refused, logins, me } = loaderData;
+  const { overview, refused, logins, reads, me } = loaderData;
   return (
     <section className="min-w-0 space-y-6">
       <SectionHeader
@@ -85,6 +89,7 @@ export default function AdminSafeguarding({ loaderData }: Route.ComponentProps) 
           </Panel>
         </>
       )}
+      {reads && <MedicalNoteReadsPanel log={reads} />}
       {logins && <LoginsPanel overview={logins} me={me} />}
     </section>
   );
