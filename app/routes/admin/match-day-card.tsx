@@ -38,15 +38,20 @@ const CARD_CSS = `
 @page { size: A4; margin: 9mm; }
 @media print {
   body > header, body > footer, [data-sonner-toaster], .no-print { display: none !important; }
-  body { background: #fff !important; }
+  html, body { background: #fff !important; min-height: 0 !important; }
   main, main > div { padding: 0 !important; margin: 0 !important; max-width: none !important; }
-  .mdc { font-size: 7.5pt; line-height: 1.25; }
   .mdc h2 { font-size: 12pt; }
+  .mdc header p { font-size: 8pt; }
+  .mdc-table { box-shadow: none !important; border-radius: 0 !important; }
+  .mdc-table, .mdc-table * { font-size: 7.5pt !important; line-height: 1.2 !important; }
   .mdc-table th, .mdc-table td { padding: 1.5pt 3pt !important; border-bottom: 0.5pt solid #999; }
-  .mdc-table a { min-height: 0 !important; padding: 0 !important; text-decoration: none !important; color: #000 !important; }
+  .mdc-table a { display: inline !important; min-height: 0 !important; padding: 0 !important; text-decoration: none !important; color: #000 !important; }
+  .mdc-table .tel-icon { display: none; }
   .mdc-table tr { break-inside: avoid; }
-  .mdc .badge-print { padding: 0 3pt !important; font-size: 7pt !important; }
-}`;
+  .mdc-table .badge-print span { padding: 0 2pt !important; }
+  .mdc-table .col-child { width: 16%; } .mdc-table .col-medical { width: 29%; } .mdc-table .col-call { width: 26%; }
+  .mdc-table .col-photos { width: 11%; } .mdc-table .col-collect { width: 18%; }
+}}`;
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
@@ -59,13 +64,13 @@ function Contacts({ child }: { child: MatchDayChild }) {
           <a
             href={telHref(c.phone)}
             data-testid="call"
-            className="inline-flex min-h-11 min-w-11 flex-wrap items-center gap-x-1 rounded-lg py-1 pr-2 font-semibold text-brand-800 underline"
+            className="inline-block min-h-11 min-w-11 rounded-lg py-1 pr-2 font-semibold text-brand-800 underline"
           >
-            <span aria-hidden="true">☎</span>
-            <span>
-              {c.name} <span className="font-normal text-muted">({c.relationship})</span>
+            <span className="tel-icon" aria-hidden="true">
+              ☎{' '}
             </span>
-            <span className="whitespace-nowrap">{c.phone}</span>
+            <span className="whitespace-nowrap">{c.phone}</span> <span className="font-normal text-ink">{c.name}</span>{' '}
+            <span className="font-normal text-muted">({c.relationship})</span>
           </a>
         </li>
       ))}
@@ -86,11 +91,11 @@ function Collectors({ child }: { child: MatchDayChild }) {
 function ChildRow({ child }: { child: MatchDayChild }) {
   return (
     <tr data-testid="card-child" className="border-b border-line">
-      <th scope="row" className="py-2 sm:px-3 font-bold text-ink sm:w-[18%]">
+      <th scope="row" className="col-child py-2 font-bold text-ink sm:w-[18%] sm:px-3">
         {child.full_name}
         {child.age !== null && <span className="block text-sm font-normal text-muted">Age {child.age}</span>}
       </th>
-      <td data-label="Medical" className="py-2 sm:px-3 sm:w-[27%]">
+      <td data-label="Medical" className="col-medical py-2 sm:w-[27%] sm:px-3">
         {child.medical_flag ? (
           <>
             <span className="badge-print">
@@ -102,15 +107,15 @@ function ChildRow({ child }: { child: MatchDayChild }) {
           <span className="text-muted">No medical notes</span>
         )}
       </td>
-      <td data-label="Call" className="py-2 sm:px-3 sm:w-[25%]">
+      <td data-label="Call" className="col-call py-2 sm:w-[25%] sm:px-3">
         <Contacts child={child} />
       </td>
-      <td data-label="Photos" className="py-2 sm:px-3 sm:w-[10%]" data-testid="photo-consent">
+      <td data-label="Photos" className="col-photos py-2 sm:w-[10%] sm:px-3" data-testid="photo-consent">
         <span className="badge-print">
-          {child.photo_consent ? <Badge tone="success">Photos allowed</Badge> : <Badge tone="danger">{NO_PHOTOS}</Badge>}
+          <span className="whitespace-nowrap">{child.photo_consent ? <Badge tone="success">Photos allowed</Badge> : <Badge tone="danger">{NO_PHOTOS}</Badge>}</span>
         </span>
       </td>
-      <td data-label="May collect" className="py-2 sm:w-[20%] sm:px-3">
+      <td data-label="May collect" className="col-collect py-2 sm:w-[20%] sm:px-3">
         <Collectors child={child} />
       </td>
     </tr>
