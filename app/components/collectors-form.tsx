@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
-import { OTHERS_WHO_MAY_COLLECT_MAX, type Collectors } from '../../shared/contracts/match-day';
+import type { Collectors } from '../../shared/contracts/match-day';
+import { OTHERS_WHO_MAY_COLLECT_MAX } from '../../shared/match-day';
 import { formatDateTime } from '../../shared/dates';
 import { PortalSection } from './portal';
 import { Button } from './ui/button';

@@ -6,18 +6,7 @@ import { z } from '@hono/zod-openapi';
  * medical notes. Inputs beside answers.
  */
 
-export const OTHERS_WHO_MAY_COLLECT_MAX = 500;
-
-/** PUT /api/players/{id}/collectors: the people besides the parents and carers who may collect the child. */
-export const collectorsInputSchema = z
-  .object({
-    others: z
-      .string({ error: 'Say who else may collect (or leave it empty)' })
-      .trim()
-      .max(OTHERS_WHO_MAY_COLLECT_MAX, `Others who may collect is too long (at most ${OTHERS_WHO_MAY_COLLECT_MAX} characters)`),
-  })
-  .openapi('CollectorsInput');
-export type CollectorsInput = z.infer<typeof collectorsInputSchema>;
+export { collectorsInputSchema, OTHERS_WHO_MAY_COLLECT_MAX, type CollectorsInput } from '../match-day';
 
 const iso = (description = 'ISO 8601') => z.string().openapi({ description });
 
