@@ -117,6 +117,7 @@ describe('The coach’s match-day card', () => {
     await page.getByText('Saved: the team’s staff see this now.').waitFor();
     await expect.poll(() => page.getByText(/Last changed by Ravi Shah/).count()).toBe(1);
     await checkPage(page, 'consents page with who may collect');
+    await shot(page, 'child-consents-collectors');
   });
 
   it('the coach opens it at 390 px: medical notes, tap-to-call, “No photos”, who may collect; axe clean; the reads are logged', async () => {
@@ -124,6 +125,7 @@ describe('The coach’s match-day card', () => {
     await signIn(page, world.coach.username, world.coach.password);
     await openAdminTab(page, '/admin/match-day');
     await checkPage(page, 'match day list');
+    await shot(page, 'match-day-list');
     await page.getByRole('link', { name: new RegExp(TEAM) }).click();
     await page.getByRole('heading', { name: `Match-day card: ${TEAM}` }).waitFor();
     await hydrated(page);
@@ -186,6 +188,7 @@ describe('The coach’s match-day card', () => {
     await line.getByText(`Match-day card: ${TEAM}`).waitFor();
     await line.getByText(`${SQUAD.length} children:`, { exact: false }).waitFor();
     await checkPage(page, 'safeguarding with the read log');
+    await shot(page, 'safeguarding-read-log');
   });
 
   it('a parent, another parent and a stranger are refused the card and the log; nothing is logged for them', async () => {
