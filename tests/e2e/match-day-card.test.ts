@@ -236,5 +236,11 @@ describe('The team sheet answers a parent with the page or 403, never 500', () =
     expect(await sheetAs(parent.token, 'not-a-fixture')).toBe(404);
     expect(await sheetAs(parent.token, '00000000-0000-4000-8000-000000000000')).toBe(404);
     expect(await sheetAs(null)).toBe(302);
+
+    // The coach's match week links to the card for this junior match.
+    const page = await b.newPage({ viewport: PHONE });
+    await signIn(page, world.coach.username, world.coach.password);
+    await openAdminTab(page, `/admin/matchweek?fixture=${id}`);
+    expect(await page.getByRole('link', { name: 'Match-day card' }).getAttribute('href')).toBe(`/admin/match-day/${world.teamId}`);
   });
 });
