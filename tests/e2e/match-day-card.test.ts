@@ -39,7 +39,7 @@ const SQUAD = [
 
 async function setUp() {
   const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
-  const roleOf = async (username: string, role: 'welfare_officer') => {
+  const roleOf = async (username: string, role: 'welfare_officer' | 'treasurer') => {
     const logins = (await admin.get('/api/admin/roles')).body.logins as { user_id: string; username: string }[];
     const login = logins.find((l) => l.username === username)!;
     expect((await admin.post('/api/admin/club-roles', { user_id: login.user_id, role })).status).toBeLessThan(300);
@@ -95,7 +95,9 @@ async function setUp() {
   const parent = await family('Ravi Shah', '07700 900999', 'Father', ['Aarav Shah']);
   await family('Priya Patel', '07700 900222', 'Mother', ['Meera Patel']);
   await family('Sam Carter', '07700 900333', 'Carer', SQUAD.slice(2));
-  return { admin, teamId, ids, coach, welfare, parent };
+  const treasurer = await registerPlayer(b.baseURL, 'tre', { full_name: `Tom Treasurer ${tag}` });
+  await roleOf(treasurer.username, 'treasurer');
+  return { admin, teamId, ids, coach, welfare, parent, treasurer };
 }
 
 const world = await setUp();
@@ -200,6 +202,21 @@ describe('The coach’s match-day card', () => {
       const page = await fetch(`${b.baseURL}/admin/match-day/${world.teamId}`, { redirect: 'manual', headers: { cookie: `${SESSION_COOKIE}=${as.token}` } });
       expect([302, 303, 403]).toContain(page.status);
     }
+  });
+});
+
+describe('The treasurer never touches stats or feedback (issue 31, minor)', () => {
+  it('a child’s page in Players offers the treasurer no stats or feedback form, and the API refuses both', async () => {
+    const page = await b.newPage({ viewport: PHONE });
+    await signIn(page, world.treasurer.username, world.treasurer.password);
+    await openAdminTab(page, `/admin/players?player=${world.ids['Aarav Shah']}`);
+    await page.getByText('Season stats and feedback are kept by the player’s coaches and the club secretary.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save stats' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Add feedback' }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'a child’s page for the treasurer');
+    const api = await apiAs(b.baseURL, world.treasurer.username, world.treasurer.password);
+    expect((await api.put(`/api/players/${world.ids['Aarav Shah']}/stats`, { goals: 9 })).status).toBe(403);
+    expect((await api.post(`/api/players/${world.ids['Aarav Shah']}/feedback`, { category: 'General', feedback: 'Lovely.' })).status).toBe(403);
   });
 });
 
