@@ -56,6 +56,8 @@ export default [
     route('teams', 'routes/admin/teams.tsx'),
     route('training', 'routes/admin/training.tsx'),
     route('matchweek', 'routes/admin/matchweek.tsx'),
+    route('match-day', 'routes/admin/match-day.tsx'),
+    route('match-day/:teamId', 'routes/admin/match-day-card.tsx'),
     route('sponsors', 'routes/admin/sponsors.tsx'),
     route('news', 'routes/admin/news.tsx'),
     route('join-us', 'routes/admin/join-us.tsx'),

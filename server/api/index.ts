@@ -19,6 +19,7 @@ import { membershipApi } from './membership';
 import { rolesApi } from './roles';
 import { safeguardingApi } from './safeguarding';
 import { childApi } from './children';
+import { collectorsApi, matchDayCardApi, medicalNoteReadLogApi } from './match-day';
 import { childEventsApi } from './child-events';
 import { familyApi } from './family';
 import { guardianInvitationsApi, guardianRequestsApi, guardiansMeApi } from './guardians';
@@ -95,6 +96,7 @@ export function createApi() {
     .route('/fixtures', selectionApi)
     .route('/fixtures', fixturesApi)
     .route('/teams', teamSlotsApi)
+    .route('/teams', matchDayCardApi)
     .route('/training-slots', trainingSlotsApi)
     .route('/training-sessions', sessionAvailabilityApi)
     .route('/training-sessions', trainingSessionsApi)
@@ -108,12 +110,14 @@ export function createApi() {
     .route('/players', playerPortalApi)
     .route('/players', membershipApi)
     .route('/players', childApi)
+    .route('/players', collectorsApi)
     .route('/players', childEventsApi)
     .route('/players', squadPlayersApi)
     .route('/admin', playerAccountsApi)
     .route('/admin', registrationsApi)
     .route('/admin', rolesApi)
     .route('/admin', safeguardingApi)
+    .route('/admin', medicalNoteReadLogApi)
     .route('/admin', loginsApi)
     .route('/auth', passwordResetApi)
     .route('/documents', documentsApi)

@@ -14,6 +14,7 @@
 import { ACCOUNT_ROWS } from './matrix/account';
 import { CARE_ROWS } from './matrix/care';
 import { CONTENT_ROWS } from './matrix/content';
+import { MATCH_DAY_ROWS } from './matrix/match-day';
 import { MEMBERSHIP_ROWS } from './matrix/membership';
 import { MONEY_ROWS } from './matrix/money';
 import type { Row } from './matrix/personas';
@@ -23,4 +24,4 @@ export * from './matrix/personas';
 export { PAGE_ROWS } from './matrix/pages';
 
 /** Every API operation of /api/openapi.json, with who may call it. */
-export const API_ROWS: Row[] = [...ACCOUNT_ROWS, ...TEAM_ROWS, ...CONTENT_ROWS, ...MEMBERSHIP_ROWS, ...CARE_ROWS, ...MONEY_ROWS];
+export const API_ROWS: Row[] = [...ACCOUNT_ROWS, ...TEAM_ROWS, ...CONTENT_ROWS, ...MEMBERSHIP_ROWS, ...CARE_ROWS, ...MONEY_ROWS, ...MATCH_DAY_ROWS];

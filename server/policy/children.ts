@@ -61,6 +61,21 @@ export const mayReadConsents = (actor: Actor, rel: ChildRelation) => isAdmin(act
 /** Inviting the child's other parent or carer (issue 31): their primary parent or carer, besides the club (mayManageGuardians). */
 export const mayInviteOtherGuardian = (rel: ChildRelation) => rel.level === 'primary';
 
+/**
+ * A junior team's match-day card (issue 31): every child's medical notes, emergency contacts, photo
+ * consent and who may collect. The team's staff today whose place counts for each of its children
+ * (a junior team's coach with a DBS check in order: `coaches`), and the welfare officer; not an
+ * admin or the secretary as such (they do not read medical notes).
+ */
+export const mayReadMatchDayCard = (actor: Actor, teamId: string, children: readonly ChildRelation[]) =>
+  actor.clubRoles.has('welfare_officer') || (actor.staffOf.has(teamId) && children.every((rel) => rel.coaches));
+
+/** Whether the match-day cards are any of this person's work: team staff and the welfare officer (the Match day tab). */
+export const mayOpenMatchDayCards = (actor: Actor) => actor.staffOf.size > 0 || actor.clubRoles.has('welfare_officer');
+
+/** Which junior teams' cards to list: every one for the welfare officer, else the teams they are on the staff of today. */
+export const matchDayCardTeams = (actor: Actor): 'all' | ReadonlySet<string> => (actor.clubRoles.has('welfare_officer') ? 'all' : actor.staffOf);
+
 /** Giving or withdrawing a consent, the care details, answering for the child: a guardian who can answer. */
 export const mayAnswerForChild = (rel: ChildRelation) => !!rel.level && guardianCanAnswer(rel.level);
 

@@ -23,6 +23,7 @@ import {
   mayPublishClubDocuments,
   maySetAgeGroup,
 } from './club';
+import { mayOpenMatchDayCards } from './children';
 import { assertRunsTeams, mayWriteNews, OWN_TEAMS_ONLY, runsAnyTeam, teamsRunBy } from './teams';
 
 export * from './actor';
@@ -75,6 +76,8 @@ export interface Capabilities {
   teams: boolean;
   messageWholeClub: boolean;
   setAgeGroup: boolean;
+  /** The Match day tab: team staff and the welfare officer (issue 31). */
+  matchDay: boolean;
 }
 
 export function capabilitiesOf(actor: Actor): Capabilities {
@@ -95,6 +98,7 @@ export function capabilitiesOf(actor: Actor): Capabilities {
     teams: runsAnyTeam(actor) || maySetAgeGroup(actor),
     messageWholeClub: mayMessageWholeClub(actor),
     setAgeGroup: maySetAgeGroup(actor),
+    matchDay: mayOpenMatchDayCards(actor),
   };
 }
 

@@ -143,7 +143,7 @@ describe('Players: logins, payments, stats and feedback (admin)', () => {
 });
 
 describe('Staff in the admin panel', () => {
-  it('A staff member sees only Today, Players, Fixtures, Teams, Training, Match week, News and My account, is sent back from the other tabs, and can use theirs', async () => {
+  it('A staff member sees only Today, Players, Fixtures, Teams, Training, Match week, Match day, News and My account, is sent back from the other tabs, and can use theirs', async () => {
     const { player: staffPlayer, api } = await squadPlayer({ position: 'Staff', team_type: 'Staff', jersey_number: 0 });
     const username = `coach_${unique()}`;
     const created = await api.post('/api/admin/create-player-account', {
@@ -163,7 +163,7 @@ describe('Staff in the admin panel', () => {
     expect(new URL(page.url()).pathname).toBe('/admin');
     await hydrated(page);
     const tabs = await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link').allTextContents();
-    expect(tabs).toEqual(['Today', 'Players', 'Fixtures', 'Teams', 'Training', 'Match week', 'News', 'My account']);
+    expect(tabs).toEqual(['Today', 'Players', 'Fixtures', 'Teams', 'Training', 'Match week', 'Match day', 'News', 'My account']);
 
     for (const path of ['/admin/products', '/admin/orders', '/admin/treasury', '/admin/sponsors', '/admin/join-us', '/admin/settings', '/admin/documents', '/admin/messages', '/admin/outbox']) {
       await page.goto(path);

@@ -90,7 +90,10 @@ describe('Every other page that hydrates', () => {
     'routes/auth/guardian-invitation.tsx': 'a new login (name, username, e-mail, password), kept by the same mechanism (app/lib/visitor-input.ts); needs a mailed invitation',
     'routes/portal/children.tsx': 'the ask-to-link-a-child form, a plain form post before React, its fields kept by the same mechanism; needs a signed-in parent',
     'routes/portal/child.tsx': 'answer buttons and the emergency-contact form, kept by the same mechanism; needs a parent linked to a child',
-    'routes/portal/child-consents.tsx': 'buttons only',
+    'routes/portal/child-consents.tsx': 'buttons, and the who-may-collect note (a plain form post before React), kept by the same mechanism; needs a parent linked to a child',
+    // Issue 31: the coach's match-day card.
+    'routes/admin/match-day.tsx': 'no form',
+    'routes/admin/match-day-card.tsx': 'no form (a Print button)',
   };
 
   it('Each page that loads React is listed with how what a visitor types before it arrives is covered', () => {

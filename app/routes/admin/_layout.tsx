@@ -26,7 +26,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const onDashboard = pathname.replace(/\/$/, '') === '/admin';
   return (
     <div className="container-page py-4 sm:py-8">
-      <header className="flex flex-wrap items-center justify-between gap-2">
+      <header className="flex flex-wrap items-center justify-between gap-2 print:hidden">
         {onDashboard ? (
           <div>
             <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Admin panel</p>
@@ -37,10 +37,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         )}
         <p className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{ROLE_LABELS[user.role]}</p>
       </header>
-      <div className="mt-4 sm:mt-6">
+      <div className="mt-4 sm:mt-6 print:hidden">
         <TabNav label="Admin sections" compact items={tabsFor(can).map(({ to, label, end }) => ({ to, label, end }))} />
       </div>
-      <div className="mt-6">
+      <div className="mt-6 print:mt-0">
         <Outlet />
       </div>
     </div>

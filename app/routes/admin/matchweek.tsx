@@ -11,6 +11,8 @@ import type { Fixture } from '../../../shared/contracts/fixtures';
 import { client, errorDetail, loadList, read } from '../../lib/api-client';
 import { requireCan } from '../../lib/guards.server';
 import { SquadPicker } from '../../components/admin/squad-picker';
+import { useCan } from '../../components/admin/use-admin-user';
+import { isJuniorAgeGroup } from '../../../shared/juniors';
 import type { Route } from './+types/matchweek';
 
 export const meta: Route.MetaFunction = () => adminMeta('Match week', 'Who can play: availability for each upcoming fixture.');
@@ -111,6 +113,7 @@ export default function AdminMatchWeek({ loaderData }: Route.ComponentProps) {
 
 function Availability({ fixture, answers }: { fixture: Fixture; answers: EventAnswers }) {
   const revalidator = useRevalidator();
+  const can = useCan();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const { counts } = answers;
@@ -158,6 +161,12 @@ function Availability({ fixture, answers }: { fixture: Fixture; answers: EventAn
           <Link to={`/team-sheet/${fixture.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
             Team sheet
           </Link>
+          {/* The team's own staff take the match-day card to a junior match (issue 31). */}
+          {can.matchDay && isJuniorAgeGroup(fixture.age_group) && (
+            <Link to={`/admin/match-day/${fixture.team_id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+              Match-day card
+            </Link>
+          )}
         </div>
         <p role="status" className="mt-2 min-h-5 text-sm font-semibold text-danger">
           {notice}

@@ -150,6 +150,8 @@ export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Play
   defaults: { position: 'Midfielder', team_type: 'Senior', team_ids: teams[0]?.id ?? '' },
 });
 
+export const COACHES_KEEP_STATS = 'Season stats and feedback are kept by the player’s coaches and the club secretary.';
+
 const SECTION_NAMES = { login: 'Login', stats: 'Stats', payments: 'Payments', feedback: 'Feedback' } as const;
 
 export default function AdminPlayers({ loaderData }: Route.ComponentProps) {
@@ -239,6 +241,8 @@ function PlayerPage({
   feedback: Feedback[];
 }) {
   const { hash } = useLocation();
+  // Stats and feedback are the coaches' and the secretary's (rule book); the treasurer never edits them (issue 31).
+  const coaches = useCan().runsTeams;
   // The sections load in the browser, after the browser looked for the #anchor: scroll to it now.
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
@@ -266,17 +270,23 @@ function PlayerPage({
           <AccountSection key={`account-${player.id}-${player.user_id}`} player={player} />
         </div>
       )}
-      <div id="stats" className="scroll-mt-20">
-        <StatsSection key={`stats-${player.id}-${JSON.stringify(stats)}`} player={player} stats={stats} />
-      </div>
+      {coaches ? (
+        <div id="stats" className="scroll-mt-20">
+          <StatsSection key={`stats-${player.id}-${JSON.stringify(stats)}`} player={player} stats={stats} />
+        </div>
+      ) : (
+        <p className="text-sm text-muted">{COACHES_KEEP_STATS}</p>
+      )}
       {isAdmin && (
         <div id="payments" className="scroll-mt-20">
           <PaymentsSection key={`payments-${player.id}`} player={player} payments={payments} />
         </div>
       )}
-      <div id="feedback" className="scroll-mt-20">
-        <FeedbackSection key={`feedback-${player.id}`} player={player} feedback={feedback} />
-      </div>
+      {coaches && (
+        <div id="feedback" className="scroll-mt-20">
+          <FeedbackSection key={`feedback-${player.id}`} player={player} feedback={feedback} />
+        </div>
+      )}
       {isAdmin && (
         <div id="membership" className="scroll-mt-20">
           <MembershipSection key={`membership-${player.id}`} player={player} hasLeft={hasLeft} />

@@ -3,6 +3,7 @@ import type { DbsOverview } from '../../../shared/contracts/safeguarding';
 import { DbsForm, DbsRow } from '../../components/admin/dbs-checks';
 import { AdminLoading, Panel, SectionHeader } from '../../components/admin/section';
 import { LoginsPanel } from '../../components/admin/logins-panel';
+import { MedicalNoteReadsPanel } from '../../components/admin/medical-note-reads-panel';
 import { adminMeta } from '../../components/admin/meta';
 import { FormMessage } from '../../components/ui/field';
 import { client, errorDetail, read } from '../../lib/api-client';
@@ -19,11 +20,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const { user, maySafeguard, mayOverride } = await serverLoader();
-  const logins = maySafeguard ? await read(client.admin.logins.$get()).catch(() => null) : null;
+  // The log of who read children's medical notes (issue 31): the welfare officer's, and admins'.
+  const [logins, reads] = maySafeguard
+    ? await Promise.all([read(client.admin.logins.$get()).catch(() => null), read(client.admin['medical-note-reads'].$get()).catch(() => null)])
+    : [null, null];
   try {
-    return { overview: await read(client.admin.dbs.$get()), refused: null, logins, me: user.id, mayOverride };
+    return { overview: await read(client.admin.dbs.$get()), refused: null, logins, reads, me: user.id, mayOverride };
   } catch (error) {
-    return { overview: null, refused: errorDetail(error), logins, me: user.id, mayOverride };
+    return { overview: null, refused: errorDetail(error), logins, reads, me: user.id, mayOverride };
   }
 }
 clientLoader.hydrate = true as const;
@@ -39,7 +43,7 @@ export function HydrateFallback() {
  * check is not in order, an admin's override with a reason, the verifier apart from the typist.
  */
 export default function AdminSafeguarding({ loaderData }: Route.ComponentProps) {
-  const { overview, refused, logins, me, mayOverride } = loaderData;
+  const { overview, refused, logins, reads, me, mayOverride } = loaderData;
   return (
     <section className="min-w-0 space-y-6">
       <SectionHeader
@@ -65,6 +69,7 @@ export default function AdminSafeguarding({ loaderData }: Route.ComponentProps) 
           </Panel>
         </>
       )}
+      {reads && <MedicalNoteReadsPanel log={reads} />}
       {logins && <LoginsPanel overview={logins} me={me} />}
     </section>
   );

@@ -20,9 +20,10 @@ const none: Capabilities = {
   teams: false,
   messageWholeClub: false,
   setAgeGroup: false,
+  matchDay: false,
 };
 const all = Object.fromEntries(Object.keys(none).map((k) => [k, true])) as unknown as Capabilities;
-const coach = { ...none, runsTeams: true, news: true, teams: true };
+const coach = { ...none, runsTeams: true, news: true, teams: true, matchDay: true };
 
 describe('admin tabs follow the rule book', () => {
   it('admins see every tab, Money included', () => {
@@ -40,7 +41,7 @@ describe('admin tabs follow the rule book', () => {
 
   it('a coach sees the match week, not the club’s settings, shop or safeguarding', () => {
     const tabs = labels(tabsFor(coach));
-    expect(tabs).toEqual(expect.arrayContaining(['Today', 'Players', 'Fixtures', 'Teams', 'Training', 'Match week', 'News', 'My account']));
+    expect(tabs).toEqual(expect.arrayContaining(['Today', 'Players', 'Fixtures', 'Teams', 'Training', 'Match week', 'Match day', 'News', 'My account']));
     for (const tab of ['Settings', 'Products', 'Orders', 'Safeguarding', 'Parents & carers', 'Messages', 'Outbox']) expect(tabs).not.toContain(tab);
   });
 });
@@ -50,5 +51,13 @@ describe('safeguarding tabs', () => {
     expect(labels(tabsFor(coach))).not.toContain('Parents & carers');
     expect(labels(tabsFor(coach))).not.toContain('Safeguarding');
     expect(labels(tabsFor({ ...none, dbsChecks: true, guardians: true }))).toEqual(expect.arrayContaining(['Safeguarding', 'Parents & carers']));
+  });
+});
+
+describe('match day (issue 31)', () => {
+  it('team staff and the welfare officer see Match day; the treasurer and the secretary as such do not', () => {
+    expect(labels(tabsFor(coach))).toContain('Match day');
+    expect(labels(tabsFor({ ...none, money: true }))).not.toContain('Match day');
+    expect(labels(tabsFor({ ...none, membership: true, runsTeams: true, runsAllTeams: true }))).not.toContain('Match day');
   });
 });

@@ -22,6 +22,8 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin/teams', label: 'Teams', can: 'teams' },
   { to: '/admin/training', label: 'Training', can: 'runsTeams' },
   { to: '/admin/matchweek', label: 'Match week', can: 'runsTeams' },
+  // Issue 31: the coach's match-day card per junior team (its staff and the welfare officer).
+  { to: '/admin/match-day', label: 'Match day', can: 'matchDay' },
   { to: '/admin/sponsors', label: 'Sponsors', can: 'clubSite' },
   { to: '/admin/news', label: 'News', can: 'news' },
   { to: '/admin/join-us', label: 'Join Us', can: 'admin' },

@@ -4,6 +4,7 @@ import { BackLink } from '../../components/back-link';
 import { PortalSection } from '../../components/portal';
 import { Button } from '../../components/ui/button';
 import { FormMessage } from '../../components/ui/field';
+import { CollectorsSection } from '../../components/collectors-form';
 import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/child-consents';
@@ -16,12 +17,26 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const children = await context.services.juniors.myChildren(user);
   const child = children.find((c) => c.player_id === params.playerId);
   if (!child) throw data('You are not linked to this child as a parent or carer.', { status: 403 });
-  return { child, consents: await context.services.juniors.consents(user, child.player_id) };
+  const [consents, collectors] = await Promise.all([
+    context.services.juniors.consents(user, child.player_id),
+    context.services.juniors.collectors(user, child.player_id),
+  ]);
+  return { child, consents, collectors };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await request.formData();
+  if (form.get('intent') === 'collectors') {
+    // Who else may collect the child (issue 31): shown to the team's staff on the match-day card.
+    try {
+      await context.services.juniors.setCollectors(user, params.playerId, { others: String(form.get('others') ?? '') });
+      return { ok: true as const, kind: 'collectors', given: false };
+    } catch (error) {
+      const response = formError(error);
+      return data({ ...response.data, kind: 'collectors' }, { status: response.init?.status ?? 422 });
+    }
+  }
   const kind = String(form.get('kind') ?? '');
   try {
     await context.services.juniors.setConsent(user, params.playerId, { kind, given: form.get('given') === 'yes' });
@@ -33,7 +48,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function ChildConsents({ loaderData, actionData }: Route.ComponentProps) {
-  const { child, consents } = loaderData;
+  const { child, consents, collectors } = loaderData;
   const navigation = useNavigation();
   const first = child.full_name.split(' ')[0];
   return (
@@ -78,6 +93,13 @@ export default function ChildConsents({ loaderData, actionData }: Route.Componen
         </ul>
         {!child.can_answer && <p className="text-sm text-muted">View only: {first}’s primary parent or carer gives consents.</p>}
       </PortalSection>
+      <CollectorsSection
+        first={first!}
+        collectors={collectors}
+        canAnswer={child.can_answer}
+        result={actionData?.kind === 'collectors' ? actionData : null}
+        busy={navigation.state === 'submitting'}
+      />
     </div>
   );
 }

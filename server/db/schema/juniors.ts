@@ -114,9 +114,27 @@ export const medicalNoteReads = pgTable(
     read_by: uuid('read_by').references(() => users.id, { onDelete: 'set null' }),
     read_by_name: text('read_by_name').notNull(),
     read_at: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Where they were read: "Match-day card: U9" (issue 31); null for the child's own page. */
+    via: text('via'),
   },
-  (t) => [index('medical_note_reads_player_idx').on(t.player_id, t.read_at)],
+  (t) => [index('medical_note_reads_player_idx').on(t.player_id, t.read_at), index('medical_note_reads_read_at_idx').on(t.read_at)],
 );
+
+/**
+ * Who may collect a child after a match or training (issue 31): their parents and carers always;
+ * besides them, the people a parent or carer names here in their own words (shown on the coach's
+ * match-day card). One row per child, changed in place; who changed it last and when is kept.
+ */
+export const childCollectors = pgTable('child_collectors', {
+  player_id: uuid('player_id')
+    .primaryKey()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  /** "Grandma (Asha Patel) or our neighbour Tom Green": free text, '' for nobody else. */
+  others: text('others').notNull().default(''),
+  set_by: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+  set_by_name: text('set_by_name').notNull(),
+  updated_at: updatedAt(),
+});
 
 export const dbsStatusEnum = pgEnum('dbs_status', DBS_STATUSES);
 

@@ -56,6 +56,8 @@ export const PAGE_ROWS: Row[] = [
   row('PAGE /admin/roles', { allow: ADMIN }),
   row('PAGE /admin/safeguarding', { allow: GUARDIAN_MANAGERS }),
   row('PAGE /admin/guardians', { allow: GUARDIAN_MANAGERS }),
+  row('PAGE /admin/match-day', { allow: ['coachU12', 'coachSenior', 'welfareOfficer'], why: 'team staff and the welfare officer (issue 31)' }),
+  row('PAGE /admin/match-day/:teamId', { params: { teamId: 'u12' }, allow: ['coachU12', 'welfareOfficer'] }),
   row('PAGE /admin/settings', { allow: ADMIN }),
   row('PAGE /admin/documents', { allow: CLUB_ADMINS }),
   row('PAGE /admin/messages', { allow: CLUB_ADMINS, why: 'messages to the whole club (a coach messages a player of theirs through the API)' }),

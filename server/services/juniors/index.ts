@@ -9,6 +9,7 @@ import { forbidden } from '../../../shared/errors';
 import { NOT_THEIR_GUARDIAN } from '../../../shared/guardians';
 import { childrenUseCases } from './children';
 import { childRecordsUseCases } from './records';
+import { matchDayUseCases } from './match-day';
 import type { JuniorContext } from './context';
 import { guardianInvitationsUseCases } from './invitations';
 import { guardianLinkUseCases } from './guardian-links';
@@ -30,6 +31,7 @@ export function createJuniorService(
     ...parentRegistration(ctx),
     ...childrenUseCases(ctx),
     ...childRecordsUseCases(ctx),
+    ...matchDayUseCases(ctx),
     ...turningEighteenUseCases(ctx),
     ...guardianLinkUseCases(ctx),
 
