@@ -12,6 +12,7 @@ import { newDocument } from './new-document';
 import { newFeedback } from './new-feedback';
 import { newMessage } from './new-message';
 import { passwordChanged } from './password-changed';
+import { passwordSet } from './password-set';
 import { passwordReset } from './password-reset';
 import { paymentReminder } from './payment-reminder';
 import { paymentRequest } from './payment-request';
@@ -44,6 +45,7 @@ export {
   newFeedback,
   newMessage,
   passwordChanged,
+  passwordSet,
   passwordReset,
   paymentRequest,
   paymentReminder,
@@ -87,6 +89,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   emailChangeNotice,
   addressInUse,
   passwordChanged,
+  passwordSet,
   accountInvitation,
   guardianInvitation,
   guardianRequestApproved,
