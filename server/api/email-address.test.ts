@@ -192,15 +192,16 @@ describe('A login the admin creates', () => {
     expect(account.body.invited).toBe(true);
     const login = async () =>
       ((await t.json('/api/players', { token: admin.token })).body as { id: string; login: unknown }[]).find((p) => p.id === created.body.id)!.login;
-    expect(await login()).toEqual({ username: 'ivy_invited', email: 'ivy@example.org', activated: false });
+    expect(await login()).toEqual({ username: 'ivy_invited', email: 'ivy@example.org', activated: false, address_confirmed: false, held_mails: 0 });
     const mail = await mailTo('ivy@example.org', 'Your club login is ready: choose your password');
     expect(mail.text).toContain('ivy_invited');
-    // A message before Ivy ever opens the link waits for her (issue 31).
+    // A message before Ivy ever opens the link waits for her, and the staff see so (issue 31).
     expect((await t.json('/api/messages', { token: admin.token, body: { subject: 'Training kit for Ivy', body: 'Blue socks.', player_id: created.body.id } })).status).toBe(201);
+    expect(await login()).toMatchObject({ address_confirmed: false, held_mails: 1 });
     const token = tokenIn(mail.text, 'reset-password');
     const set = await t.json('/api/auth/reset-password', { body: { token, password: 'ivy chooses this one' } });
     expect(set.status).toBe(200);
-    expect(await login()).toEqual({ username: 'ivy_invited', email: 'ivy@example.org', activated: true });
+    expect(await login()).toEqual({ username: 'ivy_invited', email: 'ivy@example.org', activated: true, address_confirmed: true, held_mails: 0 });
     expect((await t.json('/api/auth/login', { body: { username: 'ivy@example.org', password: 'ivy chooses this one' } })).status).toBe(200);
     // Her first password is a welcome, not a change (issue 31); the held message follows the link that proved the address.
     const welcome = await mailTo('ivy@example.org', 'Your password is set');

@@ -61,9 +61,8 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
           sql`${users.email} not ilike '%.invalid'`,
         ),
       );
-    // The club's own mails reach only confirmed addresses (issue 21): to one not confirmed yet they
-    // are held until it is (issue 31); mails about the account itself (its links, a password
-    // change, a registration's decision) go to the address it has.
+    // The club's own mails to an address not confirmed yet are held until it is (issues 21, 31);
+    // mails about the account itself (its links, a password change) go to the address it has.
     const holdable = !ACCOUNT_MAIL_KINDS.has(mail.template.kind);
     const mails: OutgoingMail[] = [];
     for (const user of recipients) {
@@ -74,8 +73,7 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
       for (const batch of batches) {
         const to = { name: user.full_name, forChildren: batch.map((c) => c.firstName), viewOnly: batch.length > 0 && batch.every((c) => c.viewOnly) };
         const key = perChild && batch.length === 1 ? `${mail.dedupeKey}:${user.id}:for:${batch[0]!.playerId}` : `${mail.dedupeKey}:${user.id}`;
-        const heldFor = holdable && !user.confirmed ? user.id : undefined;
-        mails.push({ dedupe_key: key, to: user.email, heldFor, ...composeMail(mail.template, mail.data, to, links) });
+        mails.push({ dedupe_key: key, to: user.email, heldFor: holdable && !user.confirmed ? user.id : undefined, ...composeMail(mail.template, mail.data, to, links) });
       }
     }
     return enqueueMails(tx, mails);

@@ -1,7 +1,7 @@
 import { AVAILABILITY_LABELS, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../../shared/availability';
 import { formatClubDate, formatClubDateTime } from '../../../shared/dates';
 import { hello, type MailTemplate } from '../template';
-import { SAMPLE_MATCH, type MatchMailEvent } from './match-event';
+import { meetAndKit, SAMPLE_MATCH, type MatchMailEvent } from './match-event';
 
 export interface AvailabilityRequestMail {
   event: MatchMailEvent & { locksAt: Date };
@@ -22,6 +22,7 @@ export const availabilityRequest: MailTemplate<AvailabilityRequestMail> = {
         ? 'The manager is picking the squad and has not heard from you yet. Can you play?'
         : `Kick-off is ${askedBy.reminder} away and we have no answer from you yet. Can you play?`,
       `${event.title}: ${formatClubDate(event.date)}, kick-off ${event.time}, ${event.place}.`,
+      ...meetAndKit(event),
       `Answers close ${formatClubDateTime(event.locksAt)} (club time). Choose your answer below; the page asks you to confirm it.`,
     ],
     actions: AVAILABILITY_STATUSES.map((status) => ({ label: AVAILABILITY_LABELS[status], path: answerPaths[status] })),

@@ -1,7 +1,7 @@
 import type { SelectionRole } from '../../../shared/availability';
 import { formatClubDate } from '../../../shared/dates';
 import { hello, type MailTemplate } from '../template';
-import { SAMPLE_MATCH, type MatchMailEvent } from './match-event';
+import { meetAndKit, SAMPLE_MATCH, type MatchMailEvent } from './match-event';
 
 /** "starting" or "on the bench": also the portal notification's words (server/services/selection/). */
 export const selectionRoleWords = (role: SelectionRole) => (role === 'starter' ? 'starting' : 'on the bench');
@@ -21,6 +21,7 @@ export const squadSelection: MailTemplate<{
     paragraphs: [
       `You have been picked for ${event.title}: ${selectionRoleWords(role)}, shirt number ${shirtNumber}.`,
       `${formatClubDate(event.date)}, kick-off ${event.time}, ${event.place}.`,
+      ...meetAndKit(event),
       answerPaths
         ? 'Please confirm or decline with a button below, so the manager knows.'
         : 'Please confirm or decline in the Players’ Area so the manager knows.',
@@ -41,6 +42,6 @@ export const squadSelection: MailTemplate<{
       shirtNumber: 9,
       answerPaths: { confirm: '/squad-reply?fixture=f&player=p&answer=confirm&sig=s', decline: '/squad-reply?fixture=f&player=p&answer=decline&sig=s' },
     },
-    { event: SAMPLE_MATCH, role: 'substitute', shirtNumber: 14 },
+    { event: { ...SAMPLE_MATCH, meet_time: null, kit: null }, role: 'substitute', shirtNumber: 14 },
   ],
 };
