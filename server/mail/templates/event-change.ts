@@ -72,7 +72,7 @@ function request(change: EventChangeMail): string[] {
   if (change.staffCopy) {
     return [
       kind === 'fixture'
-        ? 'Everyone picked or who said they could play has been told and asked to check they still can; their answers show as waiting until they confirm again.'
+        ? 'Everyone picked or who said they could play has been told and asked to check they still can; Match week shows who has answered since.'
         : 'Everyone who said they would come has been told and asked to check they still can.',
     ];
   }
