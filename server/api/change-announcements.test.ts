@@ -64,10 +64,13 @@ async function publishedWithBothChildren() {
 describe('A kick-off change affecting two children of one parent', () => {
   it('sends the parent ONE mail naming both children, with each child’s answers; the coach one informational copy', async () => {
     const id = await publishedWithBothChildren();
-    // The selection mails carry the meet time and kit.
+    // The squad's publication: one mail to the parent naming both children, with the meet time and kit.
     const picked = mailsTo(dad.email, /You're in the squad: Under 9s vs Tiny Town/);
-    expect(picked.length).toBeGreaterThan(0);
-    for (const mail of picked) expect(mail.text).toContain('Meet at 09:15. Kit: Blue home kit, shin pads.');
+    expect(picked.map((m) => m.subject)).toEqual([expect.stringMatching(/^For Aarav and Meera: You're in the squad: Under 9s vs Tiny Town/)]);
+    expect(picked[0]!.text).toContain('Aarav has been picked for Under 9s vs Tiny Town: starting, shirt number 1.');
+    expect(picked[0]!.text).toContain('Meera has been picked for Under 9s vs Tiny Town: starting, shirt number 2.');
+    expect(picked[0]!.text).toContain('Meet at 09:15. Kit: Blue home kit, shin pads.');
+    for (const child of [aarav, meera]) expect(picked[0]!.text).toMatch(new RegExp(`/squad-reply\\?fixture=${id}&player=${child.id}&answer=confirm`));
 
     expect((await put(`/api/fixtures/${id}`, coach.token, fixtureBody({ match_time: '10:30', meet_time: '09:45' }))).status).toBe(200);
     expect(await announce()).toBe(1);
