@@ -114,3 +114,19 @@ describe('A change of meet time alone', () => {
     ]);
   });
 });
+
+describe("The manager's reminder to those who have not answered", () => {
+  it('asks a parent about both children in ONE mail, with each child’s answers, meet time and kit', async () => {
+    const created = await t.json('/api/fixtures', { token: coach.token, body: fixtureBody({ away_team: 'Quiet Quarry' }) });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const reminded = await t.json(`/api/fixtures/${id}/availability/remind`, { method: 'POST', token: coach.token });
+    expect(reminded.status, JSON.stringify(reminded.body)).toBe(200);
+    await delivered();
+    const asked = mailsTo(dad.email, /Can you play\? Under 9s vs Quiet Quarry/);
+    expect(asked.map((m) => m.subject)).toEqual([expect.stringMatching(/^For Aarav and Meera: Can you play\?/)]);
+    expect(asked[0]!.text).toContain('Meet at 09:15. Kit: Blue home kit, shin pads.');
+    expect(asked[0]!.text).toContain('Choose an answer for each below');
+    for (const child of [aarav, meera]) expect(asked[0]!.text).toContain(`player=${child.id}&status=available`);
+  });
+});
