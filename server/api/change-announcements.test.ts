@@ -86,6 +86,12 @@ describe('A kick-off change affecting two children of one parent', () => {
     expect(text).toContain('Aarav can still play');
     expect(text).toContain('Meera can’t play now');
 
+    // And one notification in the parent's Players' Area, naming both.
+    const notes = (await t.json('/api/players/me/notifications', { token: dad.token })).body as { title: string }[];
+    expect(notes.filter((n) => /Changed: Under 9s vs Tiny Town/.test(n.title)).map((n) => n.title)).toEqual([
+      expect.stringMatching(/^For Aarav and Meera: Changed: Under 9s vs Tiny Town, now /),
+    ]);
+
     const staffCopy = mailsTo(coach.user.email, /^Changed: Under 9s vs Tiny Town/);
     expect(staffCopy).toHaveLength(1);
     expect(staffCopy[0]!.text).not.toMatch(/confirm again/i);

@@ -4,9 +4,10 @@
  * affects. A parent's mail names each child and carries each child's one-tap answers; the team's
  * staff get an informational copy that never asks them to confirm again.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { availability, eventChanges, fixtureSelections, notifications, players, teamStaff, users } from '../db/schema';
+import { availability, eventChanges, fixtureSelections, notifications, players, teamStaff } from '../db/schema';
+import { childNames } from '../mail/template';
 import { eventChange, type EventChangeMail } from '../mail/templates';
 import type { SquadPlaceAnswer } from '../mail/templates/event-change';
 import { mailAudience, type Audience } from './juniors/recipients';
@@ -65,17 +66,36 @@ export async function announceChange(tx: DbOrTx, mail: MailService, change: Chan
   const asPlayers = await mailAudience(tx, { playerWhere: told });
   const answers = await answersByUser(tx, mail, event);
   // One mail per person: a parent's names every child of theirs it affects, with each child's answers.
-  for (const [userId, children] of asPlayers) {
-    const mine = answers.get(userId);
+  for (const [userId, unsorted] of asPlayers) {
+    const children = unsorted.sort((a, b) => a.firstName.localeCompare(b.firstName));
+    const mine = answers.get(userId)?.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
     await mail.toAudience(tx, new Map([[userId, children]]), { template: eventChange, data: mine ? { ...data, answers: mine } : data, dedupeKey });
   }
   const staff = await staffOnly(tx, event, asPlayers);
   if (staff.length) await mail.toAudience(tx, new Map(staff.map((id) => [id, []])), { template: eventChange, data: { ...data, staffCopy: true }, dedupeKey });
-  // One notification each for those with a login of their own among the players told, and the staff.
-  const note = eventChange.write(data, {});
-  const audience = sql`${users.id} in (select ${players.user_id} from ${players} where ${players.user_id} is not null and (${told}
-    or ${players.id} in (select ${teamStaff.player_id} from ${teamStaff} where ${teamStaff.team_id} = ${event.team_id})))`;
-  await tx.execute(sql`
-    insert into ${notifications} (user_id, kind, title, body, link)
-    select ${users.id}, 'event_change', ${note.subject}, ${note.paragraphs.join(' ')}, ${'/players-area'} from ${users} where ${audience}`);
+  await notifyChange(tx, event, told, asPlayers, eventChange.write(data, {}));
+}
+
+/**
+ * One notification each (issue 31): the logins of the players told and of the team's staff, and
+ * each parent or carer once, naming their children ("For Aarav and Meera: …").
+ */
+async function notifyChange(tx: DbOrTx, event: AnnouncedEvent, told: SQL, asPlayers: Audience, note: { subject: string; paragraphs: string[] }) {
+  const body = note.paragraphs.join(' ');
+  const logins = await tx
+    .selectDistinct({ id: players.user_id })
+    .from(players)
+    .where(
+      and(
+        isNotNull(players.user_id),
+        sql`(${told} or ${players.id} in (select ${teamStaff.player_id} from ${teamStaff} where ${teamStaff.team_id} = ${event.team_id}))`,
+      ),
+    );
+  const rows = new Map(logins.map((l) => [l.id!, { user_id: l.id!, kind: 'event_change', title: note.subject, body, link: '/players-area' }]));
+  for (const [userId, children] of asPlayers) {
+    if (children.length === 0 || rows.has(userId)) continue;
+    const link = children.length === 1 ? `/players-area/children/${children[0]!.playerId}` : '/players-area';
+    rows.set(userId, { user_id: userId, kind: 'event_change', title: `For ${childNames(children.map((c) => c.firstName))}: ${note.subject}`, body, link });
+  }
+  if (rows.size) await tx.insert(notifications).values([...rows.values()]);
 }

@@ -258,7 +258,8 @@ function asking(db: Db, deps: AvailabilityDeps) {
         else queued += await deps.mail.toAudience(tx, new Map([[userId, []]]), request(event, askedBy, answerPaths, keyOf(playerId)));
       }
     }
-    for (const [userId, children] of perParent) {
+    for (const [userId, unsorted] of perParent) {
+      const children = unsorted.sort((a, b) => a.firstName.localeCompare(b.firstName));
       const ids = children.map((c) => c.playerId);
       const key = children.length === 1 ? `${keyOf(ids[0]!)}` : `${keyOf(ids[0]!)}:with:${ids.slice(1).join('+')}`;
       const mail = request(event, askedBy, children[0]!.answerPaths, key);

@@ -37,7 +37,8 @@ export async function mailNewlyPicked(tx: DbOrTx, mail: MailService, event: Avai
       byParent.set(userId, [...(byParent.get(userId) ?? []), entry]);
     }
   }
-  for (const [userId, children] of byParent) {
+  for (const [userId, unsorted] of byParent) {
+    const children = unsorted.sort((a, b) => a.name.localeCompare(b.name));
     const [first] = children;
     const data = { event, role: first!.role, shirtNumber: first!.shirtNumber, answerPaths: first!.answerPaths, children };
     const audience = new Map([[userId, children.map((c) => ({ playerId: c.playerId, firstName: c.name, viewOnly: c.viewOnly }))]]);
