@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { HELD_MAIL_DAYS, heldMailExpiredNote, WAITING_FOR_CONFIRMATION } from '../../shared/mail';
 import { createMailingTestContext } from '../../tests/support/mail';
+import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
 import { registration } from '../../tests/support/players';
 import { waitFor } from '../../tests/support/smtp';
 import { signedInTreasurer } from '../../tests/support/treasury';
-import { outbox } from '../db/schema';
+import { outbox, users } from '../db/schema';
 
 // Issue 31: club mail to an address not yet confirmed is held, not dropped without a word. A
 // payment request to a member who has not confirmed their address waits in the outbox (the staff
@@ -100,5 +101,21 @@ describe('A payment request to an address not confirmed yet', () => {
     const member = await unconfirmedMember('Paula Pending');
     expect((await t.json('/api/auth/forgot-password', { body: { email: member.email } })).status).toBe(202);
     await arrives(member.email, 'Choose a new password');
+  });
+});
+
+describe("A parent whose address is not confirmed yet", () => {
+  it('the club’s mail about their child is held, and the child’s parents list says they are waited for', async () => {
+    const j = juniorFixtures(t);
+    const child = await j.child(`Aarav ${j.unique()}`, bornYearsAgo(8));
+    const parent = await j.guardian(`Dev Waiting ${j.unique()}`, [child, 'primary']);
+    await t.db.update(users).set({ email_confirmed_at: null }).where(eq(users.id, parent.user.id));
+    const sent = await t.json('/api/messages', { token: admin.token, body: { subject: 'Kit collection', body: 'Saturday 9am.', player_id: child.id, copy_guardians: true } });
+    expect(sent.status).toBe(201);
+    const [held] = await t.db.select().from(outbox).where(eq(outbox.to_address, parent.email));
+    expect(held).toMatchObject({ status: 'held', held_for_user_id: parent.user.id });
+    const list = await t.json(`/api/players/${child.id}/guardians`, { token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.guardians).toEqual([expect.objectContaining({ user_id: parent.user.id, address_confirmed: false, held_mails: 1 })]);
   });
 });
