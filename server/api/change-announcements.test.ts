@@ -97,6 +97,10 @@ describe('A kick-off change affecting two children of one parent', () => {
     expect(staffCopy[0]!.text).not.toMatch(/confirm again/i);
     expect(staffCopy[0]!.text).not.toContain('/squad-reply');
     expect(staffCopy[0]!.text).toContain('Everyone picked or who said they could play has been told');
+    const coachNotes = (await t.json('/api/players/me/notifications', { token: coach.token })).body as { title: string; body: string }[];
+    const coachNote = coachNotes.filter((n) => /Changed: Under 9s vs Tiny Town/.test(n.title));
+    expect(coachNote).toHaveLength(1);
+    expect(coachNote[0]!.body).not.toMatch(/confirm again/i);
   });
 });
 

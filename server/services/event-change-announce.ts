@@ -73,29 +73,27 @@ export async function announceChange(tx: DbOrTx, mail: MailService, change: Chan
   }
   const staff = await staffOnly(tx, event, asPlayers);
   if (staff.length) await mail.toAudience(tx, new Map(staff.map((id) => [id, []])), { template: eventChange, data: { ...data, staffCopy: true }, dedupeKey });
-  await notifyChange(tx, event, told, asPlayers, eventChange.write(data, {}));
+  await notifyChange(tx, { told, asPlayers, staff }, eventChange.write(data, {}), eventChange.write({ ...data, staffCopy: true }, {}));
 }
 
+type Note = { subject: string; paragraphs: string[] };
+
 /**
- * One notification each (issue 31): the logins of the players told and of the team's staff, and
- * each parent or carer once, naming their children ("For Aarav and Meera: …").
+ * One notification each (issue 31): the logins of the players told, the team's staff (in the
+ * staff's words), and each parent or carer once, naming their children ("For Aarav and Meera: …").
  */
-async function notifyChange(tx: DbOrTx, event: AnnouncedEvent, told: SQL, asPlayers: Audience, note: { subject: string; paragraphs: string[] }) {
-  const body = note.paragraphs.join(' ');
+async function notifyChange(tx: DbOrTx, who: { told: SQL; asPlayers: Audience; staff: string[] }, note: Note, staffNote: Note) {
+  const row = (userId: string, n: Note, title = n.subject, link = '/players-area') => ({ user_id: userId, kind: 'event_change', title, body: n.paragraphs.join(' '), link });
   const logins = await tx
     .selectDistinct({ id: players.user_id })
     .from(players)
-    .where(
-      and(
-        isNotNull(players.user_id),
-        sql`(${told} or ${players.id} in (select ${teamStaff.player_id} from ${teamStaff} where ${teamStaff.team_id} = ${event.team_id}))`,
-      ),
-    );
-  const rows = new Map(logins.map((l) => [l.id!, { user_id: l.id!, kind: 'event_change', title: note.subject, body, link: '/players-area' }]));
-  for (const [userId, children] of asPlayers) {
+    .where(and(isNotNull(players.user_id), who.told));
+  const rows = new Map(logins.map((l) => [l.id!, row(l.id!, note)]));
+  for (const userId of who.staff) rows.set(userId, row(userId, staffNote, staffNote.subject, '/admin/matchweek'));
+  for (const [userId, children] of who.asPlayers) {
     if (children.length === 0 || rows.has(userId)) continue;
     const link = children.length === 1 ? `/players-area/children/${children[0]!.playerId}` : '/players-area';
-    rows.set(userId, { user_id: userId, kind: 'event_change', title: `For ${childNames(children.map((c) => c.firstName))}: ${note.subject}`, body, link });
+    rows.set(userId, row(userId, note, `For ${childNames(children.map((c) => c.firstName))}: ${note.subject}`, link));
   }
   if (rows.size) await tx.insert(notifications).values([...rows.values()]);
 }
