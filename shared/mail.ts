@@ -44,6 +44,15 @@ export const testMailSchema = z.object({
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid e-mail address'),
 });
 
-/** An outgoing mail's state (ADR 015): pending, failed (tried again later), sent, dead (refused for good). */
-export const OUTBOX_STATUSES = ['pending', 'failed', 'sent', 'dead'] as const;
+/**
+ * An outgoing mail's state (ADR 015): pending, failed (tried again later), sent, dead (refused for
+ * good); held until the member confirms their address, or expired when they never did (issue 31).
+ */
+export const OUTBOX_STATUSES = ['pending', 'failed', 'sent', 'dead', 'held', 'expired'] as const;
+
+/** How long the club's mail to an unconfirmed address is held before it expires, unsent. */
+export const HELD_MAIL_DAYS = 30;
+/** What the staff see on a held mail and on the member's page (issue 31). */
+export const WAITING_FOR_CONFIRMATION = 'Waiting for the member to confirm their address';
+export const heldMailExpiredNote = (days = HELD_MAIL_DAYS) => `Not sent: the member did not confirm their address within ${days} days.`;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

@@ -192,14 +192,29 @@ describe('A login the admin creates', () => {
     expect(account.body.invited).toBe(true);
     const login = async () =>
       ((await t.json('/api/players', { token: admin.token })).body as { id: string; login: unknown }[]).find((p) => p.id === created.body.id)!.login;
-    expect(await login()).toEqual({ username: 'ivy_invited', email: 'ivy@example.org', activated: false });
+    expect(await login()).toEqual({ username: 'ivy_invited', email: 'ivy@example.org', activated: false, address_confirmed: false, held_mails: 0 });
     const mail = await mailTo('ivy@example.org', 'Your club login is ready: choose your password');
     expect(mail.text).toContain('ivy_invited');
+    // A message before Ivy ever opens the link waits for her, and the staff see so (issue 31).
+    expect((await t.json('/api/messages', { token: admin.token, body: { subject: 'Training kit for Ivy', body: 'Blue socks.', player_id: created.body.id } })).status).toBe(201);
+    expect(await login()).toMatchObject({ address_confirmed: false, held_mails: 1 });
     const token = tokenIn(mail.text, 'reset-password');
     const set = await t.json('/api/auth/reset-password', { body: { token, password: 'ivy chooses this one' } });
     expect(set.status).toBe(200);
-    expect(await login()).toEqual({ username: 'ivy_invited', email: 'ivy@example.org', activated: true });
+    expect(await login()).toEqual({ username: 'ivy_invited', email: 'ivy@example.org', activated: true, address_confirmed: true, held_mails: 0 });
     expect((await t.json('/api/auth/login', { body: { username: 'ivy@example.org', password: 'ivy chooses this one' } })).status).toBe(200);
+    // Her first password is a welcome, not a change (issue 31); the held message follows the link that proved the address.
+    const welcome = await mailTo('ivy@example.org', 'Your password is set');
+    expect(welcome.text).toContain('Your username is ivy_invited');
+    await mailTo('ivy@example.org', 'Training kit for Ivy');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((m) => m.to.includes('ivy@example.org') && m.subject === 'Your password was changed')).toHaveLength(0);
+    expect(smtp.received.filter((m) => m.to.includes('ivy@example.org') && m.subject === 'Training kit for Ivy')).toHaveLength(1);
+    // A real change later says so.
+    const ivy = (await t.json('/api/auth/login', { body: { username: 'ivy_invited', password: 'ivy chooses this one' } })).body.access_token as string;
+    const changed = await t.json('/api/auth/password', { method: 'PUT', token: ivy, body: { current_password: 'ivy chooses this one', new_password: 'ivy changes it now' } });
+    expect(changed.status).toBe(200);
+    await mailTo('ivy@example.org', 'Your password was changed');
   });
 
   it('with a password (clubs without mail), works as before and is activated at its first sign-in', async () => {
@@ -217,8 +232,8 @@ describe('A login the admin creates', () => {
   });
 });
 
-describe('The club mails confirmed addresses only', () => {
-  it('a registered member gets the mails about their account at once, and club mails only once the address is confirmed', async () => {
+describe('The club mails confirmed addresses only, and holds the rest until they are', () => {
+  it('a registered member gets the mails about their account at once; club mails wait, held, and go out once when the address is confirmed', async () => {
     const admin = await t.signedIn('admin');
     const email = `una.${Date.now()}@example.org`;
     const reg = await t.json('/api/players/register', {
@@ -239,16 +254,21 @@ describe('The club mails confirmed addresses only', () => {
     expect((await t.json(`/api/admin/registrations/${reg.body.player_id}/approve`, { token: admin.token, body: {} })).status).toBe(200);
     await mailTo(email, 'You are in: your registration is approved');
 
-    // A message and feedback from the club: not mailed to an address nobody has confirmed.
-    const before = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where to_address = ${email}`)).rows[0].n;
+    // A message and feedback from the club: not sent to an address nobody has confirmed, but held (issue 31).
     expect((await t.json('/api/messages', { token: admin.token, body: { subject: 'Kit day', body: 'Bring boots.', player_id: reg.body.player_id } })).status).toBe(201);
     expect((await t.json(`/api/players/${reg.body.player_id}/feedback`, { token: admin.token, body: { category: 'Training', feedback: 'Good start.' } })).status).toBe(201);
-    expect((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox where to_address = ${email}`)).rows[0].n).toBe(before);
+    const held = await t.db.execute<{ status: string; subject: string }>(sql`select status, subject from outbox where to_address = ${email} and kind in ('message', 'feedback')`);
+    expect(held.rows.map((r) => r.status)).toEqual(['held', 'held']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((m) => m.to.includes(email) && /Kit day|feedback/i.test(m.subject))).toHaveLength(0);
 
-    // The link in the welcome mail confirms it; from then on the club's mails reach them.
+    // The link in the welcome mail confirms it: the held mails go out, once each, and new ones go straight out.
     expect((await t.json('/api/auth/confirm-email', { body: { token: tokenIn(welcome.text, 'confirm-email') } })).status).toBe(200);
+    await mailTo(email, 'Kit day');
     expect((await t.json(`/api/players/${reg.body.player_id}/feedback`, { token: admin.token, body: { category: 'Performance', feedback: 'Strong header.' } })).status).toBe(201);
-    await waitFor(() => smtp.received.some((m) => m.to.includes(email) && /feedback/i.test(m.subject)), 10_000, 'the feedback mail');
-    expect(smtp.received.filter((m) => m.to.includes(email) && /Kit day/.test(m.subject))).toHaveLength(0);
+    await waitFor(() => smtp.received.filter((m) => m.to.includes(email) && /feedback/i.test(m.subject)).length >= 2, 10_000, 'both feedback mails');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((m) => m.to.includes(email) && /Kit day/.test(m.subject))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(email) && /feedback/i.test(m.subject))).toHaveLength(2);
   });
 });

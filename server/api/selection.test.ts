@@ -157,9 +157,28 @@ describe('A player who stops playing for a team', () => {
     const view = (await t.json(`/api/fixtures/${match}/selection`, { token: staff.token })).body;
     expect(view.players.map((p: { full_name: string }) => p.full_name)).toEqual(['Kit Keeper', 'Stan Striker']);
     await delivered();
-    const alerts = mailsAbout(/^Ben Bench taken out of the squad: Senior vs Moving Mariners$/);
+    // Ben was in earlier tests' squads too: one mail each names them all (issue 31).
+    const alerts = mailsAbout(/^Ben Bench taken out of /);
     expect(alerts.flatMap((m) => m.to).sort()).toEqual([admin.user.email, staff.user.email].sort());
-    expect(alerts[0].text).toContain('no longer plays for the team and was taken out of the squad');
+    expect(alerts[0].text).toContain('Senior vs Moving Mariners');
+    expect(alerts[0].text).toContain('no longer plays for the team and was taken out of');
+  });
+});
+
+describe('A player taken out of several squads at once', () => {
+  it('the staff and the admins get one mail each listing every match, not one per match (issue 31)', async () => {
+    const mover = await t.signedIn('player', { full_name: 'Mo Mover' });
+    const first = await fixture('First Foxes', 100);
+    const second = await fixture('Second Stags', 200);
+    for (const match of [first, second]) expect((await put(`/api/fixtures/${match}/selection`, staff.token, squad(keeper.playerId!, striker.playerId!, mover.playerId!))).status).toBe(200);
+    const moved = await put(`/api/players/${mover.playerId}`, admin.token, { full_name: 'Mo Mover', position: 'Midfielder', team_type: 'Senior', nationality: 'English', team_ids: [vets] });
+    expect(moved.status).toBe(200);
+    await delivered();
+    const alerts = mailsAbout(/^Mo Mover taken out of/);
+    expect(alerts.map((m) => m.subject)).toEqual(['Mo Mover taken out of 2 squads', 'Mo Mover taken out of 2 squads']);
+    expect(alerts.flatMap((m) => m.to).sort()).toEqual([admin.user.email, staff.user.email].sort());
+    expect(alerts[0].text).toContain('Senior vs First Foxes');
+    expect(alerts[0].text).toContain('Senior vs Second Stags');
   });
 });
 

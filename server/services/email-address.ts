@@ -18,6 +18,7 @@ import { accountTokens, users } from '../db/schema';
 import { emailChangeConfirm, emailChangeNotice } from '../mail/templates';
 import { ownerOfAddress, tellAddressOwner } from './address-in-use';
 import { parseInput } from './checks';
+import { releaseHeldMail } from './held-mail';
 import { actorOf, IDENTITY_BY_GUARDIANS, isJuniorsOwnLogin } from '../policy';
 import type { MailService } from './mail';
 
@@ -118,6 +119,8 @@ export function createEmailAddressService(db: Db, deps: EmailAddressDeps) {
         if (!owner || owner.disabled_at) throw forbidden(LOGIN_DISABLED);
         await assertEmailFree(tx, row.email, row.user_id);
         await tx.update(users).set({ email: row.email, email_confirmed_at: new Date() }).where(eq(users.id, row.user_id));
+        // The club's mail held until the address was confirmed goes out now, to it (issue 31).
+        await releaseHeldMail(tx, row.user_id);
         return { detail: EMAIL_CONFIRMED, email: row.email };
       });
     },

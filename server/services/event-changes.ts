@@ -1,30 +1,17 @@
 /**
- * Changes are announced (issue 22). When a fixture or training session changes date, time, place
- * or status, the change is recorded at once (answers given for the old details are flagged, squad
+ * Changes are announced (issue 22). When a fixture or training session changes date, time, place,
+ * status, meet time or kit (issue 31), the change is recorded at once (answers given for the old details are flagged, squad
  * confirmations become "please confirm again", a cancellation clears the squad) and announced a
  * few minutes later, so that edits made close together go out as one message: one mail and one
  * notification to each person affected (the squad, those who said available or maybe, the team's
- * staff), saying what changed from what to what.
+ * staff), saying what changed from what to what (server/services/event-change-announce.ts).
  */
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { sessionTitle } from '../../shared/teams-constants';
-import {
-  availability,
-  eventChanges,
-  fixtureSelections,
-  fixtures,
-  notifications,
-  players,
-  teams,
-  teamStaff,
-  trainingSessions,
-  users,
-  type EventDetails,
-} from '../db/schema';
-import { eventChange, type EventChangeMail } from '../mail/templates';
+import { availability, eventChanges, fixtureSelections, fixtures, teams, trainingSessions, type EventDetails } from '../db/schema';
 import type { MailService } from './mail';
-import { squadAnswerPaths } from './squad-links';
+import { announceChange } from './event-change-announce';
 import { clubDateOf } from '../../shared/dates';
 
 export type { EventDetails };
@@ -35,7 +22,10 @@ export const CHANGE_ANNOUNCE_DELAY_MS = 3 * 60_000;
 
 /** Only cancelling and reinstating are news: a played match's result is not a change to announce. */
 const on = (d: EventDetails) => d.status !== 'cancelled';
-const sameDetails = (a: EventDetails, b: EventDetails) => a.date === b.date && a.time === b.time && a.place === b.place && on(a) === on(b);
+/** Meet time and kit (issue 31): absent in changes recorded before them, empty when unset. */
+const extra = (v: string | null | undefined) => v?.trim() || null;
+const sameDetails = (a: EventDetails, b: EventDetails) =>
+  a.date === b.date && a.time === b.time && a.place === b.place && on(a) === on(b) && extra(a.meet_time) === extra(b.meet_time) && extra(a.kit) === extra(b.kit);
 const moved = (a: EventDetails, b: EventDetails) => a.date !== b.date || a.time !== b.time || a.place !== b.place;
 
 /** What the event is called in the announcement, and where people look at it. */
@@ -130,34 +120,7 @@ export function createEventChangeService(db: Db, deps: { mail: MailService; dela
           const event = await describe(change.kind, change.event_id, tx);
           // Changed back before anyone was told, or the event is gone: nothing to say.
           if (!event || sameDetails(change.before, change.after)) return true;
-          // The players told: those selected, those who said they could come, and the team's staff;
-          // juniors through their guardians (the mail service's audience, issue 23).
-          const told = sql`${players.status} = 'active' and (
-              ${change.selected_player_ids.length ? inArray(players.id, change.selected_player_ids) : sql`false`}
-              or ${players.id} in (select ${fixtureSelections.player_id} from ${fixtureSelections} where ${fixtureSelections.fixture_id} = ${event.id})
-              or ${players.id} in (select ${availability.player_id} from ${availability}
-                where ${eventColumn(event.kind)} = ${event.id} and ${availability.status} in ('available', 'maybe'))
-              or ${players.id} in (select ${teamStaff.player_id} from ${teamStaff} where ${teamStaff.team_id} = ${event.team_id}))`;
-          const audience = sql`${users.id} in (select ${players.user_id} from ${players} where ${players.user_id} is not null and ${told})`;
-          const data: EventChangeMail = { kind: event.kind, title: event.title, before: change.before, after: change.after, changedBy: change.changed_by_name };
-          const dedupeKey = `event-change:${change.id}`;
-          // Those asked to confirm their squad place again get the one-tap links (issue 22); the
-          // same dedupe key keeps the general mail below from reaching them a second time.
-          if (event.kind === 'fixture') {
-            const askAgain = await tx
-              .select({ player_id: fixtureSelections.player_id })
-              .from(fixtureSelections)
-              .where(and(eq(fixtureSelections.fixture_id, event.id), eq(fixtureSelections.reconfirm, true)));
-            for (const { player_id } of askAgain) {
-              const answerPaths = await squadAnswerPaths(deps.mail, tx, event.id, player_id);
-              await deps.mail.toPlayer(tx, player_id, { template: eventChange, data: { ...data, answerPaths }, dedupeKey });
-            }
-          }
-          await deps.mail.toPlayersWhere(tx, told, { template: eventChange, data, dedupeKey });
-          const note = eventChange.write(data, {});
-          await tx.execute(sql`
-            insert into ${notifications} (user_id, kind, title, body, link)
-            select ${users.id}, 'event_change', ${note.subject}, ${note.paragraphs.join(' ')}, ${'/players-area'} from ${users} where ${audience}`);
+          await announceChange(tx, deps.mail, change, event);
           return true;
         });
         if (!done) return announced;

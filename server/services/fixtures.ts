@@ -127,7 +127,7 @@ export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeS
       if (!isUuid(id)) throw notFound(FIXTURE_NOT_FOUND);
       const { team_id, version, ...values } = parseInput(fixtureInputSchema, input);
       if (team_id !== undefined) await assertTeamsExist(db, [team_id], 'team_id');
-      const details = (f: typeof fixtures.$inferSelect) => ({ date: f.match_date, time: f.match_time, place: f.venue, status: f.status });
+      const details = (f: typeof fixtures.$inferSelect) => ({ date: f.match_date, time: f.match_time, place: f.venue, status: f.status, meet_time: f.meet_time, kit: f.kit });
       const set = { ...values, ...(team_id !== undefined ? { team_id } : {}) };
       // Saved with nothing changed: no write at all, so updated_at (the calendar feeds' DTSTAMP and
       // LAST-MODIFIED, hence their bytes and ETag) stays, and no cache is dropped for nothing.

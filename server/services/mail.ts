@@ -21,6 +21,7 @@ export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
   'address_in_use',
   'password_reset',
   'password_changed',
+  'password_set',
   'registration_approved',
   'registration_rejected',
   // Issue 23: a parent's link to a child, and the notice before a junior turns 18.
@@ -48,21 +49,21 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
     if (audience.size === 0) return 0;
     const optional = optionalKind(mail.template.kind);
     const recipients = await tx
-      .select({ id: users.id, email: users.email, full_name: users.full_name })
+      .select({ id: users.id, email: users.email, full_name: users.full_name, confirmed: isNotNull(users.email_confirmed_at) })
       .from(users)
       .leftJoin(notificationPreferences, and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.kind, optional ?? '')))
-      // Never a placeholder address (an admin who has not set theirs: *.invalid, RFC 2606), and
-      // the club's own mails only to confirmed addresses (issue 21); mails about the account itself
-      // (its links, a password change, a registration's decision) go to the address it has.
+      // Never a placeholder address (an admin who has not set theirs: *.invalid, RFC 2606).
       .where(
         and(
           inArray(users.id, [...audience.keys()]),
           sql`coalesce(${notificationPreferences.email}, true)`,
           sql`${users.email} <> ''`,
           sql`${users.email} not ilike '%.invalid'`,
-          ACCOUNT_MAIL_KINDS.has(mail.template.kind) ? undefined : isNotNull(users.email_confirmed_at),
         ),
       );
+    // The club's own mails to an address not confirmed yet are held until it is (issues 21, 31);
+    // mails about the account itself (its links, a password change) go to the address it has.
+    const holdable = !ACCOUNT_MAIL_KINDS.has(mail.template.kind);
     const mails: OutgoingMail[] = [];
     for (const user of recipients) {
       const children = audience.get(user.id) ?? [];
@@ -72,7 +73,7 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
       for (const batch of batches) {
         const to = { name: user.full_name, forChildren: batch.map((c) => c.firstName), viewOnly: batch.length > 0 && batch.every((c) => c.viewOnly) };
         const key = perChild && batch.length === 1 ? `${mail.dedupeKey}:${user.id}:for:${batch[0]!.playerId}` : `${mail.dedupeKey}:${user.id}`;
-        mails.push({ dedupe_key: key, to: user.email, ...composeMail(mail.template, mail.data, to, links) });
+        mails.push({ dedupe_key: key, to: user.email, heldFor: holdable && !user.confirmed ? user.id : undefined, ...composeMail(mail.template, mail.data, to, links) });
       }
     }
     return enqueueMails(tx, mails);

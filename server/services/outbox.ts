@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
+import { expireHeldMail } from './held-mail';
 import { log } from '../log';
 import { AUTOMATIC_MAIL_HEADERS } from '../mail/template';
 import { mayRunTheClub, must } from '../policy';
@@ -25,6 +26,11 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /**
+   * The member (user id) whose address is not confirmed yet: the mail is held, not sent, until they
+   * confirm it (releaseHeldMail), or it expires after HELD_MAIL_DAYS (issue 31).
+   */
+  heldFor?: string;
 }
 
 /**
@@ -58,6 +64,7 @@ export function mailsInsert(tx: DbOrTx, mails: OutgoingMail[]) {
         text_body: mail.text,
         html_body: mail.html,
         headers: mail.headers ?? {},
+        ...(mail.heldFor ? { status: 'held' as const, held_for_user_id: mail.heldFor } : {}),
       })),
     )
     .onConflictDoNothing({ target: outbox.dedupe_key })
@@ -341,6 +348,9 @@ export function createOutboxService(db: Db, options: { smtpUrl?: string; from: s
     async purgeSent(days = SENT_KEPT_DAYS) {
       await db.delete(outbox).where(and(eq(outbox.status, 'sent'), sql`${outbox.sent_at} < now() - ${`${days} days`}::interval`));
     },
+
+    /** Mail held too long for an address never confirmed expires, unsent, with a note (issue 31). */
+    expireHeld: (days?: number) => expireHeldMail(db, days),
 
     /** A failed or dead mail goes back in the queue for an attempt now, with a fresh set of retries. */
     async retry(actor: SessionUser | null, id: string) {

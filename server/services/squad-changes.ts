@@ -5,8 +5,9 @@
  */
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { fixtureSelections, fixtures, teams } from '../db/schema';
+import { fixtureSelections, fixtures, teams, users } from '../db/schema';
 import { selectionAlert } from '../mail/templates';
+import type { SelectionAlertMail } from '../mail/templates/selection-alert';
 import { fixtureEvent } from './availability';
 import { teamStaffAndAdmins } from './roles';
 import type { MailService } from './mail';
@@ -17,7 +18,7 @@ export type SquadRemovalReason = 'left_team' | 'left_club';
 
 /**
  * Removes the member from the squads of upcoming fixtures (today on) of `teamIds` ('all': every
- * team) and mails each team's staff and the admins; returns the fixtures' ids.
+ * team) and mails each team's staff and the admins, once each; returns the fixtures' ids.
  */
 export async function takeOutOfUpcomingSquads(
   tx: DbOrTx,
@@ -41,13 +42,22 @@ export async function takeOutOfUpcomingSquads(
     .from(fixtures)
     .innerJoin(teams, eq(teams.id, fixtures.team_id))
     .where(inArray(fixtures.id, removed.map((r) => r.fixture_id)));
-  const stamp = Date.now();
+  // One mail per person for the whole change (issue 31): the staff of each team and the admins,
+  // each told of every squad of theirs the member was taken out of.
+  type Place = NonNullable<SelectionAlertMail['more']>[number];
+  const told = new Map<string, Place[]>();
   for (const row of rows) {
-    const place = removed.find((r) => r.fixture_id === row.f.id)!;
-    await mail.toUsersWhere(tx, teamStaffAndAdmins(row.f.team_id), {
+    const removedPlace = removed.find((r) => r.fixture_id === row.f.id)!;
+    const place: Place = { role: removedPlace.role, shirtNumber: removedPlace.shirt_number, event: fixtureEvent(row.f, row.team, row.lock) };
+    for (const { id } of await tx.select({ id: users.id }).from(users).where(teamStaffAndAdmins(row.f.team_id))) told.set(id, [...(told.get(id) ?? []), place]);
+  }
+  const stamp = Date.now();
+  for (const [userId, places] of told) {
+    const [first, ...more] = places.sort((a, b) => a.event.date.localeCompare(b.event.date));
+    await mail.toUser(tx, userId, {
       template: selectionAlert,
-      data: { change: reason, playerName: member.full_name, role: place.role, shirtNumber: place.shirt_number, event: fixtureEvent(row.f, row.team, row.lock) },
-      dedupeKey: `selection-${reason}:${row.f.id}:${member.id}:${stamp}`,
+      data: { change: reason, playerName: member.full_name, ...first!, ...(more.length ? { more } : {}) },
+      dedupeKey: `selection-${reason}:${member.id}:${stamp}`,
     });
   }
   return removed.map((r) => r.fixture_id);

@@ -92,6 +92,8 @@ export const ChildGuardiansSchema = z
         relationship: z.string().nullable(),
         approved_by: z.string(),
         created_at: iso(),
+        address_confirmed: z.boolean().openapi({ description: 'Whether they confirmed their address (issue 31): until then the club’s mail to them is held' }),
+        held_mails: z.number().int().openapi({ description: 'How many of the club’s e-mails wait for them to confirm their address (issue 31)' }),
       }),
     ),
     invitations: z.array(z.object({ email: z.string(), level: z.enum(GUARDIAN_LEVELS), expires_at: iso(), invited_by: z.string() })),

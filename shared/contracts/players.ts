@@ -136,6 +136,8 @@ export const AdminPlayerSchema = PublicPlayerSchema.extend({
       username: z.string(),
       email: z.string().nullable().openapi({ description: 'Only for the admin and the secretary (issue 30, ADR 046)' }),
       activated: z.boolean().openapi({ description: 'Whether its owner has chosen their own password or signed in' }),
+      address_confirmed: z.boolean().openapi({ description: 'Whether its owner has confirmed the address (issue 31): until then the club’s mail to it is held' }),
+      held_mails: z.number().int().openapi({ description: 'How many of the club’s e-mails are held until its owner confirms the address (issue 31)' }),
     })
     .nullable()
     .openapi({ description: 'The login linked to the player, if any' }),

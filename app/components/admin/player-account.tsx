@@ -1,4 +1,5 @@
 /** A player's login in the admin's Players area: create one, or reset its password. */
+import { AddressWaiting } from './address-waiting';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { Badge, Panel } from './section';
@@ -112,6 +113,7 @@ function ResetPasswordForm({ player }: { player: Player }) {
         )}
         Resetting the password signs {player.full_name} out everywhere.
       </p>
+      {player.login && !player.login.address_confirmed && <AddressWaiting heldMails={player.login.held_mails} />}
       <ErrorSummary errors={{ new_password: error }} idFor={(f) => fieldId(f, 'reset')} />
       <div className="flex flex-wrap items-start gap-3">
         <TextField label="New password" type="password" autoComplete="new-password" required className="w-full sm:w-72" {...field('new_password')} />
@@ -122,3 +124,4 @@ function ResetPasswordForm({ player }: { player: Player }) {
     </form>
   );
 }
+

@@ -1,3 +1,4 @@
+import { AddressWaiting } from '../../components/admin/address-waiting';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { formatDate, formatDateTime } from '../../../shared/dates';
@@ -162,7 +163,16 @@ function RequestCard({ request: r, juniors }: { request: Request; juniors: Junio
 type Guardians = {
   player_id: string;
   full_name: string;
-  guardians: Array<{ user_id: string; full_name: string; email: string; level: GuardianLevel; relationship: string | null; approved_by: string }>;
+  guardians: Array<{
+    user_id: string;
+    full_name: string;
+    email: string;
+    level: GuardianLevel;
+    relationship: string | null;
+    approved_by: string;
+    address_confirmed: boolean;
+    held_mails: number;
+  }>;
   invitations: Array<{ email: string; level: GuardianLevel; expires_at: string }>;
 };
 
@@ -197,6 +207,7 @@ function ChildGuardians({ juniors, maySafeguard }: { juniors: Junior[]; maySafeg
               <p className="text-sm text-muted">
                 {g.relationship ?? 'Relationship not given'} · <span className="break-all">{g.email}</span> · linked by {g.approved_by}
               </p>
+              {!g.address_confirmed && <AddressWaiting heldMails={g.held_mails} />}
               {maySafeguard && (
                 <Button variant="secondary" className="mt-2" onClick={() => setRemoving(g)} aria-label={`Remove link: ${g.full_name} to ${list.full_name}`}>
                   Remove link

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { testMailSchema } from '../../../shared/mail';
+import { HELD_MAIL_DAYS, OUTBOX_STATUSES, testMailSchema, WAITING_FOR_CONFIRMATION } from '../../../shared/mail';
 import { adminMeta } from '../../components/admin/meta';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import { useFieldValues } from '../../components/admin/use-field-values';
@@ -17,10 +17,17 @@ import { formatDateTime } from '../../../shared/dates';
 
 export const meta: Route.MetaFunction = () => adminMeta('Outbox', 'E-mail the website has sent or is trying to send.');
 
-const STATUSES = ['pending', 'failed', 'sent', 'dead'] as const;
+const STATUSES = OUTBOX_STATUSES;
 type Status = (typeof STATUSES)[number];
-const STATUS_LABELS: Record<Status, string> = { pending: 'Waiting', failed: 'Will retry', sent: 'Sent', dead: 'Gave up' };
-const STATUS_TONES = { pending: 'info', failed: 'warning', sent: 'success', dead: 'danger' } as const;
+const STATUS_LABELS: Record<Status, string> = {
+  pending: 'Waiting',
+  failed: 'Will retry',
+  sent: 'Sent',
+  dead: 'Gave up',
+  held: 'Held',
+  expired: 'Expired',
+};
+const STATUS_TONES = { pending: 'info', failed: 'warning', sent: 'success', dead: 'danger', held: 'warning', expired: 'neutral' } as const;
 
 /** The outbox as GET /api/admin/outbox answers it (typed by the API's route). */
 type OutboxList = Answer<Awaited<ReturnType<typeof client.admin.outbox.$get>>>;
@@ -177,9 +184,15 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
                         </div>
                       )}
                     </dl>
+                    {m.status === 'held' && (
+                      <p className="mt-3 break-words rounded-lg bg-amber-50 p-3 text-sm text-ink">
+                        <span className="font-semibold">{WAITING_FOR_CONFIRMATION}.</span> It is sent as soon as they do; after {HELD_MAIL_DAYS} days it expires
+                        unsent.
+                      </p>
+                    )}
                     {m.last_error && (
                       <p className="mt-3 break-words rounded-lg bg-red-50 p-3 text-sm text-danger">
-                        <span className="font-semibold">Last error: </span>
+                        <span className="font-semibold">{m.status === 'expired' ? 'Note: ' : 'Last error: '}</span>
                         {m.last_error}
                       </p>
                     )}

@@ -112,6 +112,9 @@ export interface EventDetails {
   time: string;
   place: string;
   status: string;
+  /** Meet time and kit (issue 31): a change to them is announced too; absent in changes recorded before. */
+  meet_time?: string | null;
+  kit?: string | null;
 }
 
 /**

@@ -5,9 +5,11 @@ import { createdAt, id } from './columns';
 
 /**
  * pending: not tried yet; failed: a temporary failure, tried again at next_attempt_at;
- * sent: the SMTP server accepted it; dead: refused for good (5xx) or out of retries.
+ * sent: the SMTP server accepted it; dead: refused for good (5xx) or out of retries;
+ * held: to a member whose address is not confirmed yet, sent once it is (issue 31);
+ * expired: held too long (HELD_MAIL_DAYS), never sent late.
  */
-export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'failed', 'sent', 'dead']);
+export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'failed', 'sent', 'dead', 'held', 'expired']);
 
 /**
  * Every outgoing e-mail, written in the same transaction as the event that causes it (ADR 015).
@@ -33,6 +35,8 @@ export const outbox = pgTable(
     locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     claim_token: uuid('claim_token'),
     last_error: text('last_error'),
+    /** The member a held mail waits for: confirming their address releases it to their address then. */
+    held_for_user_id: uuid('held_for_user_id').references(() => users.id, { onDelete: 'cascade' }),
     created_at: createdAt(),
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
@@ -40,6 +44,7 @@ export const outbox = pgTable(
     // The worker's claim query: due rows that are still to be sent.
     index('outbox_due_idx').on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'failed')`),
     index('outbox_status_created_idx').on(t.status, t.created_at),
+    index('outbox_held_for_idx').on(t.held_for_user_id),
   ],
 );
 

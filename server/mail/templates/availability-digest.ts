@@ -1,7 +1,7 @@
 import { AVAILABILITY_LABELS, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../../shared/availability';
 import { formatClubDate, formatClubDateTime } from '../../../shared/dates';
 import { hello, type MailTemplate } from '../template';
-import { SAMPLE_MATCH, type MatchMailEvent } from './match-event';
+import { meetAndKit, SAMPLE_MATCH, type MatchMailEvent } from './match-event';
 
 export interface AvailabilityDigestMail {
   /** Each child still to answer for: their first name, the match, how far off it is, and their signed answer pages. */
@@ -23,7 +23,11 @@ export const availabilityDigest: MailTemplate<AvailabilityDigestMail> = {
       `We have no answer yet for ${names(children.map((c) => c.firstName))}. Choose an answer for each below; the page asks you to confirm it.`,
       ...children.map(
         (c) =>
-          `${c.firstName}: ${c.event.title}, ${formatClubDate(c.event.date)}, kick-off ${c.event.time} (${c.kickoffIn} away), ${c.event.place}. Answers close ${formatClubDateTime(c.event.locksAt)}.`,
+          [
+            `${c.firstName}: ${c.event.title}, ${formatClubDate(c.event.date)}, kick-off ${c.event.time} (${c.kickoffIn} away), ${c.event.place}.`,
+            ...meetAndKit(c.event),
+            `Answers close ${formatClubDateTime(c.event.locksAt)}.`,
+          ].join(' '),
       ),
     ],
     actions: children.flatMap((c) =>

@@ -13,6 +13,7 @@ import { newDocument } from './new-document';
 import { newFeedback } from './new-feedback';
 import { newMessage } from './new-message';
 import { passwordChanged } from './password-changed';
+import { passwordSet } from './password-set';
 import { passwordReset } from './password-reset';
 import { paymentReceipt } from './payment-receipt';
 import { paymentReminder } from './payment-reminder';
@@ -48,6 +49,7 @@ export {
   newFeedback,
   newMessage,
   passwordChanged,
+  passwordSet,
   passwordReset,
   paymentRequest,
   paymentReminder,
@@ -93,6 +95,7 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   emailChangeNotice,
   addressInUse,
   passwordChanged,
+  passwordSet,
   accountInvitation,
   guardianInvitation,
   guardianRequestApproved,

@@ -15,6 +15,8 @@ export interface SelectionAlertMail {
   event: MatchMailEvent & { id: string };
   /** What the player said (their note or decline reason), when they said something. */
   reason?: string | null;
+  /** Other squads the same change took them out of (issue 31: one mail per person per change, not one per match). */
+  more?: Array<{ role: SelectionRole; shirtNumber: number; event: MatchMailEvent & { id: string } }>;
 }
 
 const SUBJECTS: Record<SelectionAlertMail['change'], (name: string, title: string) => string> = {
@@ -34,21 +36,36 @@ const WHAT_HAPPENED: Record<SelectionAlertMail['change'], string> = {
 /** To the team's staff and the admins: the squad has a gap (always sent). */
 export const selectionAlert: MailTemplate<SelectionAlertMail> = {
   kind: 'selection-alert',
-  write: ({ change, playerName, role, shirtNumber, event, reason }, to) => ({
-    subject: SUBJECTS[change](playerName, event.title),
+  write: ({ change, playerName, role, shirtNumber, event, reason, more = [] }, to) => ({
+    subject: more.length ? `${playerName} taken out of ${more.length + 1} squads` : SUBJECTS[change](playerName, event.title),
     greeting: hello(to),
-    paragraphs: [
-      `${playerName} (${role}, shirt ${shirtNumber}) ${WHAT_HAPPENED[change]} ${event.title} on ${formatClubDate(event.date)}.`,
-      ...(reason ? [`They said: “${reason}”`] : []),
-    ],
-    action: { label: 'Open Match week', path: `/admin/matchweek?fixture=${event.id}` },
+    paragraphs: more.length
+      ? [
+          `${playerName} ${WHAT_HAPPENED[change].replace(/the squad for$/, 'these squads:')}`,
+          ...[{ role, shirtNumber, event }, ...more].map((p) => `${p.event.title} on ${formatClubDate(p.event.date)} (${p.role}, shirt ${p.shirtNumber})`),
+        ]
+      : [
+          `${playerName} (${role}, shirt ${shirtNumber}) ${WHAT_HAPPENED[change]} ${event.title} on ${formatClubDate(event.date)}.`,
+          ...(reason ? [`They said: “${reason}”`] : []),
+        ],
+    action: { label: 'Open Match week', path: more.length ? '/admin/matchweek' : `/admin/matchweek?fixture=${event.id}` },
   }),
-  samples: (['declined', 'unavailable', 'left_team', 'left_club'] as const).map((change) => ({
+  samples: (['declined', 'unavailable', 'left_team', 'left_club'] as const).map((change): SelectionAlertMail => ({
     change,
     playerName: 'Stan Striker',
-    role: 'starter',
+    role: 'starter' as const,
     shirtNumber: 9,
     event: { ...SAMPLE_MATCH, id: '5b0e6c1e-9a51-4f7a-9d55-0c6f0e0f7b11' },
     reason: change === 'declined' ? 'Away at a wedding that weekend' : null,
-  })),
+  })).concat([
+    {
+      change: 'left_club',
+      playerName: 'Stan Striker',
+      role: 'starter',
+      shirtNumber: 9,
+      event: { ...SAMPLE_MATCH, id: '5b0e6c1e-9a51-4f7a-9d55-0c6f0e0f7b11' },
+      reason: null,
+      more: [{ role: 'substitute', shirtNumber: 14, event: { ...SAMPLE_MATCH, title: 'Vets vs Old Boys', date: '2026-12-05', id: '6c1f7d2f-0b62-4a8b-8e66-1d7f1f1f8c22' } }],
+    },
+  ]),
 };

@@ -10,10 +10,26 @@ import { CURRENT_PASSWORD_NEEDED } from '../../../shared/players';
 import { verifyPassword } from '../../auth/passwords';
 import { hashChosenPassword } from '../../auth/password-policy';
 import { calendarTokens, outbox, passwordResetTokens, sessions, users } from '../../db/schema';
-import { passwordChanged, passwordReset } from '../../mail/templates';
+import { passwordChanged, passwordReset, passwordSet } from '../../mail/templates';
+import { releaseHeldMail } from '../held-mail';
 import { parseInput } from '../checks';
 import { notContactableJunior } from '../juniors/recipients';
 import { hashToken, userColumns, type AccountContext } from './context';
+import type { DbOrTx } from '../../db/client';
+import type { MailService } from '../mail';
+
+const ownerColumns = { disabled_at: users.disabled_at, activated_at: users.activated_at, username: users.username };
+
+/**
+ * After a password chosen with a mailed link: a new login's first password (an invitation's link)
+ * is a welcome, not a change; and the address is confirmed, so the club's mail held for it goes
+ * out (issue 31).
+ */
+async function afterLinkPassword(tx: DbOrTx, mail: Pick<MailService, 'toUser'>, userId: string, owner: { activated_at: Date | null; username: string }) {
+  if (owner.activated_at) await mail.toUser(tx, userId, { template: passwordChanged, data: { how: 'link' }, dedupeKey: `password-changed:${randomUUID()}` });
+  else await mail.toUser(tx, userId, { template: passwordSet, data: { how: 'link', username: owner.username }, dedupeKey: `password-set:${userId}` });
+  await releaseHeldMail(tx, userId);
+}
 
 /**
  * Asks a signed-in user for their current password before a change that could take their account
@@ -100,7 +116,7 @@ export function passwords({ db, mail, throttle, forgotLimiter, anonymousWrites, 
           .returning({ user_id: passwordResetTokens.user_id });
         if (!used) throw invalid(RESET_LINK_INVALID, [{ field: 'token', message: RESET_LINK_INVALID }]);
         // A link issued before the login was switched off changes nothing (the transaction rolls back).
-        const [owner] = await tx.select({ disabled_at: users.disabled_at }).from(users).where(eq(users.id, used.user_id)).for('update');
+        const [owner] = await tx.select(ownerColumns).from(users).where(eq(users.id, used.user_id)).for('update');
         if (!owner || owner.disabled_at) throw forbidden(LOGIN_DISABLED);
         // Choosing one's own password activates a login the club made (the invitation's link is a reset
         // link), and following a link sent to the address shows it is theirs: it is confirmed.
@@ -116,7 +132,7 @@ export function passwords({ db, mail, throttle, forgotLimiter, anonymousWrites, 
         // A private calendar link is a password of its own: it changes with the password (issue 30).
         await tx.delete(calendarTokens).where(eq(calendarTokens.user_id, used.user_id));
         await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.user_id, used.user_id), isNull(passwordResetTokens.used_at)));
-        await mail.toUser(tx, used.user_id, { template: passwordChanged, data: { how: 'link' }, dedupeKey: `password-changed:${randomUUID()}` });
+        await afterLinkPassword(tx, mail, used.user_id, owner);
         return used.user_id;
       });
       const [user] = await db.select(userColumns).from(users).where(eq(users.id, userId));

@@ -17,6 +17,7 @@ import { availability, fixtures, guardians, players, playerTeams, teams, trainin
 import { availabilityRequest } from '../../mail/templates';
 import type { AvailabilityRequestMail } from '../../mail/templates/availability-request';
 import { isUuid } from '../ids';
+import { mailAudience } from '../juniors/recipients';
 import type { MailService } from '../mail';
 import type { TrainingService } from '../training';
 import { fixtureEvent, londonStamp, sessionEvent, type AnswerChange, type AvailabilityEvent } from './events';
@@ -32,6 +33,13 @@ export interface AvailabilityDeps {
 export type AvailabilityContext = { db: Db; deps: AvailabilityDeps; clock: () => Date } & ReturnType<typeof eventLookups> &
   ReturnType<typeof answerStore> &
   ReturnType<typeof asking>;
+
+/** The "can you play?" mail of one event, its answers and its dedupe key. */
+const request = (event: AvailabilityEvent, askedBy: AvailabilityRequestMail['askedBy'], answerPaths: AvailabilityRequestMail['answerPaths'], dedupeKey: string) => ({
+  template: availabilityRequest,
+  data: { event: { ...event, locksAt: event.locks_at }, askedBy, answerPaths } as AvailabilityRequestMail,
+  dedupeKey,
+});
 
 export function availabilityContext(db: Db, deps: AvailabilityDeps): AvailabilityContext {
   const clock = deps.clock ?? (() => new Date());
@@ -236,10 +244,37 @@ function asking(db: Db, deps: AvailabilityDeps) {
     });
   }
 
+  /**
+   * The "can you play?" mail for several players of one event (issue 31): one mail per person, so a
+   * parent asked about two children gets one mail with each child's answers. `keyOf` as askPlayer's.
+   */
+  async function askPlayers(tx: DbOrTx, event: AvailabilityEvent, playerIds: string[], keyOf: (playerId: string) => string, askedBy: AvailabilityRequestMail['askedBy']) {
+    const perParent = new Map<string, Array<{ playerId: string; firstName: string; viewOnly?: boolean; answerPaths: AvailabilityRequestMail['answerPaths'] }>>();
+    let queued = 0;
+    for (const playerId of playerIds) {
+      const answerPaths = {} as AvailabilityRequestMail['answerPaths'];
+      for (const status of AVAILABILITY_STATUSES) answerPaths[status] = await this_linkPath(event.kind, event.id, playerId, status, tx);
+      for (const [userId, children] of await mailAudience(tx, { playerWhere: eq(players.id, playerId) })) {
+        const child = children.find((c) => c.playerId === playerId);
+        if (child) perParent.set(userId, [...(perParent.get(userId) ?? []), { ...child, answerPaths }]);
+        else queued += await deps.mail.toAudience(tx, new Map([[userId, []]]), request(event, askedBy, answerPaths, keyOf(playerId)));
+      }
+    }
+    for (const [userId, unsorted] of perParent) {
+      const children = unsorted.sort((a, b) => a.firstName.localeCompare(b.firstName));
+      const ids = children.map((c) => c.playerId);
+      const key = children.length === 1 ? `${keyOf(ids[0]!)}` : `${keyOf(ids[0]!)}:with:${ids.slice(1).join('+')}`;
+      const mail = request(event, askedBy, children[0]!.answerPaths, key);
+      const many = children.length > 1 ? { children: children.map((c) => ({ name: c.firstName, answerPaths: c.answerPaths })) } : {};
+      queued += await deps.mail.toAudience(tx, new Map([[userId, children]]), { ...mail, data: { ...mail.data, ...many } });
+    }
+    return queued;
+  }
+
   async function this_linkPath(kind: EventKind, eventId: string, playerId: string, status: AvailabilityStatus, executor: DbOrTx = db) {
     const sig = await deps.mail.signed(`availability:${kind}:${eventId}:${playerId}`, executor);
     return `/availability?event=${kind}&id=${eventId}&player=${playerId}&status=${status}&sig=${sig}`;
   }
 
-  return { unanswered, askPlayer, linkPath: this_linkPath };
+  return { unanswered, askPlayer, askPlayers, linkPath: this_linkPath };
 }

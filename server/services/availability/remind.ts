@@ -11,7 +11,7 @@ import { fixtureEvent, type AvailabilityEvent } from './events';
 
 /** Asking players who have not answered: the manager's button and the automatic reminders. */
 export function reminders(ctx: AvailabilityContext) {
-  const { db, clock, findEvent, checkOpen, unanswered, askPlayer } = ctx;
+  const { db, clock, findEvent, checkOpen, unanswered, askPlayers } = ctx;
   return {
     /**
      * "Remind those who haven't answered" (staff, admin), and those who said maybe: at most once an hour per fixture. The
@@ -42,10 +42,8 @@ export function reminders(ctx: AvailabilityContext) {
           );
         }
         const stamp = new Date(claimed.rows[0].last_sent_at).getTime();
-        let queued = 0;
-        for (const playerId of audience) {
-          queued += await askPlayer(tx, event, playerId, `availability-remind:${event.id}:${playerId}:${stamp}`, 'manager');
-        }
+        // One mail per person: a parent asked about two children gets one (issue 31).
+        const queued = await askPlayers(tx, event, audience, (playerId) => `availability-remind:${event.id}:${playerId}:${stamp}`, 'manager');
         return { reminded: queued, sent_at: new Date(stamp).toISOString() };
       });
     },
@@ -66,9 +64,7 @@ export function reminders(ctx: AvailabilityContext) {
      */
     async askUnanswered(event: AvailabilityEvent, keyOf: (playerId: string) => string, askedBy: AvailabilityRequestMail['askedBy']) {
       return db.transaction(async (tx) => {
-        let queued = 0;
-        for (const playerId of await unanswered(tx, event)) queued += await askPlayer(tx, event, playerId, keyOf(playerId), askedBy);
-        return queued;
+        return askPlayers(tx, event, await unanswered(tx, event), keyOf, askedBy);
       });
     },
   };

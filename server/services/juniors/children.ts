@@ -3,6 +3,7 @@
  * guardians, consents per season, medical notes (every staff or welfare read recorded), the care
  * details a guardian keeps, and a guardian's agreement to a 13-17 year old's own login.
  */
+import { heldMailCounts } from '../held-mail';
 import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { unauthenticated } from '../../../shared/errors';
 import { ageGroupFor, ageOn, guardianCanAnswer, isJunior, seasonStartYear, type ChildStanding } from '../../../shared/juniors';
@@ -89,6 +90,7 @@ export function childrenUseCases(ctx: JuniorContext) {
           relationship: guardians.relationship,
           approved_by: guardians.approved_by,
           created_at: guardians.created_at,
+          confirmed_at: users.email_confirmed_at,
         })
         .from(guardians)
         .innerJoin(users, eq(users.id, guardians.user_id))
@@ -105,10 +107,17 @@ export function childrenUseCases(ctx: JuniorContext) {
         .where(and(eq(guardianInvitations.player_id, child.id), isNull(guardianInvitations.used_at)))
         .orderBy(desc(guardianInvitations.created_at));
       const now = Date.now();
+      // Mail held until a parent confirms their address: the staff see they are waited for (issue 31).
+      const held = await heldMailCounts(db, linked.map((g) => g.user_id));
       return {
         player_id: child.id,
         full_name: child.full_name,
-        guardians: linked.map((g) => ({ ...g, created_at: g.created_at.toISOString() })),
+        guardians: linked.map(({ confirmed_at, ...g }) => ({
+          ...g,
+          created_at: g.created_at.toISOString(),
+          address_confirmed: confirmed_at !== null,
+          held_mails: held.get(g.user_id) ?? 0,
+        })),
         invitations: invited.filter((i) => i.expires_at.getTime() > now).map((i) => ({ ...i, expires_at: i.expires_at.toISOString() })),
       };
     },

@@ -7,7 +7,7 @@ import { conflict, invalid, notFound } from '../../../shared/errors';
 import { juniorLoginRefusal } from '../../../shared/guardians';
 import { hashChosenPassword } from '../../auth/password-policy';
 import { INVITATION_DAYS } from '../../../shared/members';
-import { accountInvitation, passwordChanged } from '../../mail/templates';
+import { accountInvitation, passwordChanged, passwordSet } from '../../mail/templates';
 import { calendarTokens, passwordResetTokens, players, users } from '../../db/schema';
 import { isUuid } from '../ids';
 import { duplicateAccount, type PlayerContext } from './context';
@@ -76,10 +76,11 @@ export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, a
     async resetPassword(actor: SessionUser | null, id: string, password: string) {
       await assertAdmin(actor);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
-      let [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+      const login = { id: users.id, username: users.username, activated_at: users.activated_at };
+      let [user] = await db.select(login).from(users).where(eq(users.id, id));
       if (!user) {
         const [player] = await db.select({ user_id: players.user_id }).from(players).where(eq(players.id, id));
-        if (player?.user_id) user = { id: player.user_id };
+        if (player?.user_id) [user] = await db.select(login).from(users).where(eq(users.id, player.user_id));
       }
       if (!user) throw notFound(PLAYER_NOT_FOUND);
       const passwordHash = await hashChosenPassword(password);
@@ -87,7 +88,9 @@ export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, a
         await tx.update(users).set({ password_hash: passwordHash }).where(eq(users.id, user.id));
         // The private calendar link changes with the password (issue 30): the old one stops working.
         await tx.delete(calendarTokens).where(eq(calendarTokens.user_id, user.id));
-        await mail.toUser(tx, user.id, { template: passwordChanged, data: { how: 'admin' }, dedupeKey: `password-changed:${randomUUID()}` });
+        // A login never signed in to gets its first password: a welcome, not a change (issue 31).
+        if (user.activated_at) await mail.toUser(tx, user.id, { template: passwordChanged, data: { how: 'admin' }, dedupeKey: `password-changed:${randomUUID()}` });
+        else await mail.toUser(tx, user.id, { template: passwordSet, data: { how: 'admin', username: user.username }, dedupeKey: `password-set:${user.id}:${randomUUID()}` });
       });
       await endAllSessions(user.id);
       return { user_id: user.id };

@@ -15,10 +15,9 @@ import { fixtureSelections, notifications, playerTeams, selectionPublications } 
 import { parseInput } from '../checks';
 import { assertRunsTeam, matchWeekRunner } from '../../policy';
 import { conflict, invalid } from '../../../shared/errors';
-import { squadSelection } from '../../mail/templates';
 import { selectionRoleWords } from '../../mail/templates/squad-selection';
 import { claimSquadVersion } from '../squad-version';
-import { squadAnswerPaths } from '../squad-links';
+import { mailNewlyPicked } from './announce';
 import type { SelectionContext } from './context';
 
 /** Staff pick, save and publish the squad. */
@@ -112,15 +111,11 @@ export function squadPicking(ctx: SelectionContext) {
         // Those the last publish named and this one does not are told, kindly; their "Selected" is put away.
         const dropped = (previous?.published_player_ids ?? []).filter((id) => !ids.includes(id));
         await tellDropped(tx, event, dropped, now);
-        let mailed = 0;
+        // One mail per person (issue 31): a parent's names each of their children picked.
+        const mailed = await mailNewlyPicked(tx, deps.mail, event, rows, previous?.published_player_ids ?? []);
         let notified = 0;
         for (const r of rows) {
           const role = selectionRoleWords(r.role);
-          mailed += await deps.mail.toPlayer(tx, r.player_id, {
-            template: squadSelection,
-            data: { event, role: r.role, shirtNumber: r.shirt_number, answerPaths: await squadAnswerPaths(deps.mail, tx, event.id, r.player_id) },
-            dedupeKey: `selection:${event.id}:${r.player_id}`,
-          });
           if (r.user_id) {
             // One notification per player and publish of them (not repeated by a re-publish).
             const inserted = await tx.execute(sql`

@@ -1,4 +1,5 @@
 /** What the squad use cases share: the context type, the public and admin views of a player, and the lookups and checks. */
+import { heldMailCounts } from '../held-mail';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { MailService } from '../mail';
@@ -105,11 +106,18 @@ export function squadHelpers(db: Db) {
     const ids = rows.flatMap((r) => (r.user_id ? [r.user_id] : []));
     const logins = ids.length
       ? await db
-          .select({ id: users.id, username: users.username, email: users.email, activated_at: users.activated_at })
+          .select({ id: users.id, username: users.username, email: users.email, activated_at: users.activated_at, confirmed_at: users.email_confirmed_at })
           .from(users)
           .where(inArray(users.id, ids))
       : [];
-    const byId = new Map(logins.map((l) => [l.id, { username: l.username, email: l.email, activated: l.activated_at !== null }]));
+    // Mail held until the address is confirmed: the staff see the member is waited for (issue 31).
+    const held = await heldMailCounts(db, ids);
+    const byId = new Map(
+      logins.map((l) => [
+        l.id,
+        { username: l.username, email: l.email, activated: l.activated_at !== null, address_confirmed: l.confirmed_at !== null, held_mails: held.get(l.id) ?? 0 },
+      ]),
+    );
     return withTeams(rows, (row, teamIds, staffRoles) => toAdminPlayer(row, teamIds, (row.user_id && byId.get(row.user_id)) || null, staffRoles));
   }
 

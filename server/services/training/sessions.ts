@@ -73,7 +73,14 @@ export function datedSessions(ctx: TrainingContext) {
       if (answerBy && answerBy >= clubInstant(date, start))
         throw invalid('Answer by must be before the start.', [{ field: 'answer_by', message: 'Answer by must be before the start' }]);
       if (patch.status === 'cancelled' && session.attendance_recorded_at) throw conflict(CANCEL_RECORDED);
-      const details = (s: typeof session) => ({ date: clubDateOf(s.starts_at), time: clubTimeOf(s.starts_at), place: s.place, status: s.status });
+      const details = (s: typeof session) => ({
+        date: clubDateOf(s.starts_at),
+        time: clubTimeOf(s.starts_at),
+        place: s.place,
+        status: s.status,
+        meet_time: s.meet_time,
+        kit: s.kit,
+      });
       const next = moving
         ? { starts_at: clubInstant(date, start), ends_at: clubInstant(date, end), place: patch.place ?? session.place }
         : { starts_at: session.starts_at, ends_at: session.ends_at, place: session.place };
