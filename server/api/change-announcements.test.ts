@@ -4,7 +4,7 @@ import { addDaysIso, clubDateOf } from '../../shared/dates';
 import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
 import { createMailingTestContext } from '../../tests/support/mail';
 import { waitFor } from '../../tests/support/smtp';
-import { fixtureSelections, outbox, teams } from '../db/schema';
+import { dbsChecks, fixtureSelections, outbox, teams } from '../db/schema';
 
 // Issue 31: nothing said twice. One kick-off change sent a parent two "For Aarav: Changed…" mails
 // in the same second. Now each person gets one announcement per change, however many of their
@@ -17,6 +17,7 @@ const { smtp } = t;
 await t.initialize();
 const [u9] = await t.db.insert(teams).values({ name: 'Under 9s', slug: 'u9', age_group: 'U9', format: '7v7' }).returning();
 const coach = await t.signedIn('staff', { full_name: 'Colin Coach' });
+await t.db.insert(dbsChecks).values({ player_id: coach.playerId!, status: 'in_date', expires_on: '2099-01-01', checked_by: 'Wendy Welfare', checked_on: '2026-01-01' });
 const j = juniorFixtures(t);
 const aarav = await j.child('Aarav Shah', bornYearsAgo(8), 'u9');
 const meera = await j.child('Meera Shah', bornYearsAgo(8), 'u9');

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { HELD_MAIL_DAYS, heldMailExpiredNote, WAITING_FOR_CONFIRMATION } from '../../shared/mail';
 import { createMailingTestContext } from '../../tests/support/mail';
@@ -43,13 +43,19 @@ async function charge(playerId: string, description: string) {
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
 }
+/** The payment request's whole subject (it names the amount and due date, ADR 047), found by how it begins. */
+async function subjectOf(email: string, begins: string) {
+  const [row] = await t.db.select({ subject: outbox.subject }).from(outbox).where(and(eq(outbox.to_address, email), like(outbox.subject, `${begins}%`)));
+  expect(row, `a mail to ${email} beginning "${begins}"`).toBeDefined();
+  return row!.subject;
+}
 const outboxOf = (email: string, subject: string) => t.db.select().from(outbox).where(and(eq(outbox.to_address, email), eq(outbox.subject, subject)));
 
 describe('A payment request to an address not confirmed yet', () => {
   it('is held (the staff see it waits for the member), and arrives once the address is confirmed, exactly once', async () => {
     const member = await unconfirmedMember('Harry Held');
-    const subject = 'New payment request: December subs';
     await charge(member.playerId, 'December subs');
+    const subject = await subjectOf(member.email, 'Payment request: December subs');
 
     const [held] = await outboxOf(member.email, subject);
     expect(held).toMatchObject({ status: 'held', held_for_user_id: member.userId });
@@ -80,8 +86,8 @@ describe('A payment request to an address not confirmed yet', () => {
 
   it(`held longer than ${HELD_MAIL_DAYS} days, it expires with a note and is never sent, even after a late confirmation`, async () => {
     const member = await unconfirmedMember('Olive Overdue');
-    const subject = 'New payment request: Old subs';
     await charge(member.playerId, 'Old subs');
+    const subject = await subjectOf(member.email, 'Payment request: Old subs');
     await t.db
       .update(outbox)
       .set({ created_at: sql`now() - interval '31 days'` })
