@@ -28,8 +28,14 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LINE_STATUSES = ['allocated', 'suggested', 'unmatched', 'outgoing', 'ignored'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
 
-export const PLAN_KINDS = ['monthly', 'annual', 'instalments'] as const;
+export const PLAN_KINDS = ['monthly', 'termly', 'annual', 'instalments'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
+export const PLAN_KIND_LABELS: Record<PlanKind, string> = {
+  monthly: 'Monthly',
+  termly: 'Termly (autumn, spring, summer)',
+  annual: 'Annual (once a season)',
+  instalments: 'Instalments',
+};
 
 /** The largest single amount the club records: £100,000. */
 export const MAX_PENCE = 10_000_000;
@@ -67,7 +73,10 @@ export const ChargeSchema = z
     due_date: z.string(),
     season: z.string(),
     period: z.string().nullable().openapi({ description: 'E.g. "October 2026", "instalment 2 of 3"' }),
-    discount_note: z.string().nullable().openapi({ description: 'A sibling discount or family cap applied, said in words' }),
+    discount_note: z
+      .string()
+      .nullable()
+      .openapi({ description: 'What was adjusted, said in words: a prorated joiner, a moved due date, a family discount or a family cap' }),
     paid_pence: z.number().int(),
     outstanding_pence: z.number().int(),
     reversed: z.boolean(),
@@ -87,9 +96,12 @@ const chargeCommon = {
   period: z.string().trim().max(100, 'Period must be at most 100 characters').optional(),
 };
 
+const teamIds = z.array(uuid('Team')).min(1, 'Choose at least one team').max(50, 'At most 50 teams at once');
+
 /**
- * POST /api/treasury/charges: one member (`member_id`), several (`member_ids`) or a whole team
- * (`team_id`: its current players). Each charge goes to the member's payer.
+ * POST /api/treasury/charges: one member (`member_id`), several (`member_ids`), a whole team
+ * (`team_id`: its current players) or several teams (`team_ids`: a player in two of them is charged
+ * once). Each charge goes to the member's payer.
  */
 export const chargeCreateSchema = z
   .object({
@@ -97,10 +109,11 @@ export const chargeCreateSchema = z
     member_id: uuid('Member').optional(),
     member_ids: z.array(uuid('Member')).min(1, 'Choose at least one member').max(500, 'At most 500 members at once').optional(),
     team_id: uuid('Team').optional(),
+    team_ids: teamIds.optional(),
   })
   .strict()
-  .refine((v) => [v.member_id, v.member_ids, v.team_id].filter((x) => x !== undefined).length === 1, {
-    message: 'Say who pays: one of member_id, member_ids or team_id',
+  .refine((v) => [v.member_id, v.member_ids, v.team_id, v.team_ids].filter((x) => x !== undefined).length === 1, {
+    message: 'Say who pays: one member, several members, a team or several teams',
     path: ['member_id'],
   })
   .openapi('ChargeCreate');
@@ -310,13 +323,18 @@ export const PlanSchema = z
     kind: z.enum(PLAN_KINDS),
     category: z.enum(CHARGE_CATEGORIES),
     amount_pence: z.number().int().openapi({ description: 'The season’s total for one member; monthly and instalments split it' }),
-    instalments: z.number().int().openapi({ description: 'How many charges: 1 annual, the months for monthly, the count for instalments' }),
+    instalments: z.number().int().openapi({ description: 'How many charges: 1 annual, 3 termly, the months for monthly, the count for instalments' }),
     first_due_date: z.string(),
     season: z.string(),
     team_id: z.string().uuid().nullable(),
-    sibling_discount_percent: z.number().int().openapi({ description: 'Off the 2nd and later child of one payer' }),
+    sibling_discount_percent: z.number().int().openapi({
+      description: 'The family discount: off the 2nd and later child of one payer, per plan period, counted across every team and charge run',
+    }),
     family_cap_pence: z.number().int().nullable().openapi({ description: 'The most one payer pays for all their children on this plan' }),
-    prorate_joiners: z.boolean().openapi({ description: 'A member who joined after the first due date is charged only the charges from then on' }),
+    prorate_joiners: z.boolean().openapi({
+      description:
+        'A member who joined after the first due date: periods over before they joined are not charged, the one they joined in is charged for its months left (due on joining); each such charge says so. Off: charged in full, and said.',
+    }),
     created_at: z.string(),
   })
   .openapi('Plan');
@@ -325,7 +343,7 @@ export type Plan = z.infer<typeof PlanSchema>;
 export const planCreateSchema = z
   .object({
     name: text('Name', 100),
-    kind: z.enum(PLAN_KINDS, { error: 'Kind must be monthly, annual or instalments' }),
+    kind: z.enum(PLAN_KINDS, { error: 'Kind must be monthly, termly, annual or instalments' }),
     category: z.enum(CHARGE_CATEGORIES, { error: 'Category must be subs, match_fee, kit, tour or other' }).default('subs'),
     amount_pence: pence('Amount'),
     instalments: z
@@ -350,10 +368,18 @@ export const planCreateSchema = z
   .openapi('PlanCreate');
 export type PlanCreateInput = z.infer<typeof planCreateSchema>;
 
-/** POST /api/treasury/plans/{id}/charges: the plan's charges for its team (or the members named). */
+/** POST /api/treasury/plans/{id}/charges: the plan's charges for its team, the teams named, or the members named. */
 export const planChargeSchema = z
-  .object({ member_ids: z.array(uuid('Member')).min(1).max(500).optional(), team_id: uuid('Team').optional() })
+  .object({
+    member_ids: z.array(uuid('Member')).min(1, 'Choose at least one member').max(500, 'At most 500 members at once').optional(),
+    team_id: uuid('Team').optional(),
+    team_ids: teamIds.optional(),
+  })
   .strict()
+  .refine((v) => [v.member_ids, v.team_id, v.team_ids].filter((x) => x !== undefined).length <= 1, {
+    message: 'Name the members, a team or several teams: one of them',
+    path: ['team_ids'],
+  })
   .openapi('PlanChargeInput');
 
 // ---------------------------------------------------------------------------------------------

@@ -28,16 +28,26 @@ export const ALREADY_REVERSED = 'This charge has been reversed already.';
 
 type ChargesCreated = z.infer<typeof ChargesCreatedSchema>;
 
-/** The current players of a team, as members. */
-async function teamMemberIds(tx: DbOrTx, teamId: string) {
-  const [team] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
-  if (!team) throw invalid('No team has this id.', [{ field: 'team_id', message: 'No team has this id.' }]);
+export const NO_SUCH_TEAM = 'No team has this id.';
+
+/** Refuses (422) a team id that names no team. */
+export async function assertTeamsExist(tx: DbOrTx, teamIds: string[], field = 'team_id') {
+  if (teamIds.length === 0) return;
+  const found = await tx.select({ id: teams.id }).from(teams).where(inArray(teams.id, teamIds));
+  if (found.length < new Set(teamIds).size) throw invalid(NO_SUCH_TEAM, [{ field, message: NO_SUCH_TEAM }]);
+}
+
+/** The current players of these teams, as members, each once with the team they are charged through. */
+export async function teamMembers(tx: DbOrTx, teamIds: string[]) {
   const rows = await tx
-    .select({ id: players.id })
+    .select({ id: players.id, team_id: playerTeams.team_id })
     .from(playerTeams)
     .innerJoin(players, eq(players.id, playerTeams.player_id))
-    .where(and(eq(playerTeams.team_id, teamId), isNull(playerTeams.left_on), eq(players.status, 'active')));
-  return rows.map((r) => r.id);
+    .where(and(inArray(playerTeams.team_id, teamIds), isNull(playerTeams.left_on), eq(players.status, 'active')))
+    .orderBy(playerTeams.joined_on);
+  const teamOf = new Map<string, string>();
+  for (const row of rows) if (!teamOf.has(row.id)) teamOf.set(row.id, row.team_id);
+  return teamOf;
 }
 
 /**
@@ -72,7 +82,7 @@ export async function chargeMembers(
   ctx: Pick<TreasuryContext, 'mail'>,
   actor: Actor,
   memberIds: string[],
-  charge: (member: { id: string; team_id: string | null }) => Omit<NewCharge, 'payer_user_id' | 'player_id' | 'team_id'> | null,
+  charge: (member: { id: string; team_id: string | null }) => (Omit<NewCharge, 'payer_user_id' | 'player_id' | 'team_id'> & { team_id?: string | null }) | null,
   options: { mail?: boolean } = {},
 ): Promise<ChargesCreated> {
   const members = await membersById(tx, [...new Set(memberIds)]);
@@ -100,7 +110,7 @@ export async function chargeMembers(
     const team_id = teamOf.get(member.id) ?? null;
     const values = charge({ id: member.id, team_id });
     if (!values) continue;
-    list.push({ ...values, payer_user_id: await payerFor(tx, member), player_id: member.id, team_id });
+    list.push({ team_id, ...values, payer_user_id: await payerFor(tx, member), player_id: member.id });
   }
   const ids = await writeCharges(tx, actor, list);
   if (options.mail !== false) await mailNewCharges(tx, ctx, ids);
@@ -109,16 +119,20 @@ export async function chargeMembers(
 }
 
 export function chargeUseCases(ctx: TreasuryContext) {
-  const { db, assertTreasurer } = ctx;
+  const { db, assertTreasurer, assertMayCharge } = ctx;
   return {
     /** POST /api/treasury/charges: one member, several, or a team's current players. */
     async createCharges(actor: SessionUser | null, input: unknown) {
-      const user = await assertTreasurer(actor);
+      const user = await assertMayCharge(actor);
       const data = parseInput(chargeCreateSchema, input);
       return db.transaction(async (tx) => {
-        const ids = data.team_id ? await teamMemberIds(tx, data.team_id) : (data.member_ids ?? [data.member_id!]);
-        if (ids.length === 0) throw invalid('This team has no current players to charge.');
-        return chargeMembers(tx, ctx, user, ids, () => ({
+        const teamIds = data.team_ids ?? (data.team_id ? [data.team_id] : []);
+        await assertTeamsExist(tx, teamIds, data.team_ids ? 'team_ids' : 'team_id');
+        const teamOf = teamIds.length ? await teamMembers(tx, teamIds) : new Map<string, string>();
+        const ids = teamIds.length ? [...teamOf.keys()] : (data.member_ids ?? [data.member_id!]);
+        if (ids.length === 0) throw invalid(teamIds.length > 1 ? 'These teams have no current players to charge.' : 'This team has no current players to charge.');
+        return chargeMembers(tx, ctx, user, ids, (member) => ({
+          team_id: teamOf.get(member.id) ?? member.team_id,
           category: data.category,
           description: data.description,
           amount_pence: data.amount_pence,
@@ -131,7 +145,7 @@ export function chargeUseCases(ctx: TreasuryContext) {
 
     /** POST /api/treasury/match-fees: each player of a published squad, or each who came to a session, once. */
     async chargeMatchFees(actor: SessionUser | null, input: unknown) {
-      const user = await assertTreasurer(actor);
+      const user = await assertMayCharge(actor);
       const data = parseInput(matchFeesSchema, input);
       return db.transaction(async (tx) => {
         let ids: string[];
