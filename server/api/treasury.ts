@@ -11,6 +11,7 @@ import {
   ImportPreviewSchema,
   lineListQuerySchema,
   matchFeesSchema,
+  MatchFeeSourcesSchema,
   PayerAccountSchema,
   PayerSearchSchema,
   PlanSchema,
@@ -31,7 +32,7 @@ const security = [{ bearer: [] }];
 const tags = ['Treasury'];
 const errors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),
-  403: jsonContent(ErrorSchema, 'Not the treasurer or an admin'),
+  403: jsonContent(ErrorSchema, 'Not the treasurer or an admin (charging: not the treasurer, the secretary or an admin)'),
 };
 const waiting = jsonContent(ErrorSchema, 'A registration still waiting: no bank details yet');
 const writeErrors = {
@@ -295,6 +296,21 @@ export const treasuryApi = base
       responses: { 201: jsonContent(ChargesCreatedSchema, 'Charged (0 when done before)'), ...writeErrors },
     }),
     async (c) => c.json(await treasury(c).chargeMatchFees(c.get('user'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/match-fee-sources',
+      operationId: 'matchFeeSources',
+      tags,
+      summary: 'What match fees can be charged for: recent fixtures with a published squad, and sessions with attendance recorded',
+      security,
+      responses: { 200: jsonContent(MatchFeeSourcesSchema, 'Newest first, with how many players each would charge'), ...errors },
+    }),
+    async (c) => {
+      noStore(c);
+      return c.json(await treasury(c).matchFeeSources(c.get('user')), 200);
+    },
   )
   .openapi(
     createRoute({

@@ -141,6 +141,31 @@ export const matchFeesSchema = z
   })
   .openapi('MatchFeesInput');
 
+/** GET /api/treasury/match-fee-sources: what match fees can be charged for, newest first. */
+export const MatchFeeSourcesSchema = z
+  .object({
+    fixtures: z.array(
+      z.object({
+        id: z.string().uuid(),
+        team_name: z.string(),
+        opponent: z.string(),
+        date: z.string(),
+        players: z.number().int().openapi({ description: 'In the published squad' }),
+      }),
+    ),
+    sessions: z.array(
+      z.object({
+        id: z.string().uuid(),
+        team_name: z.string(),
+        title: z.string(),
+        date: z.string(),
+        players: z.number().int().openapi({ description: 'Who came' }),
+      }),
+    ),
+  })
+  .openapi('MatchFeeSources');
+export type MatchFeeSources = z.infer<typeof MatchFeeSourcesSchema>;
+
 export const ChargesCreatedSchema = z.object({ created: z.number().int(), charges: z.array(ChargeSchema) }).openapi('ChargesCreated');
 
 export const LedgerEntrySchema = z

@@ -34,6 +34,7 @@ export const MONEY_ROWS: Row[] = [
     allow: CHARGERS,
     ok: [409, 422],
   }),
+  row('GET /api/treasury/match-fee-sources', { allow: CHARGERS }),
   row('GET /api/treasury/plans', { allow: CHARGERS, why: 'to charge a plan' }),
   row('POST /api/treasury/plans', { body: () => ({ name: `Plan ${unique()}`, kind: 'annual', amount_pence: 12000, first_due_date: day(30) }), allow: MONEY }),
   row('POST /api/treasury/plans/{id}/charges', { params: { id: 'plan' }, body: (b) => ({ member_ids: [b.x.playerMember] }), allow: CHARGERS, ok: [409] }),
