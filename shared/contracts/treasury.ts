@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { clubDateField } from '../dates';
 import '../zod-messages';
-import { codesOf } from '../codes';
+import { CHARGE_CATEGORIES, pence, season, teamIds, text, uuid } from './treasury-fields';
 
 export { formatSortCode, formatPence } from '../treasury'; // bank details: admin Settings (shared/content.ts)
 
@@ -12,15 +12,8 @@ export { formatSortCode, formatPence } from '../treasury'; // bank details: admi
  * it; team staff see paid/unpaid for their own players only; every member sees their own money.
  */
 
-export const CHARGE_CATEGORY_LABELS = {
-  subs: 'Subscription',
-  match_fee: 'Match fee',
-  kit: 'Kit',
-  tour: 'Tour',
-  other: 'Other',
-};
-export type ChargeCategory = keyof typeof CHARGE_CATEGORY_LABELS;
-export const CHARGE_CATEGORIES = codesOf(CHARGE_CATEGORY_LABELS);
+export { CHARGE_CATEGORY_LABELS, PLAN_KINDS, PLAN_KIND_LABELS, type ChargeCategory, type PlanKind } from '../treasury';
+export { CHARGE_CATEGORIES } from './treasury-fields';
 
 export const LEDGER_KINDS = ['charge', 'payment', 'credit', 'reversal'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -28,33 +21,8 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LINE_STATUSES = ['allocated', 'suggested', 'unmatched', 'outgoing', 'ignored'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
 
-export const PLAN_KINDS = ['monthly', 'termly', 'annual', 'instalments'] as const;
-export type PlanKind = (typeof PLAN_KINDS)[number];
-export const PLAN_KIND_LABELS: Record<PlanKind, string> = {
-  monthly: 'Monthly',
-  termly: 'Termly (autumn, spring, summer)',
-  annual: 'Annual (once a season)',
-  instalments: 'Instalments',
-};
 
-/** The largest single amount the club records: £100,000. */
-export const MAX_PENCE = 10_000_000;
-
-const pence = (label: string) =>
-  z
-    .number({ error: `${label} must be a whole number of pence` })
-    .int(`${label} must be a whole number of pence`)
-    .positive(`${label} must be more than 0`)
-    .max(MAX_PENCE, `${label} is too large`);
-const uuid = (label: string) => z.string({ error: `${label} is required` }).uuid(`${label} is not a valid id`);
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-/** "2026-27": the football season, 1 September to 31 August. */
-const season = z.string({ error: 'Season must be text like 2026-27' }).regex(/^\d{4}-\d{2}$/, 'Season must look like 2026-27');
+export { MAX_PENCE } from './treasury-fields';
 
 // ---------------------------------------------------------------------------------------------
 // Charges and the ledger
@@ -96,7 +64,6 @@ const chargeCommon = {
   period: z.string().trim().max(100, 'Period must be at most 100 characters').optional(),
 };
 
-const teamIds = z.array(uuid('Team')).min(1, 'Choose at least one team').max(50, 'At most 50 teams at once');
 
 /**
  * POST /api/treasury/charges: one member (`member_id`), several (`member_ids`), a whole team
@@ -338,113 +305,4 @@ export const PayerSearchSchema = z
   )
   .openapi('PayerSearch');
 
-// ---------------------------------------------------------------------------------------------
-// Plans
-
-export const PlanSchema = z
-  .object({
-    id: z.string().uuid(),
-    name: z.string(),
-    kind: z.enum(PLAN_KINDS),
-    category: z.enum(CHARGE_CATEGORIES),
-    amount_pence: z.number().int().openapi({ description: 'The season’s total for one member; monthly and instalments split it' }),
-    instalments: z.number().int().openapi({ description: 'How many charges: 1 annual, 3 termly, the months for monthly, the count for instalments' }),
-    first_due_date: z.string(),
-    season: z.string(),
-    team_id: z.string().uuid().nullable(),
-    sibling_discount_percent: z.number().int().openapi({
-      description: 'The family discount: off the 2nd and later child of one payer, per plan period, counted across every team and charge run',
-    }),
-    family_cap_pence: z.number().int().nullable().openapi({ description: 'The most one payer pays for all their children on this plan' }),
-    prorate_joiners: z.boolean().openapi({
-      description:
-        'A member who joined after the first due date: periods over before they joined are not charged, the one they joined in is charged for its months left (due on joining); each such charge says so. Off: charged in full, and said.',
-    }),
-    created_at: z.string(),
-  })
-  .openapi('Plan');
-export type Plan = z.infer<typeof PlanSchema>;
-
-export const planCreateSchema = z
-  .object({
-    name: text('Name', 100),
-    kind: z.enum(PLAN_KINDS, { error: 'Kind must be monthly, termly, annual or instalments' }),
-    category: z.enum(CHARGE_CATEGORIES, { error: 'Category must be subs, match_fee, kit, tour or other' }).default('subs'),
-    amount_pence: pence('Amount'),
-    instalments: z
-      .number({ error: 'Instalments must be a number' })
-      .int('Instalments must be a whole number')
-      .min(1, 'At least 1 instalment')
-      .max(12, 'At most 12 instalments')
-      .optional(),
-    first_due_date: clubDateField('First due date'),
-    season: season.optional(),
-    team_id: uuid('Team').optional(),
-    sibling_discount_percent: z
-      .number({ error: 'Sibling discount must be a number' })
-      .int('Sibling discount must be a whole percentage')
-      .min(0)
-      .max(100, 'Sibling discount is at most 100%')
-      .default(0),
-    family_cap_pence: pence('Family cap').optional(),
-    prorate_joiners: z.boolean().default(true),
-  })
-  .strict()
-  .openapi('PlanCreate');
-export type PlanCreateInput = z.infer<typeof planCreateSchema>;
-
-/** POST /api/treasury/plans/{id}/charges: the plan's charges for its team, the teams named, or the members named. */
-export const planChargeSchema = z
-  .object({
-    member_ids: z.array(uuid('Member')).min(1, 'Choose at least one member').max(500, 'At most 500 members at once').optional(),
-    team_id: uuid('Team').optional(),
-    team_ids: teamIds.optional(),
-  })
-  .strict()
-  .refine((v) => [v.member_ids, v.team_id, v.team_ids].filter((x) => x !== undefined).length <= 1, {
-    message: 'Name the members, a team or several teams: one of them',
-    path: ['team_ids'],
-  })
-  .openapi('PlanChargeInput');
-
-// ---------------------------------------------------------------------------------------------
-// Arrears, team view, export
-
-export const arrearsQuerySchema = z.object({ as_of: clubDateField('As of').optional() });
-
-export const ARREARS_BUCKETS = ['0-30', '31-60', '60+'] as const;
-const Buckets = z.object({ '0-30': z.number().int(), '31-60': z.number().int(), '60+': z.number().int() });
-
-export const ArrearsSchema = z
-  .object({
-    as_of: z.string(),
-    total_pence: z.number().int(),
-    buckets: Buckets.openapi({ description: 'Pence outstanding by days past the due date' }),
-    teams: z.array(z.object({ team_id: z.string().uuid().nullable(), team_name: z.string(), total_pence: z.number().int(), buckets: Buckets })),
-    payers: z.array(
-      z.object({
-        payer_id: z.string().uuid().nullable(),
-        payer_name: z.string(),
-        reference: z.string().nullable(),
-        total_pence: z.number().int(),
-        buckets: Buckets,
-      }),
-    ),
-  })
-  .openapi('Arrears');
-export type Arrears = z.infer<typeof ArrearsSchema>;
-
-export const TeamPaymentsSchema = z
-  .object({
-    team_id: z.string().uuid(),
-    players: z.array(
-      z.object({ member_id: z.string().uuid(), full_name: z.string(), paid_up: z.boolean().openapi({ description: 'Nothing due and unpaid' }) }),
-    ),
-  })
-  .openapi('TeamPayments');
-
-export const exportQuerySchema = z.object({
-  category: z.enum(CHARGE_CATEGORIES, { error: 'Category must be subs, match_fee, kit, tour or other' }).optional(),
-  team: z.string().uuid('Team is not a valid id').optional(),
-  season: season.optional(),
-});
+export * from './treasury-plans';

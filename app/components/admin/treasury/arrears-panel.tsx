@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CHARGE_CATEGORY_LABELS } from '../../../../shared/contracts/treasury';
+import { CHARGE_CATEGORY_LABELS } from '../../../../shared/treasury';
 import { buttonClass } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { ItemOptions } from '../../ui/options';

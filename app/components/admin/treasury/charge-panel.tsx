@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { CHARGE_CATEGORY_LABELS, type ChargeCategory } from '../../../../shared/contracts/treasury';
+import { CHARGE_CATEGORY_LABELS, type ChargeCategory } from '../../../../shared/treasury';
 import { Button } from '../../ui/button';
 import { Checkbox, SelectField, TextField } from '../../ui/field';
 import { ItemOptions } from '../../ui/options';

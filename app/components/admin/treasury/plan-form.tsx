@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PLAN_KIND_LABELS, type PlanKind } from '../../../../shared/contracts/treasury';
+import { PLAN_KIND_LABELS, type PlanKind } from '../../../../shared/treasury';
 import { Button } from '../../ui/button';
 import { Checkbox, SelectField, TextField } from '../../ui/field';
 import { ItemOptions } from '../../ui/options';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PLAN_KIND_LABELS } from '../../../../shared/contracts/treasury';
+import { PLAN_KIND_LABELS } from '../../../../shared/treasury';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toast';
 import { ApiError, errorDetail } from '../../../lib/api-client';
