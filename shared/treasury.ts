@@ -25,7 +25,7 @@ export const PLAN_KINDS = ['monthly', 'termly', 'annual', 'instalments'] as cons
 export type PlanKind = (typeof PLAN_KINDS)[number];
 export const PLAN_KIND_LABELS: Record<PlanKind, string> = {
   monthly: 'Monthly',
-  termly: 'Termly (autumn, spring, summer)',
+  termly: 'Termly (3 terms)',
   annual: 'Annual (once a season)',
   instalments: 'Instalments',
 };

@@ -12,8 +12,15 @@ export const DOWNLOAD_EXPORT = 'Download the ledger (CSV)';
 const CATEGORIES = Object.entries(CHARGE_CATEGORY_LABELS).map(([id, label]) => ({ id, label }));
 type Buckets = Arrears['buckets'];
 
-/** "£20.00 up to 30 days · £5.00 31 to 60 days · £0.00 over 60 days" */
-const bucketWords = (b: Buckets) => `${pounds(b['0-30'])} up to 30 days · ${pounds(b['31-60'])} 31 to 60 days · ${pounds(b['60+'])} over 60 days overdue`;
+/** "£20.00 up to 30 days · £5.00 31 to 60 days overdue": the ages that hold money. */
+function bucketWords(b: Buckets) {
+  const parts = [
+    b['0-30'] ? `${pounds(b['0-30'])} up to 30 days` : null,
+    b['31-60'] ? `${pounds(b['31-60'])} 31 to 60 days` : null,
+    b['60+'] ? `${pounds(b['60+'])} over 60 days` : null,
+  ].filter(Boolean);
+  return parts.length ? `${parts.join(' · ')} overdue` : '';
+}
 
 function ArrearsList({ label, rows }: { label: string; rows: { key: string; name: string; extra?: string | null; total: number; buckets: Buckets }[] }) {
   return rows.length === 0 ? null : (
