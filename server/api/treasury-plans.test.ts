@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
 import { signedInTreasurer } from '../../tests/support/treasury';
-import { charges, feedback, playerStats, playerTeams, settings } from '../db/schema';
+import { charges, feedback, playerStats, playerTeams, selectionPublications, settings } from '../db/schema';
 
 // Issue 31: termly plans, proration that says what it did, the family discount counted across all
 // of a family's children (every team, every charge run), several teams charged at once, and who
@@ -142,6 +142,33 @@ describe('Who charges', () => {
     // A coach charges nobody.
     const parent = await people.adult('Nosy Parent');
     expect((await as(parent.token)('/api/treasury/charges', { member_id: both.id, category: 'kit', description: 'x', amount_pence: 1, due_date: '2026-12-01' })).status).toBe(403);
+  });
+
+  it('match fees from the screen: the secretary lists recent fixtures with a published squad (how many players) and charges one', async () => {
+    const kid = await people.child('Fay Fixture', bornYearsAgo(11), u12.slug);
+    const today = new Date().toISOString().slice(0, 10);
+    const fixture = await t.json('/api/fixtures', {
+      token: admin.token,
+      body: { away_team: 'Sources Rovers', match_date: today, match_time: '10:00', venue: 'Home ground', competition: 'League', is_home: true, team_id: u12.id },
+    });
+    expect(fixture.status, JSON.stringify(fixture.body)).toBe(201);
+    const sec = as(secretary.token);
+    expect((await sec('/api/treasury/match-fee-sources')).body.fixtures.map((f: { id: string }) => f.id)).not.toContain(fixture.body.id);
+    await t.db.insert(selectionPublications).values({ fixture_id: fixture.body.id, published_at: new Date(), published_player_ids: [kid.id] });
+    const sources = await sec('/api/treasury/match-fee-sources');
+    expect(sources.status).toBe(200);
+    expect(sources.body.fixtures.find((f: { id: string }) => f.id === fixture.body.id)).toEqual({
+      id: fixture.body.id,
+      team_name: 'U12 Robins',
+      opponent: 'Sources Rovers',
+      date: today,
+      players: 1,
+    });
+    const fees = await sec('/api/treasury/match-fees', { fixture_id: fixture.body.id, amount_pence: 300, due_date: today });
+    expect(fees.status, JSON.stringify(fees.body)).toBe(201);
+    expect(fees.body.charges.map((c: ChargeBody) => c.member_id)).toEqual([kid.id]);
+    const parent = await people.adult('Nosy Parent Two');
+    expect((await as(parent.token)('/api/treasury/match-fee-sources')).status).toBe(403);
   });
 
   it('a team id that names no team is a 422 naming the field; a team with nobody in it says so', async () => {
