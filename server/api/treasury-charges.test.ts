@@ -119,7 +119,7 @@ describe('Charges and match fees', () => {
     const fees = await post('/api/treasury/match-fees', { session_id: session.id, amount_pence: 500, due_date: '2026-09-15' });
     expect(fees.status, JSON.stringify(fees.body)).toBe(201);
     expect(fees.body.charges).toHaveLength(1);
-    expect(fees.body.charges[0]).toMatchObject({ member_id: a.playerId, category: 'match_fee', description: 'Cup day fee, 2026-09-08' });
+    expect(fees.body.charges[0]).toMatchObject({ member_id: a.playerId, category: 'match_fee', description: 'Cup day fee, 08/09/2026' });
     expect((await post('/api/treasury/match-fees', { session_id: session.id, amount_pence: 500, due_date: '2026-09-15' })).body.created).toBe(0);
 
     // A fixture: nothing until its squad is published, then each player of the published squad once.
@@ -135,7 +135,7 @@ describe('Charges and match fees', () => {
     const squadFees = await post('/api/treasury/match-fees', { fixture_id: fixture.body.id, amount_pence: 700, due_date: '2026-09-27' });
     expect(squadFees.status).toBe(201);
     expect(squadFees.body.charges.map((c: { member_id: string }) => c.member_id).sort()).toEqual([a.playerId, b.playerId].sort());
-    expect(squadFees.body.charges[0].description).toBe('Match fee: Fee Rovers, 2026-09-20');
+    expect(squadFees.body.charges[0].description).toBe('Match fee: Fee Rovers, 20/09/2026');
     expect((await post('/api/treasury/match-fees', { fixture_id: fixture.body.id, amount_pence: 700, due_date: '2026-09-27' })).body.created).toBe(0);
   });
 

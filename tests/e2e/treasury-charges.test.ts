@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_DATABASE_NAME, createDb } from '../../server/db/client';
-import { settings } from '../../server/db/schema';
+import { selectionPublications, settings } from '../../server/db/schema';
 import { findRunningServer } from '../../server/db/embedded';
 import { APP_DATABASE_BOUNDS, createPool } from '../../server/db/pool';
 import { expectToast, labelled, openAdminTab, shot, unique } from '../support/admin';
@@ -61,7 +61,7 @@ beforeAll(async () => {
   const team = async (name: string, age_group: string) => {
     const made = await json('/api/teams', { token: admin.body.access_token, body: { name, age_group, format: '7v7' } });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    return made.body as { slug: string };
+    return made.body as { id: string; slug: string };
   };
   const u9 = await team('U9 Wrens', 'U9');
   const u12 = await team('U12 Robins', 'U12');
@@ -71,6 +71,14 @@ beforeAll(async () => {
   const other = await people.child('Olly Other', bornYearsAgo(11), u12.slug);
   await people.guardian('Oscar Other', [other, 'primary']);
   family = { elder: 'Aarav Shah', younger: 'Meera Shah' };
+  // A U12 match today whose squad is published: its match fees are charged from the screen.
+  const today = new Date().toISOString().slice(0, 10);
+  const fixture = await json('/api/fixtures', {
+    token: admin.body.access_token,
+    body: { away_team: 'Hilltop Juniors', match_date: today, match_time: '10:00', venue: 'Home ground', competition: 'League', is_home: true, team_id: u12.id },
+  });
+  expect(fixture.status, JSON.stringify(fixture.body)).toBe(201);
+  await db.insert(selectionPublications).values({ fixture_id: fixture.body.id, published_at: new Date(), published_player_ids: [elder.id, other.id] });
   const adult = `Morgan Member ${unique()}`;
   await people.child(adult, '1990-05-05', 'senior', true);
   member = { name: adult };
@@ -133,7 +141,7 @@ describe('Money: the treasurer charges', () => {
     await shot(page, 'treasury-plan-charged');
   });
 
-  it('at 390 px charges one member, reverses the charge with a reason and sets a grant aside', async () => {
+  it('at 390 px charges one member and a match’s fees, reverses the member’s charge with a reason, sets a grant aside and downloads the export', async () => {
     const page = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
     await signIn(page, treasurer.username, treasurer.password);
     await openAdminTab(page, '/admin/treasury?view=charge');
@@ -154,6 +162,20 @@ describe('Money: the treasurer charges', () => {
     await expectNoAxeViolations(page, 'member charged');
     await noSideways(page, 'member charged');
     await shot(page, 'treasury-member-charged');
+
+    const fees = page.getByRole('form', { name: 'Match fees' });
+    const match = fees.getByLabel(labelled('Match'));
+    await match.selectOption((await match.locator('option', { hasText: 'Hilltop Juniors' }).getAttribute('value'))!);
+    expect(await match.locator('option:checked').textContent()).toContain('U12 Robins v Hilltop Juniors');
+    expect(await match.locator('option:checked').textContent()).toContain('(2 players)');
+    await fees.getByLabel(labelled('Fee per player (£)')).fill('3.50');
+    await fees.getByRole('button', { name: 'Charge match fees' }).click();
+    await expectToast(page, '2 match fees charged');
+    const feeResult = page.getByRole('list', { name: 'Match fees charged' });
+    expect(await feeResult.getByRole('listitem').count()).toBe(2);
+    expect(await feeResult.textContent()).toContain('Match fee: Hilltop Juniors');
+    await expectNoAxeViolations(page, 'match fees charged');
+    await noSideways(page, 'match fees charged');
 
     await page.getByRole('link', { name: 'Charges & reversals' }).click();
     await page.getByLabel('Find by member, payer or what it is for').fill(member.name);

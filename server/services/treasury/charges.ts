@@ -1,6 +1,7 @@
 /** Charges: one member, several or a team; match fees from a published squad or a session's attendance; reversals with who and why. */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { chargeCreateSchema, matchFeesSchema, reversalSchema, type ChargesCreatedSchema } from '../../../shared/contracts/treasury';
+import { formatDateGB } from '../../../shared/dates';
 import { conflict, invalid, notFound } from '../../../shared/errors';
 import type { SessionUser } from '../../../shared/roles';
 import type { z } from 'zod';
@@ -160,7 +161,7 @@ export function chargeUseCases(ctx: TreasuryContext) {
           if (!row) throw notFound('No fixture has this id.');
           if (!row.ids || row.ids.length === 0) throw conflict('This fixture’s squad is not published yet: publish it first, then charge the match fees.');
           ids = row.ids;
-          what = `Match fee: ${row.opponent}, ${row.date}`;
+          what = `Match fee: ${row.opponent}, ${formatDateGB(row.date)}`;
           source = `fixture:${data.fixture_id}`;
         } else {
           const [session] = await tx
@@ -172,7 +173,7 @@ export function chargeUseCases(ctx: TreasuryContext) {
           ids = (await tx.select({ id: trainingAttendance.player_id }).from(trainingAttendance).where(eq(trainingAttendance.session_id, data.session_id!))).map(
             (r) => r.id,
           );
-          what = `${session.title ?? 'Session'} fee, ${session.date}`;
+          what = `${session.title ?? 'Session'} fee, ${formatDateGB(session.date)}`;
           source = `session:${data.session_id}`;
         }
         return chargeMembers(tx, ctx, user, ids, (member) => ({
