@@ -141,6 +141,9 @@ describe('Money: the treasurer charges', () => {
     await shot(page, 'treasury-plan-charged');
   });
 
+});
+
+describe('Money on a phone: charging, reversing, setting aside, the export', () => {
   it('at 390 px charges one member and a match’s fees, reverses the member’s charge with a reason, sets a grant aside and downloads the export', async () => {
     const page = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
     await signIn(page, treasurer.username, treasurer.password);
@@ -216,6 +219,9 @@ describe('Money: the treasurer charges', () => {
     await shot(page, 'treasury-arrears');
   });
 
+});
+
+describe('Money for the secretary', () => {
   it('the secretary charges from the Money tab: Charge and Plans only, no plan form', async () => {
     const page = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
     await signIn(page, secretary.username, secretary.password);
