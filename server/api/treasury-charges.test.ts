@@ -56,7 +56,7 @@ describe('Plans', () => {
     const youngest = made.body.charges.filter((c: { member_id: string }) => c.member_id === kids[1].id);
     expect(eldest.map((c: { amount_pence: number }) => c.amount_pence).sort()).toEqual([3333, 3333, 3334]);
     expect(youngest.map((c: { amount_pence: number }) => c.amount_pence).sort()).toEqual([3000, 3000, 3001]);
-    expect(youngest[0].discount_note).toBe('Sibling discount 10%');
+    expect(youngest[0].discount_note).toBe('Family discount 10%: second child of the family on this plan (Eldest Child is charged in full)');
     expect(new Set(made.body.charges.map((c: { payer_id: string }) => c.payer_id))).toEqual(new Set([parent.userId]));
     expect(eldest.map((c: { period: string }) => c.period).sort()).toEqual(['November 2026', 'October 2026', 'September 2026']);
     // Again: nothing new.
@@ -72,7 +72,7 @@ describe('Plans', () => {
     });
     const tour = await post(`/api/treasury/plans/${capped.body.id}/charges`, { member_ids: kids.map((k) => k.id) });
     expect(tour.body.charges.map((c: { amount_pence: number }) => c.amount_pence).sort()).toEqual([10000, 20000]);
-    expect(tour.body.charges.find((c: { amount_pence: number }) => c.amount_pence === 10000).discount_note).toBe('Family cap reached');
+    expect(tour.body.charges.find((c: { amount_pence: number }) => c.amount_pence === 10000).discount_note).toBe('Family cap of £300.00 reached');
 
     // Jo joined Senior on 15 January: an annual £120 plan charges the 8 months to August.
     await t.db.update(playerTeams).set({ joined_on: '2027-01-15' }).where(eq(playerTeams.player_id, joiner.playerId));
@@ -84,7 +84,8 @@ describe('Plans', () => {
       team_id: senior,
     });
     const res = await post(`/api/treasury/plans/${annual.body.id}/charges`, { member_ids: [joiner.playerId] });
-    expect(res.body.charges[0]).toMatchObject({ amount_pence: 8000, due_date: '2027-01-15', discount_note: 'Joined part-way: 8 of 12 months' });
+    expect(res.body.charges[0]).toMatchObject({ amount_pence: 8000, due_date: '2027-01-15', discount_note: 'Prorated: joined in January 2027, 8 of 12 months (£80.00 of £120.00); due on 15 January 2027, the day they joined, not 1 September 2026',
+    });
   });
 });
 
@@ -118,7 +119,7 @@ describe('Charges and match fees', () => {
     const fees = await post('/api/treasury/match-fees', { session_id: session.id, amount_pence: 500, due_date: '2026-09-15' });
     expect(fees.status, JSON.stringify(fees.body)).toBe(201);
     expect(fees.body.charges).toHaveLength(1);
-    expect(fees.body.charges[0]).toMatchObject({ member_id: a.playerId, category: 'match_fee', description: 'Cup day fee, 2026-09-08' });
+    expect(fees.body.charges[0]).toMatchObject({ member_id: a.playerId, category: 'match_fee', description: 'Cup day fee, 08/09/2026' });
     expect((await post('/api/treasury/match-fees', { session_id: session.id, amount_pence: 500, due_date: '2026-09-15' })).body.created).toBe(0);
 
     // A fixture: nothing until its squad is published, then each player of the published squad once.
@@ -134,7 +135,7 @@ describe('Charges and match fees', () => {
     const squadFees = await post('/api/treasury/match-fees', { fixture_id: fixture.body.id, amount_pence: 700, due_date: '2026-09-27' });
     expect(squadFees.status).toBe(201);
     expect(squadFees.body.charges.map((c: { member_id: string }) => c.member_id).sort()).toEqual([a.playerId, b.playerId].sort());
-    expect(squadFees.body.charges[0].description).toBe('Match fee: Fee Rovers, 2026-09-20');
+    expect(squadFees.body.charges[0].description).toBe('Match fee: Fee Rovers, 20/09/2026');
     expect((await post('/api/treasury/match-fees', { fixture_id: fixture.body.id, amount_pence: 700, due_date: '2026-09-27' })).body.created).toBe(0);
   });
 

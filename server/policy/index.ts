@@ -17,6 +17,7 @@ import {
   mayManageGuardians,
   mayManageMemberRecords,
   mayManageMembership,
+  mayChargeMembers,
   mayManageMoney,
   mayManageSafeguarding,
   mayMessageWholeClub,
@@ -64,6 +65,8 @@ export interface Capabilities {
   memberRecords: boolean;
   membership: boolean;
   money: boolean;
+  /** Charging members (the Money tab's charging part): the treasurer and the secretary. */
+  chargeMembers: boolean;
   safeguarding: boolean;
   guardians: boolean;
   dbsChecks: boolean;
@@ -87,6 +90,7 @@ export function capabilitiesOf(actor: Actor): Capabilities {
     memberRecords: mayManageMemberRecords(actor),
     membership: mayManageMembership(actor),
     money: mayManageMoney(actor),
+    chargeMembers: mayChargeMembers(actor),
     safeguarding: mayManageSafeguarding(actor),
     guardians: mayManageGuardians(actor),
     dbsChecks: mayLookAfterDbsChecks(actor),

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { clubDateField } from '../dates';
 import '../zod-messages';
-import { codesOf } from '../codes';
+import { CHARGE_CATEGORIES, pence, season, teamIds, text, uuid } from './treasury-fields';
 
 export { formatSortCode, formatPence } from '../treasury'; // bank details: admin Settings (shared/content.ts)
 
@@ -12,15 +12,8 @@ export { formatSortCode, formatPence } from '../treasury'; // bank details: admi
  * it; team staff see paid/unpaid for their own players only; every member sees their own money.
  */
 
-export const CHARGE_CATEGORY_LABELS = {
-  subs: 'Subscription',
-  match_fee: 'Match fee',
-  kit: 'Kit',
-  tour: 'Tour',
-  other: 'Other',
-};
-export type ChargeCategory = keyof typeof CHARGE_CATEGORY_LABELS;
-export const CHARGE_CATEGORIES = codesOf(CHARGE_CATEGORY_LABELS);
+export { CHARGE_CATEGORY_LABELS, PLAN_KINDS, PLAN_KIND_LABELS, type ChargeCategory, type PlanKind } from '../treasury';
+export { CHARGE_CATEGORIES } from './treasury-fields';
 
 export const LEDGER_KINDS = ['charge', 'payment', 'credit', 'reversal'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -28,27 +21,8 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LINE_STATUSES = ['allocated', 'suggested', 'unmatched', 'outgoing', 'ignored'] as const;
 export type LineStatus = (typeof LINE_STATUSES)[number];
 
-export const PLAN_KINDS = ['monthly', 'annual', 'instalments'] as const;
-export type PlanKind = (typeof PLAN_KINDS)[number];
 
-/** The largest single amount the club records: £100,000. */
-export const MAX_PENCE = 10_000_000;
-
-const pence = (label: string) =>
-  z
-    .number({ error: `${label} must be a whole number of pence` })
-    .int(`${label} must be a whole number of pence`)
-    .positive(`${label} must be more than 0`)
-    .max(MAX_PENCE, `${label} is too large`);
-const uuid = (label: string) => z.string({ error: `${label} is required` }).uuid(`${label} is not a valid id`);
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-/** "2026-27": the football season, 1 September to 31 August. */
-const season = z.string({ error: 'Season must be text like 2026-27' }).regex(/^\d{4}-\d{2}$/, 'Season must look like 2026-27');
+export { MAX_PENCE } from './treasury-fields';
 
 // ---------------------------------------------------------------------------------------------
 // Charges and the ledger
@@ -67,7 +41,10 @@ export const ChargeSchema = z
     due_date: z.string(),
     season: z.string(),
     period: z.string().nullable().openapi({ description: 'E.g. "October 2026", "instalment 2 of 3"' }),
-    discount_note: z.string().nullable().openapi({ description: 'A sibling discount or family cap applied, said in words' }),
+    discount_note: z
+      .string()
+      .nullable()
+      .openapi({ description: 'What was adjusted, said in words: a prorated joiner, a moved due date, a family discount or a family cap' }),
     paid_pence: z.number().int(),
     outstanding_pence: z.number().int(),
     reversed: z.boolean(),
@@ -87,9 +64,11 @@ const chargeCommon = {
   period: z.string().trim().max(100, 'Period must be at most 100 characters').optional(),
 };
 
+
 /**
- * POST /api/treasury/charges: one member (`member_id`), several (`member_ids`) or a whole team
- * (`team_id`: its current players). Each charge goes to the member's payer.
+ * POST /api/treasury/charges: one member (`member_id`), several (`member_ids`), a whole team
+ * (`team_id`: its current players) or several teams (`team_ids`: a player in two of them is charged
+ * once). Each charge goes to the member's payer.
  */
 export const chargeCreateSchema = z
   .object({
@@ -97,10 +76,11 @@ export const chargeCreateSchema = z
     member_id: uuid('Member').optional(),
     member_ids: z.array(uuid('Member')).min(1, 'Choose at least one member').max(500, 'At most 500 members at once').optional(),
     team_id: uuid('Team').optional(),
+    team_ids: teamIds.optional(),
   })
   .strict()
-  .refine((v) => [v.member_id, v.member_ids, v.team_id].filter((x) => x !== undefined).length === 1, {
-    message: 'Say who pays: one of member_id, member_ids or team_id',
+  .refine((v) => [v.member_id, v.member_ids, v.team_id, v.team_ids].filter((x) => x !== undefined).length === 1, {
+    message: 'Say who pays: one member, several members, a team or several teams',
     path: ['member_id'],
   })
   .openapi('ChargeCreate');
@@ -127,6 +107,31 @@ export const matchFeesSchema = z
     path: ['fixture_id'],
   })
   .openapi('MatchFeesInput');
+
+/** GET /api/treasury/match-fee-sources: what match fees can be charged for, newest first. */
+export const MatchFeeSourcesSchema = z
+  .object({
+    fixtures: z.array(
+      z.object({
+        id: z.string().uuid(),
+        team_name: z.string(),
+        opponent: z.string(),
+        date: z.string(),
+        players: z.number().int().openapi({ description: 'In the published squad' }),
+      }),
+    ),
+    sessions: z.array(
+      z.object({
+        id: z.string().uuid(),
+        team_name: z.string(),
+        title: z.string(),
+        date: z.string(),
+        players: z.number().int().openapi({ description: 'Who came' }),
+      }),
+    ),
+  })
+  .openapi('MatchFeeSources');
+export type MatchFeeSources = z.infer<typeof MatchFeeSourcesSchema>;
 
 export const ChargesCreatedSchema = z.object({ created: z.number().int(), charges: z.array(ChargeSchema) }).openapi('ChargesCreated');
 
@@ -300,100 +305,4 @@ export const PayerSearchSchema = z
   )
   .openapi('PayerSearch');
 
-// ---------------------------------------------------------------------------------------------
-// Plans
-
-export const PlanSchema = z
-  .object({
-    id: z.string().uuid(),
-    name: z.string(),
-    kind: z.enum(PLAN_KINDS),
-    category: z.enum(CHARGE_CATEGORIES),
-    amount_pence: z.number().int().openapi({ description: 'The season’s total for one member; monthly and instalments split it' }),
-    instalments: z.number().int().openapi({ description: 'How many charges: 1 annual, the months for monthly, the count for instalments' }),
-    first_due_date: z.string(),
-    season: z.string(),
-    team_id: z.string().uuid().nullable(),
-    sibling_discount_percent: z.number().int().openapi({ description: 'Off the 2nd and later child of one payer' }),
-    family_cap_pence: z.number().int().nullable().openapi({ description: 'The most one payer pays for all their children on this plan' }),
-    prorate_joiners: z.boolean().openapi({ description: 'A member who joined after the first due date is charged only the charges from then on' }),
-    created_at: z.string(),
-  })
-  .openapi('Plan');
-export type Plan = z.infer<typeof PlanSchema>;
-
-export const planCreateSchema = z
-  .object({
-    name: text('Name', 100),
-    kind: z.enum(PLAN_KINDS, { error: 'Kind must be monthly, annual or instalments' }),
-    category: z.enum(CHARGE_CATEGORIES, { error: 'Category must be subs, match_fee, kit, tour or other' }).default('subs'),
-    amount_pence: pence('Amount'),
-    instalments: z
-      .number({ error: 'Instalments must be a number' })
-      .int('Instalments must be a whole number')
-      .min(1, 'At least 1 instalment')
-      .max(12, 'At most 12 instalments')
-      .optional(),
-    first_due_date: clubDateField('First due date'),
-    season: season.optional(),
-    team_id: uuid('Team').optional(),
-    sibling_discount_percent: z
-      .number({ error: 'Sibling discount must be a number' })
-      .int('Sibling discount must be a whole percentage')
-      .min(0)
-      .max(100, 'Sibling discount is at most 100%')
-      .default(0),
-    family_cap_pence: pence('Family cap').optional(),
-    prorate_joiners: z.boolean().default(true),
-  })
-  .strict()
-  .openapi('PlanCreate');
-export type PlanCreateInput = z.infer<typeof planCreateSchema>;
-
-/** POST /api/treasury/plans/{id}/charges: the plan's charges for its team (or the members named). */
-export const planChargeSchema = z
-  .object({ member_ids: z.array(uuid('Member')).min(1).max(500).optional(), team_id: uuid('Team').optional() })
-  .strict()
-  .openapi('PlanChargeInput');
-
-// ---------------------------------------------------------------------------------------------
-// Arrears, team view, export
-
-export const arrearsQuerySchema = z.object({ as_of: clubDateField('As of').optional() });
-
-export const ARREARS_BUCKETS = ['0-30', '31-60', '60+'] as const;
-const Buckets = z.object({ '0-30': z.number().int(), '31-60': z.number().int(), '60+': z.number().int() });
-
-export const ArrearsSchema = z
-  .object({
-    as_of: z.string(),
-    total_pence: z.number().int(),
-    buckets: Buckets.openapi({ description: 'Pence outstanding by days past the due date' }),
-    teams: z.array(z.object({ team_id: z.string().uuid().nullable(), team_name: z.string(), total_pence: z.number().int(), buckets: Buckets })),
-    payers: z.array(
-      z.object({
-        payer_id: z.string().uuid().nullable(),
-        payer_name: z.string(),
-        reference: z.string().nullable(),
-        total_pence: z.number().int(),
-        buckets: Buckets,
-      }),
-    ),
-  })
-  .openapi('Arrears');
-export type Arrears = z.infer<typeof ArrearsSchema>;
-
-export const TeamPaymentsSchema = z
-  .object({
-    team_id: z.string().uuid(),
-    players: z.array(
-      z.object({ member_id: z.string().uuid(), full_name: z.string(), paid_up: z.boolean().openapi({ description: 'Nothing due and unpaid' }) }),
-    ),
-  })
-  .openapi('TeamPayments');
-
-export const exportQuerySchema = z.object({
-  category: z.enum(CHARGE_CATEGORIES, { error: 'Category must be subs, match_fee, kit, tour or other' }).optional(),
-  team: z.string().uuid('Team is not a valid id').optional(),
-  season: season.optional(),
-});
+export * from './treasury-plans';

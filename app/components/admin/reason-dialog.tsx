@@ -17,6 +17,7 @@ export function ReasonDialog({
   message,
   confirmLabel,
   tone = 'danger',
+  hint = 'Kept with the change, for the welfare officer and the admins.',
   onDone,
   onCancel,
   act,
@@ -28,6 +29,8 @@ export function ReasonDialog({
   message: string;
   confirmLabel: string;
   tone?: 'danger' | 'primary';
+  /** Says where the reason is kept. */
+  hint?: string;
   /** Sends the change; throws the API's refusal. */
   act: (reason: string) => Promise<void>;
   onDone: () => void;
@@ -80,7 +83,7 @@ export function ReasonDialog({
         name="reason"
         required
         maxLength={ACCESS_REASON_MAX}
-        hint="Kept with the change, for the welfare officer and the admins."
+        hint={hint}
         value={reason}
         onChange={(event) => {
           setReason(event.target.value);

@@ -67,7 +67,7 @@ export function matchesSearch(player: Pick<Player, 'full_name' | 'jersey_number'
 const SECTION_LINK = 'inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50';
 
 /** The player form ticks the teams a player plays for (GET /api/teams). */
-export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Player> => ({
+export const playerConfig = (teams: Team[], isAdmin = true, coaches = true): ResourceConfig<Player> => ({
   resource: 'Player',
   title: 'Players',
   description: isAdmin
@@ -86,7 +86,7 @@ export const playerConfig = (teams: Team[], isAdmin = true): ResourceConfig<Play
   deleteConfirmation: playerDeleteConfirmation,
   rowActions: (p) => (
     <>
-      {(isAdmin ? (['stats', 'payments', 'feedback', 'login'] as const) : (['stats', 'feedback'] as const)).map((section) => (
+      {(isAdmin ? (['stats', 'payments', 'feedback', 'login'] as const) : coaches ? (['stats', 'feedback'] as const) : []).map((section) => (
         <Link key={section} to={`?player=${p.id}#${section}`} className={SECTION_LINK} aria-label={`${SECTION_NAMES[section]} of ${p.full_name}`}>
           {SECTION_NAMES[section]}
         </Link>
@@ -157,16 +157,20 @@ const SECTION_NAMES = { login: 'Login', stats: 'Stats', payments: 'Payments', fe
 export default function AdminPlayers({ loaderData }: Route.ComponentProps) {
   const { players, left, teams, selected, hasLeft, stats, payments, feedback } = loaderData;
   // What the screen offers follows the rule book: members' records themselves are the admin's (issue 30).
-  const isAdmin = useCan().memberRecords;
+  const can = useCan();
+  const isAdmin = can.memberRecords;
+  // Stats and coach feedback are written by those who run teams (the treasurer never does, issue 31).
+  const coaches = can.runsTeams;
   const [query, setQuery] = useState('');
 
-  if (selected) return <PlayerPage player={selected} hasLeft={hasLeft} isAdmin={isAdmin} stats={stats} payments={payments} feedback={feedback} />;
+  if (selected)
+    return <PlayerPage player={selected} hasLeft={hasLeft} isAdmin={isAdmin} coaches={coaches} stats={stats} payments={payments} feedback={feedback} />;
 
   const shown = players.filter((p) => matchesSearch(p, query));
   return (
     <>
       <ResourceTab
-        config={playerConfig(teams, isAdmin)}
+        config={playerConfig(teams, isAdmin, coaches)}
         rows={shown}
         empty={query.trim() && players.length > 0 ? `No player matches “${query.trim()}”.` : undefined}
         filters={
@@ -229,6 +233,7 @@ function PlayerPage({
   player,
   hasLeft,
   isAdmin,
+  coaches,
   stats,
   payments,
   feedback,
@@ -236,13 +241,12 @@ function PlayerPage({
   player: Player;
   hasLeft: boolean;
   isAdmin: boolean;
+  coaches: boolean;
   stats: PlayerStats | null;
   payments: Payment[];
   feedback: Feedback[];
 }) {
   const { hash } = useLocation();
-  // Stats and feedback are the coaches' and the secretary's (rule book); the treasurer never edits them (issue 31).
-  const coaches = useCan().runsTeams;
   // The sections load in the browser, after the browser looked for the #anchor: scroll to it now.
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });

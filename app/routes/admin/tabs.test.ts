@@ -9,6 +9,7 @@ const none: Capabilities = {
   memberRecords: false,
   membership: false,
   money: false,
+  chargeMembers: false,
   safeguarding: false,
   guardians: false,
   dbsChecks: false,
@@ -31,9 +32,10 @@ describe('admin tabs follow the rule book', () => {
     expect(labels(tabsFor(all))).toContain('Money');
   });
 
-  it('Money only for those who manage the money (the treasurer)', () => {
+  it('Money for those who charge members (the treasurer, and the secretary to charge), not a coach', () => {
     expect(labels(tabsFor(coach))).not.toContain('Money');
-    const treasurer = labels(tabsFor({ ...none, money: true }));
+    expect(labels(tabsFor({ ...none, chargeMembers: true, runsTeams: true }))).toContain('Money');
+    const treasurer = labels(tabsFor({ ...none, money: true, chargeMembers: true }));
     expect(treasurer).toContain('Money');
     expect(treasurer).not.toContain('Settings');
     expect(treasurer).not.toContain('Fixtures');

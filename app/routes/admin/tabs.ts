@@ -13,8 +13,8 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin', label: 'Today', can: 'enterAdmin', end: true },
   { to: '/admin/products', label: 'Products', can: 'clubSite' },
   { to: '/admin/orders', label: 'Orders', can: 'clubSite' },
-  // Subs and fees (issue 24): admins and the treasurer.
-  { to: '/admin/treasury', label: 'Money', can: 'money' },
+  // Subs and fees (issue 24): admins and the treasurer; the secretary charges members there too (issue 31).
+  { to: '/admin/treasury', label: 'Money', can: 'chargeMembers' },
   // One Players area (ADR 027): the squad list with each player's login, stats, payments and feedback
   // (each role sees the members and fields the rule book gives it).
   { to: '/admin/players', label: 'Players', can: 'enterAdmin' },

@@ -1,5 +1,5 @@
 /** The access matrix (issue 30): money and the mail outbox. */
-import { ADMIN, day, MONEY, row, unique, type Row } from './personas';
+import { ADMIN, CHARGERS, day, MONEY, row, unique, type Row } from './personas';
 
 export const MONEY_ROWS: Row[] = [
   // --- Money ---
@@ -21,17 +21,23 @@ export const MONEY_ROWS: Row[] = [
   row('GET /api/treasury/charges', { allow: MONEY }),
   row('POST /api/treasury/charges', {
     body: (b) => ({ category: 'kit', description: 'Training top', amount_pence: 1500, due_date: day(20), member_id: b.x.playerMember }),
-    allow: MONEY,
+    allow: CHARGERS,
+  }),
+  row('POST /api/treasury/charges', {
+    body: (b) => ({ category: 'kit', description: 'Club socks', amount_pence: 500, due_date: day(20), team_ids: [b.x.u12, b.x.senior] }),
+    allow: CHARGERS,
+    why: 'several teams at once',
   }),
   row('POST /api/treasury/charges/{id}/reversal', { fresh: 'charge', body: { reason: 'Charged twice' }, allow: MONEY }),
   row('POST /api/treasury/match-fees', {
     body: (b) => ({ fixture_id: b.x.seniorFixture, amount_pence: 500, due_date: day(20) }),
-    allow: MONEY,
+    allow: CHARGERS,
     ok: [409, 422],
   }),
-  row('GET /api/treasury/plans', { allow: MONEY }),
+  row('GET /api/treasury/match-fee-sources', { allow: CHARGERS }),
+  row('GET /api/treasury/plans', { allow: CHARGERS, why: 'to charge a plan' }),
   row('POST /api/treasury/plans', { body: () => ({ name: `Plan ${unique()}`, kind: 'annual', amount_pence: 12000, first_due_date: day(30) }), allow: MONEY }),
-  row('POST /api/treasury/plans/{id}/charges', { params: { id: 'plan' }, body: (b) => ({ member_ids: [b.x.playerMember] }), allow: MONEY, ok: [409] }),
+  row('POST /api/treasury/plans/{id}/charges', { params: { id: 'plan' }, body: (b) => ({ member_ids: [b.x.playerMember] }), allow: CHARGERS, ok: [409] }),
   row('GET /api/treasury/arrears', { allow: MONEY }),
   row('GET /api/treasury/export.csv', { allow: MONEY }),
   row('GET /api/treasury/teams/{id}/paid', {

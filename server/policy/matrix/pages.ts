@@ -1,5 +1,5 @@
 /** The access matrix (issue 30): every page of app/routes.ts. */
-import { ACTIVE, ADMIN, CLUB_ADMINS, EVERYONE, GUARDIAN_MANAGERS, MONEY, NEWS_WRITERS, row, SIGNED_IN, U12_RUNNERS, VOLUNTEERS, type Row } from './personas';
+import { ACTIVE, ADMIN, CHARGERS, CLUB_ADMINS, EVERYONE, GUARDIAN_MANAGERS, NEWS_WRITERS, row, SIGNED_IN, U12_RUNNERS, VOLUNTEERS, type Row } from './personas';
 
 /**
  * Every page (app/routes.ts). A page loader that is refused sends the visitor to /login (a
@@ -42,7 +42,7 @@ export const PAGE_ROWS: Row[] = [
   row('PAGE /admin/account', { allow: VOLUNTEERS }),
   row('PAGE /admin/products', { allow: ADMIN }),
   row('PAGE /admin/orders', { allow: ADMIN }),
-  row('PAGE /admin/treasury', { allow: MONEY }),
+  row('PAGE /admin/treasury', { allow: CHARGERS }),
   row('PAGE /admin/players', { allow: VOLUNTEERS }),
   row('PAGE /admin/player-management', { allow: EVERYONE, ok: [301], why: 'an old address: moved for good to /admin/players' }),
   row('PAGE /admin/fixtures', { allow: ['admin', 'secretary', 'coachU12', 'coachSenior'] }),

@@ -38,6 +38,8 @@ export const ADMIN: readonly PersonaName[] = ['admin'];
 /** Registrations, news, documents and whole-club messages: the admin and the secretary (members' records themselves: the admin). */
 export const CLUB_ADMINS: readonly PersonaName[] = ['admin', 'secretary'];
 export const MONEY: readonly PersonaName[] = ['admin', 'treasurer'];
+/** Charging members (one, several, teams, a plan, match fees): the treasurer and the secretary (issue 31). */
+export const CHARGERS: readonly PersonaName[] = ['admin', 'treasurer', 'secretary'];
 export const SAFEGUARDING: readonly PersonaName[] = ['admin', 'welfareOfficer'];
 /** Guardians and DBS checks are looked after by the admin, the secretary and the welfare officer. */
 export const GUARDIAN_MANAGERS: readonly PersonaName[] = ['admin', 'secretary', 'welfareOfficer'];

@@ -1,6 +1,7 @@
 /** Charges: one member, several or a team; match fees from a published squad or a session's attendance; reversals with who and why. */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { chargeCreateSchema, matchFeesSchema, reversalSchema, type ChargesCreatedSchema } from '../../../shared/contracts/treasury';
+import { formatDateGB } from '../../../shared/dates';
 import { conflict, invalid, notFound } from '../../../shared/errors';
 import type { SessionUser } from '../../../shared/roles';
 import type { z } from 'zod';
@@ -28,16 +29,26 @@ export const ALREADY_REVERSED = 'This charge has been reversed already.';
 
 type ChargesCreated = z.infer<typeof ChargesCreatedSchema>;
 
-/** The current players of a team, as members. */
-async function teamMemberIds(tx: DbOrTx, teamId: string) {
-  const [team] = await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId));
-  if (!team) throw invalid('No team has this id.', [{ field: 'team_id', message: 'No team has this id.' }]);
+export const NO_SUCH_TEAM = 'No team has this id.';
+
+/** Refuses (422) a team id that names no team. */
+export async function assertTeamsExist(tx: DbOrTx, teamIds: string[], field = 'team_id') {
+  if (teamIds.length === 0) return;
+  const found = await tx.select({ id: teams.id }).from(teams).where(inArray(teams.id, teamIds));
+  if (found.length < new Set(teamIds).size) throw invalid(NO_SUCH_TEAM, [{ field, message: NO_SUCH_TEAM }]);
+}
+
+/** The current players of these teams, as members, each once with the team they are charged through. */
+export async function teamMembers(tx: DbOrTx, teamIds: string[]) {
   const rows = await tx
-    .select({ id: players.id })
+    .select({ id: players.id, team_id: playerTeams.team_id })
     .from(playerTeams)
     .innerJoin(players, eq(players.id, playerTeams.player_id))
-    .where(and(eq(playerTeams.team_id, teamId), isNull(playerTeams.left_on), eq(players.status, 'active')));
-  return rows.map((r) => r.id);
+    .where(and(inArray(playerTeams.team_id, teamIds), isNull(playerTeams.left_on), eq(players.status, 'active')))
+    .orderBy(playerTeams.joined_on);
+  const teamOf = new Map<string, string>();
+  for (const row of rows) if (!teamOf.has(row.id)) teamOf.set(row.id, row.team_id);
+  return teamOf;
 }
 
 /**
@@ -72,7 +83,7 @@ export async function chargeMembers(
   ctx: Pick<TreasuryContext, 'mail'>,
   actor: Actor,
   memberIds: string[],
-  charge: (member: { id: string; team_id: string | null }) => Omit<NewCharge, 'payer_user_id' | 'player_id' | 'team_id'> | null,
+  charge: (member: { id: string; team_id: string | null }) => (Omit<NewCharge, 'payer_user_id' | 'player_id' | 'team_id'> & { team_id?: string | null }) | null,
   options: { mail?: boolean } = {},
 ): Promise<ChargesCreated> {
   const members = await membersById(tx, [...new Set(memberIds)]);
@@ -100,7 +111,7 @@ export async function chargeMembers(
     const team_id = teamOf.get(member.id) ?? null;
     const values = charge({ id: member.id, team_id });
     if (!values) continue;
-    list.push({ ...values, payer_user_id: await payerFor(tx, member), player_id: member.id, team_id });
+    list.push({ team_id, ...values, payer_user_id: await payerFor(tx, member), player_id: member.id });
   }
   const ids = await writeCharges(tx, actor, list);
   if (options.mail !== false) await mailNewCharges(tx, ctx, ids);
@@ -109,16 +120,20 @@ export async function chargeMembers(
 }
 
 export function chargeUseCases(ctx: TreasuryContext) {
-  const { db, assertTreasurer } = ctx;
+  const { db, assertTreasurer, assertMayCharge } = ctx;
   return {
     /** POST /api/treasury/charges: one member, several, or a team's current players. */
     async createCharges(actor: SessionUser | null, input: unknown) {
-      const user = await assertTreasurer(actor);
+      const user = await assertMayCharge(actor);
       const data = parseInput(chargeCreateSchema, input);
       return db.transaction(async (tx) => {
-        const ids = data.team_id ? await teamMemberIds(tx, data.team_id) : (data.member_ids ?? [data.member_id!]);
-        if (ids.length === 0) throw invalid('This team has no current players to charge.');
-        return chargeMembers(tx, ctx, user, ids, () => ({
+        const teamIds = data.team_ids ?? (data.team_id ? [data.team_id] : []);
+        await assertTeamsExist(tx, teamIds, data.team_ids ? 'team_ids' : 'team_id');
+        const teamOf = teamIds.length ? await teamMembers(tx, teamIds) : new Map<string, string>();
+        const ids = teamIds.length ? [...teamOf.keys()] : (data.member_ids ?? [data.member_id!]);
+        if (ids.length === 0) throw invalid(teamIds.length > 1 ? 'These teams have no current players to charge.' : 'This team has no current players to charge.');
+        return chargeMembers(tx, ctx, user, ids, (member) => ({
+          team_id: teamOf.get(member.id) ?? member.team_id,
           category: data.category,
           description: data.description,
           amount_pence: data.amount_pence,
@@ -131,7 +146,7 @@ export function chargeUseCases(ctx: TreasuryContext) {
 
     /** POST /api/treasury/match-fees: each player of a published squad, or each who came to a session, once. */
     async chargeMatchFees(actor: SessionUser | null, input: unknown) {
-      const user = await assertTreasurer(actor);
+      const user = await assertMayCharge(actor);
       const data = parseInput(matchFeesSchema, input);
       return db.transaction(async (tx) => {
         let ids: string[];
@@ -146,7 +161,7 @@ export function chargeUseCases(ctx: TreasuryContext) {
           if (!row) throw notFound('No fixture has this id.');
           if (!row.ids || row.ids.length === 0) throw conflict('This fixture’s squad is not published yet: publish it first, then charge the match fees.');
           ids = row.ids;
-          what = `Match fee: ${row.opponent}, ${row.date}`;
+          what = `Match fee: ${row.opponent}, ${formatDateGB(row.date)}`;
           source = `fixture:${data.fixture_id}`;
         } else {
           const [session] = await tx
@@ -158,7 +173,7 @@ export function chargeUseCases(ctx: TreasuryContext) {
           ids = (await tx.select({ id: trainingAttendance.player_id }).from(trainingAttendance).where(eq(trainingAttendance.session_id, data.session_id!))).map(
             (r) => r.id,
           );
-          what = `${session.title ?? 'Session'} fee, ${session.date}`;
+          what = `${session.title ?? 'Session'} fee, ${formatDateGB(session.date)}`;
           source = `session:${data.session_id}`;
         }
         return chargeMembers(tx, ctx, user, ids, (member) => ({

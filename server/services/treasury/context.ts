@@ -1,5 +1,5 @@
 /** What the treasury's use cases share: who may see money, who pays for a member, the club's bank details and references. */
-import { actorOf, mayManageMoney } from '../../policy';
+import { actorOf, mayChargeMembers, mayManageMoney } from '../../policy';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { CLUB_NAME } from '../../../shared/club';
 import { forbidden, unauthenticated } from '../../../shared/errors';
@@ -12,6 +12,7 @@ import { clubPrefix, makeReference } from '../../treasury/reference';
 import type { MailService } from '../mail';
 
 export const TREASURER_ONLY = 'Only the treasurer and admins can see and change the club’s money.';
+export const CHARGERS_ONLY = 'Only the treasurer, the secretary and admins can charge members.';
 
 export interface TreasuryDeps {
   mail: MailService;
@@ -40,7 +41,14 @@ export function treasuryAccess(db: Db) {
     return actor;
   }
 
-  return { isTreasurer, assertTreasurer };
+  /** Charging members (one, several, teams, a plan, match fees): the treasurer, the secretary and admins. */
+  async function assertMayCharge(actor: SessionUser | null): Promise<SessionUser> {
+    if (!actor) throw unauthenticated();
+    if (!mayChargeMembers(await actorOf(db, actor))) throw forbidden(CHARGERS_ONLY);
+    return actor;
+  }
+
+  return { isTreasurer, assertTreasurer, assertMayCharge };
 }
 
 /**

@@ -5,6 +5,7 @@ import { chargeUseCases } from './charges';
 import { treasuryAccess, type TreasuryContext, type TreasuryDeps } from './context';
 import { importUseCases } from './imports';
 import { lineUseCases } from './lines';
+import { matchFeeSourceUseCases } from './match-fee-sources';
 import { planUseCases } from './plans';
 import { reminderUseCases } from './reminders';
 import { reportUseCases } from './reports';
@@ -18,6 +19,7 @@ export function createTreasuryService(db: Db, deps: TreasuryDeps) {
     ...chargeUseCases(ctx),
     ...importUseCases(ctx),
     ...lineUseCases(ctx),
+    ...matchFeeSourceUseCases(ctx),
     ...planUseCases(ctx),
     ...reportUseCases(ctx),
     ...reminderUseCases(ctx),

@@ -1,64 +1,124 @@
 /**
- * Plans: how a season's subs become charges. Monthly or in instalments (the total split, the last
- * charge taking the odd pence) or annual; a sibling discount off the 2nd and later child of one
- * payer, or a family cap; a member who joined after the first due date is prorated.
+ * Plans: how a season's subs become charges (issue 24; termly, proration said in words and the
+ * family discount across teams and charge runs: issue 31). The schedule of one member's charges is
+ * plan-schedule.ts; here the family rules: the 2nd and later child of one payer gets the family
+ * discount once per plan period, whichever team they play for and whenever they are charged, and a
+ * family cap holds across every charge of the plan.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { planChargeSchema, planCreateSchema, type Plan } from '../../../shared/contracts/treasury';
 import { invalid, notFound } from '../../../shared/errors';
 import { seasonOf } from '../../../shared/juniors';
 import type { SessionUser } from '../../../shared/roles';
-import { paymentPlans, players, playerTeams } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { charges, ledgerEntries, paymentPlans, players, playerTeams } from '../../db/schema';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
-import { chargeMembers } from './charges';
+import { assertTeamsExist, chargeMembers } from './charges';
 import { payerFor, type TreasuryContext } from './context';
+import { lockPayer } from './ledger';
+import { schedule, TERMS, type PlannedCharge } from './plan-schedule';
+
+export { addMonths, schedule } from './plan-schedule';
 
 export const PLAN_NOT_FOUND = 'No plan has this id.';
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth'];
+const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
 
-/** The same day `months` later (the 31st becomes the month's last day). */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const index = m - 1 + months;
-  const year = y + Math.floor(index / 12);
-  const month = ((index % 12) + 12) % 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return `${year}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+type Member = { id: string; user_id: string | null; date_of_birth: string | null; full_name: string; joined_on: string | null; team_id: string | null };
+
+/** The members a plan is charged to: those named, or the current players of the teams (each once, with their earliest spell). */
+async function planMembers(tx: DbOrTx, memberIds: string[] | undefined, teamIds: string[]): Promise<Member[]> {
+  const rows = await tx
+    .select({
+      id: players.id,
+      user_id: players.user_id,
+      date_of_birth: players.date_of_birth,
+      full_name: players.full_name,
+      joined_on: playerTeams.joined_on,
+      team_id: playerTeams.team_id,
+    })
+    .from(players)
+    .leftJoin(
+      playerTeams,
+      and(eq(playerTeams.player_id, players.id), isNull(playerTeams.left_on), teamIds.length ? inArray(playerTeams.team_id, teamIds) : undefined),
+    )
+    .where(memberIds ? inArray(players.id, memberIds) : and(inArray(playerTeams.team_id, teamIds), eq(players.status, 'active')))
+    .orderBy(asc(playerTeams.joined_on));
+  const byId = new Map<string, Member>();
+  for (const row of rows) if (!byId.has(row.id)) byId.set(row.id, row);
+  if (memberIds && byId.size < new Set(memberIds).size)
+    throw invalid('No member of the club has one of these ids.', [{ field: 'member_ids', message: 'Unknown member' }]);
+  return [...byId.values()];
 }
 
-/** A plan's charges for one member: due dates, amounts (whole pence adding up to the total) and their names. */
-export function schedule(plan: Pick<Plan, 'kind' | 'amount_pence' | 'instalments' | 'first_due_date' | 'prorate_joiners' | 'season'>, joinedOn: string | null) {
-  const n = plan.kind === 'annual' ? 1 : plan.instalments;
-  const base = Math.floor(plan.amount_pence / n);
-  let items = Array.from({ length: n }, (_, k) => {
-    const due = addMonths(plan.first_due_date, k);
-    const period =
-      plan.kind === 'monthly'
-        ? `${MONTHS[Number(due.slice(5, 7)) - 1]} ${due.slice(0, 4)}`
-        : plan.kind === 'instalments'
-          ? `Instalment ${k + 1} of ${n}`
-          : `Season ${plan.season}`;
-    return { due_date: due, amount_pence: k === n - 1 ? plan.amount_pence - base * (n - 1) : base, period, note: null as string | null };
-  });
-  if (plan.prorate_joiners && joinedOn && joinedOn > plan.first_due_date) {
-    if (n === 1) {
-      // The months left in the season (to 31 August), counting the month they joined.
-      const seasonEnd = `${Number(plan.season.slice(0, 4)) + 1}-08`;
-      const monthsLeft = Math.max(
-        1,
-        (Number(seasonEnd.slice(0, 4)) - Number(joinedOn.slice(0, 4))) * 12 + Number(seasonEnd.slice(5)) - Number(joinedOn.slice(5, 7)) + 1,
+/** What a payer already has on this plan: which member has which period (reversed or not), the live ones' names and total. */
+async function familyOnPlan(tx: DbOrTx, planId: string, payerId: string) {
+  const reversed = sql<boolean>`exists (select 1 from ${ledgerEntries} r join ${ledgerEntries} o on o.id = r.reverses_id where o.charge_id = ${charges.id} and o.kind = 'charge')`;
+  const rows = await tx
+    .select({ member_id: charges.player_id, period: charges.period, amount_pence: charges.amount_pence, member_name: players.full_name, reversed })
+    .from(charges)
+    .leftJoin(players, eq(players.id, charges.player_id))
+    .where(and(eq(charges.plan_id, planId), eq(charges.payer_user_id, payerId)))
+    .orderBy(asc(charges.created_at));
+  return rows;
+}
+
+/**
+ * Each member's charges with the family rules applied, eldest first within a payer: a period a
+ * member has on this plan already is not charged again; the first child charged for a period pays
+ * in full, every later one (this run or an earlier one, any team) gets the family discount; the
+ * family cap counts every live charge of the plan.
+ */
+async function withFamilyRules(tx: DbOrTx, plan: Plan, members: Member[]) {
+  const byPayer = new Map<string, Member[]>();
+  for (const member of members) {
+    const payer = (await payerFor(tx, member)) ?? `none:${member.id}`;
+    if (!byPayer.has(payer)) byPayer.set(payer, []);
+    byPayer.get(payer)!.push(member);
+  }
+  const planned = new Map<string, PlannedCharge[]>();
+  for (const [payer, family] of byPayer) {
+    family.sort((a, b) => (a.date_of_birth ?? '9999').localeCompare(b.date_of_birth ?? '9999') || a.full_name.localeCompare(b.full_name));
+    const before = payer.startsWith('none:') ? [] : (await lockPayer(tx, payer), await familyOnPlan(tx, plan.id, payer));
+    const done = new Set(before.map((r) => `${r.member_id}|${r.period}`));
+    const live = before.filter((r) => !r.reversed);
+    let familyTotal = live.reduce((sum, r) => sum + r.amount_pence, 0);
+    const children = new Map<string, string[]>();
+    for (const r of live) {
+      const names = children.get(r.period ?? '') ?? [];
+      if (!names.includes(r.member_name ?? '')) names.push(r.member_name ?? 'A child');
+      children.set(r.period ?? '', names);
+    }
+    for (const member of family) {
+      const items = schedule(plan, member.joined_on)
+        .filter((item) => !done.has(`${member.id}|${item.period}`))
+        .map((item) => {
+          let amount = item.amount_pence;
+          const notes = item.note ? [item.note] : [];
+          const names = children.get(item.period) ?? [];
+          if (names.length > 0 && plan.sibling_discount_percent > 0) {
+            amount = Math.round((amount * (100 - plan.sibling_discount_percent)) / 100);
+            notes.push(`Family discount ${plan.sibling_discount_percent}%: ${ordinal(names.length + 1)} child of the family on this plan (${names[0]} is charged in full)`);
+          }
+          if (plan.family_cap_pence !== null && familyTotal + amount > plan.family_cap_pence) {
+            amount = Math.max(0, plan.family_cap_pence - familyTotal);
+            notes.push(`Family cap of ${formatCap(plan.family_cap_pence)} reached`);
+          }
+          familyTotal += amount;
+          children.set(item.period, [...names, member.full_name]);
+          return { ...item, amount_pence: amount, note: notes.length ? notes.join('. ') : null };
+        });
+      planned.set(
+        member.id,
+        items.filter((i) => i.amount_pence > 0),
       );
-      const share = Math.min(12, monthsLeft);
-      items = [{ ...items[0], due_date: joinedOn, amount_pence: Math.round((plan.amount_pence * share) / 12), note: `Joined part-way: ${share} of 12 months` }];
-    } else {
-      const later = items.filter((i) => i.due_date >= joinedOn);
-      items = later.length ? later : [{ ...items[n - 1], due_date: joinedOn }];
-      if (items.length < n) items = items.map((i) => ({ ...i, note: `Joined part-way: ${items.length} of ${n} charges` }));
     }
   }
-  return items.filter((i) => i.amount_pence > 0);
+  return planned;
 }
+
+const formatCap = (pence: number) => `£${Math.floor(pence / 100).toLocaleString('en-GB')}.${String(pence % 100).padStart(2, '0')}`;
 
 const toPlan = (row: typeof paymentPlans.$inferSelect): Plan => ({
   id: row.id,
@@ -77,17 +137,18 @@ const toPlan = (row: typeof paymentPlans.$inferSelect): Plan => ({
 });
 
 export function planUseCases(ctx: TreasuryContext) {
-  const { db, assertTreasurer } = ctx;
+  const { db, assertTreasurer, assertMayCharge } = ctx;
   return {
+    /** GET /api/treasury/plans: for those who charge them (the treasurer, the secretary, admins). */
     async listPlans(actor: SessionUser | null) {
-      await assertTreasurer(actor);
+      await assertMayCharge(actor);
       return (await db.select().from(paymentPlans).orderBy(asc(paymentPlans.created_at))).map(toPlan);
     },
 
     async createPlan(actor: SessionUser | null, input: unknown) {
       const user = await assertTreasurer(actor);
       const data = parseInput(planCreateSchema, input);
-      const instalments = data.kind === 'annual' ? 1 : (data.instalments ?? (data.kind === 'monthly' ? 10 : 3));
+      const instalments = data.kind === 'annual' ? 1 : data.kind === 'termly' ? TERMS.length : (data.instalments ?? (data.kind === 'monthly' ? 10 : 3));
       if (data.amount_pence < instalments) throw invalid('The amount is too small to split into that many charges.');
       const [row] = await db
         .insert(paymentPlans)
@@ -110,56 +171,25 @@ export function planUseCases(ctx: TreasuryContext) {
 
     /**
      * POST /api/treasury/plans/{id}/charges: the plan's charges for the members named, or the
-     * team's current players. Charging a plan again adds only what is missing. Payers are mailed
-     * about the first charge (with their reference); the later ones are in their payments page.
+     * current players of the teams (the plan's own team by default). Charging a plan again adds only
+     * what is missing. Payers are mailed about each member's first charge (with their reference);
+     * the later ones are in their payments page.
      */
     async chargePlan(actor: SessionUser | null, planId: string, input: unknown) {
-      const user = await assertTreasurer(actor);
+      const user = await assertMayCharge(actor);
       const data = parseInput(planChargeSchema, input ?? {});
       if (!isUuid(planId)) throw notFound(PLAN_NOT_FOUND);
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, planId));
         if (!row) throw notFound(PLAN_NOT_FOUND);
         const plan = toPlan(row);
-        const teamId = data.team_id ?? plan.team_id;
-        if (!data.member_ids && !teamId) throw invalid('Name the members to charge, or a team (the plan has none).');
-        const spells = await tx
-          .select({ id: players.id, user_id: players.user_id, date_of_birth: players.date_of_birth, joined_on: playerTeams.joined_on })
-          .from(players)
-          .leftJoin(playerTeams, and(eq(playerTeams.player_id, players.id), isNull(playerTeams.left_on), teamId ? eq(playerTeams.team_id, teamId) : undefined))
-          .where(data.member_ids ? inArray(players.id, data.member_ids) : and(eq(playerTeams.team_id, teamId!), eq(players.status, 'active')));
-        // Each payer's children, eldest first: the 2nd and later get the sibling discount; the family cap counts across them.
-        const byPayer = new Map<string, typeof spells>();
-        for (const member of spells) {
-          const payer = (await payerFor(tx, member)) ?? `none:${member.id}`;
-          if (!byPayer.has(payer)) byPayer.set(payer, []);
-          byPayer.get(payer)!.push(member);
-        }
-        const planned = new Map<string, ReturnType<typeof schedule>>();
-        for (const family of byPayer.values()) {
-          family.sort((a, b) => (a.date_of_birth ?? '').localeCompare(b.date_of_birth ?? ''));
-          let familyTotal = 0;
-          family.forEach((member, index) => {
-            const items = schedule(plan, member.joined_on).map((item) => {
-              let amount = item.amount_pence;
-              let note = item.note;
-              if (index > 0 && plan.sibling_discount_percent > 0) {
-                amount = Math.round((amount * (100 - plan.sibling_discount_percent)) / 100);
-                note = [note, `Sibling discount ${plan.sibling_discount_percent}%`].filter(Boolean).join('; ');
-              }
-              if (plan.family_cap_pence !== null && familyTotal + amount > plan.family_cap_pence) {
-                amount = Math.max(0, plan.family_cap_pence - familyTotal);
-                note = [note, 'Family cap reached'].filter(Boolean).join('; ');
-              }
-              familyTotal += amount;
-              return { ...item, amount_pence: amount, note };
-            });
-            planned.set(
-              member.id,
-              items.filter((i) => i.amount_pence > 0),
-            );
-          });
-        }
+        const teamIds = data.team_ids ?? (data.team_id ? [data.team_id] : plan.team_id && !data.member_ids ? [plan.team_id] : []);
+        if (!data.member_ids && teamIds.length === 0) throw invalid('Name the members to charge, or a team (the plan has none).');
+        await assertTeamsExist(tx, teamIds, data.team_ids ? 'team_ids' : 'team_id');
+        const members = await planMembers(tx, data.member_ids, teamIds);
+        if (members.length === 0) throw invalid(teamIds.length > 1 ? 'These teams have no current players to charge.' : 'This team has no current players to charge.');
+        const planned = await withFamilyRules(tx, plan, members);
+        const teamOf = new Map(members.map((m) => [m.id, m.team_id]));
         const results = { created: 0, charges: [] as Awaited<ReturnType<typeof chargeMembers>>['charges'] };
         const maxItems = Math.max(0, ...[...planned.values()].map((items) => items.length));
         for (let k = 0; k < maxItems; k++) {
@@ -171,6 +201,7 @@ export function planUseCases(ctx: TreasuryContext) {
             (member) => {
               const item = planned.get(member.id)![k];
               return {
+                team_id: teamOf.get(member.id) ?? member.team_id,
                 category: plan.category,
                 description: plan.name,
                 amount_pence: item.amount_pence,
@@ -179,7 +210,7 @@ export function planUseCases(ctx: TreasuryContext) {
                 period: item.period,
                 plan_id: plan.id,
                 discount_note: item.note,
-                source_key: `plan:${plan.id}:${member.id}:${item.due_date}:${k}`,
+                source_key: `plan:${plan.id}:${member.id}:${item.period}`,
               };
             },
             { mail: k === 0 },

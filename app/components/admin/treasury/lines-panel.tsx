@@ -4,12 +4,24 @@ import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { toast } from '../../ui/toast';
 import { errorDetail } from '../../../lib/api-client';
+import { ReasonDialog } from '../reason-dialog';
 import { Panel } from '../section';
 import { treasuryApi, type BankLine, type PayerSummary } from './api';
 import { day, pounds } from './format';
 
 export const ALLOCATE_TO = 'Allocate to…';
 export const CONFIRM_SUGGESTION = 'Confirm suggestion';
+export const SET_ASIDE = 'Set aside…';
+
+/** Money in that is not a member's payment: set aside with why (a grant, bar takings, a transfer between the club's accounts). */
+function SetAsideButton({ line, onSetAside }: { line: BankLine; onSetAside: (line: BankLine) => void }) {
+  return (
+    <Button variant="ghost" onClick={() => onSetAside(line)}>
+      {SET_ASIDE}
+      <Which line={line} />
+    </Button>
+  );
+}
 
 /** Which line a button acts on, for screen readers (the visible label stays first in the button's name). */
 function Which({ line }: { line: BankLine }) {
@@ -37,6 +49,7 @@ function LineSummary({ line }: { line: BankLine }) {
 export function LinesPanel({ suggested, unmatched, onChanged }: { suggested: BankLine[]; unmatched: BankLine[]; onChanged: () => Promise<void> }) {
   const [allocating, setAllocating] = useState<BankLine | null>(null);
   const [busyLine, setBusyLine] = useState<string | null>(null);
+  const [settingAside, setSettingAside] = useState<BankLine | null>(null);
 
   async function allocate(line: BankLine, payer: { id: string; name: string }) {
     setBusyLine(line.id);
@@ -86,6 +99,7 @@ export function LinesPanel({ suggested, unmatched, onChanged }: { suggested: Ban
                       {ALLOCATE_TO}
                       <Which line={line} />
                     </Button>
+                    <SetAsideButton line={line} onSetAside={setSettingAside} />
                   </div>
                 </div>
               </li>
@@ -101,10 +115,13 @@ export function LinesPanel({ suggested, unmatched, onChanged }: { suggested: Ban
             {unmatched.map((line) => (
               <li key={line.id} className="flex flex-wrap items-start justify-between gap-3 py-3">
                 <LineSummary line={line} />
-                <Button size="sm" variant="secondary" onClick={() => setAllocating(line)}>
-                  {ALLOCATE_TO}
-                  <Which line={line} />
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button size="sm" variant="secondary" onClick={() => setAllocating(line)}>
+                    {ALLOCATE_TO}
+                    <Which line={line} />
+                  </Button>
+                  <SetAsideButton line={line} onSetAside={setSettingAside} />
+                </div>
               </li>
             ))}
           </ul>
@@ -116,6 +133,28 @@ export function LinesPanel({ suggested, unmatched, onChanged }: { suggested: Ban
         busy={allocating !== null && busyLine === allocating.id}
         onClose={() => setAllocating(null)}
         onAllocate={allocate}
+      />
+      <ReasonDialog
+        open={settingAside !== null}
+        id="set-aside"
+        title="Set this money aside?"
+        message={
+          settingAside
+            ? `${pounds(settingAside.amount_pence)} on ${day(settingAside.date)}${settingAside.counterparty ? ` from ${settingAside.counterparty}` : ''} is not a member’s payment: it leaves this list and pays no charge.`
+            : ''
+        }
+        hint="Say what it is, like “Grant from the county FA” or “Bar takings”: kept with the line."
+        tone="primary"
+        confirmLabel="Set aside"
+        act={async (reason) => {
+          await treasuryApi.ignoreLine(settingAside!.id, reason);
+        }}
+        onDone={() => {
+          toast.success('Payment set aside');
+          setSettingAside(null);
+          void onChanged();
+        }}
+        onCancel={() => setSettingAside(null)}
       />
     </div>
   );

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."plan_kind" ADD VALUE 'termly' BEFORE 'annual';
