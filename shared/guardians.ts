@@ -67,11 +67,18 @@ export const guardianRequestListSchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected'], { error: 'Status must be pending, approved or rejected' }).default('pending'),
 });
 
-/** POST /api/guardian-requests/{id}/approve: link to an existing child, or (no player_id) create them as a new junior member. */
+/**
+ * POST /api/guardian-requests/{id}/approve: link to an existing child, or (no player_id) create them
+ * as a new junior member of the junior team chosen here (issue 31: the team the parent named, unless
+ * the club chooses another; required, since a child is listed under their team).
+ */
 export const guardianRequestApproveSchema = z.object({
   player_id: optional('Child', 100),
+  team_id: optional('Team', 100),
   level: levelField,
 });
+export const CHOOSE_JUNIOR_TEAM = 'Choose the junior team this child plays for';
+export const NOT_A_JUNIOR_TEAM = 'Choose one of the junior teams (U7 to U18)';
 export const guardianRequestRejectSchema = z.object({ reason: required('Reason', 1000) });
 
 /** PUT /api/players/{id}/consents. */

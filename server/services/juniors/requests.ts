@@ -4,14 +4,16 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { conflict, invalid, notFound, unauthenticated } from '../../../shared/errors';
 import {
+  CHOOSE_JUNIOR_TEAM,
   GUARDIAN_REQUEST_NOT_FOUND,
+  NOT_A_JUNIOR_TEAM,
   guardianRequestApproveSchema,
   guardianRequestListSchema,
   guardianRequestRejectSchema,
   guardianRequestSchema,
   parentRegistrationSchema,
 } from '../../../shared/guardians';
-import { isJunior } from '../../../shared/juniors';
+import { isJunior, isJuniorAgeGroup } from '../../../shared/juniors';
 import { USERNAME_TAKEN, todayIso } from '../../../shared/players';
 import { hashChosenPassword } from '../../auth/password-policy';
 import type { SessionUser } from '../../../shared/roles';
@@ -25,6 +27,15 @@ import { assertManagesGuardians, firstName, juniorForLink, NOT_A_JUNIOR, type Ju
 import { linkGuardian } from './invitations';
 
 const NO_SUCH_TEAM = 'No team has this id.';
+
+/** The junior team a child approved from a request joins: chosen at approval (or the one the parent named), and a junior team. */
+async function juniorTeamFor(tx: DbOrTx, teamId: string | null): Promise<string> {
+  if (!teamId) throw invalid(`${CHOOSE_JUNIOR_TEAM}.`, [{ field: 'team_id', message: CHOOSE_JUNIOR_TEAM }]);
+  const [team] = isUuid(teamId) ? await tx.select({ id: teams.id, age_group: teams.age_group }).from(teams).where(eq(teams.id, teamId)) : [];
+  if (!team) throw invalid(NO_SUCH_TEAM, [{ field: 'team_id', message: NO_SUCH_TEAM }]);
+  if (!isJuniorAgeGroup(team.age_group)) throw invalid(`${NOT_A_JUNIOR_TEAM}.`, [{ field: 'team_id', message: NOT_A_JUNIOR_TEAM }]);
+  return team.id;
+}
 
 export function guardianRequestUseCases({ db, mail }: JuniorContext) {
   async function lockPending(tx: DbOrTx, id: string) {
@@ -89,13 +100,15 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
         let playerId = existing?.id;
         let childName = existing?.full_name ?? request.child_name;
         if (!playerId) {
+          const teamId = await juniorTeamFor(tx, data.team_id ?? request.team_id);
+          // A child is filed as a child (issue 31): no squad group and no position until their coach gives one.
           const [child] = await tx
             .insert(players)
-            .values({ full_name: request.child_name, date_of_birth: request.child_date_of_birth, status: 'active', nationality: '' })
+            .values({ full_name: request.child_name, date_of_birth: request.child_date_of_birth, status: 'active', nationality: '', position: null, team_type: null })
             .returning({ id: players.id, full_name: players.full_name });
           playerId = child!.id;
           childName = child!.full_name;
-          if (request.team_id) await tx.insert(playerTeams).values({ player_id: playerId, team_id: request.team_id });
+          await tx.insert(playerTeams).values({ player_id: playerId, team_id: teamId });
         }
         await linkGuardian(tx, {
           user_id: request.user_id,

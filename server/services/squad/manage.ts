@@ -37,7 +37,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       const { team_ids, joined_on, version: _version, ...values } = parseInput(playerInputSchema, input);
       await checkUser(values.user_id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
-      const teamIds = team_ids ?? (await teamsForNewPlayer(values.team_type));
+      const teamIds = team_ids ?? (await teamsForNewPlayer(values.team_type ?? ''));
       await assertDateOfBirthForJuniorTeams(db, teamIds, values.date_of_birth);
       const row = await write(() =>
         db.transaction(async (tx) => {
