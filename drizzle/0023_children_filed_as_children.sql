@@ -1,5 +1,6 @@
 ALTER TABLE "players" ALTER COLUMN "position" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "players" ALTER COLUMN "team_type" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "phone_number" text;--> statement-breakpoint
 -- hand-written: begin
 -- Children made from an approved "I am a parent or carer" request (issue 31) were filed with the
 -- column defaults, "Midfielder" in the "Senior" group: they have neither. A child's record made

@@ -51,6 +51,8 @@ export const parentRegistrationSchema = z.object({
   username: registrationSchema.shape.username,
   email: emailField,
   password: passwordField,
+  /** Issue 31: the club needs a number for the parent (kept on their login). */
+  phone_number: required('Your phone number', 40),
 });
 
 /** POST /api/guardian-requests: "I am a parent or carer". */
@@ -62,6 +64,23 @@ export const guardianRequestSchema = z.object({
   message: optional('Message', 1000),
 });
 export type GuardianRequestInput = z.infer<typeof guardianRequestSchema>;
+
+/** How many children one parent's registration may name (more: a second request from the Players' Area). */
+export const MAX_CHILDREN_PER_REQUEST = 6;
+
+/** One child of a parent's registration: a request each, sharing the relationship and message. */
+export const parentChildSchema = guardianRequestSchema.pick({ child_name: true, child_date_of_birth: true, team_id: true });
+
+/** The register page's "I am a parent or carer" with every child at once (issue 31). */
+export const parentRegistrationRequestSchema = parentRegistrationSchema.extend({
+  relationship: guardianRequestSchema.shape.relationship,
+  message: guardianRequestSchema.shape.message,
+  children: z
+    .array(parentChildSchema, { error: 'Add your child' })
+    .min(1, 'Add your child')
+    .max(MAX_CHILDREN_PER_REQUEST, `At most ${MAX_CHILDREN_PER_REQUEST} children in one request`),
+});
+export type ParentRegistrationInput = z.input<typeof parentRegistrationRequestSchema>;
 
 export const guardianRequestListSchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected'], { error: 'Status must be pending, approved or rejected' }).default('pending'),

@@ -11,6 +11,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     email: text('email').notNull(),
     full_name: text('full_name').notNull(),
+    /** The login's own phone number: a parent or carer has no player record to hold it (issue 31). */
+    phone_number: text('phone_number'),
     role: roleEnum('role').notNull().default('player'),
     password_hash: text('password_hash').notNull(),
     /** When the address was shown to be theirs (a link followed); the club mails only confirmed addresses. */

@@ -5,6 +5,7 @@ import { availabilityDigest } from './availability-digest';
 import { availabilityRequest } from './availability-request';
 import { emailChangeConfirm, emailChangeNotice } from './email-change';
 import { eventChange, type EventChangeMail } from './event-change';
+import { childLeftClub, consentWithdrawn, guardianRequestReceived } from './children';
 import { guardianInvitation, guardianRequestApproved, guardianRequestRejected, turningEighteen } from './guardians';
 import { joinUsApplication } from './join-us-application';
 import { joinUsReceipt } from './join-us-receipt';
@@ -26,6 +27,9 @@ import { welcome } from './welcome';
 
 export type { EventChangeMail };
 export {
+  childLeftClub,
+  consentWithdrawn,
+  guardianRequestReceived,
   addressInUse,
   availabilityDigest,
   guardianInvitation,
@@ -92,5 +96,8 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   guardianRequestApproved,
   guardianRequestRejected,
   turningEighteen,
+  guardianRequestReceived,
+  childLeftClub,
+  consentWithdrawn,
   testMail,
 };

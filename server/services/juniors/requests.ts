@@ -1,7 +1,7 @@
 /** "I am a parent or carer": a signed-in user asks to be linked to a child; the secretary or welfare officer decides. */
 import { AWAITING_APPROVAL, mayUseMembersArea, must } from '../../policy';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { conflict, invalid, notFound, unauthenticated } from '../../../shared/errors';
 import {
   CHOOSE_JUNIOR_TEAM,
@@ -11,15 +11,17 @@ import {
   guardianRequestListSchema,
   guardianRequestRejectSchema,
   guardianRequestSchema,
-  parentRegistrationSchema,
+  parentRegistrationRequestSchema,
 } from '../../../shared/guardians';
+import { formatCalendarDate } from '../../../shared/dates';
 import { isJunior, isJuniorAgeGroup } from '../../../shared/juniors';
 import { USERNAME_TAKEN, todayIso } from '../../../shared/players';
 import { hashChosenPassword } from '../../auth/password-policy';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
-import { accountTokens, guardianRequests, players, playerTeams, teams, users } from '../../db/schema';
-import { guardianRequestApproved, guardianRequestRejected, welcome } from '../../mail/templates';
+import { accountTokens, clubRoles, guardianRequests, players, playerTeams, teams, users } from '../../db/schema';
+import { guardianRequestApproved, guardianRequestReceived, guardianRequestRejected, welcome } from '../../mail/templates';
+import type { MailService } from '../mail';
 import { ownerOfAddress, tellAddressOwner } from '../address-in-use';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
@@ -27,6 +29,25 @@ import { assertManagesGuardians, firstName, juniorForLink, NOT_A_JUNIOR, type Ju
 import { linkGuardian } from './invitations';
 
 const NO_SUCH_TEAM = 'No team has this id.';
+
+/**
+ * A parent's request arrived (issue 31): the secretary and the welfare officer are mailed once per
+ * request (admins when the club has neither), so it is seen the day it comes.
+ */
+async function tellDeciders(tx: DbOrTx, mail: MailService, who: { parentName: string; relationship: string; requests: (typeof guardianRequests.$inferSelect)[] }) {
+  const teamIds = [...new Set(who.requests.flatMap((r) => (r.team_id ? [r.team_id] : [])))];
+  const names = teamIds.length ? await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds)) : [];
+  const children = who.requests.map((r) => ({ name: r.child_name, born: formatCalendarDate(r.child_date_of_birth), team: names.find((t) => t.id === r.team_id)?.name ?? null }));
+  const data = { parentName: who.parentName, relationship: who.relationship, children };
+  const dedupeKey = `guardian-request-received:${who.requests[0]!.id}`;
+  const holders = (roles: string[]) =>
+    sql`${users.id} in (select ${clubRoles.user_id} from ${clubRoles} where ${clubRoles.role}::text in (${sql.join(
+      roles.map((r) => sql`${r}`),
+      sql`, `,
+    )}))`;
+  const sent = await mail.toUsersWhere(tx, holders(['secretary', 'welfare_officer']), { template: guardianRequestReceived, data, dedupeKey });
+  if (sent === 0) await mail.toUsersWhere(tx, holders(['admin']), { template: guardianRequestReceived, data, dedupeKey });
+}
 
 /** The junior team a child approved from a request joins: chosen at approval (or the one the parent named), and a junior team. */
 async function juniorTeamFor(tx: DbOrTx, teamId: string | null): Promise<string> {
@@ -62,10 +83,14 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
         const [team] = isUuid(data.team_id) ? await db.select({ id: teams.id }).from(teams).where(eq(teams.id, data.team_id)) : [];
         if (!team) throw invalid(NO_SUCH_TEAM, [{ field: 'team_id', message: NO_SUCH_TEAM }]);
       }
-      const [row] = await db
-        .insert(guardianRequests)
-        .values({ user_id: actor.id, ...data })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [made] = await tx
+          .insert(guardianRequests)
+          .values({ user_id: actor.id, ...data })
+          .returning();
+        await tellDeciders(tx, mail, { parentName: actor.full_name, relationship: data.relationship, requests: [made!] });
+        return made;
+      });
       return toRequest({ ...row!, requester_name: actor.full_name, requester_email: actor.email, team_name: null });
     },
 
@@ -173,23 +198,32 @@ function toRequest(r: RequestRow) {
   };
 }
 
+/** A single child's fields at the top level (the API's and older pages' shape) as the list of children. */
+function withChildren(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || 'children' in input) return input;
+  const { child_name, child_date_of_birth, team_id, ...rest } = input as Record<string, unknown>;
+  return { ...rest, children: [{ child_name, child_date_of_birth, team_id }] };
+}
+
 /**
- * The register page's "I am a parent or carer" (issue 23): a login with no player record of its
- * own, the request for the child, and the mail that confirms the address, in one transaction.
+ * The register page's "I am a parent or carer" (issue 23; several children and the parent's phone
+ * number, issue 31): a login with no player record of its own, a request per child, the mail that
+ * confirms the address and the one telling the secretary and welfare officer, in one transaction.
  */
 export function parentRegistration({ db, mail, anonymousWrites }: JuniorContext) {
   return {
     /** `address` is the client's: counted with the players' registrations, so many per hour from one. */
     async registerParent(input: unknown, address?: string) {
-      const { full_name, username, email, password, ...data } = parseInput(parentRegistrationSchema.extend(guardianRequestSchema.shape), input);
+      const { full_name, username, email, password, phone_number, relationship, message, children } = parseInput(parentRegistrationRequestSchema, withChildren(input));
       await anonymousWrites?.count('registration', address);
       const account = { full_name, username, email, password };
-      if (!isJunior(data.child_date_of_birth, todayIso())) {
-        throw invalid('This child is 18 or over: adults join the club themselves.', [{ field: 'child_date_of_birth', message: NOT_A_JUNIOR }]);
-      }
-      if (data.team_id && !(isUuid(data.team_id) && (await db.select({ id: teams.id }).from(teams).where(eq(teams.id, data.team_id))).length)) {
-        throw invalid(NO_SUCH_TEAM, [{ field: 'team_id', message: NO_SUCH_TEAM }]);
-      }
+      const today = todayIso();
+      const errors = children.flatMap((child, i) => (isJunior(child.child_date_of_birth, today) ? [] : [{ field: `children.${i}.child_date_of_birth`, message: NOT_A_JUNIOR }]));
+      if (errors.length) throw invalid('This child is 18 or over: adults join the club themselves.', errors);
+      const teamIds = [...new Set(children.flatMap((c) => (c.team_id ? [c.team_id] : [])))];
+      const known = teamIds.every(isUuid) && teamIds.length ? await db.select({ id: teams.id }).from(teams).where(inArray(teams.id, teamIds)) : [];
+      const unknown = children.flatMap((c, i) => (c.team_id && !known.some((k) => k.id === c.team_id) ? [{ field: `children.${i}.team_id`, message: NO_SUCH_TEAM }] : []));
+      if (unknown.length) throw invalid(NO_SUCH_TEAM, unknown);
       const taken = await db
         .select({ username: users.username, email: users.email })
         .from(users)
@@ -206,9 +240,12 @@ export function parentRegistration({ db, mail, anonymousWrites }: JuniorContext)
       return db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
-          .values({ username: account.username, email: account.email, full_name: account.full_name, role: 'player', password_hash })
+          .values({ username: account.username, email: account.email, full_name: account.full_name, phone_number, role: 'player', password_hash })
           .returning({ id: users.id, username: users.username });
-        await tx.insert(guardianRequests).values({ user_id: user!.id, ...data });
+        const requests = await tx
+          .insert(guardianRequests)
+          .values(children.map((child) => ({ user_id: user!.id, relationship, message, ...child })))
+          .returning();
         const confirmToken = randomBytes(32).toString('base64url');
         await tx.insert(accountTokens).values({
           token_hash: createHash('sha256').update(confirmToken).digest('hex'),
@@ -218,7 +255,8 @@ export function parentRegistration({ db, mail, anonymousWrites }: JuniorContext)
           expires_at: new Date(Date.now() + 7 * 24 * 3_600_000),
         });
         await mail.toUser(tx, user!.id, { template: welcome, data: { username: user!.username, confirmToken, parent: true }, dedupeKey: 'welcome' });
-        return { user_id: user!.id, username: user!.username, created: true as const };
+        await tellDeciders(tx, mail, { parentName: account.full_name, relationship, requests });
+        return { user_id: user!.id, username: user!.username, created: true as const, request_ids: requests.map((r) => r.id) };
       });
     },
   };
