@@ -227,7 +227,7 @@ function TodayList({
   canOpen: (to: string) => boolean;
   onEnterScore: (fixture: Fixture) => void;
 }) {
-  const { pending_orders, join_us, registrations, results_to_enter, outstanding_payments, match_week } = dashboard.today;
+  const { pending_orders, join_us, registrations, parent_requests, results_to_enter, outstanding_payments, match_week } = dashboard.today;
   // The cards that only count and link to the admin page that deals with them, for those allowed there.
   const pageCards = [
     {
@@ -237,6 +237,14 @@ function TodayList({
       count: registrations ?? 0,
       detail: ['registration to approve', 'registrations to approve'],
       go: { to: '/admin/registrations', label: 'Review registrations' },
+    },
+    {
+      allowed: parent_requests !== null,
+      id: 'today-parent-requests',
+      title: 'Parents’ requests',
+      count: parent_requests ?? 0,
+      detail: ['parent or carer to link to their child', 'parents or carers to link to their children'],
+      go: { to: '/admin/guardians', label: 'Review parents’ requests' },
     },
     {
       allowed: canOpen('/admin/orders'),
