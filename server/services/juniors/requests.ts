@@ -115,6 +115,21 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
       return rows.map((row) => toRequest({ ...row.r, requester_name: row.requester_name, requester_email: row.requester_email, team_name: row.team_name }));
     },
 
+    /**
+     * The signed-in person's own requests still waiting for the club (issue 31), for their page in
+     * the Players' Area, whatever else they may decide: oldest first, with the team they named.
+     */
+    async myPendingRequests(actor: SessionUser | null): Promise<PendingRequest[]> {
+      if (!actor) throw unauthenticated();
+      const rows = await db
+        .select({ id: guardianRequests.id, child_name: guardianRequests.child_name, team_name: teams.name, created_at: guardianRequests.created_at })
+        .from(guardianRequests)
+        .leftJoin(teams, eq(teams.id, guardianRequests.team_id))
+        .where(and(eq(guardianRequests.user_id, actor.id), eq(guardianRequests.status, 'pending')))
+        .orderBy(asc(guardianRequests.created_at));
+      return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+    },
+
     /** Links the requester to an existing junior, or creates the child as a new junior member (in the team asked for). */
     async approve(actor: SessionUser | null, id: string, input: unknown) {
       const by = await assertManagesGuardians(db, actor);
@@ -174,6 +189,14 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
       });
     },
   };
+}
+
+/** A parent's own request still waiting, as their page lists it. */
+export interface PendingRequest {
+  id: string;
+  child_name: string;
+  team_name: string | null;
+  created_at: string;
 }
 
 type RequestRow = typeof guardianRequests.$inferSelect & { requester_name: string; requester_email: string; team_name: string | null };
