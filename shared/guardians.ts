@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import './zod-messages';
 import { clubDateField } from './dates';
-import { CONSENT_KINDS, GUARDIAN_LEVELS, ageOn } from './juniors';
+import { CONSENT_KINDS, GUARDIAN_LEVELS, JUNIOR_LOGIN_MIN_AGE, ageOn } from './juniors';
 import { emailField, passwordField, registrationSchema, todayIso } from './players';
 
 export const GUARDIAN_INVITATION_DAYS = 7;
@@ -136,6 +136,6 @@ export function juniorLoginRefusal(dateOfBirth: string | null | undefined, agree
   if (!dateOfBirth) return null;
   const age = ageOn(dateOfBirth, today);
   if (age >= 18) return null;
-  if (age < 13) return UNDER_13_NO_LOGIN;
+  if (age < JUNIOR_LOGIN_MIN_AGE) return UNDER_13_NO_LOGIN;
   return agreedAt ? null : LOGIN_NEEDS_AGREEMENT;
 }
