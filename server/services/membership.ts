@@ -30,7 +30,7 @@ import { isUuid } from './ids';
 import { setPlayerTeams } from './teams';
 import type { MailService } from './mail';
 import { takeOutOfUpcomingSquads } from './squad-changes';
-import { guardiansToTell, tellGuardiansChildLeft } from './juniors/leaving';
+import { tellGuardiansOfLeaving } from './juniors/leaving';
 
 /** The erasure's "kept" line: the ledger keeps a deleted member's charges and payments, without their name. */
 export const LEDGER_KEPT = 'charges and payments in the accounts';
@@ -206,9 +206,7 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
         const member = await lockMember(tx, id);
         if (member.status === 'left') throw conflict(ALREADY_LEFT);
         const leftRoles = await endRoles(tx, by, member);
-        // A child's parents and carers are told (issue 31); each leaving is its own event.
-        const guardianIds = await guardiansToTell(tx, member);
-        await tellGuardiansChildLeft(tx, deps.mail, { guardianIds, fullName: member.full_name, deleted: false, key: `child-left:${id}:${Date.now()}` });
+        await tellGuardiansOfLeaving(tx, deps.mail, member); // a child's parents and carers (issue 31)
         await setPlayerTeams(tx, id, []);
         // Out of every upcoming squad; each team's staff are told.
         const squads = await takeOutOfUpcomingSquads(tx, deps.mail, member, 'all', 'left_club');

@@ -216,20 +216,10 @@ function MatchWeekCard({ matches }: { matches: DashboardData['today']['match_wee
   );
 }
 
-function TodayList({
-  dashboard,
-  fixtures,
-  canOpen,
-  onEnterScore,
-}: {
-  dashboard: DashboardData;
-  fixtures: Fixture[];
-  canOpen: (to: string) => boolean;
-  onEnterScore: (fixture: Fixture) => void;
-}) {
-  const { pending_orders, join_us, registrations, parent_requests, results_to_enter, outstanding_payments, match_week } = dashboard.today;
-  // The cards that only count and link to the admin page that deals with them, for those allowed there.
-  const pageCards = [
+/** The cards that only count and link to the admin page that deals with them, for those allowed there. */
+function pageCardsOf(today: DashboardData['today'], canOpen: (to: string) => boolean) {
+  const { pending_orders, join_us, registrations, parent_requests } = today;
+  return [
     {
       allowed: registrations !== null,
       id: 'today-registrations',
@@ -263,6 +253,21 @@ function TodayList({
       go: { to: '/admin/join-us', label: 'Read the applications' },
     },
   ] satisfies ({ allowed: boolean } & Omit<Parameters<typeof TodayCard>[0], 'children'>)[];
+}
+
+function TodayList({
+  dashboard,
+  fixtures,
+  canOpen,
+  onEnterScore,
+}: {
+  dashboard: DashboardData;
+  fixtures: Fixture[];
+  canOpen: (to: string) => boolean;
+  onEnterScore: (fixture: Fixture) => void;
+}) {
+  const { results_to_enter, outstanding_payments, match_week } = dashboard.today;
+  const pageCards = pageCardsOf(dashboard.today, canOpen);
   return (
     <ul aria-label="Today" className="grid gap-3 sm:grid-cols-2 sm:gap-4">
       {pageCards.map(({ allowed, ...card }) => allowed && <TodayCard key={card.id} {...card} />)}

@@ -27,3 +27,9 @@ export async function tellGuardiansChildLeft(tx: DbOrTx, mail: MailService, e: {
     dedupeKey: e.key,
   });
 }
+
+/** A member leaving the club: if a child, their parents and carers are told (each leaving is its own event). */
+export async function tellGuardiansOfLeaving(tx: DbOrTx, mail: MailService, member: { id: string; full_name: string; date_of_birth: string | null }) {
+  const guardianIds = await guardiansToTell(tx, member);
+  await tellGuardiansChildLeft(tx, mail, { guardianIds, fullName: member.full_name, deleted: false, key: `child-left:${member.id}:${Date.now()}` });
+}

@@ -58,6 +58,21 @@ async function juniorTeamFor(tx: DbOrTx, teamId: string | null): Promise<string>
   return team.id;
 }
 
+/**
+ * The signed-in person's own requests still waiting for the club (issue 31), for their page in the
+ * Players' Area, whatever else they may decide: oldest first, with the team they named.
+ */
+async function myPendingRequests(db: DbOrTx, actor: SessionUser | null): Promise<PendingRequest[]> {
+  if (!actor) throw unauthenticated();
+  const rows = await db
+    .select({ id: guardianRequests.id, child_name: guardianRequests.child_name, team_name: teams.name, created_at: guardianRequests.created_at })
+    .from(guardianRequests)
+    .leftJoin(teams, eq(teams.id, guardianRequests.team_id))
+    .where(and(eq(guardianRequests.user_id, actor.id), eq(guardianRequests.status, 'pending')))
+    .orderBy(asc(guardianRequests.created_at));
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+}
+
 export function guardianRequestUseCases({ db, mail }: JuniorContext) {
   async function lockPending(tx: DbOrTx, id: string) {
     if (!isUuid(id)) throw notFound(GUARDIAN_REQUEST_NOT_FOUND);
@@ -115,20 +130,7 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
       return rows.map((row) => toRequest({ ...row.r, requester_name: row.requester_name, requester_email: row.requester_email, team_name: row.team_name }));
     },
 
-    /**
-     * The signed-in person's own requests still waiting for the club (issue 31), for their page in
-     * the Players' Area, whatever else they may decide: oldest first, with the team they named.
-     */
-    async myPendingRequests(actor: SessionUser | null): Promise<PendingRequest[]> {
-      if (!actor) throw unauthenticated();
-      const rows = await db
-        .select({ id: guardianRequests.id, child_name: guardianRequests.child_name, team_name: teams.name, created_at: guardianRequests.created_at })
-        .from(guardianRequests)
-        .leftJoin(teams, eq(teams.id, guardianRequests.team_id))
-        .where(and(eq(guardianRequests.user_id, actor.id), eq(guardianRequests.status, 'pending')))
-        .orderBy(asc(guardianRequests.created_at));
-      return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
-    },
+    myPendingRequests: (actor: SessionUser | null) => myPendingRequests(db, actor),
 
     /** Links the requester to an existing junior, or creates the child as a new junior member (in the team asked for). */
     async approve(actor: SessionUser | null, id: string, input: unknown) {
