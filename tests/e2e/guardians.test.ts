@@ -169,11 +169,16 @@ describe('A parent of two children in different teams', () => {
     await page.getByLabel('Your phone number').fill('07700 900123');
     await page.getByLabel('Username').fill(`pat_${tag}`);
     await page.getByLabel('Email').fill(`pat-${tag}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('a sturdy passphrase');
+    await page.getByLabel(/^Password/).fill('a sturdy passphrase');
     await page.getByLabel('Confirm password').fill('a sturdy passphrase');
     await page.getByLabel('Child’s full name').fill(`Penny Parent ${tag}`);
     await page.getByLabel('Child’s date of birth').fill(bornYearsAgo(10));
     await page.getByLabel('Your relationship to them').fill('Father');
+    // A second child's row (issue 31), left blank: a blank row is no child.
+    await page.getByRole('button', { name: 'Add another child' }).click();
+    await page.getByRole('group', { name: 'Child 2' }).waitFor();
+    await page.getByLabel(/^Password/).fill('a sturdy passphrase');
+    await page.getByLabel('Confirm password').fill('a sturdy passphrase');
     await page.getByRole('button', { name: 'Register and send my request' }).click();
     await page.waitForURL('**/players-area/children');
     await page.getByRole('heading', { name: 'Waiting for the club' }).waitFor();
