@@ -52,7 +52,13 @@ describe('Parents & carers (admin)', () => {
     const team = await juniorTeam(tag);
     const page = await b.newPage({ viewport: PHONE });
     await signIn(page, 'admin', b.adminPassword);
-    await openAdminTab(page, '/admin/guardians');
+    // Today counts the requests waiting (issue 31) and its card leads to them.
+    await openAdminTab(page, '/admin');
+    const card = page.getByRole('region', { name: 'Parents’ requests' });
+    await card.waitFor();
+    expect(Number((await card.locator('p').first().locator('span').first().textContent())?.trim())).toBeGreaterThanOrEqual(2);
+    await card.getByRole('link', { name: 'Review parents’ requests' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/guardians');
     await page.getByRole('heading', { name: 'Parents & carers' }).first().waitFor();
     await expectNoAxeViolations(page, 'parents and carers page');
     await noSidewaysScroll(page, 'parents and carers page');
