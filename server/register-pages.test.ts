@@ -42,8 +42,10 @@ describe('the register pages never say an address is already registered (issue 3
         username: `rae_${Date.now()}`,
         email: owner.user.email,
         password: 'a sturdy passphrase',
-        child_name: 'Rio Stranger',
-        child_date_of_birth: bornYearsAgo(9),
+        confirm_password: 'a sturdy passphrase',
+        phone_number: '07700 900333',
+        child_name_0: 'Rio Stranger',
+        child_date_of_birth_0: bornYearsAgo(9),
         relationship: 'Mother',
       }),
     );

@@ -34,6 +34,15 @@ export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'St
 export const TEAM_TYPES = ['Vets', 'Staff', 'Senior'] as const;
 export type Position = (typeof POSITIONS)[number];
 export type TeamType = (typeof TEAM_TYPES)[number];
+/** A player with no position or squad group yet (a child from a parent's request, issue 31). */
+export const NO_POSITION = 'No position yet';
+export const NO_SQUAD_GROUP = 'None (a junior)';
+
+/** "Forward · Senior", "Junior · U9" or "No position yet · Junior · U9": where a player stands, for the admin's lists. */
+export function squadPlace(player: { position: string | null; team_type: string | null; age_group?: string | null }) {
+  const group = player.team_type ?? (player.age_group ? `Junior · ${player.age_group}` : 'Junior');
+  return [player.position ?? NO_POSITION, group].join(' · ');
+}
 
 /** docs/product.md#squad: the filters and their labels ('All Players', '{x} Team'). */
 export const SQUAD_FILTERS = [

@@ -149,8 +149,10 @@ export const playerInputSchema = z.object({
     .max(99, 'Jersey number must be 0-99')
     .nullish()
     .transform((v) => v ?? null),
-  position: z.enum(POSITIONS, { error: `Position must be one of ${POSITIONS.join(', ')}` }),
-  team_type: z.enum(TEAM_TYPES, { error: `Team must be one of ${TEAM_TYPES.join(', ')}` }),
+  /** null: no position yet (a child, issue 31); must be given, as null or one of the positions. */
+  position: z.enum(POSITIONS, { error: `Position must be one of ${POSITIONS.join(', ')}` }).nullable(),
+  /** The adult squad group; null for a junior, whom the Squad page lists under their junior team. */
+  team_type: z.enum(TEAM_TYPES, { error: `Team must be one of ${TEAM_TYPES.join(', ')}` }).nullable(),
   /** Optional (issue 21): stored as '' when not given. */
   nationality: optionalText('Nationality', 60).transform((v) => v ?? ''),
   photo_url: optionalImageRef('Photo URL'),

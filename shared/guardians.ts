@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import './zod-messages';
 import { clubDateField } from './dates';
-import { CONSENT_KINDS, GUARDIAN_LEVELS, ageOn } from './juniors';
+import { CONSENT_KINDS, GUARDIAN_LEVELS, JUNIOR_LOGIN_MIN_AGE, ageOn } from './juniors';
 import { emailField, passwordField, registrationSchema, todayIso } from './players';
 
 export const GUARDIAN_INVITATION_DAYS = 7;
@@ -51,6 +51,8 @@ export const parentRegistrationSchema = z.object({
   username: registrationSchema.shape.username,
   email: emailField,
   password: passwordField,
+  /** Issue 31: the club needs a number for the parent (kept on their login). */
+  phone_number: required('Your phone number', 40),
 });
 
 /** POST /api/guardian-requests: "I am a parent or carer". */
@@ -63,15 +65,39 @@ export const guardianRequestSchema = z.object({
 });
 export type GuardianRequestInput = z.infer<typeof guardianRequestSchema>;
 
+/** How many children one parent's registration may name (more: a second request from the Players' Area). */
+export const MAX_CHILDREN_PER_REQUEST = 6;
+
+/** One child of a parent's registration: a request each, sharing the relationship and message. */
+export const parentChildSchema = guardianRequestSchema.pick({ child_name: true, child_date_of_birth: true, team_id: true });
+
+/** The register page's "I am a parent or carer" with every child at once (issue 31). */
+export const parentRegistrationRequestSchema = parentRegistrationSchema.extend({
+  relationship: guardianRequestSchema.shape.relationship,
+  message: guardianRequestSchema.shape.message,
+  children: z
+    .array(parentChildSchema, { error: 'Add your child' })
+    .min(1, 'Add your child')
+    .max(MAX_CHILDREN_PER_REQUEST, `At most ${MAX_CHILDREN_PER_REQUEST} children in one request`),
+});
+export type ParentRegistrationInput = z.input<typeof parentRegistrationRequestSchema>;
+
 export const guardianRequestListSchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected'], { error: 'Status must be pending, approved or rejected' }).default('pending'),
 });
 
-/** POST /api/guardian-requests/{id}/approve: link to an existing child, or (no player_id) create them as a new junior member. */
+/**
+ * POST /api/guardian-requests/{id}/approve: link to an existing child, or (no player_id) create them
+ * as a new junior member of the junior team chosen here (issue 31: the team the parent named, unless
+ * the club chooses another; required, since a child is listed under their team).
+ */
 export const guardianRequestApproveSchema = z.object({
   player_id: optional('Child', 100),
+  team_id: optional('Team', 100),
   level: levelField,
 });
+export const CHOOSE_JUNIOR_TEAM = 'Choose the junior team this child plays for';
+export const NOT_A_JUNIOR_TEAM = 'Choose one of the junior teams (U7 to U18)';
 export const guardianRequestRejectSchema = z.object({ reason: required('Reason', 1000) });
 
 /** PUT /api/players/{id}/consents. */
@@ -110,6 +136,6 @@ export function juniorLoginRefusal(dateOfBirth: string | null | undefined, agree
   if (!dateOfBirth) return null;
   const age = ageOn(dateOfBirth, today);
   if (age >= 18) return null;
-  if (age < 13) return UNDER_13_NO_LOGIN;
+  if (age < JUNIOR_LOGIN_MIN_AGE) return UNDER_13_NO_LOGIN;
   return agreedAt ? null : LOGIN_NEEDS_AGREEMENT;
 }

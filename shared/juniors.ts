@@ -78,6 +78,9 @@ export function ageGroupFor(dateOfBirth: string, startYear: number): JuniorAgeGr
 export const isJunior = (dateOfBirth: string | null | undefined, today: string) => !!dateOfBirth && ageOn(dateOfBirth, today) < 18;
 
 /** Under 16: every message goes to the guardians only. */
+/** The youngest a junior may have a login of their own (13 to 17 only once a parent or carer agreed, issue 23). */
+export const JUNIOR_LOGIN_MIN_AGE = 13;
+
 export const isUnder16 = (dateOfBirth: string | null | undefined, today: string) => !!dateOfBirth && ageOn(dateOfBirth, today) < 16;
 
 /** The day someone turns 18 (29 February birthdays: 1 March in a common year). */

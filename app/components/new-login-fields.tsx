@@ -11,10 +11,23 @@ export function withoutValue({ defaultValue: _never, ...props }: ReturnType<Retu
  * A parent's or carer's new login: their name, a username, (on registration) their e-mail and a
  * password. The password is never sent back, so it has no value. `field` is the form's `formFields(…)`.
  */
-export function NewLoginFields({ field, withEmail = false }: { field: ReturnType<typeof formFields>; withEmail?: boolean }) {
+export function NewLoginFields({
+  field,
+  withEmail = false,
+  withPhone = false,
+  confirmPassword = false,
+}: {
+  field: ReturnType<typeof formFields>;
+  withEmail?: boolean;
+  /** The parent's own phone number (issue 31). */
+  withPhone?: boolean;
+  /** A second password field, checked against the first ("Passwords do not match" beside it). */
+  confirmPassword?: boolean;
+}) {
   return (
     <>
       <TextField label="Your full name" required autoComplete="name" {...field('full_name')} />
+      {withPhone && <TextField label="Your phone number" type="tel" required autoComplete="tel" {...field('phone_number')} />}
       <TextField label="Username" required autoComplete="username" {...field('username')} />
       {withEmail && <TextField label="Email" type="email" required autoComplete="email" {...field('email')} />}
       <TextField
@@ -25,6 +38,7 @@ export function NewLoginFields({ field, withEmail = false }: { field: ReturnType
         hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
         {...withoutValue(field('password'))}
       />
+      {confirmPassword && <TextField label="Confirm password" type="password" required autoComplete="new-password" {...withoutValue(field('confirm_password'))} />}
     </>
   );
 }

@@ -23,3 +23,19 @@ export function ParentRequestFields({ field, teams }: { field: ReturnType<typeof
     </>
   );
 }
+
+/** One child's fields on the register page's "I am a parent or carer" (issue 31: as many children as they have). */
+export const CHILD_ROW_FIELDS = ['child_name', 'child_date_of_birth', 'team_id'] as const;
+
+/** The fields of the `index`th child: named "child_name_0", "child_date_of_birth_0", "team_id_0". */
+export function ChildRow({ index, field, teams }: { index: number; field: ReturnType<typeof formFields>; teams: ReadonlyArray<{ id: string | number; name: string }> }) {
+  return (
+    <>
+      <TextField label="Child’s full name" required {...field(`child_name_${index}`)} />
+      <TextField label="Child’s date of birth" type="date" max={todayIso()} required {...field(`child_date_of_birth_${index}`)} />
+      <SelectField label="Their team (if you know it)" {...field(`team_id_${index}`)}>
+        <ItemOptions items={teams} label={(t) => t.name} placeholder="Not sure" />
+      </SelectField>
+    </>
+  );
+}

@@ -56,6 +56,7 @@ describe('GET /api/admin/dashboard', () => {
         pending_orders: 0,
         join_us: 0,
         registrations: 0,
+        parent_requests: 0,
         results_to_enter: [],
         outstanding_payments: { payments: 0, amount: 0, players: [] },
         match_week: [],

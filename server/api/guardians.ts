@@ -140,7 +140,8 @@ export const guardianRequestsApi = router()
       path: '/{id}/approve',
       operationId: 'approveGuardianRequest',
       tags,
-      summary: 'Approve: link to an existing junior (player_id) or create the child as a new junior member',
+      summary: 'Approve: link to an existing junior (player_id) or create the child as a new junior member of a junior team (team_id)',
+      description: 'A new child joins the junior team given (default: the one the parent named); it must be a junior team. The child has no position and no adult squad group.',
       security,
       request: { params: IdParam, body: jsonBody(guardianRequestApproveSchema) },
       responses: {
@@ -148,7 +149,7 @@ export const guardianRequestsApi = router()
         401: e('Not signed in'),
         403: e('Not an admin, secretary or welfare officer'),
         404: e('No pending request has this id'),
-        422: e('Invalid input, or the player is not a junior'),
+        422: e('Invalid input, the player is not a junior, or no junior team was chosen for a new child'),
       },
     }),
     async (c) => c.json(await c.get('services').juniors.approve(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),

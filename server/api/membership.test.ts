@@ -128,7 +128,7 @@ describe('Left the club', () => {
 });
 
 describe('What deleting a player removes', () => {
-  type Erasure = { full_name: string; login: string | null; login_removed: boolean; items: { what: string; count: number }[] };
+  type Erasure = { full_name: string; login: string | null; login_removed: boolean; items: { what: string; count: number }[]; kept: { what: string; count: number }[] };
   const erasure = async (id: string, token = admin.token) => t.json<Erasure>(`/api/players/${id}/erasure`, { token });
   const counts = (body: Erasure) => Object.fromEntries(body.items.map((i) => [i.what, i.count]));
 
@@ -147,7 +147,9 @@ describe('What deleting a player removes', () => {
     await recordedSession('senior', 4, [id]);
     const after = await erasure(id);
     // Each payment also told them (a notification of their login, which goes too).
-    expect(counts(after.body)).toEqual({ 'season stats': 1, payments: 2, 'training attendance records': 1, 'team memberships': 1, notifications: 2 });
+    expect(counts(after.body)).toEqual({ 'season stats': 1, 'training attendance records': 1, 'team memberships': 1, notifications: 2 });
+    // Issue 31: the ledger keeps their charges without their name, so the dialog says they stay, not that they go.
+    expect(after.body.kept).toEqual([{ what: 'charges and payments in the accounts', count: 2 }]);
 
     expect((await t.json(`/api/players/${id}`, { method: 'DELETE', token: admin.token })).status).toBe(200);
     expect((await erasure(id)).status).toBe(404);

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import {
   availability,
   fixtureSelections,
+  guardianRequests,
   fixtures,
   joinUsSubmissions,
   orders,
@@ -18,7 +19,7 @@ import {
   sponsors,
   teams,
 } from '../db/schema';
-import { isAdmin, mayEnterAdmin, must, teamsRunByUser as teamsRunBy } from '../policy';
+import { isAdmin, mayEnterAdmin, mayManageGuardians, must, teamsRunByUser as teamsRunBy } from '../policy';
 import type { DatabaseStatusWithCounts } from './setup';
 import type { AdminDashboard } from '../../shared/contracts/admin';
 
@@ -162,6 +163,10 @@ export function createAdminService(
         matchWeek(db, reader.user, now),
       ]);
       const dbsChecks = deps.dbsWarnings ? await deps.dbsWarnings(reader.user) : null;
+      // "I am a parent or carer" requests waiting (issue 31), for those who decide them.
+      const parentRequests = mayManageGuardians(reader)
+        ? (await db.select({ value: count() }).from(guardianRequests).where(eq(guardianRequests.status, 'pending')))[0]!.value
+        : null;
       return {
         orders: o,
         players: pl.value,
@@ -175,6 +180,7 @@ export function createAdminService(
           pending_orders: pending.value,
           join_us: j,
           registrations,
+          parent_requests: parentRequests,
           results_to_enter: results,
           outstanding_payments: owing,
           match_week: week,

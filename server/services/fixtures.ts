@@ -11,7 +11,7 @@ import { assertTeamsExist, defaultTeamId } from './teams';
 import type { Fixture } from '../../shared/contracts/fixtures';
 import type { EventChangeService } from './event-changes';
 import { assertCurrentVersion, versionOf } from './edit-version';
-import { applyResultsRule, PUBLIC_RESULTS, resultsScope, type ResultsScope } from './juniors/results';
+import { applyNotesRule, applyResultsRule, PUBLIC_RESULTS, resultsScope, type ResultsScope } from './juniors/results';
 
 export type { Fixture };
 
@@ -46,7 +46,7 @@ export function toFixture(row: FixtureRow, scope: ResultsScope = PUBLIC_RESULTS)
     age_group: row.age_group,
     played: row.status === 'completed',
   };
-  return applyResultsRule(fixture, row.age_group, scope);
+  return applyResultsRule(applyNotesRule(fixture, row.age_group, scope), row.age_group, scope);
 }
 
 /** Fixtures and results: anyone reads them, admins and staff manage them. */

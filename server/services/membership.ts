@@ -30,7 +30,10 @@ import { isUuid } from './ids';
 import { setPlayerTeams } from './teams';
 import type { MailService } from './mail';
 import { takeOutOfUpcomingSquads } from './squad-changes';
+import { tellGuardiansOfLeaving } from './juniors/leaving';
 
+/** The erasure's "kept" line: the ledger keeps a deleted member's charges and payments, without their name. */
+export const LEDGER_KEPT = 'charges and payments in the accounts';
 export const ALREADY_LEFT = 'This member has already left the club.';
 export const NOT_LEFT = 'This member has not left the club.';
 
@@ -46,6 +49,8 @@ export interface ErasurePreview {
   login: string | null;
   login_removed: boolean;
   items: ErasureItem[];
+  /** What stays without the person's name (issue 31): the ledger's charges and payments, kept for the accounts. */
+  kept: ErasureItem[];
 }
 
 /**
@@ -147,8 +152,6 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
       const countOf = (table: AnyPgTable, where: SQL | undefined) => sql<number>`(select count(*)::int from ${table} where ${where})`;
       const kinds: [string, AnyPgTable, SQL | undefined][] = [
         ['season stats', playerStats, eq(playerStats.player_id, players.id)],
-        // Charges stay in the ledger (six years, HMRC) without the person: counted as their payments.
-        ['payments', charges, eq(charges.player_id, players.id)],
         ['training attendance records', trainingAttendance, eq(trainingAttendance.player_id, players.id)],
         ['match availability answers', availability, and(eq(availability.player_id, players.id), isNotNull(availability.fixture_id))],
         ['training availability answers', availability, and(eq(availability.player_id, players.id), isNotNull(availability.session_id))],
@@ -173,6 +176,8 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
             kinds.map(([, table, where]) => countOf(table, where)),
             sql`, `,
           )}]`,
+          // Charges stay in the ledger (six years, HMRC) without the person's name: kept, not removed (issue 31).
+          charges: countOf(charges, eq(charges.player_id, players.id)),
           loginCounts: sql<(number | null)[]>`array[${sql.join(
             loginKinds.map(([, table, where]) => countOf(table, where)),
             sql`, `,
@@ -190,6 +195,7 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
         login: member.username,
         login_removed: loginGoes,
         items: counted.filter((item) => item.count > 0),
+        kept: Number(member.charges) > 0 ? [{ what: LEDGER_KEPT, count: Number(member.charges) }] : [],
       };
     },
 
@@ -200,6 +206,7 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
         const member = await lockMember(tx, id);
         if (member.status === 'left') throw conflict(ALREADY_LEFT);
         const leftRoles = await endRoles(tx, by, member);
+        await tellGuardiansOfLeaving(tx, deps.mail, member); // a child's parents and carers (issue 31)
         await setPlayerTeams(tx, id, []);
         // Out of every upcoming squad; each team's staff are told.
         const squads = await takeOutOfUpcomingSquads(tx, deps.mail, member, 'all', 'left_club');

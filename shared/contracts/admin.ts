@@ -24,6 +24,9 @@ export const AdminDashboardSchema = z
           .int()
           .nullable()
           .openapi({ description: 'Registrations waiting for approval (GET /api/admin/registrations); null for those who do not decide them' }),
+        parent_requests: z.number().int().nullable().openapi({
+          description: '"I am a parent or carer" requests waiting (GET /api/guardian-requests); null for those who do not decide them (issue 31)',
+        }),
         results_to_enter: z
           .array(
             z.object({

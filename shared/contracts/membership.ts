@@ -19,6 +19,9 @@ export const PlayerErasureSchema = z
     items: z
       .array(z.object({ what: z.string().openapi({ example: 'payments' }), count: z.number().int().positive() }))
       .openapi({ description: 'Each kind of record that goes with them, counted; kinds with none are left out' }),
+    kept: z
+      .array(z.object({ what: z.string().openapi({ example: 'charges and payments in the accounts' }), count: z.number().int().positive() }))
+      .openapi({ description: 'Records that stay without their name (the ledger keeps charges and payments six years for the accounts)' }),
   })
   .openapi('PlayerErasure');
 

@@ -29,9 +29,12 @@ export const PublicPlayerSchema = z
     team_ids: z.array(z.string().uuid()).openapi({ description: 'The teams the player plays for (GET /api/teams)' }),
     full_name: z.string(),
     jersey_number: z.number().int().nullable(),
-    position: z.enum(POSITIONS),
+    position: z.enum(POSITIONS).nullable().openapi({ description: 'null: none given yet (a child approved from a parent’s request)' }),
     nationality: z.string(),
-    team_type: z.enum(TEAM_TYPES),
+    team_type: z
+      .enum(TEAM_TYPES)
+      .nullable()
+      .openapi({ description: 'The adult squad group; null for a junior, who is listed under their junior team (team_ids)' }),
     photo_url: z.string().nullable(),
     bio: z.string().nullable(),
     age: z
@@ -80,8 +83,8 @@ export const PlayerProfileSchema = z
     email: z.string().nullable(),
     full_name: z.string(),
     jersey_number: z.number().int().nullable(),
-    position: z.string(),
-    team_type: z.string(),
+    position: z.string().nullable(),
+    team_type: z.string().nullable(),
     nationality: z.string(),
     photo_url: z.string().nullable(),
     date_of_birth: z.string().nullable(),

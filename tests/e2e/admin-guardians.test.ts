@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs, openAdminTab, settledToast, unique } from '../support/admin';
+import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { bornYearsAgo } from '../support/ages';
 import { PHONE, noSidewaysScroll, signIn, useBrowser } from '../support/browser';
@@ -30,19 +31,44 @@ async function parentAsking(tag: string, name: string, child: string) {
   return { parent, name: `${name} ${tag}` };
 }
 
+/** A junior team for the new child (issue 31: chosen at approval); a junior team needs a welfare officer first. */
+async function juniorTeam(tag: string) {
+  const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
+  const officer = await registerPlayer(b.baseURL, 'welf', { full_name: `Wyn Welfare ${tag}` });
+  const logins = (await admin.get('/api/admin/roles')).body.logins as { user_id: string; username: string }[];
+  await admin.post('/api/admin/club-roles', { user_id: logins.find((l) => l.username === officer.username)!.user_id, role: 'welfare_officer' });
+  const { welfare_officer: _name, ...editable } = (await admin.get('/api/settings')).body;
+  if (!editable.welfare_email) expect((await admin.put('/api/settings', { ...editable, welfare_email: 'welfare@example.org' })).status).toBe(200);
+  const team = await admin.post('/api/teams', { name: `U10 Wrens ${tag}`, age_group: 'U10', format: '7v7' });
+  expect(team.status, JSON.stringify(team.body)).toBe(201);
+  return team.body.name as string;
+}
+
 describe('Parents & carers (admin)', () => {
   it('approves one request as a new junior, turns one down with a reason, lists the child’s parents and sends an invitation', async () => {
     const tag = unique();
     const first = await parentAsking(tag, 'Fred Father', 'Finn Father');
     const second = await parentAsking(tag, 'Gary Guess', 'Gail Guess');
+    const team = await juniorTeam(tag);
     const page = await b.newPage({ viewport: PHONE });
     await signIn(page, 'admin', b.adminPassword);
-    await openAdminTab(page, '/admin/guardians');
+    // Today counts the requests waiting (issue 31) and its card leads to them.
+    await openAdminTab(page, '/admin');
+    const card = page.getByRole('region', { name: 'Parents’ requests' });
+    await card.waitFor();
+    expect(Number((await card.locator('p').first().locator('span').first().textContent())?.trim())).toBeGreaterThanOrEqual(2);
+    await card.getByRole('link', { name: 'Review parents’ requests' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/guardians');
     await page.getByRole('heading', { name: 'Parents & carers' }).first().waitFor();
     await expectNoAxeViolations(page, 'parents and carers page');
     await noSidewaysScroll(page, 'parents and carers page');
 
     const firstCard = page.getByRole('article', { name: `${first.name} for Finn Father ${tag}` });
+    // A new child needs their junior team (issue 31): asked for next to the field, then chosen.
+    await firstCard.getByRole('button', { name: `Approve ${first.name}` }).click();
+    await firstCard.getByText('Choose the junior team this child plays for').waitFor();
+    await expectNoAxeViolations(page, 'the junior team error');
+    await firstCard.getByLabel(/^Their junior team/).selectOption({ label: team });
     await firstCard.getByRole('button', { name: `Approve ${first.name}` }).click();
     await settledToast(page, `${first.name} is linked to Finn Father ${tag}.`);
     const children = (await first.parent.get('/api/guardians/me/children')).body as Array<{ full_name: string; level: string }>;

@@ -166,15 +166,23 @@ describe('A parent of two children in different teams', () => {
     await page.getByRole('alert').first().waitFor();
     await checkPage(page, 'parent registration with errors');
     await page.getByLabel('Your full name').fill('Pat Parent');
+    await page.getByLabel('Your phone number').fill('07700 900123');
     await page.getByLabel('Username').fill(`pat_${tag}`);
     await page.getByLabel('Email').fill(`pat-${tag}@example.com`);
-    await page.getByLabel('Password').fill('a sturdy passphrase');
-    await page.getByLabel('Your child’s full name').fill(`Penny Parent ${tag}`);
-    await page.getByLabel('Your child’s date of birth').fill(bornYearsAgo(10));
+    await page.getByLabel(/^Password/).fill('a sturdy passphrase');
+    await page.getByLabel('Confirm password').fill('a sturdy passphrase');
+    await page.getByLabel('Child’s full name').fill(`Penny Parent ${tag}`);
+    await page.getByLabel('Child’s date of birth').fill(bornYearsAgo(10));
     await page.getByLabel('Your relationship to them').fill('Father');
+    // A second child's row (issue 31), left blank: a blank row is no child.
+    await page.getByRole('button', { name: 'Add another child' }).click();
+    await page.getByRole('group', { name: 'Child 2' }).waitFor();
+    await page.getByLabel(/^Password/).fill('a sturdy passphrase');
+    await page.getByLabel('Confirm password').fill('a sturdy passphrase');
     await page.getByRole('button', { name: 'Register and send my request' }).click();
     await page.waitForURL('**/players-area/children');
-    await page.getByText(`Waiting for the club: Penny Parent ${tag}`).waitFor();
+    await page.getByRole('heading', { name: 'Waiting for the club' }).waitFor();
+    await page.getByText(`Penny Parent ${tag}`).waitFor();
     await checkPage(page, 'my children, waiting');
   });
 });

@@ -175,7 +175,8 @@ function peopleFactories(t: ClubHost, token: string, x: Targets, member: People[
     guardianLink: async () => {
       const request = await must<{ id: string }>('guardian request', '/api/guardian-requests', {
         token: parentToken(),
-        body: { child_name: `Robin Linked ${tag()}`, child_date_of_birth: bornYearsAgo(8), relationship: 'Mother', message: 'Please link me.' },
+        // The parent names the junior team; approving a new child needs one (issue 31).
+        body: { child_name: `Robin Linked ${tag()}`, child_date_of_birth: bornYearsAgo(8), relationship: 'Mother', message: 'Please link me.', team_id: x.u9 },
       });
       const approved = await must<{ player_id: string }>('approve', `/api/guardian-requests/${request.id}/approve`, { token, body: { level: 'primary' } });
       const [link] = await t.db.select({ user_id: guardians.user_id }).from(guardians).where(eq(guardians.player_id, approved.player_id));

@@ -12,13 +12,34 @@ import { toast } from '../ui/toast';
 import { client, errorDetail, read } from '../../lib/api-client';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { PASSWORD_TOO_SHORT } from '../../../shared/auth';
+import { LOGIN_NEEDS_AGREEMENT, UNDER_13_NO_LOGIN } from '../../../shared/guardians';
+import { JUNIOR_LOGIN_MIN_AGE, ageOn } from '../../../shared/juniors';
+import { todayIso } from '../../../shared/players';
 import { hasLogin, PASSWORD_MIN, TOASTS } from './player-sections-shared';
 import { useFieldValues } from './use-field-values';
 
 const LOGIN_FIELDS = ['username', 'email', 'password'] as const;
 
 export function AccountSection({ player }: { player: Player }) {
-  return <Panel title="Login account">{hasLogin(player) ? <ResetPasswordForm player={player} /> : <CreateLoginForm player={player} />}</Panel>;
+  return <Panel title="Login account">{hasLogin(player) ? <ResetPasswordForm player={player} /> : <NewLogin player={player} />}</Panel>;
+}
+
+/** "Create login" only from the age the club's rules allow a junior a login of their own (13, once a parent agreed; issue 31). */
+export function NewLogin({ player }: { player: Pick<Player, 'full_name' | 'date_of_birth' | 'team_type' | 'id'> }) {
+  const age = player.date_of_birth ? ageOn(player.date_of_birth, todayIso()) : null;
+  if (age !== null && age < JUNIOR_LOGIN_MIN_AGE) {
+    return (
+      <p className="text-sm text-muted" data-testid="no-junior-login">
+        {player.full_name} has no login: {UNDER_13_NO_LOGIN}
+      </p>
+    );
+  }
+  return (
+    <>
+      {age !== null && age < 18 && <p className="mb-3 text-sm text-muted">{LOGIN_NEEDS_AGREEMENT}</p>}
+      <CreateLoginForm player={player as Player} />
+    </>
+  );
 }
 
 function CreateLoginForm({ player }: { player: Player }) {

@@ -68,6 +68,18 @@ export function ErasureDetails({ playerId }: { playerId: string }) {
               </li>
             ))}
           </ul>
+          {erasure.kept.length > 0 && (
+            <>
+              <p className="font-semibold">Kept without their name, as the club’s accounts must be:</p>
+              <ul className="list-disc space-y-1 pl-5" aria-label={`What stays after deleting ${erasure.full_name}`}>
+                {erasure.kept.map((item) => (
+                  <li key={item.what}>
+                    {sentence(item.what)}: <strong>{item.count}</strong>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </>
       )}
       <p className="text-muted">{KEEP_HISTORY_HINT}</p>

@@ -216,20 +216,10 @@ function MatchWeekCard({ matches }: { matches: DashboardData['today']['match_wee
   );
 }
 
-function TodayList({
-  dashboard,
-  fixtures,
-  canOpen,
-  onEnterScore,
-}: {
-  dashboard: DashboardData;
-  fixtures: Fixture[];
-  canOpen: (to: string) => boolean;
-  onEnterScore: (fixture: Fixture) => void;
-}) {
-  const { pending_orders, join_us, registrations, results_to_enter, outstanding_payments, match_week } = dashboard.today;
-  // The cards that only count and link to the admin page that deals with them, for those allowed there.
-  const pageCards = [
+/** The cards that only count and link to the admin page that deals with them, for those allowed there. */
+function pageCardsOf(today: DashboardData['today'], canOpen: (to: string) => boolean) {
+  const { pending_orders, join_us, registrations, parent_requests } = today;
+  return [
     {
       allowed: registrations !== null,
       id: 'today-registrations',
@@ -237,6 +227,14 @@ function TodayList({
       count: registrations ?? 0,
       detail: ['registration to approve', 'registrations to approve'],
       go: { to: '/admin/registrations', label: 'Review registrations' },
+    },
+    {
+      allowed: parent_requests !== null,
+      id: 'today-parent-requests',
+      title: 'Parents’ requests',
+      count: parent_requests ?? 0,
+      detail: ['parent or carer to link to their child', 'parents or carers to link to their children'],
+      go: { to: '/admin/guardians', label: 'Review parents’ requests' },
     },
     {
       allowed: canOpen('/admin/orders'),
@@ -255,6 +253,21 @@ function TodayList({
       go: { to: '/admin/join-us', label: 'Read the applications' },
     },
   ] satisfies ({ allowed: boolean } & Omit<Parameters<typeof TodayCard>[0], 'children'>)[];
+}
+
+function TodayList({
+  dashboard,
+  fixtures,
+  canOpen,
+  onEnterScore,
+}: {
+  dashboard: DashboardData;
+  fixtures: Fixture[];
+  canOpen: (to: string) => boolean;
+  onEnterScore: (fixture: Fixture) => void;
+}) {
+  const { results_to_enter, outstanding_payments, match_week } = dashboard.today;
+  const pageCards = pageCardsOf(dashboard.today, canOpen);
   return (
     <ul aria-label="Today" className="grid gap-3 sm:grid-cols-2 sm:gap-4">
       {pageCards.map(({ allowed, ...card }) => allowed && <TodayCard key={card.id} {...card} />)}

@@ -79,7 +79,7 @@ export const fixtureConfig = (teams: Team[], onEnterScore?: (fixture: Fixture) =
     { name: 'venue', label: 'Venue', type: 'text', required: true },
     { name: 'meet_time', label: 'Meet at', type: 'time', hint: 'Optional: when players should arrive' },
     { name: 'kit', label: 'Kit', type: 'text', hint: 'Optional, e.g. Away kit, shin pads' },
-    { name: 'notes', label: 'Notes for the players', type: 'textarea', wide: true },
+    { name: 'notes', label: 'Notes for the players', type: 'textarea', wide: true, hint: 'On the public fixture page, except for junior teams: their notes are for members only' },
     {
       name: 'status',
       label: 'Status',

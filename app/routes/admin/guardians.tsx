@@ -2,7 +2,8 @@ import { AddressWaiting } from '../../components/admin/address-waiting';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { formatDate, formatDateTime } from '../../../shared/dates';
-import { GUARDIAN_LEVELS, GUARDIAN_LEVEL_LABELS, isJunior, type GuardianLevel } from '../../../shared/juniors';
+import { CHOOSE_JUNIOR_TEAM } from '../../../shared/guardians';
+import { GUARDIAN_LEVELS, GUARDIAN_LEVEL_LABELS, isJunior, isJuniorAgeGroup, type GuardianLevel } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import { ReasonDialog } from '../../components/admin/reason-dialog';
@@ -36,17 +37,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [{ maySafeguard }, requests, players] = await Promise.all([
+  const [{ maySafeguard }, requests, players, teams] = await Promise.all([
     serverLoader(),
     read(client['guardian-requests'].$get({ query: { status: 'pending' } })),
     loadList('players', client.players.$get({ query: {} })),
+    read(client.teams.$get()),
   ]);
   // Those who may decide see every request; anyone else gets only their own (none here).
   const today = todayIso();
   const juniors = players
     .filter((p) => isJunior(p.date_of_birth ?? null, today))
     .map((p) => ({ id: p.id, full_name: p.full_name, date_of_birth: p.date_of_birth ?? null }));
-  return { requests, juniors, maySafeguard };
+  // A new child joins a junior team, chosen when the request is approved (issue 31).
+  const juniorTeams = teams.filter((t) => isJuniorAgeGroup(t.age_group)).map((t) => ({ id: t.id, name: t.name }));
+  return { requests, juniors, juniorTeams, maySafeguard };
 }
 clientLoader.hydrate = true as const;
 
@@ -56,9 +60,10 @@ export function HydrateFallback() {
 
 type Junior = Route.ComponentProps['loaderData']['juniors'][number];
 type Request = Route.ComponentProps['loaderData']['requests'][number];
+type JuniorTeam = Route.ComponentProps['loaderData']['juniorTeams'][number];
 
 export default function AdminGuardians({ loaderData }: Route.ComponentProps) {
-  const { requests, juniors, maySafeguard } = loaderData;
+  const { requests, juniors, juniorTeams, maySafeguard } = loaderData;
   return (
     <section>
       <SectionHeader
@@ -75,7 +80,7 @@ export default function AdminGuardians({ loaderData }: Route.ComponentProps) {
               <ul className="space-y-4">
                 {requests.map((r) => (
                   <li key={r.id}>
-                    <RequestCard request={r} juniors={juniors} />
+                    <RequestCard request={r} juniors={juniors} teams={juniorTeams} />
                   </li>
                 ))}
               </ul>
@@ -89,10 +94,12 @@ export default function AdminGuardians({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function RequestCard({ request: r, juniors }: { request: Request; juniors: Junior[] }) {
+function RequestCard({ request: r, juniors, teams }: { request: Request; juniors: Junior[]; teams: JuniorTeam[] }) {
   const revalidator = useRevalidator();
   const sameBirthday = juniors.filter((j) => j.date_of_birth === r.child_date_of_birth);
   const [choice, setChoice] = useState(sameBirthday[0]?.id ?? 'new');
+  const [teamId, setTeamId] = useState(teams.some((t) => t.id === r.team_id) ? r.team_id! : '');
+  const [teamError, setTeamError] = useState('');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -103,14 +110,20 @@ function RequestCard({ request: r, juniors }: { request: Request; juniors: Junio
       setReasonError('Reason is required: it is e-mailed to them');
       return;
     }
+    if (approve && choice === 'new' && !teamId) {
+      setTeamError(CHOOSE_JUNIOR_TEAM);
+      return;
+    }
     setBusy(true);
     try {
-      if (approve) await read(client['guardian-requests'][':id'].approve.$post({ param: { id: r.id }, json: choice === 'new' ? {} : { player_id: choice } }));
+      if (approve)
+        await read(client['guardian-requests'][':id'].approve.$post({ param: { id: r.id }, json: choice === 'new' ? { team_id: teamId } : { player_id: choice } }));
       else await read(client['guardian-requests'][':id'].reject.$post({ param: { id: r.id }, json: { reason } }));
       toast.success(approve ? `${r.requester_name} is linked to ${r.child_name}.` : `The request is turned down; ${r.requester_name} is told why.`);
       await revalidator.revalidate();
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.reason) setReasonError(error.fieldErrors.reason);
+      if (error instanceof ApiError && error.fieldErrors.team_id) setTeamError(error.fieldErrors.team_id);
       toast.error(errorDetail(error));
     } finally {
       setBusy(false);
@@ -139,6 +152,23 @@ function RequestCard({ request: r, juniors }: { request: Request; juniors: Junio
           </option>
         ))}
       </SelectField>
+      {choice === 'new' && (
+        <SelectField
+          id={`team-${r.id}`}
+          label="Their junior team"
+          required
+          className="mt-3"
+          hint={teams.length === 0 ? 'There is no junior team yet: add one on the Teams page first.' : 'They are listed under it on the Squad page'}
+          value={teamId}
+          error={teamError}
+          onChange={(e) => {
+            setTeamId(e.target.value);
+            setTeamError('');
+          }}
+        >
+          <ItemOptions items={teams} label={(t) => t.name} placeholder="Choose a junior team" />
+        </SelectField>
+      )}
       <TextAreaField
         id={`reason-${r.id}`}
         label="Reason, if you turn it down (e-mailed to them)"

@@ -5,7 +5,7 @@ import { AccountSection, FeedbackSection, hasLogin, PaymentsSection, StatsSectio
 import { AdminLoading, Badge } from '../../components/admin/section';
 import { MembershipSection, playerDeleteConfirmation } from '../../components/admin/player-membership';
 import { Button } from '../../components/ui/button';
-import { POSITIONS, TEAM_TYPES } from '../../../shared/content-constants';
+import { NO_POSITION, NO_SQUAD_GROUP, POSITIONS, TEAM_TYPES, squadPlace } from '../../../shared/content-constants';
 import type { AdminPlayer as Player, Feedback, Payment, PlayerStats } from '../../../shared/contracts/players';
 import type { Team } from '../../../shared/contracts/teams';
 import { useCan } from '../../components/admin/use-admin-user';
@@ -61,7 +61,7 @@ export function matchesSearch(player: Pick<Player, 'full_name' | 'jersey_number'
   if (!q) return true;
   const number = q.replace(/^#/, '');
   if (/^\d+$/.test(number)) return player.jersey_number === Number(number);
-  return player.full_name.toLowerCase().includes(q) || player.position.toLowerCase().includes(q);
+  return player.full_name.toLowerCase().includes(q) || (player.position ?? '').toLowerCase().includes(q);
 }
 
 const SECTION_LINK = 'inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50';
@@ -103,10 +103,10 @@ export const playerConfig = (teams: Team[], isAdmin = true, coaches = true): Res
       ),
     },
     { header: 'Number', numeric: true, cell: (p) => p.jersey_number ?? '–' },
-    { header: 'Position', cell: (p) => p.position },
+    { header: 'Position', cell: (p) => p.position ?? '–' },
     // Issue 23: a junior's age group this season, from their date of birth (31 August rule).
     { header: 'Age group', cell: (p) => (p.age_group ? <Badge tone="info">Junior · {p.age_group}</Badge> : '–') },
-    { header: 'Squad group', cell: (p) => p.team_type },
+    { header: 'Squad group', cell: (p) => p.team_type ?? '–' },
     {
       header: 'Teams',
       cell: (p) =>
@@ -121,8 +121,14 @@ export const playerConfig = (teams: Team[], isAdmin = true, coaches = true): Res
   fields: [
     { name: 'full_name', label: 'Full name', type: 'text', required: true },
     { name: 'jersey_number', label: 'Jersey number', type: 'number', min: 0, max: 99 },
-    { name: 'position', label: 'Position', type: 'select', required: true, options: POSITIONS },
-    { name: 'team_type', label: 'Squad group', type: 'select', required: true, options: TEAM_TYPES, hint: 'Where the public Squad page lists them' },
+    { name: 'position', label: 'Position', type: 'select', options: [{ value: '', label: NO_POSITION }, ...POSITIONS.map((p) => ({ value: p, label: p }))] },
+    {
+      name: 'team_type',
+      label: 'Squad group',
+      type: 'select',
+      options: [{ value: '', label: NO_SQUAD_GROUP }, ...TEAM_TYPES.map((t) => ({ value: t, label: t }))],
+      hint: 'Where the public Squad page lists them (a junior is listed under their junior team)',
+    },
     {
       name: 'team_ids',
       label: 'Teams',
@@ -217,7 +223,7 @@ function PlayersWhoLeft({ players }: { players: Player[] }) {
                   {p.full_name}
                 </Link>{' '}
                 <span className="text-sm text-muted">
-                  {p.position} · {p.team_type}
+                  {squadPlace(p)}
                 </span>
               </li>
             ))}
@@ -261,7 +267,7 @@ function PlayerPage({
         {player.jersey_number != null && <span className="ml-2 text-brand-700">#{player.jersey_number}</span>}
       </h2>
       <p className="-mt-4 text-sm text-muted">
-        {player.position} · {player.team_type} · {hasLogin(player) ? 'Has login' : 'No login'}
+        {squadPlace(player)} · {hasLogin(player) ? 'Has login' : 'No login'}
         {hasLeft && (
           <>
             {' · '}

@@ -36,7 +36,7 @@ const PRINT_CSS = `
   .sheet .ref-box { min-height: 30mm !important; }
 }`;
 
-function SquadTable({ caption, rows }: { caption: string; rows: Array<{ shirt_number: number; full_name: string; position: string; captain: boolean }> }) {
+function SquadTable({ caption, rows }: { caption: string; rows: Array<{ shirt_number: number; full_name: string; position: string | null; captain: boolean }> }) {
   return (
     <table className="w-full border-collapse text-left">
       <caption className="py-2 text-left text-base font-bold text-ink">{caption}</caption>

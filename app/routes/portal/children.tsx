@@ -1,8 +1,8 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { childTeamLine, GUARDIAN_LEVEL_LABELS } from '../../../shared/juniors';
 import { guardianRequestSchema } from '../../../shared/guardians';
-import { formatDateGB } from '../../../shared/dates';
 import { EmptyState, PortalSection } from '../../components/portal';
+import { PendingRequests } from '../../components/portal/pending-requests';
 import { Button } from '../../components/ui/button';
 import { PARENT_REQUEST_FIELDS, ParentRequestFields } from '../../components/parent-request-fields';
 import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
@@ -21,11 +21,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const [children, requests, teams] = await Promise.all([
     portalRead('your children', () => context.services.juniors.myChildren(user), []),
-    portalRead('your requests', () => context.services.juniors.list(user, { status: 'pending' }), []),
+    portalRead('your requests', () => context.services.juniors.myPendingRequests(user), []),
     portalRead('the teams', () => context.services.teams.list(), []),
   ]);
   // Only the requests this login made (those who decide also see everyone's on the admin page).
-  return { children, requests: requests.filter((r) => r.requester_email === user.email), teams: teams.map((t) => ({ id: t.id, name: t.name })) };
+  return { children, requests, teams: teams.map((t) => ({ id: t.id, name: t.name })) };
 }
 
 /** "I am a parent or carer": the request goes to the secretary and the welfare officer. */
@@ -52,6 +52,9 @@ export default function PortalChildren({ loaderData, actionData }: Route.Compone
   return (
     <div className="space-y-8">
       <PortalSection title="My children" description="The children the club has linked to you as their parent or carer.">
+        <div className="mb-4 empty:hidden">
+          <PendingRequests requests={requests} />
+        </div>
         {children.length === 0 ? (
           <EmptyState next="Ask to be linked below, or use the invitation link the club e-mailed you.">No children are linked to your login yet.</EmptyState>
         ) : (
@@ -89,15 +92,6 @@ export default function PortalChildren({ loaderData, actionData }: Route.Compone
         title="I am a parent or carer"
         description="Ask the club to link you to your child. The secretary or the welfare officer checks it with the team before you see anything about them."
       >
-        {requests.length > 0 && (
-          <ul className="mb-4 space-y-1 text-sm text-ink" aria-label="Your requests waiting for the club">
-            {requests.map((r) => (
-              <li key={r.id}>
-                Waiting for the club: {r.child_name} (asked {formatDateGB(r.created_at.slice(0, 10))})
-              </li>
-            ))}
-          </ul>
-        )}
         {actionData?.ok && <FormMessage tone="success">{REQUEST_SENT}</FormMessage>}
         <Form method="post" noValidate className="mt-3 space-y-4 rounded-2xl bg-white p-4 ring-1 ring-line sm:p-6">
           <ErrorSummary errors={summary.errors} order={PARENT_REQUEST_FIELDS} message={summary.message} />

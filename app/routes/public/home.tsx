@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { Link } from '../../components/ui/link';
 import { ButtonLink, buttonClass } from '../../components/ui/button';
+import { ParentsOfJuniors } from '../../components/public/parents-of-juniors';
 import { OutcomeBadge, scoreLine } from '../../components/public/fixture-card';
 import { NewsCard } from '../../components/public/news-card';
 import type { Fixture } from '../../../server/services/fixtures';
@@ -327,6 +328,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 max-w-2xl text-brand-950/90">
               Players of every ability, volunteers and local sponsors keep this club going. Tell us how you'd like to get involved and we'll be in touch.
             </p>
+            <ParentsOfJuniors className="mt-2 text-brand-950" />
           </div>
           <ButtonLink to="/join-us" size="lg" className="shrink-0 font-display tracking-wide uppercase">
             Join Us

@@ -4,6 +4,7 @@ import { data, Form, useActionData, useNavigation } from 'react-router';
 import { INTEREST_TYPES, JOIN_US_LIMITS, type InterestType } from '../../../shared/content-constants';
 import { asDomainError, isDomainError } from '../../../shared/errors';
 import { PageHeader } from '../../components/public/empty-state';
+import { ParentsOfJuniors } from '../../components/public/parents-of-juniors';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { TextAreaField, TextField } from '../../components/ui/field';
@@ -135,6 +136,9 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
   return (
     <>
       <PageHeader title="Join Us" intro="Play, volunteer or sponsor: everyone is welcome at the club. Tell us a little about yourself and we'll be in touch." />
+      <div className="container-page pt-6">
+        <ParentsOfJuniors className="rounded-2xl bg-brand-50 px-4 py-2 text-ink ring-1 ring-line" />
+      </div>
       <div className="container-page grid gap-8 py-10 lg:grid-cols-3">
         {/* noValidate: the browser's own bubbles show one problem at a time; the summary shows them all (ADR 026). */}
         <Form method="post" noValidate className="space-y-8 lg:col-span-2" onReset={() => setInterests([])} aria-describedby="consent-notice">

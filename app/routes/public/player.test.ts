@@ -6,7 +6,7 @@ import { loader } from './player';
 
 type LoaderArgs = Parameters<typeof loader>[0];
 const args = (squad: Record<string, unknown>) =>
-  ({ context: { services: { squad } }, request: new Request('http://club.test/player/p1'), params: { playerId: 'p1' } }) as unknown as LoaderArgs;
+  ({ context: { services: { squad, teams: { list: async () => [] } } }, request: new Request('http://club.test/player/p1'), params: { playerId: 'p1' } }) as unknown as LoaderArgs;
 const unwrap = (result: unknown) => result as { data: { state: string }; init: { status?: number } | null };
 
 describe('Player profile loader', () => {
@@ -29,8 +29,8 @@ describe('Player profile loader', () => {
   });
 
   it('still shows the profile when only the stats fail to load', async () => {
-    const player = { id: 'p1', full_name: 'A Player' };
+    const player = { id: 'p1', full_name: 'A Player', team_ids: [], age_group: null };
     const result = unwrap(await loader(args({ get: async () => player, stats: async () => { throw new Error('no stats'); } })));
-    expect(result.data).toMatchObject({ state: 'ok', player, stats: null });
+    expect(result.data).toMatchObject({ state: 'ok', player, stats: null, teamNames: [] });
   });
 });

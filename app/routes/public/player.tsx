@@ -16,7 +16,9 @@ export const handle: PageHandle = { hydrate: false };
 export const PLAYER_NOT_FOUND = 'Player not found';
 export const PLAYER_LOAD_ERROR = 'Error loading player profile';
 
-type LoaderResult = { state: 'ok'; player: PublicPlayer; stats: PlayerStats | null; origin: string } | { state: 'not_found' | 'error'; origin: string };
+type LoaderResult =
+  | { state: 'ok'; player: PublicPlayer; stats: PlayerStats | null; teamNames: string[]; origin: string }
+  | { state: 'not_found' | 'error'; origin: string };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
@@ -30,18 +32,42 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return data<LoaderResult>({ state: 'error', origin }, { status: 500 });
   }
   // Stats failing to load is tolerated: the profile shows without them (docs/product.md#player-profile).
-  const stats = await context.services.squad.stats(player.id).catch(() => null);
-  return data<LoaderResult>({ state: 'ok', player, stats, origin });
+  const [stats, teams] = await Promise.all([context.services.squad.stats(player.id).catch(() => null), context.services.teams.list().catch(() => [])]);
+  const teamNames = teams.filter((t) => player.team_ids.includes(t.id)).map((t) => t.name);
+  // A junior's page is not for search engines (issue 31): it stays out of the sitemap too.
+  const headers = player.age_group ? { 'X-Robots-Tag': 'noindex' } : undefined;
+  return data<LoaderResult>({ state: 'ok', player, stats, teamNames, origin }, { headers });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const robots = loaderHeaders.get('X-Robots-Tag');
+  return robots ? { 'X-Robots-Tag': robots } : new Headers();
+}
+
+/** Where the player plays: their adult squad group ("Senior team"), or a junior's teams by name ("Under 9s"). */
+export function teamLabel(player: Pick<PublicPlayer, 'team_type'>, teamNames: string[]) {
+  if (player.team_type) return `${player.team_type} team`;
+  return teamNames.join(' and ') || 'the juniors';
+}
+
+/** The share text (Open Graph and search description) when the player has no bio: never an invented position (issue 31). */
+export function shareText(player: Pick<PublicPlayer, 'full_name' | 'jersey_number' | 'position' | 'team_type'>, teamNames: string[]) {
+  const number = player.jersey_number !== null ? `, number ${player.jersey_number}` : '';
+  if (player.team_type) {
+    const role = player.position ? `${player.position} for` : 'Plays for';
+    return `${player.full_name}${number}: ${role} the ${player.team_type} team at ${CLUB_NAME}.`;
+  }
+  const role = player.position ? `${player.position}, plays for` : 'plays for';
+  return `${player.full_name}${number} ${role} ${teamLabel(player, teamNames)} at ${CLUB_NAME}.`;
 }
 
 export const meta: Route.MetaFunction = ({ data: d, params }) => {
   if (!d || d.state !== 'ok')
     return pageMeta({ title: d?.state === 'error' ? PLAYER_LOAD_ERROR : PLAYER_NOT_FOUND, description: `A player profile at ${CLUB_NAME}.` });
   const p = d.player;
-  const description = p.bio
-    ? truncateText(p.bio, 160)
-    : `${p.full_name}${p.jersey_number !== null ? `, number ${p.jersey_number}` : ''}: ${p.position} for the ${p.team_type} team at ${CLUB_NAME}.`;
-  return pageMeta({ title: p.full_name, description, origin: d.origin, path: `/player/${params.playerId}`, image: p.photo_url, type: 'profile' });
+  const description = p.bio ? truncateText(p.bio, 160) : shareText(p, d.teamNames);
+  const tags = pageMeta({ title: p.full_name, description, origin: d.origin, path: `/player/${params.playerId}`, image: p.photo_url, type: 'profile' });
+  return p.age_group ? [...tags, { name: 'robots', content: 'noindex' }] : tags;
 };
 
 function BackToSquad() {
@@ -62,11 +88,11 @@ const SOCIAL_LABELS: Record<string, string> = {
 };
 
 /** The Details list: what the player (or, for a junior, the rule of issue 23) lets the public see. */
-function detailsOf(player: PublicPlayer): [string, string | null][] {
+function detailsOf(player: PublicPlayer, teamNames: string[]): [string, string | null][] {
   return [
     ['Position', player.position],
     ['Jersey', player.jersey_number !== null ? `#${player.jersey_number}` : null],
-    ['Team', player.team_type],
+    ['Team', player.team_type ?? (teamNames.join(', ') || null)],
     ['Nationality', player.nationality || null],
     ['Age', player.age !== null ? String(player.age) : null],
     // A junior shows their age group only (issue 23: never date of birth or age).
@@ -96,8 +122,9 @@ function PlayerMissing({ state }: { state: 'not_found' | 'error' }) {
 
 export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
   if (loaderData.state !== 'ok') return <PlayerMissing state={loaderData.state} />;
-  const { player, stats } = loaderData;
-  const details = detailsOf(player);
+  const { player, stats, teamNames } = loaderData;
+  const details = detailsOf(player, teamNames);
+  const standing = [player.position, player.team_type ? `${player.team_type} Team` : teamNames.join(', '), player.nationality].filter(Boolean).join(' · ');
   const social = Object.entries(player.social_media ?? {});
   return (
     <>
@@ -118,9 +145,7 @@ export default function PlayerProfile({ loaderData }: Route.ComponentProps) {
             {/* Without a photo the tile already shows the number large. */}
             {player.photo_url && player.jersey_number !== null && <p className="text-5xl font-black text-gold-400">#{player.jersey_number}</p>}
             <h1 className="mt-1 text-3xl font-extrabold tracking-tight wrap-anywhere sm:text-5xl">{player.full_name}</h1>
-            <p className="mt-2 text-lg text-brand-100">
-              {player.position} · {player.team_type} Team{player.nationality ? ` · ${player.nationality}` : ''}
-            </p>
+            {standing && <p className="mt-2 text-lg text-brand-100">{standing}</p>}
           </div>
         </div>
       </section>

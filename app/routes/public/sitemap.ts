@@ -16,7 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const urls = [
     ...SITEMAP_STATIC_PATHS.map((path) => ({ loc: `${origin}${path}`, lastmod: null as string | null })),
     ...articles.map((a) => ({ loc: `${origin}/news/${a.id}`, lastmod: a.created_at.slice(0, 10) })),
-    ...players.map((p) => ({ loc: `${origin}/player/${p.id}`, lastmod: null })),
+    // A junior's page is for the club's families, not search engines (issue 31: it is noindex too).
+    ...players.filter((p) => p.age_group === null).map((p) => ({ loc: `${origin}/player/${p.id}`, lastmod: null })),
     ...fixtures.map((f) => ({ loc: `${origin}/fixtures/${f.id}`, lastmod: null })),
   ];
   const body =

@@ -38,3 +38,30 @@ describe('The squad page groups', () => {
     expect(names(groupSquad([coach, squad[2]], 'staff'))).toEqual([['Staff', ['Pat Player-Coach', 'Dee Staff']]]);
   });
 });
+
+// Issue 31: a junior (no squad group) is listed under each team they play for, never under Senior;
+// an adult with no position yet is under "Players".
+describe('The squad page’s juniors', () => {
+  const teams = [
+    { id: 'u9', name: 'Under 9s' },
+    { id: 'u12', name: 'Under 12s' },
+  ];
+  const junior = (name: string, team_ids: string[]) => ({ ...person(name, null, null), team_ids, age_group: 'U9' }) as PublicPlayer;
+
+  it('groups juniors under their own team, after the adults and before the staff', () => {
+    const squad = [person('Sam Senior', 'Senior', 'Forward'), junior('Aarav S.', ['u9']), junior('Meera P.', ['u12']), person('Dee Staff', 'Staff', 'Staff')];
+    expect(names(groupSquad(squad, null, teams))).toEqual([
+      ['Senior Team', ['Sam Senior']],
+      ['Under 9s', ['Aarav S.']],
+      ['Under 12s', ['Meera P.']],
+      ['Staff', ['Dee Staff']],
+    ]);
+  });
+
+  it('lists an adult with no position yet under Players, and a junior in no known team under Other players', () => {
+    expect(names(groupSquad([person('Nia New', 'Vets', null), junior('Lost L.', [])], null, teams))).toEqual([
+      ['Vets Team', ['Nia New']],
+      ['Other players', ['Lost L.']],
+    ]);
+  });
+});

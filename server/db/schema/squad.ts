@@ -36,9 +36,11 @@ export const players = pgTable(
       .references(() => users.id, { onDelete: 'set null' }),
     full_name: text('full_name').notNull(),
     jersey_number: smallint('jersey_number'),
-    position: positionEnum('position').notNull().default('Midfielder'),
+    /** Null: none chosen yet (a child approved from a parent's request, issue 31: never an invented one). */
+    position: positionEnum('position').default('Midfielder'),
     nationality: text('nationality').notNull().default(''),
-    team_type: teamTypeEnum('team_type').notNull().default('Senior'),
+    /** The adult squad group; null for a child, who is listed under their junior team (issue 31). */
+    team_type: teamTypeEnum('team_type').default('Senior'),
     photo_url: text('photo_url'),
     bio: text('bio'),
     date_of_birth: date('date_of_birth', { mode: 'string' }),

@@ -6,6 +6,7 @@ import { availabilityRequest } from './availability-request';
 import { dbsExpired, dbsExpiring } from './dbs';
 import { emailChangeConfirm, emailChangeNotice } from './email-change';
 import { eventChange, type EventChangeMail } from './event-change';
+import { childLeftClub, consentWithdrawn, guardianRequestReceived } from './children';
 import { guardianInvitation, guardianRequestApproved, guardianRequestRejected, turningEighteen } from './guardians';
 import { joinUsApplication } from './join-us-application';
 import { joinUsReceipt } from './join-us-receipt';
@@ -29,6 +30,9 @@ import { welcome } from './welcome';
 
 export type { EventChangeMail };
 export {
+  childLeftClub,
+  consentWithdrawn,
+  guardianRequestReceived,
   addressInUse,
   dbsExpiring,
   dbsExpired,
@@ -103,5 +107,8 @@ export const MAIL_TEMPLATES: Record<string, MailTemplate<unknown>> = {
   turningEighteen,
   dbsExpiring,
   dbsExpired,
+  guardianRequestReceived,
+  childLeftClub,
+  consentWithdrawn,
   testMail,
 };

@@ -119,7 +119,8 @@ export const CARE_ROWS: Row[] = [
     allow: ACTIVE,
   }),
   row('GET /api/guardian-requests', { allow: ACTIVE, why: 'their own requests; all of them for safeguarding' }),
-  row('POST /api/guardian-requests/{id}/approve', { fresh: 'guardianRequest', body: { level: 'primary' }, allow: GUARDIAN_MANAGERS }),
+  // A new child joins the junior team chosen at approval (issue 31).
+  row('POST /api/guardian-requests/{id}/approve', { fresh: 'guardianRequest', body: (b) => ({ level: 'primary', team_id: b.x.u9 }), allow: GUARDIAN_MANAGERS }),
   row('POST /api/guardian-requests/{id}/reject', { fresh: 'guardianRequest', body: { reason: 'We could not confirm this.' }, allow: GUARDIAN_MANAGERS }),
 
   // --- Messages ---

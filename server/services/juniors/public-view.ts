@@ -7,7 +7,9 @@
  *   appears as first name and initial ("Sam J.");
  * - a junior without this season's photo consent has no photo (null: the pages show the club tile);
  * - a junior never shows date of birth, age, height, weight, nationality, biography or social
- *   media, whatever show_personal_details says: only their age group.
+ *   media, whatever show_personal_details says: only their age group;
+ * - a junior is in no adult squad group (team_type null): the Squad page lists them under their
+ *   junior team (issue 31).
  *
  * Adults are shown as they chose (ADR 022). A consent withdrawn is in force on the next request:
  * the consents table fires content_changed, which empties the public cache.
@@ -64,6 +66,8 @@ export function applyPublicView(player: PublicPlayer, view: PublicView | undefin
   const { date_of_birth: _dob, height: _height, weight: _weight, ...rest } = player;
   return {
     ...rest,
+    // Listed under their junior team, never an adult squad group (issue 31).
+    team_type: null,
     full_name: view.full_name,
     photo_url: view.photo_url,
     age_group: view.age_group,

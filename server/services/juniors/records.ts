@@ -2,7 +2,7 @@
  * What is kept about a child (issue 23): consents per season, medical notes (every staff or welfare
  * read recorded), the care details a guardian keeps, and a guardian's agreement to a 13-17 year old's own login.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { forbidden, invalid } from '../../../shared/errors';
 import {
   CONSENTS_GUARDIANS_ONLY,
@@ -12,26 +12,36 @@ import {
   consentInputSchema,
   loginAgreementSchema,
 } from '../../../shared/guardians';
-import { CONSENT_KINDS, CONSENT_TEXTS, CONSENT_TEXT_VERSION, ageOn, seasonOf } from '../../../shared/juniors';
+import { CONSENT_KINDS, CONSENT_TEXTS, CONSENT_TEXT_VERSION, ageOn, isUnder16, seasonOf, type ConsentKind } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
-import { consents, medicalNoteReads, players } from '../../db/schema';
+import { consents, guardians, medicalNoteReads, players, users } from '../../db/schema';
+import { consentWithdrawn } from '../../mail/templates';
+import type { MailService } from '../mail';
 import { parseInput } from '../checks';
 import { childRelation, mayAnswerForChild, mayReadConsents, mayReadMedicalNoteLog, mayReadMedicalNotes, signedIn } from '../../policy';
 import { assertGuardianOrSelf, childRow } from './access';
-import { type JuniorContext } from './context';
+import { firstName, type JuniorContext } from './context';
 
 export const MEDICAL_NOTES_READERS = 'Medical notes are seen only by the child’s parents or carers, the staff of their teams and the welfare officer.';
 
-/** This season's answer per kind, with its text, who gave it and when (none: not given). */
-async function consentsOf(db: DbOrTx, playerId: string, season: string) {
+/** Direct messages to the child are for 16-17 year olds only (issue 31): a younger child is never offered it. */
+export const DIRECT_CONTACT_16_17 = 'Club messages straight to a child are only for players aged 16 or 17.';
+
+/** The consents a guardian is asked for, for this child today: the direct-contact one only at 16 or 17. */
+export const consentKindsFor = (dateOfBirth: string | null, today = todayIso()) =>
+  CONSENT_KINDS.filter((kind) => kind !== 'direct_contact' || !isUnder16(dateOfBirth, today));
+
+/** This season's answer per kind offered for the child, with its text, who gave it and when (none: not given). */
+async function consentsOf(db: DbOrTx, child: { id: string; date_of_birth: string | null }, season: string) {
+  const playerId = child.id;
   const rows = await db
     .select()
     .from(consents)
     .where(and(eq(consents.player_id, playerId), eq(consents.season, season)))
     .orderBy(desc(consents.created_at));
-  return CONSENT_KINDS.map((kind) => {
+  return consentKindsFor(child.date_of_birth).map((kind) => {
     const latest = rows.find((r) => r.kind === kind);
     return {
       kind,
@@ -45,6 +55,20 @@ async function consentsOf(db: DbOrTx, playerId: string, season: string) {
   });
 }
 
+/** Mails the child's guardians other than the one who withdrew a consent. */
+async function tellOtherGuardians(
+  tx: DbOrTx,
+  mail: MailService,
+  e: { child: { id: string; full_name: string }; kind: ConsentKind; by: { id: string; name: string }; consentId: string },
+) {
+  const others = sql`${users.id} in (select ${guardians.user_id} from ${guardians} where ${guardians.player_id} = ${e.child.id} and ${guardians.user_id} <> ${e.by.id})`;
+  await mail.toUsersWhere(tx, others, {
+    template: consentWithdrawn,
+    data: { childFirstName: firstName(e.child.full_name), consent: CONSENT_TEXTS[e.kind].label, byName: e.by.name },
+    dedupeKey: `consent-withdrawn:${e.consentId}`,
+  });
+}
+
 export function childRecordsUseCases(ctx: JuniorContext) {
   const { db } = ctx;
 
@@ -55,7 +79,7 @@ export function childRecordsUseCases(ctx: JuniorContext) {
       const child = await childRow(db, playerId);
       if (!child || !mayReadConsents(me, await childRelation(db, me, child))) throw forbidden(NOT_THEIR_GUARDIAN);
       const season = seasonOf(todayIso());
-      return { player_id: child.id, season, text_version: CONSENT_TEXT_VERSION, consents: await consentsOf(db, child.id, season) };
+      return { player_id: child.id, season, text_version: CONSENT_TEXT_VERSION, consents: await consentsOf(db, child, season) };
     },
 
     /**
@@ -69,9 +93,16 @@ export function childRecordsUseCases(ctx: JuniorContext) {
       if (!child || !rel?.level) throw forbidden(CONSENTS_GUARDIANS_ONLY);
       if (!mayAnswerForChild(rel)) throw forbidden('View-only parents and carers cannot change consents: ask the child’s primary parent or carer.');
       const data = parseInput(consentInputSchema, input);
+      if (!consentKindsFor(child.date_of_birth).includes(data.kind)) throw invalid(DIRECT_CONTACT_16_17, [{ field: 'kind', message: DIRECT_CONTACT_16_17 }]);
       const season = seasonOf(todayIso());
       await db.transaction(async (tx) => {
-        await tx.insert(consents).values({
+        const [before] = await tx
+          .select({ given: consents.given })
+          .from(consents)
+          .where(and(eq(consents.player_id, child.id), eq(consents.season, season), eq(consents.kind, data.kind)))
+          .orderBy(desc(consents.created_at))
+          .limit(1);
+        const [row] = await tx.insert(consents).values({
           player_id: child.id,
           season,
           kind: data.kind,
@@ -79,12 +110,14 @@ export function childRecordsUseCases(ctx: JuniorContext) {
           given_by: me.id,
           given_by_name: me.name,
           text_version: CONSENT_TEXT_VERSION,
-        });
+        }).returning({ id: consents.id });
         // The child's public record changes with it: touching the row fires the players table's
         // content_changed trigger, so every process drops its public cache at commit.
         await tx.update(players).set({ updated_at: new Date() }).where(eq(players.id, child.id));
+        // A withdrawal is news to the child's other parents and carers (issue 31): they are told, once per withdrawal.
+        if (before?.given && !data.given) await tellOtherGuardians(tx, ctx.mail, { child, kind: data.kind, by: me, consentId: row!.id });
       });
-      return { player_id: child.id, season, text_version: CONSENT_TEXT_VERSION, consents: await consentsOf(db, child.id, season) };
+      return { player_id: child.id, season, text_version: CONSENT_TEXT_VERSION, consents: await consentsOf(db, child, season) };
     },
 
     /**

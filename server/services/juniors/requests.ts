@@ -1,23 +1,27 @@
 /** "I am a parent or carer": a signed-in user asks to be linked to a child; the secretary or welfare officer decides. */
 import { AWAITING_APPROVAL, mayUseMembersArea, must } from '../../policy';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { conflict, invalid, notFound, unauthenticated } from '../../../shared/errors';
 import {
+  CHOOSE_JUNIOR_TEAM,
   GUARDIAN_REQUEST_NOT_FOUND,
+  NOT_A_JUNIOR_TEAM,
   guardianRequestApproveSchema,
   guardianRequestListSchema,
   guardianRequestRejectSchema,
   guardianRequestSchema,
-  parentRegistrationSchema,
+  parentRegistrationRequestSchema,
 } from '../../../shared/guardians';
-import { isJunior } from '../../../shared/juniors';
+import { formatCalendarDate } from '../../../shared/dates';
+import { isJunior, isJuniorAgeGroup } from '../../../shared/juniors';
 import { USERNAME_TAKEN, todayIso } from '../../../shared/players';
 import { hashChosenPassword } from '../../auth/password-policy';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
-import { accountTokens, guardianRequests, players, playerTeams, teams, users } from '../../db/schema';
-import { guardianRequestApproved, guardianRequestRejected, welcome } from '../../mail/templates';
+import { accountTokens, clubRoles, guardianRequests, players, playerTeams, teams, users } from '../../db/schema';
+import { guardianRequestApproved, guardianRequestReceived, guardianRequestRejected, welcome } from '../../mail/templates';
+import type { MailService } from '../mail';
 import { ownerOfAddress, tellAddressOwner } from '../address-in-use';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
@@ -25,6 +29,49 @@ import { assertManagesGuardians, firstName, juniorForLink, NOT_A_JUNIOR, type Ju
 import { linkGuardian } from './invitations';
 
 const NO_SUCH_TEAM = 'No team has this id.';
+
+/**
+ * A parent's request arrived (issue 31): the secretary and the welfare officer are mailed once per
+ * request (admins when the club has neither), so it is seen the day it comes.
+ */
+async function tellDeciders(tx: DbOrTx, mail: MailService, who: { parentName: string; relationship: string; requests: (typeof guardianRequests.$inferSelect)[] }) {
+  const teamIds = [...new Set(who.requests.flatMap((r) => (r.team_id ? [r.team_id] : [])))];
+  const names = teamIds.length ? await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds)) : [];
+  const children = who.requests.map((r) => ({ name: r.child_name, born: formatCalendarDate(r.child_date_of_birth), team: names.find((t) => t.id === r.team_id)?.name ?? null }));
+  const data = { parentName: who.parentName, relationship: who.relationship, children };
+  const dedupeKey = `guardian-request-received:${who.requests[0]!.id}`;
+  const holders = (roles: string[]) =>
+    sql`${users.id} in (select ${clubRoles.user_id} from ${clubRoles} where ${clubRoles.role}::text in (${sql.join(
+      roles.map((r) => sql`${r}`),
+      sql`, `,
+    )}))`;
+  const sent = await mail.toUsersWhere(tx, holders(['secretary', 'welfare_officer']), { template: guardianRequestReceived, data, dedupeKey });
+  if (sent === 0) await mail.toUsersWhere(tx, holders(['admin']), { template: guardianRequestReceived, data, dedupeKey });
+}
+
+/** The junior team a child approved from a request joins: chosen at approval (or the one the parent named), and a junior team. */
+async function juniorTeamFor(tx: DbOrTx, teamId: string | null): Promise<string> {
+  if (!teamId) throw invalid(`${CHOOSE_JUNIOR_TEAM}.`, [{ field: 'team_id', message: CHOOSE_JUNIOR_TEAM }]);
+  const [team] = isUuid(teamId) ? await tx.select({ id: teams.id, age_group: teams.age_group }).from(teams).where(eq(teams.id, teamId)) : [];
+  if (!team) throw invalid(NO_SUCH_TEAM, [{ field: 'team_id', message: NO_SUCH_TEAM }]);
+  if (!isJuniorAgeGroup(team.age_group)) throw invalid(`${NOT_A_JUNIOR_TEAM}.`, [{ field: 'team_id', message: NOT_A_JUNIOR_TEAM }]);
+  return team.id;
+}
+
+/**
+ * The signed-in person's own requests still waiting for the club (issue 31), for their page in the
+ * Players' Area, whatever else they may decide: oldest first, with the team they named.
+ */
+async function myPendingRequests(db: DbOrTx, actor: SessionUser | null): Promise<PendingRequest[]> {
+  if (!actor) throw unauthenticated();
+  const rows = await db
+    .select({ id: guardianRequests.id, child_name: guardianRequests.child_name, team_name: teams.name, created_at: guardianRequests.created_at })
+    .from(guardianRequests)
+    .leftJoin(teams, eq(teams.id, guardianRequests.team_id))
+    .where(and(eq(guardianRequests.user_id, actor.id), eq(guardianRequests.status, 'pending')))
+    .orderBy(asc(guardianRequests.created_at));
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+}
 
 export function guardianRequestUseCases({ db, mail }: JuniorContext) {
   async function lockPending(tx: DbOrTx, id: string) {
@@ -51,10 +98,14 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
         const [team] = isUuid(data.team_id) ? await db.select({ id: teams.id }).from(teams).where(eq(teams.id, data.team_id)) : [];
         if (!team) throw invalid(NO_SUCH_TEAM, [{ field: 'team_id', message: NO_SUCH_TEAM }]);
       }
-      const [row] = await db
-        .insert(guardianRequests)
-        .values({ user_id: actor.id, ...data })
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const [made] = await tx
+          .insert(guardianRequests)
+          .values({ user_id: actor.id, ...data })
+          .returning();
+        await tellDeciders(tx, mail, { parentName: actor.full_name, relationship: data.relationship, requests: [made!] });
+        return made;
+      });
       return toRequest({ ...row!, requester_name: actor.full_name, requester_email: actor.email, team_name: null });
     },
 
@@ -79,6 +130,8 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
       return rows.map((row) => toRequest({ ...row.r, requester_name: row.requester_name, requester_email: row.requester_email, team_name: row.team_name }));
     },
 
+    myPendingRequests: (actor: SessionUser | null) => myPendingRequests(db, actor),
+
     /** Links the requester to an existing junior, or creates the child as a new junior member (in the team asked for). */
     async approve(actor: SessionUser | null, id: string, input: unknown) {
       const by = await assertManagesGuardians(db, actor);
@@ -89,13 +142,15 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
         let playerId = existing?.id;
         let childName = existing?.full_name ?? request.child_name;
         if (!playerId) {
+          const teamId = await juniorTeamFor(tx, data.team_id ?? request.team_id);
+          // A child is filed as a child (issue 31): no squad group and no position until their coach gives one.
           const [child] = await tx
             .insert(players)
-            .values({ full_name: request.child_name, date_of_birth: request.child_date_of_birth, status: 'active', nationality: '' })
+            .values({ full_name: request.child_name, date_of_birth: request.child_date_of_birth, status: 'active', nationality: '', position: null, team_type: null })
             .returning({ id: players.id, full_name: players.full_name });
           playerId = child!.id;
           childName = child!.full_name;
-          if (request.team_id) await tx.insert(playerTeams).values({ player_id: playerId, team_id: request.team_id });
+          await tx.insert(playerTeams).values({ player_id: playerId, team_id: teamId });
         }
         await linkGuardian(tx, {
           user_id: request.user_id,
@@ -138,6 +193,14 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
   };
 }
 
+/** A parent's own request still waiting, as their page lists it. */
+export interface PendingRequest {
+  id: string;
+  child_name: string;
+  team_name: string | null;
+  created_at: string;
+}
+
 type RequestRow = typeof guardianRequests.$inferSelect & { requester_name: string; requester_email: string; team_name: string | null };
 
 function toRequest(r: RequestRow) {
@@ -160,23 +223,32 @@ function toRequest(r: RequestRow) {
   };
 }
 
+/** A single child's fields at the top level (the API's and older pages' shape) as the list of children. */
+function withChildren(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || 'children' in input) return input;
+  const { child_name, child_date_of_birth, team_id, ...rest } = input as Record<string, unknown>;
+  return { ...rest, children: [{ child_name, child_date_of_birth, team_id }] };
+}
+
 /**
- * The register page's "I am a parent or carer" (issue 23): a login with no player record of its
- * own, the request for the child, and the mail that confirms the address, in one transaction.
+ * The register page's "I am a parent or carer" (issue 23; several children and the parent's phone
+ * number, issue 31): a login with no player record of its own, a request per child, the mail that
+ * confirms the address and the one telling the secretary and welfare officer, in one transaction.
  */
 export function parentRegistration({ db, mail, anonymousWrites }: JuniorContext) {
   return {
     /** `address` is the client's: counted with the players' registrations, so many per hour from one. */
     async registerParent(input: unknown, address?: string) {
-      const { full_name, username, email, password, ...data } = parseInput(parentRegistrationSchema.extend(guardianRequestSchema.shape), input);
+      const { full_name, username, email, password, phone_number, relationship, message, children } = parseInput(parentRegistrationRequestSchema, withChildren(input));
       await anonymousWrites?.count('registration', address);
       const account = { full_name, username, email, password };
-      if (!isJunior(data.child_date_of_birth, todayIso())) {
-        throw invalid('This child is 18 or over: adults join the club themselves.', [{ field: 'child_date_of_birth', message: NOT_A_JUNIOR }]);
-      }
-      if (data.team_id && !(isUuid(data.team_id) && (await db.select({ id: teams.id }).from(teams).where(eq(teams.id, data.team_id))).length)) {
-        throw invalid(NO_SUCH_TEAM, [{ field: 'team_id', message: NO_SUCH_TEAM }]);
-      }
+      const today = todayIso();
+      const errors = children.flatMap((child, i) => (isJunior(child.child_date_of_birth, today) ? [] : [{ field: `children.${i}.child_date_of_birth`, message: NOT_A_JUNIOR }]));
+      if (errors.length) throw invalid('This child is 18 or over: adults join the club themselves.', errors);
+      const teamIds = [...new Set(children.flatMap((c) => (c.team_id ? [c.team_id] : [])))];
+      const known = teamIds.every(isUuid) && teamIds.length ? await db.select({ id: teams.id }).from(teams).where(inArray(teams.id, teamIds)) : [];
+      const unknown = children.flatMap((c, i) => (c.team_id && !known.some((k) => k.id === c.team_id) ? [{ field: `children.${i}.team_id`, message: NO_SUCH_TEAM }] : []));
+      if (unknown.length) throw invalid(NO_SUCH_TEAM, unknown);
       const taken = await db
         .select({ username: users.username, email: users.email })
         .from(users)
@@ -193,9 +265,12 @@ export function parentRegistration({ db, mail, anonymousWrites }: JuniorContext)
       return db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
-          .values({ username: account.username, email: account.email, full_name: account.full_name, role: 'player', password_hash })
+          .values({ username: account.username, email: account.email, full_name: account.full_name, phone: phone_number, role: 'player', password_hash })
           .returning({ id: users.id, username: users.username });
-        await tx.insert(guardianRequests).values({ user_id: user!.id, ...data });
+        const requests = await tx
+          .insert(guardianRequests)
+          .values(children.map((child) => ({ user_id: user!.id, relationship, message, ...child })))
+          .returning();
         const confirmToken = randomBytes(32).toString('base64url');
         await tx.insert(accountTokens).values({
           token_hash: createHash('sha256').update(confirmToken).digest('hex'),
@@ -205,7 +280,8 @@ export function parentRegistration({ db, mail, anonymousWrites }: JuniorContext)
           expires_at: new Date(Date.now() + 7 * 24 * 3_600_000),
         });
         await mail.toUser(tx, user!.id, { template: welcome, data: { username: user!.username, confirmToken, parent: true }, dedupeKey: 'welcome' });
-        return { user_id: user!.id, username: user!.username, created: true as const };
+        await tellDeciders(tx, mail, { parentName: account.full_name, relationship, requests });
+        return { user_id: user!.id, username: user!.username, created: true as const, request_ids: requests.map((r) => r.id) };
       });
     },
   };

@@ -7,7 +7,7 @@
  * team's own staff, in the admin panel.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { isJunior, publishesResults } from '../../../shared/juniors';
+import { isJunior, isJuniorAgeGroup, publishesResults } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
 import { players, playerTeams, teams } from '../../db/schema';
 import type { SessionUser } from '../../../shared/roles';
@@ -49,6 +49,16 @@ export function applyResultsRule<F extends WithResults>(
 ): F & { results_published: boolean } {
   if (resultsShown(fixture, ageGroup, scope)) return { ...fixture, results_published: true };
   return { ...fixture, home_score: null, away_score: null, match_report: null, results_published: false };
+}
+
+/**
+ * A junior team's "Notes for the players" (car-shares, meeting points) are for its members, never
+ * public (issue 31): blank unless the caller's scope covers the team. Parents and players read them
+ * on their own pages, which read the fixture itself.
+ */
+export function applyNotesRule<F extends { team_id: string; notes: string | null }>(fixture: F, ageGroup: string | null | undefined, scope: ResultsScope = PUBLIC_RESULTS): F {
+  if (!isJuniorAgeGroup(ageGroup) || scope === 'all' || scope.includes(fixture.team_id)) return fixture;
+  return { ...fixture, notes: null };
 }
 
 /**

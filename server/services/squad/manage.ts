@@ -14,6 +14,7 @@ import { assertDateOfBirthForJuniorTeams, assertTeamsExist, setPlayerTeams, team
 import { syncAccess } from '../roles';
 import { assertCurrentVersion } from '../edit-version';
 import { takeOutOfUpcomingSquads } from '../squad-changes';
+import { guardiansToTell, tellGuardiansChildLeft } from '../juniors/leaving';
 import { squadOrder, type SquadContext } from './context';
 
 export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, checkUser, write }: SquadContext) {
@@ -37,7 +38,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       const { team_ids, joined_on, version: _version, ...values } = parseInput(playerInputSchema, input);
       await checkUser(values.user_id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
-      const teamIds = team_ids ?? (await teamsForNewPlayer(values.team_type));
+      const teamIds = team_ids ?? (await teamsForNewPlayer(values.team_type ?? ''));
       await assertDateOfBirthForJuniorTeams(db, teamIds, values.date_of_birth);
       const row = await write(() =>
         db.transaction(async (tx) => {
@@ -99,12 +100,16 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       await must(db, user, mayManageMemberRecords);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
       await db.transaction(async (tx) => {
+        // A child's parents and carers are told (issue 31): read before the delete takes their links with it.
+        const [child] = await tx.select({ id: players.id, full_name: players.full_name, date_of_birth: players.date_of_birth }).from(players).where(eq(players.id, id));
+        const guardianIds = child ? await guardiansToTell(tx, child) : [];
         const files = await tx
           .select({ id: documents.upload_id })
           .from(documents)
           .where(and(eq(documents.player_id, id), isNotNull(documents.upload_id)));
         const [deleted] = await tx.delete(players).where(eq(players.id, id)).returning({ id: players.id, user_id: players.user_id });
         if (!deleted) throw notFound(PLAYER_NOT_FOUND);
+        await tellGuardiansChildLeft(tx, mail, { guardianIds, fullName: child!.full_name, deleted: true, key: `child-deleted:${id}` });
         if (files.length)
           await tx.delete(uploads).where(
             inArray(

@@ -23,7 +23,9 @@ export function roster({ db, asPublicPlayers }: SquadContext) {
       const rows = team
         ? await q.where(and(active, team.toLowerCase() === 'staff' ? or(inGroup, onStaff) : inGroup)).orderBy(...squadOrder)
         : await q.where(active).orderBy(...squadOrder);
-      return asPublicPlayers(rows);
+      const listed = await asPublicPlayers(rows);
+      // A junior is in no adult squad group (issue 31): never under Senior or Vets, whatever their record says.
+      return team && team.toLowerCase() !== 'staff' ? listed.filter((p) => p.team_type !== null) : listed;
     },
 
     async get(id: string): Promise<PublicPlayer> {
