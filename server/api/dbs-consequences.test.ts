@@ -4,7 +4,7 @@ import { addDaysIso, formatCalendarDate } from '../../shared/dates';
 import { todayIso } from '../../shared/players';
 import { createTestContext } from '../../tests/support/api';
 import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
-import { dbsChecks, dbsNotices, outbox, players, teams, teamStaff, users } from '../db/schema';
+import { dbsChecks, dbsNotices, eventChanges, notifications, outbox, players, teams, teamStaff, users } from '../db/schema';
 import { dbsNotices as dbsNoticesJob } from '../jobs/dbs-notices';
 import type { JobContext } from '../jobs/job';
 import { STAFF_PLACE_SUSPENDED } from '../policy';
@@ -249,5 +249,24 @@ describe('DBS notices: 60 and 30 days before, and when it has expired', () => {
         .from(dbsNotices)
         .where(and(eq(dbsNotices.player_id, eve.playerId), eq(dbsNotices.kind, 'expired'))),
     ).toHaveLength(1);
+  });
+});
+
+describe('A change announced to a junior team’s staff', () => {
+  it('gives a coach whose place is suspended no copy, while a coach whose check is in date gets one', async () => {
+    const dana = await coach('Dana Suspended', [u9!.id], yesterday);
+    const evan = await coach('Evan Indate', [u9!.id]);
+    const body = { team_id: u9!.id, away_team: 'Hillside', match_date: addDaysIso(today, 12), match_time: '10:00', venue: 'Riverside Park', competition: 'League', is_home: true };
+    const made = await t.json('/api/fixtures', { token: admin.token, body });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const moved = await t.json(`/api/fixtures/${made.body.id}`, { method: 'PUT', token: admin.token, body: { ...body, match_time: '11:15' } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // The change is announced once its short wait is over (the job's run).
+    await t.db.update(eventChanges).set({ due_at: new Date(Date.now() - 1000) }).where(eq(eventChanges.event_id, made.body.id));
+    expect(await t.services.eventChanges.announceDue()).toBe(1);
+    // The staff's copy is a notice in the admin panel (and a mail where mail is set up): one each.
+    const copies = async (userId: string) => t.db.select().from(notifications).where(and(eq(notifications.user_id, userId), like(notifications.title, '%Hillside%')));
+    expect(await copies(evan.user.id)).toHaveLength(1);
+    expect(await copies(dana.user.id)).toHaveLength(0);
   });
 });

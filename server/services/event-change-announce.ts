@@ -14,6 +14,8 @@ import { mailAudience, type Audience } from './juniors/recipients';
 import type { MailService } from './mail';
 import { squadAnswerPaths } from './squad-links';
 import type { AnnouncedEvent } from './event-changes';
+import { staffPlaceCounts } from '../policy';
+import { todayIso } from '../../shared/players';
 
 type Change = typeof eventChanges.$inferSelect;
 
@@ -48,13 +50,22 @@ async function answersByUser(tx: DbOrTx, mail: MailService, event: AnnouncedEven
   return out;
 }
 
-/** The team's staff with a login who hear of it only as staff (not also as a player or a parent here). */
+/** The team's staff with a login whose place counts today, who hear of it only as staff (not also as a player or a parent here). */
 async function staffOnly(tx: DbOrTx, event: AnnouncedEvent, asPlayers: Audience) {
   const rows = await tx
     .selectDistinct({ user_id: players.user_id })
     .from(teamStaff)
     .innerJoin(players, eq(players.id, teamStaff.player_id))
-    .where(and(eq(teamStaff.team_id, event.team_id), isNotNull(players.user_id), eq(players.status, 'active')));
+    .where(
+      and(
+        eq(teamStaff.team_id, event.team_id),
+        isNotNull(players.user_id),
+        eq(players.status, 'active'),
+        // Not a junior team's coach whose place is suspended (DBS check not in order, ADR 048).
+        sql`exists (select 1 from team_staff ts join teams t on t.id = ts.team_id
+          where ts.player_id = ${teamStaff.player_id} and ts.team_id = ${teamStaff.team_id} and ${staffPlaceCounts(todayIso())})`,
+      ),
+    );
   return rows.map((r) => r.user_id!).filter((id) => !asPlayers.has(id));
 }
 
