@@ -4,12 +4,15 @@ import { todayIso } from '../../shared/players';
 import { apiAs, openAdminTab, settledToast, shot, unique } from '../support/admin';
 import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
+import { useMailingServer } from '../support/mail';
 import { noSidewaysScroll, PHONE, signIn, useBrowser } from '../support/browser';
 
 // Issue 31 (Major 8): an expired DBS check suspends the coach's junior team place, shown on the
 // Safeguarding and People & roles screens; an admin lifts it with a reason, shown on the record;
 // the form lists adults only.
 const b = useBrowser();
+// A server of its own: its welfare officer must not become another file's (the public footer names one).
+const own = await useMailingServer();
 const tag = unique();
 const COACH = `Carl Coach ${tag}`;
 const CHILD = `Kit Small ${tag}`;
@@ -17,8 +20,8 @@ const yesterday = addDaysIso(todayIso(), -1);
 const SUSPENDED = `Suspended: DBS check expired on ${formatCalendarDate(yesterday)}`;
 
 async function setUp() {
-  const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
-  const officer = await registerPlayer(b.baseURL, 'welf', { full_name: `Wendy Welfare ${tag}` });
+  const admin = await apiAs(own.server.baseURL, 'admin', b.adminPassword);
+  const officer = await registerPlayer(own.server.baseURL, 'welf', { full_name: `Wendy Welfare ${tag}` });
   const logins = (await admin.get('/api/admin/roles')).body.logins as { user_id: string; username: string }[];
   await admin.post('/api/admin/club-roles', { user_id: logins.find((l) => l.username === officer.username)!.user_id, role: 'welfare_officer' });
   const settings = (await admin.get('/api/settings')).body;
@@ -39,7 +42,7 @@ async function setUp() {
 describe('DBS with consequences in the admin panel at 390 px', () => {
   it('shows the suspended place, lets an admin lift it with a reason (shown on the record), and offers adults only; no sideways scroll; axe clean', async () => {
     const { admin } = await setUp();
-    const page = await b.newPage({ viewport: PHONE });
+    const page = await b.newPage({ baseURL: own.server.baseURL, viewport: PHONE });
     await signIn(page, 'admin', b.adminPassword);
 
     await openAdminTab(page, '/admin/roles');

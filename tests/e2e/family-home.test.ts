@@ -96,6 +96,21 @@ async function setUp(base: string, tag: string) {
   return { admin, parent, aarav, aaravMatch, reference: (await priya.get('/api/treasury/me')).body.reference as string };
 }
 
+/** Registering another child from the family home (at 390 px): the request is sent, and waits on the page. */
+async function registerAnotherChild(page: Page, tag: string) {
+  await page.setViewportSize(PHONE);
+  await page.getByText('Register another child', { exact: true }).click();
+  await page.getByLabel(/Your child’s full name/).fill(`Ravi Sharma ${tag}`);
+  await page.getByLabel(/Your child’s date of birth/).fill(bornYearsAgo(6));
+  await page.getByLabel(/Your relationship to them/).fill('Mother');
+  await expectNoAxeViolations(page, 'registering another child from the family home');
+  await page.getByRole('button', { name: 'Send my request' }).click();
+  await page.waitForURL('**/players-area/children');
+  await page.getByText('Thank you: the club’s secretary or welfare officer will check and link you.').waitFor();
+  await page.goto('/players-area');
+  await page.getByTestId('family-requests').getByText(`Ravi Sharma ${tag}`).waitFor();
+}
+
 describe('A parent’s family home', () => {
   it('a parent of two children in different teams lands on their family: next events with meet time, kit and venue, answers, what they owe, their calendar link', async () => {
     const tag = unique();
@@ -171,6 +186,8 @@ describe('A parent’s family home', () => {
     await expectNoAxeViolations(page, 'family home at 1280 px');
     await noSidewaysScroll(page, 'family home');
     await shot(page, 'family-home');
+
+    await registerAnotherChild(page, tag);
   });
 
   it('a member who is also a parent sees their family and their own football on one page', async () => {

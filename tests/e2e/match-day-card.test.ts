@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, openAdminTab, shot, unique } from '../support/admin';
 import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
@@ -8,6 +8,7 @@ import { bornYearsAgo } from '../support/ages';
 import { DESKTOP, hydrated, noSidewaysScroll, PHONE, signIn, useBrowser } from '../support/browser';
 import { SESSION_COOKIE } from '../../shared/auth';
 import { addDaysIso } from '../../shared/dates';
+import { useMailingServer } from '../support/mail';
 import { todayIso } from '../../shared/players';
 
 // Issue 31: the coach's match-day card. A U9 coach opens it at the touchline on a phone (390 px):
@@ -16,6 +17,8 @@ import { todayIso } from '../../shared/players';
 // page for a squad of 14; the welfare officer sees who opened it. And the team sheet never answers a
 // parent 500.
 const b = useBrowser();
+// A server of its own: its welfare officer must not become another file's (the public footer names one).
+const own = await useMailingServer();
 const tag = unique();
 const TEAM = `U9 Wrens ${tag}`;
 const A4_HEIGHT_PX = 1123;
@@ -38,13 +41,13 @@ const SQUAD = [
 ];
 
 async function setUp() {
-  const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
+  const admin = await apiAs(own.server.baseURL, 'admin', b.adminPassword);
   const roleOf = async (username: string, role: 'welfare_officer' | 'treasurer') => {
     const logins = (await admin.get('/api/admin/roles')).body.logins as { user_id: string; username: string }[];
     const login = logins.find((l) => l.username === username)!;
     expect((await admin.post('/api/admin/club-roles', { user_id: login.user_id, role })).status).toBeLessThan(300);
   };
-  const welfare = await registerPlayer(b.baseURL, 'wo', { full_name: `Wendy Welfare ${tag}` });
+  const welfare = await registerPlayer(own.server.baseURL, 'wo', { full_name: `Wendy Welfare ${tag}` });
   await roleOf(welfare.username, 'welfare_officer');
   const settings = (await admin.get('/api/settings')).body;
   const { welfare_officer: _name, ...editable } = settings;
@@ -55,8 +58,8 @@ async function setUp() {
   const teamId = team.body.id as string;
 
   // The coach: a member with an in-date DBS check, on the U9 staff.
-  const coach = await registerPlayer(b.baseURL, 'coach', { full_name: `Carl Coach ${tag}` });
-  const dbs = await admin.put(`/api/admin/dbs/${coach.playerId}`, { status: 'in_date', checked_on: addDaysIso(todayIso(), -30), expires_on: addDaysIso(todayIso(), 700) });
+  const coach = await registerPlayer(own.server.baseURL, 'coach', { full_name: `Carl Coach ${tag}` });
+  const dbs = await admin.put(`/api/admin/dbs/${coach.playerId}`, { status: 'in_date', checked_by: 'Wendy Welfare', checked_on: addDaysIso(todayIso(), -30), expires_on: addDaysIso(todayIso(), 700) });
   expect(dbs.status, JSON.stringify(dbs.body)).toBe(200);
   const staff = await admin.put('/api/admin/team-staff', { team_id: teamId, player_id: coach.playerId, role: 'coach' });
   expect(staff.status, JSON.stringify(staff.body)).toBeLessThan(300);
@@ -77,8 +80,8 @@ async function setUp() {
 
   /** A parent who asks to be linked to these children (approved by the admin) and keeps their care details. */
   async function family(fullName: string, phone: string, relationship: string, children: string[]) {
-    const login = await registerPlayer(b.baseURL, 'par', { full_name: `${fullName} ${tag}`, phone_number: phone });
-    const api = await apiAs(b.baseURL, login.username, login.password);
+    const login = await registerPlayer(own.server.baseURL, 'par', { full_name: `${fullName} ${tag}`, phone_number: phone });
+    const api = await apiAs(own.server.baseURL, login.username, login.password);
     for (const [i, name] of children.entries()) {
       const request = await api.post('/api/guardian-requests', { child_name: `${name} ${tag}`, child_date_of_birth: bornYearsAgo(8), relationship });
       expect(request.status, JSON.stringify(request.body)).toBe(201);
@@ -95,12 +98,16 @@ async function setUp() {
   const parent = await family('Ravi Shah', '07700 900999', 'Father', ['Aarav Shah']);
   await family('Priya Patel', '07700 900222', 'Mother', ['Meera Patel']);
   await family('Sam Carter', '07700 900333', 'Carer', SQUAD.slice(2));
-  const treasurer = await registerPlayer(b.baseURL, 'tre', { full_name: `Tom Treasurer ${tag}` });
+  const treasurer = await registerPlayer(own.server.baseURL, 'tre', { full_name: `Tom Treasurer ${tag}` });
   await roleOf(treasurer.username, 'treasurer');
   return { admin, teamId, ids, coach, welfare, parent, treasurer };
 }
 
-const world = await setUp();
+let world: Awaited<ReturnType<typeof setUp>>;
+// After the own server's start (useMailingServer's beforeAll).
+beforeAll(async () => {
+  world = await setUp();
+}, 180_000);
 
 async function checkPage(page: Page, where: string) {
   await expectNoAxeViolations(page, where);
@@ -109,7 +116,7 @@ async function checkPage(page: Page, where: string) {
 
 describe('The coach’s match-day card', () => {
   it('a parent names who else may collect on the consents page (390 px, axe clean)', async () => {
-    const page = await b.newPage({ viewport: PHONE });
+    const page = await b.newPage({ baseURL: own.server.baseURL, viewport: PHONE });
     await signIn(page, world.parent.username, world.parent.password);
     await page.goto(`/players-area/children/${world.ids['Aarav Shah']}/consents`);
     await hydrated(page);
@@ -123,7 +130,7 @@ describe('The coach’s match-day card', () => {
   });
 
   it('the coach opens it at 390 px: medical notes, tap-to-call, “No photos”, who may collect; axe clean; the reads are logged', async () => {
-    const page = await b.newPage({ viewport: PHONE });
+    const page = await b.newPage({ baseURL: own.server.baseURL, viewport: PHONE });
     await signIn(page, world.coach.username, world.coach.password);
     await openAdminTab(page, '/admin/match-day');
     await checkPage(page, 'match day list');
@@ -161,7 +168,7 @@ describe('The coach’s match-day card', () => {
   });
 
   it('at 1280 px it is one table, and it prints on one A4 page', async () => {
-    const page = await b.newPage({ viewport: DESKTOP });
+    const page = await b.newPage({ baseURL: own.server.baseURL, viewport: DESKTOP });
     await signIn(page, world.coach.username, world.coach.password);
     await page.goto(`/admin/match-day/${world.teamId}`);
     await hydrated(page);
@@ -183,7 +190,7 @@ describe('The coach’s match-day card', () => {
   });
 
   it('the welfare officer sees who opened the card on Safeguarding (axe clean)', async () => {
-    const page = await b.newPage({ viewport: PHONE });
+    const page = await b.newPage({ baseURL: own.server.baseURL, viewport: PHONE });
     await signIn(page, world.welfare.username, world.welfare.password);
     await openAdminTab(page, '/admin/safeguarding');
     const line = page.getByTestId('medical-note-read').filter({ hasText: `Carl Coach ${tag}` }).first();
@@ -194,12 +201,12 @@ describe('The coach’s match-day card', () => {
   });
 
   it('a parent, another parent and a stranger are refused the card and the log; nothing is logged for them', async () => {
-    const other = await registerPlayer(b.baseURL, 'other', { full_name: `Olly Other ${tag}` });
+    const other = await registerPlayer(own.server.baseURL, 'other', { full_name: `Olly Other ${tag}` });
     for (const who of [world.parent, other]) {
-      const as = await apiAs(b.baseURL, who.username, who.password);
+      const as = await apiAs(own.server.baseURL, who.username, who.password);
       expect((await as.get(`/api/teams/${world.teamId}/match-day-card`)).status).toBe(403);
       expect((await as.get('/api/admin/medical-note-reads')).status).toBe(403);
-      const page = await fetch(`${b.baseURL}/admin/match-day/${world.teamId}`, { redirect: 'manual', headers: { cookie: `${SESSION_COOKIE}=${as.token}` } });
+      const page = await fetch(`${own.server.baseURL}/admin/match-day/${world.teamId}`, { redirect: 'manual', headers: { cookie: `${SESSION_COOKIE}=${as.token}` } });
       expect([302, 303, 403]).toContain(page.status);
     }
   });
@@ -207,14 +214,14 @@ describe('The coach’s match-day card', () => {
 
 describe('The treasurer never touches stats or feedback (issue 31, minor)', () => {
   it('a child’s page in Players offers the treasurer no stats or feedback form, and the API refuses both', async () => {
-    const page = await b.newPage({ viewport: PHONE });
+    const page = await b.newPage({ baseURL: own.server.baseURL, viewport: PHONE });
     await signIn(page, world.treasurer.username, world.treasurer.password);
     await openAdminTab(page, `/admin/players?player=${world.ids['Aarav Shah']}`);
     await page.getByText('Season stats and feedback are kept by the player’s coaches and the club secretary.').waitFor();
     expect(await page.getByRole('button', { name: 'Save stats' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Add feedback' }).count()).toBe(0);
     await expectNoAxeViolations(page, 'a child’s page for the treasurer');
-    const api = await apiAs(b.baseURL, world.treasurer.username, world.treasurer.password);
+    const api = await apiAs(own.server.baseURL, world.treasurer.username, world.treasurer.password);
     expect((await api.put(`/api/players/${world.ids['Aarav Shah']}/stats`, { goals: 9 })).status).toBe(403);
     expect((await api.post(`/api/players/${world.ids['Aarav Shah']}/feedback`, { category: 'General', feedback: 'Lovely.' })).status).toBe(403);
   });
@@ -234,14 +241,14 @@ describe('The team sheet answers a parent with the page or 403, never 500', () =
     });
     expect(fixture.status, JSON.stringify(fixture.body)).toBe(201);
     const id = fixture.body.id as string;
-    const other = await registerPlayer(b.baseURL, 'othr', { full_name: `Oona Other ${tag}` });
+    const other = await registerPlayer(own.server.baseURL, 'othr', { full_name: `Oona Other ${tag}` });
     const sheetAs = async (token: string | null, fixtureId = id) =>
-      (await fetch(`${b.baseURL}/team-sheet/${fixtureId}`, { redirect: 'manual', headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {} })).status;
-    const parent = await apiAs(b.baseURL, world.parent.username, world.parent.password);
-    const stranger = await apiAs(b.baseURL, other.username, other.password);
+      (await fetch(`${own.server.baseURL}/team-sheet/${fixtureId}`, { redirect: 'manual', headers: token ? { cookie: `${SESSION_COOKIE}=${token}` } : {} })).status;
+    const parent = await apiAs(own.server.baseURL, world.parent.username, world.parent.password);
+    const stranger = await apiAs(own.server.baseURL, other.username, other.password);
     // Before the squad is published: not found for the parent, the page for the coach.
     expect(await sheetAs(parent.token)).toBe(404);
-    const coach = await apiAs(b.baseURL, world.coach.username, world.coach.password);
+    const coach = await apiAs(own.server.baseURL, world.coach.username, world.coach.password);
     expect(await sheetAs(coach.token)).toBe(200);
     const picked = await coach.put(`/api/fixtures/${id}/selection`, {
       players: [world.ids['Aarav Shah'], world.ids['Meera Patel']].map((player_id, i) => ({ player_id, role: 'starter', shirt_number: i + 1 })),
@@ -255,7 +262,7 @@ describe('The team sheet answers a parent with the page or 403, never 500', () =
     expect(await sheetAs(null)).toBe(302);
 
     // The coach's match week links to the card for this junior match.
-    const page = await b.newPage({ viewport: PHONE });
+    const page = await b.newPage({ baseURL: own.server.baseURL, viewport: PHONE });
     await signIn(page, world.coach.username, world.coach.password);
     await openAdminTab(page, `/admin/matchweek?fixture=${id}`);
     expect(await page.getByRole('link', { name: 'Match-day card' }).getAttribute('href')).toBe(`/admin/match-day/${world.teamId}`);

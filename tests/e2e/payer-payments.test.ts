@@ -105,11 +105,10 @@ describe('A parent who pays for two children', () => {
     await shot(page, 'parent-payments-owed');
     await checkPage(page, 'a parent’s Payments, owing');
 
-    // The dashboard's banner says the same, with the way to Payments.
+    // The family home (where a parent lands) says the same, with the reference.
     await page.goto('/players-area');
-    await page.getByText('You have £75.00 outstanding').waitFor();
-    expect(await page.getByTestId('banner-reference').textContent()).toBe(reference);
-    await page.getByRole('link', { name: 'How to pay' }).waitFor();
+    await expect.poll(() => page.getByTestId('family-owed').textContent()).toBe('£75.00');
+    expect((await page.getByTestId('payer-reference').first().textContent())?.trim()).toBe(reference);
     await shot(page, 'parent-dashboard-owed');
 
     // The treasurer imports the bank statement: the reference pays both.

@@ -61,7 +61,11 @@ describe('Squad groups and photo tiles', () => {
   it('Groups the squad by team (Senior, Vets, Staff), then by position, with headings', async () => {
     const page = await b.newPage();
     await expectCardsMatchApi(() => page.getByRole('article').count(), '/api/squad', () => page.goto('/squad'));
-    expect(await page.getByTestId('squad-group').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Senior Team', 'Vets Team', 'Staff']);
+    // Juniors stand under their own team (issue 31), between the Vets and the Staff, never under Senior.
+    const groups = await page.getByTestId('squad-group').getByRole('heading', { level: 2 }).allTextContents();
+    expect(groups.slice(0, 2)).toEqual(['Senior Team', 'Vets Team']);
+    expect(groups.at(-1)).toBe('Staff');
+    expect(groups.slice(2, -1).filter((g) => /Senior|Vets|Staff/.test(g))).toEqual([]);
     const senior = page.getByRole('region', { name: 'Senior Team' });
     expect(await senior.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Goalkeepers', 'Defenders', 'Midfielders', 'Forwards']);
     // Ravi is a Senior midfielder: his card follows the Midfielders heading, before Forwards.

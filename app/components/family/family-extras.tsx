@@ -1,7 +1,9 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
 import type { FamilyHome } from '../../../shared/contracts/family';
 import { formatDateGB, formatLongDateGB } from '../../../shared/dates';
+import { ParentRequestFields } from '../parent-request-fields';
 import { CalendarSubscribe } from '../public/calendar-subscribe';
+import { formFields } from '../ui/form-fields';
 import { Button } from '../ui/button';
 import { FormMessage, SelectField, TextField } from '../ui/field';
 
@@ -106,7 +108,7 @@ export function FamilyPhone({ phone, result }: { phone: string | null; result: F
 }
 
 /** Adding the other parent or carer (an invitation from a primary parent), and adding another child (the club's request form). */
-export function FamilyAdd({ children, result }: { children: FamilyHome['children']; result: FamilyResult }) {
+export function FamilyAdd({ children, teams, result }: { children: FamilyHome['children']; teams: ReadonlyArray<{ id: string; name: string }>; result: FamilyResult }) {
   const done = resultFor(result, INTENT.invite);
   const primaryOf = children.filter((c) => c.level === 'primary');
   const failed = done && !done.ok ? done : undefined;
@@ -115,12 +117,17 @@ export function FamilyAdd({ children, result }: { children: FamilyHome['children
       <h3 id="family-add" className="font-bold text-ink">
         Add to your family
       </h3>
-      <p className="text-sm text-ink">
-        Another child joining?{' '}
-        <Link to="/players-area/children#i-am-a-parent-or-carer-heading" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-          Register another child
-        </Link>
-      </p>
+      <details className="rounded-xl bg-brand-50 p-3 ring-1 ring-brand-200">
+        <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">Register another child</summary>
+        <p className="mt-1 text-sm text-muted">The secretary or the welfare officer checks it with the team before you see anything about them.</p>
+        {/* The request is My children's form: its answer (or what to correct) shows there. */}
+        <Form method="post" action="/players-area/children" noValidate className="mt-2 space-y-3">
+          <ParentRequestFields field={formFields(undefined, undefined, 'family-child')} teams={teams} />
+          <Button type="submit" variant="secondary">
+            Send my request
+          </Button>
+        </Form>
+      </details>
       {primaryOf.length > 0 && (
         <details open={Boolean(done)} className="rounded-xl bg-brand-50 p-3 ring-1 ring-brand-200">
           <summary className="flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">Invite the other parent or carer</summary>

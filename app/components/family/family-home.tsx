@@ -9,7 +9,7 @@ import { FamilyMoney } from './family-money';
  * owes and how to pay, the requests waiting, the family calendar, adding a child or the other
  * parent, and the parent's own phone number.
  */
-export function FamilyHome({ family, result, member }: { family: Family; result: FamilyResult; member: boolean }) {
+export function FamilyHome({ family, teams, result, member }: { family: Family; teams: ReadonlyArray<{ id: string; name: string }>; result: FamilyResult; member: boolean }) {
   const names = family.children.map((c) => c.full_name.split(' ')[0]);
   return (
     <PortalSection
@@ -24,7 +24,7 @@ export function FamilyHome({ family, result, member }: { family: Family; result:
         <div className="min-w-0 space-y-6">
           {family.money && <FamilyMoney money={family.money} />}
           {family.children.length > 0 && <FamilyCalendar since={family.calendar_link_since} result={result} />}
-          <FamilyAdd children={family.children} result={result} />
+          <FamilyAdd children={family.children} teams={teams} result={result} />
           {/* A member's own phone number is on My Profile. */}
           {!member && <FamilyPhone phone={family.phone} result={result} />}
         </div>

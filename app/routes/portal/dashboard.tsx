@@ -35,6 +35,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A parent or carer lands on their family (issue 31); a member who is also a parent sees both.
   const parent = family && (family.children.length > 0 || family.requests.length > 0) ? family : null;
   const member = status !== null || !parent;
+  // The teams a parent may name when registering another child from the family home.
+  const teams = parent ? (await portalRead('the teams', () => context.services.teams.list(), [])).map((t) => ({ id: t.id, name: t.name })) : [];
   const own = <T,>(what: string, read: () => Promise<T>, fallback: T) => (member ? portalRead(what, read, fallback) : Promise.resolve(fallback));
   const [stats, payments, fixtures, notes, events, selections] = await Promise.all([
     own('stats', () => players.myStats(user), null),
@@ -52,6 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     member,
     family: parent,
+    teams,
     stats,
     payments,
     paymentDetails,
@@ -226,7 +229,7 @@ export default function PortalDashboard({ loaderData, actionData }: Route.Compon
     <div className="space-y-10">
       {welcome && <Welcome name={name} />}
       {awaitingApproval && <AwaitingApproval />}
-      {family && <FamilyHome family={family} result={actionData as FamilyResult} member={member} />}
+      {family && <FamilyHome family={family} teams={loaderData.teams} result={actionData as FamilyResult} member={member} />}
       {member && <PlayerDashboard data={loaderData} family={!!family} />}
     </div>
   );
