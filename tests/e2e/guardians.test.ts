@@ -150,8 +150,11 @@ describe('A parent of two children in different teams', () => {
     // Consents: give the photo consent; it shows who gave it.
     await page.goto('/players-area/children');
     await page.getByRole('link', { name: `Consents for Ruby Reed ${tag}` }).click();
+    await page.getByRole('button', { name: 'Give consent: Photos on the public website' }).waitFor();
+    await hydrated(page);
     await page.getByRole('button', { name: 'Give consent: Photos on the public website' }).click();
-    await expect.poll(() => page.getByTestId('consent-state-photo').textContent()).toMatch(/Given.*by Rachel Reed/);
+    // A loaded machine (CI on two cores) can take a while to answer: wait up to 20 s.
+    await expect.poll(() => page.getByTestId('consent-state-photo').textContent(), { timeout: 20_000 }).toMatch(/Given.*by Rachel Reed/);
     await checkPage(page, 'consents page');
   });
 

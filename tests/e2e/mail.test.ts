@@ -189,6 +189,9 @@ describe('Changing an e-mail address in the browser', () => {
     await p.getByLabel(/^Your password/).fill(member.password);
     await p.getByRole('button', { name: 'Send the link' }).click();
     await p.getByText(`We sent a link to ${fresh}.`, { exact: false }).waitFor();
+    // axe measures the button once it is enabled again and its colour transition (150 ms) is over.
+    await expect.poll(() => p.getByRole('button', { name: 'Send the link' }).isEnabled()).toBe(true);
+    await p.waitForTimeout(300);
     await checkPage(p, 'portal-account-email-sent');
     await waitFor(() => smtp.received.some((m) => m.to.includes(fresh) && m.subject === 'Confirm your new e-mail address'), 20_000, 'the confirmation link');
     await waitFor(() => smtp.received.some((m) => m.to.includes(member.email) && m.subject === 'Your e-mail address is being changed'), 20_000, 'the notice to the old address');
