@@ -7,20 +7,15 @@
  * from the Money tab: the parent's charges all turn to paid and one receipt is mailed. Axe-clean in
  * every state; nothing scrolls sideways at 320 px.
  */
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_DATABASE_NAME, createDb } from '../../server/db/client';
-import { settings } from '../../server/db/schema';
-import { findRunningServer } from '../../server/db/embedded';
-import { APP_DATABASE_BOUNDS, createPool } from '../../server/db/pool';
 import { expectToast, labelled, openAdminTab, shot } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, noSidewaysScroll, signIn, useBrowser } from '../support/browser';
-import { jsonCaller } from '../support/json-request';
-import { bornYearsAgo, juniorFixtures } from '../support/juniors';
+import { startJuniorClub } from '../support/junior-club';
+import { bornYearsAgo } from '../support/juniors';
 import { TEST_MAIL_FROM } from '../support/mail';
-import { E2E_ADMIN_PASSWORD, externalDatabaseUrl, freePort, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { freePort, type RunningServer } from '../support/server';
 import { startSmtpServer, waitFor } from '../support/smtp';
 import { starlingCsv } from '../support/treasury';
 
@@ -28,7 +23,7 @@ const b = useBrowser();
 const SMALL = { width: 320, height: 700 };
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let pool: ReturnType<typeof createPool> | undefined;
+let club: Awaited<ReturnType<typeof startJuniorClub>> | undefined;
 type Login = { username: string; password: string };
 let treasurer: Login;
 let parent: Login & { email: string };
@@ -43,27 +38,11 @@ async function checkPhone(page: Page, where: string) {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  const external = await externalDatabaseUrl();
   const port = await freePort();
-  const env: Record<string, string> = { SMTP_URL: smtp.url, MAIL_FROM: TEST_MAIL_FROM, PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAIL: 'club-admin@example.org' };
-  server = await startServer({ port, env: external ? { ...env, DATABASE_URL: external } : env });
-  const running = external ? undefined : await findRunningServer(server.dataDir);
-  const databaseUrl = external ?? `postgres://${running!.user}@/${EMBEDDED_DATABASE_NAME}?host=${encodeURIComponent(running!.socketDir)}&port=${running!.port}`;
-  pool = createPool({ connectionString: databaseUrl }, { max: 2, bounds: APP_DATABASE_BOUNDS });
-  pool.on('error', () => undefined);
-  await initializeDatabase(server.baseURL);
-  const json = jsonCaller((path, init) => fetch(new URL(path, server.baseURL), init));
-  const db = createDb(pool);
-  const people = juniorFixtures({ db, json });
-  await db.update(settings).set({ welfare_email: 'welfare@example.org', account_name: 'Riverside Rovers FC', sort_code: '309174', account_number: '12345678' }).where(eq(settings.id, 1));
-  await people.adult('Wendy Welfare', 'welfare_officer');
+  club = await startJuniorClub({ port, env: { SMTP_URL: smtp.url, MAIL_FROM: TEST_MAIL_FROM, PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAIL: 'club-admin@example.org' } });
+  server = club.server;
+  const { people, team } = club;
   treasurer = await people.adult('Tess Treasurer', 'treasurer');
-  const admin = await json('/api/auth/login', { body: { username: 'admin', password: E2E_ADMIN_PASSWORD } });
-  const team = async (name: string, age_group: string) => {
-    const made = await json('/api/teams', { token: admin.body.access_token, body: { name, age_group, format: '7v7' } });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    return made.body as { id: string; slug: string };
-  };
   const u9 = await team('U9 Wrens', 'U9');
   const u12 = await team('U12 Robins', 'U12');
   const aarav = await people.child('Aarav Shah', bornYearsAgo(11), u12.slug);
@@ -75,9 +54,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await pool?.end();
-  await server?.stop();
-  await server?.cleanup();
+  await club?.stop();
   await smtp?.stop();
 });
 

@@ -7,24 +7,20 @@
  * sideways at 390 px. Its own server and database (like access-matrix-pages), to file children
  * under junior teams with their parent directly.
  */
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_DATABASE_NAME, createDb } from '../../server/db/client';
-import { selectionPublications, settings } from '../../server/db/schema';
-import { findRunningServer } from '../../server/db/embedded';
-import { APP_DATABASE_BOUNDS, createPool } from '../../server/db/pool';
+import { selectionPublications } from '../../server/db/schema';
 import { expectToast, labelled, openAdminTab, shot, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
-import { jsonCaller } from '../support/json-request';
-import { bornYearsAgo, juniorFixtures } from '../support/juniors';
-import { E2E_ADMIN_PASSWORD, externalDatabaseUrl, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { startJuniorClub } from '../support/junior-club';
+import { bornYearsAgo } from '../support/juniors';
+import { type RunningServer } from '../support/server';
 import { starlingCsv } from '../support/treasury';
 
 const b = useBrowser();
 let server: RunningServer;
-let pool: ReturnType<typeof createPool> | undefined;
+let club: Awaited<ReturnType<typeof startJuniorClub>> | undefined;
 type Login = { username: string; password: string };
 let treasurer: Login;
 let secretary: Login;
@@ -38,31 +34,14 @@ async function noSideways(page: Page, state: string) {
 }
 
 beforeAll(async () => {
-  const external = await externalDatabaseUrl();
-  server = await startServer(external ? { env: { DATABASE_URL: external } } : {});
-  const running = external ? undefined : await findRunningServer(server.dataDir);
-  const databaseUrl = external ?? `postgres://${running!.user}@/${EMBEDDED_DATABASE_NAME}?host=${encodeURIComponent(running!.socketDir)}&port=${running!.port}`;
-  pool = createPool({ connectionString: databaseUrl }, { max: 2, bounds: APP_DATABASE_BOUNDS });
-  pool.on('error', () => undefined);
-  await initializeDatabase(server.baseURL);
-  const json = jsonCaller((path, init) => fetch(new URL(path, server.baseURL), init));
-  const db = createDb(pool);
-  const people = juniorFixtures({ db, json });
-  await db
-    .update(settings)
-    .set({ welfare_email: 'welfare@example.org', account_name: 'Riverside Rovers FC', sort_code: '309174', account_number: '12345678' })
-    .where(eq(settings.id, 1));
-  await people.adult('Wendy Welfare', 'welfare_officer');
+  club = await startJuniorClub();
+  server = club.server;
+  const { db, json, people, team } = club;
+  const admin = { body: { access_token: club.adminToken } };
   const t = await people.adult('Tess Treasurer', 'treasurer');
   const s = await people.adult('Sam Secretary', 'secretary');
   treasurer = t;
   secretary = s;
-  const admin = await json('/api/auth/login', { body: { username: 'admin', password: E2E_ADMIN_PASSWORD } });
-  const team = async (name: string, age_group: string) => {
-    const made = await json('/api/teams', { token: admin.body.access_token, body: { name, age_group, format: '7v7' } });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    return made.body as { id: string; slug: string };
-  };
   const u9 = await team('U9 Wrens', 'U9');
   const u12 = await team('U12 Robins', 'U12');
   const elder = await people.child('Aarav Shah', bornYearsAgo(11), u12.slug);
@@ -93,9 +72,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await pool?.end();
-  await server?.stop();
-  await server?.cleanup();
+  await club?.stop();
 });
 
 describe('Money: the treasurer charges', () => {

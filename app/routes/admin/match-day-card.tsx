@@ -122,6 +122,9 @@ function ChildRow({ child }: { child: MatchDayChild }) {
   );
 }
 
+/** The card's columns, in the order each child's row gives them. */
+const CARD_COLUMNS = ['Child', 'Medical', 'Call', 'Photos', 'May collect'] as const;
+
 export default function MatchDayCardPage({ loaderData }: Route.ComponentProps) {
   const { card } = loaderData;
   const withNotes = card.children.filter((c) => c.medical_flag).length;
@@ -154,21 +157,11 @@ export default function MatchDayCardPage({ loaderData }: Route.ComponentProps) {
           <caption className="sr-only">Each child of {card.team.name}: medical notes, who to call, photo consent and who may collect</caption>
           <thead>
             <tr className="border-b-2 border-ink">
-              <th scope="col" className="py-2 sm:px-3">
-                Child
-              </th>
-              <th scope="col" className="py-2 sm:px-3">
-                Medical
-              </th>
-              <th scope="col" className="py-2 sm:px-3">
-                Call
-              </th>
-              <th scope="col" className="py-2 sm:px-3">
-                Photos
-              </th>
-              <th scope="col" className="py-2 sm:px-3">
-                May collect
-              </th>
+              {CARD_COLUMNS.map((column) => (
+                <th key={column} scope="col" className="py-2 sm:px-3">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
