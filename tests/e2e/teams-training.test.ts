@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDaysIso, clubDateOf } from '../../shared/dates';
-import { apiAs, expectToast, labelled, openAdminTab, settledToast, shot, unique } from '../support/admin';
+import { apiAs, expectToast, labelled, openAdminTab, settledToast, shot, toastsGone, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, enhanced, signIn, useBrowser } from '../support/browser';
 
@@ -267,7 +267,7 @@ describe('Training attendance and the portal: empty and changed schedules', () =
     await dialog.getByRole('button', { name: 'Move session' }).click();
     await expectToast(page, 'Session moved');
     // Axe measures the list itself once the toasts (which slide and fade) have gone, after 3 s.
-    await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, null, { timeout: 8000 });
+    await toastsGone(page);
     for (const viewport of widths) {
       await page.setViewportSize(viewport);
       await expectNoAxeViolations(page, 'upcoming sessions, one cancelled and one moved');

@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectionPublications } from '../../server/db/schema';
-import { expectToast, labelled, openAdminTab, shot, unique } from '../support/admin';
+import { expectToast, labelled, openAdminTab, shot, toastsGone, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 import { startJuniorClub } from '../support/junior-club';
@@ -183,6 +183,7 @@ describe('Money on a phone: charging, reversing, setting aside, the export', () 
     await aside.getByRole('button', { name: 'Set aside', exact: true }).click();
     await expectToast(page, 'Payment set aside');
     await line.waitFor({ state: 'detached' });
+    await toastsGone(page);
     await expectNoAxeViolations(page, 'statements after setting aside');
     await noSideways(page, 'statements');
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { apiClient, fetchJson, registerPlayer } from '../support/api-client';
-import { expectToast, labelled, openAdminTab, shot, unique } from '../support/admin';
+import { expectToast, labelled, openAdminTab, shot, toastsGone, unique } from '../support/admin';
 import { DESKTOP, PHONE, signIn, useBrowser } from '../support/browser';
 
 /**
@@ -137,6 +137,7 @@ describe('Money: the treasurer imports a bank statement', () => {
       await expectToast(page, 'Statement imported');
       const unmatched = page.getByRole('list', { name: 'Unmatched payments' }).getByRole('listitem').filter({ hasText: stranger });
       await unmatched.waitFor();
+      await toastsGone(page);
       await expectNoAxeViolations(page, 'committed, an unmatched line');
       await expectNoSidewaysScroll(page, 'committed');
       await shot(page, 'treasury-committed');
@@ -157,6 +158,7 @@ describe('Money: the treasurer imports a bank statement', () => {
       await dialog.getByRole('button', { name: `Allocate to ${member.fullName}` }).click();
       await expectToast(page, `allocated to ${member.fullName}`);
       await unmatched.waitFor({ state: 'detached' });
+      await toastsGone(page);
       await expectNoAxeViolations(page, 'allocated');
     });
   }

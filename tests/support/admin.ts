@@ -46,6 +46,11 @@ export async function expectToast(page: Page, text: string) {
   return toast;
 }
 
+/** Toasts go after a few seconds: wait for them, so that axe measures the page they covered (a covered tab is "obscured"). */
+export async function toastsGone(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, null, { timeout: 10_000 });
+}
+
 /** A toast fades and slides in: axe measures its colours once it has fully arrived. */
 export async function settledToast(page: Page, text: string) {
   const toast = await expectToast(page, text);
