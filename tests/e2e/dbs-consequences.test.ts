@@ -71,4 +71,34 @@ describe('DBS with consequences in the admin panel at 390 px', () => {
     const stored = (await admin.get('/api/admin/dbs')).body.people.find((p: { full_name: string }) => p.full_name === COACH);
     expect(stored).toMatchObject({ suspended: null, override: { reason: 'Renewal applied for; always coaches with a checked assistant' } });
   });
+
+  it('a coach whose only place is suspended is sent to their portal and told which place, why, and what lifts it (390 px, axe clean)', async () => {
+    const admin = await apiAs(own.server.baseURL, 'admin', b.adminPassword);
+    const name = `Sam Suspended ${unique()}`;
+    const coach = await registerPlayer(own.server.baseURL, 'susp', { full_name: name, date_of_birth: '1980-02-02' });
+    const team = await admin.post('/api/teams', { name: `U10 Kites ${unique()}`, age_group: 'U10', format: '7v7' });
+    expect(team.status).toBe(201);
+    const check = (body: Record<string, unknown>) => admin.put(`/api/admin/dbs/${coach.playerId}`, { checked_by: 'Wendy Welfare', ...body });
+    expect((await check({ status: 'in_date', expires_on: addDaysIso(todayIso(), 300), checked_on: addDaysIso(todayIso(), -30) })).status).toBe(200);
+    expect((await admin.put('/api/admin/team-staff', { player_id: coach.playerId, team_id: team.body.id, role: 'coach' })).status).toBe(200);
+    expect((await check({ status: 'expired', expires_on: yesterday, checked_on: todayIso() })).status).toBe(200);
+
+    const page = await b.newPage({ baseURL: own.server.baseURL, viewport: PHONE });
+    await signIn(page, coach.username, coach.password);
+    await page.goto('/admin');
+    await page.waitForURL(/\/players-area$/);
+    const notice = page.getByTestId('suspended-places');
+    await notice.getByRole('heading', { name: `Your place with ${team.body.name} is suspended` }).waitFor();
+    expect(await notice.textContent()).toContain(`DBS check expired on ${formatCalendarDate(yesterday)}`);
+    expect(await notice.textContent()).toContain('the admin panel and these teams');
+    await noSidewaysScroll(page, 'portal of a suspended coach');
+    await expectNoAxeViolations(page, 'portal of a suspended coach');
+
+    // A new check is recorded: the place counts again, the notice goes and the panel opens.
+    expect((await check({ status: 'in_date', expires_on: addDaysIso(todayIso(), 700), checked_on: todayIso() })).status).toBe(200);
+    await page.goto('/players-area');
+    expect(await page.getByTestId('suspended-places').count()).toBe(0);
+    await page.goto('/admin');
+    await page.waitForURL(/\/admin/);
+  });
 });

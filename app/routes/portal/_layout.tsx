@@ -46,12 +46,13 @@ export const GUARDIAN_TABS = [
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const [player, children, requests, status, can] = await Promise.all([
+  const [player, children, requests, status, can, suspended] = await Promise.all([
     portalRead('the player profile', () => context.services.players.findOwn(user), null),
     portalRead('your children', () => context.services.juniors.myChildren(user), []),
     portalRead('your requests', () => context.services.juniors.list(user, { status: 'pending' }), []),
     portalRead('your membership', () => context.services.players.memberStatus(user), null),
     portalRead('what you may do', () => context.services.access.capabilities(user), null),
+    portalRead('your staff places', () => context.services.dbs.mySuspendedPlaces(user), []),
   ]);
   // A registration still waiting sees its status and its own profile only (issue 30).
   if (status === 'pending' && !PENDING_PAGES.includes(new URL(request.url).pathname.replace(/\/$/, ''))) throw redirect('/players-area');
@@ -64,6 +65,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     childNames: children.map((c) => c.full_name.split(' ')[0]!),
     // Work in the admin panel (a club role or a staff place), from the rule book (issue 30).
     admin: !!can?.enterAdmin,
+    // Staff places suspended by the DBS rule (issue 31, ADR 048): said here, where the admin panel sends them.
+    suspended,
   };
 }
 
@@ -75,7 +78,7 @@ const isGuardianPage = (pathname: string) =>
   pathname.startsWith('/players-area/children') || pathname === '/players-area/account' || pathname === '/players-area/payments';
 
 export default function PortalLayout({ loaderData }: Route.ComponentProps) {
-  const { user, header, guardian, waiting, childNames, admin } = loaderData;
+  const { user, header, guardian, waiting, childNames, admin, suspended } = loaderData;
   const tabs_ = header ? (guardian ? [...PORTAL_TABS.slice(0, -1), GUARDIAN_TABS[1]!, PORTAL_TABS.at(-1)!] : PORTAL_TABS) : GUARDIAN_TABS;
   const tabs = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
@@ -108,6 +111,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </header>
+      {suspended.length > 0 && <SuspendedPlaces places={suspended} admin={admin} />}
       {header || guardian || waiting || isGuardianPage(pathname) ? (
         <>
           <div className="mt-6" ref={tabs}>
@@ -136,5 +140,29 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
         </section>
       )}
     </div>
+  );
+}
+
+/** A coach whose junior-team places are suspended (an expired DBS check) is told which, why, and what lifts it. */
+function SuspendedPlaces({ places, admin }: { places: { team_name: string; text: string }[]; admin: boolean }) {
+  return (
+    <section className="mt-6 rounded-2xl bg-white p-5 ring-1 ring-line" aria-labelledby="suspended-places" data-testid="suspended-places">
+      <h2 id="suspended-places" className="text-lg font-bold text-ink">
+        {places.length > 1 ? 'Your staff places are suspended' : `Your place with ${places[0]!.team_name} is suspended`}
+      </h2>
+      <ul className="mt-2 space-y-1 text-ink">
+        {places.map((p) => (
+          <li key={p.team_name}>
+            <span className="font-semibold">{p.team_name}</span>: {p.text.replace(/^Suspended: /, '')}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-muted">
+        {admin
+          ? 'Until it is sorted, these teams’ match week, training and children’s details are closed to you.'
+          : 'Until it is sorted, the admin panel and these teams’ match week, training and children’s details are closed to you.'}{' '}
+        Send your new DBS certificate to the club’s welfare officer: once they record it, your place counts again.
+      </p>
+    </section>
   );
 }

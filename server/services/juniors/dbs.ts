@@ -7,7 +7,7 @@
  * check has expired the person's junior places are suspended (server/policy/dbs.ts) until a new
  * check is recorded or an admin lifts the suspension with a reason (recorded on the check).
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { isJunior, isJuniorAgeGroup } from '../../../shared/juniors';
 import {
   dbsCheckInputSchema,
@@ -19,11 +19,11 @@ import { todayIso, PLAYER_NOT_FOUND } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
 import { invalid, notFound } from '../../../shared/errors';
 import type { Db, DbOrTx } from '../../db/client';
-import { dbsChecks, players, teamStaff } from '../../db/schema';
+import { dbsChecks, players, teams, teamStaff } from '../../db/schema';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
 import { actorOf, allow, isAdmin, mayLookAfterDbsChecks, mayOverrideDbsSuspension, mayRecordDbsCheck, signedIn } from '../../policy';
-import { dbsProblem, dbsSentence } from './dbs-standing';
+import { dbsProblem, dbsSentence, placeKey, suspendedPlaces } from './dbs-standing';
 import { dbsOverview } from './dbs-overview';
 import { dbsNoticeUseCases } from './dbs-notices';
 import type { MailService } from '../mail';
@@ -185,6 +185,23 @@ export function createDbsService(db: Db, mail: MailService) {
       await subjectOf(db, playerId);
       await db.update(dbsChecks).set({ override_by: null, override_at: null, override_reason: null }).where(eq(dbsChecks.player_id, playerId));
       return dbsOverview(db);
+    },
+
+    /**
+     * The signed-in person's own suspended staff places, in words ("Under 9 Wrens: Suspended: DBS
+     * check expired on 3 November 2026"), so a coach whose only places are suspended is told why the
+     * admin panel is closed to them (their portal shows it).
+     */
+    async mySuspendedPlaces(actor: SessionUser): Promise<{ team_name: string; text: string }[]> {
+      const me = await actorOf(db, actor);
+      if (!me.member || me.suspendedFrom.size === 0) return [];
+      const texts = await suspendedPlaces(db);
+      const teamsOf = await db
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(inArray(teams.id, [...me.suspendedFrom]))
+        .orderBy(asc(teams.name));
+      return teamsOf.map((t) => ({ team_name: t.name, text: texts.get(placeKey(me.member!.playerId, t.id)) ?? 'Suspended: DBS check not in order' }));
     },
 
     /** The Today view's warnings: junior teams' staff whose check is missing, expired or expires within 60 days. */
