@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, isNull, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
@@ -147,5 +149,17 @@ describe('Leaving a team: every path goes through the one door, and the match we
     expect(eventsOf(created.body.id)).toEqual(['left Senior by deleted (Ada Admin)']);
     expect((await squadAlerts('Del Deleted')).map((m) => m.to)).toContain(admin.user.email);
     expect(await t.db.select().from(playerTeams).where(eq(playerTeams.player_id, created.body.id))).toEqual([]);
+  });
+});
+
+describe('No way round the door', () => {
+  it('nothing in server/ but the door writes player_teams (the seed and the backup upgrade are not club events)', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const allowed = ['services/players/team-places.ts', 'db/seed.ts', 'db/backup/older.ts'];
+    const writers = (readdirSync(root, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('migrations'))
+      .filter((file) => /(insert|update|delete)\(playerTeams\)|(INSERT INTO|UPDATE|DELETE FROM) player_teams/.test(readFileSync(path.join(root, file), 'utf8')))
+      .map((file) => file.split(path.sep).join('/'));
+    expect(writers.sort()).toEqual(allowed.sort());
   });
 });
