@@ -27,9 +27,8 @@ import { mayManageMemberRecords, must } from '../policy';
 import { CLUB_ROLE_LABELS, TEAM_STAFF_ROLE_LABELS } from '../../shared/contracts/roles';
 import { assertNotLastHolder, recordRoleChange, syncAccess } from './roles';
 import { isUuid } from './ids';
-import { setPlayerTeams } from './teams';
 import type { MailService } from './mail';
-import { takeOutOfUpcomingSquads } from './squad-changes';
+import { leaveAllTeams, setTeams } from './players/team-places';
 import { tellGuardiansOfLeaving } from './juniors/leaving';
 
 /** The erasure's "kept" line: the ledger keeps a deleted member's charges and payments, without their name. */
@@ -207,9 +206,8 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
         if (member.status === 'left') throw conflict(ALREADY_LEFT);
         const leftRoles = await endRoles(tx, by, member);
         await tellGuardiansOfLeaving(tx, deps.mail, member); // a child's parents and carers (issue 31)
-        await setPlayerTeams(tx, id, []);
-        // Out of every upcoming squad; each team's staff are told.
-        const squads = await takeOutOfUpcomingSquads(tx, deps.mail, member, 'all', 'left_club');
+        // Out of every team, so out of their upcoming squads; each team's staff are told (the door's listeners).
+        const squads = (await leaveAllTeams(tx, deps, { playerId: id, path: 'left_club', by })).removedFromSquads;
         await tx
           .update(players)
           .set({ status: 'left', status_changed_at: new Date(), updated_at: new Date(), left_roles: leftRoles })
@@ -237,7 +235,7 @@ export function createMembershipService(db: Db, deps: { mail: MailService }) {
           .select({ team_id: playerTeams.team_id })
           .from(playerTeams)
           .where(and(eq(playerTeams.player_id, id), sql`${playerTeams.left_on} = ${leftOn}`));
-        await setPlayerTeams(tx, id, [...new Set(left.map((r) => r.team_id))]);
+        await setTeams(tx, deps, { playerId: id, teamIds: left.map((r) => r.team_id), path: 'returned_to_club', by });
         await tx.update(players).set({ status: 'active', status_changed_at: new Date(), updated_at: new Date(), left_roles: null }).where(eq(players.id, id));
         const kept = member.left_roles;
         if (kept) await restoreRoles(tx, by, member, kept);

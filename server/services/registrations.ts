@@ -21,6 +21,7 @@ import { isUuid } from './ids';
 import type { MailService } from './mail';
 import { assertTeamsExist, defaultTeamId } from './teams';
 import { syncAccess } from './roles';
+import { joinTeam } from './players/team-places';
 
 export const REGISTRATION_NOT_FOUND = 'No registration is waiting with this id: it may have been decided already.';
 export const LINK_TARGET_NOT_FOUND = 'The record to link to was not found.';
@@ -254,7 +255,7 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
           const teamId = team_id ?? (await defaultTeamId(tx));
           await assertTeamsExist(tx, [teamId], 'team_id');
           await tx.update(players).set({ status: 'active', status_changed_at: new Date(), updated_at: new Date() }).where(eq(players.id, pending.id));
-          await tx.insert(playerTeams).values({ player_id: pending.id, team_id: teamId });
+          await joinTeam(tx, deps, { playerId: pending.id, teamId, path: 'registration', by: decider.user });
           const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
           teamName = team.name;
         }

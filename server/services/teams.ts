@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { TEAM_NOT_FOUND, slugify, teamInputSchema } from '../../shared/teams';
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
@@ -84,9 +84,6 @@ export const inTeamNow = isNull(playerTeams.left_on);
 export const inTeamOn = (date: SQL | string) =>
   sql`(${playerTeams.joined_on} <= ${date} and (${playerTeams.left_on} is null or ${playerTeams.left_on} > ${date}))`;
 
-/** Today in club time, as the database sees it (the default of joined_on). */
-const clubToday = sql`(now() at time zone 'Europe/London')::date`;
-
 /** Each player's current team ids, in team order. */
 export async function teamIdsByPlayer(db: DbOrTx, playerIds: string[]): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>(playerIds.map((id) => [id, []]));
@@ -113,32 +110,6 @@ export async function staffRolesByPlayer(db: DbOrTx, playerIds: string[]): Promi
     .orderBy(...teamOrder);
   for (const { player_id, ...role } of rows) map.get(player_id)?.push(role);
   return map;
-}
-
-/**
- * Sets the teams a player plays for from today (inside the caller's transaction), keeping history:
- * a team left ends its spell today (a spell begun today leaves no trace), a team joined starts one
- * today, or on `joinedOn` (one left earlier today simply goes on). Past sessions and fixtures keep who
- * was in the team.
- */
-export async function setPlayerTeams(tx: DbOrTx, playerId: string, teamIds: string[], joinedOn: string | null = null) {
-  const mine = eq(playerTeams.player_id, playerId);
-  const leaving = teamIds.length ? and(mine, inTeamNow, notInArray(playerTeams.team_id, teamIds)) : and(mine, inTeamNow);
-  await tx.delete(playerTeams).where(and(leaving, sql`${playerTeams.joined_on} >= ${clubToday}`));
-  await tx
-    .update(playerTeams)
-    .set({ left_on: sql`${clubToday}` })
-    .where(leaving);
-  if (teamIds.length === 0) return;
-  await tx
-    .update(playerTeams)
-    .set({ left_on: null })
-    .where(and(mine, inArray(playerTeams.team_id, teamIds), sql`${playerTeams.left_on} = ${clubToday}`));
-  const current = await tx.select({ team_id: playerTeams.team_id }).from(playerTeams).where(and(mine, inTeamNow));
-  const have = new Set(current.map((r) => r.team_id));
-  const joining = teamIds.filter((id) => !have.has(id));
-  if (joining.length)
-    await tx.insert(playerTeams).values(joining.map((team_id) => ({ player_id: playerId, team_id, ...(joinedOn ? { joined_on: joinedOn } : {}) })));
 }
 
 /** Teams: anyone reads them; admins add and delete, admins and staff edit (decision 6 in docs/architecture.md). */

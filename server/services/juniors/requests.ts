@@ -19,7 +19,7 @@ import { USERNAME_TAKEN, todayIso } from '../../../shared/players';
 import { hashChosenPassword } from '../../auth/password-policy';
 import type { SessionUser } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
-import { accountTokens, clubRoles, guardianRequests, players, playerTeams, teams, users } from '../../db/schema';
+import { accountTokens, clubRoles, guardianRequests, players, teams, users } from '../../db/schema';
 import { guardianRequestApproved, guardianRequestReceived, guardianRequestRejected, welcome } from '../../mail/templates';
 import type { MailService } from '../mail';
 import { ownerOfAddress, tellAddressOwner } from '../address-in-use';
@@ -27,6 +27,7 @@ import { parseInput } from '../checks';
 import { isUuid } from '../ids';
 import { assertManagesGuardians, firstName, juniorForLink, NOT_A_JUNIOR, type JuniorContext } from './context';
 import { linkGuardian } from './invitations';
+import { joinTeam } from '../players/team-places';
 
 const NO_SUCH_TEAM = 'No team has this id.';
 
@@ -150,7 +151,7 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
             .returning({ id: players.id, full_name: players.full_name });
           playerId = child!.id;
           childName = child!.full_name;
-          await tx.insert(playerTeams).values({ player_id: playerId, team_id: teamId });
+          await joinTeam(tx, { mail }, { playerId, teamId, path: 'guardian_request', by });
         }
         await linkGuardian(tx, {
           user_id: request.user_id,

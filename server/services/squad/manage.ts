@@ -10,10 +10,10 @@ import { loginGoesWithPlayer } from '../membership';
 import { parseInput } from '../checks';
 import { mayEnterAdmin, mayManageMemberRecords, memberListView, membersFor, must } from '../../policy';
 import { isUuid } from '../ids';
-import { assertDateOfBirthForJuniorTeams, assertTeamsExist, setPlayerTeams, teamIdsByPlayer } from '../teams';
+import { assertDateOfBirthForJuniorTeams, assertTeamsExist, teamIdsByPlayer } from '../teams';
 import { syncAccess } from '../roles';
 import { assertCurrentVersion } from '../edit-version';
-import { takeOutOfUpcomingSquads } from '../squad-changes';
+import { leaveAllTeams, setTeams } from '../players/team-places';
 import { guardiansToTell, tellGuardiansChildLeft } from '../juniors/leaving';
 import { squadOrder, type SquadContext } from './context';
 
@@ -34,7 +34,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
     },
 
     async create(user: SessionUser | null, input: unknown): Promise<AdminPlayer> {
-      await must(db, user, mayManageMemberRecords);
+      const actor = await must(db, user, mayManageMemberRecords);
       const { team_ids, joined_on, version: _version, ...values } = parseInput(playerInputSchema, input);
       await checkUser(values.user_id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
@@ -43,7 +43,7 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       const row = await write(() =>
         db.transaction(async (tx) => {
           const [inserted] = await tx.insert(players).values(values).returning();
-          await setPlayerTeams(tx, inserted.id, teamIds, joined_on);
+          await setTeams(tx, { mail }, { playerId: inserted.id, teamIds, joinedOn: joined_on, path: 'admin_new_player', by: actor.user });
           return inserted;
         }),
       );
@@ -76,11 +76,8 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
             .returning();
           // Omitted team_ids keep the memberships (forms and clients that predate teams).
           if (updated && team_ids) {
-            const before = (await teamIdsByPlayer(tx, [id])).get(id) ?? [];
-            await setPlayerTeams(tx, id, team_ids, joined_on);
-            // Out of the squads of the teams they left, and those teams' staff are told.
-            const left = before.filter((team) => !team_ids.includes(team));
-            await takeOutOfUpcomingSquads(tx, mail, updated, left, 'left_team');
+            // Out of the squads of the teams they left, and those teams' staff are told (the door's listeners).
+            await setTeams(tx, { mail }, { playerId: id, teamIds: team_ids, joinedOn: joined_on, path: 'admin_edit', by: actor.user });
           }
           if (updated?.user_id) await syncAccess(tx, updated.user_id);
           return updated;
@@ -97,12 +94,14 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
      * unlinked). GET /api/players/{id}/erasure lists it first.
      */
     async remove(user: SessionUser | null, id: string): Promise<void> {
-      await must(db, user, mayManageMemberRecords);
+      const actor = await must(db, user, mayManageMemberRecords);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
       await db.transaction(async (tx) => {
         // A child's parents and carers are told (issue 31): read before the delete takes their links with it.
         const [child] = await tx.select({ id: players.id, full_name: players.full_name, date_of_birth: players.date_of_birth }).from(players).where(eq(players.id, id));
         const guardianIds = child ? await guardiansToTell(tx, child) : [];
+        // Out of their teams through the door first: their upcoming squads' staff are told.
+        if (child) await leaveAllTeams(tx, { mail }, { playerId: id, path: 'deleted', by: actor.user });
         const files = await tx
           .select({ id: documents.upload_id })
           .from(documents)
