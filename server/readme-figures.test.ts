@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_MIN_LENGTH } from '../shared/auth';
 import { HELD_MAIL_DAYS } from '../shared/mail';
 import { REMINDER_STAGES } from './jobs/availability-reminders';
-import { DBS_REMINDER_DAYS, dbsNoticeKind } from './services/juniors/dbs-notices';
+import { DBS_REMINDER_STAGES, dbsNoticeKind } from './services/juniors/dbs-notices';
 import { RETRY_DELAYS_MS } from './services/outbox';
 import { DEFAULT_ANONYMOUS_WRITE_LIMITS, type AnonymousWrite } from './services/throttle';
 import { PAYMENT_REMINDER_STAGES } from './services/treasury/reminders';
@@ -37,12 +37,11 @@ describe('the README quotes every reminder schedule from its constant', () => {
     expect(row).toContain(`| ${inWords(PAYMENT_REMINDER_STAGES)} |`);
   });
 
-  it('DBS notices: DBS_REMINDER_DAYS, each reminder by its kind, then the expiry notice', () => {
-    const row = rowOf('DBS_REMINDER_DAYS');
-    expect(row, 'a README row naming `DBS_REMINDER_DAYS`').toBeDefined();
+  it('DBS notices: DBS_REMINDER_STAGES, each stage by id and label, then the expiry notice', () => {
+    const row = rowOf('DBS_REMINDER_STAGES');
+    expect(row, 'a README row naming `DBS_REMINDER_STAGES`').toBeDefined();
     expect(row).toContain('`server/services/juniors/dbs-notices.ts`');
-    const stages = DBS_REMINDER_DAYS.map((days) => ({ id: dbsNoticeKind(days), label: `${days} days before the check expires` }));
-    expect(row).toContain(`| ${inWords([...stages, { id: dbsNoticeKind('expired'), label: 'the day after it expired' }])} |`);
+    expect(row).toContain(`| ${inWords([...DBS_REMINDER_STAGES, { id: dbsNoticeKind('expired'), label: 'the day after it expired' }])} |`);
   });
 
   it('prose elsewhere names the constant rather than copying its figures', () => {

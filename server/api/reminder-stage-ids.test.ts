@@ -1,16 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clubDateOf, clubTimeOf } from '../../shared/dates';
+import { addDaysIso, clubDateOf, clubTimeOf } from '../../shared/dates';
+import { todayIso } from '../../shared/players';
 import { createTestContext } from '../../tests/support/api';
 import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
 import { adultMembers, signedInTreasurer } from '../../tests/support/treasury';
-import { juniorNotices, outbox } from '../db/schema';
+import { dbsChecks, dbsNotices, juniorNotices, outbox, players } from '../db/schema';
 import { REMINDER_STAGES, sendDueReminders, type ReminderStage } from '../jobs/availability-reminders';
+import { DBS_REMINDER_STAGES } from '../services/juniors/dbs-notices';
 import { PAYMENT_REMINDER_STAGES, reminderDedupeKey } from '../services/treasury/reminders';
 
 // ADR 0NN-reminder-stage-ids: a reminder stage's id ends the dedupe key of every reminder sent at it.
-// Retiming a stage keeps its id; the ids that used to be the timing ('6d', '48h'; '3d', '10d', '21d')
+// Retiming a stage keeps its id; the ids that used to be the timing ('6d', '48h'; '3d', '10d', '21d'; '60d', '30d')
 // were renamed by a migration that rewrote the stored keys, so nobody already reminded is asked again.
 const t = await createTestContext({ publicUrl: 'https://club.example.org' });
 await t.initialize();
@@ -114,5 +116,29 @@ describe('payment reminder stages keep their ids', () => {
       expect((await t.services.treasury.sendPaymentReminders(atDay(stage.days))).queued).toBe(0);
     }
     expect(await keysLike(`payment-reminder:${chargeId}:%`)).toHaveLength(PAYMENT_REMINDER_STAGES.length);
+  });
+});
+
+describe('DBS reminder stages keep their ids', () => {
+  it('a DBS reminder claimed and mailed under its old kind (days before expiry) is not sent again once the migration has moved it', async () => {
+    const today = todayIso();
+    const [person] = await t.db.insert(players).values({ full_name: 'Dora Dbs', team_type: 'Staff', position: 'Staff' }).returning();
+    const expiresOn = addDaysIso(today, DBS_REMINDER_STAGES[0]!.days - 1);
+    await t.db.insert(dbsChecks).values({ player_id: person!.id, status: 'in_date', expires_on: expiresOn, checked_by: 'Wendy Welfare', checked_on: '2026-01-01' });
+    await j.adult('Wendy Welfare', 'welfare_officer');
+    expect(await t.services.dbs.sendDbsNotices(today)).toBeGreaterThanOrEqual(1);
+    const kinds = async () => (await t.db.select({ kind: dbsNotices.kind }).from(dbsNotices).where(sql`${dbsNotices.player_id} = ${person!.id}`)).map((r) => r.kind);
+    expect(await kinds()).toEqual([DBS_REMINDER_STAGES[0]!.id]);
+    const keys = await keysLike(`dbs-${DBS_REMINDER_STAGES[0]!.id}:${person!.id}:%`);
+    expect(keys).toHaveLength(1); // the welfare officer's copy (Dora has no login)
+
+    // As the release before stored them: the kind and the keys named by the days.
+    const old = `${DBS_REMINDER_STAGES[0]!.days}d`;
+    await t.db.execute(sql`update dbs_notices set kind = ${old} where player_id = ${person!.id}`);
+    await t.db.execute(sql`update outbox set dedupe_key = replace(dedupe_key, ${`dbs-${DBS_REMINDER_STAGES[0]!.id}:`}, ${`dbs-${old}:`}) where dedupe_key like ${`%:${person!.id}:%`}`);
+    await runStageIdsMigration();
+    expect(await kinds()).toEqual([DBS_REMINDER_STAGES[0]!.id]);
+    expect(await keysLike(`dbs-${DBS_REMINDER_STAGES[0]!.id}:${person!.id}:%`)).toEqual(keys);
+    expect(await t.services.dbs.sendDbsNotices(today)).toBe(0);
   });
 });
