@@ -44,8 +44,17 @@ async function fixture(hoursAhead: number, opponent: string) {
   return res.body.id as string;
 }
 
-const keysLike = async (pattern: string) => (await t.db.select({ key: outbox.dedupe_key }).from(outbox).where(like(outbox.dedupe_key, pattern))).map((r) => r.key).sort();
-const noticesOf = async (playerId: string) => (await t.db.select({ kind: juniorNotices.kind }).from(juniorNotices).where(sql`${juniorNotices.player_id} = ${playerId}`)).map((r) => r.kind).sort();
+const keysLike = async (pattern: string) =>
+  (await t.db.select({ key: outbox.dedupe_key }).from(outbox).where(like(outbox.dedupe_key, pattern))).map((r) => r.key).sort();
+const noticesOf = async (playerId: string) =>
+  (
+    await t.db
+      .select({ kind: juniorNotices.kind })
+      .from(juniorNotices)
+      .where(sql`${juniorNotices.player_id} = ${playerId}`)
+  )
+    .map((r) => r.kind)
+    .sort();
 
 /** The stages as released before they had ids of their own: keyed by their timing. */
 const KEYED_BY_TIMING: readonly ReminderStage[] = [
@@ -124,10 +133,18 @@ describe('DBS reminder stages keep their ids', () => {
     const today = todayIso();
     const [person] = await t.db.insert(players).values({ full_name: 'Dora Dbs', team_type: 'Staff', position: 'Staff' }).returning();
     const expiresOn = addDaysIso(today, DBS_REMINDER_STAGES[0]!.days - 1);
-    await t.db.insert(dbsChecks).values({ player_id: person!.id, status: 'in_date', expires_on: expiresOn, checked_by: 'Wendy Welfare', checked_on: '2026-01-01' });
+    await t.db
+      .insert(dbsChecks)
+      .values({ player_id: person!.id, status: 'in_date', expires_on: expiresOn, checked_by: 'Wendy Welfare', checked_on: '2026-01-01' });
     await j.adult('Wendy Welfare', 'welfare_officer');
     expect(await t.services.dbs.sendDbsNotices(today)).toBeGreaterThanOrEqual(1);
-    const kinds = async () => (await t.db.select({ kind: dbsNotices.kind }).from(dbsNotices).where(sql`${dbsNotices.player_id} = ${person!.id}`)).map((r) => r.kind);
+    const kinds = async () =>
+      (
+        await t.db
+          .select({ kind: dbsNotices.kind })
+          .from(dbsNotices)
+          .where(sql`${dbsNotices.player_id} = ${person!.id}`)
+      ).map((r) => r.kind);
     expect(await kinds()).toEqual([DBS_REMINDER_STAGES[0]!.id]);
     const keys = await keysLike(`dbs-${DBS_REMINDER_STAGES[0]!.id}:${person!.id}:%`);
     expect(keys).toHaveLength(1); // the welfare officer's copy (Dora has no login)
@@ -135,7 +152,9 @@ describe('DBS reminder stages keep their ids', () => {
     // As the release before stored them: the kind and the keys named by the days.
     const old = `${DBS_REMINDER_STAGES[0]!.days}d`;
     await t.db.execute(sql`update dbs_notices set kind = ${old} where player_id = ${person!.id}`);
-    await t.db.execute(sql`update outbox set dedupe_key = replace(dedupe_key, ${`dbs-${DBS_REMINDER_STAGES[0]!.id}:`}, ${`dbs-${old}:`}) where dedupe_key like ${`%:${person!.id}:%`}`);
+    await t.db.execute(
+      sql`update outbox set dedupe_key = replace(dedupe_key, ${`dbs-${DBS_REMINDER_STAGES[0]!.id}:`}, ${`dbs-${old}:`}) where dedupe_key like ${`%:${person!.id}:%`}`,
+    );
     await runStageIdsMigration();
     expect(await kinds()).toEqual([DBS_REMINDER_STAGES[0]!.id]);
     expect(await keysLike(`dbs-${DBS_REMINDER_STAGES[0]!.id}:${person!.id}:%`)).toEqual(keys);
