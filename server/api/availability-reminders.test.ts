@@ -65,7 +65,7 @@ describe('automatic reminders, 6 days and 48 hours before kick-off', () => {
     expect(mailsTo(player.user.email, /Can you play/)).toHaveLength(0);
     expect(mailsTo(quiet.user.email, /Can you play/)).toHaveLength(0);
     const keys = (await t.db.select({ key: outbox.dedupe_key }).from(outbox).where(like(outbox.dedupe_key, 'availability-reminder:%'))).map((r) => r.key);
-    expect(keys.sort()).toEqual([`availability-reminder:${sixDays}:${silent.playerId}:6d:${silent.user.id}`, `availability-reminder:${twoDays}:${silent.playerId}:48h:${silent.user.id}`].sort());
+    expect(keys.sort()).toEqual([`availability-reminder:${sixDays}:${silent.playerId}:early:${silent.user.id}`, `availability-reminder:${twoDays}:${silent.playerId}:late:${silent.user.id}`].sort());
     expect(later).toBeTruthy();
 
     // The mail's one-click links: Available / Maybe / Unavailable, each a signed page address.

@@ -5,13 +5,20 @@ import { HOUR_MS, MINUTE_MS } from './job';
 import { REMINDER_CHECK_EVERY_MS, REMINDER_LOOK_AHEAD_DAYS, REMINDER_STAGES, availabilityReminders, dueStage, kickoffInWords, reminderDedupeKey } from './availability-reminders';
 
 describe('the availability reminders schedule (declared once)', () => {
-  it('is 6 days and 48 hours before kick-off, with the dedupe-key suffixes the outbox already holds', () => {
+  it('is 6 days and 48 hours before kick-off, each stage named by an id of its own that ends its dedupe key', () => {
     expect(REMINDER_STAGES.map((s) => [s.id, s.hours, s.label])).toEqual([
-      ['6d', 144, '6 days'],
-      ['48h', 48, '48 hours'],
+      ['early', 144, '6 days before kick-off'],
+      ['late', 48, '48 hours before kick-off'],
     ]);
-    expect(reminderDedupeKey('f1', 'p1', REMINDER_STAGES[0])).toBe('availability-reminder:f1:p1:6d');
-    expect(reminderDedupeKey('f1', 'p1', REMINDER_STAGES[1])).toBe('availability-reminder:f1:p1:48h');
+    expect(reminderDedupeKey('f1', 'p1', REMINDER_STAGES[0])).toBe('availability-reminder:f1:p1:early');
+    expect(reminderDedupeKey('f1', 'p1', REMINDER_STAGES[1])).toBe('availability-reminder:f1:p1:late');
+    expect(new Set(REMINDER_STAGES.map((s) => s.id)).size).toBe(REMINDER_STAGES.length);
+  });
+
+  it('keys a reminder by its stage id, never its timing: a retimed stage keeps the keys of those already reminded', () => {
+    const retimed = { ...REMINDER_STAGES[1], hours: 72, label: '72 hours before kick-off' };
+    expect(reminderDedupeKey('f1', 'p1', retimed)).toBe(reminderDedupeKey('f1', 'p1', REMINDER_STAGES[1]));
+    expect(REMINDER_STAGES.every((s) => !/\d/.test(s.id))).toBe(true);
   });
 
   it('looks far enough ahead for the earliest stage, whatever the time of day (club dates from today)', () => {
@@ -31,10 +38,10 @@ describe('the availability reminders schedule (declared once)', () => {
   it('sends the latest stage that is due (a fixture added 3 days ahead gets the 6-day one, then the 48-hour one)', () => {
     expect(dueStage(8 * 24 * HOUR_MS)).toBeUndefined();
     expect(dueStage(144 * HOUR_MS + 1)).toBeUndefined();
-    expect(dueStage(144 * HOUR_MS)?.id).toBe('6d');
-    expect(dueStage(72 * HOUR_MS)?.id).toBe('6d');
-    expect(dueStage(48 * HOUR_MS)?.id).toBe('48h');
-    expect(dueStage(HOUR_MS)?.id).toBe('48h');
+    expect(dueStage(144 * HOUR_MS)?.id).toBe('early');
+    expect(dueStage(72 * HOUR_MS)?.id).toBe('early');
+    expect(dueStage(48 * HOUR_MS)?.id).toBe('late');
+    expect(dueStage(HOUR_MS)?.id).toBe('late');
   });
 
   it('words the time left from the real time left: a late 6-day reminder 3 days before says 3 days, never 6', () => {
@@ -47,11 +54,12 @@ describe('the availability reminders schedule (declared once)', () => {
     expect(kickoffInWords(20 * 60_000)).toBe('1 hour');
   });
 
-  it("words the mail with the stage's label", () => {
+  it('words each stage\'s mail from the time left when it goes ("Kick-off is 6 days away")', () => {
     for (const stage of REMINDER_STAGES) {
-      const sample = { ...availabilityRequest.samples[0], askedBy: { reminder: stage.label } };
+      const left = kickoffInWords(stage.hours * HOUR_MS);
+      const sample = { ...availabilityRequest.samples[0], askedBy: { reminder: left } };
       const mail = composeMail(availabilityRequest, sample, { name: 'Sam' }, { siteUrl: 'https://club.example.org', unsubscribeUrl: 'https://club.example.org/unsubscribe?x' });
-      expect(mail.text).toContain(`Kick-off is ${stage.label} away`);
+      expect(mail.text).toContain(`Kick-off is ${left} away`);
     }
   });
 });

@@ -2,42 +2,57 @@ import type { AvailabilityService } from '../services/availability';
 import type { DueReminder } from '../services/availability/digest';
 import { HOUR_MS, MINUTE_MS, type PeriodicJob } from './job';
 
-/** One automatic reminder: how long before kick-off it goes. Its id ends its dedupe key, its label is its wording. */
+/**
+ * One automatic reminder: its name, how long before kick-off it goes, and its words.
+ *
+ * `id` is the stage's name for good, separate from its timing: it ends the dedupe key of every
+ * reminder sent at this stage (`outbox.dedupe_key`, and `junior_notices.kind` for a child), which is
+ * how a run knows who already had it. So:
+ * - retiming a stage (its `before`) keeps its id: nobody already reminded at that stage is asked again;
+ * - a new stage takes a new id: everyone with no answer inside its window gets it once;
+ * - renaming an id makes every reminder already sent at that stage look unsent, and a run sends it
+ *   again to everyone still inside its window, unless a migration rewrites the stored keys in the
+ *   same release (the `_reminder_stage_ids` migration in drizzle/ shows how; ADR 0NN-reminder-stage-ids).
+ */
 export interface ReminderStage {
-  /** '6d', '48h': the end of the dedupe key, so each stage goes once per player and fixture. */
+  /** 'early', 'late': the end of the dedupe key. Never derived from the timing (see above). */
   id: string;
   hours: number;
-  /** '6 days', '48 hours': "Kick-off is 6 days away" in the mail. */
+  /** '6 days before kick-off': how the README and the admin speak of the stage (docs-cite test). */
   label: string;
 }
 
-function stage(before: { days: number } | { hours: number }): ReminderStage {
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+function stage(id: string, before: { days: number } | { hours: number }): ReminderStage {
   return 'days' in before
-    ? { id: `${before.days}d`, hours: before.days * 24, label: `${before.days} days` }
-    : { id: `${before.hours}h`, hours: before.hours, label: `${before.hours} hours` };
+    ? { id, hours: before.days * 24, label: `${plural(before.days, 'day')} before kick-off` }
+    : { id, hours: before.hours, label: `${plural(before.hours, 'hour')} before kick-off` };
 }
 
 /**
- * Availability reminders (ADR 020): to players who have not answered, 6 days and 48 hours
- * before kick-off, earliest first. This is the one place the schedule is declared.
+ * Availability reminders (ADR 020): to players who have not answered, at each stage before
+ * kick-off, earliest first. This is the one place the schedule is declared; the README and the
+ * ADRs cite this constant, and a test checks the README lists every stage's label.
  */
-export const REMINDER_STAGES: readonly ReminderStage[] = [stage({ days: 6 }), stage({ hours: 48 })];
+export const REMINDER_STAGES: readonly ReminderStage[] = [stage('early', { days: 6 }), stage('late', { hours: 48 })];
 
 /** Fixtures looked at: from today to this many club days ahead, enough for the earliest stage on any day. */
-export const REMINDER_LOOK_AHEAD_DAYS = Math.ceil(Math.max(...REMINDER_STAGES.map((s) => s.hours)) / 24) + 1;
+const lookAheadDaysFor = (stages: readonly ReminderStage[]) => Math.ceil(Math.max(...stages.map((s) => s.hours)) / 24) + 1;
+export const REMINDER_LOOK_AHEAD_DAYS = lookAheadDaysFor(REMINDER_STAGES);
 
 /** How often each process looks; the dedupe keys make a second process or a repeated run send nothing twice. */
 export const REMINDER_CHECK_EVERY_MS = 5 * MINUTE_MS;
 
-/** Once per fixture, player and stage (the mail service adds the user id). */
-export const reminderDedupeKey = (fixtureId: string, playerId: string, due: ReminderStage) => `availability-reminder:${fixtureId}:${playerId}:${due.id}`;
+/** Once per fixture, player and stage id, whatever the stage's timing (the mail service adds the user id). */
+export const reminderDedupeKey = (fixtureId: string, playerId: string, due: Pick<ReminderStage, 'id'>) => `availability-reminder:${fixtureId}:${playerId}:${due.id}`;
 
 /**
  * The latest stage that is due with `untilKickoffMs` to go, or none: a fixture added 3 days ahead
  * gets the 6-day reminder at once and the 48-hour one later.
  */
-export function dueStage(untilKickoffMs: number): ReminderStage | undefined {
-  return [...REMINDER_STAGES].reverse().find((s) => untilKickoffMs <= s.hours * HOUR_MS);
+export function dueStage(untilKickoffMs: number, stages: readonly ReminderStage[] = REMINDER_STAGES): ReminderStage | undefined {
+  return [...stages].reverse().find((s) => untilKickoffMs <= s.hours * HOUR_MS);
 }
 
 /**
@@ -50,12 +65,15 @@ export function kickoffInWords(untilKickoffMs: number): string {
   return `${Math.round(untilKickoffMs / (24 * HOUR_MS))} days`;
 }
 
-/** One run: every fixture still taking answers, its due stage, mailed to those with no answer. */
-export async function sendDueReminders(availability: AvailabilityService, now = new Date()) {
+/**
+ * One run: every fixture still taking answers, its due stage, mailed to those with no answer.
+ * `stages` is for tests that retime or rename a stage; the job always runs REMINDER_STAGES.
+ */
+export async function sendDueReminders(availability: AvailabilityService, now = new Date(), stages: readonly ReminderStage[] = REMINDER_STAGES) {
   const dues: DueReminder[] = [];
-  for (const event of await availability.fixturesOpenWithin(REMINDER_LOOK_AHEAD_DAYS, now)) {
+  for (const event of await availability.fixturesOpenWithin(lookAheadDaysFor(stages), now)) {
     const untilKickoff = event.starts_at.getTime() - now.getTime();
-    const due = dueStage(untilKickoff);
+    const due = dueStage(untilKickoff, stages);
     if (!due) continue;
     dues.push({ event, keyOf: (playerId) => reminderDedupeKey(event.id, playerId, due), kickoffIn: kickoffInWords(untilKickoff) });
   }

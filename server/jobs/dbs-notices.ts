@@ -1,8 +1,8 @@
 import { HOUR_MS, type PeriodicJob } from './job';
 
 /**
- * DBS notices (issue 31): the reminders 60 and 30 days before a check expires and the notice the
- * day after it expired, each once (dbs_notices). A daily matter, looked at every 6 hours so a
+ * DBS notices (issue 31): the reminders before a check expires (DBS_REMINDER_STAGES in
+ * server/services/juniors/dbs-notices.ts) and the notice the day after it expired, each once (dbs_notices). A daily matter, looked at every 6 hours so a
  * restart never skips a day; a second look the same day, or a second process, sends nothing twice.
  */
 export const dbsNotices: PeriodicJob = {

@@ -165,7 +165,8 @@ export const dbsChecks = pgTable('dbs_checks', {
 });
 
 /**
- * DBS notices sent (issue 31): the reminders 60 and 30 days before a check expires and the notice
+ * DBS notices sent (issue 31): the reminders before a check expires (`kind` is the stage id of
+ * DBS_REMINDER_STAGES, server/services/juniors/dbs-notices.ts) and the notice
  * on the day it has expired, once per person, kind and expiry date (what makes the job idempotent
  * across restarts and processes; a renewed check with a new expiry date gets its own).
  */

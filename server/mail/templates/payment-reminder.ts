@@ -4,8 +4,9 @@ import { hello, type MailTemplate } from '../template';
 import { howToPay, type PaymentDetails } from '../payment-details';
 
 /**
- * Which reminder this is (server/services/treasury/reminders.ts): a first reminder 3 days after the
- * due date, "overdue" a week later, the final one 21 days after. Each has its own subject (issue 31).
+ * Which reminder this is: the id of one of PAYMENT_REMINDER_STAGES (server/services/treasury/reminders.ts,
+ * which says when each goes): the first reminder, "overdue", the final one. Each has its own subject
+ * (issue 31). The id also ends the reminder's dedupe key: renaming one needs a migration (ADR 0NN-reminder-stage-ids).
  */
 export type ReminderStage = 'reminder' | 'overdue' | 'final';
 
@@ -24,7 +25,7 @@ function subjectOf({ outstanding, dueDate, stage }: ReminderData, what: string) 
   return `Final reminder: ${what} is overdue, ${formatPounds(outstanding)} still to pay`;
 }
 
-/** A reminder of a charge still unpaid after its due date, 3, 10 and 21 days after it (server/jobs/payment-reminders.ts). */
+/** A reminder of a charge still unpaid after its due date, at each of PAYMENT_REMINDER_STAGES (server/services/treasury/reminders.ts). */
 export const paymentReminder: MailTemplate<ReminderData> = {
   kind: 'payment',
   write: (data, to) => {

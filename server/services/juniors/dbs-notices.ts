@@ -1,5 +1,5 @@
 /**
- * DBS notices (issue 31, ADR 048): reminders 60 and 30 days before a check expires, and a notice
+ * DBS notices (issue 31, ADR 048): reminders at each of DBS_REMINDER_STAGES before a check expires, and a notice
  * the day after its expiry date (when the person's junior places are suspended), each to the
  * person and to the welfare officers. dbs_notices records what was sent, claimed in the same
  * transaction as the mails: a repeated run, a restart or a second app process sends nothing twice.
@@ -14,16 +14,37 @@ import { dbsNotices, users } from '../../db/schema';
 import { dbsExpired, dbsExpiring } from '../../mail/templates';
 import type { MailService } from '../mail';
 
-/** The reminders before a check expires, in days, earliest first: the one place the schedule is declared. */
-export const DBS_REMINDER_DAYS = [60, 30] as const;
+/**
+ * One reminder before a DBS check expires: its name, how many days before, and its words.
+ * `id` is the stage's name for good, separate from its timing: it is the `dbs_notices.kind` that
+ * records it was sent and part of its mails' dedupe keys, which is how a run knows who already had
+ * it. Retiming a stage keeps its id (nobody already reminded at it is reminded again); renaming an id
+ * sends that stage again to everyone still inside its window, unless a migration rewrites the stored
+ * kinds and keys in the same release (the `_reminder_stage_ids` migration in drizzle/; ADR 0NN-reminder-stage-ids).
+ */
+export interface DbsReminderStage {
+  id: string;
+  days: number;
+  /** '60 days before the check expires': how the README speaks of the stage (server/readme-figures.test.ts). */
+  label: string;
+}
+
+const before = (id: string, days: number): DbsReminderStage => ({ id, days, label: `${days} day${days === 1 ? '' : 's'} before the check expires` });
+
+/** The reminders before a check expires, earliest first: the one place the schedule is declared. */
+export const DBS_REMINDER_STAGES: readonly DbsReminderStage[] = [before('first', 60), before('final', 30)];
+
+/** Days before expiry of each reminder. */
+export const DBS_REMINDER_DAYS = DBS_REMINDER_STAGES.map((s) => s.days);
 
 /** An expiry notice goes only for a check that expired this recently (a check recorded long expired is old news). */
 export const DBS_EXPIRED_NOTICE_WINDOW_DAYS = 30;
 
-export const dbsNoticeKind = (daysBefore: number | 'expired') => (daysBefore === 'expired' ? 'expired' : `${daysBefore}d`);
+/** The `dbs_notices.kind` of a reminder (its stage id) or of the expiry notice. */
+export const dbsNoticeKind = (due: Pick<DbsReminderStage, 'id'> | 'expired') => (due === 'expired' ? 'expired' : due.id);
 
 /** The latest reminder due with `daysLeft` to go (a check recorded 20 days before expiry gets only the 30-day one). */
-export const dueReminder = (daysLeft: number) => [...DBS_REMINDER_DAYS].reverse().find((d) => daysLeft <= d);
+export const dueReminder = (daysLeft: number) => [...DBS_REMINDER_STAGES].reverse().find((s) => daysLeft <= s.days);
 
 interface Candidate extends Record<string, unknown> {
   player_id: string;
@@ -53,7 +74,7 @@ async function candidates(db: DbOrTx, today: string): Promise<Candidate[]> {
       (d.expires_on - ${today}::date) as days_left
     from dbs_checks d join players p on p.id = d.player_id
     where p.status <> 'left' and d.expires_on is not null and (
-      (d.status = 'in_date' and d.expires_on between ${today}::date and ${addDaysIso(today, DBS_REMINDER_DAYS[0])}::date)
+      (d.status = 'in_date' and d.expires_on between ${today}::date and ${addDaysIso(today, Math.max(...DBS_REMINDER_DAYS))}::date)
       or (d.status in ('in_date', 'expired') and d.override_at is null
           and d.expires_on < ${today}::date and d.expires_on >= ${addDaysIso(today, -DBS_EXPIRED_NOTICE_WINDOW_DAYS)}::date))
     order by d.expires_on, p.full_name`);
@@ -62,7 +83,7 @@ async function candidates(db: DbOrTx, today: string): Promise<Candidate[]> {
 
 export function dbsNoticeUseCases(db: Db, mail: MailService) {
   /** Claims one notice and writes its mails, in one transaction; false when it was already sent. */
-  async function send(person: Candidate, due: number | 'expired') {
+  async function send(person: Candidate, due: DbsReminderStage | 'expired') {
     const kind = dbsNoticeKind(due);
     return db.transaction(async (tx) => {
       const claimed = await tx

@@ -1,6 +1,6 @@
 /**
- * Payment reminders (issue 24): to the payer, 3, 10 and 21 days after a charge's due date, then
- * no more; never to a child, never for a charge paid, and held back while the payer has a bank line
+ * Payment reminders (issue 24): to the payer, at each of PAYMENT_REMINDER_STAGES after a charge's
+ * due date, then no more; never to a child, never for a charge paid, and held back while the payer has a bank line
  * the treasurer has not decided yet (unmatched with their name in it, or suggested for them) dated
  * on or after the charge: it may be their payment.
  */
@@ -11,22 +11,42 @@ import { paymentReminder } from '../../mail/templates';
 import type { ReminderStage } from '../../mail/templates/payment-reminder';
 import { bankDetails, referenceOf, type TreasuryContext } from './context';
 
-/** Days after the due date; the last is the last reminder. */
-export const REMINDER_DAYS = [3, 10, 21] as const;
-/** A charge more than this many days overdue gets no more reminders, even one that was missed. */
-export const REMINDER_WINDOW_DAYS = REMINDER_DAYS[REMINDER_DAYS.length - 1] + 7;
-
-/** Each reminder's own subject (issue 31): the first, then "overdue", then the final one. */
-export const reminderStage = (days: number): ReminderStage =>
-  days >= REMINDER_DAYS[REMINDER_DAYS.length - 1] ? 'final' : days > REMINDER_DAYS[0] ? 'overdue' : 'reminder';
-
-export const reminderDedupeKey = (chargeId: string, days: number) => `payment-reminder:${chargeId}:${days}d`;
-
-/** The latest reminder due `daysOverdue` days after the due date, or none. */
-export function dueReminder(daysOverdue: number): number | undefined {
-  if (daysOverdue > REMINDER_WINDOW_DAYS) return undefined;
-  return [...REMINDER_DAYS].reverse().find((d) => daysOverdue >= d);
+/**
+ * One payment reminder: its name, how many days after the due date it goes, and its words.
+ * `id` is the stage's name for good, separate from its timing: it picks the mail's subject and ends
+ * the dedupe key of every reminder sent at this stage, which is how a run knows who already had it.
+ * Retiming a stage keeps its id (nobody already reminded at it is mailed again); renaming an id
+ * re-sends that stage to every payer still inside its window, unless a migration rewrites the stored
+ * keys in the same release (the `_reminder_stage_ids` migration in drizzle/; ADR 0NN-reminder-stage-ids).
+ */
+export interface PaymentReminderStage {
+  id: ReminderStage;
+  days: number;
+  /** '3 days after the due date': how the README speaks of the stage (docs-cite test). */
+  label: string;
 }
+
+const after = (id: ReminderStage, days: number): PaymentReminderStage => ({ id, days, label: `${days} day${days === 1 ? '' : 's'} after the due date` });
+
+/** The payment reminders, earliest first; the last is the last reminder. The one place the schedule is declared. */
+export const PAYMENT_REMINDER_STAGES: readonly PaymentReminderStage[] = [after('reminder', 3), after('overdue', 10), after('final', 21)];
+
+/** Days after the due date of each stage. */
+export const REMINDER_DAYS = PAYMENT_REMINDER_STAGES.map((s) => s.days);
+/** A charge more than this many days overdue gets no more reminders, even one that was missed. */
+export const REMINDER_WINDOW_DAYS = REMINDER_DAYS[REMINDER_DAYS.length - 1]! + 7;
+
+/** Once per charge and stage id, whatever the stage's timing. */
+export const reminderDedupeKey = (chargeId: string, stage: Pick<PaymentReminderStage, 'id'>) => `payment-reminder:${chargeId}:${stage.id}`;
+
+/** The latest reminder stage due `daysOverdue` days after the due date, or none. */
+export function dueStage(daysOverdue: number): PaymentReminderStage | undefined {
+  if (daysOverdue > REMINDER_WINDOW_DAYS) return undefined;
+  return [...PAYMENT_REMINDER_STAGES].reverse().find((s) => daysOverdue >= s.days);
+}
+
+/** The days of the latest reminder due `daysOverdue` days after the due date, or none. */
+export const dueReminder = (daysOverdue: number): number | undefined => dueStage(daysOverdue)?.days;
 
 export function reminderUseCases(ctx: TreasuryContext) {
   const { db, mail } = ctx;
@@ -62,8 +82,8 @@ export function reminderUseCases(ctx: TreasuryContext) {
         // Never to a child: a payer who is a member under 18 is not asked (their guardian pays).
         if (charge.payer_birth && ageOn(charge.payer_birth, today) < 18) continue;
         const overdue = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${charge.due_date}T00:00:00Z`)) / 86_400_000);
-        const days = dueReminder(overdue);
-        if (days === undefined) continue;
+        const due = dueStage(overdue);
+        if (!due) continue;
         const sent = await db.transaction(async (tx) =>
           mail.toUser(tx, charge.payer, {
             template: paymentReminder,
@@ -72,11 +92,11 @@ export function reminderUseCases(ctx: TreasuryContext) {
               outstanding: charge.outstanding / 100,
               dueDate: charge.due_date,
               memberName: charge.member_name ?? undefined,
-              stage: reminderStage(days),
+              stage: due.id,
               reference: await referenceOf(tx, charge.payer),
               ...bank,
             },
-            dedupeKey: reminderDedupeKey(charge.id, days),
+            dedupeKey: reminderDedupeKey(charge.id, due),
           }),
         );
         if (sent) queued++;
