@@ -1,4 +1,4 @@
--- Reminder stages named for good (ADR 0NN-reminder-stage-ids): no schema change, only the stored keys.
+-- Reminder stages named for good (ADR 054): no schema change, only the stored keys.
 -- hand-written: begin
 -- The availability reminders' stages were keyed by their timing ('6d', '48h'), the payment reminders'
 -- and the DBS reminders' by their days ('3d', '10d', '21d'; '60d', '30d'). They now have ids of their

@@ -11,7 +11,7 @@ import { REMINDER_STAGES, sendDueReminders, type ReminderStage } from '../jobs/a
 import { DBS_REMINDER_STAGES } from '../services/juniors/dbs-notices';
 import { PAYMENT_REMINDER_STAGES, reminderDedupeKey } from '../services/treasury/reminders';
 
-// ADR 0NN-reminder-stage-ids: a reminder stage's id ends the dedupe key of every reminder sent at it.
+// ADR 054: a reminder stage's id ends the dedupe key of every reminder sent at it.
 // Retiming a stage keeps its id; the ids that used to be the timing ('6d', '48h'; '3d', '10d', '21d'; '60d', '30d')
 // were renamed by a migration that rewrote the stored keys, so nobody already reminded is asked again.
 const t = await createTestContext({ publicUrl: 'https://club.example.org' });

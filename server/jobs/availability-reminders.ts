@@ -12,7 +12,7 @@ import { HOUR_MS, MINUTE_MS, type PeriodicJob } from './job';
  * - a new stage takes a new id: everyone with no answer inside its window gets it once;
  * - renaming an id makes every reminder already sent at that stage look unsent, and a run sends it
  *   again to everyone still inside its window, unless a migration rewrites the stored keys in the
- *   same release (the `_reminder_stage_ids` migration in drizzle/ shows how; ADR 0NN-reminder-stage-ids).
+ *   same release (the `_reminder_stage_ids` migration in drizzle/ shows how; ADR 054).
  */
 export interface ReminderStage {
   /** 'early', 'late': the end of the dedupe key. Never derived from the timing (see above). */

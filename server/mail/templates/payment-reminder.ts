@@ -6,7 +6,7 @@ import { howToPay, type PaymentDetails } from '../payment-details';
 /**
  * Which reminder this is: the id of one of PAYMENT_REMINDER_STAGES (server/services/treasury/reminders.ts,
  * which says when each goes): the first reminder, "overdue", the final one. Each has its own subject
- * (issue 31). The id also ends the reminder's dedupe key: renaming one needs a migration (ADR 0NN-reminder-stage-ids).
+ * (issue 31). The id also ends the reminder's dedupe key: renaming one needs a migration (ADR 054).
  */
 export type ReminderStage = 'reminder' | 'overdue' | 'final';
 

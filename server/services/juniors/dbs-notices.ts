@@ -20,7 +20,7 @@ import type { MailService } from '../mail';
  * records it was sent and part of its mails' dedupe keys, which is how a run knows who already had
  * it. Retiming a stage keeps its id (nobody already reminded at it is reminded again); renaming an id
  * sends that stage again to everyone still inside its window, unless a migration rewrites the stored
- * kinds and keys in the same release (the `_reminder_stage_ids` migration in drizzle/; ADR 0NN-reminder-stage-ids).
+ * kinds and keys in the same release (the `_reminder_stage_ids` migration in drizzle/; ADR 054).
  */
 export interface DbsReminderStage {
   id: string;

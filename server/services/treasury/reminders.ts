@@ -17,7 +17,7 @@ import { bankDetails, referenceOf, type TreasuryContext } from './context';
  * the dedupe key of every reminder sent at this stage, which is how a run knows who already had it.
  * Retiming a stage keeps its id (nobody already reminded at it is mailed again); renaming an id
  * re-sends that stage to every payer still inside its window, unless a migration rewrites the stored
- * keys in the same release (the `_reminder_stage_ids` migration in drizzle/; ADR 0NN-reminder-stage-ids).
+ * keys in the same release (the `_reminder_stage_ids` migration in drizzle/; ADR 054).
  */
 export interface PaymentReminderStage {
   id: ReminderStage;
