@@ -27,6 +27,7 @@ function subjectOf({ outstanding, dueDate, stage }: ReminderData, what: string) 
 /** A reminder of a charge still unpaid after its due date, 3, 10 and 21 days after it (server/jobs/payment-reminders.ts). */
 export const paymentReminder: MailTemplate<ReminderData> = {
   kind: 'payment',
+  policy: { optional: 'payment' },
   write: (data, to) => {
     const { description, outstanding, dueDate, memberName, stage, ...details } = data;
     const forWhom = memberName && memberName !== to.name ? ` for ${memberName}` : '';
