@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import './zod-messages';
 
-/** Kinds of e-mail a member can turn off (notification preferences); the rest are always sent. */
-export const MAIL_KINDS = [
+/**
+ * The named preferences a member can turn off, with the words the preferences page shows. Which mails
+ * fall under each is declared by the templates themselves (their `policy`, server/mail/templates/index.ts
+ * is the registry); a mail no preference names is always sent.
+ */
+export const MAIL_PREFERENCES = [
   { id: 'message', label: 'Messages from the club' },
   { id: 'document', label: 'New documents' },
   { id: 'payment', label: 'Payments: requests, reminders and receipts' },
@@ -11,16 +15,16 @@ export const MAIL_KINDS = [
   { id: 'selection', label: 'Match week: team selection (picked, or the squad changed)' },
   { id: 'changes', label: 'Match week: changes to matches and training (times, places, cancellations)' },
 ] as const;
-export type MailKind = (typeof MAIL_KINDS)[number]['id'];
-export const MAIL_KIND_IDS = MAIL_KINDS.map((k) => k.id) as [MailKind, ...MailKind[]];
+export type MailPreference = (typeof MAIL_PREFERENCES)[number]['id'];
+export const MAIL_PREFERENCE_IDS = MAIL_PREFERENCES.map((k) => k.id) as [MailPreference, ...MailPreference[]];
 
 export const NOTIFICATION_SETTINGS_PATH = '/players-area/account';
 
-/** PUT /api/preferences: any subset of the kinds, each on (true) or off (false). */
+/** PUT /api/preferences: any subset of the preferences, each on (true) or off (false). */
 export const preferencesInputSchema = z
   .object(
-    Object.fromEntries(MAIL_KIND_IDS.map((id) => [id, z.boolean({ error: `${id} must be true or false` }).optional()])) as Record<
-      MailKind,
+    Object.fromEntries(MAIL_PREFERENCE_IDS.map((id) => [id, z.boolean({ error: `${id} must be true or false` }).optional()])) as Record<
+      MailPreference,
       z.ZodOptional<z.ZodBoolean>
     >,
   )

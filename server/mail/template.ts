@@ -1,4 +1,4 @@
-import { MAIL_KIND_IDS, type MailKind } from '../../shared/mail';
+import type { MailPreference } from '../../shared/mail';
 import { renderMail } from './render';
 
 /** What a template writes: the subject and the body, with links as paths in the site. */
@@ -23,12 +23,27 @@ export interface Addressee {
 }
 
 /**
+ * Whether a mail is sent, the one place that decides it (issue 32):
+ * - `'account'`: about the account itself (the links that confirm an address or set a password, a
+ *   password change, the club's answer to a registration): always sent, to the address the account
+ *   has even before it is confirmed;
+ * - `'always'`: always sent; a member's mail waits (is held) until their address is confirmed;
+ * - `{ optional: preference }`: sent unless the member turned that named preference off (the
+ *   preferences page, shared/mail.ts `MAIL_PREFERENCES`); it carries List-Unsubscribe and a one-click
+ *   unsubscribe link for that preference, and is held like an `'always'` mail.
+ */
+export type MailPolicy = 'account' | 'always' | { optional: MailPreference };
+
+/**
  * One kind of e-mail: its subject and body as a pure function of typed data (server/mail/templates/,
- * one file each). Services decide who gets what and when; templates only say what it says.
+ * one file each, listed once in server/mail/templates/index.ts). Services decide who gets what and
+ * when; templates say what it says and, in `policy`, whether it can be turned off.
  */
 export interface MailTemplate<Data> {
-  /** The outbox row's kind; one of MAIL_KINDS means a member can turn it off (shared/mail.ts). */
+  /** The outbox row's kind. */
   kind: string;
+  /** Whether it is an account mail, always sent, or optional under a named preference (MailPolicy). */
+  policy: MailPolicy;
   write(data: Data, to: Addressee): MailBody;
   /** Data to render it with in the templates' test: every variant the wording has. */
   samples: Data[];
@@ -41,8 +56,12 @@ export interface Mail<Data = unknown> {
   dedupeKey: string;
 }
 
-/** Whether members can turn this kind of mail off (then it carries an unsubscribe link and List-Unsubscribe). */
-export const optionalKind = (kind: string): MailKind | undefined => ((MAIL_KIND_IDS as string[]).includes(kind) ? (kind as MailKind) : undefined);
+/** The preference that turns this mail off, if members can (then it carries an unsubscribe link and List-Unsubscribe). */
+export const preferenceOf = (template: { policy: MailPolicy }): MailPreference | undefined =>
+  typeof template.policy === 'object' ? template.policy.optional : undefined;
+
+/** Whether a member's copy waits for their address to be confirmed (issue 31): every mail but an account mail. */
+export const heldUntilConfirmed = (template: { policy: MailPolicy }) => template.policy !== 'account';
 
 /** Every mail the site sends is automatic (RFC 3834): auto-responders and out-of-office replies leave it alone. */
 export const AUTOMATIC_MAIL_HEADERS = { 'Auto-Submitted': 'auto-generated' } as const;
@@ -62,7 +81,7 @@ export interface ComposeLinks {
  * List-Unsubscribe-Post (RFC 8058) on the kinds members can turn off).
  */
 export function composeMail<Data>(template: MailTemplate<Data>, data: Data, to: Addressee, links: ComposeLinks) {
-  const optional = optionalKind(template.kind);
+  const optional = preferenceOf(template);
   if (optional && !links.unsubscribeUrl) throw new Error(`A "${template.kind}" mail needs its unsubscribe link`);
   const body = forParent(template.write(data, to), to.forChildren ?? [], to.viewOnly ?? false);
   const url = (path: string) => `${links.siteUrl}${path}`;

@@ -1,7 +1,8 @@
 /**
  * The club's mail to a member whose address is not confirmed yet (issue 31): held in the outbox,
- * not dropped; sent once they confirm it; expired, with a note, if they never do. Mails about the
- * account itself (the links that confirm the address or set a password) are never held.
+ * not dropped; sent once they confirm it; expired, with a note, if they never do. Which mails are
+ * held is each template's policy (`heldUntilConfirmed`, server/mail/template.ts): account mails (the
+ * links that confirm the address or set a password) never are.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';

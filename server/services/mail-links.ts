@@ -1,13 +1,12 @@
 /** The mail service's signed links: the one-click unsubscribe (RFC 8058) and other signed e-mail links, all with the database's key. */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { MAIL_KINDS, MAIL_KIND_IDS, type MailKind } from '../../shared/mail';
+import type { MailPreference } from '../../shared/mail';
 import { forbidden } from '../../shared/errors';
 import type { Db, DbOrTx } from '../db/client';
 import { appSecrets, notificationPreferences, users } from '../db/schema';
+import { isOptionalPreference, preferenceLabel } from '../mail/registry';
 import { isUuid } from './ids';
-
-const isMailKind = (kind: string): kind is MailKind => (MAIL_KIND_IDS as string[]).includes(kind);
 
 /** Signs and checks the links in the club's e-mails; `url` makes an absolute link of a path (PUBLIC_URL). */
 export function mailLinks(db: Db, url: (path: string) => string) {
@@ -27,7 +26,7 @@ export function mailLinks(db: Db, url: (path: string) => string) {
 
   const sign = (key: Buffer, userId: string, kind: string) => createHmac('sha256', key).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
 
-  async function unsubscribeUrl(userId: string, kind: MailKind, executor: DbOrTx = db) {
+  async function unsubscribeUrl(userId: string, kind: MailPreference, executor: DbOrTx = db) {
     const sig = sign(await signingKey(executor), userId, kind);
     // The page: opened (GET) it asks for confirmation; POSTed (RFC 8058 one-click, or its own form) it unsubscribes.
     return url(`/unsubscribe?user=${userId}&kind=${kind}&sig=${sig}`);
@@ -36,13 +35,13 @@ export function mailLinks(db: Db, url: (path: string) => string) {
   /** Whether an unsubscribe link is genuine (403 if not); changes nothing. */
   async function checkUnsubscribe(userId: string, kind: string, sig: string) {
     const bad = () => forbidden('This unsubscribe link is not valid.');
-    if (!isUuid(userId) || !isMailKind(kind) || typeof sig !== 'string' || sig.length > 100) throw bad();
+    if (!isUuid(userId) || !isOptionalPreference(kind) || typeof sig !== 'string' || sig.length > 100) throw bad();
     const expected = Buffer.from(sign(await signingKey(), userId, kind));
     const given = Buffer.from(sig);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw bad();
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) throw bad();
-    return { kind, label: MAIL_KINDS.find((k) => k.id === kind)!.label };
+    return { kind, label: preferenceLabel(kind) };
   }
 
   return {
@@ -66,12 +65,12 @@ export function mailLinks(db: Db, url: (path: string) => string) {
      * with the database's key), so nobody can turn off another member's mail.
      */
     async unsubscribe(userId: string, kind: string, sig: string) {
-      await checkUnsubscribe(userId, kind, sig);
+      const checked = await checkUnsubscribe(userId, kind, sig);
       await db
         .insert(notificationPreferences)
         .values({ user_id: userId, kind, email: false })
         .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.kind], set: { email: false } });
-      return { kind, label: MAIL_KINDS.find((k) => k.id === kind)!.label };
+      return checked;
     },
 
     checkUnsubscribe,

@@ -3,37 +3,17 @@ import { FALLBACK_SETTINGS } from '../../shared/settings';
 import { NOTIFICATION_SETTINGS_PATH } from '../../shared/mail';
 import type { Db, DbOrTx } from '../db/client';
 import { notificationPreferences, players, settings, users } from '../db/schema';
-import { composeMail, optionalKind, type Addressee, type Mail, type MailTemplate } from '../mail/template';
+import { composeMail, heldUntilConfirmed, preferenceOf, type Addressee, type Mail, type MailTemplate } from '../mail/template';
 import { mailAudience, type Audience } from './juniors/recipients';
 import { mailLinks } from './mail-links';
 import { mailPreferences } from './mail-preferences';
 import { enqueueMail, enqueueMails, mailsInsert, type OutgoingMail } from './outbox';
 
 /**
- * Mails about the account itself, sent whether or not its address is confirmed yet: the links that
- * confirm it or set a password, a password change, and the club's answer to a registration.
- */
-export const ACCOUNT_MAIL_KINDS: ReadonlySet<string> = new Set([
-  'welcome',
-  'account_invitation',
-  'email_change_confirm',
-  'email_change_notice',
-  'address_in_use',
-  'password_reset',
-  'password_changed',
-  'password_set',
-  'registration_approved',
-  'registration_rejected',
-  // Issue 23: a parent's link to a child, and the notice before a junior turns 18.
-  'guardian_request_approved',
-  'guardian_request_rejected',
-  'junior_turning_18',
-]);
-
-/**
  * Puts the club's e-mails in the outbox inside the caller's transaction: the wording comes from
- * server/mail/templates/ (composeMail), links use PUBLIC_URL, mails of a kind the user turned off
- * are not written at all, and those kinds carry a signed one-click unsubscribe link (RFC 8058).
+ * server/mail/templates/ (composeMail), links use PUBLIC_URL; each template's policy decides the rest
+ * (server/mail/template.ts `MailPolicy`): a mail optional under a preference the user turned off is
+ * not written at all, and such mails carry a signed one-click unsubscribe link (RFC 8058).
  */
 export function createMailService(db: Db, options: { publicUrl: string }) {
   const base = options.publicUrl.replace(/\/+$/, '');
@@ -47,7 +27,7 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
   /** The mail to an audience (juniors/recipients.ts), less those who turned it off; keys get the user id (`perChild`: and the child's). */
   async function deliver<D>(tx: DbOrTx, audience: Audience, mail: Mail<D>, perChild = false) {
     if (audience.size === 0) return 0;
-    const optional = optionalKind(mail.template.kind);
+    const optional = preferenceOf(mail.template);
     const recipients = await tx
       .select({ id: users.id, email: users.email, full_name: users.full_name, confirmed: isNotNull(users.email_confirmed_at) })
       .from(users)
@@ -62,8 +42,8 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
         ),
       );
     // The club's own mails to an address not confirmed yet are held until it is (issues 21, 31);
-    // mails about the account itself (its links, a password change) go to the address it has.
-    const holdable = !ACCOUNT_MAIL_KINDS.has(mail.template.kind);
+    // account mails (its links, a password change: policy 'account') go to the address it has.
+    const holdable = heldUntilConfirmed(mail.template);
     const mails: OutgoingMail[] = [];
     for (const user of recipients) {
       const children = audience.get(user.id) ?? [];

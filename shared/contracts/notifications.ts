@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { MAIL_KIND_IDS } from '../mail';
+import { MAIL_PREFERENCE_IDS } from '../mail';
 
 /** A user's in-site notifications and e-mail choices, as the API takes and answers them. */
 export { preferencesInputSchema } from '../mail';
@@ -18,5 +18,5 @@ export const NotificationSchema = z
   .openapi('Notification');
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const NotificationPreferenceSchema = z.object({ kind: z.enum(MAIL_KIND_IDS), label: z.string(), email: z.boolean() }).openapi('NotificationPreference');
+export const NotificationPreferenceSchema = z.object({ kind: z.enum(MAIL_PREFERENCE_IDS), label: z.string(), email: z.boolean() }).openapi('NotificationPreference');
 export type NotificationPreference = z.infer<typeof NotificationPreferenceSchema>;

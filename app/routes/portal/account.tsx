@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router';
-import { MAIL_KIND_IDS } from '../../../shared/mail';
+import { MAIL_PREFERENCE_IDS } from '../../../shared/mail';
 import { ChangePasswordForm, type ChangePasswordResult } from '../../components/change-password-form';
 import { EmailForm, type EmailChangeResult } from '../../components/email-form';
 import { PortalSection } from '../../components/portal';
@@ -24,8 +24,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'preferences') {
     const user = requireUser(context, request);
-    // An unticked box is not sent by the browser: every kind is set, ticked or not.
-    const choices = Object.fromEntries(MAIL_KIND_IDS.map((kind) => [kind, form.get(kind) === 'on']));
+    // An unticked box is not sent by the browser: every preference is set, ticked or not.
+    const choices = Object.fromEntries(MAIL_PREFERENCE_IDS.map((kind) => [kind, form.get(kind) === 'on']));
     try {
       await context.services.mail.setPreferences(user, choices);
       return { ok: true, intent: 'preferences', message: PREFERENCES_SAVED };

@@ -4,6 +4,7 @@ import { hello, type MailTemplate } from '../template';
 /** A login the club made for someone: choose your own password with the link (always sent). */
 export const accountInvitation: MailTemplate<{ token: string; username: string }> = {
   kind: 'account_invitation',
+  policy: 'account',
   write: ({ token, username }, to) => ({
     subject: 'Your club login is ready: choose your password',
     greeting: hello(to),

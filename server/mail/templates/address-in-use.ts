@@ -12,6 +12,7 @@ const ATTEMPT = {
  */
 export const addressInUse: MailTemplate<{ attempt: keyof typeof ATTEMPT; username: string }> = {
   kind: 'address_in_use',
+  policy: 'account',
   write: ({ attempt, username }, to) => ({
     subject: 'Someone tried to use your e-mail address',
     greeting: hello(to),

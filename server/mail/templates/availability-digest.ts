@@ -16,6 +16,7 @@ const names = (list: string[]) => (list.length <= 1 ? (list[0] ?? '') : `${list.
  */
 export const availabilityDigest: MailTemplate<AvailabilityDigestMail> = {
   kind: 'matchday',
+  policy: { optional: 'matchday' },
   write: ({ children }, to) => ({
     subject: `Can they play? ${names(children.map((c) => c.firstName))}`,
     greeting: hello(to),

@@ -16,6 +16,7 @@ export interface AvailabilityRequestMail {
 /** "Can you play?": the automatic reminders (server/jobs/availability-reminders.ts) and the manager's reminder. */
 export const availabilityRequest: MailTemplate<AvailabilityRequestMail> = {
   kind: 'matchday',
+  policy: { optional: 'matchday' },
   write: ({ event, askedBy, answerPaths, children = [] }, to) => ({
     subject: `Can you play? ${event.title}, ${formatClubDate(event.date)}`,
     greeting: hello(to),

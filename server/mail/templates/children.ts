@@ -15,6 +15,7 @@ const childLine = (c: RequestedChild) => `${c.name}, born ${c.born}${c.team ? `,
  */
 export const guardianRequestReceived: MailTemplate<{ parentName: string; relationship: string; children: RequestedChild[] }> = {
   kind: 'guardian_request_received',
+  policy: 'always',
   write: ({ parentName, relationship, children }, to) => ({
     subject:
       children.length === 1
@@ -44,6 +45,7 @@ export const guardianRequestReceived: MailTemplate<{ parentName: string; relatio
 /** A child left the club or their record was deleted (issue 31): to their parents and carers. */
 export const childLeftClub: MailTemplate<{ childFirstName: string; deleted: boolean }> = {
   kind: 'child_left_club',
+  policy: 'always',
   write: ({ childFirstName, deleted }, to) => ({
     subject: deleted ? `${childFirstName}’s record has been deleted` : `${childFirstName} has left the club`,
     greeting: hello(to),
@@ -67,6 +69,7 @@ export const childLeftClub: MailTemplate<{ childFirstName: string; deleted: bool
 /** A guardian withdrew one of a child's consents (issue 31): to the child's other parents and carers. */
 export const consentWithdrawn: MailTemplate<{ childFirstName: string; consent: string; byName: string }> = {
   kind: 'consent_withdrawn',
+  policy: 'always',
   write: ({ childFirstName, consent, byName }, to) => ({
     subject: `${byName} withdrew a consent for ${childFirstName}`,
     greeting: hello(to),

@@ -14,6 +14,7 @@ interface DbsNotice {
 /** 60 and 30 days before a DBS check expires, to the person and the welfare officer (always sent, once each: issue 31). */
 export const dbsExpiring: MailTemplate<DbsNotice & { daysLeft: number }> = {
   kind: 'dbs_expiring',
+  policy: 'always',
   write: ({ personName, expiresOn, juniorPlaces, toWelfareOfficer, daysLeft }, to) => ({
     subject: toWelfareOfficer ? `${personName}'s DBS check expires on ${expiresOn}` : `Your DBS check expires on ${expiresOn}`,
     greeting: hello(to),
@@ -38,6 +39,7 @@ export const dbsExpiring: MailTemplate<DbsNotice & { daysLeft: number }> = {
 /** The day after a DBS check's expiry date: the person's junior places are suspended (always sent, once: issue 31). */
 export const dbsExpired: MailTemplate<DbsNotice> = {
   kind: 'dbs_expired',
+  policy: 'always',
   write: ({ personName, expiresOn, juniorPlaces, toWelfareOfficer }, to) => ({
     subject: toWelfareOfficer ? `${personName}'s DBS check has expired` : 'Your DBS check has expired',
     greeting: hello(to),

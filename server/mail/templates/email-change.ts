@@ -4,6 +4,7 @@ import { hello, type MailTemplate } from '../template';
 /** To the new address: a single-use link that makes it the account's address (always sent). */
 export const emailChangeConfirm: MailTemplate<{ token: string; username: string }> = {
   kind: 'email_change_confirm',
+  policy: 'account',
   write: ({ token, username }, to) => ({
     subject: 'Confirm your new e-mail address',
     greeting: hello(to),
@@ -19,6 +20,7 @@ export const emailChangeConfirm: MailTemplate<{ token: string; username: string 
 /** To the old address: the account's address is being changed (always sent). */
 export const emailChangeNotice: MailTemplate<{ newEmail: string; username: string }> = {
   kind: 'email_change_notice',
+  policy: 'account',
   write: ({ newEmail, username }, to) => ({
     subject: 'Your e-mail address is being changed',
     greeting: hello(to),

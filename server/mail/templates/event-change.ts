@@ -98,6 +98,7 @@ function answerButtons(answers: SquadPlaceAnswer[]) {
  */
 export const eventChange: MailTemplate<EventChangeMail> = {
   kind: 'changes',
+  policy: { optional: 'changes' },
   write: (change, to) => {
     const { title, before, after } = change;
     const cancelled = cancelledIn(change);

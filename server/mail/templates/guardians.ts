@@ -4,6 +4,7 @@ import { hello, type MailTemplate } from '../template';
 /** The club invites a parent or carer to link their login to a child (always sent; a single-use link, 7 days). */
 export const guardianInvitation: MailTemplate<{ token: string; childFirstName: string; invitedBy: string }> = {
   kind: 'guardian_invitation',
+  policy: 'always',
   write: ({ token, childFirstName, invitedBy }, to) => ({
     subject: `See ${childFirstName}'s football at the club: your parent or carer link`,
     greeting: hello(to),
@@ -20,6 +21,7 @@ export const guardianInvitation: MailTemplate<{ token: string; childFirstName: s
 /** A parent's "I am a parent or carer" request was approved: they are linked to the child (always sent). */
 export const guardianRequestApproved: MailTemplate<{ childFirstName: string }> = {
   kind: 'guardian_request_approved',
+  policy: 'account',
   write: ({ childFirstName }, to) => ({
     subject: `You are linked to ${childFirstName}`,
     greeting: hello(to),
@@ -35,6 +37,7 @@ export const guardianRequestApproved: MailTemplate<{ childFirstName: string }> =
 /** A parent's request was turned down, with the club's reason (always sent). */
 export const guardianRequestRejected: MailTemplate<{ childName: string; reason: string }> = {
   kind: 'guardian_request_rejected',
+  policy: 'account',
   write: ({ childName, reason }, to) => ({
     subject: 'About your request as a parent or carer',
     greeting: hello(to),
@@ -51,6 +54,7 @@ export const guardianRequestRejected: MailTemplate<{ childName: string; reason: 
 /** Thirty days before a junior turns 18, to them and to their guardians (always sent, once). */
 export const turningEighteen: MailTemplate<{ firstName: string; birthday: string }> = {
   kind: 'junior_turning_18',
+  policy: 'account',
   write: ({ firstName, birthday }, to) => ({
     subject: `${firstName} turns 18 on ${birthday}`,
     greeting: hello(to),

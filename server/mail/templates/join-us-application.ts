@@ -16,6 +16,7 @@ export const interestLabels = (ids: string[]) => ids.map((id) => INTEREST_TYPES.
 /** A join-us application, to the club's sales e-mail (else the general one). */
 export const joinUsApplication: MailTemplate<JoinUsApplicationMail> = {
   kind: 'join_us',
+  policy: 'always',
   write: (application) => ({
     subject: `New Join Us application: ${application.fullName}`,
     paragraphs: [

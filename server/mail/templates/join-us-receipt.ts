@@ -4,6 +4,7 @@ import { interestLabels } from './join-us-application';
 /** The applicant's receipt (limited per address per day: the form is public). */
 export const joinUsReceipt: MailTemplate<{ interestTypes: string[] }> = {
   kind: 'join_us_receipt',
+  policy: 'always',
   write: ({ interestTypes }, to) => ({
     subject: 'We have your application',
     greeting: hello(to),

@@ -3,6 +3,7 @@ import { hello, type MailTemplate } from '../template';
 /** A document (a file or a link) shared with one player or all. */
 export const newDocument: MailTemplate<{ title: string; description: string | null }> = {
   kind: 'document',
+  policy: { optional: 'document' },
   write: ({ title, description }, to) => ({
     subject: `New document: ${title}`,
     greeting: hello(to),

@@ -3,6 +3,7 @@ import { hello, type MailTemplate } from '../template';
 /** A coach's feedback for a player. */
 export const newFeedback: MailTemplate<{ coachName: string; category: string; feedback: string }> = {
   kind: 'feedback',
+  policy: { optional: 'feedback' },
   write: ({ coachName, category, feedback }, to) => ({
     subject: `New ${category.toLowerCase()} feedback from ${coachName}`,
     greeting: hello(to),

@@ -3,6 +3,7 @@ import { hello, type MailTemplate } from '../template';
 /** A message from the club (admins and staff) to one player or all: its subject is the mail's. */
 export const newMessage: MailTemplate<{ subject: string; body: string; senderName: string }> = {
   kind: 'message',
+  policy: { optional: 'message' },
   write: ({ subject, body, senderName }, to) => ({
     subject,
     greeting: hello(to),

@@ -15,6 +15,7 @@ const waited = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 /** To the buyer: their order waited too long for the club to confirm it, so it was cancelled (issue 30). */
 export const orderReleased: MailTemplate<OrderReleasedMail> = {
   kind: 'order_released',
+  policy: 'always',
   write: (order, to) => ({
     subject: `Your order ${order.reference} has been cancelled`,
     greeting: hello(to),
@@ -30,6 +31,7 @@ export const orderReleased: MailTemplate<OrderReleasedMail> = {
 /** To the shop (whoever gets new-order mails): an order nobody confirmed was cancelled and its stock released. */
 export const orderReleasedToShop: MailTemplate<OrderReleasedMail & { customerName: string }> = {
   kind: 'order_released_shop',
+  policy: 'always',
   write: (order) => ({
     subject: `Order ${order.reference} cancelled: not confirmed within ${waited(order.days)}`,
     paragraphs: [

@@ -9,6 +9,7 @@ const HOW = {
 /** After every change of a password: so that a change the owner did not make does not go unnoticed (always sent). */
 export const passwordChanged: MailTemplate<{ how: keyof typeof HOW }> = {
   kind: 'password_changed',
+  policy: 'account',
   write: ({ how }, to) => ({
     subject: 'Your password was changed',
     greeting: hello(to),

@@ -4,6 +4,7 @@ import { hello, type MailTemplate } from '../template';
 /** "Forgot password?": a single-use link to choose a new password (always sent). */
 export const passwordReset: MailTemplate<{ token: string }> = {
   kind: 'password_reset',
+  policy: 'account',
   write: ({ token }, to) => ({
     subject: 'Choose a new password',
     greeting: hello(to),

@@ -12,6 +12,7 @@ const HOW = {
  */
 export const passwordSet: MailTemplate<{ how: keyof typeof HOW; username: string }> = {
   kind: 'password_set',
+  policy: 'account',
   write: ({ how, username }, to) => ({
     subject: 'Your password is set',
     greeting: hello(to),

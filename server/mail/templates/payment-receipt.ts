@@ -39,6 +39,7 @@ const forWhom = (memberName: string | undefined, to: { name?: string }) => (memb
  */
 export const paymentReceipt: MailTemplate<PaymentReceiptData> = {
   kind: 'payment',
+  policy: { optional: 'payment' },
   write: ({ amount, receivedOn, how, items, credit, stillOwed, ...details }, to) => ({
     subject: `Payment received: ${formatPounds(amount)}, thank you`,
     greeting: hello(to),

@@ -28,6 +28,7 @@ function subjectOf({ outstanding, dueDate, stage }: ReminderData, what: string) 
 /** A reminder of a charge still unpaid after its due date, at each of PAYMENT_REMINDER_STAGES (server/services/treasury/reminders.ts). */
 export const paymentReminder: MailTemplate<ReminderData> = {
   kind: 'payment',
+  policy: { optional: 'payment' },
   write: (data, to) => {
     const { description, outstanding, dueDate, memberName, stage, ...details } = data;
     const forWhom = memberName && memberName !== to.name ? ` for ${memberName}` : '';

@@ -10,6 +10,7 @@ import { howToPay, type PaymentDetails } from '../payment-details';
 export const paymentRequest: MailTemplate<{ description: string; amount: number; paymentType: string; dueDate: string; memberName?: string } & PaymentDetails> =
   {
     kind: 'payment',
+    policy: { optional: 'payment' },
     write: ({ description, amount, paymentType, dueDate, memberName, ...details }, to) => {
       const forWhom = memberName && memberName !== to.name ? ` for ${memberName}` : '';
       return {

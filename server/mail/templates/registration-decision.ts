@@ -3,6 +3,7 @@ import { hello, type MailTemplate } from '../template';
 /** The club approved a registration: the player is in a team now (always sent). */
 export const registrationApproved: MailTemplate<{ username: string; team: string | null }> = {
   kind: 'registration_approved',
+  policy: 'account',
   write: ({ username, team }, to) => ({
     subject: 'You are in: your registration is approved',
     greeting: hello(to),
@@ -21,6 +22,7 @@ export const registrationApproved: MailTemplate<{ username: string; team: string
 /** The club turned a registration down, saying why; the account is gone (always sent). */
 export const registrationRejected: MailTemplate<{ reason: string }> = {
   kind: 'registration_rejected',
+  policy: 'account',
   write: ({ reason }, to) => ({
     subject: 'About your registration',
     greeting: hello(to),

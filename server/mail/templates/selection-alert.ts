@@ -36,6 +36,7 @@ const WHAT_HAPPENED: Record<SelectionAlertMail['change'], string> = {
 /** To the team's staff and the admins: the squad has a gap (always sent). */
 export const selectionAlert: MailTemplate<SelectionAlertMail> = {
   kind: 'selection-alert',
+  policy: 'always',
   write: ({ change, playerName, role, shirtNumber, event, reason, more = [] }, to) => ({
     subject: more.length ? `${playerName} taken out of ${more.length + 1} squads` : SUBJECTS[change](playerName, event.title),
     greeting: hello(to),

@@ -19,6 +19,7 @@ export interface ShopOrderMail {
 /** A new shop order, to the club's sales e-mail: what the WhatsApp text says, plus the contact details. */
 export const shopOrder: MailTemplate<ShopOrderMail> = {
   kind: 'order',
+  policy: 'always',
   write: (order) => ({
     subject: `New shop order ${order.reference}: ${order.productName}`,
     paragraphs: [

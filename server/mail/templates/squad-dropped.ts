@@ -5,6 +5,7 @@ import { SAMPLE_MATCH, type MatchMailEvent } from './match-event';
 /** A republished squad no longer has them (issue 22): told kindly, so the old "Selected" is not left standing. */
 export const squadDropped: MailTemplate<{ event: MatchMailEvent }> = {
   kind: 'selection',
+  policy: { optional: 'selection' },
   write: ({ event }, to) => ({
     subject: `Squad update: ${event.title}, ${formatClubDate(event.date)}`,
     greeting: hello(to),

@@ -45,6 +45,7 @@ function forChildren(event: MatchMailEvent, children: SquadSelectionChild[], to:
 /** The squad is published: each selected player hears once (a re-publish mails only players new to it). */
 export const squadSelection: MailTemplate<SquadSelectionMail> = {
   kind: 'selection',
+  policy: { optional: 'selection' },
   write: ({ event, role, shirtNumber, answerPaths, children }, to) =>
     children && children.length > 1 ? forChildren(event, children, to) : ({
     subject: `You're in the squad: ${event.title}, ${formatClubDate(event.date)}`,

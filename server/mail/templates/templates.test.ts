@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MAIL_KIND_IDS } from '../../../shared/mail';
-import { composeMail, optionalKind, type MailTemplate } from '../template';
-import { MAIL_TEMPLATES } from './index';
+import { MAIL_PREFERENCES, MAIL_PREFERENCE_IDS } from '../../../shared/mail';
+import { MAIL_TEMPLATES, OPTIONAL_PREFERENCES } from '../registry';
+import { composeMail, preferenceOf, type MailPolicy, type MailTemplate } from '../template';
 
 const SITE = 'https://club.example.org';
 const SETTINGS = `${SITE}/players-area/account`;
@@ -25,13 +25,35 @@ describe('the registry of e-mail templates', () => {
     for (const file of files) {
       const templates = Object.values(await import(/* @vite-ignore */ `./${file}`)).filter(isTemplate);
       expect(templates.length, `${file} exports a template`).toBeGreaterThan(0);
-      for (const template of templates) expect(registered.has(template), `${file}'s "${template.kind}" template is in MAIL_TEMPLATES`).toBe(true);
+      for (const template of templates) expect(registered.has(template), `${file}'s "${template.kind}" template is in the registry (index.ts)`).toBe(true);
     }
   });
 
-  it('has a template for every kind of mail a member can turn off', () => {
-    const kinds = new Set(Object.values(MAIL_TEMPLATES).map((t) => t.kind));
-    for (const kind of MAIL_KIND_IDS) expect(kinds.has(kind), kind).toBe(true);
+  it('has a policy declared by every template: an account mail, always sent, or optional under a named preference', () => {
+    const valid = (policy: MailPolicy | undefined) =>
+      policy === 'account' ||
+      policy === 'always' ||
+      (typeof policy === 'object' && policy !== null && (MAIL_PREFERENCE_IDS as string[]).includes(policy.optional));
+    for (const [name, template] of Object.entries(MAIL_TEMPLATES)) expect(valid(template.policy), `${name} declares its policy`).toBe(true);
+  });
+
+  it('names no preference that no template is optional under (the preferences page offers only real choices)', () => {
+    expect(OPTIONAL_PREFERENCES).toEqual(MAIL_PREFERENCES);
+  });
+
+  it('gives every template of one outbox kind the same policy', () => {
+    const byKind = new Map<string, MailPolicy>();
+    for (const template of Object.values(MAIL_TEMPLATES)) {
+      const seen = byKind.get(template.kind);
+      if (seen) expect(template.policy, template.kind).toEqual(seen);
+      byKind.set(template.kind, template.policy);
+    }
+  });
+
+  it('cannot be given a template without a policy (the type says so)', () => {
+    // @ts-expect-error a template must declare its policy
+    const undeclared: MailTemplate<null> = { kind: 'undeclared', write: () => ({ subject: 'x', paragraphs: [] }), samples: [null] };
+    expect(undeclared).not.toHaveProperty('policy');
   });
 });
 
@@ -43,7 +65,7 @@ const SNAKE_CASE = /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/;
 const withoutLinks = (s: string) => s.replace(/https?:\/\/\S+/g, '').replace(/href="[^"]*"/g, '');
 
 describe.each(Object.entries(MAIL_TEMPLATES))('the %s e-mail', (name, template) => {
-  const optional = optionalKind(template.kind);
+  const optional = preferenceOf(template);
   const cases = template.samples.flatMap((data, i) => [
     { label: `sample ${i + 1} to a member`, data, to: { name: 'Sam Sample' } },
     { label: `sample ${i + 1} to nobody named`, data, to: {} },
@@ -92,7 +114,7 @@ describe.each(Object.entries(MAIL_TEMPLATES))('the %s e-mail', (name, template) 
 
 describe('composeMail', () => {
   it('refuses to compose a mail members can turn off without its unsubscribe link', () => {
-    const optional = Object.values(MAIL_TEMPLATES).find((t) => optionalKind(t.kind))!;
+    const optional = Object.values(MAIL_TEMPLATES).find((t) => preferenceOf(t))!;
     expect(() => composeMail(optional, optional.samples[0], { name: 'Sam' }, { siteUrl: SITE })).toThrow(/unsubscribe link/);
   });
 });

@@ -3,6 +3,7 @@ import { hello, type MailTemplate } from '../template';
 /** A new registration is in: confirm the address; the club approves it before the player counts (issue 21; always sent). */
 export const welcome: MailTemplate<{ username: string; confirmToken: string; parent?: boolean }> = {
   kind: 'welcome',
+  policy: 'account',
   write: ({ username, confirmToken, parent }, to) => ({
     subject: 'Thanks for registering',
     greeting: hello(to),
