@@ -58,7 +58,11 @@ export const client = hc<ClubApi>('/api', { fetch: sameOriginFetch });
 /** Any call of the client, before it is read. */
 export type Call = Promise<ClientResponse<unknown>>;
 
-/** The JSON body a call takes: `json as JsonOf<typeof client.fixtures.$post>` for a body built from a form's fields. */
+/**
+ * The JSON body a call takes, as a type: what an admin list form's fields are declared against
+ * (`resourceFor<Team, JsonOf<typeof client.teams.$post>>()`, app/components/admin/resource-tab.tsx).
+ * Never cast a payload to it: build the payload typed and let the call check it.
+ */
 export type JsonOf<F> = InferRequestType<F> extends { json: infer J } ? J : never;
 
 type SuccessStatus = 200 | 201 | 202 | 204;

@@ -10,6 +10,7 @@ import { SelectField, TextAreaField, TextField } from '../ui/field';
 import { toast } from '../ui/toast';
 import { client, read } from '../../lib/api-client';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { choiceOf } from '../../lib/choices';
 import { Panel } from './section';
 
 const FIELDS = ['team_id', 'kind', 'title', 'date', 'start_time', 'end_time', 'meet_time', 'place', 'address', 'kit', 'notes', 'answer_by'] as const;
@@ -65,7 +66,7 @@ export function OneOffSessionForm({ teams }: { teams: Team[] }) {
         client['training-sessions'].$post({
           json: {
             ...values,
-            kind: values.kind as (typeof TRAINING_SESSION_KINDS)[number],
+            kind: choiceOf(TRAINING_SESSION_KINDS, values.kind) ?? 'training',
             answer_by: instantOf(values.answer_by),
           },
         }),

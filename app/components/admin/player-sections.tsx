@@ -10,6 +10,7 @@ import { SelectField, TextAreaField, TextField } from '../ui/field';
 import { TOASTS } from './player-sections-shared';
 import { toast } from '../ui/toast';
 import { client, errorDetail, read } from '../../lib/api-client';
+import { choiceOf } from '../../lib/choices';
 import { formatDate, today } from '../../../shared/dates';
 
 type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
@@ -112,7 +113,7 @@ const RATINGS = [1, 2, 3, 4, 5] as const;
 
 export function FeedbackSection({ player, feedback }: { player: Player; feedback: Feedback[] }) {
   const revalidator = useRevalidator();
-  const [category, setCategory] = useState<string>(FEEDBACK_CATEGORIES[0]);
+  const [category, setCategory] = useState<FeedbackCategory>(FEEDBACK_CATEGORIES[0]);
   const [rating, setRating] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [date, setDate] = useState(today());
@@ -131,7 +132,7 @@ export function FeedbackSection({ player, feedback }: { player: Player; feedback
       await read(
         client.players[':id'].feedback.$post({
           param: { id: player.id },
-          json: { category: category as FeedbackCategory, feedback: text.trim(), rating, date },
+          json: { category, feedback: text.trim(), rating, date },
         }),
       );
       toast.success(TOASTS.feedbackAdded);
@@ -169,7 +170,7 @@ export function FeedbackSection({ player, feedback }: { player: Player; feedback
       <form noValidate onSubmit={add} className="mt-6 space-y-4 border-t border-line pt-4">
         <h4 className="font-semibold">Add feedback</h4>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Category" name="category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <SelectField label="Category" name="category" value={category} onChange={(e) => setCategory(choiceOf(FEEDBACK_CATEGORIES, e.target.value) ?? FEEDBACK_CATEGORIES[0])}>
             {FEEDBACK_CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
             ))}

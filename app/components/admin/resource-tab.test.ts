@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { changedStats, parseStat } from './player-sections';
-import { formatLinks, parseLinks, splitList, toFormValues, toPayload, type FieldConfig } from './resource-tab';
+import { fieldsFor, formatLinks, parseLinks, splitList, toFormValues, toPayload, type FieldConfig } from './resource-tab';
 
 const fields: FieldConfig[] = [
   { name: 'name', label: 'Name', type: 'text', required: true },
@@ -50,6 +50,39 @@ describe('the admin modal payload', () => {
     expect(values).toEqual({ name: 'Mug', price: '8', stock: '0', sizes: 'One size', summary: '', is_published: false, social_media: 'TikTok: https://tiktok.com/@r' });
     expect(parseLinks(formatLinks({ a: 'https://a.example' }))).toEqual({ a: 'https://a.example' });
     expect(splitList(' a ,b,, c')).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('the payload typed from the field list (issue 32: admin writes checked by the typecheck)', () => {
+  type Input = { name: string; tier?: 'main' | 'partner'; weekday: number; stock?: number | null; sizes?: string[]; summary?: string | null };
+  const typed = fieldsFor<Input>()([
+    { name: 'name', label: 'Name', type: 'text', required: true },
+    { name: 'tier', label: 'Tier', type: 'select', required: true, options: [{ value: 'main', label: 'Main' }, { value: 'partner', label: 'Partner' }] },
+    { name: 'weekday', label: 'Day', type: 'select', required: true, numeric: true, options: [{ value: '1', label: 'Monday' }] },
+    { name: 'stock', label: 'Stock', type: 'number' },
+    { name: 'sizes', label: 'Sizes', type: 'list' },
+    { name: 'summary', label: 'Summary', type: 'select', options: [{ value: '', label: 'None' }, { value: 'Short', label: 'Short' }, { value: 'Long', label: 'Long' }] },
+  ]);
+
+  it('gives each field the type it is sent as, so the typed client checks it against the input', () => {
+    const { payload, errors } = toPayload(typed, { name: ' Ann ', tier: 'main', weekday: '1', stock: '', sizes: 'S, M', summary: '' });
+    expect(errors).toEqual({});
+    expect(payload).toEqual({ name: 'Ann', tier: 'main', weekday: 1, stock: null, sizes: ['S', 'M'], summary: null });
+    expectTypeOf(payload).toEqualTypeOf<{
+      name: string;
+      tier: 'main' | 'partner';
+      weekday: number;
+      stock: number | null;
+      sizes: string[];
+      summary: 'Short' | 'Long' | null;
+    }>();
+    expectTypeOf(payload).toExtend<Input>();
+  });
+
+  it('refuses a field the input does not have', () => {
+    // @ts-expect-error: 'nmae' is not a field of Input (a renamed input field fails the admin form's typecheck).
+    const misspelt = fieldsFor<Input>()([{ name: 'nmae', label: 'Name', type: 'text', required: true }]);
+    expect(misspelt).toHaveLength(1);
   });
 });
 

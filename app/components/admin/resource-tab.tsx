@@ -10,11 +10,12 @@ import { ConfirmDialog } from './confirm-dialog';
 import { DialogActions } from './dialog-actions';
 import { PencilIcon, PlusIcon, TrashIcon } from './icons';
 import { FieldControl } from './resource-field-control';
-import { toFormValues, toPayload, type FieldConfig, type FormValue, type FormValues, type Payload } from './resource-fields';
+import { toFormValues, toPayload, type FieldConfig, type FormDefaults, type FormValue, type FormValues, type PayloadOf } from './resource-fields';
 import { SectionHeader } from './section';
 
 export { IMAGE_TYPES, ImageUpload } from './resource-field-control';
 export {
+  fieldsFor,
   formatLinks,
   LINKS_HINT,
   LIST_SEPARATOR,
@@ -26,7 +27,7 @@ export {
   type FieldConfig,
   type FieldType,
   type FormValue,
-  type Payload,
+  type PayloadOf,
 } from './resource-fields';
 
 /**
@@ -34,21 +35,24 @@ export {
  * config: the table with its columns, Add, and per row Edit and Delete; one modal that creates
  * (POST) when new and updates (PUT) when editing; a confirmation before deleting. After each
  * change the route's loaders run again, so the list reloads.
+ *
+ * `Fields` is the type of the field list (declared with fieldsFor against the API's input): the
+ * calls take the payload it builds (PayloadOf<Fields>) and pass it to the typed client without a cast.
  */
 
-export interface ResourceConfig<Row extends { id: string }> {
+export interface ResourceConfig<Row extends { id: string }, Fields extends readonly FieldConfig[]> {
   /** For toasts: '{resource} created successfully!'. */
   resource: string;
   title: string;
   description?: string;
   /** The API calls that add, change and delete one row, through the typed client (app/lib/api-client.ts). */
-  calls: ResourceCalls;
+  calls: ResourceCalls<PayloadOf<Fields>>;
   columns: Column<Row>[];
-  fields: FieldConfig[];
+  fields: Fields;
   /** The row's name in buttons' accessible names: 'Edit Home Shirt'. */
   rowLabel: (row: Row) => string;
   /** Values of a new item's form. */
-  defaults?: Record<string, FormValue>;
+  defaults?: FormDefaults<Fields>;
   empty: string;
   /** Whether this user may add and delete (both default to true): staff edit teams, only admins add or remove them. */
   canAdd?: boolean;
@@ -64,12 +68,26 @@ export interface ResourceConfig<Row extends { id: string }> {
   deleteConfirmation?: (row: Row) => { title: string; message: string; details?: ReactNode; confirmLabel?: string };
 }
 
+/**
+ * A list tab's config declared against the API input its form fills:
+ * `resourceFor<Team, JsonOf<typeof client.teams.$post>>()({ ... })`. Each field's name must be one of
+ * the input's fields, and the calls get the payload the field list builds (PayloadOf), which they pass
+ * to the typed client as it is: renaming or retyping an input field in shared/ fails the typecheck here.
+ */
+export const resourceFor =
+  <Row extends { id: string }, Input>() =>
+  <const Fields extends readonly FieldConfig<keyof Input & string>[]>(config: ResourceConfig<Row, Fields>): ResourceConfig<Row, Fields> =>
+    config;
+
 /** An icon button of a row: 44 px square, so it is easy to tap on a phone card. */
 const ROW_BUTTON = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg p-2';
 
-export interface ResourceCalls {
+/** An edit also sends back the row's version when it has one (issue 22). */
+export type Versioned<Payload> = Payload & { version?: string };
+
+export interface ResourceCalls<Payload> {
   create: (payload: Payload) => Call;
-  update: (id: string, payload: Payload) => Call;
+  update: (id: string, payload: Versioned<Payload>) => Call;
   remove: (id: string) => Call;
 }
 
@@ -77,13 +95,13 @@ export interface ResourceCalls {
  * `filters` sits between the heading and the list (a search box); `empty` then replaces the
  * config's empty text (no match rather than no rows).
  */
-export function ResourceTab<Row extends { id: string }>({
+export function ResourceTab<Row extends { id: string }, Fields extends readonly FieldConfig[]>({
   config,
   rows,
   filters,
   empty,
 }: {
-  config: ResourceConfig<Row>;
+  config: ResourceConfig<Row, Fields>;
   rows: Row[];
   filters?: ReactNode;
   empty?: string;
@@ -182,17 +200,17 @@ export function ResourceTab<Row extends { id: string }>({
   );
 }
 
-function confirmationProps({ details, ...rest }: ReturnType<NonNullable<ResourceConfig<{ id: string }>['deleteConfirmation']>>) {
+function confirmationProps({ details, ...rest }: ReturnType<NonNullable<ResourceConfig<{ id: string }, readonly FieldConfig[]>['deleteConfirmation']>>) {
   return { ...rest, children: details };
 }
 
-function ResourceForm<Row extends { id: string }>({
+function ResourceForm<Row extends { id: string }, Fields extends readonly FieldConfig[]>({
   config,
   editing,
   onClose,
   onSaved,
 }: {
-  config: ResourceConfig<Row>;
+  config: ResourceConfig<Row, Fields>;
   editing: Row | 'new' | null;
   onClose: () => void;
   onSaved: () => Promise<void>;

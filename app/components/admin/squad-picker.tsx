@@ -10,7 +10,7 @@ import { whileBusy } from '../../lib/use-form-submit';
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
 
-type Pick = { role: '' | 'starter' | 'substitute'; shirt: string };
+type Pick = { role: '' | SelectionRole; shirt: string };
 const REPLY: Record<string, string> = { true: 'Confirmed', false: 'Declined', null: 'Waiting for reply' };
 
 /**
@@ -55,12 +55,10 @@ export function SquadPicker({ fixture, answers, selection }: { fixture: Fixture;
         client.fixtures[':id'].selection.$put({
           param: { id: fixture.id },
           json: {
-            players: picked.map((p) => ({
-              player_id: p.player_id,
-              role: picks[p.player_id].role as SelectionRole,
-              shirt_number: Number(picks[p.player_id].shirt),
-              ...(p.player_id === captain ? { captain: true } : {}),
-            })),
+            players: picked.flatMap(({ player_id }) => {
+              const { role, shirt } = picks[player_id];
+              return role ? [{ player_id, role, shirt_number: Number(shirt), ...(player_id === captain ? { captain: true } : {}) }] : [];
+            }),
             version: selection.version,
           },
         }),

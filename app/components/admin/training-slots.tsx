@@ -4,8 +4,7 @@ import type { Team, TrainingSlot as Slot } from '../../../shared/contracts/teams
 import { formatLongDateGB } from '../../../shared/dates';
 import { toast } from '../ui/toast';
 import { client, type Call, type JsonOf } from '../../lib/api-client';
-import type { ResourceConfig } from './resource-tab';
-import type { Payload } from './resource-fields';
+import { resourceFor } from './resource-tab';
 
 /** A slot as the form edits it: its breaks one per line. */
 export type SlotRow = Omit<Slot, 'breaks'> & { breaks: string; break_list: Slot['breaks'] };
@@ -29,7 +28,8 @@ export function parseBreaks(text: unknown) {
 
 export const toSlotRows = (slots: Slot[]): SlotRow[] => slots.map((s) => ({ ...s, breaks: formatBreaks(s.breaks), break_list: s.breaks }));
 
-const withBreaks = (payload: Payload) => ({ ...payload, breaks: parseBreaks(payload.breaks) });
+/** The form's breaks (text, one per line) as the API takes them. */
+const withBreaks = <Slot extends { breaks: string | null }>({ breaks, ...slot }: Slot) => ({ ...slot, breaks: parseBreaks(breaks) });
 
 /** The answer's warnings (sessions on a match day) as a toast that stays until closed. */
 async function warnOf(call: Call): Call {
@@ -42,15 +42,15 @@ async function warnOf(call: Call): Call {
 }
 
 /** A team's weekly slots: they make the dated sessions (changes reach the sessions nobody moved or cancelled). */
-export const slotConfig = (team: Team): ResourceConfig<SlotRow> => ({
+export const slotConfig = (team: Team) =>
+  resourceFor<SlotRow, JsonOf<(typeof client.teams)[':id']['training-slots']['$post']>>()({
   resource: 'Training slot',
   title: `Weekly training: ${team.name}`,
   description:
     'Each slot makes a session every week for the next 8 weeks, until its end date and not during its breaks. Changing a slot changes its sessions nobody has moved or cancelled.',
   calls: {
-    create: (payload) =>
-      warnOf(client.teams[':id']['training-slots'].$post({ param: { id: team.id }, json: withBreaks(payload) as JsonOf<(typeof client.teams)[':id']['training-slots']['$post']> })),
-    update: (id, payload) => warnOf(client['training-slots'][':id'].$put({ param: { id }, json: withBreaks(payload) as JsonOf<(typeof client)['training-slots'][':id']['$put']> })),
+    create: (payload) => warnOf(client.teams[':id']['training-slots'].$post({ param: { id: team.id }, json: withBreaks(payload) })),
+    update: (id, payload) => warnOf(client['training-slots'][':id'].$put({ param: { id }, json: withBreaks(payload) })),
     remove: (id) => client['training-slots'][':id'].$delete({ param: { id } }),
   },
   rowLabel: (s) => `${team.name} ${weekdayName(s.weekday)} ${s.start_time}`,

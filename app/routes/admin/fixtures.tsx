@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useEnterScore, needsScore } from '../../components/admin/enter-score';
-import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { resourceFor, ResourceTab } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge } from '../../components/admin/section';
 import { FIXTURE_STATUSES } from '../../../shared/content-constants';
 import type { Fixture } from '../../../shared/contracts/fixtures';
@@ -31,13 +31,14 @@ export function HydrateFallback() {
 
 
 /** The fixture form's team select offers the club's teams (the first, Senior, for a new fixture). */
-export const fixtureConfig = (teams: Team[], onEnterScore?: (fixture: Fixture) => void): ResourceConfig<Fixture> => ({
+export const fixtureConfig = (teams: Team[], onEnterScore?: (fixture: Fixture) => void) =>
+  resourceFor<Fixture, JsonOf<typeof client.fixtures.$post>>()({
   resource: 'Fixture',
   title: 'Fixtures',
   description: 'Matches and results shown on the Fixtures page.',
   calls: {
-    create: (payload) => client.fixtures.$post({ json: payload as JsonOf<typeof client.fixtures.$post> }),
-    update: (id, payload) => client.fixtures[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.fixtures)[':id']['$put']> }),
+    create: (json) => client.fixtures.$post({ json }),
+    update: (id, json) => client.fixtures[':id'].$put({ param: { id }, json }),
     remove: (id) => client.fixtures[':id'].$delete({ param: { id } }),
   },
   rowLabel: (f) => `${f.away_team} on ${formatDate(f.match_date)}`,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { AVAILABILITY_LABELS, type AvailabilityStatus } from '../../../shared/availability';
+import { AVAILABILITY_LABELS, AVAILABILITY_STATUSES, type AvailabilityStatus } from '../../../shared/availability';
 import { formatLongDateGB } from '../../../shared/dates';
 import { adminMeta } from '../../components/admin/meta';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/toast';
 import type { EventAnswers } from '../../../shared/contracts/availability';
 import type { Fixture } from '../../../shared/contracts/fixtures';
 import { client, errorDetail, loadList, read } from '../../lib/api-client';
+import { choiceOf } from '../../lib/choices';
 import { requireCan } from '../../lib/guards.server';
 import { SquadPicker } from '../../components/admin/squad-picker';
 import { useCan } from '../../components/admin/use-admin-user';
@@ -229,17 +230,18 @@ function AnswerGroups({ fixtureId, answers }: { fixtureId: string; answers: Even
 function AnswerFor({ fixtureId, player }: { fixtureId: string; player: PlayerAnswer }) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-  async function change(status: string) {
+  async function change(value: string) {
+    const status = choiceOf(AVAILABILITY_STATUSES, value);
     if (!status) return;
     setBusy(true);
     try {
       await read(
         client.fixtures[':id'].availability[':player_id'].$put({
           param: { id: fixtureId, player_id: player.player_id },
-          json: { status: status as AvailabilityStatus },
+          json: { status },
         }),
       );
-      toast.success(`${player.full_name}: ${AVAILABILITY_LABELS[status as AvailabilityStatus]}`);
+      toast.success(`${player.full_name}: ${AVAILABILITY_LABELS[status]}`);
       await revalidator.revalidate();
     } catch (e) {
       toast.error(errorDetail(e));

@@ -1,4 +1,4 @@
-import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { resourceFor, ResourceTab } from '../../components/admin/resource-tab';
 import { AdminLoading, Badge } from '../../components/admin/section';
 import type { NewsArticle } from '../../../shared/contracts/news';
 import { client, loadList, type JsonOf } from '../../lib/api-client';
@@ -25,13 +25,13 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-export const newsConfig: ResourceConfig<NewsArticle> = {
+export const newsConfig = resourceFor<NewsArticle, JsonOf<typeof client.news.$post>>()({
   resource: 'News article',
   title: 'News',
   description: 'Articles on the News page; drafts stay hidden until published.',
   calls: {
-    create: (payload) => client.news.$post({ json: payload as JsonOf<typeof client.news.$post> }),
-    update: (id, payload) => client.news[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.news)[':id']['$put']> }),
+    create: (json) => client.news.$post({ json }),
+    update: (id, json) => client.news[':id'].$put({ param: { id }, json }),
     remove: (id) => client.news[':id'].$delete({ param: { id } }),
   },
   rowLabel: (n) => n.title,
@@ -49,7 +49,7 @@ export const newsConfig: ResourceConfig<NewsArticle> = {
     { name: 'is_published', label: 'Published (visible on the website)', type: 'checkbox', wide: true },
   ],
   defaults: { is_published: true },
-};
+});
 
 export default function AdminNews({ loaderData }: Route.ComponentProps) {
   return <ResourceTab config={newsConfig} rows={loaderData.news} />;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { LINKS_HINT, ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { LINKS_HINT, resourceFor, ResourceTab } from '../../components/admin/resource-tab';
 import { AccountSection, FeedbackSection, hasLogin, PaymentsSection, StatsSection } from '../../components/admin/player-sections';
 import { AdminLoading, Badge } from '../../components/admin/section';
 import { MembershipSection, playerDeleteConfirmation } from '../../components/admin/player-membership';
@@ -67,15 +67,16 @@ export function matchesSearch(player: Pick<Player, 'full_name' | 'jersey_number'
 const SECTION_LINK = 'inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-800 underline underline-offset-4 hover:bg-brand-50';
 
 /** The player form ticks the teams a player plays for (GET /api/teams). */
-export const playerConfig = (teams: Team[], isAdmin = true, coaches = true): ResourceConfig<Player> => ({
+export const playerConfig = (teams: Team[], isAdmin = true, coaches = true) =>
+  resourceFor<Player, JsonOf<typeof client.players.$post>>()({
   resource: 'Player',
   title: 'Players',
   description: isAdmin
     ? 'The squad and staff shown on the public Squad page. Open a player for their login, stats, payments and feedback.'
     : 'The squad. Open a player to update their stats and add feedback.',
   calls: {
-    create: (payload) => client.players.$post({ json: payload as JsonOf<typeof client.players.$post> }),
-    update: (id, payload) => client.players[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.players)[':id']['$put']> }),
+    create: (json) => client.players.$post({ json }),
+    update: (id, json) => client.players[':id'].$put({ param: { id }, json }),
     remove: (id) => client.players[':id'].$delete({ param: { id } }),
   },
   rowLabel: (p) => p.full_name,

@@ -1,6 +1,6 @@
 import { PRODUCT_SORT_ORDER_DEFAULT, PRODUCT_SORT_ORDER_MAX } from '../../../shared/shop-constants';
 import { money } from '../../components/admin/format';
-import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { resourceFor, ResourceTab } from '../../components/admin/resource-tab';
 import { AdminLoading } from '../../components/admin/section';
 import type { Product } from '../../../shared/contracts/shop';
 import { client, loadList, type JsonOf } from '../../lib/api-client';
@@ -24,13 +24,13 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-export const productConfig: ResourceConfig<Product> = {
+export const productConfig = resourceFor<Product, JsonOf<typeof client.products.$post>>()({
   resource: 'Product',
   title: 'Products',
   description: 'What the club shop sells.',
   calls: {
-    create: (payload) => client.products.$post({ json: payload as JsonOf<typeof client.products.$post> }),
-    update: (id, payload) => client.products[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.products)[':id']['$put']> }),
+    create: (json) => client.products.$post({ json }),
+    update: (id, json) => client.products[':id'].$put({ param: { id }, json }),
     remove: (id) => client.products[':id'].$delete({ param: { id } }),
   },
   rowLabel: (p) => p.name,
@@ -60,7 +60,7 @@ export const productConfig: ResourceConfig<Product> = {
     { name: 'sizes', label: 'Sizes', type: 'list', hint: 'Separate with commas, e.g. S, M, L, XL', wide: true },
     { name: 'images', label: 'Image URLs', type: 'list', hint: 'Separate with commas; the first is the main image', wide: true, upload: true },
   ],
-};
+});
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   return <ResourceTab config={productConfig} rows={loaderData.products} />;

@@ -223,7 +223,7 @@ const CLUB_FIELDS = ['user_id', 'role'] as const;
 
 function GrantClubRoleForm({ overview }: { overview: RolesOverview }) {
   const revalidator = useRevalidator();
-  const [values, setValues, set] = useFieldValues({ user_id: '', role: 'secretary' as ClubRole });
+  const [values, setValues, set] = useFieldValues<{ user_id: string; role: ClubRole }>({ user_id: '', role: 'secretary' });
   const { busy, errors, setErrors, submit } = useFormSubmit();
   const shown = summaryOf(CLUB_FIELDS, { fieldErrors: errors }).errors;
   const field = boundFields(values, shown, set, 'club-role');

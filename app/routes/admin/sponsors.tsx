@@ -1,4 +1,4 @@
-import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { resourceFor, ResourceTab } from '../../components/admin/resource-tab';
 import { AdminLoading } from '../../components/admin/section';
 import { SPONSOR_TIERS, SPONSOR_TIER_LABELS } from '../../../shared/content-constants';
 import type { Sponsor } from '../../../shared/contracts/sponsors';
@@ -23,13 +23,13 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-export const sponsorConfig: ResourceConfig<Sponsor> = {
+export const sponsorConfig = resourceFor<Sponsor, JsonOf<typeof client.sponsors.$post>>()({
   resource: 'Sponsor',
   title: 'Sponsors',
   description: 'Partners shown on the Sponsors page and the home page.',
   calls: {
-    create: (payload) => client.sponsors.$post({ json: payload as JsonOf<typeof client.sponsors.$post> }),
-    update: (id, payload) => client.sponsors[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.sponsors)[':id']['$put']> }),
+    create: (json) => client.sponsors.$post({ json }),
+    update: (id, json) => client.sponsors[':id'].$put({ param: { id }, json }),
     remove: (id) => client.sponsors[':id'].$delete({ param: { id } }),
   },
   rowLabel: (s) => s.name,
@@ -56,7 +56,7 @@ export const sponsorConfig: ResourceConfig<Sponsor> = {
     { name: 'description', label: 'Description', type: 'textarea' },
   ],
   defaults: { tier: 'partner' },
-};
+});
 
 export default function AdminSponsors({ loaderData }: Route.ComponentProps) {
   return <ResourceTab config={sponsorConfig} rows={loaderData.sponsors} />;

@@ -1,4 +1,4 @@
-import { ResourceTab, type ResourceConfig } from '../../components/admin/resource-tab';
+import { resourceFor, ResourceTab } from '../../components/admin/resource-tab';
 import { AdminLoading } from '../../components/admin/section';
 import type { Team } from '../../../shared/contracts/teams';
 import { useCan } from '../../components/admin/use-admin-user';
@@ -25,15 +25,16 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-export const teamConfig = (isAdmin: boolean): ResourceConfig<Team> => ({
+export const teamConfig = (isAdmin: boolean) =>
+  resourceFor<Team, JsonOf<typeof client.teams.$post>>()({
   resource: 'Team',
   title: 'Teams',
   description: isAdmin
     ? 'Every fixture, training slot and player belongs to a team. A team with fixtures cannot be deleted.'
     : 'Every fixture, training slot and player belongs to a team. Admins add and delete teams.',
   calls: {
-    create: (payload) => client.teams.$post({ json: payload as JsonOf<typeof client.teams.$post> }),
-    update: (id, payload) => client.teams[':id'].$put({ param: { id }, json: payload as JsonOf<(typeof client.teams)[':id']['$put']> }),
+    create: (json) => client.teams.$post({ json }),
+    update: (id, json) => client.teams[':id'].$put({ param: { id }, json }),
     remove: (id) => client.teams[':id'].$delete({ param: { id } }),
   },
   rowLabel: (t) => t.name,
