@@ -12,7 +12,7 @@ const defaultClub = await createTestContext();
 const sampleClub = await createTestContext();
 
 /** Every table of the schema (server/db/schema), by its SQL name. */
-const SCHEMA_TABLES = Object.values(schema)
+const SCHEMA_TABLES = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableName(table))
   .sort();
