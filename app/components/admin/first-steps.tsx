@@ -15,7 +15,7 @@ export const FIRST_STEPS = [
 
 function Tick({ done }: { done: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={`size-7 shrink-0 ${done ? 'text-success' : 'text-muted'}`}>
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={`mt-2 size-7 shrink-0 ${done ? 'text-success' : 'text-muted'}`}>
       {done ? (
         <>
           <circle cx="12" cy="12" r="11" fill="currentColor" />
