@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOAD_SAMPLE, START_EMPTY } from '../../app/components/setup/start-choice';
 import { FIRST_STEPS, FIRST_STEPS_TITLE } from '../../app/components/admin/first-steps';
-import { EMPTY_CLUB_STARTED } from '../../app/routes/setup/initialize';
+import { EMPTY_CLUB_STARTED, SAMPLE_ADDED } from '../../app/routes/setup/initialize';
 import { NEWS_EMPTY } from '../../app/routes/public/news';
 import { SHOP_EMPTY } from '../../app/routes/shop/shop';
 import { apiClient } from '../support/api-client';
@@ -12,13 +12,18 @@ import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from '../support/
 // Issue 33, point 3: a real club starts empty at /initialize, then the Today page walks it through its first steps.
 const b = useBrowser();
 let server: RunningServer;
+let sampleServer: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  [server, sampleServer] = await Promise.all([startServer(), startServer()]);
 });
 afterAll(async () => {
-  await server?.stop();
-  await server?.cleanup();
+  await Promise.all(
+    [server, sampleServer].map(async (s) => {
+      await s?.stop();
+      await s?.cleanup();
+    }),
+  );
 });
 
 const SMALL = { width: 320, height: 640 };
@@ -130,5 +135,22 @@ describe('A real club starts empty (issue 33)', () => {
     await page.getByRole('heading', { name: 'Today' }).waitFor();
     await page.getByRole('list', { name: 'Today' }).waitFor();
     expect(await page.getByRole('region', { name: FIRST_STEPS_TITLE }).count()).toBe(0);
+  });
+});
+
+describe('The sample club stays a choice (issue 33)', () => {
+  it('Without JavaScript, choosing Load the sample club initializes the sample club', async () => {
+    const page = await b.newPage({ baseURL: sampleServer.baseURL, viewport: PHONE, javaScriptEnabled: false });
+    await page.goto('/initialize');
+    await page.getByRole('radio', { name: LOAD_SAMPLE }).check();
+    await page.getByRole('button', { name: 'Initialize Database' }).click();
+    await page.getByText('Database initialized successfully!').waitFor();
+    expect(await page.getByText(SAMPLE_ADDED).isVisible()).toBe(true);
+    const api = await apiClient(sampleServer.baseURL, 'admin', E2E_ADMIN_PASSWORD);
+    expect((await api<unknown[]>('/api/products')).length).toBeGreaterThan(0);
+    expect((await api<unknown[]>('/api/squad')).length).toBeGreaterThan(0);
+    // A club that looks around has teams, fixtures, kit and more than one person: no first steps on Today.
+    const today = await api('/api/admin/dashboard');
+    expect(today.today.first_steps).toMatchObject({ teams: true, fixture: true, kit: true });
   });
 });
