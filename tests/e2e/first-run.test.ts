@@ -40,6 +40,8 @@ const PUBLIC_PAGES: { path: string; says: string[] }[] = [
   { path: '/join-us', says: [] },
   { path: '/login', says: [] },
   { path: '/register', says: [] },
+  { path: '/register/parent', says: [] },
+  { path: '/forgot-password', says: [] },
 ];
 
 describe('A real club starts empty (issue 33)', () => {
@@ -89,6 +91,12 @@ describe('A real club starts empty (issue 33)', () => {
         await page.close();
       }
     }
+    // The sitemap lists the pages there are, and none of anyone else's.
+    const sitemap = await fetch(`${server.baseURL}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    const urls = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(urls).toContain('/');
+    expect(urls.filter((u) => /^\/(player|fixtures|news|shop\/product)\/./.test(u))).toEqual([]);
   });
 
   it('At 390 px the Today page lists the first steps, each linking to its screen; they tick as the club adds them and go when all are done', async () => {
