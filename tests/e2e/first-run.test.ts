@@ -6,7 +6,7 @@ import { NEWS_EMPTY } from '../../app/routes/public/news';
 import { SHOP_EMPTY } from '../../app/routes/shop/shop';
 import { apiClient } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
-import { PHONE, hydrated, noSidewaysScroll, ready, signIn, useBrowser } from '../support/browser';
+import { DESKTOP, PHONE, hydrated, noSidewaysScroll, ready, signIn, useBrowser } from '../support/browser';
 import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from '../support/server';
 
 // Issue 33, point 3: a real club starts empty at /initialize, then the Today page walks it through its first steps.
@@ -64,6 +64,8 @@ describe('A real club starts empty (issue 33)', () => {
     }
     await noSidewaysScroll(page, '/initialize');
     await expectNoAxeViolations(page, 'the start choice at 390 px');
+    await page.setViewportSize(DESKTOP);
+    await expectNoAxeViolations(page, 'the start choice at 1280 px');
 
     await page.getByRole('button', { name: 'Initialize Database' }).click();
     await page.getByText('Database initialized successfully!').waitFor();
