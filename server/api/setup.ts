@@ -28,7 +28,7 @@ export const setupApi = router()
       path: '/initialize-database',
       operationId: 'initializeDatabase',
       tags: ['Set-up'],
-      summary: 'Seed sample content and the admin account (once)',
+      summary: 'Create the admin account and either the sample club or an empty club (once)',
       description:
         'Allowed without signing in only while the database needs initialization; afterwards it answers 409 and changes nothing. ' +
         'When ADMIN_PASSWORD is not set, the caller proves they own the server with the one-time setup code the server prints in its log ' +
@@ -51,6 +51,12 @@ export const setupApi = router()
                   admin_email: emailField
                     .optional()
                     .openapi({ description: "The admin's e-mail address (else ADMIN_EMAIL); used for staff notices and Forgot password" }),
+                  sample: z.boolean().default(true).openapi({
+                    description:
+                      'true (the default): load the sample club (products, fixtures, news, sponsors, squad, the teams Senior and Vets) to look around; ' +
+                      'false: start an empty club, with only the admin and the club settings (the Today page then lists the first steps)',
+                    example: false,
+                  }),
                 })
                 .openapi('InitializeDatabaseRequest'),
             },
@@ -68,11 +74,12 @@ export const setupApi = router()
       },
     }),
     async (c) => {
-      const body = c.req.valid('json') as { setup_code?: string; admin_email?: string } | undefined;
+      const body = c.req.valid('json') as { setup_code?: string; admin_email?: string; sample?: boolean } | undefined;
       const result = await c.get('services').setup.initialize(c.get('user'), {
         setupCode: body?.[SETUP_CODE_FIELD],
         adminEmail: body?.admin_email,
         address: c.get('clientAddress'),
+        sample: body?.sample,
       });
       c.header('Cache-Control', 'no-store');
       return c.json({ detail: 'Database initialized successfully!', ...result }, 200);

@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import { isAdmin, mayEnterAdmin, mayManageGuardians, must, teamsRunByUser as teamsRunBy } from '../policy';
 import type { DatabaseStatusWithCounts } from './setup';
+import { firstSteps } from './first-steps';
 import type { AdminDashboard } from '../../shared/contracts/admin';
 
 export type { AdminDashboard };
@@ -185,6 +186,7 @@ export function createAdminService(
           outstanding_payments: owing,
           match_week: week,
           dbs_checks: dbsChecks,
+          first_steps: isAdmin(reader) ? await firstSteps(db) : null,
         },
       };
     },

@@ -8,6 +8,7 @@ import { generateSetupCode, normalizeSetupCode, setupCodeMatches } from '../auth
 import type { Db, DbOrTx } from '../db/client';
 import { clubRoles, databaseInitialization, fixtures, news, products, setupCode, users } from '../db/schema';
 import { seedSampleContent } from '../db/seed';
+import { startEmptyClub } from '../db/empty-club';
 import { log } from '../log';
 import { DomainError, conflict, forbidden } from '../../shared/errors';
 import { createRequestLimiter, type ThrottleLimits } from './throttle';
@@ -30,6 +31,8 @@ export interface InitializationRequest {
   address?: string;
   /** The admin's e-mail address, as typed on /initialize (else ADMIN_EMAIL). */
   adminEmail?: string;
+  /** Load the sample club (the default, as docs/product.md#initialize seeds it); false: start an empty club (issue 33). */
+  sample?: boolean;
 }
 
 /**
@@ -183,7 +186,7 @@ export function createSetupService(
         if (inserted.length === 0) throw conflict(ALREADY_INITIALIZED);
 
         await createAdminAccount(tx, options, request.adminEmail ?? options.adminEmail, passwordHash);
-        await seedSampleContent(tx);
+        await (request.sample === false ? startEmptyClub(tx) : seedSampleContent(tx));
         // Used: it is not asked for or printed again.
         await tx.delete(setupCode);
       });

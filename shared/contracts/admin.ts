@@ -72,6 +72,18 @@ export const AdminDashboardSchema = z
           description:
             'Junior teams\' staff whose DBS check is missing, expired or expires within 60 days, as sentences ("Jo Bloggs\'s DBS check expires on 3 January 2027"; an expired one adds ": suspended from U9 Wrens", issue 31); null for those who do not look after checks (issue 23)',
         }),
+        first_steps: z
+          .object({
+            teams: z.boolean().openapi({ description: 'The club has a team (Add your teams: /admin/teams)' }),
+            fixture: z.boolean().openapi({ description: 'The club has a fixture (Add your first fixture: /admin/fixtures)' }),
+            kit: z.boolean().openapi({ description: 'The shop has a product (Add your kit: /admin/products)' }),
+            committee: z.boolean().openapi({ description: 'Someone besides the first admin holds a club role (Invite your committee: /admin/roles)' }),
+          })
+          .nullable()
+          .openapi({
+            description:
+              "A new club's first steps (issue 33), each true once the club's data shows it done (not a stored flag); the page hides the list when all are. Null for those who are not admins",
+          }),
       })
       .openapi({ description: 'The admin\'s "Today" list (ADR 027)' }),
   })

@@ -71,7 +71,7 @@ describe('Every other page that hydrates', () => {
     'routes/portal/schedule.tsx': 'a button only',
     'routes/auth/unsubscribe.tsx': 'a button only',
     'routes/auth/squad-reply.tsx': 'a button and an optional note, posted as a plain form before React; needs a mailed link',
-    'routes/setup/initialize.tsx': 'the setup code and e-mail, kept by the same mechanism (app/lib/visitor-input.ts); needs a database not yet set up',
+    'routes/setup/initialize.tsx': 'the setup code, e-mail and how to start (uncontrolled radios), kept by the same mechanism (app/lib/visitor-input.ts); needs a database not yet set up',
     'routes/auth/confirm-email.tsx': 'a button only',
     'routes/shop/order.tsx': 'no form',
     'routes/auth/logout.tsx': 'no page',

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { AdminLoading, Badge, SectionHeader } from '../../components/admin/section';
 import { useEnterScore } from '../../components/admin/enter-score';
+import { FirstSteps } from '../../components/admin/first-steps';
 import { fixtureTitle } from '../../../shared/fixtures';
 import { money } from '../../components/admin/format';
 import type { AdminDashboard as DashboardData } from '../../../shared/contracts/admin';
@@ -112,6 +113,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
+      {!dashboard.needs_initialization && <FirstSteps steps={dashboard.today.first_steps} />}
       <TodayList dashboard={dashboard} fixtures={fixtures} canOpen={canOpen} onEnterScore={enterScore} />
       {scoreDialog}
 

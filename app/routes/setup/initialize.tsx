@@ -6,6 +6,7 @@ import { pageTitle } from '../../../shared/club';
 import { asDomainError, isDomainError } from '../../../shared/errors';
 import { SETUP_CODE_FIELD } from '../../../shared/setup';
 import { emailField } from '../../../shared/players';
+import { StartChoice, asksForSample } from '../../components/setup/start-choice';
 import type { Route } from './+types/initialize';
 
 export const STATUS_FAILED = 'Failed to check database status';
@@ -14,13 +15,15 @@ export const SETUP_CODE_LABEL = 'Setup code';
 export const SETUP_CODE_HINT = 'Three groups of four letters and numbers, like ABCD-EFGH-JKMN. Capitals, spaces and dashes do not matter.';
 
 export const ADMIN_EMAIL_FIELD = 'admin_email';
+export const SAMPLE_ADDED = 'Sample products, fixtures, news, sponsors and squad players have been added.';
+export const EMPTY_CLUB_STARTED = 'Your club is ready and empty. Sign in: the admin panel’s Today page lists your first steps.';
 const FIELDS = [SETUP_CODE_FIELD, ADMIN_EMAIL_FIELD] as const;
 /** The setup code box: typed as it is read, so no autocompletion or correction, in capitals. */
 const SETUP_CODE_INPUT = { autoComplete: 'off', autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false, maxLength: 100 } as const;
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Database set-up') },
-  { name: 'description', content: 'Check the database and set it up with sample content and the admin account.' },
+  { name: 'description', content: 'Check the database and set it up: the admin account, and an empty club or the sample club.' },
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -40,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const code = form.get(SETUP_CODE_FIELD);
   const typedEmail = String(form.get(ADMIN_EMAIL_FIELD) ?? '').trim();
+  const sample = asksForSample(form);
   const email = typedEmail ? emailField.safeParse(typedEmail) : undefined;
   if (email && !email.success) {
     const message = email.error.issues[0].message;
@@ -50,8 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       setupCode: typeof code === 'string' ? code : undefined,
       adminEmail: email?.data,
       address: context.clientAddress,
+      sample,
     });
-    return { ok: true as const, result };
+    return { ok: true as const, result, sample };
   } catch (thrown) {
     const error = asDomainError(thrown);
     if (!isDomainError(error)) {
@@ -85,7 +90,7 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
   const summary = summaryOf(FIELDS, result && !result.ok ? result : null);
   const fieldErrors = summary.errors;
 
-  if (result?.ok) return <Initialized done={result.result} />;
+  if (result?.ok) return <Initialized done={result.result} sample={result.sample} />;
 
   return (
     <Shell>
@@ -129,12 +134,12 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
 }
 
 /** After initialization: the admin account to sign in with (its password shown this once when generated). */
-function Initialized({ done }: { done: InitializeResult }) {
+function Initialized({ done, sample }: { done: InitializeResult; sample: boolean }) {
   return (
     <Shell>
       <div role="status" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
         <h2 className="text-2xl font-bold text-success">Database initialized successfully!</h2>
-        <p className="mt-2 text-muted">Sample products, fixtures, news, sponsors and squad players have been added.</p>
+        <p className="mt-2 text-muted">{sample ? SAMPLE_ADDED : EMPTY_CLUB_STARTED}</p>
         <dl className="mt-6 space-y-3 rounded-xl bg-gray-50 p-4">
           <div>
             <dt className="text-sm font-semibold text-muted">Admin username</dt>
@@ -182,8 +187,8 @@ function NeedsInitialization({
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
         <h2 className="text-2xl font-bold">The database needs initialization</h2>
         <p className="mt-2 text-muted">
-          This adds sample products, fixtures, news, sponsors and squad players, and creates the admin account, so you
-          can explore and then replace the samples with your club's own content.
+          This creates the admin account and starts your club: empty, ready for your own teams, fixtures and kit, or with a
+          sample club to look around.
         </p>
         {status.users_count !== undefined && (
           <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -228,6 +233,7 @@ function NeedsInitialization({
             error={emailError}
             className="max-w-md"
           />
+          <StartChoice />
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? 'Initializing…' : 'Initialize Database'}
           </Button>
