@@ -32,7 +32,9 @@ describe('GET /api/pages/{slug}', () => {
     }
     const about = (await t.json('/api/pages/about')).body;
     expect(about.html).toContain('<h2>Our Story</h2>');
-    expect(about.html).toContain('<h3>Community first</h3>\n<p>We are run by volunteers for the people of Riverside, and every penny goes back into the club.</p>');
+    expect(about.html).toContain(
+      '<h3>Community first</h3>\n<p>We are run by volunteers for the people of Riverside, and every penny goes back into the club.</p>',
+    );
     expect((await t.json('/api/pages/welcome')).body.html).toBe(
       '<p>Whatever your age, fitness or experience, there is a place for you on our pitch. Come and play, volunteer or cheer us on.</p>',
     );
@@ -54,7 +56,11 @@ describe('PUT /api/admin/pages/{slug}', () => {
       body: { markdown: 'Football for **everyone** in town.', version: loaded.version },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ slug: 'welcome', markdown: 'Football for **everyone** in town.', html: '<p>Football for <strong>everyone</strong> in town.</p>' });
+    expect(saved.body).toMatchObject({
+      slug: 'welcome',
+      markdown: 'Football for **everyone** in town.',
+      html: '<p>Football for <strong>everyone</strong> in town.</p>',
+    });
     expect(saved.body.version).not.toBe(loaded.version);
     expect((await t.json('/api/pages/welcome')).body.html).toBe('<p>Football for <strong>everyone</strong> in town.</p>');
   });
@@ -81,9 +87,17 @@ describe('PUT /api/admin/pages/{slug}', () => {
 
   it('two admins on one page: the second save from the old version is refused (409) naming who saved and when; the first stands', async () => {
     const loaded = (await t.json('/api/pages/about')).body;
-    const mine = await t.json('/api/admin/pages/about', { method: 'PUT', token: first.token, body: { markdown: '## Our Story\n\nFran’s words.', version: loaded.version } });
+    const mine = await t.json('/api/admin/pages/about', {
+      method: 'PUT',
+      token: first.token,
+      body: { markdown: '## Our Story\n\nFran’s words.', version: loaded.version },
+    });
     expect(mine.status).toBe(200);
-    const theirs = await t.json('/api/admin/pages/about', { method: 'PUT', token: second.token, body: { markdown: '## Our Story\n\nSam’s words.', version: loaded.version } });
+    const theirs = await t.json('/api/admin/pages/about', {
+      method: 'PUT',
+      token: second.token,
+      body: { markdown: '## Our Story\n\nSam’s words.', version: loaded.version },
+    });
     expect(theirs.status).toBe(409);
     expect(theirs.body.detail).toMatch(
       /^Fran First saved this About page on \w{3} \d{1,2} \w{3}, \d{2}:\d{2} after you opened it, so your changes were not saved\. Reload to see theirs, then make yours again\.$/,
