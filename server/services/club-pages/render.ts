@@ -31,5 +31,8 @@ export const CLUB_PAGE_SANITISE: sanitizeHtml.IOptions = {
 /** A page's Markdown as the HTML its visitors get: rendered, then sanitised. */
 export function renderClubPage(source: string): string {
   const html = markdown.parse(source) as string;
-  return sanitizeHtml(html, CLUB_PAGE_SANITISE).trim();
+  // A paragraph that held only removed markup goes too.
+  return sanitizeHtml(html, CLUB_PAGE_SANITISE)
+    .replace(/<p>\s*<\/p>\n?/g, '')
+    .trim();
 }
