@@ -69,18 +69,16 @@ export default function About({ loaderData }: Route.ComponentProps) {
 function TrainingTimes({ training }: { training: Route.ComponentProps['loaderData']['training'] }) {
   if (training.length === 0) return <p className="mt-4 text-muted">{NO_TRAINING_TIMES}</p>;
   return (
-    <table className="mt-4 w-full text-left">
+    // Words wrap between words here (the section around breaks long e-mail addresses anywhere).
+    <table className="mt-4 w-full text-left wrap-normal">
       <caption className="sr-only">When and where each team trains</caption>
       <thead>
         <tr className="border-b border-line text-sm text-muted">
           <th scope="col" className="py-2 pr-3 font-semibold">
             Team
           </th>
-          <th scope="col" className="py-2 pr-3 font-semibold">
-            When
-          </th>
           <th scope="col" className="py-2 font-semibold">
-            Where
+            When and where
           </th>
         </tr>
       </thead>
@@ -90,10 +88,12 @@ function TrainingTimes({ training }: { training: Route.ComponentProps['loaderDat
             <th scope="row" className="py-3 pr-3 font-bold">
               {slot.team}
             </th>
-            <td className="py-3 pr-3">
-              {weekdayName(slot.weekday)}, {clockTime(slot.start_time)} to {clockTime(slot.end_time)}
+            <td className="py-3">
+              <span className="block">
+                {weekdayName(slot.weekday)}, {clockTime(slot.start_time)} to {clockTime(slot.end_time)}
+              </span>
+              <span className="block text-sm text-muted">{slot.place}</span>
             </td>
-            <td className="py-3">{slot.place}</td>
           </tr>
         ))}
       </tbody>
