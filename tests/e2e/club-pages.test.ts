@@ -105,9 +105,14 @@ describe('The club writes its own pages', () => {
     await expectNoAxeViolations(visitor, 'the privacy notice');
     await visitor.setViewportSize(DESKTOP);
     await expectNoAxeViolations(visitor, 'the privacy notice');
-    // Join us's consent line links it too.
+    // Join Us's consent line links it too.
     await visitor.goto('/join-us');
     expect(await visitor.locator('#consent-notice').getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
+    // And so do the registration forms, where a player or a parent gives their details.
+    for (const path of ['/register', '/register/parent']) {
+      await visitor.goto(path);
+      expect(await visitor.getByTestId('privacy-line').getByRole('link', { name: 'privacy notice' }).getAttribute('href'), path).toBe('/privacy');
+    }
   });
 
   it('Two admins on one page: the later save is refused, naming who saved first, and nothing of theirs is lost', async () => {
