@@ -103,6 +103,7 @@ describe('The club writes its own pages', () => {
     expect(await visitor.getByRole('heading', { name: 'Your details' }).isVisible()).toBe(true);
     expect(await visitor.getByRole('link', { name: 'our secretary' }).getAttribute('href')).toBe('mailto:secretary@example.org');
     await expectNoAxeViolations(visitor, 'the privacy notice');
+    await shot(visitor, 'privacy');
     await visitor.setViewportSize(DESKTOP);
     await expectNoAxeViolations(visitor, 'the privacy notice');
     // Join Us's consent line links it too.
