@@ -4,7 +4,7 @@ import type { ContentMemo } from './cache';
  * What anonymous visitors can see, declared once (ADR 009, ADR 024). Three facts that must agree:
  *
  * - the tables whose rows show on public pages: a write to any of them fires `content_changed`
- *   (the triggers of migrations 0002, 0005, 0012 and 0020), which clears the public cache and the content memo
+ *   (the triggers of migrations 0002, 0005, 0012, 0020 and club_pages), which clears the public cache and the content memo
  *   in every process;
  * - the reads those pages make on every request, kept in the content memo between changes;
  * - the paths whose anonymous GETs the public cache may answer from memory.
@@ -36,6 +36,8 @@ export const PUBLIC_CONTENT_TABLES = [
   'consents',
   'club_roles',
   'users',
+  // Issue 33: About, the home page's welcome and the privacy notice.
+  'club_pages',
 ] as const;
 
 /** The service reads every page makes, kept in the content memo (the composition root applies it). */
@@ -45,6 +47,7 @@ export const MEMOIZED_READS = {
   news: ['listPublished'],
   sponsors: ['list'],
   teams: ['list'],
+  clubPages: ['get', 'trainingTimes'],
 } as const;
 
 /** Public pages, as React Router paths (app/routes.ts). Each is also fetched as `<path>.data`. */
@@ -61,6 +64,7 @@ export const PUBLIC_PAGES = [
   '/shop',
   '/shop/product/:id',
   '/join-us',
+  '/privacy',
 ] as const;
 
 /** Public files made by routes (app/routes.ts). */
@@ -80,6 +84,7 @@ export const PUBLIC_API_READS = [
   '/players/{id}/stats',
   '/teams',
   '/teams/{id}/training-slots',
+  '/pages/{slug}',
 ] as const;
 
 /** A path pattern (`:param` or `{param}` for one segment) as an anchored regular expression. */

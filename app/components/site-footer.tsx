@@ -42,9 +42,15 @@ export function SiteFooter({ settings }: { settings: ClubSettings }) {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-4 text-xs text-brand-200">
-          © {new Date().getFullYear()} {CLUB_NAME}. All rights reserved.
-        </p>
+        <div className="container-page flex flex-wrap items-center justify-between gap-x-6 py-1 text-xs text-brand-200">
+          <p className="py-3">
+            © {new Date().getFullYear()} {CLUB_NAME}. All rights reserved.
+          </p>
+          {/* Issue 33: the club's privacy notice, written in Pages. */}
+          <Link to="/privacy" className="inline-flex min-h-11 items-center underline hover:text-white">
+            Privacy notice
+          </Link>
+        </div>
       </div>
     </footer>
   );

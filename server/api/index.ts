@@ -33,6 +33,7 @@ import { uploadsApi } from './uploads';
 import { fixturesApi } from './fixtures';
 import { joinUsApi } from './join-us';
 import { adminNewsApi, newsApi } from './news';
+import { adminClubPagesApi, clubPagesApi } from './club-pages';
 import { settingsApi } from './settings';
 import { sponsorsApi } from './sponsors';
 import { teamSlotsApi } from './teams';
@@ -102,6 +103,8 @@ export function createApi() {
     .route('/training-sessions', trainingSessionsApi)
     .route('/news', newsApi)
     .route('/admin', adminNewsApi)
+    .route('/pages', clubPagesApi)
+    .route('/admin', adminClubPagesApi)
     .route('/sponsors', sponsorsApi)
     .route('/squad', squadApi)
     // Two routers share /players: the one with literal paths (/players/me, /players/register,

@@ -10,6 +10,7 @@ import type { DbOrTx } from './client';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_TRAINING_PLACE } from '../../shared/teams-constants';
 import { addDaysIso, clubDateOf } from '../../shared/dates';
+import { seedClubPages } from './seed-club-pages';
 import { fixtures, news, players, playerStats, playerTeams, products, settings, sponsors, teams, teamStaff, trainingSlots } from './schema';
 
 const IMG = '/images/seed';
@@ -602,6 +603,9 @@ export async function seedSampleContent(tx: DbOrTx): Promise<void> {
         updated_at: now,
       },
     });
+
+  // About, the home page's welcome and the privacy notice (issue 33).
+  await seedClubPages(tx, { sample: true });
 
   await tx.insert(products).values(PRODUCTS);
 

@@ -29,6 +29,7 @@ import { createImageService } from './images';
 import { createJoinUsService } from './join-us';
 import { createJuniorService } from './juniors';
 import { createNewsService } from './news';
+import { createClubPagesService } from './club-pages';
 import { createSponsorService } from './sponsors';
 import { createSquadService } from './squad';
 import { createTeamService } from './teams';
@@ -148,6 +149,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     squadLinks: createSquadLinks(db, { mail, availability, selection }),
     calendar,
     news: createNewsService(db),
+    clubPages: createClubPagesService(db),
     sponsors: createSponsorService(db),
     squad: createSquadService(db, { mail }),
     teams: createTeamService(db),

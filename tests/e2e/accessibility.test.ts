@@ -97,7 +97,7 @@ for (const viewport of [DESKTOP, PHONE]) {
   describe(`WCAG 2.2 AA at ${viewport.width} px`, () => {
     it('The public pages have no axe violations', async () => {
       const page = await b.newPage({ viewport });
-      for (const path of ['/', '/squad', `/player/${playerId}`, '/fixtures', '/news', `/news/${articleId}`, '/about', '/sponsors', '/join-us']) {
+      for (const path of ['/', '/squad', `/player/${playerId}`, '/fixtures', '/news', `/news/${articleId}`, '/about', '/sponsors', '/join-us', '/privacy']) {
         await open(page, path);
         await expectNoAxeViolations(page);
       }

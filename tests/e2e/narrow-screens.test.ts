@@ -56,6 +56,7 @@ describe('Every screen fits a 320 px phone', () => {
       '/about',
       '/sponsors',
       '/join-us',
+      '/privacy',
       '/shop',
       `/shop/product/${products[0]!.id}`,
       '/login',

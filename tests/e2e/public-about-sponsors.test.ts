@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, enhanced, hydrated, useBrowser } from '../support/browser';
+import { DEFAULT_TRAINING_PLACE } from '../../shared/teams-constants';
 
 const b = useBrowser();
 
 describe('About page', () => {
-  it('Tells the story and values, the training schedule, facilities and the club e-mail from settings', async () => {
+  it("Tells the club's story, values and facilities (its own page), the training times from the teams' slots and the club e-mail from settings", async () => {
     const page = await b.newPage();
     await page.goto('/about');
     expect(await page.title()).toBe('About | Riverside Rovers FC');
     for (const heading of ['Our Story', 'Our Values', 'Training Schedule', 'Contact Us', 'Facilities']) {
       expect(await page.getByRole('heading', { name: heading }).isVisible(), heading).toBe(true);
     }
+    // Issue 33: from the Senior and Vets teams' weekly slots (Tuesday and Thursday, 7-9 PM), not typed text.
     const rows = await page.getByRole('table').getByRole('row').allTextContents();
-    expect(rows.slice(1)).toEqual(['VetsTrainingThursday 8:00 PM', 'YouthTrainingTBC', 'VetsGamesSunday']);
+    expect(rows.slice(1)).toEqual(
+      ['Senior', 'Vets'].flatMap((team) => ['Tuesday', 'Thursday'].map((day) => `${team}${day}, 7:00 PM to 9:00 PM${DEFAULT_TRAINING_PLACE}`)),
+    );
+    expect(await page.getByText('We are run by volunteers for the people of Riverside, and every penny goes back into the club.').isVisible()).toBe(true);
     const email = page.getByRole('region', { name: 'Contact Us' }).getByRole('link', { name: 'hello@riversiderovers.club' });
     expect(await email.getAttribute('href')).toBe('mailto:hello@riversiderovers.club');
   });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   fixtureId = ((await (await fetch(`${b.baseURL}/api/fixtures`)).json()) as { id: string }[])[0].id;
 });
 
-const contentPages = () => ['/', '/squad', `/player/${playerId}`, '/fixtures', `/fixtures/${fixtureId}`, '/news', `/news/${articleId}`, '/about', '/sponsors'];
+const contentPages = () => ['/', '/squad', `/player/${playerId}`, '/fixtures', `/fixtures/${fixtureId}`, '/news', `/news/${articleId}`, '/about', '/sponsors', '/privacy'];
 
 /** Opens a page and lists the scripts it fetched: the URL, the bytes the browser received, and the size gzipped (level 9, as served). */
 async function openCounting(page: Page, path: string) {

@@ -142,6 +142,7 @@ export async function createClub(t: ClubHost) {
     playerPassword: PASSWORD,
     fixtureKind: 'fixture',
     missingPage: 'no-such-page',
+    clubPage: 'about',
   };
 
   const factories = makeFactories(t, adminToken, x, makers.member, must, () => personas.parentB.token!);

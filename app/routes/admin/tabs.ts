@@ -32,6 +32,8 @@ export const ADMIN_TABS: AdminTab[] = [
   { to: '/admin/safeguarding', label: 'Safeguarding', can: 'dbsChecks' },
   { to: '/admin/guardians', label: 'Parents & carers', can: 'guardians' },
   { to: '/admin/settings', label: 'Settings', can: 'clubSite' },
+  // Issue 33: the club's own pages (About, the home page's welcome, the privacy notice), beside Settings.
+  { to: '/admin/pages', label: 'Pages', can: 'clubSite' },
   { to: '/admin/documents', label: 'Documents', can: 'documents' },
   { to: '/admin/messages', label: 'Messages', can: 'messageWholeClub' },
   { to: '/admin/outbox', label: 'Outbox', can: 'admin' },

@@ -11,6 +11,7 @@ import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { formFields } from '../../components/ui/form-fields';
 import { formError } from '../../lib/errors.server';
+import { PrivacyLine } from '../../components/public/privacy-line';
 import type { Route } from './+types/register-parent';
 
 const ACCOUNT_FIELDS = ['full_name', 'phone_number', 'username', 'email', 'password', 'confirm_password'] as const;
@@ -127,6 +128,7 @@ export default function RegisterParent({ loaderData, actionData }: Route.Compone
           <TextField label="Your relationship to them" hint="For example mother, father, grandparent, carer" required {...field('relationship')} />
           <TextAreaField label="Anything the club should know (optional)" rows={3} {...field('message')} />
         </fieldset>
+        <PrivacyLine />
         <Button type="submit" size="lg" className="w-full" disabled={navigation.state !== 'idle'}>
           Register and send my request
         </Button>

@@ -8,6 +8,7 @@ import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { formFields } from '../../components/ui/form-fields';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { PositionSelect } from '../../components/position-select';
+import { PrivacyLine } from '../../components/public/privacy-line';
 import { pageTitle } from '../../../shared/club';
 import { asDomainError, isDomainError } from '../../../shared/errors';
 import { issueErrors } from '../../lib/errors.server';
@@ -146,6 +147,7 @@ export default function Register() {
           />
         </fieldset>
 
+        <PrivacyLine />
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? 'Registering…' : 'Register'}
         </Button>

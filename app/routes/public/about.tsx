@@ -1,5 +1,8 @@
 import { ButtonLink } from '../../components/ui/button';
-import { PageHeader } from '../../components/public/empty-state';
+import { EmptyState, PageHeader } from '../../components/public/empty-state';
+import { ClubText } from '../../components/public/club-text';
+import { weekdayName } from '../../../shared/teams-constants';
+import { today } from '../../../shared/dates';
 import { TitledSection } from '../../components/ui/titled-section';
 import { CLUB_NAME } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
@@ -10,29 +13,20 @@ import { WelfareContact } from '../../components/public/welfare-contact';
 /** Nothing interactive: sent as HTML and CSS, without React's JavaScript (ADR 025). */
 export const handle: PageHandle = { hydrate: false };
 
-/** docs/product.md#about: Vets train Thursday 8:00 PM, Youth TBC, Vets games on Sunday. */
-export const TRAINING_SCHEDULE = [
-  { team: 'Vets', activity: 'Training', when: 'Thursday 8:00 PM' },
-  { team: 'Youth', activity: 'Training', when: 'TBC' },
-  { team: 'Vets', activity: 'Games', when: 'Sunday' },
-] as const;
+export const NO_ABOUT_TEXT = 'More about the club is coming soon.';
+export const NO_TRAINING_TIMES = 'Training times will be published here soon.';
 
-const VALUES = [
-  { title: 'Open to everyone', text: 'Any age, any ability, any background. If you want to play, there is a place for you.' },
-  { title: 'Community first', text: 'We are run by volunteers for the people of Riverside, and every penny goes back into the club.' },
-  { title: 'Respect', text: 'For team-mates, opponents and referees, on the pitch and off it.' },
-  { title: 'Enjoyment', text: 'We play to win, but we play for the love of the game above all.' },
-];
-
-const FACILITIES = [
-  { title: 'Floodlit grass pitch', text: 'Our home pitch at Riverside Playing Fields, with floodlights for winter training.' },
-  { title: 'Changing rooms', text: 'Home and away changing rooms with showers.' },
-  { title: 'Clubhouse', text: 'Tea, coffee and a warm welcome after every home game.' },
-  { title: 'Parking', text: 'Free parking on Mill Lane, a short walk from the pitch.' },
-];
-
+/** The story, values and facilities are the club's own page (issue 33); the training times come from the teams' weekly slots. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { settings: await context.services.settings.get(), origin: siteOrigin(context) };
+  const { settings, clubPages } = context.services;
+  const [clubSettings, about, training] = await Promise.all([settings.get(), clubPages.get('about'), clubPages.trainingTimes(today())]);
+  return { settings: clubSettings, html: about.html, training, origin: siteOrigin(context) };
+}
+
+/** '19:00' as the club says it: '7:00 PM'. */
+export function clockTime(time: string) {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -44,53 +38,16 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { settings } = loaderData;
+  const { settings, html, training } = loaderData;
   return (
     <>
-      <PageHeader
-        title={`About ${CLUB_NAME}`}
-        intro="Open-access football for players of all abilities, run by volunteers since the very first kickabout on the rec."
-      />
+      <PageHeader title={`About ${CLUB_NAME}`} />
       <div className="container-page space-y-14 py-12">
-        <section aria-labelledby="our-story" className="grid gap-8 lg:grid-cols-2">
-          <div>
-            <h2 id="our-story" className="text-2xl font-extrabold sm:text-3xl">
-              Our Story
-            </h2>
-            <div className="mt-4 space-y-4 text-lg leading-relaxed">
-              <p>
-                {CLUB_NAME} started as a Sunday kickabout between neighbours who missed playing. Word got round, more people turned up, and before long we had
-                enough players for a team, then two.
-              </p>
-              <p>
-                Today we run a Senior team and a Vets team, with plans for youth football. We have never held trials: if you want to play, you play. Some of our
-                players have been at it for thirty years; some kicked a ball for the first time with us.
-              </p>
-            </div>
-          </div>
-          <img
-            src="/images/seed/news-team.svg"
-            alt="The squad lined up before a Sunday game"
-            width={800}
-            height={450}
-            className="aspect-video w-full rounded-2xl bg-brand-50 object-cover"
-          />
-        </section>
-
-        <section aria-labelledby="our-values">
-          <h2 id="our-values" className="text-2xl font-extrabold sm:text-3xl">
-            Our Values
-          </h2>
-          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {VALUES.map((v) => (
-              <li key={v.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line">
-                <h3 className="text-lg font-bold text-brand-800">{v.title}</h3>
-                <p className="mt-2 text-muted">{v.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-
+        {html ? (
+          <ClubText html={html} className="club-text max-w-3xl" testId="about-text" />
+        ) : (
+          <EmptyState title={NO_ABOUT_TEXT} />
+        )}
         <div className="grid gap-8 wrap-anywhere lg:grid-cols-2">
           <TitledSection
             id="training"
@@ -98,53 +55,49 @@ export default function About({ loaderData }: Route.ComponentProps) {
             className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line"
             titleClassName="text-2xl font-extrabold"
           >
-            <table className="mt-4 w-full text-left">
-              <caption className="sr-only">When each team trains and plays</caption>
-              <thead>
-                <tr className="border-b border-line text-sm text-muted">
-                  <th scope="col" className="py-2 font-semibold">
-                    Team
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    What
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    When
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {TRAINING_SCHEDULE.map((row) => (
-                  <tr key={`${row.team}-${row.activity}`} className="border-b border-line last:border-0">
-                    <th scope="row" className="py-3 font-bold">
-                      {row.team}
-                    </th>
-                    <td className="py-3">{row.activity}</td>
-                    <td className="py-3">{row.when}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <TrainingTimes training={training} />
           </TitledSection>
 
           <ContactUs settings={settings} />
         </div>
-
-        <section aria-labelledby="facilities">
-          <h2 id="facilities" className="text-2xl font-extrabold sm:text-3xl">
-            Facilities
-          </h2>
-          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {FACILITIES.map((f) => (
-              <li key={f.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-line">
-                <h3 className="text-lg font-bold">{f.title}</h3>
-                <p className="mt-2 text-muted">{f.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
       </div>
     </>
+  );
+}
+
+/** Each team's weekly training, from its slots (Teams and Training in the admin panel). */
+function TrainingTimes({ training }: { training: Route.ComponentProps['loaderData']['training'] }) {
+  if (training.length === 0) return <p className="mt-4 text-muted">{NO_TRAINING_TIMES}</p>;
+  return (
+    // Words wrap between words here (the section around breaks long e-mail addresses anywhere).
+    <table className="mt-4 w-full text-left wrap-normal">
+      <caption className="sr-only">When and where each team trains</caption>
+      <thead>
+        <tr className="border-b border-line text-sm text-muted">
+          <th scope="col" className="py-2 pr-3 font-semibold">
+            Team
+          </th>
+          <th scope="col" className="py-2 font-semibold">
+            When and where
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {training.map((slot) => (
+          <tr key={`${slot.team}-${slot.weekday}-${slot.start_time}`} className="border-b border-line align-top last:border-0">
+            <th scope="row" className="py-3 pr-3 font-bold">
+              {slot.team}
+            </th>
+            <td className="py-3">
+              <span className="block">
+                {weekdayName(slot.weekday)}, {clockTime(slot.start_time)} to {clockTime(slot.end_time)}
+              </span>
+              <span className="block text-sm text-muted">{slot.place}</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -5,6 +5,7 @@ import { ButtonLink, buttonClass } from '../../components/ui/button';
 import { ParentsOfJuniors } from '../../components/public/parents-of-juniors';
 import { OutcomeBadge, scoreLine } from '../../components/public/fixture-card';
 import { NewsCard } from '../../components/public/news-card';
+import { ClubText } from '../../components/public/club-text';
 import type { Fixture } from '../../../server/services/fixtures';
 import type { loader as rootLoader } from '../../root';
 import { CLUB_NAME, CLUB_SHORT_NAME, CLUB_STRAPLINE } from '../../../shared/club';
@@ -37,7 +38,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     news.listPublished({ limit: HOME_NEWS }),
     sponsors.list({ limit: HOME_SPONSORS }),
   ]);
-  return { upcoming, results, latestNews, sponsors: sponsorList, origin: siteOrigin(context) };
+  // The welcome under the club's name is the club's own words (issue 33: Pages in the admin panel).
+  const welcome = (await context.services.clubPages.get('welcome')).html;
+  return { upcoming, results, latestNews, sponsors: sponsorList, welcome, origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -252,7 +255,7 @@ function HomeStrip<T extends { id: string | number }>({
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { upcoming, results, latestNews, sponsors } = loaderData;
+  const { upcoming, results, latestNews, sponsors, welcome } = loaderData;
   const heroUrl = useRouteLoaderData<typeof rootLoader>('root')?.settings.hero_image_url;
   return (
     <>
@@ -275,9 +278,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-3 max-w-5xl font-display text-5xl leading-[0.95] font-bold tracking-wide uppercase sm:text-7xl lg:text-8xl">
             {CLUB_SHORT_NAME} <span className="text-gold-400">FC</span>
           </h1>
-          <p className="mt-4 max-w-xl text-brand-50 sm:mt-5 sm:text-lg">
-            Whatever your age, fitness or experience, there is a place for you on our pitch. Come and play, volunteer or cheer us on.
-          </p>
+          {welcome && (
+            <ClubText
+              html={welcome}
+              testId="home-welcome"
+              className="mt-4 max-w-xl space-y-3 text-brand-50 sm:mt-5 sm:text-lg [&_a]:font-semibold [&_a]:text-white [&_a]:underline [&_h2]:text-xl [&_h2]:text-white [&_h3]:font-bold [&_li]:ml-5 [&_li]:list-disc"
+            />
+          )}
           <div className="mt-6 flex flex-wrap gap-3 sm:mt-8">
             <ButtonLink to="/join-us" variant="accent" size="lg" className="font-display tracking-wide uppercase">
               Join the club

@@ -203,7 +203,11 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
               <a href={`mailto:${clubEmail}`} className="font-semibold text-brand-800 underline">
                 {clubEmail}
               </a>
-              .
+              . Our{' '}
+              <a href="/privacy" className="font-semibold text-brand-800 underline">
+                privacy notice
+              </a>{' '}
+              says how we look after them.
             </p>
             <div className="flex flex-wrap items-center gap-3">
               {/* Not disabled while no interest is chosen (ADR 026): a disabled button says nothing; the summary does. */}

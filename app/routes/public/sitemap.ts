@@ -2,7 +2,7 @@ import { siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/sitemap';
 
 /** The public pages search engines should know about. */
-export const SITEMAP_STATIC_PATHS = ['/', '/squad', '/fixtures', '/news', '/about', '/sponsors', '/join-us', '/shop'];
+export const SITEMAP_STATIC_PATHS = ['/', '/squad', '/fixtures', '/news', '/about', '/sponsors', '/join-us', '/shop', '/privacy'];
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

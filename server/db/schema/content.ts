@@ -44,3 +44,16 @@ export const joinUsSubmissions = pgTable(
   },
   (t) => [index('join_us_created_idx').on(t.created_at)],
 );
+
+/**
+ * The pages the club writes (issue 33): About, the home page's welcome and the privacy notice, one
+ * row per page. `markdown` is what the admin typed; `html` is it rendered and sanitised on the
+ * server when saved (server/services/club-pages/render.ts), so pages serve it as it is.
+ */
+export const clubPages = pgTable('club_pages', {
+  slug: text('slug').primaryKey(),
+  markdown: text('markdown').notNull(),
+  html: text('html').notNull(),
+  updated_by: text('updated_by'),
+  updated_at: updatedAt(),
+});

@@ -18,6 +18,9 @@ export const CONTENT_ROWS: Row[] = [
   row('DELETE /api/sponsors/{id}', { fresh: 'sponsor', allow: ADMIN }),
   row('GET /api/squad', { allow: EVERYONE }),
   row('GET /api/squad/{id}', { params: { id: 'playerMember' }, allow: EVERYONE }),
+  // Issue 33: the pages the club writes (About, the home page's welcome, the privacy notice).
+  row('GET /api/pages/{slug}', { params: { slug: 'clubPage' }, allow: EVERYONE }),
+  row('PUT /api/admin/pages/{slug}', { params: { slug: 'clubPage' }, body: { markdown: '## Our Story\n\nWe started on the rec.' }, allow: ADMIN }),
   row('GET /api/settings', { allow: ADMIN }),
   row('PUT /api/settings', { body: (b) => JSON.parse(b.x.settings!), allow: ADMIN }),
   row('POST /api/uploads', { form: { file: 'png' }, allow: NEWS_WRITERS, why: 'images for news and club pages' }),

@@ -6,7 +6,7 @@ import { ACTIVE, ADMIN, CHARGERS, CLUB_ADMINS, EVERYONE, GUARDIAN_MANAGERS, NEWS
  * redirect) or answers 403/404; an allowed persona gets the page (200).
  */
 export const PAGE_ROWS: Row[] = [
-  ...['/', '/squad', '/fixtures', '/news', '/about', '/sponsors', '/join-us', '/shop', '/sitemap.xml', '/robots.txt'].map((path) =>
+  ...['/', '/squad', '/fixtures', '/news', '/about', '/sponsors', '/join-us', '/privacy', '/shop', '/sitemap.xml', '/robots.txt'].map((path) =>
     row(`PAGE ${path}`, { allow: EVERYONE }),
   ),
   row('PAGE /player/:playerId', { params: { playerId: 'playerMember' }, allow: EVERYONE }),
@@ -59,6 +59,7 @@ export const PAGE_ROWS: Row[] = [
   row('PAGE /admin/match-day', { allow: ['coachU12', 'coachSenior', 'welfareOfficer'], why: 'team staff and the welfare officer (issue 31)' }),
   row('PAGE /admin/match-day/:teamId', { params: { teamId: 'u12' }, allow: ['coachU12', 'welfareOfficer'] }),
   row('PAGE /admin/settings', { allow: ADMIN }),
+  row('PAGE /admin/pages', { allow: ADMIN, why: "the club's own pages: as Settings (issue 33)" }),
   row('PAGE /admin/documents', { allow: CLUB_ADMINS }),
   row('PAGE /admin/messages', { allow: CLUB_ADMINS, why: 'messages to the whole club (a coach messages a player of theirs through the API)' }),
   row('PAGE /admin/outbox', { allow: ADMIN }),
