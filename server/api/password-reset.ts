@@ -1,6 +1,6 @@
 import { mayManageMemberRecords } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
-import { resetPasswordSchema } from '../../shared/players';
+import { resetPasswordSchema } from '../../shared/contracts/players';
 import { router, writesNeed } from './env';
 import { jsonBody, jsonContent } from './openapi';
 import { Detail, errors } from './players';

@@ -9,7 +9,7 @@ import {
   profileUpdateSchema,
   registrationSchema,
   statsUpdateSchema,
-} from '../../shared/players';
+} from '../../shared/contracts/players';
 import { type SessionUser } from '../../shared/roles';
 import { REGISTRATION_RECEIVED, invitationSent } from '../../shared/members';
 import type { Services } from '../services';

@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { playerInputSchema, squadQuerySchema } from '../../shared/content';
 import { mayManageMemberRecords } from '../policy';
 import { isUuid } from '../services/ids';
 import { doneById, guardedRouter, mayI, router, type AppEnv } from './env';
 import { ErrorSchema, guardedAnswers, IdParam, jsonBody, jsonContent } from './openapi';
-import { AdminPlayerSchema, PublicPlayerSchema, playerListQuerySchema } from '../../shared/contracts/players';
+import { AdminPlayerSchema, PublicPlayerSchema, playerInputSchema, playerListQuerySchema, squadQuerySchema } from '../../shared/contracts/players';
 
 /** GET /api/squad: the public squad list and one player's public profile. */
 export const squadApi = router()
@@ -103,13 +102,8 @@ export const squadPlayersApi = playersBase
         ...adminErrors,
       },
     }),
-    async (c) => {
-      // The raw body tells whether user_id was sent at all (absent = keep the link).
-      const raw = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
-      const input = { ...c.req.valid('json') } as Record<string, unknown>;
-      if (!('user_id' in raw)) delete input.user_id;
-      return c.json(await c.get('services').squad.update(c.get('user'), c.req.valid('param').id, input), 200);
-    },
+    // Validated here once; user_id left out stays undefined in the parsed input, so the link is kept.
+    async (c) => c.json(await c.get('services').squad.update(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
     createRoute({

@@ -5,7 +5,7 @@ import { FormMessage, TextField } from '../../components/ui/field';
 import { pageTitle } from '../../../shared/club';
 import { asDomainError, isDomainError } from '../../../shared/errors';
 import { SETUP_CODE_FIELD } from '../../../shared/setup';
-import { emailField } from '../../../shared/players';
+import { emailField } from '../../../shared/fields';
 import type { Route } from './+types/initialize';
 
 export const STATUS_FAILED = 'Failed to check database status';

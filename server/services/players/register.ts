@@ -1,7 +1,8 @@
 /** Public self-registration: the register page's conflict check and the new player's account and squad record. */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { EMAIL_TAKEN, USERNAME_TAKEN, todayIso, type RegistrationInput } from '../../../shared/players';
+import { EMAIL_TAKEN, USERNAME_TAKEN, todayIso } from '../../../shared/players';
+import type { RegistrationInput } from '../../../shared/contracts/players';
 import { conflict, invalid, isDomainError, type FieldError } from '../../../shared/errors';
 import { JUNIOR_SELF_REGISTRATION, juniorLoginRefusal } from '../../../shared/guardians';
 import { hashChosenPassword } from '../../auth/password-policy';
