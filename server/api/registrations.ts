@@ -41,7 +41,8 @@ export const registrationsApi = base
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').registrations.list(c.get('user'), c.req.valid('query')), 200);
+      // status is validated by the route (pending is the only list there is).
+      return c.json(await c.get('services').registrations.list(c.get('user')), 200);
     },
   )
   .openapi(
@@ -58,11 +59,8 @@ export const registrationsApi = base
       request: { params: IdParam, body: { ...jsonBody(approveRegistrationSchema), required: false } },
       responses: { 200: jsonContent(RegistrationDecisionSchema, 'Approved'), ...decisionErrors },
     }),
-    async (c) => {
-      // The body is optional: none approves as a new player in the first team.
-      const body = (c.req.valid('json') as unknown) ?? {};
-      return c.json(await c.get('services').registrations.approve(c.get('user'), c.req.valid('param').id, body), 200);
-    },
+    // The body is optional: none approves as a new player in the first team.
+    async (c) => c.json(await c.get('services').registrations.approve(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
     createRoute({
