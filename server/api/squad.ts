@@ -64,7 +64,7 @@ export const squadPlayersApi = playersBase
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').squad.adminList(c.get('user'), c.req.valid('query')), 200);
+      return c.json(await c.get('services').players.adminList(c.get('user'), c.req.valid('query')), 200);
     },
   )
   .openapi(
@@ -83,7 +83,7 @@ export const squadPlayersApi = playersBase
         ...adminErrors,
       },
     }),
-    async (c) => c.json(await c.get('services').squad.create(c.get('user'), c.req.valid('json')), 201),
+    async (c) => c.json(await c.get('services').players.create(c.get('user'), c.req.valid('json')), 201),
   )
   .openapi(
     createRoute({
@@ -103,7 +103,7 @@ export const squadPlayersApi = playersBase
       },
     }),
     // Validated here once; user_id left out stays undefined in the parsed input, so the link is kept.
-    async (c) => c.json(await c.get('services').squad.update(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
+    async (c) => c.json(await c.get('services').players.update(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
     createRoute({
@@ -119,6 +119,6 @@ export const squadPlayersApi = playersBase
       request: { params: IdParam },
       responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Deleted'), 404: jsonContent(ErrorSchema, 'Unknown player'), ...adminErrors },
     }),
-    doneById('Player deleted successfully!', ({ squad }, user, id) => squad.remove(user, id)),
+    doneById('Player deleted successfully!', ({ players }, user, id) => players.remove(user, id)),
   );
 // GET /api/players/{id}/stats is served by ./players.ts (the player-management router).

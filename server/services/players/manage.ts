@@ -1,4 +1,4 @@
-/** Admins managing the squad: the admin list (staff may read it), adding, editing and removing players. */
+/** The admin's player records: the admin list (staff may read it), adding, editing and removing players. */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { PLAYER_NOT_FOUND } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
@@ -6,7 +6,7 @@ import { notFound } from '../../../shared/errors';
 import type { AdminPlayer, PlayerInput } from '../../../shared/contracts/players';
 import { withoutLeftOut } from '../../../shared/fields';
 import { documents, players, uploads, users } from '../../db/schema';
-import { loginGoesWithPlayer } from '../membership';
+import { loginGoesWithPlayer } from './membership';
 import { mayEnterAdmin, mayManageMemberRecords, memberListView, membersFor, must } from '../../policy';
 import { isUuid } from '../ids';
 import { assertDateOfBirthForJuniorTeams, assertTeamsExist, setPlayerTeams, teamIdsByPlayer } from '../teams';
@@ -14,9 +14,9 @@ import { syncAccess } from '../roles';
 import { assertCurrentVersion } from '../edit-version';
 import { takeOutOfUpcomingSquads } from '../squad-changes';
 import { guardiansToTell, tellGuardiansChildLeft } from '../juniors/leaving';
-import { squadOrder, type SquadContext } from './context';
+import { squadOrder, type SquadContext } from '../squad/context';
 
-export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, checkUser, write }: SquadContext) {
+export function managePlayers({ db, mail, asAdminPlayers, teamsForNewPlayer, checkUser, write }: SquadContext) {
   return {
     /** The admin panel's player list (staff may read it too). */
     async adminList(user: SessionUser | null, options: { status?: 'active' | 'left' } = {}): Promise<AdminPlayer[]> {
