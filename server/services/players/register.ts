@@ -78,7 +78,7 @@ export function registration({ db, mail, anonymousWrites }: PlayerContext) {
             })
             .returning({ id: players.id, status: players.status });
           // A pending member (issue 21): in no team, on no public page, counted nowhere, until the
-          // secretary approves them (server/services/registrations.ts).
+          // secretary approves them (services/players/registrations.ts).
           // The welcome carries the link that confirms the address (7 days, single use).
           const confirmToken = randomBytes(32).toString('base64url');
           await tx.insert(accountTokens).values({
