@@ -5,11 +5,11 @@
  * coming back, erasure) are services of their own here. services/squad/ is the public roster only.
  */
 import type { Db } from '../../db/client';
-import { squadHelpers } from '../squad/context';
 import { playerAccess, playerRecords, type PlayerContext, type PlayerDeps } from './context';
 import { coachFeedback } from './feedback';
 import { playerLogins } from './logins';
 import { managePlayers } from './manage';
+import { manageHelpers } from './manage-context';
 import { playerPayments } from './payments';
 import { ownProfile } from './profile';
 import { registration } from './register';
@@ -27,7 +27,7 @@ export { createRegistrationService } from './registrations';
 export function createPlayerService(db: Db, deps: PlayerDeps) {
   const ctx: PlayerContext = { db, ...deps, ...playerAccess(db), ...playerRecords(db) };
   return {
-    ...managePlayers({ db, mail: deps.mail, ...squadHelpers(db) }),
+    ...managePlayers({ db, mail: deps.mail, ...manageHelpers(db) }),
     ...registration(ctx),
     ...ownProfile(ctx),
     ...seasonStats(ctx),

@@ -14,9 +14,10 @@ import { syncAccess } from '../roles';
 import { assertCurrentVersion } from '../edit-version';
 import { takeOutOfUpcomingSquads } from '../squad-changes';
 import { guardiansToTell, tellGuardiansChildLeft } from '../juniors/leaving';
-import { squadOrder, type SquadContext } from '../squad/context';
+import { squadOrder } from '../squad/context';
+import type { ManageContext } from './manage-context';
 
-export function managePlayers({ db, mail, asAdminPlayers, teamsForNewPlayer, checkUser, write }: SquadContext) {
+export function managePlayers({ db, mail, asAdminPlayers, teamsForNewPlayer, checkUser, write }: ManageContext) {
   return {
     /** The admin panel's player list (staff may read it too). */
     async adminList(user: SessionUser | null, options: { status?: 'active' | 'left' } = {}): Promise<AdminPlayer[]> {

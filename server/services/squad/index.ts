@@ -4,9 +4,9 @@ import type { MailService } from '../mail';
 import { squadHelpers, type SquadContext } from './context';
 import { roster } from './roster';
 
-export type { AdminPlayer, PlayerStats, PublicPlayer } from '../../../shared/contracts/players';
+export type { PlayerStats, PublicPlayer } from '../../../shared/contracts/players';
 export { PLAYER_NOT_FOUND } from '../../../shared/players';
-export { ageOn, toAdminPlayer, toPublicPlayer } from './context';
+export { ageOn, toPublicPlayer } from './context';
 
 /** The squad: public to read. */
 export function createSquadService(db: Db, deps: { mail: MailService }) {
