@@ -30,9 +30,7 @@ export const SPONSOR_TIER_LABELS = {
 export type SponsorTier = keyof typeof SPONSOR_TIER_LABELS;
 export const SPONSOR_TIERS = codesOf(SPONSOR_TIER_LABELS);
 
-export const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Staff'] as const;
 export const TEAM_TYPES = ['Vets', 'Staff', 'Senior'] as const;
-export type Position = (typeof POSITIONS)[number];
 export type TeamType = (typeof TEAM_TYPES)[number];
 /** A player with no position or squad group yet (a child from a parent's request, issue 31). */
 export const NO_POSITION = 'No position yet';

@@ -1,57 +1,17 @@
 import { z } from 'zod';
 import './zod-messages';
-import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, POSITIONS, SPONSOR_TIERS, TEAM_TYPES } from './content-constants';
-import { clubDateField, today } from './dates';
+import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, SPONSOR_TIERS } from './content-constants';
+import { clubDateField } from './dates';
+import { imageRef, optionalImageRef, optionalText, optionalWebsite, requiredText } from './fields';
 import { ORDER_QUANTITY_MAX, PENDING_ORDER_DAYS_MAX } from './shop-constants';
 
 export * from './content-constants';
 
 /**
- * The club's public content (fixtures, news, sponsors, the squad, join-us, settings): the zod
- * schemas the API and the forms share, and the constants for them (docs/product.md).
+ * The club's public content (fixtures, news, sponsors, join-us, settings): the zod schemas the API
+ * and the forms share, and the constants for them (docs/product.md). The squad's player input is
+ * the player domain's (shared/contracts/players.ts); the fields come from the kit (shared/fields.ts).
  */
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-/** Optional text: blank or missing becomes null. */
-export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-// No regex flags: the OpenAPI document publishes these as JSON Schema patterns, which have no
-// flags (an `i` would be printed as a literal `/i`), so "any case" is spelled out in the classes.
-const URL_OR_PATH = /^([Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+|\/[^\s]*)$/;
-const HTTP_URL = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s]+$/;
-
-/** An image: a web address (https://…) or a path on this site (/images/…). */
-const imageRef = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(1000, `${label} must be at most 1000 characters`)
-    .regex(URL_OR_PATH, `${label} must be a web address (https://…) or a path starting with /`);
-const optionalImageRef = (label: string) =>
-  z
-    .union([z.literal(''), imageRef(label)])
-    .nullish()
-    .transform((v) => (v ? v : null));
-const optionalWebsite = (label: string) =>
-  z
-    .union([
-      z.literal(''),
-      z.string().trim().max(1000, `${label} must be at most 1000 characters`).regex(HTTP_URL, `${label} must start with http:// or https://`),
-    ])
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -128,77 +88,6 @@ export const sponsorInputSchema = z.object({
   description: optionalText('Description', 1000),
 });
 export type SponsorInput = z.infer<typeof sponsorInputSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Squad
-
-export const playerInputSchema = z.object({
-  /** The version (updated_at) this save is based on; a newer save since answers 409 (issue 22). */
-  version: z.string({ error: 'version must be text' }).max(40, 'version must be text').optional(),
-  full_name: requiredText('Full name', 100),
-  /** Optional: an admin-created player has no login until an account is created (decision 9 in docs/architecture.md). */
-  user_id: z
-    .union([z.literal(''), z.uuid('user_id must be a user id (UUID)')])
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  /** Optional (issue 21): a new player, a coach or a youngster may have no shirt number yet. */
-  jersey_number: z
-    .number({ error: 'Jersey number must be a number' })
-    .int('Jersey number must be a whole number')
-    .min(0, 'Jersey number must be 0-99')
-    .max(99, 'Jersey number must be 0-99')
-    .nullish()
-    .transform((v) => v ?? null),
-  /** null: no position yet (a child, issue 31); must be given, as null or one of the positions. */
-  position: z.enum(POSITIONS, { error: `Position must be one of ${POSITIONS.join(', ')}` }).nullable(),
-  /** The adult squad group; null for a junior, whom the Squad page lists under their junior team. */
-  team_type: z.enum(TEAM_TYPES, { error: `Team must be one of ${TEAM_TYPES.join(', ')}` }).nullable(),
-  /** Optional (issue 21): stored as '' when not given. */
-  nationality: optionalText('Nationality', 60).transform((v) => v ?? ''),
-  photo_url: optionalImageRef('Photo URL'),
-  bio: optionalText('Bio', 2000),
-  date_of_birth: z
-    .union([z.literal(''), clubDateField('Date of birth')])
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  height: optionalText('Height', 20),
-  weight: optionalText('Weight', 20),
-  /**
-   * Whether the public profile shows date of birth, height and weight (otherwise only the age;
-   * decision 19 in docs/architecture.md). New players: false. On update, omitted keeps the player's choice.
-   */
-  show_personal_details: z.boolean({ error: 'show_personal_details must be true or false' }).optional(),
-  social_media: z
-    .record(
-      z.string().trim().min(1).max(30, 'Social network names are at most 30 characters'),
-      z.string().trim().max(500).regex(HTTP_URL, 'Social links must start with http:// or https://'),
-    )
-    .refine((v) => Object.keys(v).length <= 10, 'At most 10 social links')
-    .nullish()
-    .transform((v) => v ?? {}),
-  /**
-   * The teams the player plays for (GET /api/teams), one or more. On create, omitted: the team
-   * named like team_type (Vets), else the first team. On update, omitted keeps the memberships.
-   */
-  team_ids: z
-    .array(z.uuid('Each team must be chosen from the list'), { error: 'Teams must be a list of teams' })
-    .min(1, 'Choose at least one team')
-    .max(50, 'At most 50 teams')
-    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
-    .optional(),
-  /**
-   * Playing since (issue 21): the day the teams this request adds begin to count for the player
-   * (a club adding players who played there before); default today, never in the future.
-   */
-  joined_on: z
-    .union([z.literal(''), clubDateField('Playing since')])
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || v <= today(), 'Playing since cannot be in the future'),
-});
-export type PlayerInput = z.infer<typeof playerInputSchema>;
-
-export const squadQuerySchema = z.object({ team: z.string().max(30).optional() });
 
 // ---------------------------------------------------------------------------------------------
 // Join us

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { feedbackCreateSchema, paymentCreateSchema, profileUpdateSchema, registrationSchema } from './players';
-import { fixtureInputSchema, playerInputSchema } from './content';
+import { feedbackCreateSchema, paymentCreateSchema, playerInputSchema, profileUpdateSchema, registrationSchema } from './contracts/players';
+import { fixtureInputSchema } from './content';
 import { DATE_OR_DATE_TIME_PATTERN, clubDateField, clubDateOf, formatClubDate, formatClubDateTime, parseClubDate } from './dates';
 
 const field = z.object({ due_date: clubDateField('Due date') });

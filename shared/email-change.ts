@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zod-messages';
-import { CURRENT_PASSWORD_NEEDED, emailField } from './players';
+import { emailField } from './fields';
+import { CURRENT_PASSWORD_NEEDED } from './players';
 
 export { CURRENT_PASSWORD_NEEDED };
 

@@ -7,23 +7,14 @@ import { z } from 'zod';
 import './zod-messages';
 import { clubDateField } from './dates';
 import { CONSENT_KINDS, GUARDIAN_LEVELS, JUNIOR_LOGIN_MIN_AGE, ageOn } from './juniors';
-import { emailField, passwordField, registrationSchema, todayIso } from './players';
+import { emailField, optionalText, passwordField, requiredText, usernameField } from './fields';
+import { todayIso } from './players';
 
 export const GUARDIAN_INVITATION_DAYS = 7;
 
-const required = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`);
-const optional = (label: string, max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} is too long`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+/** The parents' forms word "too long" briefly (shared/fields.ts). */
+const required = (label: string, max = 200) => requiredText(label, max, 'brief');
+const optional = (label: string, max = 200) => optionalText(label, max, 'brief');
 const id = (label: string) => required(label, 100);
 
 const levelField = z.enum(GUARDIAN_LEVELS, { error: 'Level must be primary, secondary or view_only' }).default('primary');
@@ -40,7 +31,7 @@ export type GuardianInvitationInput = z.infer<typeof guardianInvitationSchema>;
 /** POST /api/guardian-invitations/{token}/accept without a login yet: the guardian's new account (the address is the invitation's). */
 export const guardianAccountSchema = z.object({
   full_name: required('Your full name'),
-  username: registrationSchema.shape.username,
+  username: usernameField,
   password: passwordField,
 });
 export type GuardianAccountInput = z.infer<typeof guardianAccountSchema>;
@@ -48,7 +39,7 @@ export type GuardianAccountInput = z.infer<typeof guardianAccountSchema>;
 /** The register page's "I am a parent or carer": a login of their own (no player record) and the request, in one go. */
 export const parentRegistrationSchema = z.object({
   full_name: required('Your full name'),
-  username: registrationSchema.shape.username,
+  username: usernameField,
   email: emailField,
   password: passwordField,
   /** Issue 31: the club needs a number for the parent (kept on their login). */

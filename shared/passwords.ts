@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zod-messages';
-import { emailField, passwordField } from './players';
+import { emailField, passwordField } from './fields';
 
 /** POST /api/auth/forgot-password. */
 export const forgotPasswordSchema = z.object({ email: emailField });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_SHORT } from './auth';
-import { amountOwed, formatPounds, goalsPerMatch, isRealDate, registrationSchema, todayIso } from './players';
+import { amountOwed, formatPounds, goalsPerMatch, isRealDate, todayIso } from './players';
+import { registrationSchema } from './contracts/players';
 import { formatDateGB } from './dates';
 
 describe('player rules', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zod-messages';
-import { optionalText } from './content';
+import { clearable, optionalText, requiredText } from './fields';
 import { addDaysIso, clubDateField, isRealDate, londonDateParts } from './dates';
 import { AGE_GROUPS, TEAM_FORMATS } from './juniors';
 import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING_HORIZON_WEEKS, TRAINING_SESSION_KINDS } from './teams-constants';
@@ -8,13 +8,6 @@ import { DEFAULT_AVAILABILITY_LOCK_HOURS, DEFAULT_MATCH_LENGTH_MINUTES, TRAINING
 export * from './teams-constants';
 
 /** The zod schemas of teams and training (shared by the API and the admin forms) and club-time arithmetic. */
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z
@@ -69,14 +62,13 @@ const answerBy = z.iso
   .transform((v) => (v ? new Date(v).toISOString() : null));
 /** PATCH fields: omitted stays undefined (kept), null or blank clears. */
 const patchText = (label: string, max: number, pattern?: RegExp, message?: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .regex(pattern ?? /[\s\S]*/, message ?? `${label} is not valid`)
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null));
+  clearable(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .regex(pattern ?? /[\s\S]*/, message ?? `${label} is not valid`),
+  );
 const patchAnswerBy = z.iso
   .datetime({ offset: true, message: 'Answer by must be an ISO 8601 date-time' })
   .nullable()

@@ -1,4 +1,4 @@
-import { POSITIONS } from '../../shared/players';
+import { PREFERRED_POSITIONS } from '../../shared/players';
 import { fieldId } from './ui/error-summary';
 import { SelectField } from './ui/field';
 
@@ -7,7 +7,7 @@ export function PositionSelect({ defaultValue, required, error }: { defaultValue
   return (
     <SelectField id={fieldId('position_preference')} label="Preferred position" name="position_preference" required={required} defaultValue={defaultValue} error={error}>
       <option value="">Select a position</option>
-      {POSITIONS.map((p) => (
+      {PREFERRED_POSITIONS.map((p) => (
         <option key={p} value={p}>
           {p}
         </option>

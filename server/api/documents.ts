@@ -1,7 +1,7 @@
 import { mayPublishClubDocuments } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { documentLinkSchema } from '../../shared/players';
+import { documentLinkSchema } from '../../shared/contracts/documents';
 import { invalid } from '../../shared/errors';
 import { DOCUMENT_MAX_BYTES, safeFileName } from '../services/uploads';
 import { doneById, router, writesNeed } from './env';

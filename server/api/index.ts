@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ExtractSchema } from 'hono/types';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../../shared/errors';
 import { adminDashboardApi } from './admin-dashboard';
-import { fixtureAvailabilityApi, myAvailabilityApi, sessionAvailabilityApi } from './availability';
+import { fixtureAvailabilityApi, sessionAvailabilityApi } from './availability';
 import { selectionApi } from './selection';
 import { calendarApi } from './calendar';
 import { authApi } from './auth';
@@ -13,14 +13,10 @@ import { messagesApi } from './messages';
 import { notificationsAliasApi, preferencesApi } from './preferences';
 import { outboxApi } from './outbox';
 import { passwordResetApi } from './password-reset';
-import { playerAccountsApi, playerPortalApi } from './players';
-import { registrationsApi } from './registrations';
-import { membershipApi } from './membership';
+import { playersAdminApi, playersApi } from './players';
 import { rolesApi } from './roles';
 import { safeguardingApi } from './safeguarding';
-import { childApi } from './children';
-import { collectorsApi, matchDayCardApi, medicalNoteReadLogApi } from './match-day';
-import { childEventsApi } from './child-events';
+import { matchDayCardApi, medicalNoteReadLogApi } from './match-day';
 import { familyApi } from './family';
 import { guardianInvitationsApi, guardianRequestsApi, guardiansMeApi } from './guardians';
 import { loginsApi } from './logins';
@@ -39,7 +35,7 @@ import { sponsorsApi } from './sponsors';
 import { teamSlotsApi } from './teams';
 import { trainingSessionsApi, trainingSlotsApi } from './training';
 import { treasuryApi } from './treasury';
-import { squadApi, squadPlayersApi } from './squad';
+import { squadApi } from './squad';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /** The largest upload (a 10 MB document) plus room for the multipart framing. */
@@ -107,17 +103,9 @@ export function createApi() {
     .route('/admin', adminClubPagesApi)
     .route('/sponsors', sponsorsApi)
     .route('/squad', squadApi)
-    // Two routers share /players: the one with literal paths (/players/me, /players/register,
-    // /players/{id}/payments …) must come before the squad CRUD one (/players/{id}).
-    .route('/players', myAvailabilityApi)
-    .route('/players', playerPortalApi)
-    .route('/players', membershipApi)
-    .route('/players', childApi)
-    .route('/players', collectorsApi)
-    .route('/players', childEventsApi)
-    .route('/players', squadPlayersApi)
-    .route('/admin', playerAccountsApi)
-    .route('/admin', registrationsApi)
+    // The player domain: its routers and their order are in players/index.ts.
+    .route('/players', playersApi)
+    .route('/admin', playersAdminApi)
     .route('/admin', rolesApi)
     .route('/admin', safeguardingApi)
     .route('/admin', medicalNoteReadLogApi)

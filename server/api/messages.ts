@@ -1,6 +1,6 @@
 import { mayEnterAdmin } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
-import { messageCreateSchema } from '../../shared/players';
+import { messageCreateSchema } from '../../shared/contracts/documents';
 import { MessageSchema } from '../../shared/contracts/documents';
 import { router, writesNeed } from './env';
 import { ErrorSchema, jsonBody, jsonContent } from './openapi';

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newsInputSchema, playerInputSchema, sponsorInputSchema } from '../../shared/content';
+import { newsInputSchema, sponsorInputSchema } from '../../shared/content';
+import { playerInputSchema } from '../../shared/contracts/players';
 import { createTestContext } from '../../tests/support/api';
 
 const t = await createTestContext();

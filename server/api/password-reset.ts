@@ -1,9 +1,9 @@
 import { mayManageMemberRecords } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
-import { resetPasswordSchema } from '../../shared/players';
+import { resetPasswordSchema } from '../../shared/contracts/players';
 import { router, writesNeed } from './env';
 import { jsonBody, jsonContent } from './openapi';
-import { Detail, errors } from './players';
+import { Detail, errors } from './players/answers';
 
 const security = [{ bearer: [] }];
 const UserIdParam = z.object({ userId: z.string().max(100).openapi({ param: { name: 'userId', in: 'path' } }) });

@@ -5,7 +5,7 @@ import { REGISTRATION_RECEIVED } from '../../shared/members';
 import { waitFor } from '../../tests/support/smtp';
 import { createMailingTestContext } from '../../tests/support/mail';
 import { clubRoles, players, users } from '../db/schema';
-import { LINK_TARGET_HAS_LOGIN, REGISTRATION_NOT_FOUND } from '../services/registrations';
+import { LINK_TARGET_HAS_LOGIN, REGISTRATION_NOT_FOUND } from '../services/players/registrations';
 
 // Issue 21: a registration is a pending member, seen and counted nowhere, until the secretary or an
 // admin approves it (as a new player, or linked onto the club's existing record) or turns it down.

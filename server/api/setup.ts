@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { DatabaseStatusSchema, InitializedSchema } from '../../shared/contracts/setup';
 import { router } from './env';
 import { SETUP_CODE_FIELD } from '../../shared/setup';
-import { emailField } from '../../shared/players';
+import { emailField } from '../../shared/fields';
 import { ErrorSchema, anyClientError, jsonContent } from './openapi';
 
 export const setupApi = router()

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, isNull, or } from 'drizzle-orm';
-import { PLAYER_NOT_FOUND, type DocumentLinkInput } from '../../shared/players';
+import { PLAYER_NOT_FOUND } from '../../shared/players';
+import type { DocumentLinkInput } from '../../shared/contracts/documents';
 import type { SessionUser } from '../../shared/roles';
 import type { Db, DbOrTx } from '../db/client';
 import { documents, players } from '../db/schema';

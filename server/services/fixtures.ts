@@ -9,6 +9,7 @@ import { notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import { assertTeamsExist, defaultTeamId } from './teams';
 import type { Fixture } from '../../shared/contracts/fixtures';
+import { withoutLeftOut } from '../../shared/fields';
 import type { EventChangeService } from './event-changes';
 import { assertCurrentVersion, versionOf } from './edit-version';
 import { applyNotesRule, applyResultsRule, PUBLIC_RESULTS, resultsScope, type ResultsScope } from './juniors/results';
@@ -128,7 +129,7 @@ export function createFixtureService(db: Db, deps: { eventChanges?: EventChangeS
       const { team_id, version, ...values } = parseInput(fixtureInputSchema, input);
       if (team_id !== undefined) await assertTeamsExist(db, [team_id], 'team_id');
       const details = (f: typeof fixtures.$inferSelect) => ({ date: f.match_date, time: f.match_time, place: f.venue, status: f.status, meet_time: f.meet_time, kit: f.kit });
-      const set = { ...values, ...(team_id !== undefined ? { team_id } : {}) };
+      const set = withoutLeftOut({ ...values, team_id });
       // Saved with nothing changed: no write at all, so updated_at (the calendar feeds' DTSTAMP and
       // LAST-MODIFIED, hence their bytes and ETag) stays, and no cache is dropped for nothing.
       const changed = or(...(Object.keys(set) as (keyof typeof set)[]).map((key) => sql`${fixtures[key]} is distinct from ${set[key] ?? null}`));

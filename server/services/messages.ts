@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { PLAYER_NOT_FOUND, todayIso, type MessageCreateInput } from '../../shared/players';
+import { PLAYER_NOT_FOUND, todayIso } from '../../shared/players';
+import type { MessageCreateInput } from '../../shared/contracts/documents';
 import { MESSAGE_TO_JUNIOR } from '../../shared/guardians';
 import { isJunior } from '../../shared/juniors';
 import type { SessionUser } from '../../shared/roles';

@@ -8,6 +8,7 @@ import { mayManageClubSite, must } from '../policy';
 import { notFound } from '../../shared/errors';
 import { isUuid } from './ids';
 import type { Sponsor } from '../../shared/contracts/sponsors';
+import { withoutLeftOut } from '../../shared/fields';
 
 export type { Sponsor };
 
@@ -46,9 +47,8 @@ export function createSponsorService(db: Db) {
     async update(user: SessionUser | null, id: string, input: unknown): Promise<Sponsor> {
       await must(db, user, mayManageClubSite);
       if (!isUuid(id)) throw notFound(SPONSOR_NOT_FOUND);
-      const { tier, ...rest } = parseInput(sponsorInputSchema, input);
       // A client that sends no tier (docs/architecture.md#earlier-clients) keeps the sponsor's tier.
-      const values = tier === undefined ? rest : { ...rest, tier };
+      const values = withoutLeftOut(parseInput(sponsorInputSchema, input));
       const [row] = await db.update(sponsors).set(values).where(eq(sponsors.id, id)).returning();
       if (!row) throw notFound(SPONSOR_NOT_FOUND);
       return toSponsor(row);

@@ -67,6 +67,8 @@ export const rejectRegistrationSchema = z.object({
     .max(1000, 'The reason is too long (1,000 characters at most)')
     .openapi({ description: 'Sent to the registrant in the mail' }),
 });
+export type ApproveRegistrationInput = z.output<typeof approveRegistrationSchema>;
+export type RejectRegistrationInput = z.output<typeof rejectRegistrationSchema>;
 
 export const RegistrationDecisionSchema = z
   .object({

@@ -5,7 +5,8 @@ import { AccountSection, FeedbackSection, hasLogin, PaymentsSection, StatsSectio
 import { AdminLoading, Badge } from '../../components/admin/section';
 import { MembershipSection, playerDeleteConfirmation } from '../../components/admin/player-membership';
 import { Button } from '../../components/ui/button';
-import { NO_POSITION, NO_SQUAD_GROUP, POSITIONS, TEAM_TYPES, squadPlace } from '../../../shared/content-constants';
+import { NO_POSITION, NO_SQUAD_GROUP, TEAM_TYPES, squadPlace } from '../../../shared/content-constants';
+import { POSITIONS } from '../../../shared/players';
 import type { AdminPlayer as Player, Feedback, Payment, PlayerStats } from '../../../shared/contracts/players';
 import type { Team } from '../../../shared/contracts/teams';
 import { useCan } from '../../components/admin/use-admin-user';

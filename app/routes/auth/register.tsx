@@ -1,6 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import { PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH, sessionCookie } from '../../../shared/auth';
-import { REGISTRATION_FAILED, registrationCheckEmail, REGISTRATION_FIELDS, USERNAME_TAKEN, WELCOME_PARAM, registrationSchema, todayIso } from '../../../shared/players';
+import { REGISTRATION_FAILED, registrationCheckEmail, REGISTRATION_FIELDS, USERNAME_TAKEN, WELCOME_PARAM, todayIso } from '../../../shared/players';
+import { registrationSchema } from '../../lib/player-inputs.server';
 import { MedicalNotesNotice } from '../../components/medical-notes-notice';
 import { withoutValue } from '../../components/new-login-fields';
 import { Button } from '../../components/ui/button';

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { WEEKDAYS, profileUpdateSchema, todayIso } from '../../../shared/players';
+import { WEEKDAYS, todayIso } from '../../../shared/players';
+import { profileUpdateSchema } from '../../lib/player-inputs.server';
 import { MedicalNotesNotice } from '../../components/medical-notes-notice';
 import { NOT_SET, PortalSection } from '../../components/portal';
 import { Button, ButtonLink } from '../../components/ui/button';

@@ -1,5 +1,6 @@
 import { Link } from '../../components/ui/link';
-import { POSITIONS, SQUAD_FILTERS } from '../../../shared/content-constants';
+import { SQUAD_FILTERS } from '../../../shared/content-constants';
+import { POSITIONS } from '../../../shared/players';
 import type { PublicPlayer } from '../../../server/services/squad';
 import { EmptyState, FilterLinks, PageHeader } from '../../components/public/empty-state';
 import { PlayerTile } from '../../components/public/player-tile';

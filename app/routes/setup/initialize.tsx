@@ -5,7 +5,7 @@ import { FormMessage, TextField } from '../../components/ui/field';
 import { pageTitle } from '../../../shared/club';
 import { asDomainError, isDomainError } from '../../../shared/errors';
 import { SETUP_CODE_FIELD } from '../../../shared/setup';
-import { emailField } from '../../../shared/players';
+import { emailField } from '../../../shared/fields';
 import { StartChoice, asksForSample } from '../../components/setup/start-choice';
 import type { Route } from './+types/initialize';
 

@@ -2,8 +2,9 @@ import { customType, date, index, integer, pgEnum, pgTable, primaryKey, smallint
 import { users } from './accounts';
 import { createdAt, id } from './columns';
 import { players } from './squad';
+import { FEEDBACK_CATEGORIES } from '../../../shared/players';
 
-export const feedbackCategoryEnum = pgEnum('feedback_category', ['Performance', 'Training', 'Discipline', 'General']);
+export const feedbackCategoryEnum = pgEnum('feedback_category', FEEDBACK_CATEGORIES);
 
 export const feedback = pgTable(
   'feedback',

@@ -2,9 +2,11 @@ import { boolean, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, 
 import { users, type clubRoleEnum } from './accounts';
 import type { teamStaffRoleEnum } from './teams';
 import { createdAt, id, updatedAt } from './columns';
+import { TEAM_TYPES } from '../../../shared/content-constants';
+import { POSITIONS } from '../../../shared/players';
 
-export const positionEnum = pgEnum('position', ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Staff']);
-export const teamTypeEnum = pgEnum('team_type', ['Vets', 'Staff', 'Senior']);
+export const positionEnum = pgEnum('position', POSITIONS);
+export const teamTypeEnum = pgEnum('team_type', TEAM_TYPES);
 
 /**
  * A member's standing with the club (issue 21): a registration waits as `pending` (seen by nobody

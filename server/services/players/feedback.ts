@@ -1,5 +1,6 @@
 /** Coach feedback: the player's own, and staff writing it (the player is notified). */
-import { todayIso, type FeedbackCreateInput } from '../../../shared/players';
+import { todayIso } from '../../../shared/players';
+import type { FeedbackCreateInput } from '../../../shared/contracts/players';
 import type { SessionUser } from '../../../shared/roles';
 import { feedback } from '../../db/schema';
 import { newFeedback } from '../../mail/templates';

@@ -1,7 +1,8 @@
 /** Admins managing players' logins: creating an account for a squad player and resetting a password. */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { PLAYER_NOT_FOUND, todayIso, type CreatePlayerAccountInput } from '../../../shared/players';
+import { PLAYER_NOT_FOUND, todayIso } from '../../../shared/players';
+import type { CreatePlayerAccountInput } from '../../../shared/contracts/players';
 import type { SessionUser } from '../../../shared/roles';
 import { conflict, invalid, notFound } from '../../../shared/errors';
 import { juniorLoginRefusal } from '../../../shared/guardians';

@@ -4,7 +4,8 @@
  * records a payment entry, marking it unpaid again reverses that payment (never an edit).
  */
 import { and, eq } from 'drizzle-orm';
-import { todayIso, type PaymentCreateInput, type PaymentStatus } from '../../../shared/players';
+import { todayIso, type PaymentStatus } from '../../../shared/players';
+import type { PaymentCreateInput } from '../../../shared/contracts/players';
 import { formatDateGB } from '../../../shared/dates';
 import { formatPounds } from '../../../shared/money';
 import type { SessionUser } from '../../../shared/roles';

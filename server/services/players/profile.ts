@@ -1,11 +1,11 @@
 /** The signed-in player's own record: finding it and the My Profile edits. */
 import { eq } from 'drizzle-orm';
-import type { ProfileUpdateInput } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
-import type { PlayerProfile } from '../../../shared/contracts/players';
+import type { PlayerProfile, ProfileUpdateInput } from '../../../shared/contracts/players';
 import { players, users } from '../../db/schema';
 import { duplicateAccount, type PlayerContext, type PlayerRow } from './context';
 import type { Db } from '../../db/client';
+import { withoutLeftOut } from '../../../shared/fields';
 import { DomainError } from '../../../shared/errors';
 import { actorOf, childRelation, IDENTITY_BY_GUARDIANS, mayChangeIdentity } from '../../policy';
 
@@ -75,8 +75,8 @@ export function ownProfile({ db, emailChange, linkedPlayer, profileOf }: PlayerC
               address: input.address,
               medical_notes: input.medical_notes,
               availability: input.availability,
-              // Omitted (clients that predate the opt-in): the player's earlier choice stays.
-              ...(input.show_personal_details !== undefined ? { show_personal_details: input.show_personal_details } : {}),
+              // Left out (clients that predate the opt-in): the player's earlier choice stays.
+              ...withoutLeftOut({ show_personal_details: input.show_personal_details }),
               updated_at: new Date(),
             })
             .where(eq(players.id, player.id));

@@ -1,7 +1,8 @@
 /** Public self-registration: the register page's conflict check and the new player's account and squad record. */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { EMAIL_TAKEN, USERNAME_TAKEN, todayIso, type RegistrationInput } from '../../../shared/players';
+import { EMAIL_TAKEN, USERNAME_TAKEN, todayIso } from '../../../shared/players';
+import type { RegistrationInput } from '../../../shared/contracts/players';
 import { conflict, invalid, isDomainError, type FieldError } from '../../../shared/errors';
 import { JUNIOR_SELF_REGISTRATION, juniorLoginRefusal } from '../../../shared/guardians';
 import { hashChosenPassword } from '../../auth/password-policy';
@@ -77,7 +78,7 @@ export function registration({ db, mail, anonymousWrites }: PlayerContext) {
             })
             .returning({ id: players.id, status: players.status });
           // A pending member (issue 21): in no team, on no public page, counted nowhere, until the
-          // secretary approves them (server/services/registrations.ts).
+          // secretary approves them (services/players/registrations.ts).
           // The welcome carries the link that confirms the address (7 days, single use).
           const confirmToken = randomBytes(32).toString('base64url');
           await tx.insert(accountTokens).values({

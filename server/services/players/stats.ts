@@ -1,6 +1,7 @@
 /** Season stats: the player's own, anyone's (public), and staff entering a player's figures. */
 import { eq } from 'drizzle-orm';
-import { PLAYER_NOT_FOUND, type StatsUpdateInput } from '../../../shared/players';
+import { PLAYER_NOT_FOUND } from '../../../shared/players';
+import type { StatsUpdateInput } from '../../../shared/contracts/players';
 import type { SessionUser } from '../../../shared/roles';
 import { notFound } from '../../../shared/errors';
 import { players, playerStats } from '../../db/schema';

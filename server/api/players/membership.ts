@@ -1,8 +1,8 @@
-import { mayManageMemberRecords } from '../policy';
+import { mayManageMemberRecords } from '../../policy';
 import { createRoute } from '@hono/zod-openapi';
-import { MembershipChangeSchema as Result, PlayerErasureSchema as Erasure } from '../../shared/contracts/membership';
-import { router, writesNeed } from './env';
-import { ErrorSchema, IdParam, jsonContent } from './openapi';
+import { MembershipChangeSchema as Result, PlayerErasureSchema as Erasure } from '../../../shared/contracts/membership';
+import { router, writesNeed } from '../env';
+import { ErrorSchema, IdParam, jsonContent } from '../openapi';
 
 const errors = {
   401: jsonContent(ErrorSchema, 'Not signed in'),

@@ -1,4 +1,4 @@
-import { mayManageMembership } from '../policy';
+import { mayManageMembership } from '../../policy';
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   RegistrationDecisionSchema,
@@ -6,9 +6,12 @@ import {
   approveRegistrationSchema,
   registrationListQuerySchema,
   rejectRegistrationSchema,
-} from '../../shared/contracts/registrations';
-import { router, writesNeed } from './env';
-import { ErrorSchema, IdParam, jsonBody, jsonContent } from './openapi';
+} from '../../../shared/contracts/registrations';
+import { registrationSchema } from '../../../shared/contracts/players';
+import { REGISTRATION_RECEIVED } from '../../../shared/members';
+import { router, writesNeed } from '../env';
+import { ErrorSchema, IdParam, jsonBody, jsonContent } from '../openapi';
+import { NewLoginAnswer, errors as playerErrors } from './answers';
 
 const security = [{ bearer: [] }];
 const tags = ['Registrations'];
@@ -22,6 +25,40 @@ const decisionErrors = {
   409: jsonContent(ErrorSchema, 'The record to link to has a login already'),
   422: jsonContent(ErrorSchema, 'Invalid input'),
 };
+
+/** POST /api/players/register: a newcomer registers, as a member waiting for approval. */
+export const playerRegistrationApi = router()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/register',
+      operationId: 'registerPlayer',
+      tags: ['Players'],
+      summary: 'Register as a player',
+      description:
+        'Creates a user with role player (whatever the body says) and the linked squad record in one transaction, as a pending ' +
+        'member: on no public page, in no team and counted nowhere until the secretary or an admin approves it. ' +
+        'The confirmation password is checked by the form and never sent. An e-mail address that already has an account gets the same answer ' +
+        '(nothing is created and the owner of the address is told by mail), so this never tells anyone who is a member; a username already taken answers 409.',
+      security: [],
+      request: { body: jsonBody(registrationSchema) },
+      responses: {
+        201: jsonContent(
+          NewLoginAnswer.extend({
+            status: z.literal('pending').openapi({ description: 'Waiting for the club to approve (POST /api/admin/registrations/{id}/approve)' }),
+          }),
+          'Registered, waiting for approval',
+        ),
+        409: jsonContent(ErrorSchema, 'Username already registered'),
+        422: playerErrors[422],
+        429: jsonContent(ErrorSchema, 'Too many registrations from this connection in the last hour; see Retry-After'),
+      },
+    }),
+    async (c) => {
+      const { user, player_id } = await c.get('services').players.register(c.req.valid('json'), c.get('clientAddress'));
+      return c.json({ detail: REGISTRATION_RECEIVED, user, player_id, status: 'pending' as const }, 201);
+    },
+  );
 
 /** /api/admin/registrations: members waiting for the club's approval (issue 21). */
 const base = router();
@@ -41,7 +78,8 @@ export const registrationsApi = base
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await c.get('services').registrations.list(c.get('user'), c.req.valid('query')), 200);
+      // status is validated by the route (pending is the only list there is).
+      return c.json(await c.get('services').registrations.list(c.get('user')), 200);
     },
   )
   .openapi(
@@ -58,11 +96,8 @@ export const registrationsApi = base
       request: { params: IdParam, body: { ...jsonBody(approveRegistrationSchema), required: false } },
       responses: { 200: jsonContent(RegistrationDecisionSchema, 'Approved'), ...decisionErrors },
     }),
-    async (c) => {
-      // The body is optional: none approves as a new player in the first team.
-      const body = (c.req.valid('json') as unknown) ?? {};
-      return c.json(await c.get('services').registrations.approve(c.get('user'), c.req.valid('param').id, body), 200);
-    },
+    // The body is optional: none approves as a new player in the first team.
+    async (c) => c.json(await c.get('services').registrations.approve(c.get('user'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
   .openapi(
     createRoute({

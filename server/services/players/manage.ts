@@ -1,23 +1,23 @@
-/** Admins managing the squad: the admin list (staff may read it), adding, editing and removing players. */
+/** The admin's player records: the admin list (staff may read it), adding, editing and removing players. */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { playerInputSchema } from '../../../shared/content';
 import { PLAYER_NOT_FOUND } from '../../../shared/players';
 import type { SessionUser } from '../../../shared/roles';
 import { notFound } from '../../../shared/errors';
-import type { AdminPlayer } from '../../../shared/contracts/players';
+import type { AdminPlayer, PlayerInput } from '../../../shared/contracts/players';
+import { withoutLeftOut } from '../../../shared/fields';
 import { documents, players, uploads, users } from '../../db/schema';
-import { loginGoesWithPlayer } from '../membership';
-import { parseInput } from '../checks';
+import { loginGoesWithPlayer } from './membership';
 import { mayEnterAdmin, mayManageMemberRecords, memberListView, membersFor, must } from '../../policy';
 import { isUuid } from '../ids';
 import { assertDateOfBirthForJuniorTeams, assertTeamsExist, teamIdsByPlayer } from '../teams';
 import { syncAccess } from '../roles';
 import { assertCurrentVersion } from '../edit-version';
-import { leaveAllTeams, setTeams } from '../players/team-places';
+import { leaveAllTeams, setTeams } from './team-places';
 import { guardiansToTell, tellGuardiansChildLeft } from '../juniors/leaving';
-import { squadOrder, type SquadContext } from './context';
+import { squadOrder } from '../squad/context';
+import type { ManageContext } from './manage-context';
 
-export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, checkUser, write }: SquadContext) {
+export function managePlayers({ db, mail, asAdminPlayers, teamsForNewPlayer, checkUser, write }: ManageContext) {
   return {
     /** The admin panel's player list (staff may read it too). */
     async adminList(user: SessionUser | null, options: { status?: 'active' | 'left' } = {}): Promise<AdminPlayer[]> {
@@ -33,9 +33,11 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       return membersFor(reader, memberListView(reader), await asAdminPlayers(rows));
     },
 
-    async create(user: SessionUser | null, input: unknown): Promise<AdminPlayer> {
+    /** Validated by the route (playerInputSchema): this takes the parsed input. */
+    async create(user: SessionUser | null, input: PlayerInput): Promise<AdminPlayer> {
       const actor = await must(db, user, mayManageMemberRecords);
-      const { team_ids, joined_on, version: _version, ...values } = parseInput(playerInputSchema, input);
+      const { team_ids, joined_on, version: _version, ...sent } = input;
+      const values = { ...sent, user_id: sent.user_id ?? null };
       await checkUser(values.user_id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
       const teamIds = team_ids ?? (await teamsForNewPlayer(values.team_type ?? ''));
@@ -50,18 +52,15 @@ export function manageSquad({ db, mail, asAdminPlayers, teamsForNewPlayer, check
       return (await asAdminPlayers([row!]))[0];
     },
 
-    async update(user: SessionUser | null, id: string, input: unknown): Promise<AdminPlayer> {
+    async update(user: SessionUser | null, id: string, input: PlayerInput): Promise<AdminPlayer> {
       const actor = await must(db, user, mayManageMemberRecords);
       if (!isUuid(id)) throw notFound(PLAYER_NOT_FOUND);
-      const { team_ids, joined_on, version, ...values } = parseInput(playerInputSchema, input);
+      const { team_ids, joined_on, version, ...values } = input;
       const [existing] = await db.select({ id: players.id, user_id: players.user_id }).from(players).where(eq(players.id, id));
       if (!existing) throw notFound(PLAYER_NOT_FOUND);
-      // A form that leaves user_id out keeps the existing login link.
-      const hasUserId = typeof input === 'object' && input !== null && 'user_id' in input;
-      const next = { ...values, user_id: hasUserId ? values.user_id : existing.user_id };
-      // A client that predates the opt-in sends no show_personal_details: the player's choice stays.
-      if (next.show_personal_details === undefined) delete next.show_personal_details;
-      await checkUser(next.user_id, id);
+      // Left out, user_id keeps the login link and show_personal_details the player's choice (a client that predates the opt-in).
+      const next = withoutLeftOut(values);
+      await checkUser(next.user_id === undefined ? existing.user_id : next.user_id, id);
       if (team_ids) await assertTeamsExist(db, team_ids, 'team_ids');
       await assertDateOfBirthForJuniorTeams(db, team_ids ?? (await teamIdsByPlayer(db, [id])).get(id) ?? [], next.date_of_birth);
       const row = await write(() =>

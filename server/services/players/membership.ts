@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/roles';
-import { conflict, notFound } from '../../shared/errors';
-import { PLAYER_NOT_FOUND } from '../../shared/players';
+import type { SessionUser } from '../../../shared/roles';
+import { conflict, notFound } from '../../../shared/errors';
+import { PLAYER_NOT_FOUND } from '../../../shared/players';
 import type { AnyPgTable } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   availability,
   clubRoles,
@@ -22,14 +22,14 @@ import {
   trainingAttendance,
   users,
   type LeftRoles,
-} from '../db/schema';
-import { mayManageMemberRecords, must } from '../policy';
-import { CLUB_ROLE_LABELS, TEAM_STAFF_ROLE_LABELS } from '../../shared/contracts/roles';
-import { assertNotLastHolder, recordRoleChange, syncAccess } from './roles';
-import { isUuid } from './ids';
-import type { MailService } from './mail';
-import { leaveAllTeams, setTeams } from './players/team-places';
-import { tellGuardiansOfLeaving } from './juniors/leaving';
+} from '../../db/schema';
+import { mayManageMemberRecords, must } from '../../policy';
+import { CLUB_ROLE_LABELS, TEAM_STAFF_ROLE_LABELS } from '../../../shared/contracts/roles';
+import { assertNotLastHolder, recordRoleChange, syncAccess } from '../roles';
+import { isUuid } from '../ids';
+import type { MailService } from '../mail';
+import { leaveAllTeams, setTeams } from './team-places';
+import { tellGuardiansOfLeaving } from '../juniors/leaving';
 
 /** The erasure's "kept" line: the ledger keeps a deleted member's charges and payments, without their name. */
 export const LEDGER_KEPT = 'charges and payments in the accounts';
@@ -56,7 +56,7 @@ export interface ErasurePreview {
  * Whether deleting this player takes their login with it: a member's own login (role player)
  * goes; a staff or admin account linked to the record stays, only unlinked.
  */
-import { loginGoesWithPlayer } from '../policy';
+import { loginGoesWithPlayer } from '../../policy';
 export { loginGoesWithPlayer };
 
 /**

@@ -1,27 +1,20 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../shared/roles';
-import { conflict, DomainError, invalid, notFound } from '../../shared/errors';
-import { juniorLoginRefusal } from '../../shared/guardians';
-import { todayIso } from '../../shared/players';
-import {
-  approveRegistrationSchema,
-  rejectRegistrationSchema,
-  registrationListQuerySchema,
-  type MatchReason,
-  type Registration,
-} from '../../shared/contracts/registrations';
-import type { Db, DbOrTx } from '../db/client';
-import { dbsChecks, players, playerTeams, teams, teamStaff, users } from '../db/schema';
-import { allow, mayGrantPower, mayManageMembership, signedIn, type Actor } from '../policy';
-import { dbsProblem, dbsSentence } from './juniors/dbs';
-import { isJuniorAgeGroup } from '../../shared/juniors';
-import { registrationApproved, registrationRejected } from '../mail/templates';
-import { parseInput } from './checks';
-import { isUuid } from './ids';
-import type { MailService } from './mail';
-import { assertTeamsExist, defaultTeamId } from './teams';
-import { syncAccess } from './roles';
-import { joinTeam } from './players/team-places';
+import type { SessionUser } from '../../../shared/roles';
+import { conflict, DomainError, invalid, notFound } from '../../../shared/errors';
+import { juniorLoginRefusal } from '../../../shared/guardians';
+import { todayIso } from '../../../shared/players';
+import type { ApproveRegistrationInput, MatchReason, Registration, RejectRegistrationInput } from '../../../shared/contracts/registrations';
+import type { Db, DbOrTx } from '../../db/client';
+import { dbsChecks, players, playerTeams, teams, teamStaff, users } from '../../db/schema';
+import { allow, mayGrantPower, mayManageMembership, signedIn, type Actor } from '../../policy';
+import { dbsProblem, dbsSentence } from '../juniors/dbs';
+import { isJuniorAgeGroup } from '../../../shared/juniors';
+import { registrationApproved, registrationRejected } from '../../mail/templates';
+import { isUuid } from '../ids';
+import type { MailService } from '../mail';
+import { assertTeamsExist, defaultTeamId } from '../teams';
+import { syncAccess } from '../roles';
+import { joinTeam } from './team-places';
 
 export const REGISTRATION_NOT_FOUND = 'No registration is waiting with this id: it may have been decided already.';
 export const LINK_TARGET_NOT_FOUND = 'The record to link to was not found.';
@@ -173,9 +166,9 @@ function assertMayHaveLogin(record: PlayerRow, registration: PlayerRow, field?: 
 export function createRegistrationService(db: Db, deps: { mail: MailService }) {
   return {
     /** GET /api/admin/registrations: pending members, oldest first, each with the records that look like them. */
-    async list(actor: SessionUser | null, query: unknown = {}): Promise<Registration[]> {
+    async list(actor: SessionUser | null): Promise<Registration[]> {
+      // The route validated the query (status=pending is the only list there is).
       await assertMayDecide(db, actor);
-      parseInput(registrationListQuerySchema, query);
       const rows = await db
         .select({ player: players, user: { username: users.username, email: users.email, confirmed: users.email_confirmed_at } })
         .from(players)
@@ -221,9 +214,9 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
      * onto an existing record without a login (the login moves there, the record keeps its history
      * and gains the details it lacked, and the registration's own record goes). Mails the member.
      */
-    async approve(actor: SessionUser | null, id: string, input: unknown) {
+    async approve(actor: SessionUser | null, id: string, input: ApproveRegistrationInput | undefined) {
       const decider = await assertMayDecide(db, actor);
-      const { link_player_id, team_id } = parseInput(approveRegistrationSchema, input ?? {});
+      const { link_player_id, team_id } = input ?? {};
       return db.transaction(async (tx) => {
         const pending = await lockPending(tx, id);
         let playerId = pending.id;
@@ -270,9 +263,8 @@ export function createRegistrationService(db: Db, deps: { mail: MailService }) {
     },
 
     /** Turns a registration down: the reason goes to the registrant, their account and pending record go. */
-    async reject(actor: SessionUser | null, id: string, input: unknown) {
+    async reject(actor: SessionUser | null, id: string, { reason }: RejectRegistrationInput) {
       await assertMayDecide(db, actor);
-      const { reason } = parseInput(rejectRegistrationSchema, input);
       return db.transaction(async (tx) => {
         const pending = await lockPending(tx, id);
         const [user] = await tx.select({ email: users.email, full_name: users.full_name }).from(users).where(eq(users.id, pending.user_id));
