@@ -190,6 +190,9 @@ function requestContext(services: Services, trustProxy: boolean): MiddlewareHand
     c.set('clientAddress', clientAddress(c, trustProxy));
     const proto = trustProxy ? c.req.header('x-forwarded-proto') : undefined;
     c.set('secure', (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https');
+    // The club's identity for this request's mails, feeds and files (issue 33): from the content memo
+    // between changes; while the database is away, the last known one (the outage page names the club).
+    if (c.req.path !== HEALTH_PATH && !services.health.isDown) await services.identity.refresh();
     await next();
   };
 }

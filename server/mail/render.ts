@@ -1,8 +1,6 @@
-import { CLUB_NAME } from '../../shared/club';
+import { club } from '../../shared/club';
 
-/** The club's colours (app/app.css): green header, gold rule, dark ink on white. */
-const BRAND = '#14532d';
-const GOLD = '#facc15';
+/** Dark ink on white; the header and buttons in the club's colours (issue 33: read when the mail is made). */
 const INK = '#111827';
 const MUTED = '#4b5563';
 
@@ -25,6 +23,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 /** A plain-text part (every client can read it) and a simple, inline-styled HTML part. */
 export function renderMail(content: MailContent): { subject: string; text: string; html: string } {
+  const { club_name: CLUB_NAME, primary_colour: BRAND, secondary_colour: GOLD } = club();
   const text = [
     CLUB_NAME,
     '',
