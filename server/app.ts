@@ -7,6 +7,7 @@ import { pageKey } from '../shared/page-template';
 import { withRenderedBody } from '../shared/rendered-body';
 import { createApi } from './api';
 import { clientAddressOf } from './client-address';
+import { clubFiles } from './club-files';
 import { calendarRoutes } from './api/calendar-feeds';
 import type { AppEnv } from './api/env';
 import { handleError } from './api/errors';
@@ -141,6 +142,7 @@ export function createApp(options: AppOptions) {
   app.route('/api', createApi());
   app.route('/calendar', calendarRoutes());
 
+  app.route('/', clubFiles());
   app.get('/uploads/:name', uploadedImage(options.services));
   app.all('*', renderPage(options));
 

@@ -16,7 +16,7 @@ const escapeHtml = (text: string) =>
 export function outagePage(path: string) {
   // The last identity this process read (or kept in DATA_DIR): no database needed (issue 33).
   const identity = identityKnown() ? club() : NEUTRAL_CLUB;
-  const CLUB_NAME = identity.club_name;
+  const clubName = identity.club_name;
   const palette = brandPalette(identity.primary_colour, identity.secondary_colour);
   const [brand, dark, text, gold] = [palette['brand-800'], palette['brand-900'], palette['brand-700'], palette['gold-400']];
   const retry = escapeHtml(path.startsWith('/') && !path.startsWith('//') ? path : '/');
@@ -27,7 +27,7 @@ export function outagePage(path: string) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="theme-color" content="${brand}">
-<title>${OUTAGE_TITLE} | ${escapeHtml(CLUB_NAME)}</title>
+<title>${OUTAGE_TITLE} | ${escapeHtml(clubName)}</title>
 <style>
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111827;background:#f7f7f5;line-height:1.5}
@@ -43,7 +43,7 @@ a:focus-visible{outline:3px solid ${gold};outline-offset:2px}
 </style>
 </head>
 <body>
-<header><svg width="32" height="32" viewBox="0 0 40 40" aria-hidden="true"><path d="M20 2 36 8v12c0 9-7 15-16 18C11 35 4 29 4 20V8Z" fill="${gold}"/><path d="M20 5.5 33 10.4V20c0 7.3-5.6 12.3-13 15-7.4-2.7-13-7.7-13-15v-9.6Z" fill="${brand}"/><text x="20" y="23" text-anchor="middle" font-size="9" font-weight="700" font-family="Arial,sans-serif" fill="#fff">${escapeHtml(clubInitials(CLUB_NAME))}</text></svg><span>${escapeHtml(CLUB_NAME)}</span></header>
+<header><svg width="32" height="32" viewBox="0 0 40 40" aria-hidden="true"><path d="M20 2 36 8v12c0 9-7 15-16 18C11 35 4 29 4 20V8Z" fill="${gold}"/><path d="M20 5.5 33 10.4V20c0 7.3-5.6 12.3-13 15-7.4-2.7-13-7.7-13-15v-9.6Z" fill="${brand}"/><text x="20" y="23" text-anchor="middle" font-size="9" font-weight="700" font-family="Arial,sans-serif" fill="#fff">${escapeHtml(clubInitials(clubName))}</text></svg><span>${escapeHtml(clubName)}</span></header>
 <main>
 <section>
 <h1>${OUTAGE_TITLE}</h1>

@@ -82,7 +82,7 @@ const CONTACT_FIELDS: (ComponentProps<typeof TextField> & { name: 'whatsapp_numb
 
 /** The club's bank account (issue 24): members see it with their payment reference. */
 const BANK_FIELDS: (ComponentProps<typeof TextField> & { name: 'account_name' | 'sort_code' | 'account_number' })[] = [
-  { name: 'account_name', label: 'Bank account name', autoComplete: 'off', hint: 'As the bank has it, e.g. Riverside Rovers FC' },
+  { name: 'account_name', label: 'Bank account name', autoComplete: 'off', hint: 'As the bank has it, usually the club’s name' },
   { name: 'sort_code', label: 'Sort code', inputMode: 'numeric', autoComplete: 'off', hint: '6 digits, e.g. 30-91-74' },
   { name: 'account_number', label: 'Account number', inputMode: 'numeric', autoComplete: 'off', hint: '8 digits' },
 ];
@@ -105,6 +105,8 @@ const SHOP_FIELDS: (ComponentProps<typeof TextField> & { name: 'order_quantity_c
   },
 ];
 
+import { SAMPLE_CLUB } from '../../../shared/club';
+
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [values, setValues, set] = useFieldValues<AdminSettings>(
@@ -121,6 +123,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       welfare_officer: null,
       order_quantity_cap: ORDER_QUANTITY_CAP_DEFAULT,
       pending_order_days: PENDING_ORDER_DAYS_DEFAULT,
+      ...SAMPLE_CLUB,
     },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});

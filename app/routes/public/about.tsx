@@ -1,7 +1,7 @@
 import { ButtonLink } from '../../components/ui/button';
 import { PageHeader } from '../../components/public/empty-state';
 import { TitledSection } from '../../components/ui/titled-section';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/about';
@@ -38,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: 'About',
-    description: `The story of ${CLUB_NAME}, what we stand for, when we train and how to get in touch.`,
+    description: `The story of ${club().club_name}, what we stand for, when we train and how to get in touch.`,
     origin: data?.origin,
     path: '/about',
   });
@@ -48,7 +48,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
-        title={`About ${CLUB_NAME}`}
+        title={`About ${club().club_name}`}
         intro="Open-access football for players of all abilities, run by volunteers since the very first kickabout on the rec."
       />
       <div className="container-page space-y-14 py-12">
@@ -59,7 +59,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </h2>
             <div className="mt-4 space-y-4 text-lg leading-relaxed">
               <p>
-                {CLUB_NAME} started as a Sunday kickabout between neighbours who missed playing. Word got round, more people turned up, and before long we had
+                {club().club_name} started as a Sunday kickabout between neighbours who missed playing. Word got round, more people turned up, and before long we had
                 enough players for a team, then two.
               </p>
               <p>
