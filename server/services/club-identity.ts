@@ -5,6 +5,9 @@ import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { club, SAMPLE_CLUB, setClub, type ClubIdentity } from '../../shared/club';
 import { log } from '../log';
+import { lighterOn, primaryColourProblem, secondaryColourProblem } from '../../shared/colour';
+import type { InitialIdentity } from '../../shared/contracts/club-identity';
+import { invalidFields } from '../../shared/errors';
 
 /** The last identity read, kept in DATA_DIR for the outage page of a process started while the database is away. */
 export const IDENTITY_FILE = 'club-identity.json';
@@ -91,4 +94,23 @@ export function createClubIdentityService(db: Db, options: { dataDir?: string } 
     },
   };
   return service;
+}
+
+/**
+ * The settings columns for the identity typed at /initialize (issue 33), or null when none was typed
+ * (the sample club's stays). A named club starts with its name only: no strapline, ground or year of
+ * the sample club's. The secondary colour stays the sample's gold unless it does not read on the new
+ * primary colour; then the nearest shade that does. A primary colour white text fails on: 422.
+ */
+export function firstIdentity(input: InitialIdentity | undefined) {
+  if (!input?.club_name && !input?.primary_colour) return null;
+  const primary = input.primary_colour ?? SAMPLE_CLUB.primary_colour;
+  const problem = primaryColourProblem(primary);
+  if (problem) throw invalidFields([{ field: 'primary_colour', message: problem }]);
+  const secondary = secondaryColourProblem(SAMPLE_CLUB.secondary_colour, primary) ? lighterOn(SAMPLE_CLUB.secondary_colour, primary) : SAMPLE_CLUB.secondary_colour;
+  const name = input.club_name?.trim();
+  const named = name
+    ? { ...SAMPLE_CLUB, club_name: name, short_name: input.short_name?.trim() || name, mail_sender_name: name, strapline: '', founded_year: null, ground_name: '' }
+    : SAMPLE_CLUB;
+  return { ...named, primary_colour: primary, secondary_colour: secondary };
 }

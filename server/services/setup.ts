@@ -6,7 +6,9 @@ import { SETUP_CODE_FIELD, SETUP_CODE_LOG_LINE, SETUP_CODE_REQUIRED, SETUP_CODE_
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { generateSetupCode, normalizeSetupCode, setupCodeMatches } from '../auth/setup-code';
 import type { Db, DbOrTx } from '../db/client';
-import { clubRoles, databaseInitialization, fixtures, news, products, setupCode, users } from '../db/schema';
+import { clubRoles, databaseInitialization, fixtures, news, products, settings, setupCode, users } from '../db/schema';
+import { firstIdentity } from './club-identity';
+import type { InitialIdentity } from '../../shared/contracts/club-identity';
 import { seedSampleContent } from '../db/seed';
 import { log } from '../log';
 import { DomainError, conflict, forbidden } from '../../shared/errors';
@@ -30,6 +32,8 @@ export interface InitializationRequest {
   address?: string;
   /** The admin's e-mail address, as typed on /initialize (else ADMIN_EMAIL). */
   adminEmail?: string;
+  /** The club's name and colour, as typed on /initialize (issue 33); left out: the sample club's. */
+  identity?: InitialIdentity;
 }
 
 /**
@@ -169,6 +173,7 @@ export function createSetupService(
       if (actor && !isAdminLogin(actor)) throw forbidden();
       if (await initialized()) throw conflict(ALREADY_INITIALIZED);
       await checkOwnership(actor, request);
+      const identity = firstIdentity(request.identity);
       const generated = options.adminPassword ? undefined : generatePassword();
       const password = options.adminPassword ?? generated!;
       const passwordHash = await hashPassword(password);
@@ -184,6 +189,7 @@ export function createSetupService(
 
         await createAdminAccount(tx, options, request.adminEmail ?? options.adminEmail, passwordHash);
         await seedSampleContent(tx);
+        if (identity) await tx.insert(settings).values({ id: 1, ...identity }).onConflictDoUpdate({ target: settings.id, set: identity });
         // Used: it is not asked for or printed again.
         await tx.delete(setupCode);
       });

@@ -118,3 +118,11 @@ export const clubIdentityInputShape = {
     .nullish()
     .transform((v) => (v === null ? '' : v)),
 };
+
+/** POST /api/admin/initialize-database's identity fields (issue 33): left out, the sample club's. */
+export const initialIdentityShape = {
+  club_name: text('Club name', 80, true).optional().openapi({ description: "The club's full name", example: 'Ashdown Athletic Juniors' }),
+  short_name: text('Short name', 40).optional().openapi({ description: 'How fixtures name the club; blank: the full name', example: 'Ashdown Athletic' }),
+  primary_colour: colour('Primary colour').optional().openapi({ description: '#rrggbb that white text reads on (4.5:1)', example: '#1e3a8a' }),
+};
+export type InitialIdentity = { club_name?: string; short_name?: string; primary_colour?: string };
