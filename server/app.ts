@@ -8,6 +8,7 @@ import { withRenderedBody } from '../shared/rendered-body';
 import { createApi } from './api';
 import { clientAddressOf } from './client-address';
 import { clubFiles } from './club-files';
+import { SVG_CONTENT_SECURITY_POLICY } from './services/svg';
 import { calendarRoutes } from './api/calendar-feeds';
 import type { AppEnv } from './api/env';
 import { handleError } from './api/errors';
@@ -126,6 +127,13 @@ export function createApp(options: AppOptions) {
   if (options.staticFiles) app.use('*', staticFilesFromMemory(options.staticFiles));
 
   app.use('*', requestContext(options.services, trustProxy));
+
+  // An uploaded SVG (a crest) is an image, never a page: its own policy runs nothing (server/services/svg.ts).
+  // Set after the security headers below have set theirs, so it replaces them.
+  app.use('/uploads/*', async (c, next) => {
+    await next();
+    if (c.res.headers.get('content-type')?.startsWith('image/svg+xml')) c.res.headers.set('Content-Security-Policy', SVG_CONTENT_SECURITY_POLICY);
+  });
 
   app.use('*', securityHeaders(CONTENT_SECURITY_POLICY));
 
