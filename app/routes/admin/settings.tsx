@@ -14,6 +14,8 @@ import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { settingsInputSchema } from '../../../shared/content';
 import { ORDER_QUANTITY_CAP_DEFAULT, PENDING_ORDER_DAYS_DEFAULT } from '../../../shared/shop-constants';
+import { SAMPLE_CLUB } from '../../../shared/club';
+import { CLUB_IDENTITY_FIELDS, ClubIdentityFields } from '../../components/admin/club-identity-fields';
 import type { Route } from './+types/settings';
 
 export const meta: Route.MetaFunction = () => adminMeta('Settings', "The club's contact details used across the website.");
@@ -54,6 +56,7 @@ export function validateSettings(values: AdminSettings): Partial<Record<keyof Ad
 }
 
 const FIELDS = [
+  ...CLUB_IDENTITY_FIELDS,
   'whatsapp_number',
   'club_email',
   'sales_email',
@@ -105,8 +108,6 @@ const SHOP_FIELDS: (ComponentProps<typeof TextField> & { name: 'order_quantity_c
   },
 ];
 
-import { SAMPLE_CLUB } from '../../../shared/club';
-
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [values, setValues, set] = useFieldValues<AdminSettings>(
@@ -144,7 +145,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     setFormError('');
     setBusy(true);
     try {
+      const founded = String(values.founded_year ?? '').trim();
       const body = {
+        ...Object.fromEntries(CLUB_IDENTITY_FIELDS.map((name) => [name, String(values[name] ?? '').trim()])),
+        founded_year: founded ? Number(founded) : null,
         whatsapp_number: values.whatsapp_number.trim(),
         club_email: values.club_email.trim(),
         sales_email: values.sales_email.trim(),
@@ -174,11 +178,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     <section>
       <SectionHeader
         title="Settings"
-        description="The club's contact details and home page photo. The WhatsApp number builds the order and join-us links; the e-mails and address show on the website."
+        description="The club's name, crest and colours, its contact details and home page photo. The WhatsApp number builds the order and join-us links; the e-mails and address show on the website."
       />
       {!loaderData.settings && <FormMessage>The settings could not be loaded. Saving will replace them.</FormMessage>}
       <form noValidate onSubmit={save} className="max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
         <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
+        <ClubIdentityFields values={values} field={field} setCrest={(url) => setValues((v) => ({ ...v, crest_url: url }))} />
+        <h3 className="pt-2 text-base font-semibold">Contact</h3>
         {CONTACT_FIELDS.map(({ name, ...props }) => (
           <TextField key={name} {...props} {...field(name)} />
         ))}
