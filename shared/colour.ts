@@ -8,7 +8,7 @@
 /** WCAG 2.2 AA for normal text. */
 export const MIN_TEXT_CONTRAST = 4.5;
 
-export const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 type Rgb = [number, number, number];
 
