@@ -2,6 +2,16 @@ import type { ClubIdentity } from './contracts/club-identity';
 
 export type { ClubIdentity };
 
+/** The social networks a club may link to, the hosts each link must be on, and how they are named. */
+export const SOCIAL_LINKS = {
+  facebook_url: { label: 'Facebook', hosts: ['facebook.com', 'fb.com'] },
+  instagram_url: { label: 'Instagram', hosts: ['instagram.com'] },
+  x_url: { label: 'X', hosts: ['x.com', 'twitter.com'] },
+  youtube_url: { label: 'YouTube', hosts: ['youtube.com', 'youtu.be'] },
+  tiktok_url: { label: 'TikTok', hosts: ['tiktok.com'] },
+} as const;
+export type SocialLinkField = keyof typeof SOCIAL_LINKS;
+
 /**
  * The sample club's identity (issue 33): what the site said before a club could name itself, and
  * what a database that was never given a name still shows (the demo and the tests' club).

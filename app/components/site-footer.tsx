@@ -1,7 +1,7 @@
 import { Link } from './ui/link';
 import type { ClubSettings } from '../../server/services/settings';
 import { club } from '../../shared/club';
-import { SOCIAL_LINKS, type SocialLinkField } from '../../shared/contracts/club-identity';
+import { SOCIAL_LINKS, type SocialLinkField } from '../../shared/club';
 import { Crest } from './crest';
 import { NAV_LINKS } from './site-header';
 import { WelfareContact } from './public/welfare-contact';

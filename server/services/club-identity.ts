@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { settings } from '../db/schema';
 import { club, SAMPLE_CLUB, setClub, type ClubIdentity } from '../../shared/club';
 import { log } from '../log';
@@ -113,4 +113,10 @@ export function firstIdentity(input: InitialIdentity | undefined) {
     ? { ...SAMPLE_CLUB, club_name: name, short_name: input.short_name?.trim() || name, mail_sender_name: name, strapline: '', founded_year: null, ground_name: '' }
     : SAMPLE_CLUB;
   return { ...named, primary_colour: primary, secondary_colour: secondary };
+}
+
+/** Stores the identity typed at /initialize, in its transaction (a refused colour rolls the whole first run back). */
+export async function storeFirstIdentity(tx: DbOrTx, input: InitialIdentity | undefined) {
+  const identity = firstIdentity(input);
+  if (identity) await tx.insert(settings).values({ id: 1, ...identity }).onConflictDoUpdate({ target: settings.id, set: identity });
 }

@@ -6,8 +6,8 @@ import { SETUP_CODE_FIELD, SETUP_CODE_LOG_LINE, SETUP_CODE_REQUIRED, SETUP_CODE_
 import { generatePassword, hashPassword } from '../auth/passwords';
 import { generateSetupCode, normalizeSetupCode, setupCodeMatches } from '../auth/setup-code';
 import type { Db, DbOrTx } from '../db/client';
-import { clubRoles, databaseInitialization, fixtures, news, products, settings, setupCode, users } from '../db/schema';
-import { firstIdentity } from './club-identity';
+import { clubRoles, databaseInitialization, fixtures, news, products, setupCode, users } from '../db/schema';
+import { storeFirstIdentity } from './club-identity';
 import type { InitialIdentity } from '../../shared/contracts/club-identity';
 import { seedSampleContent } from '../db/seed';
 import { log } from '../log';
@@ -140,13 +140,7 @@ export function createSetupService(
       db.select({ value: count() }).from(news),
       db.select({ value: count() }).from(fixtures),
     ]);
-    return {
-      needs_initialization: !init,
-      users_count: u.value,
-      products_count: p.value,
-      news_count: n.value,
-      fixtures_count: f.value,
-    };
+    return { needs_initialization: !init, users_count: u.value, products_count: p.value, news_count: n.value, fixtures_count: f.value };
   }
 
   return {
@@ -173,7 +167,6 @@ export function createSetupService(
       if (actor && !isAdminLogin(actor)) throw forbidden();
       if (await initialized()) throw conflict(ALREADY_INITIALIZED);
       await checkOwnership(actor, request);
-      const identity = firstIdentity(request.identity);
       const generated = options.adminPassword ? undefined : generatePassword();
       const password = options.adminPassword ?? generated!;
       const passwordHash = await hashPassword(password);
@@ -189,7 +182,7 @@ export function createSetupService(
 
         await createAdminAccount(tx, options, request.adminEmail ?? options.adminEmail, passwordHash);
         await seedSampleContent(tx);
-        if (identity) await tx.insert(settings).values({ id: 1, ...identity }).onConflictDoUpdate({ target: settings.id, set: identity });
+        await storeFirstIdentity(tx, request.identity);
         // Used: it is not asked for or printed again.
         await tx.delete(setupCode);
       });

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { HEX_COLOUR } from '../colour';
+import { SOCIAL_LINKS, type SocialLinkField } from '../club';
 
 /**
  * The club's identity (issue 33): what the club is called and looks like, set in Settings → Club and
@@ -26,16 +27,6 @@ export const ClubIdentitySchema = z
   })
   .openapi('ClubIdentity');
 export type ClubIdentity = z.infer<typeof ClubIdentitySchema>;
-
-/** The social networks a club may link to, the hosts each link must be on, and how they are named. */
-export const SOCIAL_LINKS = {
-  facebook_url: { label: 'Facebook', hosts: ['facebook.com', 'fb.com'] },
-  instagram_url: { label: 'Instagram', hosts: ['instagram.com'] },
-  x_url: { label: 'X', hosts: ['x.com', 'twitter.com'] },
-  youtube_url: { label: 'YouTube', hosts: ['youtube.com', 'youtu.be'] },
-  tiktok_url: { label: 'TikTok', hosts: ['tiktok.com'] },
-} as const;
-export type SocialLinkField = keyof typeof SOCIAL_LINKS;
 
 const hostIsOneOf = (value: string, hosts: readonly string[]) => {
   try {

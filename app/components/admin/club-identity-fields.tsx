@@ -1,7 +1,7 @@
 /** Settings → Club (issue 33): the club's name, crest, colours, links and ground, with a live preview of the header. */
 import type { CSSProperties } from 'react';
 import type { AdminSettings } from '../../../shared/contracts/settings';
-import { SOCIAL_LINKS, type SocialLinkField } from '../../../shared/contracts/club-identity';
+import { SOCIAL_LINKS, type SocialLinkField } from '../../../shared/club';
 import { brandPalette, contrastRatio, formatRatio, HEX_COLOUR, MIN_TEXT_CONTRAST, primaryColourProblem, secondaryColourProblem } from '../../../shared/colour';
 import { TextField } from '../ui/field';
 import { Crest } from '../crest';
