@@ -143,7 +143,7 @@ const BRAND_TINTS = { 50: 0.94, 100: 0.84, 200: 0.66 } as const;
  * (app/app.css points Tailwind's brand-* and gold-* at them). Every shade is derived from the two
  * colours, and nudged where needed so each pairing the pages use for text still reaches 4.5:1:
  * tints (50-200) are text on the primary, 600/700 are text on white and on the 50 tint, 900/950 are darker than the
- * primary; gold 300/400 are text on the primary, 700/800 text on white and on the 50 tint.
+ * primary; gold 400 is text on the primary, 300 on the primary under a 15 % white wash, 700/800 text on white and on the 50 tint.
  */
 export function brandPalette(primary: string, secondary: string): Record<string, string> {
   const p = toRgb(primary);
@@ -159,7 +159,8 @@ export function brandPalette(primary: string, secondary: string): Record<string,
   palette['brand-800'] = toHex(p);
   palette['brand-900'] = toHex(mix(p, BLACK, 0.28));
   palette['brand-950'] = toHex(mix(p, BLACK, 0.55));
-  palette['gold-300'] = toHex(passingShade(mix(s, WHITE, 0.3), p, WHITE));
+  // The header's current page: gold-300 text on a 15 % white wash over the primary (bg-white/15).
+  palette['gold-300'] = toHex(passingShade(mix(s, WHITE, 0.3), mix(p, WHITE, 0.15), WHITE));
   palette['gold-400'] = toHex(s);
   palette['gold-500'] = toHex(mix(s, BLACK, 0.08));
   palette['gold-700'] = toHex(passingShade(mix(s, BLACK, 0.35), light, BLACK));
