@@ -160,7 +160,8 @@ export function brandPalette(primary: string, secondary: string): Record<string,
   palette['brand-900'] = toHex(mix(p, BLACK, 0.28));
   palette['brand-950'] = toHex(mix(p, BLACK, 0.55));
   // The header's current page: gold-300 text on a 15 % white wash over the primary (bg-white/15).
-  palette['gold-300'] = toHex(passingShade(mix(s, WHITE, 0.3), mix(p, WHITE, 0.15), WHITE));
+  // As the browser blends it (whole numbers), with a little room for the blending's rounding.
+  palette['gold-300'] = toHex(passingShade(mix(s, WHITE, 0.3), toRgb(toHex(mix(p, WHITE, 0.15))), WHITE, MIN_TEXT_CONTRAST + 0.1));
   palette['gold-400'] = toHex(s);
   palette['gold-500'] = toHex(mix(s, BLACK, 0.08));
   palette['gold-700'] = toHex(passingShade(mix(s, BLACK, 0.35), light, BLACK));
