@@ -36,6 +36,14 @@ describe("The club's identity is set in Settings → Club (own server: it change
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await page.getByText(/contrast of 1\.7:1/).first().waitFor();
 
+    // An SVG crest, uploaded here: the server cleans it; the preview and then the header show it.
+    const crest = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><circle cx="5" cy="5" r="5" fill="#fde68a"/></svg>';
+    await page.getByLabel('Upload image for Crest').setInputFiles({ name: 'crest.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(crest) });
+    const crestField = page.getByLabel('Crest', { exact: true });
+    await expect.poll(() => crestField.inputValue()).toMatch(/^\/uploads\/\S+\.svg$/);
+    const crestUrl = await crestField.inputValue();
+    expect(await preview.locator('img').getAttribute('src')).toBe(crestUrl);
+
     await primary.fill('#7f1d1d');
     await page.getByText(/White text on it: \d+\.\d:1/).waitFor();
     expect(await preview.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(127, 29, 29)');
@@ -50,6 +58,7 @@ describe("The club's identity is set in Settings → Club (own server: it change
     expect(await page.getByTestId('wordmark').first().textContent()).toBe('Ashdown Athletic FC');
     expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(127, 29, 29)');
     expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#7f1d1d');
+    expect(await header.locator('img').first().getAttribute('src')).toBe(crestUrl);
     await noSidewaysScroll(page, 'home at 390 px');
     await expectNoAxeViolations(page, 'home in the new colours');
 

@@ -42,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
-    description: `${club().club_name}: ${club().strapline}. Fixtures, results, news, the squad and the club shop.`,
+    description: `${club().club_name}${club().strapline ? `: ${club().strapline.replace(/[.!?]$/, '')}` : ''}. Fixtures, results, news, the squad and the club shop.`,
     origin: data?.origin,
     path: '/',
   });
