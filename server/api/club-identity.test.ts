@@ -9,6 +9,10 @@ import { createServices } from '../services';
 import { renderMail } from '../mail/render';
 import { outagePage } from '../outage-page';
 import { contrastRatio } from '../../shared/colour';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { club, setClub, SAMPLE_CLUB } from '../../shared/club';
+import { createClubIdentityService, IDENTITY_FILE, loadKeptIdentity } from '../services/club-identity';
 
 // Process A: the test context, with the content memo and its listener as in production.
 const t = await createTestContext({}, { cache: true });
@@ -122,5 +126,18 @@ describe('GET/PUT /api/settings carry the identity', () => {
     expect(await servicesB.identity.get()).toMatchObject({ club_name: 'Ashdown Athletic FC', strapline: change.strapline, founded_year: 1998 });
     // Process A's next request uses it too (its own memo, cleared by the same notification).
     expect(await eventually(async () => (await (await t.app.request('/manifest.webmanifest')).json()).theme_color === '#7f1d1d', 1000)).toBe(true);
+  });
+});
+
+describe('the outage page names the club without the database', () => {
+  it('keeps the last identity read in DATA_DIR; a process started while the database is away reads it from there', async () => {
+    const identity = createClubIdentityService(t.db, { dataDir: t.dataDir });
+    const read = await identity.refresh();
+    const file = path.join(t.dataDir, IDENTITY_FILE);
+    expect(await eventually(async () => (await fs.readFile(file, 'utf8').catch(() => '')).includes(read.club_name))).toBe(true);
+    setClub(SAMPLE_CLUB); // as a new process knows nothing yet
+    loadKeptIdentity(t.dataDir);
+    expect(club()).toEqual(read);
+    expect(outagePage('/fixtures')).toContain(`<title>We'll be back in a moment | ${read.club_name}</title>`);
   });
 });
