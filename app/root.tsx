@@ -18,17 +18,24 @@ import { ButtonLink } from './components/ui/button';
 import { StaticPageContext } from './components/ui/link';
 import { Toaster } from './components/ui/toast';
 import { FALLBACK_SETTINGS } from '../shared/settings';
+import { club, setClub } from '../shared/club';
+import { clubCss } from './lib/club-style';
 import { MainFragmentContext, preloadImagesAgain, SPECULATION_RULES, useNonce, usePageHydrates } from './lib/page-scripts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { user: context.user, settings: await context.services.settings.get() };
+  const [settings, identity] = await Promise.all([context.services.settings.get(), context.services.identity.get()]);
+  // The route modules' titles and texts read the identity through club() (shared/club.ts), here as in the browser.
+  setClub(identity);
+  return { user: context.user, settings, identity };
 }
 
 // The stylesheet is a React resource (precedence), so it is written at the top of <head>, before the
 // scripts' modulepreloads: the browser fetches it first and can paint before the JavaScript arrives.
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet, precedence: 'high' } as Route.LinkDescriptors[number],
+  // Drawn from the club's crest, or its colours and initials (server/club-files.ts).
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
   // The display face sets the hero heading and the header's wordmark: fetch it with the stylesheet,
   // not after it (ADR 021). The same hashed file the stylesheet's @font-face names.
   { rel: 'preload', href: displayFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
@@ -36,6 +43,9 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  // Before anything below renders (titles, header, footer): the identity this page was made with.
+  if (data?.identity) setClub(data.identity);
+  const identity = club();
   const location = useLocation();
   const hydrates = usePageHydrates();
   const nonce = useNonce();
@@ -63,7 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#14532d" />
+        <meta name="theme-color" content={identity.primary_colour} />
+        {/* The club's colours as custom properties (app/app.css points brand-* and gold-* at them), computed once per identity. */}
+        <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: clubCss(identity) }} />
         <Meta />
         <Links />
         {/* Escape and close-after-click for the header menus, and the home countdown: plain JS, so it

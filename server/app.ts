@@ -7,6 +7,8 @@ import { pageKey } from '../shared/page-template';
 import { withRenderedBody } from '../shared/rendered-body';
 import { createApi } from './api';
 import { clientAddressOf } from './client-address';
+import { clubFiles } from './club-files';
+import { SVG_CONTENT_SECURITY_POLICY } from './services/svg';
 import { calendarRoutes } from './api/calendar-feeds';
 import type { AppEnv } from './api/env';
 import { handleError } from './api/errors';
@@ -126,6 +128,13 @@ export function createApp(options: AppOptions) {
 
   app.use('*', requestContext(options.services, trustProxy));
 
+  // An uploaded SVG (a crest) is an image, never a page: its own policy runs nothing (server/services/svg.ts).
+  // Set after the security headers below have set theirs, so it replaces them.
+  app.use('/uploads/*', async (c, next) => {
+    await next();
+    if (c.res.headers.get('content-type')?.startsWith('image/svg+xml')) c.res.headers.set('Content-Security-Policy', SVG_CONTENT_SECURITY_POLICY);
+  });
+
   app.use('*', securityHeaders(CONTENT_SECURITY_POLICY));
 
   // An answer that fits in one TCP packet (about 1,400 bytes) is not sped up by compressing it, and
@@ -141,6 +150,7 @@ export function createApp(options: AppOptions) {
   app.route('/api', createApi());
   app.route('/calendar', calendarRoutes());
 
+  app.route('/', clubFiles());
   app.get('/uploads/:name', uploadedImage(options.services));
   app.all('*', renderPage(options));
 
@@ -190,6 +200,9 @@ function requestContext(services: Services, trustProxy: boolean): MiddlewareHand
     c.set('clientAddress', clientAddress(c, trustProxy));
     const proto = trustProxy ? c.req.header('x-forwarded-proto') : undefined;
     c.set('secure', (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https');
+    // The club's identity for this request's mails, feeds and files (issue 33): from the content memo
+    // between changes; while the database is away, the last known one (the outage page names the club).
+    if (c.req.path !== HEALTH_PATH && !services.health.isDown) await services.identity.refresh();
     await next();
   };
 }

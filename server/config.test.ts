@@ -5,7 +5,7 @@ describe('mail configuration', () => {
   it('defaults: no SMTP (mail waits), a sender, and PUBLIC_URL from the port', () => {
     const config = loadConfig({ PORT: '4000' });
     expect(config.smtpUrl).toBeUndefined();
-    expect(config.mailFrom).toBe('Riverside Rovers FC <no-reply@localhost>');
+    expect(config.mailFrom).toBe('no-reply@localhost');
     expect(config.publicUrl).toBe('http://localhost:4000');
     expect(config.servedHost).toBeUndefined(); // every Host served; links still from publicUrl
     expect(config.mailRetryDelaysMs).toBeUndefined();

@@ -41,7 +41,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** The sender of every mail, e.g. "Riverside Rovers FC <no-reply@example.org>". */
+  /** The address every mail comes from, e.g. "no-reply@example.org"; the name shown is the club's sender name (Settings → Club). */
   MAIL_FROM: z.string().trim().max(200).regex(/@/, 'MAIL_FROM must contain an e-mail address').optional()
     .or(z.literal('').transform(() => undefined)),
   /** Seconds to wait after the 1st, 2nd, … failed attempt before a mail is dead (default 60,300,1800,7200,43200). */
@@ -86,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? 'Riverside Rovers FC <no-reply@localhost>',
+    mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     mailRetryDelaysMs: e.MAIL_RETRY_DELAYS?.split(',').map((s) => Math.max(1, Number(s)) * 1000),
     anonymousWriteLimits: {
       registration: e.LIMIT_REGISTRATIONS_PER_HOUR,

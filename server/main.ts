@@ -2,6 +2,7 @@ import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from './app';
+import { loadKeptIdentity } from './services/club-identity';
 import { createContentMemo, createPublicCache, listenForContentChanges } from './cache';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -35,6 +36,8 @@ async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
   setLogLevel(config.logLevel);
+  // The club's name and colours from the last run, for the outage page until the database answers (issue 33).
+  loadKeptIdentity(config.dataDir);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

@@ -43,6 +43,8 @@ export const PUBLIC_CONTENT_TABLES = [
 /** The service reads every page makes, kept in the content memo (the composition root applies it). */
 export const MEMOIZED_READS = {
   settings: ['get'],
+  // Issue 33: the club's name, colours and crest (server/services/club-identity.ts).
+  identity: ['get'],
   fixtures: ['list'],
   news: ['listPublished'],
   sponsors: ['list'],

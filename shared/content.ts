@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clubIdentityInputShape } from './contracts/club-identity';
 import './zod-messages';
 import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, SPONSOR_TIERS } from './content-constants';
 import { clubDateField } from './dates';
@@ -123,6 +124,8 @@ export const ORDER_QUANTITY_CAP_INVALID = `Most of each item in one order must b
 export const PENDING_ORDER_DAYS_INVALID = `Days an order waits must be a whole number from 1 to ${PENDING_ORDER_DAYS_MAX}`;
 
 export const settingsInputSchema = z.object({
+  // Issue 33: the club's identity (Settings → Club). Left out: unchanged.
+  ...clubIdentityInputShape,
   whatsapp_number: z
     .string({ error: 'WhatsApp number must be text' })
     .trim()

@@ -1,5 +1,5 @@
 /** How a fixture is named everywhere ("Riverside Rovers v Ashgrove Athletic"): the home side first. */
-import { CLUB_SHORT_NAME } from './club';
+import { club } from './club';
 
 /** What naming a fixture needs: which side is at home, and the opponent. */
 export type FixtureSidesSource = { is_home: boolean; away_team: string };
@@ -14,8 +14,8 @@ export interface FixtureTitleOptions {
 }
 
 /** The two sides' names in home/away order: our side is home when `is_home`. */
-export function fixtureSides(fixture: FixtureSidesSource, club: string = CLUB_SHORT_NAME) {
-  return fixture.is_home ? { home: club, away: fixture.away_team } : { home: fixture.away_team, away: club };
+export function fixtureSides(fixture: FixtureSidesSource, ours: string = club().short_name) {
+  return fixture.is_home ? { home: ours, away: fixture.away_team } : { home: fixture.away_team, away: ours };
 }
 
 /** "Riverside Rovers v Ashgrove Athletic", "Senior vs Ashgrove Athletic" or "… v Ashgrove Athletic (H)". */

@@ -1,4 +1,4 @@
-import { CLUB_SHORT_NAME } from './club';
+import { club } from './club';
 import { codesOf } from './codes';
 
 /**
@@ -39,13 +39,16 @@ export const onlyLeftDetail = (stock: number) => (stock <= 0 ? OUT_OF_STOCK_DETA
 
 /**
  * Orders are referred to by a short reference: the club's initials and the order's number from a
- * PostgreSQL sequence ("RR-1042"), easy to read out on the phone or type into WhatsApp (ADR 023).
+ * PostgreSQL sequence ("RR-1042" for Riverside Rovers), easy to read out on the phone or type into WhatsApp (ADR 023).
  */
-export const ORDER_REFERENCE_PREFIX = CLUB_SHORT_NAME.split(/\s+/)
-  .map((word) => word[0] ?? '')
-  .join('')
-  .toUpperCase();
-export const orderReference = (number: number) => `${ORDER_REFERENCE_PREFIX}-${number}`;
+export const orderReferencePrefix = (shortName = club().short_name) =>
+  shortName
+    .split(/\s+/)
+    .map((word) => word[0] ?? '')
+    .join('')
+    .toUpperCase();
+/** Made when shown, from the club's short name now (issue 33): a renamed club's orders read with its new initials. */
+export const orderReference = (number: number) => `${orderReferencePrefix()}-${number}`;
 
 /** How the customer gets the order: collected from the club, or delivered to their address. */
 export const FULFILMENT_LABELS = {

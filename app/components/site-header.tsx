@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { Link, NavLink } from './ui/link';
 import { ROLE_LABELS, type SessionUser } from '../../shared/roles';
-import { CLUB_SHORT_NAME } from '../../shared/club';
+import { club, wordmarkParts } from '../../shared/club';
 import { Crest } from './crest';
 import { buttonClass } from './ui/button';
 import { ChevronDown } from './ui/chevron';
@@ -51,11 +51,13 @@ function UserMenu({ user }: { user: SessionUser }) {
   );
 }
 
-/** The club's wordmark: the full name in the display face, "FC" in gold. Wraps to two lines on the narrowest phones. */
-function Wordmark() {
+/** The club's wordmark: the full name in the display face, a suffix like "FC" in the secondary colour. Wraps to two lines on the narrowest phones. */
+export function Wordmark({ name = club().club_name }: { name?: string }) {
+  const [main, suffix] = wordmarkParts(name);
   return (
     <span data-testid="wordmark" className="font-display text-lg leading-none font-bold tracking-wide uppercase sm:text-2xl sm:whitespace-nowrap">
-      {CLUB_SHORT_NAME} <span className="text-gold-400">FC</span>
+      {main}
+      {suffix && <span className="text-gold-400"> {suffix}</span>}
     </span>
   );
 }

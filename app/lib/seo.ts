@@ -1,4 +1,4 @@
-import { CLUB_NAME, pageTitle } from '../../shared/club';
+import { club, pageTitle } from '../../shared/club';
 
 /** The image shown in link previews when a page has none of its own. */
 export const DEFAULT_SHARE_IMAGE = '/images/seed/news-team.svg';
@@ -37,14 +37,14 @@ export function pageMeta(options: {
   return [
     ...tags,
     { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:site_name', content: CLUB_NAME },
+    { property: 'og:site_name', content: club().club_name },
     { property: 'og:type', content: options.type ?? 'website' },
-    { property: 'og:title', content: options.title ?? CLUB_NAME },
+    { property: 'og:title', content: options.title ?? club().club_name },
     { property: 'og:description', content: options.description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: image },
     { name: 'twitter:card', content: 'summary_large_image' },
-    { name: 'twitter:title', content: options.title ?? CLUB_NAME },
+    { name: 'twitter:title', content: options.title ?? club().club_name },
     { name: 'twitter:description', content: options.description },
     { name: 'twitter:image', content: image },
   ];

@@ -4,7 +4,7 @@ import { loader as playerLoader, meta as playerMeta } from '../../app/routes/pub
 import { loader as sitemapLoader } from '../../app/routes/public/sitemap';
 import { groupSquad, loader as squadLoader } from '../../app/routes/public/squad';
 import { action as registerParentAction } from '../../app/routes/auth/register-parent';
-import { CLUB_NAME } from '../../shared/club';
+import { club } from '../../shared/club';
 import { createTestContext } from '../../tests/support/api';
 import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
 import { guardianRequests, outbox, players, playerTeams, teams, users } from '../db/schema';
@@ -70,7 +70,7 @@ describe('A child approved from a parent’s request is filed as a child (issue 
     const profile = bodyOf(await playerLoader(pageArgs(`/player/${aarav!.id}`, { playerId: aarav!.id })));
     const tags = playerMeta({ data: profile, params: { playerId: aarav!.id } } as never) as Record<string, string>[];
     const description = tags.find((m) => m.name === 'description')!.content!;
-    expect(description).toBe(`Aarav S. plays for Under 9s at ${CLUB_NAME}.`);
+    expect(description).toBe(`Aarav S. plays for Under 9s at ${club().club_name}.`);
     expect(description).not.toMatch(/Midfielder|Senior/);
     expect(tags.find((m) => m.property === 'og:description')!.content).toBe(description);
     expect(tags).toContainEqual({ name: 'robots', content: 'noindex' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
+import { SAMPLE_CLUB } from '../../shared/club';
 
 const t = await createTestContext();
 await t.initialize();
@@ -15,6 +16,8 @@ const notYetSet = {
   // Issue 30: the shop's limits, at their defaults.
   order_quantity_cap: 10,
   pending_order_days: 7,
+  // Issue 33: the sample club's identity, as seeded.
+  ...SAMPLE_CLUB,
 };
 
 describe('GET/PUT /api/settings', () => {

@@ -23,7 +23,7 @@ export const settingsApi = base
       path: '/',
       operationId: 'getSettings',
       tags: ['Settings'],
-      summary: "The club's contact settings and bank account (admin)",
+      summary: "The club's identity, contact settings and bank account (admin)",
       security: [{ bearer: [] }],
       responses: { 200: jsonContent(AdminSettingsSchema, 'Settings'), ...adminErrors },
     }),
@@ -39,7 +39,11 @@ export const settingsApi = base
       operationId: 'updateSettings',
       tags: ['Settings'],
       summary: 'Save the settings (admin)',
-      description: 'whatsapp_number: digits with an optional leading + and spaces; stored as digits only.',
+      description:
+        'whatsapp_number: digits with an optional leading + and spaces; stored as digits only. ' +
+        "The club's identity (issue 33): each field left out stays as it is. primary_colour must carry white text and secondary_colour " +
+        'must read as text on the primary, each at 4.5:1 (WCAG AA); otherwise 422 with a `detail` naming the contrast as N.N:1 and a shade that passes. ' +
+        'crest_url is an image uploaded with POST /api/uploads (JPEG, PNG, WebP or SVG); social links are https addresses on their own network.',
       security: [{ bearer: [] }],
       request: { body: jsonBody(settingsInputSchema) },
       responses: { 200: jsonContent(AdminSettingsSchema, 'Saved'), 422: jsonContent(ErrorSchema, 'Invalid settings'), ...adminErrors },

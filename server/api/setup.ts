@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { initialIdentityShape, type InitialIdentity } from '../../shared/contracts/club-identity';
 import { DatabaseStatusSchema, InitializedSchema } from '../../shared/contracts/setup';
 import { router } from './env';
 import { SETUP_CODE_FIELD } from '../../shared/setup';
@@ -57,6 +58,8 @@ export const setupApi = router()
                       'false: start an empty club, with only the admin and the club settings (the Today page then lists the first steps)',
                     example: false,
                   }),
+                  // Issue 33: the club's identity from the first run (else the sample club's); its colour checked like Settings'.
+                  ...initialIdentityShape,
                 })
                 .openapi('InitializeDatabaseRequest'),
             },
@@ -70,14 +73,16 @@ export const setupApi = router()
           'No setup code, or a wrong one: `detail` says where to find it (the server log) and nothing changed; or a cross-site request signed in by cookie (CSRF)',
         ),
         409: jsonContent(ErrorSchema, 'Already initialized'),
+        422: jsonContent(ErrorSchema, 'A club name or colour that cannot be used: `detail` says why (for a colour, its contrast as N.N:1 and a shade that passes)'),
         429: jsonContent(ErrorSchema, 'Too many setup codes tried from this address; `Retry-After` says when to try again'),
       },
     }),
     async (c) => {
-      const body = c.req.valid('json') as { setup_code?: string; admin_email?: string; sample?: boolean } | undefined;
+      const body = c.req.valid('json') as ({ setup_code?: string; admin_email?: string; sample?: boolean } & InitialIdentity) | undefined;
       const result = await c.get('services').setup.initialize(c.get('user'), {
         setupCode: body?.[SETUP_CODE_FIELD],
         adminEmail: body?.admin_email,
+        identity: body && { club_name: body.club_name, short_name: body.short_name, primary_colour: body.primary_colour },
         address: c.get('clientAddress'),
         sample: body?.sample,
       });

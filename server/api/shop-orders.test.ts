@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, products, settings } from '../db/schema';
 import { createTestContext } from '../../tests/support/api';
-import { ORDER_REFERENCE_PREFIX } from '../../shared/shop-constants';
+import { orderReferencePrefix } from '../../shared/shop-constants';
 import { createOrderService } from '../services/orders';
 import { createSettingsService } from '../services/settings';
 
@@ -24,11 +24,11 @@ async function newProduct(overrides: Partial<typeof products.$inferInsert> = {})
   return row;
 }
 const place = (body: unknown) => t.json('/api/orders', { method: 'POST', body });
-const REFERENCE = new RegExp(`^${ORDER_REFERENCE_PREFIX}-\\d+$`);
+const REFERENCE = new RegExp(`^${orderReferencePrefix()}-\\d+$`);
 
 describe('Order references', () => {
   it("are the club's initials and a number (RR-1042), in the answer, the WhatsApp text, the admin list and the club's e-mail", async () => {
-    expect(ORDER_REFERENCE_PREFIX).toBe('RR');
+    expect(orderReferencePrefix()).toBe('RR');
     const product = await newProduct();
     const res = await place({ product_id: product.id, quantity: 1, fulfilment: 'collect', ...customer });
     expect(res.status).toBe(201);

@@ -42,7 +42,7 @@ describe('POST /api/uploads', () => {
   it('refuses a text file renamed .png, an oversized image and a path-traversal name, each with a detail', async () => {
     const renamed = await upload(new TextEncoder().encode('just some text, not an image'), 'photo.png', admin.token);
     expect(renamed.status).toBe(422);
-    expect(renamed.body.detail).toMatch(/not allowed: upload a JPEG, PNG or WebP file/);
+    expect(renamed.body.detail).toMatch(/not allowed: upload a JPEG, PNG, WebP or SVG file/);
 
     const huge = new Uint8Array(5 * 1024 * 1024 + 1);
     huge.set(PNG);

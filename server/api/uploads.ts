@@ -17,7 +17,7 @@ export const uploadsApi = base.openapi(
     tags: ['Uploads'],
     summary: 'Upload an image (admin, staff)',
     description:
-      `multipart/form-data with one field \`file\`: a JPEG, PNG or WebP image (recognised by its content, not its name), ` +
+      `multipart/form-data with one field \`file\`: a JPEG, PNG, WebP or SVG image (recognised by its content, not its name; an SVG is cleaned of scripts and outside links and served sandboxed), ` +
       `at most ${IMAGE_MAX_BYTES / (1024 * 1024)} MB. Answers the URL to put in a product's images, a player's photo_url, ` +
       "a sponsor's logo_url or a news image_url. Images nothing refers to are removed after an hour.",
     security: [{ bearer: [] }],

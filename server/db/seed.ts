@@ -7,6 +7,7 @@
  * another host.
  */
 import type { DbOrTx } from './client';
+import { SAMPLE_CLUB } from '../../shared/club';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_TRAINING_PLACE } from '../../shared/teams-constants';
 import { addDaysIso, clubDateOf } from '../../shared/dates';
@@ -43,6 +44,8 @@ const CLUB_SETTINGS = {
   club_email: 'hello@riversiderovers.club',
   sales_email: 'shop@riversiderovers.club',
   club_address: 'Riverside Playing Fields, Mill Lane, Riverside RV1 2AB',
+  // Issue 33: the sample club's identity, as stored (Settings → Club shows it).
+  ...SAMPLE_CLUB,
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -40,6 +40,8 @@ export function startJobs(context: JobContext, jobs: readonly Job[] = JOBS, opti
     const tick = () => {
       if (current || stopped) return;
       current = Promise.resolve()
+        // The club's name and colours as they are now (mails, feeds): another process may have changed them.
+        .then(() => context.services.identity.refresh())
         .then(() => job.run(context))
         .then(
           () => undefined,

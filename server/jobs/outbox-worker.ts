@@ -1,4 +1,5 @@
 import { createOutboxWorker } from '../services/outbox';
+import { mailSenderName } from '../../shared/club';
 import type { WorkerJob } from './job';
 
 /** How often an idle worker looks for due mail; a full batch goes again at once. */
@@ -11,8 +12,9 @@ export const OUTBOX_POLL_MS = 5_000;
  */
 export const outboxWorker: WorkerJob = {
   name: 'Outbox worker',
-  start({ db, config }) {
-    const worker = createOutboxWorker(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryDelaysMs: config.mailRetryDelaysMs, pollMs: OUTBOX_POLL_MS });
+  start({ db, config, services }) {
+    const senderName = async () => mailSenderName(await services.identity.refresh());
+    const worker = createOutboxWorker(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, senderName, retryDelaysMs: config.mailRetryDelaysMs, pollMs: OUTBOX_POLL_MS });
     worker.start();
     return { stop: () => worker.stop() };
   },

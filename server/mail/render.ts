@@ -1,8 +1,6 @@
-import { CLUB_NAME } from '../../shared/club';
+import { club } from '../../shared/club';
 
-/** The club's colours (app/app.css): green header, gold rule, dark ink on white. */
-const BRAND = '#14532d';
-const GOLD = '#facc15';
+/** Dark ink on white; the header and buttons in the club's colours (issue 33: read when the mail is made). */
 const INK = '#111827';
 const MUTED = '#4b5563';
 
@@ -25,15 +23,16 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 /** A plain-text part (every client can read it) and a simple, inline-styled HTML part. */
 export function renderMail(content: MailContent): { subject: string; text: string; html: string } {
+  const { club_name: clubName, primary_colour: BRAND, secondary_colour: GOLD } = club();
   const text = [
-    CLUB_NAME,
+    clubName,
     '',
     ...(content.greeting ? [content.greeting, ''] : []),
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.actions ?? []).flatMap((a) => [`${a.label}: ${a.url}`, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     '-- ',
-    CLUB_NAME,
+    clubName,
     ...(content.settingsUrl ? [`Choose which e-mails you get: ${content.settingsUrl}`] : []),
     ...(content.unsubscribeUrl ? [`Stop e-mails like this one: ${content.unsubscribeUrl}`] : []),
   ].join('\n');
@@ -44,7 +43,7 @@ export function renderMail(content: MailContent): { subject: string; text: strin
 <body style="margin:0;padding:0;background:#f7f7f5;font-family:Arial,Helvetica,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f7f7f5"><tr><td align="center" style="padding:16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:${BRAND};border-bottom:4px solid ${GOLD};padding:16px 24px;color:#ffffff;font-size:20px;font-weight:bold">${escapeHtml(CLUB_NAME)}</td></tr>
+<tr><td style="background:${BRAND};border-bottom:4px solid ${GOLD};padding:16px 24px;color:#ffffff;font-size:20px;font-weight:bold">${escapeHtml(clubName)}</td></tr>
 <tr><td style="padding:24px">
 ${content.greeting ? paragraph(content.greeting) : ''}
 ${content.paragraphs.map(paragraph).join('\n')}
@@ -65,7 +64,7 @@ ${
     : ''
 }
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #d1d5db;font-size:13px;color:${MUTED}">${escapeHtml(CLUB_NAME)}${
+<tr><td style="padding:16px 24px;border-top:1px solid #d1d5db;font-size:13px;color:${MUTED}">${escapeHtml(clubName)}${
     content.settingsUrl ? ` · <a href="${escapeHtml(content.settingsUrl)}" style="color:${BRAND}">Notification settings</a>` : ''
   }${content.unsubscribeUrl ? ` · <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${BRAND}">Unsubscribe</a>` : ''}</td></tr>
 </table></td></tr></table>

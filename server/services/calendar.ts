@@ -3,7 +3,7 @@ import { actorOf, maySeeTraining, teamsFollowedBy } from '../policy';
 import { userColumns } from './accounts/context';
 import { AWAITING_APPROVAL, mayUseMembersArea, must } from '../policy';
 import { and, asc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { CLUB_NAME, CLUB_SHORT_NAME } from '../../shared/club';
+import { club } from '../../shared/club';
 import type { SessionUser } from '../../shared/roles';
 import { clubDateOf, clubTimeOf, clubTimeToInstant } from '../../shared/dates';
 import { sessionTitle } from '../../shared/teams-constants';
@@ -36,7 +36,7 @@ export const PAST_TRAINING_KEPT_DAYS = 30;
 export const FEED_REFRESH = 'PT1H';
 export const TEAM_FEED_NOT_FOUND = 'There is no team with that name.';
 export const PRIVATE_FEED_NOT_FOUND = 'This calendar link is not valid any more. Get a new one in the Players’ Area, Schedule tab.';
-const PRODUCT = `-//${CLUB_NAME}//Club website//EN`;
+const product = () => `-//${club().club_name}//Club website//EN`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type FixtureRow = typeof fixtures.$inferSelect;
@@ -107,7 +107,7 @@ export function eventDetailLines(e: { meet_time: string | null; kit: string | nu
 }
 
 function trainingEvent(s: SessionRow, team: Team | undefined, origin: string, personal?: PersonalNote): CalendarEvent {
-  const name = team?.name ?? CLUB_SHORT_NAME;
+  const name = team?.name ?? club().short_name;
   // Plain training keeps its "Training: Senior"; one-off events say what they are ("Senior: Tournament — Spring Cup").
   const plain = s.kind === 'training' && !s.title;
   const description = [plain ? `${team?.name ?? 'Team'} training` : sessionTitle(name, s.kind, s.title)];
@@ -177,7 +177,7 @@ function fixtureFileOf(row: FixtureRow, team: Team | undefined, origin: string) 
       .trim()
       .replace(/\s+/g, '-')
       .toLowerCase() || 'match';
-  return { fileName: `${slug}.ics`, body: writeCalendar({ name, product: PRODUCT, method: 'PUBLISH', events: [fixtureEvent(row, team, origin)] }) };
+  return { fileName: `${slug}.ics`, body: writeCalendar({ name, product: product(), method: 'PUBLISH', events: [fixtureEvent(row, team, origin)] }) };
 }
 
 /** The club's calendar feeds (RFC 5545, ADR 018), for subscribing from a phone's calendar. */
@@ -229,13 +229,13 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       ...fixtureRows.map((f) => fixtureEvent(f, byId.get(f.team_id), origin, personal)),
       ...sessionRows.map((s) => trainingEvent(s, byId.get(s.team_id), origin, personal)),
     ].sort((x, y) => x.start.getTime() - y.start.getTime() || x.uid.localeCompare(y.uid));
-    return writeCalendar({ name, description, product: PRODUCT, refresh: FEED_REFRESH, events });
+    return writeCalendar({ name, description, product: product(), refresh: FEED_REFRESH, events });
   }
 
   return {
     /** Every fixture of every team, played and to come. */
     clubFeed(origin: string) {
-      return feed(`${CLUB_NAME} fixtures`, `Every match of ${CLUB_NAME}, kept up to date.`, origin, undefined, false);
+      return feed(`${club().club_name} fixtures`, `Every match of ${club().club_name}, kept up to date.`, origin, undefined, false);
     },
 
     /** One team's fixtures and training sessions, by its slug (/calendar/teams/vets.ics). */
@@ -244,7 +244,7 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       if (!team) throw notFound(TEAM_FEED_NOT_FOUND);
       // A public feed: where and when a junior team trains stays with its own people (issue 30, finding 19).
       const training = maySeeTraining(new Set(), team);
-      return feed(`${CLUB_NAME} ${team.name}`, `${team.name}: ${training ? 'matches and training' : 'matches'}, kept up to date.`, origin, [team.id], training);
+      return feed(`${club().club_name} ${team.name}`, `${team.name}: ${training ? 'matches and training' : 'matches'}, kept up to date.`, origin, [team.id], training);
     },
 
     /**
@@ -267,7 +267,7 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       const teamIds = followed === 'all' ? [...(await teamsById()).keys()] : [...followed];
       const personal = await feedNotes(db, actor, player?.id, personalNotes);
       const description = player ? 'Your matches and training, with your answers.' : 'Your children’s matches and training, with their answers.';
-      return feed(`${CLUB_NAME}: my calendar`, description, origin, teamIds, true, personal);
+      return feed(`${club().club_name}: my calendar`, description, origin, teamIds, true, personal);
     },
 
     /** A new private feed link for the signed-in user; the previous one stops working at once. */

@@ -5,6 +5,7 @@ import { documents, news, players, products, settings, sponsors, uploadContents,
 import { allow, mayWriteNews, signedIn } from '../policy';
 import { invalid } from '../../shared/errors';
 import { etagOf, FILE_KINDS, IMAGE_KINDS, type UploadStore } from './uploads';
+import { looksLikeSvg, sanitizeSvg } from './svg';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** An upload not yet saved into a form is kept this long before housekeeping may remove it. */
@@ -21,6 +22,14 @@ function assertPlainFileName(name: string) {
   }
 }
 
+/** An SVG is stored as cleaned (server/services/svg.ts); other files as they came. */
+function cleanedSvg(file: { bytes: Uint8Array; name: string }) {
+  if (file.bytes.length > IMAGE_MAX_BYTES || !looksLikeSvg(file.bytes)) return file;
+  const cleaned = sanitizeSvg(new TextDecoder().decode(file.bytes));
+  if (!cleaned) throw invalid('This SVG file could not be read: save it again from your drawing program as a plain SVG.');
+  return { ...file, bytes: new TextEncoder().encode(cleaned) };
+}
+
 /**
  * Images an admin uploads for products, players, sponsors, news and the home page photo: checked by content and size,
  * stored in the database, served publicly at /uploads/<random name>, and removed once nothing
@@ -32,7 +41,7 @@ export function createImageService(db: Db, store: UploadStore) {
       // Pictures for news and the club's pages: whoever writes them (rule book, issue 30).
       allow(mayWriteNews(await signedIn(db, actor)));
       assertPlainFileName(file.name);
-      const saved = await store.save(db, file, { allowed: IMAGE_KINDS, maxBytes: IMAGE_MAX_BYTES });
+      const saved = await store.save(db, cleanedSvg(file), { allowed: IMAGE_KINDS, maxBytes: IMAGE_MAX_BYTES });
       return {
         id: saved.id,
         url: `${IMAGE_URL_PREFIX}${saved.stored_name}`,
@@ -77,6 +86,7 @@ export function createImageService(db: Db, store: UploadStore) {
             sql`NOT EXISTS (SELECT 1 FROM ${sponsors} WHERE ${sponsors.logo_url} = ${urlOf})`,
             sql`NOT EXISTS (SELECT 1 FROM ${news} WHERE ${news.image_url} = ${urlOf})`,
             sql`NOT EXISTS (SELECT 1 FROM ${settings} WHERE ${settings.hero_image_url} = ${urlOf})`,
+            sql`NOT EXISTS (SELECT 1 FROM ${settings} WHERE ${settings.crest_url} = ${urlOf})`,
           ),
         );
       for (const { id } of candidates) await store.remove(db, id);

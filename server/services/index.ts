@@ -36,6 +36,7 @@ import { createTreasuryService } from './treasury';
 import { createAvailabilityService } from './availability';
 import { createSelectionService } from './selection';
 import { createSettingsService } from './settings';
+import { createClubIdentityService } from './club-identity';
 import { createSetupService } from './setup';
 import { createAccessService } from '../policy';
 import { createMailService } from './mail';
@@ -55,6 +56,8 @@ export interface ServiceOptions {
   /** SMTP_URL: without it mail waits in the outbox. */
   smtpUrl?: string;
   mailFrom?: string;
+  /** DATA_DIR: where the last known club identity is kept for the outage page (issue 33). */
+  dataDir?: string;
   /** PUBLIC_URL: the site's address for links in mails. */
   publicUrl?: string;
   forgotPasswordLimits?: ThrottleLimits;
@@ -75,6 +78,7 @@ export function serviceOptionsFrom(config: Config): ServiceOptions {
     adminEmail: config.adminEmail,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
+    dataDir: config.dataDir,
     publicUrl: config.publicUrl,
     anonymousWriteLimits: config.anonymousWriteLimits,
   };
@@ -82,7 +86,8 @@ export function serviceOptionsFrom(config: Config): ServiceOptions {
 
 /** Every domain service, built once per process around one database handle. */
 export function createServices(db: Db, options: ServiceOptions) {
-  const mailFrom = options.mailFrom ?? 'Riverside Rovers FC <no-reply@localhost>';
+  // The display name is the club's sender name at sending time (server/mail/sender.ts); this is the address.
+  const mailFrom = options.mailFrom ?? 'no-reply@localhost';
   // Every absolute link (mails, canonical and og:* tags, sitemap, feeds) starts with this, never with the request's Host (issue 30, finding 9).
   const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const mail = createMailService(db, { publicUrl });
@@ -140,6 +145,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     setup,
     admin: createAdminService(db, { setup, registrationsWaiting: registrations.waiting, dbsWarnings: dbs.warnings }),
     settings,
+    identity: createClubIdentityService(db, { dataDir: options.dataDir }),
     products: createProductService(db),
     orders: createOrderService(db, { settings, health, mail, anonymousWrites }),
     fixtures: createFixtureService(db, { eventChanges }),

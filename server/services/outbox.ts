@@ -77,6 +77,8 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000
 export interface WorkerOptions {
   smtpUrl?: string;
   from: string;
+  /** The club's sender name now (issue 33): it replaces any name in `from`, whose address stays. */
+  senderName?: () => Promise<string>;
   /** How often the worker looks for due mail when it found none (ms). */
   pollMs?: number;
   /** Mails claimed per round. */
@@ -181,6 +183,13 @@ async function markFailed(db: Db, row: ClaimedRow, token: string, attempts: numb
   log.warn(dead ? 'Mail refused for good' : 'Mail not sent; will retry', { id: row.id, attempts, error: failure.message });
 }
 
+/** "Ashdown Athletic Juniors <no-reply@example.org>" from MAIL_FROM's address and the club's sender name. */
+export function withSenderName(from: string, name: string) {
+  const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  const quoted = name.replace(/["\\\r\n]/g, '');
+  return quoted ? `"${quoted}" <${address}>` : address;
+}
+
 /** Hands one claimed row to the SMTP server. */
 function sendRow(transport: NonNullable<ReturnType<typeof createTransport>>, from: string, row: ClaimedRow) {
   return transport.sendMail({
@@ -242,7 +251,7 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
       const row = rows[i];
       const attempts = row.attempts + 1;
       try {
-        await sendRow(transport, options.from, row);
+        await sendRow(transport, options.senderName ? withSenderName(options.from, await options.senderName()) : options.from, row);
         // Marked at once: the only window for a repeat is a crash between the server's "250 OK" and this.
         await markSent(db, row.id, token, attempts);
         sent++;

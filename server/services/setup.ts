@@ -7,6 +7,8 @@ import { generatePassword, hashPassword } from '../auth/passwords';
 import { generateSetupCode, normalizeSetupCode, setupCodeMatches } from '../auth/setup-code';
 import type { Db, DbOrTx } from '../db/client';
 import { clubRoles, databaseInitialization, fixtures, news, products, setupCode, users } from '../db/schema';
+import { storeFirstIdentity } from './club-identity';
+import type { InitialIdentity } from '../../shared/contracts/club-identity';
 import { seedSampleContent } from '../db/seed';
 import { startEmptyClub } from '../db/empty-club';
 import { log } from '../log';
@@ -33,6 +35,8 @@ export interface InitializationRequest {
   adminEmail?: string;
   /** Load the sample club (the default, as docs/product.md#initialize seeds it); false: start an empty club (issue 33). */
   sample?: boolean;
+  /** The club's name and colour, as typed on /initialize (issue 33); left out: the sample club's. */
+  identity?: InitialIdentity;
 }
 
 /**
@@ -139,13 +143,7 @@ export function createSetupService(
       db.select({ value: count() }).from(news),
       db.select({ value: count() }).from(fixtures),
     ]);
-    return {
-      needs_initialization: !init,
-      users_count: u.value,
-      products_count: p.value,
-      news_count: n.value,
-      fixtures_count: f.value,
-    };
+    return { needs_initialization: !init, users_count: u.value, products_count: p.value, news_count: n.value, fixtures_count: f.value };
   }
 
   return {
@@ -187,6 +185,7 @@ export function createSetupService(
 
         await createAdminAccount(tx, options, request.adminEmail ?? options.adminEmail, passwordHash);
         await (request.sample === false ? startEmptyClub(tx) : seedSampleContent(tx));
+        await storeFirstIdentity(tx, request.identity);
         // Used: it is not asked for or printed again.
         await tx.delete(setupCode);
       });

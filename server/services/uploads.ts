@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { uploadContents, uploads } from '../db/schema';
 import { DomainError, invalid } from '../../shared/errors';
+import { looksLikeSvg } from './svg';
 
 /** File kinds we accept, recognised by their first bytes (never by the name the client gave). */
 export const FILE_KINDS = {
@@ -11,11 +12,13 @@ export const FILE_KINDS = {
   jpeg: { contentType: 'image/jpeg', extension: 'jpg', label: 'JPEG' },
   png: { contentType: 'image/png', extension: 'png', label: 'PNG' },
   webp: { contentType: 'image/webp', extension: 'webp', label: 'WebP' },
+  // Issue 33 (a club's crest): cleaned before it is stored, served sandboxed (server/services/svg.ts).
+  svg: { contentType: 'image/svg+xml', extension: 'svg', label: 'SVG' },
 } as const;
 export type FileKind = keyof typeof FILE_KINDS;
 
 export const DOCUMENT_KINDS: FileKind[] = ['pdf', 'jpeg', 'png', 'webp'];
-export const IMAGE_KINDS: FileKind[] = ['jpeg', 'png', 'webp'];
+export const IMAGE_KINDS: FileKind[] = ['jpeg', 'png', 'webp', 'svg'];
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
@@ -27,6 +30,7 @@ export function sniffFileKind(bytes: Uint8Array): FileKind | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp'; // RIFF....WEBP
+  if (looksLikeSvg(bytes)) return 'svg';
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { ClubIdentitySchema } from './club-identity';
 
 /** The club's contact settings (admin Settings), as the API takes and answers them. */
 export { settingsInputSchema, type SettingsInput } from '../content';
@@ -26,6 +27,8 @@ export type ClubSettings = z.infer<typeof SettingsSchema>;
 
 /** What the admin's Settings form reads and saves: the contact settings and the club's bank account (issue 24), which pages never show to visitors. */
 export const AdminSettingsSchema = SettingsSchema.extend({
+  // Issue 33: the club's identity, Settings → Club.
+  ...ClubIdentitySchema.shape,
   account_name: z.string().openapi({ description: 'The name on the club’s bank account' }),
   sort_code: z.string().openapi({ description: '6 digits', example: '309174' }),
   account_number: z.string().openapi({ description: '8 digits', example: '12345678' }),

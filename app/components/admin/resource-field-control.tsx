@@ -10,7 +10,18 @@ import { LIST_SEPARATOR, optionsOf, splitList, type FieldConfig, type FormValue 
 export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
 
 /** "Upload image" beside an image field: stores the file and hands back its URL. */
-export function ImageUpload({ label, onUploaded }: { label: string; onUploaded: (url: string) => void }) {
+export function ImageUpload({
+  label,
+  onUploaded,
+  accept = IMAGE_TYPES,
+  kinds = 'JPEG, PNG or WebP',
+}: {
+  label: string;
+  onUploaded: (url: string) => void;
+  /** The crest (Settings → Club) also takes SVG. */
+  accept?: string;
+  kinds?: string;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -38,7 +49,7 @@ export function ImageUpload({ label, onUploaded }: { label: string; onUploaded: 
       <label className={buttonClass('secondary', 'sm', 'cursor-pointer focus-within:outline-3 focus-within:outline-gold-500')}>
         <input
           type="file"
-          accept={IMAGE_TYPES}
+          accept={accept}
           className="sr-only"
           disabled={busy}
           onChange={(e) => {
@@ -49,7 +60,7 @@ export function ImageUpload({ label, onUploaded }: { label: string; onUploaded: 
         {busy ? 'Uploading…' : 'Upload image'}
         <span className="sr-only"> for {label}</span>
       </label>
-      <span className="ml-2 text-xs text-muted">JPEG, PNG or WebP, at most 5 MB</span>
+      <span className="ml-2 text-xs text-muted">{kinds}, at most 5 MB</span>
       {error && <p className="mt-1 text-sm font-medium text-danger">{error}</p>}
     </div>
   );

@@ -11,7 +11,7 @@ import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '../../../shared/shop';
 import { internationalPhone, whatsappLink } from '../../../shared/whatsapp';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import type { Route } from './+types/orders';
 import { formatDate, formatDateTime } from '../../../shared/dates';
 
@@ -59,7 +59,7 @@ export function whatsappCustomer(order: Order) {
   if (!phone) return null;
   const first = order.customer_name.trim().split(/\s+/)[0] ?? '';
   const item = `${order.quantity ?? DEFAULT_QUANTITY} × ${order.product_name}${order.size ? ` (size ${order.size})` : ''}`;
-  return whatsappLink(phone, `Hello ${first}, this is ${CLUB_NAME} about your order ${referenceOf(order)}: ${item}.`);
+  return whatsappLink(phone, `Hello ${first}, this is ${club().club_name} about your order ${referenceOf(order)}: ${item}.`);
 }
 
 /** The ?status= filter: one of the order statuses, or every order. */

@@ -14,6 +14,8 @@ import { requireCan } from '../../lib/guards.server';
 import { adminMeta } from '../../components/admin/meta';
 import { settingsInputSchema } from '../../../shared/content';
 import { ORDER_QUANTITY_CAP_DEFAULT, PENDING_ORDER_DAYS_DEFAULT } from '../../../shared/shop-constants';
+import { SAMPLE_CLUB } from '../../../shared/club';
+import { CLUB_IDENTITY_FIELDS, ClubIdentityFields } from '../../components/admin/club-identity-fields';
 import type { Route } from './+types/settings';
 
 export const meta: Route.MetaFunction = () => adminMeta('Settings', "The club's contact details used across the website.");
@@ -54,6 +56,7 @@ export function validateSettings(values: AdminSettings): Partial<Record<keyof Ad
 }
 
 const FIELDS = [
+  ...CLUB_IDENTITY_FIELDS,
   'whatsapp_number',
   'club_email',
   'sales_email',
@@ -82,7 +85,7 @@ const CONTACT_FIELDS: (ComponentProps<typeof TextField> & { name: 'whatsapp_numb
 
 /** The club's bank account (issue 24): members see it with their payment reference. */
 const BANK_FIELDS: (ComponentProps<typeof TextField> & { name: 'account_name' | 'sort_code' | 'account_number' })[] = [
-  { name: 'account_name', label: 'Bank account name', autoComplete: 'off', hint: 'As the bank has it, e.g. Riverside Rovers FC' },
+  { name: 'account_name', label: 'Bank account name', autoComplete: 'off', hint: 'As the bank has it, usually the club’s name' },
   { name: 'sort_code', label: 'Sort code', inputMode: 'numeric', autoComplete: 'off', hint: '6 digits, e.g. 30-91-74' },
   { name: 'account_number', label: 'Account number', inputMode: 'numeric', autoComplete: 'off', hint: '8 digits' },
 ];
@@ -121,6 +124,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       welfare_officer: null,
       order_quantity_cap: ORDER_QUANTITY_CAP_DEFAULT,
       pending_order_days: PENDING_ORDER_DAYS_DEFAULT,
+      ...SAMPLE_CLUB,
     },
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -141,7 +145,10 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     setFormError('');
     setBusy(true);
     try {
+      const founded = String(values.founded_year ?? '').trim();
       const body = {
+        ...Object.fromEntries(CLUB_IDENTITY_FIELDS.map((name) => [name, String(values[name] ?? '').trim()])),
+        founded_year: founded ? Number(founded) : null,
         whatsapp_number: values.whatsapp_number.trim(),
         club_email: values.club_email.trim(),
         sales_email: values.sales_email.trim(),
@@ -171,11 +178,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
     <section>
       <SectionHeader
         title="Settings"
-        description="The club's contact details and home page photo. The WhatsApp number builds the order and join-us links; the e-mails and address show on the website."
+        description="The club's name, crest and colours, its contact details and home page photo. The WhatsApp number builds the order and join-us links; the e-mails and address show on the website."
       />
       {!loaderData.settings && <FormMessage>The settings could not be loaded. Saving will replace them.</FormMessage>}
       <form noValidate onSubmit={save} className="max-w-2xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
         <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
+        <ClubIdentityFields values={values} field={field} setCrest={(url) => setValues((v) => ({ ...v, crest_url: url }))} />
+        <h3 className="pt-2 text-base font-semibold">Contact</h3>
         {CONTACT_FIELDS.map(({ name, ...props }) => (
           <TextField key={name} {...props} {...field(name)} />
         ))}

@@ -4,7 +4,7 @@ import { ClubText } from '../../components/public/club-text';
 import { weekdayName } from '../../../shared/teams-constants';
 import { today } from '../../../shared/dates';
 import { TitledSection } from '../../components/ui/titled-section';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/about';
@@ -32,7 +32,7 @@ export function clockTime(time: string) {
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: 'About',
-    description: `The story of ${CLUB_NAME}, what we stand for, when we train and how to get in touch.`,
+    description: `The story of ${club().club_name}, what we stand for, when we train and how to get in touch.`,
     origin: data?.origin,
     path: '/about',
   });
@@ -41,7 +41,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const { settings, html, training } = loaderData;
   return (
     <>
-      <PageHeader title={`About ${CLUB_NAME}`} />
+      <PageHeader title={`About ${club().club_name}`} />
       <div className="container-page space-y-14 py-12">
         {html ? (
           <ClubText html={html} className="club-text max-w-3xl" testId="about-text" />

@@ -5,7 +5,7 @@ import { fixtureStatusLabel } from '../../../shared/content-constants';
 import { OutcomeBadge, PlayedBadge, StatusBadge, scoreLine } from '../../components/public/fixture-card';
 import { ShareButtons } from '../../components/public/share-buttons';
 import { ButtonLink, buttonClass } from '../../components/ui/button';
-import { CLUB_SHORT_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { matchOutcome, playedOnly } from '../../lib/fixtures';
 import type { PageHandle } from '../../lib/page-scripts';
 import { pageMeta, siteOrigin } from '../../lib/seo';
@@ -169,7 +169,7 @@ export default function FixturePage({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="mt-3 text-muted">
               {fixture.status === 'upcoming'
-                ? `The report follows after the final whistle. Come and support ${CLUB_SHORT_NAME}!`
+                ? `The report follows after the final whistle. Come and support ${club().short_name}!`
                 : playedLabel
                   ? 'Results of this age group are not published (FA youth rules).'
                   : 'No match report has been written for this game yet.'}

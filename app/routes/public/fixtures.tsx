@@ -1,7 +1,7 @@
 import { EmptyState, FilterLinks, PageHeader } from '../../components/public/empty-state';
 import { CalendarSubscribe } from '../../components/public/calendar-subscribe';
 import { FixtureCard } from '../../components/public/fixture-card';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/fixtures';
@@ -52,7 +52,7 @@ export function fixturesHref(filter: string, team: string | null) {
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: 'Fixtures & Results',
-    description: `Where and when ${CLUB_NAME} play next, with final scores and match reports from every game.`,
+    description: `Where and when ${club().club_name} play next, with final scores and match reports from every game.`,
     origin: data?.origin,
     path: '/fixtures',
   });

@@ -8,7 +8,7 @@ import { NewsCard } from '../../components/public/news-card';
 import { ClubText } from '../../components/public/club-text';
 import type { Fixture } from '../../../server/services/fixtures';
 import type { loader as rootLoader } from '../../root';
-import { CLUB_NAME, CLUB_SHORT_NAME, CLUB_STRAPLINE } from '../../../shared/club';
+import { club, wordmarkParts } from '../../../shared/club';
 import { relativeKickoff } from '../../lib/countdown';
 import { matchOutcome, playedOnly } from '../../lib/fixtures';
 import { pageMeta, siteOrigin } from '../../lib/seo';
@@ -45,14 +45,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
-    description: `${CLUB_NAME}: ${CLUB_STRAPLINE}. Fixtures, results, news, the squad and the club shop.`,
+    description: `${club().club_name}${club().strapline ? `: ${club().strapline.replace(/[.!?]$/, '')}` : ''}. Fixtures, results, news, the squad and the club shop.`,
     origin: data?.origin,
     path: '/',
   });
 
 /** Home and away side, in the order they are printed on a team sheet. */
 function sides(fixture: Fixture) {
-  return fixture.is_home ? [CLUB_SHORT_NAME, fixture.away_team] : [fixture.away_team, CLUB_SHORT_NAME];
+  return fixture.is_home ? [club().short_name, fixture.away_team] : [fixture.away_team, club().short_name];
 }
 
 /**
@@ -254,6 +254,19 @@ function HomeStrip<T extends { id: string | number }>({
   );
 }
 
+/** The club's own headline (Settings → Club), or its name with a suffix like "FC" in the secondary colour. */
+function HeroHeadline() {
+  const { home_headline, club_name } = club();
+  if (home_headline) return <>{home_headline}</>;
+  const [main, suffix] = wordmarkParts(club_name);
+  return (
+    <>
+      {main}
+      {suffix && <span className="text-gold-400"> {suffix}</span>}
+    </>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { upcoming, results, latestNews, sponsors, welcome } = loaderData;
   const heroUrl = useRouteLoaderData<typeof rootLoader>('root')?.settings.hero_image_url;
@@ -274,9 +287,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-950/95 via-brand-950/75 to-brand-950/20" />
         <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-1/3 bg-gradient-to-t from-brand-950/80 to-transparent" />
         <div className="container-page pt-8 pb-20 sm:pt-20 sm:pb-28 lg:pt-24 lg:pb-32">
-          <p className="max-w-xl text-sm font-bold tracking-wide text-gold-300 uppercase sm:text-base">{CLUB_STRAPLINE}</p>
+          {club().strapline && <p className="max-w-xl text-sm font-bold tracking-wide text-gold-300 uppercase sm:text-base">{club().strapline}</p>}
           <h1 className="mt-3 max-w-5xl font-display text-5xl leading-[0.95] font-bold tracking-wide uppercase sm:text-7xl lg:text-8xl">
-            {CLUB_SHORT_NAME} <span className="text-gold-400">FC</span>
+            <HeroHeadline />
           </h1>
           {welcome && (
             <ClubText

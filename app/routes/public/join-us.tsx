@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { TitledSection } from '../../components/ui/titled-section';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { useHydrated } from '../../lib/hydrated';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/join-us';
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: d }) =>
   pageMeta({
     title: 'Join Us',
-    description: `Play, volunteer or sponsor: tell ${CLUB_NAME} how you'd like to get involved. All abilities welcome.`,
+    description: `Play, volunteer or sponsor: tell ${club().club_name} how you'd like to get involved. All abilities welcome.`,
     origin: d?.origin,
     path: '/join-us',
   });
@@ -197,7 +197,7 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
               hint="Tell us a bit about yourself: your experience, when you're free, or what you'd like to help with."
             />
             <p id="consent-notice" className="rounded-lg bg-surface p-4 text-sm text-muted">
-              By submitting this form you agree that {CLUB_NAME} stores and uses the details you give us to answer your
+              By submitting this form you agree that {club().club_name} stores and uses the details you give us to answer your
               application. We never share them with anyone else. You can withdraw your consent and ask us to delete your
               details at any time by emailing{' '}
               <a href={`mailto:${clubEmail}`} className="font-semibold text-brand-800 underline">

@@ -4,7 +4,7 @@ import { isDomainError } from '../../../shared/errors';
 import { ShareButtons } from '../../components/public/share-buttons';
 import { cardSummary } from '../../components/public/news-card';
 import { ButtonLink } from '../../components/ui/button';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/news-article';
@@ -64,7 +64,7 @@ export default function NewsArticle({ loaderData }: Route.ComponentProps) {
     <article className="container-page py-10 wrap-anywhere [&>*]:max-w-3xl">
       <BackToNews />
       <p className="mt-8 text-sm font-medium text-muted">
-        <time dateTime={article.created_at}>{formatTimestamp(article.created_at)}</time> · {CLUB_NAME}
+        <time dateTime={article.created_at}>{formatTimestamp(article.created_at)}</time> · {club().club_name}
       </p>
       <h1 className="mt-2 text-3xl font-extrabold leading-tight tracking-tight sm:text-5xl">{article.title}</h1>
       {article.summary && <p className="mt-4 text-xl text-muted">{article.summary}</p>}

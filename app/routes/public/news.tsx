@@ -2,7 +2,7 @@ import { Link } from '../../components/ui/link';
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
 import { ArticleHeading, ArticleImage, cardSummary } from '../../components/public/news-card';
 import { ShareButtons } from '../../components/public/share-buttons';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/news';
@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: 'News',
-    description: `Match reports, announcements and events from ${CLUB_NAME}.`,
+    description: `Match reports, announcements and events from ${club().club_name}.`,
     origin: data?.origin,
     path: '/news',
   });

@@ -4,7 +4,7 @@ import { isDatabaseUnavailable, isDomainError } from '../../../shared/errors';
 import type { PlayerStats, PublicPlayer } from '../../../server/services/squad';
 import { ButtonLink } from '../../components/ui/button';
 import { PlayerTile } from '../../components/public/player-tile';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { pageMeta, siteOrigin, truncateText } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/player';
@@ -55,15 +55,15 @@ export function shareText(player: Pick<PublicPlayer, 'full_name' | 'jersey_numbe
   const number = player.jersey_number !== null ? `, number ${player.jersey_number}` : '';
   if (player.team_type) {
     const role = player.position ? `${player.position} for` : 'Plays for';
-    return `${player.full_name}${number}: ${role} the ${player.team_type} team at ${CLUB_NAME}.`;
+    return `${player.full_name}${number}: ${role} the ${player.team_type} team at ${club().club_name}.`;
   }
   const role = player.position ? `${player.position}, plays for` : 'plays for';
-  return `${player.full_name}${number} ${role} ${teamLabel(player, teamNames)} at ${CLUB_NAME}.`;
+  return `${player.full_name}${number} ${role} ${teamLabel(player, teamNames)} at ${club().club_name}.`;
 }
 
 export const meta: Route.MetaFunction = ({ data: d, params }) => {
   if (!d || d.state !== 'ok')
-    return pageMeta({ title: d?.state === 'error' ? PLAYER_LOAD_ERROR : PLAYER_NOT_FOUND, description: `A player profile at ${CLUB_NAME}.` });
+    return pageMeta({ title: d?.state === 'error' ? PLAYER_LOAD_ERROR : PLAYER_NOT_FOUND, description: `A player profile at ${club().club_name}.` });
   const p = d.player;
   const description = p.bio ? truncateText(p.bio, 160) : shareText(p, d.teamNames);
   const tags = pageMeta({ title: p.full_name, description, origin: d.origin, path: `/player/${params.playerId}`, image: p.photo_url, type: 'profile' });

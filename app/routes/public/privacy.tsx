@@ -1,6 +1,6 @@
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
 import { ClubText } from '../../components/public/club-text';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/privacy';
@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: PRIVACY_TITLE,
-    description: `How ${CLUB_NAME} looks after the personal details of its players, members, parents and visitors.`,
+    description: `How ${club().club_name} looks after the personal details of its players, members, parents and visitors.`,
     origin: data?.origin,
     path: '/privacy',
   });

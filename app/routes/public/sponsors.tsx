@@ -5,7 +5,7 @@ import type { Sponsor } from '../../../server/services/sponsors';
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
 import { buttonClass } from '../../components/ui/button';
 import { Options } from '../../components/ui/options';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/sponsors';
@@ -19,7 +19,7 @@ export const NO_SPONSORS = 'No sponsors found';
 export const NO_SPONSORS_INVITE = 'We are looking for local businesses to support the club. Could yours be the first?';
 export const NO_SPONSORS_IN_CATEGORY = 'No sponsors match the selected category.';
 export const PARTNER_BENEFITS = [
-  { title: 'Community Impact', text: 'Help keep football open to everyone in Riverside, whatever their age or ability.' },
+  { title: 'Community Impact', text: 'Help keep football open to everyone in our community, whatever their age or ability.' },
   { title: 'Brand Visibility', text: 'Your name on our kit, pitch-side boards, website and social media.' },
   { title: 'Networking', text: 'Meet local people and businesses at match days and club events.' },
 ];
@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: 'Sponsors',
-    description: `The local businesses that support ${CLUB_NAME}, and how your business can become a partner.`,
+    description: `The local businesses that support ${club().club_name}, and how your business can become a partner.`,
     origin: data?.origin,
     path: '/sponsors',
   });
@@ -181,7 +181,7 @@ export default function Sponsors({ loaderData }: Route.ComponentProps) {
           <h2 id="become-partner" className="text-2xl font-extrabold sm:text-3xl">
             Become a Partner
           </h2>
-          <p className="mt-2 max-w-2xl text-brand-100">Sponsoring {CLUB_NAME} puts your business at the heart of the community.</p>
+          <p className="mt-2 max-w-2xl text-brand-100">Sponsoring {club().club_name} puts your business at the heart of the community.</p>
           <ul className="mt-6 grid gap-4 md:grid-cols-3">
             {PARTNER_BENEFITS.map((b) => (
               <li key={b.title} className="rounded-2xl bg-white/10 p-5">

@@ -4,7 +4,7 @@ import { POSITIONS } from '../../../shared/players';
 import type { PublicPlayer } from '../../../server/services/squad';
 import { EmptyState, FilterLinks, PageHeader } from '../../components/public/empty-state';
 import { PlayerTile } from '../../components/public/player-tile';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/squad';
@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   pageMeta({
     title: 'Squad & Staff',
-    description: `Meet the players and staff of ${CLUB_NAME}: the Senior team, the Vets, the juniors and the volunteers who run the club.`,
+    description: `Meet the players and staff of ${club().club_name}: the Senior team, the Vets, the juniors and the volunteers who run the club.`,
     origin: data?.origin,
     path: '/squad',
   });

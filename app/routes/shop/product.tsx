@@ -22,7 +22,7 @@ import { StockBadge } from '../../components/shop/stock-badge';
 import { BuyForm, clampQuantity, OrderBar, OutOfStock } from '../../components/shop/product-purchase';
 import { ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { CLUB_NAME, pageTitle } from '../../../shared/club';
+import { club, pageTitle } from '../../../shared/club';
 import { formError } from '../../lib/errors.server';
 import { siteOrigin } from '../../lib/seo';
 import { useHydrated } from '../../lib/hydrated';
@@ -115,7 +115,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:type', content: 'product' },
-    { property: 'og:site_name', content: CLUB_NAME },
+    { property: 'og:site_name', content: club().club_name },
     { property: 'og:title', content: product.name },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },

@@ -3,7 +3,7 @@ import { FALLBACK_SETTINGS } from '../../../shared/settings';
 import { productQuerySchema } from '../../../shared/shop';
 import { ProductCard } from '../../components/shop/product-card';
 import { ShopFilters } from '../../components/shop/shop-filters';
-import { CLUB_NAME, pageTitle } from '../../../shared/club';
+import { club, pageTitle } from '../../../shared/club';
 import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/shop';
 
@@ -17,9 +17,9 @@ export const meta: Route.MetaFunction = () => [
   { title: pageTitle(SHOP_TITLE) },
   {
     name: 'description',
-    content: `Official ${CLUB_NAME} kit, training wear and supporters' gear. Order online and the club confirms by WhatsApp; every sale helps keep our subs low.`,
+    content: `Official ${club().club_name} kit, training wear and supporters' gear. Order online and the club confirms by WhatsApp; every sale helps keep our subs low.`,
   },
-  { property: 'og:title', content: `${SHOP_TITLE} | ${CLUB_NAME}` },
+  { property: 'og:title', content: `${SHOP_TITLE} | ${club().club_name}` },
   { property: 'og:type', content: 'website' },
 ];
 

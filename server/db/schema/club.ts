@@ -23,6 +23,28 @@ export const settings = pgTable('settings', {
   order_quantity_cap: integer('order_quantity_cap').notNull().default(ORDER_QUANTITY_CAP_DEFAULT),
   /** Days a pending order keeps its stock before it is cancelled and the stock released (issue 30). */
   pending_order_days: integer('pending_order_days').notNull().default(PENDING_ORDER_DAYS_DEFAULT),
+  // The club's identity (issue 33, ADR 058): blank club_name means never
+  // named, and the sample club's identity shows (shared/club.ts SAMPLE_CLUB).
+  club_name: text('club_name').notNull().default(''),
+  short_name: text('short_name').notNull().default(''),
+  strapline: text('strapline').notNull().default(''),
+  /** #rrggbb; white text reads on it (4.5:1). */
+  primary_colour: text('primary_colour').notNull().default('#14532d'),
+  /** #rrggbb; reads as text on the primary colour (4.5:1). */
+  secondary_colour: text('secondary_colour').notNull().default('#facc15'),
+  /** An upload (/uploads/…); blank: the drawn shield. */
+  crest_url: text('crest_url').notNull().default(''),
+  home_headline: text('home_headline').notNull().default(''),
+  mail_sender_name: text('mail_sender_name').notNull().default(''),
+  facebook_url: text('facebook_url').notNull().default(''),
+  instagram_url: text('instagram_url').notNull().default(''),
+  x_url: text('x_url').notNull().default(''),
+  youtube_url: text('youtube_url').notNull().default(''),
+  tiktok_url: text('tiktok_url').notNull().default(''),
+  founded_year: integer('founded_year'),
+  /** The home ground's name; its address is club_address. */
+  ground_name: text('ground_name').notNull().default(''),
+  ground_map_url: text('ground_map_url').notNull().default(''),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

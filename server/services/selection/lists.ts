@@ -2,7 +2,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { assertGuardianOrSelf } from '../juniors/access';
 import type { SessionUser } from '../../../shared/roles';
 import { NOT_IN_TEAM, SHEET_NOT_PUBLISHED } from '../../../shared/availability';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { fixtureSelections, fixtures, players, selectionPublications, teams } from '../../db/schema';
 import { forbidden, notFound } from '../../../shared/errors';
 import { mayRunTeam, signedIn } from '../../policy';
@@ -62,7 +62,7 @@ export function squadLists(ctx: SelectionContext) {
       const [f] = await db.select().from(fixtures).where(eq(fixtures.id, fixtureId));
       const rows = await squad(db, event);
       return {
-        club: CLUB_NAME,
+        club: club().club_name,
         team: event.team,
         opponent: f.away_team,
         is_home: f.is_home,

@@ -1,7 +1,7 @@
 /** What the treasury's use cases share: who may see money, who pays for a member, the club's bank details and references. */
 import { actorOf, mayChargeMembers, mayManageMoney } from '../../policy';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { CLUB_NAME } from '../../../shared/club';
+import { club } from '../../../shared/club';
 import { forbidden, unauthenticated } from '../../../shared/errors';
 import { ageOn } from '../../../shared/juniors';
 import { clubDateOf } from '../../../shared/dates';
@@ -20,8 +20,8 @@ export interface TreasuryDeps {
 
 export type TreasuryContext = { db: Db } & TreasuryDeps & ReturnType<typeof treasuryAccess>;
 
-/** The club's reference prefix (RRFC for Riverside Rovers FC): every payer's reference starts with it. */
-export const REFERENCE_PREFIX = clubPrefix(CLUB_NAME);
+/** The club's reference prefix now (RRFC for Riverside Rovers FC): new payers' references start with it; stored ones stay (issue 33). */
+export const referencePrefix = () => clubPrefix(club().club_name);
 
 export interface BankDetails {
   account_name: string;
@@ -101,7 +101,7 @@ export async function referenceOf(tx: DbOrTx, payerId: string): Promise<string> 
   const [existing] = await tx.select({ reference: payerReferences.reference }).from(payerReferences).where(eq(payerReferences.payer_user_id, payerId));
   if (existing) return existing.reference;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const reference = makeReference(REFERENCE_PREFIX);
+    const reference = makeReference(referencePrefix());
     const [row] = await tx.insert(payerReferences).values({ reference, payer_user_id: payerId }).onConflictDoNothing().returning();
     if (row) return row.reference;
     // Either the reference was drawn before (never reused) or the payer got one meanwhile.

@@ -15,7 +15,7 @@ import { parseStatement, UnknownLayoutError, type ColumnMapping } from '../../tr
 import { normaliseHeader } from '../../treasury/statement/presets';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
-import { REFERENCE_PREFIX, type TreasuryContext } from './context';
+import { referencePrefix, type TreasuryContext } from './context';
 import { candidateFinder, matchingPayers } from './payers';
 import { openChargesOf, type Actor } from './ledger';
 import { mailReceipts, paymentsByPayer } from './receipts';
@@ -90,7 +90,7 @@ async function readStatement(tx: DbOrTx, actor: Actor, bytes: Uint8Array, mappin
 async function decide(tx: DbOrTx, lines: LineForMatching[]) {
   const payers = await matchingPayers(tx);
   const open = await openChargesOf(tx, 'all');
-  const decisions = matchLines(lines, REFERENCE_PREFIX, payers, open);
+  const decisions = matchLines(lines, referencePrefix(), payers, open);
   const names = new Map(payers.map((p) => [p.payer_id, p.names[0] ?? '']));
   return { decisions, names, payers };
 }
