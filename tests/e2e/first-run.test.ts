@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOAD_SAMPLE, START_EMPTY } from '../../app/components/setup/start-choice';
 import { FIRST_STEPS, FIRST_STEPS_TITLE } from '../../app/components/admin/first-steps';
 import { EMPTY_CLUB_STARTED, SAMPLE_ADDED } from '../../app/routes/setup/initialize';
+import { CLUB_NAME_NEEDED } from '../../app/components/setup/club-name-fields';
 import { NEWS_EMPTY } from '../../app/routes/public/news';
 import { SHOP_EMPTY } from '../../app/routes/shop/shop';
 import { apiClient } from '../support/api-client';
@@ -27,6 +28,7 @@ afterAll(async () => {
 });
 
 const SMALL = { width: 320, height: 640 };
+const CLUB = 'Ashdown Athletic Juniors';
 
 /** Every public page of an empty club, with the words that say it has nothing yet (docs/product.md's texts). */
 const PUBLIC_PAGES: { path: string; says: string[] }[] = [
@@ -67,6 +69,18 @@ describe('A real club starts empty (issue 33)', () => {
     await page.setViewportSize(DESKTOP);
     await expectNoAxeViolations(page, 'the start choice at 1280 px');
 
+    // An empty club needs its name; a colour white text cannot be read on is refused with its figure.
+    await page.getByRole('button', { name: 'Initialize Database' }).click();
+    await page.getByText(CLUB_NAME_NEEDED).first().waitFor();
+    expect(await page.getByLabel('Club name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page, 'the club name missing at 1280 px');
+    await page.setViewportSize(PHONE);
+    await page.getByLabel('Club name', { exact: true }).fill(CLUB);
+    await page.getByLabel('Club colour').fill('#7fd3ff');
+    await page.getByRole('button', { name: 'Initialize Database' }).click();
+    await page.getByText(/White text on #7fd3ff has a contrast of 1\.\d:1; it needs 4\.5:1/).first().waitFor();
+    await expectNoAxeViolations(page, 'a light colour refused at 390 px');
+    await page.getByLabel('Club colour').fill('#1e3a8a');
     await page.getByRole('button', { name: 'Initialize Database' }).click();
     await page.getByText('Database initialized successfully!').waitFor();
     expect(await page.getByText(EMPTY_CLUB_STARTED).isVisible()).toBe(true);
@@ -87,6 +101,9 @@ describe('A real club starts empty (issue 33)', () => {
         expect(response?.status(), path).toBe(200);
         await ready(page);
         for (const text of says) expect(await page.getByText(text).first().isVisible(), `${path}: ${text}`).toBe(true);
+        // The club's own name, never the sample club's.
+        expect(await page.title(), path).toContain(CLUB);
+        expect(await page.content(), path).not.toMatch(/Riverside|Rovers/);
         await noSidewaysScroll(page, path);
         if (viewport === PHONE) await expectNoAxeViolations(page, `${path} of an empty club`);
         expect(errors, `${path}: errors in the browser`).toEqual([]);

@@ -7,6 +7,7 @@ import { asDomainError, isDomainError } from '../../../shared/errors';
 import { SETUP_CODE_FIELD } from '../../../shared/setup';
 import { emailField } from '../../../shared/fields';
 import { StartChoice, asksForSample } from '../../components/setup/start-choice';
+import { CLUB_NAME_FIELD, ClubNameFields, PRIMARY_COLOUR_FIELD, SHORT_NAME_FIELD, clubNameFrom } from '../../components/setup/club-name-fields';
 import type { Route } from './+types/initialize';
 
 export const STATUS_FAILED = 'Failed to check database status';
@@ -17,7 +18,7 @@ export const SETUP_CODE_HINT = 'Three groups of four letters and numbers, like A
 export const ADMIN_EMAIL_FIELD = 'admin_email';
 export const SAMPLE_ADDED = 'Sample products, fixtures, news, sponsors and squad players have been added.';
 export const EMPTY_CLUB_STARTED = 'Your club is ready and empty. Sign in: the admin panel’s Today page lists your first steps.';
-const FIELDS = [SETUP_CODE_FIELD, ADMIN_EMAIL_FIELD] as const;
+const FIELDS = [SETUP_CODE_FIELD, CLUB_NAME_FIELD, SHORT_NAME_FIELD, PRIMARY_COLOUR_FIELD, ADMIN_EMAIL_FIELD] as const;
 /** The setup code box: typed as it is read, so no autocompletion or correction, in capitals. */
 const SETUP_CODE_INPUT = { autoComplete: 'off', autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false, maxLength: 100 } as const;
 
@@ -45,14 +46,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const typedEmail = String(form.get(ADMIN_EMAIL_FIELD) ?? '').trim();
   const sample = asksForSample(form);
   const email = typedEmail ? emailField.safeParse(typedEmail) : undefined;
-  if (email && !email.success) {
-    const message = email.error.issues[0].message;
-    return data({ ok: false as const, error: `${INITIALIZE_FAILED}: ${message}`, fieldErrors: { [ADMIN_EMAIL_FIELD]: message } as Record<string, string> }, { status: 422 });
-  }
+  const club = clubNameFrom(form, sample);
+  const fieldErrors: Record<string, string> = { ...club.errors };
+  if (email && !email.success) fieldErrors[ADMIN_EMAIL_FIELD] = email.error.issues[0].message;
+  const first = FIELDS.map((f) => fieldErrors[f]).find(Boolean);
+  if (first) return data({ ok: false as const, error: `${INITIALIZE_FAILED}: ${first}`, fieldErrors }, { status: 422 });
   try {
     const result = await context.services.setup.initialize(context.user, {
       setupCode: typeof code === 'string' ? code : undefined,
       adminEmail: email?.data,
+      identity: club.identity,
       address: context.clientAddress,
       sample,
     });
@@ -97,7 +100,7 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
       {loaderData.error && <FormMessage>{loaderData.error}</FormMessage>}
       <ErrorSummary errors={fieldErrors} order={FIELDS} message={summary.message} />
 
-      {status?.needs_initialization && <NeedsInitialization status={status} needsSetupCode={needsSetupCode} error={fieldErrors[SETUP_CODE_FIELD]} emailError={fieldErrors[ADMIN_EMAIL_FIELD]} busy={busy} />}
+      {status?.needs_initialization && <NeedsInitialization status={status} needsSetupCode={needsSetupCode} errors={fieldErrors} busy={busy} />}
 
       {status && !status.needs_initialization && (
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
@@ -173,14 +176,12 @@ function Initialized({ done, sample }: { done: InitializeResult; sample: boolean
 function NeedsInitialization({
   status,
   needsSetupCode,
-  error,
-  emailError,
+  errors,
   busy,
 }: {
   status: SetupStatus;
   needsSetupCode: boolean;
-  error: string | undefined;
-  emailError: string | undefined;
+  errors: Record<string, string | undefined>;
   busy: boolean;
 }) {
   return (
@@ -218,10 +219,11 @@ function NeedsInitialization({
               hint={SETUP_CODE_HINT}
               {...SETUP_CODE_INPUT}
               required
-              error={error}
+              error={errors[SETUP_CODE_FIELD]}
               className="max-w-xs"
             />
           )}
+          <ClubNameFields errors={errors} />
           <TextField
             id={fieldId(ADMIN_EMAIL_FIELD)}
             label="Your e-mail address"
@@ -230,7 +232,7 @@ function NeedsInitialization({
             autoComplete="email"
             maxLength={200}
             hint="For the club's notices to you and for Forgot password. You can add or change it later in My account."
-            error={emailError}
+            error={errors[ADMIN_EMAIL_FIELD]}
             className="max-w-md"
           />
           <StartChoice />
