@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { adultMembers, seniorTeamId, signedInTreasurer, starlingCsv, uploadStatement } from '../../tests/support/treasury';
-import { charges, guardians, ledgerEntries, payerReferences, players, playerTeams, teams } from '../db/schema';
+import { charges, guardians, ledgerEntries, outbox, payerReferences, players, playerTeams, teams } from '../db/schema';
 import { addDaysIso, clubDateOf } from '../../shared/dates';
 
 // Issue 24: the ledger is append-only (corrections are reversals with who and why), the export
@@ -84,6 +84,16 @@ describe('The ledger is append-only', () => {
     expect(await account(ben.userId)).toMatchObject({ owed_pence: 0, credit_pence: 1500, balance_pence: 1500 });
     await charge(ben.playerId, 1000);
     expect(await account(ben.userId)).toMatchObject({ owed_pence: 0, credit_pence: 500, balance_pence: 500 });
+    // Ben is told: the charge his credit paid asks for nothing, and one credit pays in part asks for the rest.
+    const bensMail = async (subject: string) =>
+      (await t.db.select({ subject: outbox.subject, text: outbox.text_body }).from(outbox).where(and(eq(outbox.to_address, ben.email), like(outbox.subject, `${subject}%`))));
+    const [fromCredit] = await bensMail('Paid from your credit: Subs, £10.00');
+    expect(fromCredit?.text).toContain('There is nothing to pay.');
+    expect(fromCredit?.text).toContain('You have £5.00 of credit left');
+    await charge(ben.playerId, 800);
+    expect(await account(ben.userId)).toMatchObject({ owed_pence: 300, credit_pence: 0 });
+    const [rest] = await bensMail('Payment request: Subs, £3.00 due 1 September 2026');
+    expect(rest?.text).toContain('£5.00 of it is paid from the money you had already paid (your credit): please pay the other £3.00');
   });
 });
 
@@ -118,7 +128,7 @@ describe('The export', () => {
       owedLessCredit += a.owed_pence - a.credit_pence;
     }
     expect(balance).toBe(owedLessCredit);
-    expect(totals['Total charges']).toBe(3000 + 2000 + 1500 + 1000);
+    expect(totals['Total charges']).toBe(3000 + 2000 + 1500 + 1000 + 800);
   });
 
   it('filters by category, team and season; bad filters are 422 with a detail', async () => {

@@ -7,12 +7,13 @@ import type { SessionUser } from '../../../shared/roles';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { charges, fixtures, ledgerEntries, players, playerTeams, selectionPublications, teams, trainingAttendance, trainingSessions } from '../../db/schema';
-import { paymentRequest } from '../../mail/templates';
+import { chargePaidFromCredit, paymentRequest } from '../../mail/templates';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
 import { bankDetails, membersById, payerFor, referenceOf, type TreasuryContext } from './context';
 import {
   categoryLabel,
+  creditOf,
   chargeViews,
   publicCharge,
   liveEntries,
@@ -59,7 +60,22 @@ export async function mailNewCharges(tx: DbOrTx, ctx: Pick<TreasuryContext, 'mai
   if (chargeIds.length === 0) return;
   const bank = await bankDetails(tx);
   for (const charge of await chargeViews(tx, inArray(charges.id, chargeIds))) {
-    if (!charge.payer_id || charge.status === 'paid') continue;
+    if (!charge.payer_id || charge.status === 'reversed') continue;
+    if (charge.status === 'paid') {
+      // Paid at once from the payer's credit: told so, with the credit left (no money arrived, so no receipt).
+      await ctx.mail.toUser(tx, charge.payer_id, {
+        template: chargePaidFromCredit,
+        data: {
+          description: charge.description,
+          amount: charge.amount_pence / 100,
+          paymentType: categoryLabel(charge),
+          memberName: charge.member_name ?? undefined,
+          creditLeft: (await creditOf(tx, charge.payer_id)) / 100,
+        },
+        dedupeKey: `payment:${charge.id}`,
+      });
+      continue;
+    }
     const reference = await referenceOf(tx, charge.payer_id);
     await ctx.mail.toUser(tx, charge.payer_id, {
       template: paymentRequest,
@@ -69,6 +85,7 @@ export async function mailNewCharges(tx: DbOrTx, ctx: Pick<TreasuryContext, 'mai
         paymentType: categoryLabel(charge),
         dueDate: charge.due_date,
         memberName: charge.member_name ?? undefined,
+        fromCredit: charge.paid_pence / 100,
         reference,
         ...bank,
       },
