@@ -4,7 +4,9 @@ import { log } from '../log';
 import { JOBS, startJobs } from './index';
 import type { Job, JobContext, PeriodicJob } from './job';
 
-const context = {} as JobContext;
+// Each run first reads the club's identity as it is now (issue 33); counted here.
+let identityReads = 0;
+const context = { services: { identity: { refresh: async () => void identityReads++ } } } as unknown as JobContext;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Polls `ok` every 10 ms for at most `ms` (the machine is shared: bounds are generous). */
 async function until(ok: () => boolean, ms: number, what: string) {
@@ -58,6 +60,7 @@ describe('the jobs registry', () => {
     start(context, [slow]);
     await until(() => runs >= 3, 5_000, 'three runs');
     expect(most).toBe(1);
+    expect(identityReads).toBeGreaterThanOrEqual(3);
   });
 
   it("logs a job's failure and keeps running it; nothing is thrown", async () => {
