@@ -47,6 +47,10 @@ afterAll(async () => {
 interface Club {
   teams: { senior: string; juniors: string; seniorSlug: string };
   fixtureId: string;
+  playerId: string;
+  productId: string;
+  articleId: string;
+  orderToken: string;
   child: string;
   player: { username: string; password: string };
   parent: { username: string; password: string };
@@ -104,6 +108,8 @@ async function setUpClub(base: string): Promise<Club> {
     body: JSON.stringify({ product_id: product.id, quantity: 1, size: 'M', fulfilment: 'collect', customer_name: 'Robin Buyer', customer_email: 'robin@example.com', customer_phone: '07700 900123' }),
   });
   expect(order.status, await order.clone().text()).toBeLessThan(300);
+  const orderToken = ((await order.json()) as { token: string }).token;
+  const article = ok(await admin.post('/api/news', { title: 'A first win for the Saturday XI', content: 'Three goals and a clean sheet.', is_published: true }), 'news');
   const joinUs = await fetch(`${base}/api/join-us`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -112,7 +118,17 @@ async function setUpClub(base: string): Promise<Club> {
   expect(joinUs.status, await joinUs.clone().text()).toBeLessThan(300);
   // The admin's test mail goes straight over SMTP, not through the outbox: from the club's name too.
   ok(await admin.post('/api/admin/outbox/test', { to: 'secretary@ashdown.example.org' }), 'test mail');
-  return { teams: { senior: senior.id, juniors: juniors.id, seniorSlug: senior.slug }, fixtureId, child, player, parent };
+  return {
+    teams: { senior: senior.id, juniors: juniors.id, seniorSlug: senior.slug },
+    fixtureId,
+    playerId: playerRow.id,
+    productId: product.id,
+    articleId: article.id,
+    orderToken,
+    child,
+    player,
+    parent,
+  };
 }
 
 /** Reads one page as the signed-in person: it answers, names the club in its title, and never the sample club. */
@@ -200,6 +216,16 @@ describe(`A club named "${CLUB}" reads as itself everywhere (issue 33)`, () => {
     expect(kinds.size).toBeGreaterThanOrEqual(8);
   });
 
+  it('The public pages with its own fixtures, players, news and kit name the club, never the sample club', async () => {
+    const page = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
+    for (const where of ['/', '/squad', '/fixtures', '/news', '/shop', '/about', '/join-us', '/privacy']) await readPage(page, where);
+    for (const where of [`/fixtures/${made.fixtureId}`, `/player/${made.playerId}`, `/news/${made.articleId}`, `/shop/product/${made.productId}`, `/shop/orders/${made.orderToken}`]) {
+      await readPage(page, where);
+    }
+  });
+});
+
+describe(`The feeds, files and outage page of "${CLUB}" (issue 33)`, () => {
   it('Both calendar feeds, the sitemap, the manifest and the favicon name the club and never the sample club', async () => {
     const base = server.baseURL;
     const text = async (where: string, init?: RequestInit) => {
