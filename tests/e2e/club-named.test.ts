@@ -56,6 +56,8 @@ interface Club {
   parent: { username: string; password: string };
 }
 let made: Club;
+/** The crest the admin uploads in Settings → Club. */
+let crestUrl = '';
 
 async function setUpClub(base: string): Promise<Club> {
   const admin = await apiAs(base, 'admin', E2E_ADMIN_PASSWORD);
@@ -140,10 +142,28 @@ async function readPage(page: import('playwright-core').Page, where: string) {
   const html = await page.content();
   expect(html, where).not.toMatch(SAMPLE_CLUB);
   expect(await page.getByTestId('wordmark').first().textContent(), `${where}: the header`).toContain(SHORT);
+  await imagesNameNoOtherClub(page, where);
+}
+
+const imagesRead = new Set<string>();
+/** The pictures a page shows or offers to link previews (og:image): a drawn (SVG) one never says the sample club's name either. */
+async function imagesNameNoOtherClub(page: import('playwright-core').Page, where: string) {
+  const urls = await page.evaluate(() => [
+    ...Array.from(document.querySelectorAll('img'), (img) => img.currentSrc || img.src),
+    ...Array.from(document.querySelectorAll('meta[property="og:image"], meta[name="twitter:image"]'), (meta) => meta.getAttribute('content') ?? ''),
+  ]);
+  for (const url of urls.map((u) => new URL(u, server.baseURL))) {
+    if (url.origin !== new URL(server.baseURL).origin || imagesRead.has(url.pathname)) continue;
+    imagesRead.add(url.pathname);
+    const res = await fetch(url);
+    expect(res.status, `${where}: ${url.pathname}`).toBe(200);
+    const type = res.headers.get('content-type') ?? '';
+    if (type.includes('svg')) expect(await res.text(), `${where}: ${url.pathname}`).not.toMatch(SAMPLE_CLUB);
+    else await res.arrayBuffer();
+  }
 }
 
 describe(`A club named "${CLUB}" reads as itself everywhere (issue 33)`, () => {
-  let crestUrl = '';
 
   it('At 390 px the admin uploads a crest in Settings → Club: the header shows it', async () => {
     const page = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
@@ -254,8 +274,11 @@ describe(`The feeds, files and outage page of "${CLUB}" (issue 33)`, () => {
     expect(manifest.name).toBe(CLUB);
     expect(manifest.short_name).toBe(SHORT);
     expect(manifest.theme_color).toBe('#1e3a8a');
-    const favicon = await text('/favicon.svg');
-    expect(favicon).toMatch(/AAJ|<image|<circle/);
+    // The crest is the club's icon: the manifest's, and the favicon's (a redirect to it).
+    expect(manifest.icons.map((i: { src: string }) => i.src)).toEqual([crestUrl]);
+    const favicon = await fetch(`${base}/favicon.svg`, { redirect: 'manual' });
+    expect(favicon.headers.get('location')).toBe(crestUrl);
+    expect(await text(crestUrl)).toContain('#fde68a');
   });
 
   it('With the database away, the outage page names the club and never the sample club', async () => {
