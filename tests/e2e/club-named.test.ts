@@ -242,6 +242,13 @@ describe(`A club named "${CLUB}" reads as itself everywhere (issue 33)`, () => {
     for (const where of [`/fixtures/${made.fixtureId}`, `/player/${made.playerId}`, `/news/${made.articleId}`, `/shop/product/${made.productId}`, `/shop/orders/${made.orderToken}`]) {
       await readPage(page, where);
     }
+    // Pages reached from a mail's link, here without a valid one, and a page that does not exist.
+    for (const where of ['/unsubscribe', '/confirm-email', '/availability', '/squad-reply', '/reset-password', '/guardian-invitation', '/no-such-page']) {
+      await page.goto(where);
+      await ready(page);
+      expect(await page.title(), `${where}: the title`).toContain(CLUB);
+      expect(await page.content(), where).not.toMatch(SAMPLE_CLUB);
+    }
   });
 });
 
@@ -268,6 +275,8 @@ describe(`The feeds, files and outage page of "${CLUB}" (issue 33)`, () => {
     expect(mine).toContain(`X-WR-CALNAME:${CLUB}: my calendar`);
     expect(mine).toContain(`${SHORT} v Hartfield`);
 
+    // The API's own description, read by whoever builds on the club's site: examples name no other club.
+    await text('/api/openapi.json');
     const sitemap = await text('/sitemap.xml');
     expect(sitemap).toContain('<loc>');
     const manifest = JSON.parse(await text('/manifest.webmanifest'));
