@@ -234,6 +234,11 @@ describe(`A club named "${CLUB}" reads as itself everywhere (issue 33)`, () => {
     }
     console.log(`[club-named] ${smtp.received.length} mails of ${kinds.size} subjects: ${[...kinds].join(' | ')}`);
     expect(kinds.size).toBeGreaterThanOrEqual(8);
+    // The club's own references: the bank reference from its initials, the order's from its short name.
+    const payment = smtp.received.find((m) => m.subject.startsWith('Payment request: Autumn subs,'))!;
+    expect(payment.text).toMatch(/\bAAJ[A-Z2-9]{6}\b/);
+    expect(payment.text).toContain(`Please pay by bank transfer to ${CLUB}`);
+    expect(smtp.received.some((m) => /^New shop order AA-\d+: Home Shirt$/.test(m.subject))).toBe(true);
   });
 
   it('The public pages with its own fixtures, players, news and kit name the club, never the sample club', async () => {
