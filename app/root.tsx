@@ -18,7 +18,7 @@ import { ButtonLink } from './components/ui/button';
 import { StaticPageContext } from './components/ui/link';
 import { Toaster } from './components/ui/toast';
 import { FALLBACK_SETTINGS } from '../shared/settings';
-import { club, setClub } from '../shared/club';
+import { club, pageTitle, setClub } from '../shared/club';
 import { clubCss } from './lib/club-style';
 import { MainFragmentContext, preloadImagesAgain, SPECULATION_RULES, useNonce, usePageHydrates } from './lib/page-scripts';
 
@@ -131,7 +131,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : 'Sorry, something went wrong on our side. Please try again in a moment.';
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>{title}</title>
+      <title>{pageTitle(title)}</title>
       <p className="text-6xl font-black text-brand-800">{notFound ? '404' : refused ? '403' : 'Oops'}</p>
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-muted">{message}</p>

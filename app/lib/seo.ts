@@ -1,7 +1,10 @@
 import { club, pageTitle } from '../../shared/club';
 
-/** The image shown in link previews when a page has none of its own. */
-export const DEFAULT_SHARE_IMAGE = '/images/seed/news-team.svg';
+/**
+ * The image shown in link previews when a page has none of its own: the home page's pitch photo,
+ * which names no club (the sample club's team picture says "Riverside Rovers FC": issue 33).
+ */
+export const DEFAULT_SHARE_IMAGE = '/images/hero-pitch-1600.webp';
 
 /**
  * This site's public address (PUBLIC_URL), for canonical, Open Graph, sitemap and calendar links.

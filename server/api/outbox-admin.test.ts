@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_MAIL_SUBJECT } from '../../shared/mail';
+import { mailSenderName } from '../../shared/club';
 import { createTestContext } from '../../tests/support/api';
 import { startSmtpServer, waitFor, type Verdict } from '../../tests/support/smtp';
 import { outbox } from '../db/schema';
@@ -102,6 +103,8 @@ describe('POST /api/admin/outbox/test', () => {
     const sent = smtp.received.filter((m) => m.to.includes('me@example.com') && m.subject === TEST_MAIL_SUBJECT);
     expect(sent).toHaveLength(1);
     expect(sent[0].header('Auto-Submitted')).toBe('auto-generated');
+    // From the club's sender name, as every mail of the outbox is (issue 33).
+    expect(sent[0].header('From')).toMatch(new RegExp(`^"?${mailSenderName()}"? <`));
   });
 
   it("answers with the SMTP server's own error when it refuses, or cannot be reached", async () => {

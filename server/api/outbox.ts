@@ -1,5 +1,6 @@
 import { mayRunTheClub } from '../policy';
 import { createRoute, z } from '@hono/zod-openapi';
+import { mailSenderName } from '../../shared/club';
 import { testMailSchema } from '../../shared/mail';
 import { OUTBOX_STATUSES } from '../../shared/mail';
 import { OutboxListSchema, OutboxMessageSchema, TestMailSentSchema } from '../../shared/contracts/outbox';
@@ -89,7 +90,8 @@ export const outboxApi = base
     async (c) => {
       const { to } = c.req.valid('json');
       const services = c.get('services');
-      const result = await services.outbox.sendTest(c.get('user'), to, services.mail.compose(testMail, {}));
+      const sender = mailSenderName(await services.identity.refresh());
+      const result = await services.outbox.sendTest(c.get('user'), to, services.mail.compose(testMail, {}), sender);
       if (!result.ok) return c.json({ detail: result.error }, services.outbox.configured ? 502 : 503);
       return c.json({ detail: `The mail server accepted the test e-mail to ${to}.`, response: result.response }, 200);
     },

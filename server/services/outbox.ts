@@ -380,12 +380,14 @@ export function createOutboxService(db: Db, options: { smtpUrl?: string; from: s
      * Sends a test mail straight away (not through the outbox) so the admin sees the SMTP server's
      * own answer: its acceptance, or its error.
      */
-    async sendTest(actor: SessionUser | null, to: string, mail: { subject: string; text: string; html: string; headers: Record<string, string> }) {
+    async sendTest(actor: SessionUser | null, to: string, mail: { subject: string; text: string; html: string; headers: Record<string, string> }, senderName?: string) {
       await must(db, actor, mayRunTheClub);
       const transport = createTransport({ smtpUrl: options.smtpUrl });
       if (!transport) return { ok: false as const, error: 'Mail is not configured: set SMTP_URL and restart the site.' };
       try {
-        const info = await transport.sendMail({ from: options.from, to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+        // From the club's sender name, as the outbox's mails are (issue 33).
+        const from = senderName ? withSenderName(options.from, senderName) : options.from;
+        const info = await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
         return { ok: true as const, response: String(info.response ?? '') };
       } catch (error) {
         return { ok: false as const, error: describeSmtpError(error).message };

@@ -10,7 +10,7 @@ export const EventSchema = z
     id: z.string().uuid(),
     team_id: z.string().uuid(),
     team: z.string(),
-    title: z.string().openapi({ example: 'Senior vs Riverside Albion' }),
+    title: z.string().openapi({ example: 'Senior vs Oakfield Athletic' }),
     date: z.string().openapi({ example: '2026-11-28', description: 'Club-time date' }),
     time: z.string().openapi({ example: '15:00', description: 'Kick-off or start, club time' }),
     place: z.string(),

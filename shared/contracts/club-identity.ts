@@ -8,21 +8,21 @@ import { SOCIAL_LINKS, type SocialLinkField } from '../club';
  */
 export const ClubIdentitySchema = z
   .object({
-    club_name: z.string().openapi({ description: 'The full name: titles, the footer, mails', example: 'Riverside Rovers FC' }),
-    short_name: z.string().openapi({ description: 'How fixtures and calendars name the club', example: 'Riverside Rovers' }),
+    club_name: z.string().openapi({ description: 'The full name: titles, the footer, mails', example: 'Hartfield Town FC' }),
+    short_name: z.string().openapi({ description: 'How fixtures and calendars name the club', example: 'Hartfield Town' }),
     strapline: z.string().openapi({ description: 'One line under the name; blank: none', example: 'Open-access football for players of all abilities' }),
     primary_colour: z.string().openapi({ description: '#rrggbb that white text reads on (4.5:1): the header, buttons, footer', example: '#14532d' }),
     secondary_colour: z.string().openapi({ description: '#rrggbb that reads as text on the primary colour (4.5:1): highlights, the accent button', example: '#facc15' }),
     crest_url: z.string().openapi({ description: 'The uploaded crest (/uploads/…); blank: the drawn shield in the club colours', example: '/uploads/4f1c2a.svg' }),
     home_headline: z.string().openapi({ description: "The home page's big heading; blank: the club's name" }),
-    mail_sender_name: z.string().openapi({ description: 'The name mails come from; blank: the club name', example: 'Riverside Rovers FC' }),
+    mail_sender_name: z.string().openapi({ description: 'The name mails come from; blank: the club name', example: 'Hartfield Town FC' }),
     facebook_url: z.string(),
     instagram_url: z.string(),
     x_url: z.string(),
     youtube_url: z.string(),
     tiktok_url: z.string(),
     founded_year: z.number().int().nullable().openapi({ example: 2009 }),
-    ground_name: z.string().openapi({ description: 'The home ground; its address is club_address', example: 'Riverside Playing Fields' }),
+    ground_name: z.string().openapi({ description: 'The home ground; its address is club_address', example: 'Hartfield Recreation Ground' }),
     ground_map_url: z.string().openapi({ description: 'A map link for the home ground (https://…); blank: none' }),
   })
   .openapi('ClubIdentity');

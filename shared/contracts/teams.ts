@@ -33,7 +33,7 @@ export const TrainingSlotSchema = z
   .openapi('TrainingSlot');
 const warnings = z
   .array(z.string())
-  .openapi({ description: 'Sessions on a day the team has a fixture', example: ['Senior has a fixture on 2026-12-05: Senior vs Riverside at 15:00'] });
+  .openapi({ description: 'Sessions on a day the team has a fixture', example: ['Senior has a fixture on 2026-12-05: Senior vs Oakfield at 15:00'] });
 export const SavedTrainingSlotSchema = TrainingSlotSchema.extend({ warnings }).openapi('SavedTrainingSlot');
 export const TeamSchema = z
   .object({

@@ -173,7 +173,7 @@ export const PayerAccountSchema = z
 
 export const TreasuryMeSchema = z
   .object({
-    reference: z.string().openapi({ description: 'Quote it on every transfer: at most 18 characters of A-Z and 2-9', example: 'RRF7KQ2MX' }),
+    reference: z.string().openapi({ description: 'Quote it on every transfer: at most 18 characters of A-Z and 2-9', example: 'HTF7KQ2MX' }),
     account_name: z.string(),
     sort_code: z.string().openapi({ example: '30-91-74' }),
     account_number: z.string().openapi({ example: '12345678' }),

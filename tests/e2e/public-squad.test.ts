@@ -159,7 +159,7 @@ describe('Player profile', () => {
     // Open Graph tags for sharing a profile.
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('Ravi Sandhu');
     // No photo: the club's default share image.
-    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^http:\/\/.+\/images\/seed\/news-team\.svg$/);
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^http:\/\/.+\/images\/hero-pitch-1600\.webp$/);
   });
 
   it('Shows only the age of a player who has not opted in: no date of birth, height or weight', async () => {

@@ -10,8 +10,9 @@ import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/account';
 import { portalRead } from './portal.server';
+import { pageTitle } from '../../../shared/club';
 
-export const meta: Route.MetaFunction = () => [{ title: "Account | Players' Area" }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Account | Players' Area") }, { name: 'robots', content: 'noindex' }];
 
 export const PREFERENCES_SAVED = 'E-mail preferences saved';
 

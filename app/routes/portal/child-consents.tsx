@@ -8,8 +8,9 @@ import { CollectorsSection } from '../../components/collectors-form';
 import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/child-consents';
+import { pageTitle } from '../../../shared/club';
 
-export const meta: Route.MetaFunction = () => [{ title: "Consents | Players' Area" }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Consents | Players' Area") }, { name: 'robots', content: 'noindex' }];
 
 /** A child's consents for this season: each text, given or not, who answered and when (their parents and carers). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {

@@ -17,11 +17,12 @@ import { formError, invalidFields } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/child';
 import { portalRead } from './portal.server';
+import { pageTitle } from '../../../shared/club';
 
 const CARE_FIELDS = ['emergency_contact_name', 'emergency_contact_phone', 'medical_notes'] as const;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: `${loaded?.child?.full_name ?? 'My child'} | Players' Area` },
+  { title: pageTitle(`${loaded?.child?.full_name ?? 'My child'} | Players' Area`) },
   { name: 'robots', content: 'noindex' },
 ];
 

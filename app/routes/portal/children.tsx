@@ -12,10 +12,11 @@ import { formError, invalidFields } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/children';
 import { portalRead } from './portal.server';
+import { pageTitle } from '../../../shared/club';
 
 export const REQUEST_SENT = 'Thank you: the club’s secretary or welfare officer will check and link you. You will get an e-mail either way.';
 
-export const meta: Route.MetaFunction = () => [{ title: "My children | Players' Area" }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("My children | Players' Area") }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -13,10 +13,11 @@ import { formError } from '../../lib/errors.server';
 import type { Route } from './+types/dashboard';
 import { portalRead } from './portal.server';
 import { formatLongDateGB, formatStamp } from '../../../shared/dates';
+import { pageTitle } from '../../../shared/club';
 
 export const UPCOMING_PREVIEW = 3;
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Players' Area" }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Dashboard | Players' Area") }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -3,8 +3,9 @@ import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/feedback';
 import { portalRead } from './portal.server';
 import { formatDateGB } from '../../../shared/dates';
+import { pageTitle } from '../../../shared/club';
 
-export const meta: Route.MetaFunction = () => [{ title: "Coach Feedback | Players' Area" }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Coach Feedback | Players' Area") }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

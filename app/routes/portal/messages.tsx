@@ -5,8 +5,9 @@ import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/messages';
 import { portalRead } from './portal.server';
+import { pageTitle } from '../../../shared/club';
 
-export const meta: Route.MetaFunction = () => [{ title: "Messages | Players' Area" }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Messages | Players' Area") }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -6,8 +6,9 @@ import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/payments';
 import { portalRead } from './portal.server';
 import { formatDateGB } from '../../../shared/dates';
+import { pageTitle } from '../../../shared/club';
 
-export const meta: Route.MetaFunction = () => [{ title: "Payments | Players' Area" }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Payments | Players' Area") }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -12,6 +12,7 @@ import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/profile';
 import { portalRead } from './portal.server';
 import { formatDateGB } from '../../../shared/dates';
+import { pageTitle } from '../../../shared/club';
 
 export const PROFILE_SAVED = 'Profile saved';
 export const EMAIL_LINK_SENT =
@@ -36,7 +37,7 @@ const FIELDS = [
   'availability',
 ] as const;
 
-export const meta: Route.MetaFunction = () => [{ title: "My Profile | Players' Area" }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("My Profile | Players' Area") }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

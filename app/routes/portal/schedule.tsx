@@ -11,12 +11,13 @@ import type { Route } from './+types/schedule';
 import { portalRead } from './portal.server';
 import { formatLongDateGB } from '../../../shared/dates';
 import { SESSION_KIND_LABELS, mapLink } from '../../../shared/teams-constants';
+import { pageTitle } from '../../../shared/club';
 
 export const SCHEDULE_FIXTURES = 20;
 export const SCHEDULE_EMPTY =
   "Nothing scheduled yet. Your teams' training sessions for the next 8 weeks and their upcoming matches will appear here.";
 
-export const meta: Route.MetaFunction = () => [{ title: "Schedule | Players' Area" }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Schedule | Players' Area") }, { name: 'robots', content: 'noindex' }];
 
 /** Meet time, kit, notes and (sessions) an address with a map link (issue 22). */
 interface Details {

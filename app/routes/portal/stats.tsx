@@ -3,8 +3,9 @@ import { CLEAN_RECORD, DISCIPLINE_HINT, EMPTY_NEXT, EmptyState, PortalSection, S
 import { requireUser } from '../../lib/guards.server';
 import type { Route } from './+types/stats';
 import { portalRead } from './portal.server';
+import { pageTitle } from '../../../shared/club';
 
-export const meta: Route.MetaFunction = () => [{ title: "My Stats | Players' Area" }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("My Stats | Players' Area") }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -21,7 +21,7 @@ export interface SquadPlaceAnswer {
 
 export interface EventChangeMail {
   kind: 'fixture' | 'training';
-  /** "Senior vs Riverside Albion", "Senior training". */
+  /** "Senior vs Oakfield Athletic", "Senior training". */
   title: string;
   before: Details;
   after: Details;
@@ -124,7 +124,7 @@ export const eventChange: MailTemplate<EventChangeMail> = {
   samples: [
     {
       kind: 'fixture',
-      title: 'Senior vs Riverside Albion',
+      title: 'Senior vs Oakfield Athletic',
       before: { date: '2026-11-28', time: '14:00', place: 'Home Ground', status: 'upcoming', meet_time: '13:15', kit: 'Red home kit' },
       after: { date: '2026-11-28', time: '15:30', place: 'Home Ground', status: 'upcoming', meet_time: '14:45', kit: 'Red home kit' },
       changedBy: 'Dave Hollins',
@@ -135,7 +135,7 @@ export const eventChange: MailTemplate<EventChangeMail> = {
     },
     {
       kind: 'fixture',
-      title: 'Senior vs Riverside Albion',
+      title: 'Senior vs Oakfield Athletic',
       before: { date: '2026-11-28', time: '14:00', place: 'Home Ground', status: 'upcoming' },
       after: { date: '2026-11-28', time: '15:30', place: 'Home Ground', status: 'upcoming' },
       changedBy: 'Dave Hollins',
@@ -150,7 +150,7 @@ export const eventChange: MailTemplate<EventChangeMail> = {
     },
     {
       kind: 'fixture',
-      title: 'Senior vs Riverside Albion',
+      title: 'Senior vs Oakfield Athletic',
       before: { date: '2026-11-28', time: '14:00', place: 'Home Ground', status: 'upcoming' },
       after: { date: '2026-11-28', time: '14:00', place: 'Home Ground', status: 'cancelled' },
       changedBy: 'Dave Hollins',

@@ -1,6 +1,6 @@
 /** A fixture as the match-week mails name it (server/services/availability/'s AvailabilityEvent has these). */
 export interface MatchMailEvent {
-  /** "Senior vs Riverside" or "Senior @ Riverside". */
+  /** "Senior vs Oakfield" or "Senior @ Oakfield". */
   title: string;
   /** 'YYYY-MM-DD' (club date). */
   date: string;
@@ -20,7 +20,7 @@ export function meetAndKit(event: { meet_time?: string | null; kit?: string | nu
 }
 
 export const SAMPLE_MATCH: MatchMailEvent = {
-  title: 'Senior vs Riverside Albion',
+  title: 'Senior vs Oakfield Athletic',
   date: '2026-11-28',
   time: '15:00',
   place: 'Home Ground',

@@ -53,7 +53,7 @@ export const shopOrder: MailTemplate<ShopOrderMail> = {
       customerName: 'Alex Supporter',
       customerEmail: 'alex@example.com',
       customerPhone: '+44 7700 900123',
-      customerAddress: '1 High Street, Riverside',
+      customerAddress: '1 High Street, Hartfield',
       notes: 'Before Saturday please.',
     },
     {
