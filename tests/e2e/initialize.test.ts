@@ -37,6 +37,7 @@ describe('Database set-up (/initialize)', () => {
     await hydrated(page);
     expect(await page.getByRole('heading', { name: 'The database needs initialization' }).isVisible()).toBe(true);
     await page.getByLabel('Setup code').fill(setupCodeOf(server));
+    await page.getByLabel('Club name', { exact: true }).fill('Ashdown Athletic Juniors');
     await page.getByRole('button', { name: 'Initialize Database' }).click();
     await page.getByText('Database initialized successfully!').waitFor();
     const password = (await page.locator('dd.font-mono').nth(1).textContent())!.trim();
@@ -90,6 +91,7 @@ describe('The setup code on a phone (ADR 029)', () => {
     await expectNoAxeViolations(page, 'asking for the setup code');
 
     // A wrong code: the summary at the top, the message beside the field, nothing initialized.
+    await page.getByLabel('Club name', { exact: true }).fill('Ashdown Athletic Juniors');
     await field.fill('WRNG-CODE-2345');
     await page.getByRole('button', { name: 'Initialize Database' }).click();
     await page.locator('[data-error-summary]').waitFor();

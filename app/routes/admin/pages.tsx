@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
-import { SectionHeader } from '../../components/admin/section';
+import { AdminLoading, SectionHeader } from '../../components/admin/section';
 import { adminMeta } from '../../components/admin/meta';
 import { ClubText } from '../../components/public/club-text';
 import { FilterLinks } from '../../components/public/empty-state';
@@ -41,6 +41,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { user } = await requireCan(context, request, 'clubSite');
   const markdown = String((await request.formData()).get('markdown') ?? '').slice(0, CLUB_PAGE_MAX_CHARS);
   return { preview: await context.services.clubPages.preview(user, markdown) };
+}
+
+/** As every admin tab: the loading state until React has arrived, so nothing is typed into a page that cannot keep it yet. */
+export function HydrateFallback() {
+  return <AdminLoading />;
 }
 
 export default function AdminPages({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summ
 import { FormMessage, TextField } from '../../components/ui/field';
 import { pageTitle } from '../../../shared/club';
 import { asDomainError, isDomainError } from '../../../shared/errors';
-import { SETUP_CODE_FIELD } from '../../../shared/setup';
+import { SETUP_CODE_FIELD, SETUP_CODE_REQUIRED } from '../../../shared/setup';
 import { emailField } from '../../../shared/fields';
 import { StartChoice, asksForSample } from '../../components/setup/start-choice';
 import { CLUB_NAME_FIELD, ClubNameFields, PRIMARY_COLOUR_FIELD, SHORT_NAME_FIELD, clubNameFrom } from '../../components/setup/club-name-fields';
@@ -48,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = typedEmail ? emailField.safeParse(typedEmail) : undefined;
   const club = clubNameFrom(form, sample);
   const fieldErrors: Record<string, string> = { ...club.errors };
+  // With another field to correct, a missing setup code is said at once too (the server says a wrong one).
+  if (!String(code ?? '').trim() && context.services.setup.asksSetupCodeOf(context.user ?? null)) fieldErrors[SETUP_CODE_FIELD] = SETUP_CODE_REQUIRED;
   if (email && !email.success) fieldErrors[ADMIN_EMAIL_FIELD] = email.error.issues[0].message;
   const first = FIELDS.map((f) => fieldErrors[f]).find(Boolean);
   if (first) return data({ ok: false as const, error: `${INITIALIZE_FAILED}: ${first}`, fieldErrors }, { status: 422 });
