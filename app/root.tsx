@@ -26,7 +26,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [settings, identity] = await Promise.all([context.services.settings.get(), context.services.identity.get()]);
   // The route modules' titles and texts read the identity through club() (shared/club.ts), here as in the browser.
   setClub(identity);
-  return { user: context.user, settings, identity };
+  // The colours' CSS is worked out here, on the server: the palette code never reaches the browser.
+  return { user: context.user, settings, identity, clubStyle: clubCss(identity) };
 }
 
 // The stylesheet is a React resource (precedence), so it is written at the top of <head>, before the
@@ -75,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={identity.primary_colour} />
         {/* The club's colours as custom properties (app/app.css points brand-* and gold-* at them), computed once per identity. */}
-        <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: clubCss(identity) }} />
+        <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: data?.clubStyle ?? '' }} />
         <Meta />
         <Links />
         {/* Escape and close-after-click for the header menus, and the home countdown: plain JS, so it

@@ -30,7 +30,7 @@ export const TARGETS = {
 };
 export const JS_BUDGET_GZIP_BYTES = { content: 15 * 1024, interactive: 130 * 1024 };
 /** The home page's whole transfer (HTML, CSS, script, images), as Lighthouse's total-byte-weight counts it. */
-export const HOME_TRANSFER_BUDGET_BYTES = 63 * 1024;
+export const HOME_TRANSFER_BUDGET_BYTES = 64 * 1024;
 
 const runsArg = process.argv.find((a) => a.startsWith('--runs='));
 const RUNS = runsArg ? Math.max(1, Number(runsArg.split('=')[1]) || 1) : 3;
