@@ -7,7 +7,9 @@ import { club, SAMPLE_CLUB, setClub, type ClubIdentity } from '../../shared/club
 import { log } from '../log';
 import { lighterOn, primaryColourProblem, secondaryColourProblem } from '../../shared/colour';
 import type { InitialIdentity } from '../../shared/contracts/club-identity';
-import { invalidFields } from '../../shared/errors';
+import { DomainError, invalidFields } from '../../shared/errors';
+import { saveImage } from './images';
+import { createUploadStore } from './uploads';
 
 /** The last identity read, kept in DATA_DIR for the outage page of a process started while the database is away. */
 export const IDENTITY_FILE = 'club-identity.json';
@@ -103,11 +105,15 @@ export function createClubIdentityService(db: Db, options: { dataDir?: string } 
  * primary colour; then the nearest shade that does. A primary colour white text fails on: 422.
  */
 export function firstIdentity(input: InitialIdentity | undefined) {
-  if (!input?.club_name && !input?.primary_colour) return null;
+  if (!input?.club_name && !input?.primary_colour && !input?.secondary_colour) return null;
   const primary = input.primary_colour ?? SAMPLE_CLUB.primary_colour;
   const problem = primaryColourProblem(primary);
   if (problem) throw invalidFields([{ field: 'primary_colour', message: problem }]);
-  const secondary = secondaryColourProblem(SAMPLE_CLUB.secondary_colour, primary) ? lighterOn(SAMPLE_CLUB.secondary_colour, primary) : SAMPLE_CLUB.secondary_colour;
+  const given = input.secondary_colour && secondaryColourProblem(input.secondary_colour, primary);
+  if (given) throw invalidFields([{ field: 'secondary_colour', message: given }]);
+  const secondary =
+    input.secondary_colour ??
+    (secondaryColourProblem(SAMPLE_CLUB.secondary_colour, primary) ? lighterOn(SAMPLE_CLUB.secondary_colour, primary) : SAMPLE_CLUB.secondary_colour);
   const name = input.club_name?.trim();
   const named = name
     ? { ...SAMPLE_CLUB, club_name: name, short_name: input.short_name?.trim() || name, mail_sender_name: name, strapline: '', founded_year: null, ground_name: '' }
@@ -115,8 +121,20 @@ export function firstIdentity(input: InitialIdentity | undefined) {
   return { ...named, primary_colour: primary, secondary_colour: secondary };
 }
 
-/** Stores the identity typed at /initialize, in its transaction (a refused colour rolls the whole first run back). */
-export async function storeFirstIdentity(tx: DbOrTx, input: InitialIdentity | undefined) {
+/**
+ * Stores the identity typed at /initialize, and its crest if one came with the form, in its
+ * transaction: a refused colour or crest rolls the whole first run back (the field says why).
+ */
+export async function storeFirstIdentity(tx: DbOrTx, input: InitialIdentity | undefined, crest?: { bytes: Uint8Array; name: string }) {
   const identity = firstIdentity(input);
   if (identity) await tx.insert(settings).values({ id: 1, ...identity }).onConflictDoUpdate({ target: settings.id, set: identity });
+  if (!crest) return;
+  let url: string;
+  try {
+    url = (await saveImage(tx, createUploadStore(), crest)).url;
+  } catch (error) {
+    if (error instanceof DomainError) throw invalidFields([{ field: 'crest', message: error.detail }]);
+    throw error;
+  }
+  await tx.insert(settings).values({ id: 1, crest_url: url }).onConflictDoUpdate({ target: settings.id, set: { crest_url: url } });
 }

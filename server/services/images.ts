@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/roles';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { documents, news, players, products, settings, sponsors, uploadContents, uploads } from '../db/schema';
 import { allow, mayWriteNews, signedIn } from '../policy';
 import { invalid } from '../../shared/errors';
@@ -30,6 +30,13 @@ function cleanedSvg(file: { bytes: Uint8Array; name: string }) {
   return { ...file, bytes: new TextEncoder().encode(cleaned) };
 }
 
+/** Stores an image (an SVG cleaned first), checked by content and size: the admin's uploads and the crest typed at /initialize. */
+export async function saveImage(db: DbOrTx, store: UploadStore, file: { bytes: Uint8Array; name: string }) {
+  assertPlainFileName(file.name);
+  const saved = await store.save(db, cleanedSvg(file), { allowed: IMAGE_KINDS, maxBytes: IMAGE_MAX_BYTES });
+  return { ...saved, url: `${IMAGE_URL_PREFIX}${saved.stored_name}` };
+}
+
 /**
  * Images an admin uploads for products, players, sponsors, news and the home page photo: checked by content and size,
  * stored in the database, served publicly at /uploads/<random name>, and removed once nothing
@@ -40,11 +47,10 @@ export function createImageService(db: Db, store: UploadStore) {
     async upload(actor: SessionUser | null, file: { bytes: Uint8Array; name: string }) {
       // Pictures for news and the club's pages: whoever writes them (rule book, issue 30).
       allow(mayWriteNews(await signedIn(db, actor)));
-      assertPlainFileName(file.name);
-      const saved = await store.save(db, cleanedSvg(file), { allowed: IMAGE_KINDS, maxBytes: IMAGE_MAX_BYTES });
+      const saved = await saveImage(db, store, file);
       return {
         id: saved.id,
-        url: `${IMAGE_URL_PREFIX}${saved.stored_name}`,
+        url: saved.url,
         content_type: saved.content_type,
         size_bytes: saved.size_bytes,
       };

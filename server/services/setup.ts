@@ -37,6 +37,8 @@ export interface InitializationRequest {
   sample?: boolean;
   /** The club's name and colour, as typed on /initialize (issue 33); left out: the sample club's. */
   identity?: InitialIdentity;
+  /** The crest, uploaded with the /initialize form (optional): stored as the admin's uploads are. */
+  crest?: { bytes: Uint8Array; name: string };
 }
 
 /**
@@ -185,7 +187,7 @@ export function createSetupService(
 
         await createAdminAccount(tx, options, request.adminEmail ?? options.adminEmail, passwordHash);
         await (request.sample === false ? startEmptyClub(tx) : seedSampleContent(tx));
-        await storeFirstIdentity(tx, request.identity);
+        await storeFirstIdentity(tx, request.identity, request.crest);
         // Used: it is not asked for or printed again.
         await tx.delete(setupCode);
       });

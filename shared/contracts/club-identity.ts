@@ -116,4 +116,5 @@ export const initialIdentityShape = {
   short_name: text('Short name', 40).optional().openapi({ description: 'How fixtures name the club; blank: the full name', example: 'Ashdown Athletic' }),
   primary_colour: colour('Primary colour').optional().openapi({ description: '#rrggbb that white text reads on (4.5:1)', example: '#1e3a8a' }),
 };
-export type InitialIdentity = { club_name?: string; short_name?: string; primary_colour?: string };
+/** What the first run takes: the API's three fields; the /initialize page may also give the second colour. */
+export type InitialIdentity = { club_name?: string; short_name?: string; primary_colour?: string; secondary_colour?: string };

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOAD_SAMPLE, START_EMPTY } from '../../app/components/setup/start-choice';
 import { FIRST_STEPS, FIRST_STEPS_TITLE } from '../../app/components/admin/first-steps';
@@ -29,6 +30,8 @@ afterAll(async () => {
 
 const SMALL = { width: 320, height: 640 };
 const CLUB = 'Ashdown Athletic Juniors';
+const CREST_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 48"><script>alert(1)</script><path d="M20 2 38 8v16c0 12-8 20-18 22C10 44 2 36 2 24V8z" fill="#1e3a8a" onload="alert(2)"/></svg>';
 
 /** Every public page of an empty club, with the words that say it has nothing yet (docs/product.md's texts). */
 const PUBLIC_PAGES: { path: string; says: string[] }[] = [
@@ -45,6 +48,17 @@ const PUBLIC_PAGES: { path: string; says: string[] }[] = [
   { path: '/register/parent', says: [] },
   { path: '/forgot-password', says: [] },
 ];
+
+/** The crest typed at /initialize is the header's, stored cleaned; the colour is the club's. */
+async function expectItsCrestAndColour(api: Awaited<ReturnType<typeof apiClient>>, page: Page) {
+  const settings = await api<{ crest_url: string; primary_colour: string }>('/api/settings');
+  expect(settings.crest_url).toMatch(/^\/uploads\/.+\.svg$/);
+  expect(settings.primary_colour).toBe('#1e3a8a');
+  const crest = await (await fetch(`${server.baseURL}${settings.crest_url}`)).text();
+  expect(crest).not.toMatch(/script|onload|alert/);
+  await page.goto('/');
+  expect(await page.locator(`header img[src="${settings.crest_url}"]`).count()).toBeGreaterThan(0);
+}
 
 describe('A real club starts empty (issue 33)', () => {
   it('At 390 px /initialize offers an empty club first and chosen, then the sample club; axe clean; an empty club starts', async () => {
@@ -68,7 +82,6 @@ describe('A real club starts empty (issue 33)', () => {
     await expectNoAxeViolations(page, 'the start choice at 390 px');
     await page.setViewportSize(DESKTOP);
     await expectNoAxeViolations(page, 'the start choice at 1280 px');
-
     // An empty club needs its name; a colour white text cannot be read on is refused with its figure.
     await page.getByRole('button', { name: 'Initialize Database' }).click();
     await page.getByText(CLUB_NAME_NEEDED).first().waitFor();
@@ -81,10 +94,13 @@ describe('A real club starts empty (issue 33)', () => {
     await page.getByText(/White text on #7fd3ff has a contrast of 1\.\d:1; it needs 4\.5:1/).first().waitFor();
     await expectNoAxeViolations(page, 'a light colour refused at 390 px');
     await page.getByLabel('Club colour').fill('#1e3a8a');
+    // The crest comes with the form (optional); an SVG is cleaned of its script on the server.
+    await page.getByLabel('Crest (optional)').setInputFiles({ name: 'crest.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(CREST_SVG) });
     await page.getByRole('button', { name: 'Initialize Database' }).click();
     await page.getByText('Database initialized successfully!').waitFor();
     expect(await page.getByText(EMPTY_CLUB_STARTED).isVisible()).toBe(true);
     const api = await apiClient(server.baseURL, 'admin', E2E_ADMIN_PASSWORD);
+    await expectItsCrestAndColour(api, page);
     for (const list of ['/api/products', '/api/fixtures', '/api/news', '/api/sponsors', '/api/squad', '/api/teams']) {
       expect(await api(list), list).toEqual([]);
     }

@@ -5,6 +5,10 @@ import { fieldId } from '../ui/error-summary';
 export const CLUB_NAME_FIELD = 'club_name';
 export const SHORT_NAME_FIELD = 'short_name';
 export const PRIMARY_COLOUR_FIELD = 'primary_colour';
+export const SECONDARY_COLOUR_FIELD = 'secondary_colour';
+export const CREST_FIELD = 'crest';
+/** The sample club's gold; left as it is, the first run picks a shade that reads on the club colour. */
+export const DEFAULT_SECONDARY = '#facc15';
 /** The sample club's green: white text reads on it at 10.4:1. */
 export const DEFAULT_PRIMARY = '#14532d';
 export const CLUB_NAME_NEEDED = 'Enter your club’s name';
@@ -16,13 +20,21 @@ export function clubNameFrom(form: FormData, sample: boolean) {
   const name = String(form.get(CLUB_NAME_FIELD) ?? '').trim();
   const short = String(form.get(SHORT_NAME_FIELD) ?? '').trim();
   const colour = String(form.get(PRIMARY_COLOUR_FIELD) ?? '').trim();
+  const second = String(form.get(SECONDARY_COLOUR_FIELD) ?? '').trim();
   const errors: Record<string, string> = {};
   if (!name && !sample) errors[CLUB_NAME_FIELD] = CLUB_NAME_NEEDED;
   if (name.length > 80) errors[CLUB_NAME_FIELD] = 'Club name must be at most 80 characters';
   if (short.length > 40) errors[SHORT_NAME_FIELD] = 'Short name must be at most 40 characters';
-  if (colour && !HEX.test(colour)) errors[PRIMARY_COLOUR_FIELD] = 'Primary colour must be a colour like #1e3a8a';
-  const identity = name || (colour && colour.toLowerCase() !== DEFAULT_PRIMARY) ? { club_name: name || undefined, short_name: short || undefined, primary_colour: colour || undefined } : undefined;
-  return { identity, errors };
+  if (colour && !HEX.test(colour)) errors[PRIMARY_COLOUR_FIELD] = 'Club colour must be a colour like #1e3a8a';
+  if (second && !HEX.test(second)) errors[SECONDARY_COLOUR_FIELD] = 'Second colour must be a colour like #facc15';
+  const secondary = second && second.toLowerCase() !== DEFAULT_SECONDARY ? second : undefined;
+  const identity =
+    name || secondary || (colour && colour.toLowerCase() !== DEFAULT_PRIMARY)
+      ? { club_name: name || undefined, short_name: short || undefined, primary_colour: colour || undefined, secondary_colour: secondary }
+      : undefined;
+  const file = form.get(CREST_FIELD);
+  const crest = file instanceof File && file.size > 0 ? file : undefined;
+  return { identity, crest, errors };
 }
 
 export function ClubNameFields({ errors }: { errors: Record<string, string | undefined> }) {
@@ -52,9 +64,28 @@ export function ClubNameFields({ errors }: { errors: Record<string, string | und
         label="Club colour"
         type="color"
         defaultValue={DEFAULT_PRIMARY}
-        hint="For the header, buttons and footer, with white text on it: a colour too light to read is refused with a darker shade to try. Your crest and a second colour are in Settings → Club."
+        hint="For the header, buttons and footer, with white text on it: a colour too light to read is refused with a darker shade to try. You can change all of this later in Settings → Club."
         error={errors[PRIMARY_COLOUR_FIELD]}
         className="max-w-xs"
+      />
+      <TextField
+        id={fieldId(SECONDARY_COLOUR_FIELD)}
+        name={SECONDARY_COLOUR_FIELD}
+        label="Second colour"
+        type="color"
+        defaultValue={DEFAULT_SECONDARY}
+        hint="Highlights on the club colour, so it must read on it; left as it is, a shade that does is picked for you."
+        error={errors[SECONDARY_COLOUR_FIELD]}
+        className="max-w-xs"
+      />
+      <TextField
+        id={fieldId(CREST_FIELD)}
+        name={CREST_FIELD}
+        label="Crest (optional)"
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/svg+xml"
+        hint="A PNG, JPEG, WebP or SVG picture of up to 5 MB. Without one, the header draws a shield in your colours."
+        error={errors[CREST_FIELD]}
       />
     </fieldset>
   );

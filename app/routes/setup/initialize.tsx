@@ -7,7 +7,7 @@ import { asDomainError, isDomainError } from '../../../shared/errors';
 import { SETUP_CODE_FIELD, SETUP_CODE_REQUIRED } from '../../../shared/setup';
 import { emailField } from '../../../shared/fields';
 import { StartChoice, asksForSample } from '../../components/setup/start-choice';
-import { CLUB_NAME_FIELD, ClubNameFields, PRIMARY_COLOUR_FIELD, SHORT_NAME_FIELD, clubNameFrom } from '../../components/setup/club-name-fields';
+import { CLUB_NAME_FIELD, CREST_FIELD, ClubNameFields, PRIMARY_COLOUR_FIELD, SECONDARY_COLOUR_FIELD, SHORT_NAME_FIELD, clubNameFrom } from '../../components/setup/club-name-fields';
 import type { Route } from './+types/initialize';
 
 export const STATUS_FAILED = 'Failed to check database status';
@@ -18,7 +18,7 @@ export const SETUP_CODE_HINT = 'Three groups of four letters and numbers, like A
 export const ADMIN_EMAIL_FIELD = 'admin_email';
 export const SAMPLE_ADDED = 'Sample products, fixtures, news, sponsors and squad players have been added.';
 export const EMPTY_CLUB_STARTED = 'Your club is ready and empty. Sign in: the admin panel’s Today page lists your first steps.';
-const FIELDS = [SETUP_CODE_FIELD, CLUB_NAME_FIELD, SHORT_NAME_FIELD, PRIMARY_COLOUR_FIELD, ADMIN_EMAIL_FIELD] as const;
+const FIELDS = [SETUP_CODE_FIELD, CLUB_NAME_FIELD, SHORT_NAME_FIELD, PRIMARY_COLOUR_FIELD, SECONDARY_COLOUR_FIELD, CREST_FIELD, ADMIN_EMAIL_FIELD] as const;
 /** The setup code box: typed as it is read, so no autocompletion or correction, in capitals. */
 const SETUP_CODE_INPUT = { autoComplete: 'off', autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false, maxLength: 100 } as const;
 
@@ -58,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       setupCode: typeof code === 'string' ? code : undefined,
       adminEmail: email?.data,
       identity: club.identity,
+      crest: club.crest && { bytes: new Uint8Array(await club.crest.arrayBuffer()), name: club.crest.name },
       address: context.clientAddress,
       sample,
     });
@@ -212,7 +213,7 @@ function NeedsInitialization({
             </p>
           </div>
         )}
-        <Form method="post" className="mt-6 space-y-5" noValidate>
+        <Form method="post" encType="multipart/form-data" className="mt-6 space-y-5" noValidate>
           {needsSetupCode && (
             <TextField
               id={fieldId(SETUP_CODE_FIELD)}
