@@ -12,7 +12,7 @@ import { contrastRatio } from '../../shared/colour';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { club, setClub, SAMPLE_CLUB } from '../../shared/club';
-import { createClubIdentityService, IDENTITY_FILE, loadKeptIdentity } from '../services/club-identity';
+import { createClubIdentityService, firstIdentity, IDENTITY_FILE, loadKeptIdentity } from '../services/club-identity';
 
 // Process A: the test context, with the content memo and its listener as in production.
 const t = await createTestContext({}, { cache: true });
@@ -70,6 +70,15 @@ describe('the first run names the club (POST /api/admin/initialize-database)', (
     const outage = outagePage('/');
     expect(outage).toContain('Ashdown Athletic Juniors');
     expect(outage).not.toMatch(/Riverside|Rovers/);
+  });
+});
+
+describe('the /initialize page may give the second colour too', () => {
+  it('keeps a second colour that reads on the club colour, refuses one that does not with its figure, and picks one when none is given', () => {
+    expect(firstIdentity({ club_name: 'Ashdown Athletic Juniors', primary_colour: '#1e3a8a', secondary_colour: '#fde047' })).toMatchObject({ secondary_colour: '#fde047' });
+    expect(() => firstIdentity({ club_name: 'Ashdown Athletic Juniors', primary_colour: '#1e3a8a', secondary_colour: '#2a3f9a' })).toThrow(/\d\.\d:1/);
+    const picked = firstIdentity({ club_name: 'Ashdown Athletic Juniors', primary_colour: '#1e3a8a' })!;
+    expect(contrastRatio(picked.secondary_colour, '#1e3a8a')).toBeGreaterThanOrEqual(4.5);
   });
 });
 
