@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiAs, expectToast, labelled, openAdminTab, unique } from '../support/admin';
 import { fetchJson } from '../support/api-client';
 import { signIn, useBrowser } from '../support/browser';
-import { E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { E2E_ADMIN_PASSWORD } from '../support/server';
+import { useOwnSampleClub } from '../support/own-server';
 
 const b = useBrowser();
 
@@ -147,18 +148,10 @@ describe('Admin join-us submissions', () => {
 });
 
 describe('Admin settings (own server: they change every page)', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-    await initializeDatabase(server.baseURL);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await server?.cleanup();
-  });
+  const own = useOwnSampleClub();
 
   it('Invalid settings are refused in the form; saved settings show in the public footer, on the shop and in a new order\'s WhatsApp link', async () => {
-    const page = await adminPage(server.baseURL);
+    const page = await adminPage(own.server.baseURL);
     await openAdminTab(page, '/admin/settings');
     const email = page.getByLabel(labelled('General email'));
     await email.fill('not-an-email');
@@ -185,12 +178,12 @@ describe('Admin settings (own server: they change every page)', () => {
     await page.goto('/shop');
     expect(await page.getByRole('link', { name: 'shop@rovers-test.example' }).getAttribute('href')).toBe('mailto:shop@rovers-test.example');
 
-    const { order } = await placeOrder(server.baseURL);
+    const { order } = await placeOrder(own.server.baseURL);
     expect(order.whatsapp_url).toMatch(/^https:\/\/wa\.me\/447700900123\?text=/);
   });
 
   it('The home page photo: uploaded in Settings, it replaces the placeholder artwork; cleared, the artwork is back', async () => {
-    const page = await adminPage(server.baseURL);
+    const page = await adminPage(own.server.baseURL);
     await openAdminTab(page, '/admin/settings');
     const field = page.getByLabel('Home page photo', { exact: true });
     await field.fill('team-photo.jpg');

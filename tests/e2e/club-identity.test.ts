@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectToast, labelled, openAdminTab, toastsGone } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { noSidewaysScroll, PHONE, signIn, useBrowser } from '../support/browser';
-import { E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { E2E_ADMIN_PASSWORD } from '../support/server';
+import { useOwnSampleClub } from '../support/own-server';
 
 const b = useBrowser();
 
 describe("The club's identity is set in Settings → Club (own server: it changes every page)", () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-    await initializeDatabase(server.baseURL);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await server?.cleanup();
-  });
+  const own = useOwnSampleClub();
 
   it('At 390 px an admin renames the club and changes its colour: a colour text cannot be read on is refused beside the field with its figure; the public header and title change at once, axe clean', async () => {
-    const page = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
+    const page = await b.newPage({ baseURL: own.server.baseURL, viewport: PHONE });
     await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
     await openAdminTab(page, '/admin/settings');
     await page.getByRole('group', { name: 'Club', exact: true }).waitFor();

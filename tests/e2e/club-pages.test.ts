@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectToast, labelled, openAdminTab, shot, toastsGone } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, noSidewaysScroll, signIn, useBrowser } from '../support/browser';
-import { E2E_ADMIN_PASSWORD, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { E2E_ADMIN_PASSWORD } from '../support/server';
+import { useOwnSampleClub } from '../support/own-server';
 
 // Issue 33: About, the home page's welcome and the privacy notice are edited in the admin panel
 // (here at 390 px) and shown on the public pages, sanitised on the server. Its own server: the
 // edits would change the pages other browser tests read.
 const b = useBrowser();
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer();
-  await initializeDatabase(server.baseURL);
-});
-afterAll(async () => {
-  await server?.stop();
-  await server?.cleanup();
-});
+const own = useOwnSampleClub();
 
 async function adminAt(viewport: { width: number; height: number }) {
-  const page = await b.newPage({ baseURL: server.baseURL, viewport });
+  const page = await b.newPage({ baseURL: own.server.baseURL, viewport });
   await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
   return page;
 }
@@ -61,7 +53,7 @@ describe('The club writes its own pages', () => {
     await toastsGone(page);
 
     for (const viewport of [PHONE, DESKTOP]) {
-      const visitor = await b.newPage({ baseURL: server.baseURL, viewport });
+      const visitor = await b.newPage({ baseURL: own.server.baseURL, viewport });
       await visitor.goto('/about');
       const text = visitor.getByTestId('about-text');
       expect(await text.getByText('Founded by three neighbours and a borrowed ball.').isVisible()).toBe(true);
@@ -94,7 +86,7 @@ describe('The club writes its own pages', () => {
     await page.getByRole('button', { name: 'Save page' }).click();
     await expectToast(page, 'Page saved: visitors see it now.');
 
-    const visitor = await b.newPage({ baseURL: server.baseURL, viewport: PHONE });
+    const visitor = await b.newPage({ baseURL: own.server.baseURL, viewport: PHONE });
     await visitor.goto('/');
     expect(await visitor.getByTestId('home-welcome').textContent()).toBe('Football for everyone by the river.');
     await visitor.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
@@ -131,7 +123,7 @@ describe('The club writes its own pages', () => {
     // Their words stay in the box, to copy before reloading.
     expect(await theirs.getByLabel(labelled('Page text')).inputValue()).toContain('Theirs, saved second.');
     await expectNoAxeViolations(theirs, 'a refused save');
-    const visitor = await b.newPage({ baseURL: server.baseURL });
+    const visitor = await b.newPage({ baseURL: own.server.baseURL });
     await visitor.goto('/about');
     expect(await visitor.getByTestId('about-text').textContent()).toContain('Mine, saved first.');
   });

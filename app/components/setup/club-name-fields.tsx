@@ -37,6 +37,11 @@ export function clubNameFrom(form: FormData, sample: boolean) {
   return { identity, crest, errors };
 }
 
+/** A colour picker (works without JavaScript: the browser's own), its error beside it. */
+function ColourInput({ name, label, colour, hint, errors }: { name: string; label: string; colour: string; hint: string; errors: Record<string, string | undefined> }) {
+  return <TextField id={fieldId(name)} name={name} label={label} type="color" defaultValue={colour} hint={hint} error={errors[name]} className="max-w-xs" />;
+}
+
 export function ClubNameFields({ errors }: { errors: Record<string, string | undefined> }) {
   return (
     <fieldset className="space-y-4">
@@ -58,25 +63,19 @@ export function ClubNameFields({ errors }: { errors: Record<string, string | und
         maxLength={40}
         error={errors[SHORT_NAME_FIELD]}
       />
-      <TextField
-        id={fieldId(PRIMARY_COLOUR_FIELD)}
+      <ColourInput
         name={PRIMARY_COLOUR_FIELD}
         label="Club colour"
-        type="color"
-        defaultValue={DEFAULT_PRIMARY}
+        colour={DEFAULT_PRIMARY}
         hint="For the header, buttons and footer, with white text on it: a colour too light to read is refused with a darker shade to try. You can change all of this later in Settings → Club."
-        error={errors[PRIMARY_COLOUR_FIELD]}
-        className="max-w-xs"
+        errors={errors}
       />
-      <TextField
-        id={fieldId(SECONDARY_COLOUR_FIELD)}
+      <ColourInput
         name={SECONDARY_COLOUR_FIELD}
         label="Second colour"
-        type="color"
-        defaultValue={DEFAULT_SECONDARY}
+        colour={DEFAULT_SECONDARY}
         hint="Highlights on the club colour, so it must read on it; left as it is, a shade that does is picked for you."
-        error={errors[SECONDARY_COLOUR_FIELD]}
-        className="max-w-xs"
+        errors={errors}
       />
       <TextField
         id={fieldId(CREST_FIELD)}

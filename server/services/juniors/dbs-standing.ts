@@ -8,6 +8,7 @@ import { DBS_WARNING_DAYS, type DbsStatus } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
 import type { DbOrTx } from '../../db/client';
 import { staffPlaceCounts } from '../../policy';
+import { dbsChecks, teamStaff } from '../../db/schema';
 
 export type Check = { status: DbsStatus; expires_on: string | null } | null | undefined;
 
@@ -50,6 +51,24 @@ export async function suspendedPlaces(db: DbOrTx, today = todayIso()): Promise<M
     where not ${staffPlaceCounts(today)}`);
   const rows = (result as unknown as { rows: { player_id: string; team_id: string; status: DbsStatus | null; expires_on: string | null }[] }).rows;
   return new Map(rows.map((r) => [`${r.player_id}:${r.team_id}`, suspendedText(r.status ? { status: r.status, expires_on: r.expires_on } : null, today)]));
+}
+
+/** The columns a staff place's check is read with (team_staff joined to dbs_checks): for placeProblem. */
+export const STAFF_PLACE_CHECK = {
+  status: dbsChecks.status,
+  expires_on: dbsChecks.expires_on,
+  overridden: teamStaff.dbs_override_by,
+  lifted: dbsChecks.override_at,
+};
+
+/**
+ * What stands in the way of a staff place with children, when it blocks: nothing if an admin
+ * overrode it for the place (team_staff) or lifted the suspension on the check (ADR 048).
+ */
+export function placeProblem(place: { status: DbsStatus | null; expires_on: string | null; overridden: unknown; lifted: unknown }) {
+  if (place.overridden || place.lifted) return null;
+  const problem = dbsProblem(place.status ? { status: place.status, expires_on: place.expires_on } : null);
+  return problem?.blocking ? problem : null;
 }
 
 export const placeKey = (playerId: string, teamId: string) => `${playerId}:${teamId}`;

@@ -23,7 +23,7 @@ import { dbsChecks, players, teams, teamStaff } from '../../db/schema';
 import { parseInput } from '../checks';
 import { isUuid } from '../ids';
 import { actorOf, allow, isAdmin, mayLookAfterDbsChecks, mayOverrideDbsSuspension, mayRecordDbsCheck, signedIn } from '../../policy';
-import { dbsProblem, dbsSentence, placeKey, suspendedPlaces } from './dbs-standing';
+import { dbsProblem, dbsSentence, placeKey, placeProblem, STAFF_PLACE_CHECK, suspendedPlaces } from './dbs-standing';
 import { dbsOverview } from './dbs-overview';
 import { dbsNoticeUseCases } from './dbs-notices';
 import type { MailService } from '../mail';
@@ -40,10 +40,7 @@ export async function assertStaffChecked(db: DbOrTx, team: { id: string; name: s
   const staff = await db
     .select({
       full_name: players.full_name,
-      status: dbsChecks.status,
-      expires_on: dbsChecks.expires_on,
-      overridden: teamStaff.dbs_override_by,
-      lifted: dbsChecks.override_at,
+      ...STAFF_PLACE_CHECK,
     })
     .from(teamStaff)
     .innerJoin(players, eq(players.id, teamStaff.player_id))
@@ -51,8 +48,8 @@ export async function assertStaffChecked(db: DbOrTx, team: { id: string; name: s
     .where(eq(teamStaff.team_id, team.id))
     .orderBy(asc(players.full_name));
   const unchecked = staff.flatMap((member) => {
-    const problem = member.overridden || member.lifted ? null : dbsProblem(member.status ? { status: member.status, expires_on: member.expires_on } : null);
-    return problem?.blocking ? [dbsSentence(member.full_name, problem)] : [];
+    const problem = placeProblem(member);
+    return problem ? [dbsSentence(member.full_name, problem)] : [];
   });
   if (!unchecked.length) return;
   const detail = `${unchecked.join('; ')}. Record their checks in Safeguarding, or take them off the team’s staff, before ${team.name} becomes a junior team (${ageGroup}).`;

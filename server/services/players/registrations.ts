@@ -7,7 +7,8 @@ import type { ApproveRegistrationInput, MatchReason, Registration, RejectRegistr
 import type { Db, DbOrTx } from '../../db/client';
 import { dbsChecks, players, playerTeams, teams, teamStaff, users } from '../../db/schema';
 import { allow, mayGrantPower, mayManageMembership, signedIn, type Actor } from '../../policy';
-import { dbsProblem, dbsSentence } from '../juniors/dbs';
+import { dbsSentence } from '../juniors/dbs';
+import { placeProblem, STAFF_PLACE_CHECK } from '../juniors/dbs-standing';
 import { isJuniorAgeGroup } from '../../../shared/juniors';
 import { registrationApproved, registrationRejected } from '../../mail/templates';
 import { isUuid } from '../ids';
@@ -41,10 +42,7 @@ async function assertMayLinkPower(tx: DbOrTx, decider: Actor, target: PlayerRow)
     .select({
       name: teams.name,
       age_group: teams.age_group,
-      overridden: teamStaff.dbs_override_by,
-      lifted: dbsChecks.override_at,
-      status: dbsChecks.status,
-      expires_on: dbsChecks.expires_on,
+      ...STAFF_PLACE_CHECK,
     })
     .from(teamStaff)
     .innerJoin(teams, eq(teams.id, teamStaff.team_id))
@@ -55,9 +53,9 @@ async function assertMayLinkPower(tx: DbOrTx, decider: Actor, target: PlayerRow)
   const names = places.map((p) => p.name);
   if (!mayGrantPower(decider)) throw new DomainError('forbidden', LINK_GRANTS_POWER(names), { errors: [{ field: 'link_player_id', message: LINK_GRANTS_POWER(names) }] });
   for (const place of places) {
-    if (!isJuniorAgeGroup(place.age_group) || place.overridden || place.lifted) continue;
-    const problem = dbsProblem(place.status ? { status: place.status, expires_on: place.expires_on } : null);
-    if (problem?.blocking) {
+    if (!isJuniorAgeGroup(place.age_group)) continue;
+    const problem = placeProblem(place);
+    if (problem) {
       const detail = `${dbsSentence(target.full_name, problem)}, and ${place.name} is a junior team: record their DBS check in Safeguarding before linking a login onto this record.`;
       throw invalid(detail, [{ field: 'link_player_id', message: detail }]);
     }
