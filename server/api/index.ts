@@ -23,6 +23,7 @@ import { loginsApi } from './logins';
 import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
 import { ordersApi } from './orders';
+import { privacyApi } from './privacy';
 import { productsApi } from './products';
 import { setupApi } from './setup';
 import { uploadsApi } from './uploads';
@@ -118,6 +119,7 @@ export function createApi() {
     .route('/settings', settingsApi)
     .route('/uploads', uploadsApi)
     .route('/calendar', calendarApi)
+    .route('/privacy', privacyApi)
     .route('/preferences', preferencesApi)
     .route('/notifications', notificationsAliasApi)
     .route('/admin', outboxApi)

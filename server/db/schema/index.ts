@@ -11,3 +11,4 @@ export * from './calendar';
 export * from './availability';
 export * from './juniors';
 export * from './treasury';
+export * from './privacy';
