@@ -1,11 +1,13 @@
 CREATE TYPE "public"."privacy_request_status" AS ENUM('open', 'completed', 'refused');--> statement-breakpoint
 CREATE TYPE "public"."privacy_request_type" AS ENUM('access', 'erasure', 'rectification', 'restriction');--> statement-breakpoint
 CREATE TYPE "public"."requester_relationship" AS ENUM('self', 'parent', 'representative');--> statement-breakpoint
+ALTER TYPE "public"."club_role" ADD VALUE 'data_protection_lead';--> statement-breakpoint
 CREATE TABLE "privacy_requests" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"type" "privacy_request_type" NOT NULL,
 	"player_id" uuid,
 	"user_id" uuid,
+	"include_children" boolean DEFAULT false NOT NULL,
 	"subject_name" text NOT NULL,
 	"requested_by_name" text NOT NULL,
 	"relationship" "requester_relationship" NOT NULL,

@@ -6,6 +6,8 @@ export const CLUB_ROLE_LABELS = {
   secretary: 'Secretary',
   treasurer: 'Treasurer',
   welfare_officer: 'Welfare officer',
+  /** Answers personal-data requests and runs the retention schedule (issue 34). */
+  data_protection_lead: 'Data protection lead',
 };
 export type ClubRole = keyof typeof CLUB_ROLE_LABELS;
 export const CLUB_ROLES = codesOf(CLUB_ROLE_LABELS);

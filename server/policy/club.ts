@@ -27,6 +27,12 @@ export const mayChargeMembers = (actor: Actor) => holds(actor, 'treasurer', 'sec
 /** DBS records, guardian links, consents overview, the medical-notes log, switching logins off. */
 export const mayManageSafeguarding = (actor: Actor) => holds(actor, 'welfare_officer');
 
+/**
+ * Personal-data requests (access, erasure, correction, restriction), their downloads and erasures,
+ * and the retention schedule (issue 34): the data protection lead and the secretary.
+ */
+export const mayHandlePersonalData = (actor: Actor) => holds(actor, 'data_protection_lead', 'secretary');
+
 /** Inviting guardians and deciding "I am a parent" requests. */
 export const mayManageGuardians = (actor: Actor) => holds(actor, 'secretary', 'welfare_officer');
 

@@ -52,7 +52,7 @@ export const loginThrottle = pgTable('login_throttle', {
 });
 
 /** The club's own roles, besides playing and team staff (issue 21): who may run which part of the club. */
-export const clubRoleEnum = pgEnum('club_role', ['admin', 'secretary', 'treasurer', 'welfare_officer']);
+export const clubRoleEnum = pgEnum('club_role', ['admin', 'secretary', 'treasurer', 'welfare_officer', 'data_protection_lead']);
 
 export const clubRoles = pgTable(
   'club_roles',

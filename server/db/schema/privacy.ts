@@ -1,4 +1,4 @@
-import { date, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
 import { players } from './squad';
@@ -22,6 +22,8 @@ export const privacyRequests = pgTable(
     /** … or a login without a player record (a parent). At least one of the two while open. */
     user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The subject's name as recorded when the request came in (replaced by a pseudonym once erased). */
+    /** A parent's request about themselves that covers the children they hold parental responsibility for (one family, one step). */
+    include_children: boolean('include_children').notNull().default(false),
     subject_name: text('subject_name').notNull(),
     requested_by_name: text('requested_by_name').notNull(),
     relationship: requesterRelationshipEnum('relationship').notNull(),
