@@ -67,7 +67,7 @@ describe('the data map (server/privacy/map) against the migrated database', () =
     );
     expect(problems.some((p) => p.startsWith('Table probe has no entry in the data map'))).toBe(true);
     // Rolled back: the database is as it was.
-    expect(unmappedTables(await readDbTables(readerOf(db)), DATA_MAP)).toEqual([]);
+    expect((await readDbTables(readerOf(db))).map((t) => t.name)).toEqual(dbTables.map((t) => t.name));
   });
 
   it('reports a mapped table whose new person column is missing from `about`, and a new unclassified column', () => {
@@ -76,7 +76,7 @@ describe('the data map (server/privacy/map) against the migrated database', () =
       ...dbTables.filter((t) => t !== playersTable),
       { ...playersTable, columns: [...playersTable.columns, { name: 'mentor_user_id', type: 'uuid', references: 'users' }, { name: 'shoe_size', type: 'text', references: null }] },
     ];
-    expect(unmappedReferences(grown, DATA_MAP)).toEqual([
+    expect(unmappedReferences(grown, DATA_MAP).filter((p) => p.startsWith('Table players '))).toEqual([
       "Table players has a mentor_user_id column (a reference to users) that its entry in the data map (server/privacy/map) does not list in `about`: add it (with `by: true` if it only says who did something to someone else's row).",
     ]);
     expect(unclassifiedColumns(grown, DATA_MAP)).toEqual(
