@@ -24,13 +24,14 @@ async function seedAvailability(db: Db, people: SeededPeople, other: OtherFamily
   const { parent, children } = people;
   const [tobi, ada] = children;
   const adaNote = 'Ada has a dentist appointment until 6:15, so she will be late';
+  const tobiNote = 'Can get a lift with Mirela';
   await db.insert(availability).values([
-    { player_id: tobi.playerId, fixture_id: other.fixtureId, status: 'available', answered_by: tobi.userId, note: 'Can get a lift with Mirela' },
+    { player_id: tobi.playerId, fixture_id: other.fixtureId, status: 'available', answered_by: tobi.userId, note: tobiNote },
     { player_id: tobi.playerId, session_id: other.sessions.u15, status: 'maybe', answered_by: other.parent.userId, on_behalf: true },
     { player_id: ada.playerId, session_id: other.sessions.u10, status: 'available', answered_by: parent.userId, note: adaNote },
     { player_id: other.child.playerId, fixture_id: other.fixtureId, status: 'available', answered_by: other.parent.userId },
   ]);
-  return [adaNote];
+  return [adaNote, tobiNote];
 }
 
 /** The U15 team sheet (Tobi and Mirela), published, saved by the coach, and its kick-off change announced. */

@@ -48,6 +48,8 @@ export interface PrivacyFamily {
   uploadNames: string[];
   /** Charges to Priya, one per child. */
   chargeIds: string[];
+  /** Priya's payer reference (payer_references). */
+  payerReference: string;
   messageId: string;
   documentId: string;
   other: OtherFamily;
@@ -191,6 +193,7 @@ export async function seedPrivacyFamily(db: Db, opts: { other?: OtherFamily } = 
     ...people,
     texts: [...people.texts, ...account.texts, ...activity.texts, ...money.texts],
     chargeIds: money.chargeIds,
+    payerReference: money.reference,
     messageId: activity.messageId,
     other,
   };
