@@ -94,7 +94,7 @@ async function seedMails(db: Db, people: SeededPeople, other: OtherFamily) {
     mail(tobi.email!, 'You are in the squad against Ashby Colts', `Hi ${tobi.name}, you start on Saturday. Meet at 9:45.`, { kind: 'squad_published', status: 'held', sent_at: null, held_for_user_id: tobi.userId }),
     mail(other.parent.email, `Collection: ${ada.name}`, coachNote),
   ]);
-  return [coachNote];
+  return { mentions: [coachNote] };
 }
 
 /** A shop order delivered to the family's address, and Priya's enquiry through Join us. */
@@ -120,13 +120,13 @@ async function seedShopAndEnquiry(db: Db, people: SeededPeople) {
   return [orderNote, enquiry];
 }
 
-/** Everything about the family's logins, mails and forms; returns the personal texts it wrote. */
+/** Everything about the family's logins, mails and forms; returns the personal texts it wrote, and the text of others' rows naming them. */
 export async function seedFamilyAccount(db: Db, people: SeededPeople, other: OtherFamily) {
   const texts = [
     ...(await seedLogins(db, people, other)),
     ...(await seedJuniorRecords(db, people, other)),
-    ...(await seedMails(db, people, other)),
     ...(await seedShopAndEnquiry(db, people)),
   ];
-  return { texts };
+  const { mentions } = await seedMails(db, people, other);
+  return { texts, mentions };
 }

@@ -175,6 +175,14 @@ describe('the privacy family', () => {
     // The search is by text: the bank line's counterparty, in capitals, and Ada named in a mail to the coach.
     expect(hits).toContainEqual({ table: 'bank_lines', needle: 'P OKONKWO-HALE' });
     expect(hits).toContainEqual({ table: 'outbox', needle: family.children[1].name });
+    // Named in other people's text (the map's mentions): the match report, a session's notes, the news.
+    for (const table of ['fixtures', 'training_sessions', 'news']) expect(hits).toContainEqual({ table, needle: family.children[0].name });
+  });
+
+  it('finds the sentences that name it in other people\'s rows', async () => {
+    const found = new Set((await searchDatabase(t.db, family.mentions)).map((h) => h.needle));
+    expect(family.mentions.filter((text) => !found.has(text))).toEqual([]);
+    expect(family.mentions.every((text) => family.texts.some((name) => text.includes(name)))).toBe(true);
   });
 
   it('finds the other family in the dump too, and nothing that is in neither', async () => {
