@@ -70,7 +70,7 @@ function aboutTheFamily(): Record<string, SQL> {
     bank_imports: sql`id in (select import_id from bank_lines where ${byPayer})`,
     charge_overdue_marks: sql`charge_id in (select id from charges where ${byPayer})`,
     access_changes: sql`subject_user_id = any(${users})`,
-    login_throttle: sql`key = ${`user:${family.parent.username}`}`,
+    login_throttle: sql`key like ${`user:${family.parent.username} %`} or key = ${`account:${family.parent.username}`}`,
   };
 }
 
