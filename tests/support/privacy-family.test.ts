@@ -7,7 +7,7 @@ import { or, sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA_MAP, aboutColumn, sqlName, type AboutColumn } from '../../server/privacy/map';
 import { createTestContext } from './api';
-import { searchDatabase, searchUploads, seedOtherFamily, seedPrivacyFamily, type OtherFamily, type PrivacyFamily } from './privacy-family';
+import { FAMILY_PASSWORD, searchDatabase, searchUploads, seedOtherFamily, seedPrivacyFamily, type OtherFamily, type PrivacyFamily } from './privacy-family';
 
 const t = await createTestContext();
 let family: PrivacyFamily;
@@ -156,6 +156,13 @@ describe('the privacy family', () => {
     // Priya holds no role, and no DBS check is anybody's in the family: the coach is the other family's.
     expect(await countWhere('club_roles', sql`user_id = ${family.parent.userId} or user_id = ${tobi.userId}`)).toBe(0);
     expect(await countWhere('team_staff', sql`player_id = any(${uuids(family.children.map((c) => c.playerId))})`)).toBe(0);
+  });
+
+  it('signs in as Priya, as Tobi and as Dario with the family password (a few failed attempts are on record, not a lock-out)', async () => {
+    for (const username of [family.parent.username, family.children[0].username!, other.parent.username]) {
+      const login = await t.json('/api/auth/login', { body: { username, password: FAMILY_PASSWORD } });
+      expect(login.status, username).toBe(200);
+    }
   });
 
   it('writes a ledger the treasury reads as valid: two charges, a bank payment, a reversal', async () => {
