@@ -1,5 +1,5 @@
 /**
- * The data map (issue 34, docs/decisions/0NN-one-data-map.md): every table of the database, once,
+ * The data map (issue 34, docs/decisions/059-one-data-map.md): every table of the database, once,
  * with whose data its rows are, the access download's section, and what erasure does. The export,
  * the erasure and retention are all driven by it; map.test.ts fails when a table or a column of
  * the database is missing here. One file per schema area.
