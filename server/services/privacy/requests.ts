@@ -120,6 +120,49 @@ async function checkChildren(db: DbOrTx, userId: string | null) {
   if (!child) throw field('include_children', CHILDREN_ONLY_FOR_PARENT);
 }
 
+/** Everyone a request can be about: members and children (with their parents and carers), and parents' logins. */
+export async function privacySubjects(db: DbOrTx): Promise<PrivacySubject[]> {
+  const on = today();
+  const people = await db
+    .select({ id: players.id, full_name: players.full_name, date_of_birth: players.date_of_birth })
+    .from(players)
+    .orderBy(asc(players.full_name));
+  const links = await db
+    .select({ player_id: guardians.player_id, user_id: guardians.user_id, full_name: users.full_name, level: guardians.level })
+    .from(guardians)
+    .innerJoin(users, eq(users.id, guardians.user_id))
+    .orderBy(asc(users.full_name));
+  const parents = await db
+    .selectDistinct({ id: users.id, full_name: users.full_name })
+    .from(users)
+    .innerJoin(guardians, eq(guardians.user_id, users.id))
+    .leftJoin(players, eq(players.user_id, users.id))
+    .where(isNull(players.id))
+    .orderBy(asc(users.full_name));
+  return [
+    ...people.map((p) => ({
+      kind: isJunior(p.date_of_birth, on) ? ('child' as const) : ('member' as const),
+      player_id: p.id,
+      user_id: null,
+      full_name: p.full_name,
+      guardians: links.filter((l) => l.player_id === p.id).map(({ user_id, full_name, level }) => ({ user_id, full_name, level })),
+    })),
+    ...parents.map((p) => ({ kind: 'login' as const, player_id: null, user_id: p.id, full_name: p.full_name, guardians: [] })),
+  ];
+}
+
+/** Open requests due within `days` (or overdue), soonest first: the Today page and the reminders. */
+export async function requestsDueWithin(db: DbOrTx, days: number, on = today()) {
+  const until = new Date(Date.parse(`${on}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const due = sql<string>`coalesce(${privacyRequests.extended_to}, ${privacyRequests.due_on})`;
+  const rows = await db
+    .select()
+    .from(privacyRequests)
+    .where(and(eq(privacyRequests.status, 'open'), lte(due, until)))
+    .orderBy(asc(due));
+  return rows.map((row) => toPrivacyRequest(row, on));
+}
+
 export function createPrivacyRequestService(db: Db) {
   const lead = (user: SessionUser | null) => must(db, user, mayHandlePersonalData, ONLY_DATA_LEADS);
 
@@ -235,49 +278,13 @@ export function createPrivacyRequestService(db: Db) {
       return change(user, id, input.version, () => ({ status: input.status, outcome: input.outcome, completed_on: today() }));
     },
 
-    /** Everyone a request can be about: members and children (with their parents and carers), and parents' logins. */
-    async subjects(user: SessionUser | null): Promise<PrivacySubject[]> {
+    async subjects(user: SessionUser | null) {
       await lead(user);
-      const on = today();
-      const people = await db
-        .select({ id: players.id, full_name: players.full_name, date_of_birth: players.date_of_birth })
-        .from(players)
-        .orderBy(asc(players.full_name));
-      const links = await db
-        .select({ player_id: guardians.player_id, user_id: guardians.user_id, full_name: users.full_name, level: guardians.level })
-        .from(guardians)
-        .innerJoin(users, eq(users.id, guardians.user_id))
-        .orderBy(asc(users.full_name));
-      const parents = await db
-        .selectDistinct({ id: users.id, full_name: users.full_name })
-        .from(users)
-        .innerJoin(guardians, eq(guardians.user_id, users.id))
-        .leftJoin(players, eq(players.user_id, users.id))
-        .where(isNull(players.id))
-        .orderBy(asc(users.full_name));
-      return [
-        ...people.map((p) => ({
-          kind: isJunior(p.date_of_birth, on) ? ('child' as const) : ('member' as const),
-          player_id: p.id,
-          user_id: null,
-          full_name: p.full_name,
-          guardians: links.filter((l) => l.player_id === p.id).map(({ user_id, full_name, level }) => ({ user_id, full_name, level })),
-        })),
-        ...parents.map((p) => ({ kind: 'login' as const, player_id: null, user_id: p.id, full_name: p.full_name, guardians: [] })),
-      ];
+      return privacySubjects(db);
     },
 
     /** Open requests due within `days` (or overdue), soonest first: the Today page and the reminders. */
-    async dueWithin(days: number, on = today()) {
-      const until = new Date(Date.parse(`${on}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-      const due = sql<string>`coalesce(${privacyRequests.extended_to}, ${privacyRequests.due_on})`;
-      const rows = await db
-        .select()
-        .from(privacyRequests)
-        .where(and(eq(privacyRequests.status, 'open'), lte(due, until)))
-        .orderBy(asc(due));
-      return rows.map((row) => toPrivacyRequest(row, on));
-    },
+    dueWithin: (days: number, on = today()) => requestsDueWithin(db, days, on),
   };
 }
 export type PrivacyRequestService = ReturnType<typeof createPrivacyRequestService>;
