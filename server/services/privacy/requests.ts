@@ -163,18 +163,18 @@ export async function requestsDueWithin(db: DbOrTx, days: number, on = today()) 
   return rows.map((row) => toPrivacyRequest(row, on));
 }
 
+/** The row, locked, with its version checked; 404 unless it exists, 422 once closed. */
+async function openRow(tx: DbOrTx, id: string, version: string | undefined) {
+  if (!isUuid(id)) throw notFound(REQUEST_NOT_FOUND);
+  const [row] = await tx.select().from(privacyRequests).where(eq(privacyRequests.id, id)).for('update');
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  assertCurrentVersion('request', row, version);
+  if (row.status !== 'open') throw invalid(NOT_OPEN);
+  return row;
+}
+
 export function createPrivacyRequestService(db: Db) {
   const lead = (user: SessionUser | null) => must(db, user, mayHandlePersonalData, ONLY_DATA_LEADS);
-
-  /** The row, locked, with its version checked; 404 unless it exists, 422 once closed. */
-  async function openRow(tx: DbOrTx, id: string, version: string | undefined) {
-    if (!isUuid(id)) throw notFound(REQUEST_NOT_FOUND);
-    const [row] = await tx.select().from(privacyRequests).where(eq(privacyRequests.id, id)).for('update');
-    if (!row) throw notFound(REQUEST_NOT_FOUND);
-    assertCurrentVersion('request', row, version);
-    if (row.status !== 'open') throw invalid(NOT_OPEN);
-    return row;
-  }
 
   async function change(user: SessionUser | null, id: string, version: string | undefined, decide: (row: Row, by: string) => Partial<Row>) {
     const actor = await lead(user);
