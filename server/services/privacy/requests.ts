@@ -26,6 +26,8 @@ import { mayHandlePersonalData, must } from '../../policy';
 import { parseInput } from '../checks';
 import { assertCurrentVersion, versionOf } from '../edit-version';
 import { isUuid } from '../ids';
+import type { MailService } from '../mail';
+import { sendPrivacyReminders } from './reminders';
 
 export const ONLY_DATA_LEADS = 'Only the data protection lead, the secretary and admins handle personal-data requests.';
 export const REQUEST_NOT_FOUND = 'No such data request.';
@@ -173,7 +175,7 @@ async function openRow(tx: DbOrTx, id: string, version: string | undefined) {
   return row;
 }
 
-export function createPrivacyRequestService(db: Db) {
+export function createPrivacyRequestService(db: Db, mail: MailService) {
   const lead = (user: SessionUser | null) => must(db, user, mayHandlePersonalData, ONLY_DATA_LEADS);
 
   async function change(user: SessionUser | null, id: string, version: string | undefined, decide: (row: Row, by: string) => Partial<Row>) {
@@ -285,6 +287,9 @@ export function createPrivacyRequestService(db: Db) {
 
     /** Open requests due within `days` (or overdue), soonest first: the Today page and the reminders. */
     dueWithin: (days: number, on = today()) => requestsDueWithin(db, days, on),
+
+    /** The reminders job's run (server/jobs/privacy-reminders.ts). */
+    sendReminders: (on = today()) => sendPrivacyReminders(db, mail, on),
   };
 }
 export type PrivacyRequestService = ReturnType<typeof createPrivacyRequestService>;
