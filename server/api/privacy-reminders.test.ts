@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createMailingTestContext } from '../../tests/support/mail';
 import { juniorFixtures } from '../../tests/support/juniors';
 import { waitFor } from '../../tests/support/smtp';
-import { addDaysIso, formatLongDateGB, today as clubToday } from '../../shared/dates';
-import { calendarMonthsAfter, dueOn } from '../../shared/privacy-dates';
+import { addDaysIso, today as clubToday } from '../../shared/dates';
+import { calendarMonthsAfter, dayInWords, dueOn } from '../../shared/privacy-dates';
 import { clubRoles, outbox, privacyRequests, players } from '../db/schema';
 import { privacyReminders } from '../jobs/privacy-reminders';
 import { duePrivacyReminder, PRIVACY_REMINDER_STAGES } from '../services/privacy/reminders';
@@ -67,7 +67,7 @@ describe('data request reminders', () => {
     await waitFor(() => t.smtp.received.filter((m) => m.subject === 'Data request due tomorrow: Mo Member').length === 1, 10_000, 'the day-before mail');
     const mail = t.smtp.received.find((m) => m.subject === 'Data request due tomorrow: Mo Member')!;
     expect(mail.to).toEqual([secretary.email]);
-    expect(mail.text).toContain(`must be answered by ${formatLongDateGB(due)}`);
+    expect(mail.text).toContain(`must be answered by ${dayInWords(due)}`);
     expect(mail.text).toContain(`https://club.example.org/admin/privacy/${request.id}`);
   });
 

@@ -7,9 +7,9 @@
  */
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { ClubRole } from '../../../shared/club-roles';
-import { addDaysIso, formatLongDateGB } from '../../../shared/dates';
+import { addDaysIso } from '../../../shared/dates';
 import { PRIVACY_REQUEST_TYPE_LABELS } from '../../../shared/privacy';
-import { daysBetween, daysLeftInWords } from '../../../shared/privacy-dates';
+import { dayInWords, daysBetween, daysLeftInWords } from '../../../shared/privacy-dates';
 import { todayIso } from '../../../shared/players';
 import type { Db, DbOrTx } from '../../db/client';
 import { clubRoles, privacyRequests, users } from '../../db/schema';
@@ -63,7 +63,7 @@ export async function sendPrivacyReminders(db: Db, mail: MailService, today = to
     const data = {
       subjectName: request.subject_name,
       typeLabel: PRIVACY_REQUEST_TYPE_LABELS[request.type],
-      dueOn: formatLongDateGB(dueOn),
+      dueOn: dayInWords(dueOn),
       when: daysLeftInWords(daysLeft),
       path: `/admin/privacy/${request.id}`,
     };

@@ -15,9 +15,9 @@ import {
   type PrivacyRequest,
   type PrivacySubject,
 } from '../../../shared/contracts/privacy';
-import { formatLongDateGB, today } from '../../../shared/dates';
+import { today } from '../../../shared/dates';
 import { guardianCanAnswer, isJunior, type GuardianLevel } from '../../../shared/juniors';
-import { daysBetween, dueOn, extendedDueOn } from '../../../shared/privacy-dates';
+import { dayInWords, daysBetween, dueOn, extendedDueOn } from '../../../shared/privacy-dates';
 import type { SessionUser } from '../../../shared/roles';
 import { invalid, notFound } from '../../../shared/errors';
 import type { Db, DbOrTx } from '../../db/client';
@@ -40,7 +40,7 @@ export const PARENT_ONLY_FOR_CHILD = 'A parent asks only for a child (under 18 o
 export const CHILDREN_ONLY_FOR_PARENT = 'Including their children is only for a request about a parent’s own login who has children at the club.';
 export const ALREADY_EXTENDED = 'This request has already been extended: the time limit can be extended once, by up to two months.';
 export const NOT_OPEN = 'This request is already closed.';
-export const extensionTooLate = (firstDue: string) => `An extension must be sent before the first month ends: by ${formatLongDateGB(firstDue)}.`;
+export const extensionTooLate = (firstDue: string) => `An extension must be sent before the first month ends: by ${dayInWords(firstDue)}.`;
 
 type Row = typeof privacyRequests.$inferSelect;
 
