@@ -56,4 +56,14 @@ describe('Data requests (the data protection lead)', () => {
     await noSidewaysScroll(page, 'data requests page');
     await page.close();
   });
+
+  it('the role can be granted where the other club roles are (People & roles)', async () => {
+    const page = await b.newPage({ viewport: PHONE });
+    await signIn(page, 'admin', b.adminPassword);
+    await openAdminTab(page, '/admin/roles');
+    const role = page.getByLabel('Role', { exact: false }).first();
+    await role.waitFor();
+    expect(await role.locator('option').allTextContents()).toContain('Data protection lead');
+    await page.close();
+  });
 });
