@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, openAdminTab, settledToast, unique } from '../support/admin';
+import { apiAs, openAdminTab, settledToast, shot, unique } from '../support/admin';
 import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, noSidewaysScroll, signIn, useBrowser } from '../support/browser';
@@ -26,6 +26,7 @@ describe('Data requests (the data protection lead)', () => {
     await page.getByRole('heading', { name: 'Data requests' }).first().waitFor();
     await expectNoAxeViolations(page, 'data requests page');
     await noSidewaysScroll(page, 'data requests page');
+    await shot(page, 'privacy-requests');
 
     // Nothing chosen: the errors are said next to the fields.
     await page.getByLabel('Who asked').fill('');
@@ -44,6 +45,7 @@ describe('Data requests (the data protection lead)', () => {
     await page.getByTestId('privacy-due').filter({ hasText: 'Due by Monday 2 March 2026 (one calendar month)' }).waitFor();
     await page.getByText('overdue by').first().waitFor();
     await expectNoAxeViolations(page, 'a data request’s page');
+    await shot(page, 'privacy-request');
     await noSidewaysScroll(page, 'a data request’s page');
     await page.setViewportSize(SMALL);
     await noSidewaysScroll(page, 'a data request’s page');

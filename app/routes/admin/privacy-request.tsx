@@ -55,7 +55,14 @@ export default function AdminPrivacyRequest({ loaderData }: Route.ComponentProps
           {request.status === 'open' && (
             <Panel title="Act on it">
               {!request.identity_checked_on && <IdentityForm request={request} />}
-              {!request.extended_to && <ExtensionForm request={request} />}
+              {!request.extended_to &&
+                (request.days_left >= 0 ? (
+                  <ExtensionForm request={request} />
+                ) : (
+                  <p className="mt-4 border-t border-line pt-4 text-sm text-muted">
+                    It is too late to extend: an extension had to be sent by {dayInWords(request.first_due_on)}.
+                  </p>
+                ))}
               <CompleteForm request={request} />
             </Panel>
           )}
