@@ -8,6 +8,8 @@
  *   retention.ts  the retention rules, what is due, approving a purge
  */
 import { router } from '../env';
+import { privacyRequestsApi } from './requests';
 
 /** Everything under /api/privacy. */
-export const privacyApi = router();
+export const privacyApi = router()
+  .route('/', privacyRequestsApi);
