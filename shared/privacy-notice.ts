@@ -19,3 +19,6 @@ export const noticeVersionField = z
 export function noticeVersionLine(version: number, publishedAt: string): string {
   return `Version ${version}, updated ${formatTimestamp(publishedAt)}`;
 }
+
+/** A body that carries only the version (accepting an invitation while signed in). */
+export const noticeOnlySchema = z.object({ notice_version: noticeVersionField });
