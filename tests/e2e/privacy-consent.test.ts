@@ -109,10 +109,13 @@ describe('Withdrawing a consent', () => {
 
     const page = await b.newPage({ baseURL: base, viewport: PHONE });
     await signIn(page, world.parent.username, world.parent.password);
-    await page.goto(`/players-area/children/${world.childId}/consents`);
+    // The family home lists the consents given this season, each with its Withdraw button.
+    await page.goto('/players-area');
     await hydrated(page);
-    expect(await page.getByTestId('consent-state-photo').innerText()).toMatch(/^Given/);
-    await page.getByRole('button', { name: 'Withdraw consent: Photos on the public website' }).click();
+    await expectNoAxeViolations(page, 'the family home with its consents');
+    await noSidewaysScroll(page, 'the family home with its consents');
+    await page.getByTestId('family-consent-photo').getByRole('button', { name: /^Withdraw/ }).click();
+    // One click: withdrawn, and the consents page says so, with an Undo.
     await page.getByTestId('consent-withdrawn-photo').waitFor();
     expect(await page.getByTestId('consent-state-photo').innerText()).toMatch(/^Not given/);
     expect(await page.getByTestId('consent-withdrawn-photo').innerText()).toContain('Withdrawn.');
