@@ -66,6 +66,12 @@ describe('Withdrawing the full-name or photo consent', () => {
     const parent = await j.guardian('Nina Quinn', [child, 'primary']);
     expect((await consent(child.id, parent.token, 'full_name', true)).status).toBe(200);
     expect((await consent(child.id, parent.token, 'photo', true)).status).toBe(200);
+    const given = async () =>
+      ((await t.json('/api/guardians/me/family', { token: parent.token })).body.children as { player_id: string; consents_given: string[] }[]).find(
+        (c) => c.player_id === child.id,
+      )!.consents_given;
+    // The family home lists them, each to withdraw in one click.
+    expect(await given()).toEqual(['photo', 'full_name']);
 
     const squad = () => t.app.request('/api/squad');
     const shown = async (res: Response) => ((await res.json()) as { id: string; full_name: string; photo_url: string | null }[]).find((p) => p.id === child.id)!;
@@ -87,5 +93,6 @@ describe('Withdrawing the full-name or photo consent', () => {
     expect((await consent(child.id, parent.token, 'photo', false)).status).toBe(200);
     expect((await shown(await squad())).photo_url).toBeNull();
     expect((await t.json(`/api/squad/${child.id}`)).body.photo_url).toBeNull();
+    expect(await given()).toEqual([]);
   });
 });
