@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clubIdentityInputShape } from './contracts/club-identity';
 import './zod-messages';
+import { noticeVersionField } from './privacy-notice';
 import { FIXTURE_STATUSES, INTEREST_TYPE_IDS, JOIN_US_LIMITS, SPONSOR_TIERS } from './content-constants';
 import { clubDateField } from './dates';
 import { imageRef, optionalImageRef, optionalText, optionalWebsite, requiredText } from './fields';
@@ -114,6 +115,8 @@ export const joinUsInputSchema = z.object({
     })
     .min(1, 'Choose at least one area of interest')
     .refine((v) => new Set(v).size === v.length, 'Each area of interest may be chosen only once'),
+  /** The privacy notice version the form showed (issue 34); omitted: the current one. */
+  notice_version: noticeVersionField,
 });
 export type JoinUsInput = z.infer<typeof joinUsInputSchema>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import './zod-messages';
+import { noticeVersionField } from './privacy-notice';
 import { clubDateField } from './dates';
 import { CONSENT_KINDS, GUARDIAN_LEVELS, JUNIOR_LOGIN_MIN_AGE, ageOn } from './juniors';
 import { emailField, optionalText, passwordField, requiredText, usernameField } from './fields';
@@ -33,6 +34,8 @@ export const guardianAccountSchema = z.object({
   full_name: required('Your full name'),
   username: usernameField,
   password: passwordField,
+  /** The privacy notice version the form showed (issue 34); omitted: the current one. */
+  notice_version: noticeVersionField,
 });
 export type GuardianAccountInput = z.infer<typeof guardianAccountSchema>;
 
@@ -44,6 +47,8 @@ export const parentRegistrationSchema = z.object({
   password: passwordField,
   /** Issue 31: the club needs a number for the parent (kept on their login). */
   phone_number: required('Your phone number', 40),
+  /** The privacy notice version the form showed (issue 34); omitted: the current one. */
+  notice_version: noticeVersionField,
 });
 
 /** POST /api/guardian-requests: "I am a parent or carer". */
@@ -53,6 +58,8 @@ export const guardianRequestSchema = z.object({
   relationship: required('Your relationship to the child', 60),
   team_id: optional('Team', 100),
   message: optional('Message', 1000),
+  /** The privacy notice version the form showed (issue 34); omitted: the current one. */
+  notice_version: noticeVersionField,
 });
 export type GuardianRequestInput = z.infer<typeof guardianRequestSchema>;
 
@@ -95,6 +102,8 @@ export const guardianRequestRejectSchema = z.object({ reason: required('Reason',
 export const consentInputSchema = z.object({
   kind: z.enum(CONSENT_KINDS, { error: 'Consent must be photo, full_name, direct_contact or medical_treatment' }),
   given: z.boolean({ error: 'Say whether the consent is given (true or false)' }),
+  /** The privacy notice version the form showed (issue 34); omitted: the current one. */
+  notice_version: noticeVersionField,
 });
 export type ConsentInput = z.infer<typeof consentInputSchema>;
 

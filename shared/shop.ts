@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zod-messages';
+import { noticeVersionField } from './privacy-notice';
 import { formatPounds } from './money';
 import {
   CHOOSE_FULFILMENT,
@@ -67,6 +68,8 @@ export const orderSchema = z
       z.string({ error: 'Notes must be text' }).trim().max(ORDER_NOTES_MAX, `Special instructions can be at most ${ORDER_NOTES_MAX} characters`).nullish(),
     ),
     fulfilment: z.enum(FULFILMENTS, { error: CHOOSE_FULFILMENT }).optional(),
+    /** The privacy notice version the checkout showed (issue 34); omitted: the current one. */
+    notice_version: noticeVersionField,
   })
   .superRefine(
     (order, ctx) => {

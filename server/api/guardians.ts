@@ -31,7 +31,13 @@ const StatusQuery = z.object({
 });
 /** Signed in: `{}`; otherwise the new login's details (checked by the service: guardianAccountSchema). */
 const AcceptBody = z
-  .object({ full_name: z.string().max(200).optional(), username: z.string().max(50).optional(), password: z.string().max(200).optional() })
+  .object({
+    full_name: z.string().max(200).optional(),
+    username: z.string().max(50).optional(),
+    password: z.string().max(200).optional(),
+    /** The privacy notice version the page showed (issue 34); omitted: the current one. */
+    notice_version: z.union([z.number(), z.string().max(12)]).optional(),
+  })
   .openapi('GuardianAccount');
 const noStore = (c: { header: (name: string, value: string) => void }) => c.header('Cache-Control', 'no-store');
 

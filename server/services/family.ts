@@ -14,6 +14,9 @@ import { mayUseMembersArea, signedIn } from '../policy';
 import type { AvailabilityService } from './availability';
 import { parseInput } from './checks';
 import type { JuniorService } from './juniors';
+import { currentConsents } from './juniors';
+import { CONSENT_KINDS, seasonOf } from '../../shared/juniors';
+import { todayIso } from '../../shared/players';
 import type { TreasuryService } from './treasury';
 
 /** How many of each child's next events the family home shows (the child's page has them all). */
@@ -66,9 +69,12 @@ export function createFamilyService(db: Db, deps: FamilyDeps) {
         db.select({ phone: users.phone }).from(users).where(eq(users.id, actor.id)),
         member ? deps.hasCalendarLink(actor.user) : Promise.resolve(null),
       ]);
+      // The consents in force this season: the family home offers each one's withdrawal in one click (issue 34).
+      const given = await currentConsents(db, children.map((c) => c.player_id), seasonOf(todayIso()));
       const withEvents = await Promise.all(
         children.map(async (child) => ({
           ...child,
+          consents_given: CONSENT_KINDS.filter((kind) => given.get(child.player_id)?.has(kind)),
           next_events: child.standing === 'in_team' ? (await deps.availability.forChild(actor.user, child.player_id)).slice(0, FAMILY_NEXT_EVENTS) : [],
         })),
       );

@@ -5,6 +5,7 @@ import { whatsappLink } from '../../shared/whatsapp';
 import type { Db } from '../db/client';
 import { joinUsSubmissions } from '../db/schema';
 import { parseInput } from './checks';
+import { noticeVersionFor } from './privacy-notice';
 import { mayRunTheClub, must } from '../policy';
 import { joinUsApplication, joinUsReceipt } from '../mail/templates';
 import type { MailService } from './mail';
@@ -51,8 +52,9 @@ export function createJoinUsService(db: Db, deps: { whatsappNumber: () => Promis
      * `address` is the client's: at most so many applications per hour come from one (issue 30).
      */
     async submit(input: unknown, address?: string): Promise<JoinUsSubmission & { whatsapp_url?: string }> {
-      const values = parseInput(joinUsInputSchema, input);
+      const parsed = parseInput(joinUsInputSchema, input);
       await deps.anonymousWrites?.count('join_us', address);
+      const values = { ...parsed, notice_version: await noticeVersionFor(db, parsed.notice_version) };
       const row = await db.transaction(async (tx) => {
         const [inserted] = await tx.insert(joinUsSubmissions).values(values).returning();
         // The club hears of it, and the applicant gets a receipt.

@@ -36,6 +36,10 @@ export const ClubPageSchema = z
     }),
     version: z.string().openapi({ description: 'Send it back with PUT: a save from an older version answers 409 naming who saved since' }),
     updated_at: z.string().nullable().openapi({ format: 'date-time', description: 'null: the page has never been saved (the default text)' }),
+    notice: z
+      .object({ version: z.number().int(), published_at: z.string().openapi({ format: 'date-time' }) })
+      .optional()
+      .openapi({ description: 'The privacy page only: the notice version in force; forms send it back as notice_version (issue 34)' }),
   })
   .openapi('ClubPage');
 export type ClubPage = z.infer<typeof ClubPageSchema>;

@@ -1,12 +1,16 @@
 import { z } from '@hono/zod-openapi';
 import { MyEventSchema } from './availability';
 import { ChildSchema } from './juniors';
+import { CONSENT_KINDS } from '../juniors';
 
 /** A parent's family home (issue 31), as GET /api/guardians/me/family answers it. */
 export { parentPhoneSchema } from '../family';
 
 export const FamilyChildSchema = ChildSchema.extend({
   next_events: z.array(MyEventSchema).openapi({ description: "The child's next matches, training and one-off events (at most 3), with their answers; cancelled ones marked" }),
+  consents_given: z
+    .array(z.enum(CONSENT_KINDS))
+    .openapi({ description: 'The consents in force this season: each can be withdrawn in one request (PUT /api/players/{id}/consents, issue 34)' }),
 }).openapi('FamilyChild');
 
 export const FamilyHomeSchema = z

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import '../zod-messages';
+import { noticeVersionField } from '../privacy-notice';
 import { TEAM_TYPES } from '../content-constants';
 import { clubDateField, today } from '../dates';
 import {
@@ -118,6 +119,8 @@ export const registrationSchema = z.object({
   medical_notes: optionalText('Medical notes', 2000, 'brief'),
   previous_club: optionalText('Previous club', 200, 'brief'),
   nationality: optionalText('Nationality', 100, 'brief'),
+  /** The privacy notice version the form showed (issue 34); omitted: the current one. */
+  notice_version: noticeVersionField,
 });
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 

@@ -104,7 +104,7 @@ describe('The club writes its own pages', () => {
     // And so do the registration forms, where a player or a parent gives their details.
     for (const path of ['/register', '/register/parent']) {
       await visitor.goto(path);
-      expect(await visitor.getByTestId('privacy-line').getByRole('link', { name: 'privacy notice' }).getAttribute('href'), path).toBe('/privacy');
+      expect(await visitor.getByTestId('privacy-notice-link').getByRole('link', { name: 'privacy notice' }).getAttribute('href'), path).toBe('/privacy');
     }
   });
 

@@ -11,9 +11,9 @@ export const TEST_MAIL_FROM = 'Riverside Rovers FC <club@example.org>';
  * For API tests whose mail must really be delivered: a fresh database (createTestContext) whose
  * outbox worker sends to a real SMTP server started here. Call once per file, at the top level.
  */
-export async function createMailingTestContext(options: Partial<ServiceOptions> = {}) {
+export async function createMailingTestContext(options: Partial<ServiceOptions> = {}, harness: Parameters<typeof createTestContext>[1] = {}) {
   const smtp = await startSmtpServer();
-  const t = await createTestContext({ smtpUrl: smtp.url, publicUrl: 'https://club.example.org', ...options });
+  const t = await createTestContext({ smtpUrl: smtp.url, publicUrl: 'https://club.example.org', ...options }, harness);
   const worker = createOutboxWorker(t.db, { smtpUrl: smtp.url, from: TEST_MAIL_FROM, pollMs: 50 });
   worker.start();
   afterAll(async () => {

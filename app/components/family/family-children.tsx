@@ -1,10 +1,11 @@
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import { AVAILABILITY_LABELS } from '../../../shared/availability';
 import type { FamilyHome } from '../../../shared/contracts/family';
 import { formatLongDateGB } from '../../../shared/dates';
-import { childTeamLine } from '../../../shared/juniors';
+import { CONSENT_TEXTS, childTeamLine } from '../../../shared/juniors';
 import { AvailabilityButtons, answeredByText } from '../availability';
 import { EventFacts } from '../event-facts';
+import { Button } from '../ui/button';
 
 type Child = FamilyHome['children'][number];
 
@@ -56,6 +57,7 @@ export function FamilyChildren({ children }: { children: FamilyHome['children'] 
               ) : (
                 child.standing === 'in_team' && <p className="text-sm text-muted">Nothing on for {first} in the next 8 weeks.</p>
               )}
+              {child.can_answer && child.consents_given.length > 0 && <GivenConsents child={child} />}
               <p className="flex flex-wrap gap-x-5">
                 <Link to={`/players-area/children/${child.player_id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
                   All of {first}’s schedule, payments and care details
@@ -69,5 +71,29 @@ export function FamilyChildren({ children }: { children: FamilyHome['children'] 
         );
       })}
     </ul>
+  );
+}
+
+/** The consents given this season, each withdrawn with one click (issue 34): the consents page then says so, with an Undo. */
+function GivenConsents({ child }: { child: Child }) {
+  const first = child.full_name.split(' ')[0];
+  return (
+    <div className="rounded-xl bg-white p-3 ring-1 ring-line sm:p-4">
+      <p className="text-sm font-semibold text-ink">Consents you have given for {first} this season</p>
+      <ul className="mt-2 space-y-2">
+        {child.consents_given.map((kind) => (
+          <li key={kind} className="flex flex-wrap items-center justify-between gap-2 text-sm text-ink" data-testid={`family-consent-${kind}`}>
+            <span>{CONSENT_TEXTS[kind].label}</span>
+            <Form method="post" action={`/players-area/children/${child.player_id}/consents`}>
+              <input type="hidden" name="kind" value={kind} />
+              <input type="hidden" name="given" value="no" />
+              <Button type="submit" variant="secondary">
+                Withdraw<span className="sr-only"> consent for {first}: {CONSENT_TEXTS[kind].label}</span>
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

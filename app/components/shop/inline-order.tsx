@@ -9,8 +9,10 @@ export function InlineOrder({
   product,
   choice,
   result,
+  noticeVersion,
 }: {
   ref: React.Ref<HTMLElement>;
+  noticeVersion?: number;
   product: Product;
   choice: OrderChoice;
   result: OrderResult | undefined;
@@ -34,6 +36,7 @@ export function InlineOrder({
         choice={choice}
         busy={navigation.state === 'submitting'}
         result={result}
+        noticeVersion={noticeVersion}
       />
     </section>
   );

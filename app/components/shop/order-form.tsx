@@ -1,4 +1,5 @@
 /** The shop's order form (name, contact, collection or delivery, notes), in the order dialog and on the page without JavaScript. */
+import { PrivacyNoticeLink } from '../privacy-notice-link';
 import { useState } from 'react';
 import type { Form } from 'react-router';
 import { formatPounds } from '../../../shared/money';
@@ -62,6 +63,7 @@ export function OrderForm({
   busy,
   result,
   interactive = false,
+  noticeVersion,
 }: {
   FormComponent: typeof Form;
   action?: string;
@@ -71,6 +73,8 @@ export function OrderForm({
   result: OrderResult | undefined;
   /** With JavaScript: the address shows only once delivery is chosen. */
   interactive?: boolean;
+  /** The privacy notice version shown, stored with the order (issue 34). */
+  noticeVersion?: number;
 }) {
   const failed = result && !result.ok ? result : undefined;
   const fieldErrors = failed?.fieldErrors ?? {};
@@ -131,6 +135,7 @@ export function OrderForm({
         maxLength={ORDER_NOTES_MAX}
         rows={2}
       />
+      <PrivacyNoticeLink version={noticeVersion} />
       {/* Place Order stays in view at the foot of the dialog, however long the form. */}
       <div className={interactive ? 'sticky -bottom-6 -mx-6 -mb-6 border-t border-line bg-white px-6 pb-6 pt-4' : 'pt-2'}>
         <Button type="submit" size="lg" className="w-full" disabled={busy}>

@@ -9,6 +9,8 @@ import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { FormMessage } from '../../components/ui/field';
 import { formFields } from '../../components/ui/form-fields';
 import { detailOf, formError, invalidFields } from '../../lib/errors.server';
+import { PrivacyNoticeLink } from '../../components/privacy-notice-link';
+import { noticeVersionFrom } from '../../lib/notice-version';
 import type { Route } from './+types/guardian-invitation';
 
 const FIELDS = ['full_name', 'username', 'password'] as const;
@@ -18,11 +20,12 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle('Parent or car
 /** The invitation a parent or carer was mailed (single use, 7 days): what it is for, and whether it still works. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
+  const noticeVersion = (await context.services.clubPages.notice()).version;
   try {
     const invitation = await context.services.juniors.preview(token);
-    return { token, invitation, problem: null, signedIn: context.user ? context.user.full_name : null };
+    return { token, invitation, problem: null, signedIn: context.user ? context.user.full_name : null, noticeVersion };
   } catch (error) {
-    return { token, invitation: null, problem: detailOf(error), signedIn: context.user ? context.user.full_name : null };
+    return { token, invitation: null, problem: detailOf(error), signedIn: context.user ? context.user.full_name : null, noticeVersion };
   }
 }
 
@@ -36,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return invalidFields(parsed.error.issues, { values });
   }
   try {
-    await context.services.juniors.accept(context.user, token, values);
+    await context.services.juniors.accept(context.user, token, { ...values, notice_version: noticeVersionFrom(form) });
     if (context.user) return redirect('/players-area/children');
     const { access_token } = await context.services.accounts.login({ username: values.username!, password: values.password! }, context.clientAddress);
     return redirect('/players-area/children', { headers: { 'Set-Cookie': sessionCookie(access_token, { secure: context.secure }) } });
@@ -47,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GuardianInvitation({ loaderData, actionData }: Route.ComponentProps) {
-  const { token, invitation, problem, signedIn } = loaderData;
+  const { token, invitation, problem, signedIn, noticeVersion } = loaderData;
   const navigation = useNavigation();
   const failed = actionData && !actionData.ok ? actionData : null;
   const summary = summaryOf(FIELDS, failed);
@@ -80,6 +83,7 @@ export default function GuardianInvitation({ loaderData, actionData }: Route.Com
               <p className="mb-4 text-ink">
                 You are signed in as {signedIn}. Link this login to {invitation.child_first_name}?
               </p>
+              <PrivacyNoticeLink version={noticeVersion} className="mb-4" />
               <Button type="submit" disabled={navigation.state === 'submitting'}>
                 Accept the invitation
               </Button>
@@ -91,6 +95,7 @@ export default function GuardianInvitation({ loaderData, actionData }: Route.Com
                 <ErrorSummary errors={summary.errors} order={FIELDS} message={summary.message} />
                 <input type="hidden" name="token" value={token} />
                 <NewLoginFields field={formFields(failed?.values, summary.errors)} />
+                <PrivacyNoticeLink version={noticeVersion} />
                 <Button type="submit" disabled={navigation.state === 'submitting'}>
                   Create login and accept
                 </Button>

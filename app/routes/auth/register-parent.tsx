@@ -11,7 +11,8 @@ import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { formFields } from '../../components/ui/form-fields';
 import { formError } from '../../lib/errors.server';
-import { PrivacyLine } from '../../components/public/privacy-line';
+import { PrivacyNoticeLink } from '../../components/privacy-notice-link';
+import { noticeVersionFrom } from '../../lib/notice-version';
 import type { Route } from './+types/register-parent';
 
 const ACCOUNT_FIELDS = ['full_name', 'phone_number', 'username', 'email', 'password', 'confirm_password'] as const;
@@ -32,9 +33,9 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect('/players-area/children');
-  const teams = await context.services.teams.list();
+  const [teams, notice] = await Promise.all([context.services.teams.list(), context.services.clubPages.notice()]);
   // Children play in the junior teams (U7 to U18): the adult teams are not offered.
-  return { teams: teams.filter((t) => isJuniorAgeGroup(t.age_group)).map((t) => ({ id: t.id, name: t.name })) };
+  return { teams: teams.filter((t) => isJuniorAgeGroup(t.age_group)).map((t) => ({ id: t.id, name: t.name })), noticeVersion: notice.version };
 }
 
 /** The service's "children.1.team_id" is the page's "team_id_1"; "children" (none given) is the first child's name. */
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     team_id: values[`team_id_${i}`] || null,
   })).filter((row, i) => i === 0 || row.child_name || row.child_date_of_birth || row.team_id);
   const { confirm_password, ...account } = Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, values[f]!]));
-  const body = { ...account, relationship: values.relationship, message: values.message || null, children: rows };
+  const body = { ...account, relationship: values.relationship, message: values.message || null, children: rows, notice_version: noticeVersionFrom(form) };
   // Every problem at once (ADR 026), the confirmation's with the schema's; the confirmation never reaches the service.
   const parsed = parentRegistrationRequestSchema.safeParse(body);
   const fieldErrors = parsed.success ? {} : onPage(parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
@@ -128,7 +129,7 @@ export default function RegisterParent({ loaderData, actionData }: Route.Compone
           <TextField label="Your relationship to them" hint="For example mother, father, grandparent, carer" required {...field('relationship')} />
           <TextAreaField label="Anything the club should know (optional)" rows={3} {...field('message')} />
         </fieldset>
-        <PrivacyLine />
+        <PrivacyNoticeLink version={loaderData.noticeVersion} />
         <Button type="submit" size="lg" className="w-full" disabled={navigation.state !== 'idle'}>
           Register and send my request
         </Button>

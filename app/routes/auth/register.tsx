@@ -9,7 +9,8 @@ import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { formFields } from '../../components/ui/form-fields';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { PositionSelect } from '../../components/position-select';
-import { PrivacyLine } from '../../components/public/privacy-line';
+import { PrivacyNoticeLink } from '../../components/privacy-notice-link';
+import { noticeVersionFrom } from '../../lib/notice-version';
 import { pageTitle } from '../../../shared/club';
 import { asDomainError, isDomainError } from '../../../shared/errors';
 import { issueErrors } from '../../lib/errors.server';
@@ -20,6 +21,11 @@ export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Player registration') },
   { name: 'description', content: "Register as a player to use the Players' Area: your payments, coach feedback, schedule and stats." },
 ];
+
+/** The privacy notice's version, sent back with the form and kept on the player record (issue 34). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { noticeVersion: (await context.services.clubPages.notice()).version };
+}
 
 /** The fields in page order, for the error summary. */
 const ORDER = [
@@ -46,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...values,
     medical_notes: values.medical_notes || null,
     previous_club: values.previous_club || null,
+    notice_version: noticeVersionFrom(form),
   });
   const fieldErrors: Record<string, string> = parsed.success ? {} : issueErrors(parsed.error.issues);
   if (String(form.get('confirm_password') ?? '') !== values.password) fieldErrors.confirm_password ??= PASSWORDS_DO_NOT_MATCH;
@@ -73,7 +80,7 @@ function refused(fieldErrors: Record<string, string>, values: Record<string, str
   return data({ ok: false as const, error: detail ?? REGISTRATION_FAILED, fieldErrors, values }, { status });
 }
 
-export default function Register() {
+export default function Register({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction === '/register';
@@ -148,7 +155,7 @@ export default function Register() {
           />
         </fieldset>
 
-        <PrivacyLine />
+        <PrivacyNoticeLink version={loaderData.noticeVersion} />
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? 'Registering…' : 'Register'}
         </Button>

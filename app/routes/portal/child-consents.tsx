@@ -7,6 +7,8 @@ import { FormMessage } from '../../components/ui/field';
 import { CollectorsSection } from '../../components/collectors-form';
 import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
+import { PrivacyNoticeLink } from '../../components/privacy-notice-link';
+import { noticeVersionFrom } from '../../lib/notice-version';
 import type { Route } from './+types/child-consents';
 import { pageTitle } from '../../../shared/club';
 
@@ -18,11 +20,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const children = await context.services.juniors.myChildren(user);
   const child = children.find((c) => c.player_id === params.playerId);
   if (!child) throw data('You are not linked to this child as a parent or carer.', { status: 403 });
-  const [consents, collectors] = await Promise.all([
+  const [consents, collectors, notice] = await Promise.all([
     context.services.juniors.consents(user, child.player_id),
     context.services.juniors.collectors(user, child.player_id),
+    context.services.clubPages.notice(),
   ]);
-  return { child, consents, collectors };
+  return { child, consents, collectors, noticeVersion: notice.version };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -40,7 +43,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   }
   const kind = String(form.get('kind') ?? '');
   try {
-    await context.services.juniors.setConsent(user, params.playerId, { kind, given: form.get('given') === 'yes' });
+    await context.services.juniors.setConsent(user, params.playerId, { kind, given: form.get('given') === 'yes', notice_version: noticeVersionFrom(form) });
     return { ok: true as const, kind, given: form.get('given') === 'yes' };
   } catch (error) {
     const response = formError(error);
@@ -49,7 +52,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function ChildConsents({ loaderData, actionData }: Route.ComponentProps) {
-  const { child, consents, collectors } = loaderData;
+  const { child, consents, collectors, noticeVersion } = loaderData;
   const navigation = useNavigation();
   const first = child.full_name.split(' ')[0];
   return (
@@ -59,6 +62,7 @@ export default function ChildConsents({ loaderData, actionData }: Route.Componen
         title={`${child.full_name}: consents for ${consents.season}`}
         description={`Nothing is agreed until you say so, and each answer lasts this season only (to 31 August). Changing an answer takes effect at once.`}
       >
+        <PrivacyNoticeLink />
         <ul className="space-y-3">
           {consents.consents.map((c) => {
             const result = actionData?.kind === c.kind ? actionData : null;
@@ -78,10 +82,14 @@ export default function ChildConsents({ loaderData, actionData }: Route.Componen
                   )}
                 </p>
                 {result && !result.ok && <FormMessage>{result.error}</FormMessage>}
+                {result?.ok && !result.given && !c.given && child.can_answer && (
+                  <WithdrawnNotice kind={c.kind} label={c.label} noticeVersion={noticeVersion} busy={navigation.state === 'submitting'} />
+                )}
                 {child.can_answer && (
                   <Form method="post" className="mt-2">
                     <input type="hidden" name="kind" value={c.kind} />
                     <input type="hidden" name="given" value={c.given ? 'no' : 'yes'} />
+                    <input type="hidden" name="notice_version" value={noticeVersion} />
                     <Button type="submit" variant={c.given ? 'secondary' : 'primary'} disabled={navigation.state === 'submitting'}>
                       {c.given ? 'Withdraw' : 'Give'}
                       <span className="sr-only"> consent: {c.label}</span>
@@ -101,6 +109,24 @@ export default function ChildConsents({ loaderData, actionData }: Route.Componen
         result={actionData?.kind === 'collectors' ? actionData : null}
         busy={navigation.state === 'submitting'}
       />
+    </div>
+  );
+}
+
+/** Said at once after a withdrawal, with an Undo that gives the consent again (one click each way). */
+function WithdrawnNotice({ kind, label, noticeVersion, busy }: { kind: string; label: string; noticeVersion: number; busy: boolean }) {
+  return (
+    <div role="status" className="mt-2 flex flex-wrap items-center gap-3 rounded-lg bg-surface p-3 text-sm text-ink" data-testid={`consent-withdrawn-${kind}`}>
+      <span>Withdrawn. The club’s website and messages follow it from now on.</span>
+      <Form method="post">
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="given" value="yes" />
+        <input type="hidden" name="notice_version" value={noticeVersion} />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          Undo
+          <span className="sr-only"> withdrawing: {label}</span>
+        </Button>
+      </Form>
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { FormMessage, TextAreaField, TextField } from '../../components/ui/field
 import { formFields } from '../../components/ui/form-fields';
 import { formError, invalidFields } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
+import { PrivacyNoticeLink } from '../../components/privacy-notice-link';
 import type { Route } from './+types/child';
 import { portalRead } from './portal.server';
 import { pageTitle } from '../../../shared/club';
@@ -217,6 +218,7 @@ function CareForm({ child, care, actionData }: { child: Data['child']; care: Dat
           <TextField label="Emergency contact name" required {...field('emergency_contact_name')} />
           <TextField label="Emergency contact phone" type="tel" required {...field('emergency_contact_phone')} />
           <TextAreaField label="Medical notes (optional)" rows={3} {...field('medical_notes')} />
+          <PrivacyNoticeLink />
           <Button type="submit" disabled={navigation.state === 'submitting'}>
             Save
           </Button>

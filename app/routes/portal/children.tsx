@@ -10,6 +10,8 @@ import { FormMessage } from '../../components/ui/field';
 import { formFields } from '../../components/ui/form-fields';
 import { formError, invalidFields } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
+import { PrivacyNoticeLink } from '../../components/privacy-notice-link';
+import { noticeVersionFrom } from '../../lib/notice-version';
 import type { Route } from './+types/children';
 import { portalRead } from './portal.server';
 import { pageTitle } from '../../../shared/club';
@@ -25,8 +27,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     portalRead('your requests', () => context.services.juniors.myPendingRequests(user), []),
     portalRead('the teams', () => context.services.teams.list(), []),
   ]);
+  const noticeVersion = (await context.services.clubPages.notice()).version;
   // Only the requests this login made (those who decide also see everyone's on the admin page).
-  return { children, requests, teams: teams.map((t) => ({ id: t.id, name: t.name })) };
+  return { children, requests, teams: teams.map((t) => ({ id: t.id, name: t.name })), noticeVersion };
 }
 
 /** "I am a parent or carer": the request goes to the secretary and the welfare officer. */
@@ -37,7 +40,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const parsed = guardianRequestSchema.safeParse(values);
   if (!parsed.success) return invalidFields(parsed.error.issues, { values });
   try {
-    await context.services.juniors.request(user, parsed.data);
+    await context.services.juniors.request(user, { ...parsed.data, notice_version: noticeVersionFrom(form) });
   } catch (error) {
     const response = formError(error);
     return data({ ...response.data, values }, { status: response.init?.status ?? 422 });
@@ -46,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function PortalChildren({ loaderData, actionData }: Route.ComponentProps) {
-  const { children, requests, teams } = loaderData;
+  const { children, requests, teams, noticeVersion } = loaderData;
   const navigation = useNavigation();
   const failed = actionData && !actionData.ok ? actionData : null;
   const summary = summaryOf(PARENT_REQUEST_FIELDS, failed);
@@ -97,6 +100,7 @@ export default function PortalChildren({ loaderData, actionData }: Route.Compone
         <Form method="post" noValidate className="mt-3 space-y-4 rounded-2xl bg-white p-4 ring-1 ring-line sm:p-6">
           <ErrorSummary errors={summary.errors} order={PARENT_REQUEST_FIELDS} message={summary.message} />
           <ParentRequestFields field={formFields(failed && 'values' in failed ? failed.values : undefined, summary.errors)} teams={teams} />
+          <PrivacyNoticeLink version={noticeVersion} />
           <Button type="submit" disabled={navigation.state === 'submitting'}>
             Send my request
           </Button>

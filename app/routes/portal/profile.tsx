@@ -9,6 +9,7 @@ import { Checkbox, FormMessage, TextAreaField, TextField } from '../../component
 import { PositionSelect } from '../../components/position-select';
 import { formError } from '../../lib/errors.server';
 import { requireUser } from '../../lib/guards.server';
+import { PrivacyNoticeLink } from '../../components/privacy-notice-link';
 import type { Route } from './+types/profile';
 import { portalRead } from './portal.server';
 import { formatDateGB } from '../../../shared/dates';
@@ -169,6 +170,7 @@ export default function PortalProfile({ loaderData, actionData }: Route.Componen
               {PERSONAL_DETAILS_HINT}
             </p>
           </fieldset>
+          <PrivacyNoticeLink />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={busy}>
               {busy ? 'Saving…' : 'Save Profile'}

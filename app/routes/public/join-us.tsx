@@ -9,6 +9,8 @@ import { Button } from '../../components/ui/button';
 import { ErrorSummary, fieldId, summaryOf } from '../../components/ui/error-summary';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { TitledSection } from '../../components/ui/titled-section';
+import { PrivacyNoticeLink } from '../../components/privacy-notice-link';
+import { noticeVersionFrom } from '../../lib/notice-version';
 import { club } from '../../../shared/club';
 import { useHydrated } from '../../lib/hydrated';
 import { pageMeta, siteOrigin } from '../../lib/seo';
@@ -24,8 +26,8 @@ export const SUBMIT_ANOTHER = 'Submit Another Application';
 const FIELDS = ['interest_types', 'full_name', 'email', 'phone_number', 'message'] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await context.services.settings.get();
-  return { clubEmail: settings.club_email, origin: siteOrigin(context) };
+  const [settings, notice] = await Promise.all([context.services.settings.get(), context.services.clubPages.notice()]);
+  return { clubEmail: settings.club_email, noticeVersion: notice.version, origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
@@ -50,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     interest_types: form.getAll('interest_types').map(String),
   };
   try {
-    const saved = await context.services.joinUs.submit(input, context.clientAddress);
+    const saved = await context.services.joinUs.submit({ ...input, notice_version: noticeVersionFrom(form) }, context.clientAddress);
     return data<ActionResult>({ ok: true, whatsapp_url: saved.whatsapp_url ?? null });
   } catch (thrown) {
     // Bad input, or the database away for a moment (503): said in the form, the values kept.
@@ -68,13 +70,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 
 export default function JoinUs({ loaderData }: Route.ComponentProps) {
-  const { clubEmail } = loaderData;
+  const { clubEmail, noticeVersion } = loaderData;
   const result = useActionData<typeof action>();
 
   if (result?.ok) return <Submitted whatsappUrl={result.whatsapp_url} />;
 
   // The form is its own component so that coming back from the success view starts it afresh.
-  return <JoinUsForm clubEmail={clubEmail} failed={result && !result.ok ? result : null} />;
+  return <JoinUsForm clubEmail={clubEmail} noticeVersion={noticeVersion} failed={result && !result.ok ? result : null} />;
 }
 
 function Submitted({ whatsappUrl }: { whatsappUrl: string | null }) {
@@ -118,7 +120,7 @@ function Submitted({ whatsappUrl }: { whatsappUrl: string | null }) {
   );
 }
 
-function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<ActionResult, { ok: false }> | null }) {
+function JoinUsForm({ clubEmail, noticeVersion, failed }: { clubEmail: string; noticeVersion: number; failed: Extract<ActionResult, { ok: false }> | null }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [interests, setInterests] = useState<InterestType[]>(() => (failed?.values.interest_types as InterestType[] | undefined) ?? []);
@@ -209,6 +211,7 @@ function JoinUsForm({ clubEmail, failed }: { clubEmail: string; failed: Extract<
               </a>{' '}
               says how we look after them.
             </p>
+            <PrivacyNoticeLink version={noticeVersion} />
             <div className="flex flex-wrap items-center gap-3">
               {/* Not disabled while no interest is chosen (ADR 026): a disabled button says nothing; the summary does. */}
               <Button type="submit" size="lg" disabled={sending} aria-describedby={noneChosen ? 'interest-hint' : undefined}>

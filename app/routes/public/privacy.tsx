@@ -1,6 +1,7 @@
 import { EmptyState, PageHeader } from '../../components/public/empty-state';
 import { ClubText } from '../../components/public/club-text';
 import { club } from '../../../shared/club';
+import { noticeVersionLine } from '../../../shared/privacy-notice';
 import { pageMeta, siteOrigin } from '../../lib/seo';
 import type { PageHandle } from '../../lib/page-scripts';
 import type { Route } from './+types/privacy';
@@ -14,7 +15,7 @@ export const NO_PRIVACY_NOTICE = 'The club has not published its privacy notice 
 /** The club's privacy notice (issue 33): written by the admin in Pages, linked from every footer and the forms. */
 export async function loader({ context }: Route.LoaderArgs) {
   const [page, settings] = await Promise.all([context.services.clubPages.get('privacy'), context.services.settings.get()]);
-  return { html: page.html, clubEmail: settings.club_email, origin: siteOrigin(context) };
+  return { html: page.html, notice: page.notice ?? null, clubEmail: settings.club_email, origin: siteOrigin(context) };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -26,13 +27,20 @@ export const meta: Route.MetaFunction = ({ data }) =>
   });
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { html, clubEmail } = loaderData;
+  const { html, notice, clubEmail } = loaderData;
   return (
     <>
       <PageHeader title={PRIVACY_TITLE} />
       <div className="container-page max-w-3xl py-12">
         {html ? (
-          <ClubText html={html} testId="privacy-notice" />
+          <>
+            <ClubText html={html} testId="privacy-notice" />
+            {notice && (
+              <p className="mt-10 border-t border-line pt-4 text-sm text-muted" data-testid="privacy-notice-version">
+                {noticeVersionLine(notice.version, notice.published_at)}
+              </p>
+            )}
+          </>
         ) : (
           <EmptyState title={NO_PRIVACY_NOTICE}>
             <p>

@@ -8,6 +8,7 @@ import { SETUP_CODE_FIELD, SETUP_CODE_REQUIRED } from '../../../shared/setup';
 import { emailField } from '../../../shared/fields';
 import { StartChoice, asksForSample } from '../../components/setup/start-choice';
 import { CLUB_NAME_FIELD, CREST_FIELD, ClubNameFields, PRIMARY_COLOUR_FIELD, SECONDARY_COLOUR_FIELD, SHORT_NAME_FIELD, clubNameFrom } from '../../components/setup/club-name-fields';
+import { PrivacyNoticeLink } from '../../components/privacy-notice-link';
 import type { Route } from './+types/initialize';
 
 export const STATUS_FAILED = 'Failed to check database status';
@@ -239,6 +240,7 @@ function NeedsInitialization({
             className="max-w-md"
           />
           <StartChoice />
+          <PrivacyNoticeLink />
           <Button type="submit" size="lg" disabled={busy}>
             {busy ? 'Initializing…' : 'Initialize Database'}
           </Button>

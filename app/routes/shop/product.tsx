@@ -48,6 +48,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const size = url.searchParams.get('size');
   return {
     product,
+    noticeVersion: (await context.services.clubPages.notice()).version,
     origin: siteOrigin(context),
     initial: {
       image: Math.min(Math.max(Number.parseInt(url.searchParams.get('image') ?? '0', 10) || 0, 0), MAX_EXTRA_IMAGES),
@@ -83,6 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       notes: text('notes'),
       // The form asks explicitly: no choice is refused ("Choose collection … or delivery"), not guessed.
       fulfilment: text('fulfilment') ?? '',
+      notice_version: text('notice_version'),
     }, context.clientAddress);
     return replace(orderPagePath(order.token));
   } catch (error) {
@@ -133,7 +135,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 type LoaderData = Route.ComponentProps['loaderData'];
 
-function ProductView({ product, initial }: LoaderData) {
+function ProductView({ product, initial, noticeVersion }: LoaderData) {
   const gallery = product.images.slice(0, 1 + MAX_EXTRA_IMAGES);
   const [selectedImage, setSelectedImage] = useState(Math.min(initial.image, Math.max(gallery.length - 1, 0)));
   const [size, setSize] = useState<string | null>(initial.size);
@@ -207,10 +209,10 @@ function ProductView({ product, initial }: LoaderData) {
 
       {inStock && !dialogOpen && !(hydrated && buyInView) && <OrderBar product={product} choice={choice} />}
 
-      {inlineShown && <InlineOrder ref={inlineRef} result={inlineResult} product={product} choice={choice} />}
+      {inlineShown && <InlineOrder ref={inlineRef} result={inlineResult} product={product} choice={choice} noticeVersion={noticeVersion} />}
 
       <Dialog open={dialogOpen} onClose={closeDialog} title="Complete your order" description="Tell us how to reach you. No payment is taken online.">
-        <OrderForm FormComponent={fetcher.Form} product={product} choice={choice} busy={fetcher.state !== 'idle'} result={fetcher.data} interactive />
+        <OrderForm FormComponent={fetcher.Form} product={product} choice={choice} busy={fetcher.state !== 'idle'} result={fetcher.data} interactive noticeVersion={noticeVersion} />
       </Dialog>
     </div>
   );

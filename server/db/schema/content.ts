@@ -1,6 +1,7 @@
 import { boolean, index, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { SPONSOR_TIERS } from '../../../shared/content-constants';
 import { createdAt, id, updatedAt } from './columns';
+import { noticeVersion } from './privacy-notice';
 
 export const news = pgTable(
   'news',
@@ -40,6 +41,8 @@ export const joinUsSubmissions = pgTable(
     phone_number: text('phone_number').notNull(),
     message: text('message').notNull(),
     interest_types: text('interest_types').array().notNull(),
+    /** The privacy notice version the enquirer was shown (issue 34). */
+    notice_version: noticeVersion(),
     created_at: createdAt(),
   },
   (t) => [index('join_us_created_idx').on(t.created_at)],

@@ -2,6 +2,7 @@ import { boolean, date, index, pgEnum, pgTable, primaryKey, text, timestamp, uui
 import { CONSENT_KINDS, DBS_STATUSES, GUARDIAN_LEVELS } from '../../../shared/juniors';
 import { users } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
+import { noticeVersion } from './privacy-notice';
 import { players } from './squad';
 import { teams } from './teams';
 
@@ -46,6 +47,8 @@ export const guardianInvitations = pgTable(
     invited_by: text('invited_by').notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /** The privacy notice version shown to whoever accepted it (issue 34). */
+    notice_version: noticeVersion(),
     created_at: createdAt(),
   },
   (t) => [index('guardian_invitations_player_idx').on(t.player_id)],
@@ -72,6 +75,8 @@ export const guardianRequests = pgTable(
     decided_by: text('decided_by'),
     decided_at: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     reason: text('reason'),
+    /** The privacy notice version the parent was shown (issue 34). */
+    notice_version: noticeVersion(),
     created_at: createdAt(),
   },
   (t) => [index('guardian_requests_status_idx').on(t.status, t.created_at)],
@@ -98,6 +103,8 @@ export const consents = pgTable(
     given_by_name: text('given_by_name').notNull(),
     /** The version of the words agreed to (shared/juniors.ts CONSENT_TEXT_VERSION). */
     text_version: text('text_version').notNull(),
+    /** The privacy notice version the guardian was shown (issue 34). */
+    notice_version: noticeVersion(),
     created_at: createdAt(),
   },
   (t) => [index('consents_player_season_kind_idx').on(t.player_id, t.season, t.kind, t.created_at)],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgEnum, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { noticeVersion } from './privacy-notice';
 
 export const products = pgTable(
   'products',
@@ -64,6 +65,8 @@ export const orders = pgTable(
     notes: text('notes'),
     fulfilment: orderFulfilmentEnum('fulfilment').notNull().default('collect'),
     status: orderStatusEnum('status').notNull().default('pending'),
+    /** The privacy notice version shown at checkout (issue 34). */
+    notice_version: noticeVersion(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

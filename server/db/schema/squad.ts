@@ -2,6 +2,7 @@ import { boolean, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, 
 import { users, type clubRoleEnum } from './accounts';
 import type { teamStaffRoleEnum } from './teams';
 import { createdAt, id, updatedAt } from './columns';
+import { noticeVersion } from './privacy-notice';
 import { TEAM_TYPES } from '../../../shared/content-constants';
 import { POSITIONS } from '../../../shared/players';
 
@@ -74,6 +75,8 @@ export const players = pgTable(
      * whether their login was already switched off, so coming back restores exactly those.
      */
     left_roles: jsonb('left_roles').$type<LeftRoles>(),
+    /** The privacy notice version shown on the registration form (issue 34; null: added by the club or before versions). */
+    notice_version: noticeVersion(),
     created_at: createdAt(),
     updated_at: updatedAt(),
     /** Who saved it last (a stale save is refused naming them, issue 22). */

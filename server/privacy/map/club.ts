@@ -1,5 +1,5 @@
 /** The data map (issue 34): the club's settings, setup and requests about personal data (server/db/schema/club.ts, privacy.ts). */
-import { contentVersion, databaseInitialization, privacyRequests, settings, setupCode } from '../../db/schema';
+import { contentVersion, databaseInitialization, privacyNoticeVersions, privacyRequests, settings, setupCode } from '../../db/schema';
 import type { MappedTable } from '../types';
 import { detach } from './common';
 
@@ -78,5 +78,13 @@ export const CLUB_MAP: MappedTable[] = [
     mentions: ['subject_name', 'requested_by_name', 'recorded_by_name', 'updated_by', 'outcome'],
     redact: ['recorded_by'],
     erase: detach('The record of the request is kept to show it was answered; the name becomes the pseudonym'),
+  },
+  {
+    // Each published text of the club's privacy notice; forms store the version someone saw (an integer), never who saw it.
+    table: privacyNoticeVersions,
+    about: [],
+    section: null,
+    personal: [],
+    other: ['version', 'markdown', 'html', 'published_at'],
   },
 ];

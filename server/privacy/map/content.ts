@@ -26,7 +26,7 @@ export const CONTENT_MAP: MappedTable[] = [
     about: [{ email: joinUsSubmissions.email }],
     section: 'enquiries',
     personal: ['full_name', 'email', 'phone_number', 'message'],
-    other: ['id', 'interest_types', 'created_at'],
+    other: ['id', 'interest_types', 'notice_version', 'created_at'],
     mentions: ['message'],
     erase: DELETE,
   },

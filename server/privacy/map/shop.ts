@@ -18,7 +18,7 @@ export const SHOP_MAP: MappedTable[] = [
     about: [{ email: orders.customer_email }],
     section: 'orders',
     personal: ['customer_name', 'customer_email', 'customer_phone', 'customer_address', 'notes', 'token'],
-    other: ['id', 'number', 'product_id', 'product_name', 'size', 'quantity', 'unit_price', 'total_amount', 'fulfilment', 'status', 'created_at', 'updated_at'],
+    other: ['id', 'number', 'product_id', 'product_name', 'size', 'quantity', 'unit_price', 'total_amount', 'fulfilment', 'status', 'notice_version', 'created_at', 'updated_at'],
     mentions: ['notes'],
     redact: ['token'],
     erase: KEEP_FOR_HMRC,

@@ -36,7 +36,7 @@ export const SQUAD_MAP: MappedTable[] = [
       'left_roles',
       'updated_by',
     ],
-    other: ['team_type', 'show_personal_details', 'status', 'status_changed_at', 'created_at', 'updated_at'],
+    other: ['team_type', 'show_personal_details', 'status', 'status_changed_at', 'notice_version', 'created_at', 'updated_at'],
     // Who agreed to the junior's login (a guardian), who saved it last, DBS overriders in left_roles.
     mentions: ['login_agreed_by', 'updated_by', 'left_roles'],
     redact: ['updated_by'],

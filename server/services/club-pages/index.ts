@@ -4,13 +4,14 @@ import { CLUB_PAGES, isClubPageSlug, type ClubPageSlug } from '../../../shared/c
 import { today } from '../../../shared/dates';
 import { notFound } from '../../../shared/errors';
 import type { SessionUser } from '../../../shared/roles';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { clubPages, teams, trainingSlots } from '../../db/schema';
 import { mayManageClubSite, maySeeTraining, must } from '../../policy';
 import { parseInput } from '../checks';
 import { assertCurrentVersion, versionOf } from '../edit-version';
 import { DEFAULT_CLUB_PAGES } from './defaults';
 import { renderClubPage } from './render';
+import { currentNotice, publishNotice } from '../privacy-notice';
 
 export { renderClubPage } from './render';
 
@@ -46,7 +47,9 @@ export function createClubPagesService(db: Db) {
     async get(slug: string): Promise<ClubPage> {
       const known = slugOf(slug);
       const [row] = await db.select().from(clubPages).where(eq(clubPages.slug, known));
-      return toPage(known, row);
+      const page = toPage(known, row);
+      // The privacy notice says which version it is: forms send it back beside what people give (issue 34).
+      return known === 'privacy' ? { ...page, notice: await currentNotice(db) } : page;
     },
 
     /**
@@ -61,23 +64,35 @@ export function createClubPagesService(db: Db) {
       const what = `${CLUB_PAGES[known].label} page`;
       const saved = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(clubPages).where(eq(clubPages.slug, known)).for('update');
+        // The privacy notice keeps every published text (issue 34): the one in force is recorded first.
+        if (known === 'privacy') await currentNotice(tx);
+        const { row, mine } = await saveRow(tx, current);
+        if (known === 'privacy' && mine) await publishNotice(tx, row);
+        return row;
+      });
+      const page = toPage(known, saved);
+      return known === 'privacy' ? { ...page, notice: await currentNotice(db) } : page;
+
+      async function saveRow(tx: DbOrTx, current: Row | undefined) {
         if (current) {
           assertCurrentVersion(what, current, version);
-          return (await tx.update(clubPages).set(values).where(eq(clubPages.slug, known)).returning())[0];
+          return { row: (await tx.update(clubPages).set(values).where(eq(clubPages.slug, known)).returning())[0]!, mine: true };
         }
         const [made] = await tx
           .insert(clubPages)
           .values({ slug: known, ...values })
           .onConflictDoNothing()
           .returning();
-        if (made) return made;
+        if (made) return { row: made, mine: true };
         // Someone saved the page's first version in the same instant: theirs stands.
         const [theirs] = await tx.select().from(clubPages).where(eq(clubPages.slug, known));
         assertCurrentVersion(what, theirs, version ?? '');
-        return theirs;
-      });
-      return toPage(known, saved);
+        return { row: theirs!, mine: false };
+      }
     },
+
+    /** The privacy notice version in force and its date: forms show the link and send the version back (issue 34). */
+    notice: () => currentNotice(db),
 
     /** A page's Markdown as it would be shown, without saving it (the admin's preview). */
     async preview(user: SessionUser | null, markdown: string): Promise<string> {

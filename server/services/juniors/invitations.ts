@@ -17,6 +17,8 @@ import type { DbOrTx } from '../../db/client';
 import { guardianInvitations, guardians, players, users } from '../../db/schema';
 import { guardianInvitation } from '../../mail/templates';
 import { parseInput } from '../checks';
+import { noticeVersionFor } from '../privacy-notice';
+import { noticeOnlySchema } from '../../../shared/privacy-notice';
 import { allow, childRelation, mayInviteOtherGuardian, mayManageGuardians, signedIn, type Actor } from '../../policy';
 import { isUuid } from '../ids';
 import { childRow } from './access';
@@ -108,6 +110,8 @@ export function guardianInvitationsUseCases({ db, mail }: JuniorContext) {
       if (first.state === 'used') throw conflict(INVITATION_USED);
       if (first.state === 'expired') throw conflict(INVITATION_EXPIRED);
       const account = actor ? null : parseInput(guardianAccountSchema, input);
+      // The privacy notice version the acceptance page showed (issue 34), signed in or not.
+      const notice_version = await noticeVersionFor(db, account ? account.notice_version : parseInput(noticeOnlySchema, input ?? {}).notice_version);
       const password_hash = account ? await hashChosenPassword(account.password) : null;
       return db.transaction(async (tx) => {
         const { invitation, state } = await find(token, tx, true);
@@ -146,7 +150,7 @@ export function guardianInvitationsUseCases({ db, mail }: JuniorContext) {
         });
         await tx
           .update(guardianInvitations)
-          .set({ used_at: new Date() })
+          .set({ used_at: new Date(), notice_version })
           .where(and(eq(guardianInvitations.token_hash, invitation.token_hash)));
         return { user_id: userId, player_id: invitation.player_id, level: invitation.level, created_login: !actor };
       });

@@ -20,6 +20,7 @@ import { consents, guardians, medicalNoteReads, players, users } from '../../db/
 import { consentWithdrawn } from '../../mail/templates';
 import type { MailService } from '../mail';
 import { parseInput } from '../checks';
+import { noticeVersionFor } from '../privacy-notice';
 import { childRelation, mayAnswerForChild, mayReadConsents, mayReadMedicalNoteLog, mayReadMedicalNotes, signedIn } from '../../policy';
 import { assertGuardianOrSelf, childRow } from './access';
 import { firstName, type JuniorContext } from './context';
@@ -95,6 +96,7 @@ export function childRecordsUseCases(ctx: JuniorContext) {
       const data = parseInput(consentInputSchema, input);
       if (!consentKindsFor(child.date_of_birth).includes(data.kind)) throw invalid(DIRECT_CONTACT_16_17, [{ field: 'kind', message: DIRECT_CONTACT_16_17 }]);
       const season = seasonOf(todayIso());
+      const notice_version = await noticeVersionFor(db, data.notice_version);
       await db.transaction(async (tx) => {
         const [before] = await tx
           .select({ given: consents.given })
@@ -110,6 +112,7 @@ export function childRecordsUseCases(ctx: JuniorContext) {
           given_by: me.id,
           given_by_name: me.name,
           text_version: CONSENT_TEXT_VERSION,
+          notice_version,
         }).returning({ id: consents.id });
         // The child's public record changes with it: touching the row fires the players table's
         // content_changed trigger, so every process drops its public cache at commit.

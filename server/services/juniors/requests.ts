@@ -24,6 +24,7 @@ import { guardianRequestApproved, guardianRequestReceived, guardianRequestReject
 import type { MailService } from '../mail';
 import { ownerOfAddress, tellAddressOwner } from '../address-in-use';
 import { parseInput } from '../checks';
+import { noticeVersionFor } from '../privacy-notice';
 import { isUuid } from '../ids';
 import { assertManagesGuardians, firstName, juniorForLink, NOT_A_JUNIOR, type JuniorContext } from './context';
 import { linkGuardian } from './invitations';
@@ -99,10 +100,11 @@ export function guardianRequestUseCases({ db, mail }: JuniorContext) {
         const [team] = isUuid(data.team_id) ? await db.select({ id: teams.id }).from(teams).where(eq(teams.id, data.team_id)) : [];
         if (!team) throw invalid(NO_SUCH_TEAM, [{ field: 'team_id', message: NO_SUCH_TEAM }]);
       }
+      const notice_version = await noticeVersionFor(db, data.notice_version);
       const row = await db.transaction(async (tx) => {
         const [made] = await tx
           .insert(guardianRequests)
-          .values({ user_id: actor.id, ...data })
+          .values({ user_id: actor.id, ...data, notice_version })
           .returning();
         await tellDeciders(tx, mail, { parentName: actor.full_name, relationship: data.relationship, requests: [made!] });
         return made;
@@ -240,7 +242,7 @@ export function parentRegistration({ db, mail, anonymousWrites }: JuniorContext)
   return {
     /** `address` is the client's: counted with the players' registrations, so many per hour from one. */
     async registerParent(input: unknown, address?: string) {
-      const { full_name, username, email, password, phone_number, relationship, message, children } = parseInput(parentRegistrationRequestSchema, withChildren(input));
+      const { full_name, username, email, password, phone_number, relationship, message, children, notice_version: sent } = parseInput(parentRegistrationRequestSchema, withChildren(input));
       await anonymousWrites?.count('registration', address);
       const account = { full_name, username, email, password };
       const today = todayIso();
@@ -250,6 +252,7 @@ export function parentRegistration({ db, mail, anonymousWrites }: JuniorContext)
       const known = teamIds.every(isUuid) && teamIds.length ? await db.select({ id: teams.id }).from(teams).where(inArray(teams.id, teamIds)) : [];
       const unknown = children.flatMap((c, i) => (c.team_id && !known.some((k) => k.id === c.team_id) ? [{ field: `children.${i}.team_id`, message: NO_SUCH_TEAM }] : []));
       if (unknown.length) throw invalid(NO_SUCH_TEAM, unknown);
+      const notice_version = await noticeVersionFor(db, sent);
       const taken = await db
         .select({ username: users.username, email: users.email })
         .from(users)
@@ -270,7 +273,7 @@ export function parentRegistration({ db, mail, anonymousWrites }: JuniorContext)
           .returning({ id: users.id, username: users.username });
         const requests = await tx
           .insert(guardianRequests)
-          .values(children.map((child) => ({ user_id: user!.id, relationship, message, ...child })))
+          .values(children.map((child) => ({ user_id: user!.id, relationship, message, ...child, notice_version })))
           .returning();
         const confirmToken = randomBytes(32).toString('base64url');
         await tx.insert(accountTokens).values({

@@ -11,6 +11,7 @@ import { log } from '../../log';
 import { orders, products, settings } from '../../db/schema';
 import { conflict, DATABASE_UNAVAILABLE, isDatabaseTimeout, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable } from '../../../shared/errors';
 import { isUuid } from '../ids';
+import { noticeVersionFor } from '../privacy-notice';
 import { shopOrder } from '../../mail/templates';
 import type { PlacedOrder } from '../../../shared/contracts/shop';
 import { toOrder, validationError, type OrderContext } from './context';
@@ -97,6 +98,7 @@ function decide(inputs: OrderInput[], byId: Stock, busy: Set<string>, cap: numbe
         customer_phone: order.customer_phone,
         ...orderFulfilment(order),
         notes: order.notes ?? null,
+        notice_version: order.notice_version ?? null,
       },
     };
   });
@@ -220,12 +222,14 @@ export function placeOrders(ctx: OrderContext) {
       if (!parsed.success) throw validationError(parsed.error.issues);
       if (!isUuid(parsed.data.product_id)) throw notFound(PRODUCT_NOT_FOUND);
       await ctx.anonymousWrites?.count('order', address);
+      // The privacy notice version the checkout showed (issue 34): a real one, or the current one when none was sent.
+      const order = { ...parsed.data, notice_version: await noticeVersionFor(ctx.db, parsed.data.notice_version) };
       // Its product's row is held by another transaction: try again shortly, holding no connection
       // meanwhile, and give up (503) after PRODUCT_LOCK_WAIT_MS.
       const deadline = Date.now() + PRODUCT_LOCK_WAIT_MS;
       for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
         try {
-          return await submitOrder(parsed.data);
+          return await submitOrder(order);
         } catch (error) {
           if (!(error instanceof ProductBusy)) throw error;
           if (Date.now() + pause > deadline) throw unavailable(PRODUCT_BUSY, 2);

@@ -9,6 +9,7 @@ import { hashChosenPassword } from '../../auth/password-policy';
 import { accountTokens, players, users } from '../../db/schema';
 import { welcome } from '../../mail/templates';
 import { ownerOfAddress, tellAddressOwner } from '../address-in-use';
+import { noticeVersionFor } from '../privacy-notice';
 import { duplicateAccount, type PlayerContext } from './context';
 
 export function registration({ db, mail, anonymousWrites }: PlayerContext) {
@@ -50,6 +51,7 @@ export function registration({ db, mail, anonymousWrites }: PlayerContext) {
         throw invalid(JUNIOR_SELF_REGISTRATION, [{ field: 'date_of_birth', message: JUNIOR_SELF_REGISTRATION }]);
       }
       if ((await registrationConflicts(input.username)).length) throw conflict(USERNAME_TAKEN);
+      const notice_version = await noticeVersionFor(db, input.notice_version);
       // The password is checked (and hashed) either way: a weak one is refused, taken address or not.
       const password_hash = await hashChosenPassword(input.password);
       if (await ownerOfAddress(db, input.email)) return answeredAsNew(input);
@@ -75,6 +77,7 @@ export function registration({ db, mail, anonymousWrites }: PlayerContext) {
               medical_notes: input.medical_notes,
               previous_club: input.previous_club,
               status: 'pending',
+              notice_version,
             })
             .returning({ id: players.id, status: players.status });
           // A pending member (issue 21): in no team, on no public page, counted nowhere, until the
