@@ -8,6 +8,8 @@
  *   retention.ts  the retention rules, what is due, approving a purge
  */
 import { router } from '../env';
+import { erasureApi } from './erasure';
 
 /** Everything under /api/privacy. */
 export const privacyApi = router();
+privacyApi.route('/', erasureApi);

@@ -97,7 +97,7 @@ function latestDateOf(table: PgTable, where: SQL): SQL | null {
 }
 
 /** Tables whose rows refer to other tables come first, so nothing is left pointing at a deleted row. */
-export function foreignKeySafe(entries: MappedTable[]): MappedTable[] {
+export function foreignKeySafe(entries: readonly MappedTable[]): MappedTable[] {
   const byTable = new Map(entries.map((e) => [e.table, e]));
   const done = new Set<PgTable>();
   const order: MappedTable[] = [];
@@ -117,7 +117,7 @@ export function foreignKeySafe(entries: MappedTable[]): MappedTable[] {
 }
 
 /** Every step of erasing the subjects, in the order they run. */
-export function planErasure(map: MappedTable[], subjects: ErasureSubjects, pseudonym: string): ErasureStep[] {
+export function planErasure(map: readonly MappedTable[], subjects: ErasureSubjects, pseudonym: string): ErasureStep[] {
   const patterns = patternsFor(subjects);
   const steps: ErasureStep[] = [];
   const own = (entry: MappedTable) => entry.about.map(columnOf).filter((a) => !a.by);

@@ -60,7 +60,7 @@ async function countOf(db: DbOrTx, step: ErasureStep): Promise<number> {
 }
 
 interface Run {
-  map: MappedTable[];
+  map: readonly MappedTable[];
   subjects: ErasureSubjects;
   pseudonym: string;
 }
@@ -91,10 +91,11 @@ export async function previewErasure(db: DbOrTx, run: Run & { people: string[] }
 export async function executeErasure(
   db: Db,
   run: Run & { people: string[]; requestId: string | null; by: { id: string; name: string } },
-  after?: (tx: DbOrTx, report: ErasureReport) => Promise<void>,
+  hooks: { before?: (tx: DbOrTx) => Promise<void>; after?: (tx: DbOrTx, report: ErasureReport) => Promise<void> } = {},
 ): Promise<ErasureReport> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL app.erasing = 'on'`);
+    if (hooks.before) await hooks.before(tx);
     const { playerIds, userIds } = run.subjects;
     if (playerIds.length) await tx.execute(sql`SELECT id FROM players WHERE id IN (${sql.join(playerIds.map((id) => sql`${id}::uuid`), sql`, `)}) FOR UPDATE`);
     if (userIds.length) await tx.execute(sql`SELECT id FROM users WHERE id IN (${sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `)}) FOR UPDATE`);
@@ -115,7 +116,7 @@ export async function executeErasure(
         .values(run.subjects.emails.map((e) => ({ email_sha256: hashAddress(e) })))
         .onConflictDoNothing();
     }
-    if (after) await after(tx, report);
+    if (hooks.after) await hooks.after(tx, report);
     return report;
   });
 }
