@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { emailSuppressions, erasures, uploads } from '../../db/schema';
+import { hashAddress } from './suppression';
 import type { MappedTable } from '../../privacy/types';
 import { planErasure, type ErasureStep, type StepKind } from './erasure-plan';
 import type { ErasureSubjects } from './erasure-subject';
@@ -33,7 +34,6 @@ export async function pseudonymFor(db: DbOrTx, seed: string): Promise<string> {
   throw new Error('No free pseudonym');
 }
 
-const hashAddress = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 /** The uploads that are the subjects' own: their photos and the documents for them only. */
 async function uploadsOf(db: DbOrTx, subjects: ErasureSubjects): Promise<string[]> {
@@ -120,16 +120,3 @@ export async function executeErasure(
     return report;
   });
 }
-
-/** Whether the club may not invite or create a login for this address (its owner asked to be erased). */
-export async function isSuppressed(db: DbOrTx, email: string): Promise<boolean> {
-  const rows = await db.select().from(emailSuppressions).where(inArray(emailSuppressions.email_sha256, [hashAddress(email)]));
-  return rows.length > 0;
-}
-
-/** The person registered themselves again: the club may write to them. */
-export async function clearSuppression(db: DbOrTx, email: string) {
-  await db.delete(emailSuppressions).where(inArray(emailSuppressions.email_sha256, [hashAddress(email)]));
-}
-
-export const SUPPRESSED_ADDRESS = 'This address asked the club to erase their data; they can register again themselves.';
