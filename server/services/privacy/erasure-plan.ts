@@ -125,7 +125,8 @@ export function planErasure(map: readonly MappedTable[], subjects: ErasureSubjec
     const hits = own(entry).map((a) => matches(a.key, a.column, subjects));
     return hits.length ? or(...hits)! : sql`false`;
   };
-  const deletedHere = (entry: MappedTable) => (entry.erase?.do === 'delete' ? ownHit(entry) : sql`false`);
+  // Null-safe: a row whose links are null is not deleted here (NOT NULL would hide it from the other steps).
+  const deletedHere = (entry: MappedTable) => (entry.erase?.do === 'delete' ? sql`coalesce((${ownHit(entry)}), false)` : sql`false`);
   const base = (entry: MappedTable) => ({ table: getTableConfig(entry.table).name, section: entry.section });
 
   for (const entry of map) {
@@ -144,6 +145,7 @@ export function planErasure(map: readonly MappedTable[], subjects: ErasureSubjec
         const value = cleared(a.key, a.column, subjects, pseudonym);
         return value ? [{ column: a.column, value }] : [];
       }),
+      ...personalCleared(entry, pseudonym),
       ...nameSets(entry.table, [...entry.personal, ...(entry.mentions ?? [])], patterns, pseudonym, new Set(own(entry).map((a) => a.column.name))),
     ];
     if (sets.length === 0) continue;
@@ -174,6 +176,25 @@ export function planErasure(map: readonly MappedTable[], subjects: ErasureSubjec
     });
   }
   return steps;
+}
+
+/** Who did something (created_by_name, decided_by_name, by_name): someone else's name, kept (the subject's own is replaced). */
+const WHO_DID_IT = /(^|_)by(_name)?$/;
+
+/**
+ * In the subject's own kept row, what describes them goes: each personal column that is not a link
+ * (cleared above), not held back from the export (`redact`: tokens) and not who did it becomes
+ * null, or the pseudonym when it must have a text.
+ */
+function personalCleared(entry: MappedTable, pseudonym: string) {
+  const columns = columnsByName(entry.table);
+  const links = new Set(entry.about.map((a) => columnOf(a).column.name));
+  const held = new Set(entry.redact ?? []);
+  return entry.personal
+    .filter((name) => !links.has(name) && !held.has(name) && !WHO_DID_IT.test(name))
+    .map((name) => columns.get(name))
+    .filter((c): c is AnyPgColumn => c !== undefined && (!c.notNull || c.getSQLType() === 'text'))
+    .map((c) => ({ column: c, value: c.notNull ? sql`${pseudonym}::text` : sql`NULL` }));
 }
 
 function dedupe(sets: { column: AnyPgColumn; value: SQL }[]) {

@@ -53,6 +53,7 @@ export async function resolveErasureSubjects(db: DbOrTx, request: SubjectRequest
     names: unique([...playerRows.map((p) => p.full_name), ...userRows.map((u) => u.full_name), ...playerRows.map((p) => p.emergency_contact_name)]),
     literals: unique([
       ...emails,
+      ...userRows.map((u) => u.username),
       ...userRows.map((u) => u.phone),
       ...playerRows.flatMap((p) => [p.phone_number, p.address, p.emergency_contact_phone]),
     ]),
