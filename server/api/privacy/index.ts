@@ -9,7 +9,9 @@
  */
 import { router } from '../env';
 import { erasureApi } from './erasure';
+import { privacyRequestsApi } from './requests';
 
 /** Everything under /api/privacy. */
-export const privacyApi = router();
-privacyApi.route('/', erasureApi);
+export const privacyApi = router()
+  .route('/', privacyRequestsApi)
+  .route('/', erasureApi);
