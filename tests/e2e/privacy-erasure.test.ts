@@ -40,7 +40,7 @@ describe('Erasure (admin, data requests)', () => {
 
     await page.getByRole('button', { name: 'Record identity check' }).click();
     await settledToast(page, 'Identity check recorded.');
-    await panel.getByRole('button', { name: 'Preview erasure' }).click();
+    // The preview stays on screen; with the identity checked it can now be carried out.
     await panel.getByRole('button', { name: 'Erase permanently' }).click();
     const dialog = page.getByRole('dialog', { name: `Erase ${name} permanently?` });
     await dialog.getByText('This cannot be undone.', { exact: false }).waitFor();
