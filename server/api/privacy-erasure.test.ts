@@ -167,6 +167,15 @@ describe('Erasure: preview, then erase the family', () => {
     expect(await searchUploads(t.db, family.texts)).toEqual([]);
   });
 
+  it('in other people\u2019s texts their names became the pseudonym; every other word (and Mirela\u2019s name) stayed', async () => {
+    expect(family.mentions.length).toBeGreaterThan(0);
+    expect(await searchDatabase(t.db, family.mentions)).toEqual([]);
+    const names = [family.parent.name, ...family.children.map((c) => c.name)];
+    const replaced = family.mentions.map((text) => names.reduce((out, name) => out.replaceAll(name, done.pseudonym), text));
+    const hits = await searchDatabase(t.db, replaced);
+    expect(new Set(hits.map((h) => h.needle))).toEqual(new Set(replaced));
+  });
+
   it('the other family is untouched: all their texts are still there', async () => {
     const hits = await searchDatabase(t.db, other.texts);
     expect(new Set(hits.map((h) => h.needle))).toEqual(new Set(other.texts));
