@@ -208,5 +208,32 @@ describe('Erasure: preview, then erase the family', () => {
     });
     expect(invite.status).toBe(422);
     expect(invite.body.detail).toBe(SUPPRESSED_ADDRESS);
+    const record = await t.json('/api/players', { token: tokens.admin, body: { full_name: 'New Member', position: 'Defender', team_type: 'Senior' } });
+    const login = await t.json('/api/admin/create-player-account', {
+      token: tokens.admin,
+      body: { player_id: record.body.id, username: 'new_member_login', email: family.parent.email },
+    });
+    expect(login.status).toBe(422);
+    expect(login.body.detail).toBe(SUPPRESSED_ADDRESS);
+    // Registering herself is asking again: the club may write to her.
+    const registered = await t.json('/api/players/register', {
+      body: {
+        username: 'priya_again',
+        password: 'a long new password 42',
+        email: family.parent.email,
+        full_name: 'Priya Again',
+        date_of_birth: '1988-03-02',
+        position_preference: 'Midfielder',
+        phone_number: '07700 900555',
+        emergency_contact_name: 'Sam Again',
+        emergency_contact_phone: '07700 900556',
+      },
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const again = await t.json('/api/guardian-invitations', {
+      token: tokens.admin,
+      body: { player_id: other.child.playerId, email: family.parent.email, level: 'secondary' },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
   });
 });
