@@ -159,6 +159,18 @@ describe('Erasure: preview, then erase the family', () => {
     expect(after.none ?? 0).toBe(detached);
   });
 
+  it('outside an erasure, the ledger\u2019s texts still never change; inside one, only they may', async () => {
+    const [charge] = family.other.chargeIds;
+    expect(charge).toBeDefined();
+    await expect(t.db.execute(sql`update charges set description = 'Changed' where id = ${charge}`)).rejects.toThrow();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local app.erasing = 'on'`);
+        await tx.execute(sql`update charges set amount_pence = amount_pence + 1 where id = ${charge}`);
+      }),
+    ).rejects.toThrow();
+  });
+
   it('no table and no upload holds any of the family\u2019s texts', async () => {
     // A safeguarding action on access stays the club's record (the data map): its reason, with no
     // name, address, phone or medical detail in it, is kept; the names in it became the pseudonym.

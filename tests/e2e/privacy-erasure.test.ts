@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, openAdminTab, settledToast, unique } from '../support/admin';
+import { apiAs, openAdminTab, settledToast, shot, unique } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, noSidewaysScroll, signIn, useBrowser } from '../support/browser';
 
@@ -34,6 +34,7 @@ describe('Erasure (admin, data requests)', () => {
     await panel.getByText('Record the day the person’s identity was checked first.').waitFor();
     await expectNoAxeViolations(page, 'the erasure preview');
     await noSidewaysScroll(page, 'the erasure preview');
+    await shot(page, 'erasure-preview');
     const sections = panel.getByTestId('erasure-sections');
     await expect.poll(() => sections.getByRole('heading', { name: 'Profile' }).count()).toBe(1);
     expect(await sections.textContent()).toMatch(/1 row deleted \(players\)/);
@@ -45,11 +46,13 @@ describe('Erasure (admin, data requests)', () => {
     const dialog = page.getByRole('dialog', { name: `Erase ${name} permanently?` });
     await dialog.getByText('This cannot be undone.', { exact: false }).waitFor();
     await expectNoAxeViolations(page, 'the erasure confirmation');
+    await shot(page, 'erasure-confirmation');
     await dialog.getByRole('button', { name: 'Yes, erase permanently' }).click();
     const done = page.locator('section', { has: page.getByRole('heading', { name: 'Erasure carried out' }) });
     await done.getByText(/^Erased\. What the club must keep is kept under the name Former member [0-9a-f]{4,6}/).waitFor();
     await expectNoAxeViolations(page, 'the erasure result');
     await noSidewaysScroll(page, 'the erasure result');
+    await shot(page, 'erasure-result');
 
     await page.goto(`${b.baseURL}/squad`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
