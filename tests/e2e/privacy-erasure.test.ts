@@ -57,5 +57,9 @@ describe('Erasure (admin, data requests)', () => {
     await page.goto(`${b.baseURL}/squad`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.content()).not.toContain(name);
+    // Their profile's address answers "not found", naming nobody.
+    await page.goto(`${b.baseURL}/squad/${member.body.id}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.content()).not.toContain(name);
   });
 });
