@@ -94,6 +94,7 @@ const NEVER_THE_FAMILYS: Record<string, string> = {
   training_sessions: 'only staff record attendance',
   payment_plans: 'only the treasurer makes payment plans',
   bank_imports: 'only the treasurer imports statements (the family is in its lines, bank_lines)',
+  erasures: 'only the lead carries out erasures (an erasure names nobody it erased)',
 };
 
 /** The family's rows in one table of the map, through one of its `about` columns. */

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { PrivacyRequest } from '../../../shared/contracts/privacy';
 import { PRIVACY_REQUEST_STATUS_LABELS, PRIVACY_REQUEST_TYPE_LABELS, REQUESTER_RELATIONSHIP_LABELS } from '../../../shared/privacy';
 import { dayInWords, daysLeftInWords } from '../../../shared/privacy-dates';
+import { ErasurePanel } from '../../components/admin/erasure-panel';
 import { CompleteForm, ExtensionForm, IdentityForm, dueSentence } from '../../components/admin/privacy-request-panels';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import { adminMeta } from '../../components/admin/meta';
@@ -52,6 +53,7 @@ export default function AdminPrivacyRequest({ loaderData }: Route.ComponentProps
           <Details request={request} />
           {/* privacy-export: access download panel */}
           {/* privacy-erasure: erasure panel */}
+          <ErasurePanel request={request} />
           {request.status === 'open' && (
             <Panel title="Act on it">
               {!request.identity_checked_on && <IdentityForm request={request} />}

@@ -8,8 +8,10 @@
  *   retention.ts  the retention rules, what is due, approving a purge
  */
 import { router } from '../env';
+import { erasureApi } from './erasure';
 import { privacyRequestsApi } from './requests';
 
 /** Everything under /api/privacy. */
 export const privacyApi = router()
-  .route('/', privacyRequestsApi);
+  .route('/', privacyRequestsApi)
+  .route('/', erasureApi);

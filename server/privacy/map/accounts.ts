@@ -25,12 +25,13 @@ export const ACCOUNTS_MAP: MappedTable[] = [
   },
   {
     // Failed sign-in counters keyed by "user:<name>" or "addr:<ip>": no column names a person by
-    // id, and every row runs out within the hour, so erasure need not look for them.
+    // id and every row runs out within the hour; erasure still replaces the username in the key.
     table: loginThrottle,
     about: [],
     section: null,
     personal: ['key'],
     other: ['failures', 'window_ends_at'],
+    mentions: ['key'],
   },
   {
     table: clubRoles,

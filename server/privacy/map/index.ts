@@ -12,6 +12,7 @@ import { AVAILABILITY_MAP } from './availability';
 import { CLUB_MAP } from './club';
 import { BY_REASON, detach } from './common';
 import { CONTENT_MAP } from './content';
+import { ERASURE_MAP } from './erasure';
 import { JUNIORS_MAP } from './juniors';
 import { MAIL_MAP } from './mail';
 import { PORTAL_MAP } from './portal';
@@ -34,6 +35,7 @@ export const DATA_MAP: readonly MappedTable[] = [
   ...MAIL_MAP,
   ...SHOP_MAP,
   ...CLUB_MAP,
+  ...ERASURE_MAP,
 ];
 
 /** A table's name in SQL ("players"). */

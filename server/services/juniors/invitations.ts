@@ -19,6 +19,7 @@ import { guardianInvitation } from '../../mail/templates';
 import { parseInput } from '../checks';
 import { noticeVersionFor } from '../privacy-notice';
 import { noticeOnlySchema } from '../../../shared/privacy-notice';
+import { refuseSuppressed } from '../privacy/suppression';
 import { allow, childRelation, mayInviteOtherGuardian, mayManageGuardians, signedIn, type Actor } from '../../policy';
 import { isUuid } from '../ids';
 import { childRow } from './access';
@@ -70,6 +71,7 @@ export function guardianInvitationsUseCases({ db, mail }: JuniorContext) {
       const me = await signedIn(db, actor);
       const club = mayManageGuardians(me);
       const data = parseInput(guardianInvitationSchema, input);
+      await refuseSuppressed(db, data.email);
       // A primary parent or carer may invite the child's other one (issue 31), never as primary; the club anyone.
       const child = club ? await juniorForLink(db, data.player_id) : await childForParentInvite(me, data.player_id);
       if (!club && data.level === 'primary') throw invalid(PARENT_INVITES_PRIMARY, [{ field: 'level', message: PARENT_INVITES_PRIMARY }]);
