@@ -8,6 +8,8 @@
  *   retention.ts  the retention rules, what is due, approving a purge
  */
 import { router } from '../env';
+import { privacyExportApi } from './export';
 
 /** Everything under /api/privacy. */
 export const privacyApi = router();
+privacyApi.route('/', privacyExportApi);

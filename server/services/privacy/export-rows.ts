@@ -1,0 +1,97 @@
+/**
+ * The rows of one mapped table that are about the download's subjects, as the download shows them
+ * (issue 34): every column by its SQL name except the map's `redact` columns and secrets, and a
+ * list of player ids (a published squad) cut down to the subjects' own ids.
+ */
+import { getTableColumns, getTableName, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import type { About, MappedTable } from '../../privacy/types';
+import type { ExportSubject } from './export-subjects';
+
+/** At most this many rows of one table go into one download: years of a family's rows fit many times over. */
+export const MAX_ROWS_PER_TABLE = 50_000;
+
+/** A password's or a token's hash, a single-use token: never in a download, whatever the map says. */
+export const isSecretColumn = (name: string) => name.endsWith('_hash') || name === 'token' || name === 'claim_token' || name === 'password';
+
+export type ExportValue = string | number | boolean | null | ExportValue[] | { [key: string]: ExportValue };
+export type ExportRow = Record<string, ExportValue>;
+
+interface Ids {
+  players: string[];
+  users: string[];
+  emails: string[];
+}
+
+const idsOf = (subjects: readonly ExportSubject[]): Ids => ({
+  players: subjects.flatMap((s) => (s.player_id ? [s.player_id] : [])),
+  users: subjects.flatMap((s) => (s.user_id ? [s.user_id] : [])),
+  emails: [...new Set(subjects.flatMap((s) => s.emails.map((e) => e.toLowerCase())))],
+});
+
+const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** A `by` reference says who did something to someone else's row: not the subject's data. */
+const isBy = (about: About) => (about as { by?: true }).by === true;
+
+function condition(about: About, ids: Ids): SQL | null {
+  if ('player' in about) return ids.players.length ? sql`${about.player} in (${list(ids.players)})` : null;
+  if ('user' in about) return ids.users.length ? sql`${about.user} in (${list(ids.users)})` : null;
+  if ('email' in about) return ids.emails.length ? sql`lower(${about.email}) in (${list(ids.emails)})` : null;
+  if ('playerInArray' in about) return ids.players.length ? sql`${about.playerInArray} && array[${list(ids.players)}]::uuid[]` : null;
+  const userArray = (about as { userInArray?: AnyPgColumn }).userInArray;
+  if (userArray) return ids.users.length ? sql`${userArray} && array[${list(ids.users)}]::uuid[]` : null;
+  return null;
+}
+
+function plain(value: unknown): ExportValue {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(plain);
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value as ExportValue;
+}
+
+/** The SQL names of the columns that are the subjects' to see: not redacted, not secret, not a file's bytes. */
+function shownColumns(entry: MappedTable) {
+  const redact = new Set(entry.redact ?? []);
+  return Object.entries(getTableColumns(entry.table)).filter(([, column]) => !redact.has(column.name) && !isSecretColumn(column.name) && column.getSQLType() !== 'bytea');
+}
+
+/** The columns that list people among others, each cut down to the subjects' own ids. */
+function arrayFilters(entry: MappedTable, ids: Ids): Map<string, Set<string>> {
+  const filters = new Map<string, Set<string>>();
+  for (const about of entry.about) {
+    if ('playerInArray' in about) filters.set(about.playerInArray.name, new Set(ids.players));
+    const userArray = (about as { userInArray?: AnyPgColumn }).userInArray;
+    if (userArray) filters.set(userArray.name, new Set(ids.users));
+  }
+  return filters;
+}
+
+/** The rows of this table about any of the subjects, ready for the download (empty when none). */
+export async function exportRowsOf(db: DbOrTx, entry: MappedTable, subjects: readonly ExportSubject[]): Promise<ExportRow[]> {
+  const ids = idsOf(subjects);
+  const conditions = entry.about.filter((a) => !isBy(a)).flatMap((a) => condition(a, ids) ?? []);
+  if (conditions.length === 0) return [];
+  const columns = shownColumns(entry);
+  const filters = arrayFilters(entry, ids);
+  const rows = (await db
+    .select()
+    .from(entry.table)
+    .where(or(...conditions))
+    .limit(MAX_ROWS_PER_TABLE)) as Record<string, unknown>[];
+  return rows.map((row) => {
+    const out: ExportRow = {};
+    for (const [key, column] of columns) {
+      const keep = filters.get(column.name);
+      const value = row[key];
+      out[column.name] = keep && Array.isArray(value) ? value.filter((v) => keep.has(String(v))).map(plain) : plain(value);
+    }
+    return out;
+  });
+}
+
+export const tableNameOf = (entry: MappedTable) => getTableName(entry.table);
