@@ -10,6 +10,7 @@ import { outbox, users } from '../../server/db/schema';
 import { mailLinks } from '../../server/services/mail-links';
 import { defaultTeamId } from '../../server/services/teams';
 import { makeFactories } from './persona-factories';
+import { privacyRequestAbout } from './privacy-request';
 import { clubApi, isoDay, PASSWORD, peopleMakers, resetToken, type ClubHost, type Must, type People, type Targets } from './persona-makers';
 
 export { appHost, PASSWORD, type ClubHost, type Targets } from './persona-makers';
@@ -288,6 +289,7 @@ async function addTargets(
   x.outbox = (await t.db.select({ id: outbox.id }).from(outbox).limit(1))[0]?.id ?? '00000000-0000-4000-8000-000000000000';
   x.invitation = (await factories.invitation(x.child9!)).token;
   x.guardianRequest = (await factories.guardianRequest(personas.parentB.token!)).id;
+  x.privacyExportRequest = await privacyRequestAbout(t, { player_id: x.child9! });
 }
 
 export type Club = Awaited<ReturnType<typeof createClub>>;

@@ -1,0 +1,26 @@
+/** The access matrix (issue 34): the access download of a request, one's own, a child's. */
+import { ACTIVE, CLUB_ADMINS, row, type Row } from './personas';
+
+export const PRIVACY_EXPORT_ROWS: Row[] = [
+  row('GET /api/privacy/requests/{id}/export', {
+    params: { id: 'privacyExportRequest' },
+    allow: CLUB_ADMINS,
+    why: 'the data protection lead and the secretary (mayHandlePersonalData)',
+  }),
+  row('GET /api/privacy/requests/{id}/downloads', { params: { id: 'privacyExportRequest' }, allow: CLUB_ADMINS }),
+  row('GET /api/privacy/me/export', {
+    allow: ACTIVE,
+    why: 'any login that is on, its own data; not while a registration waits',
+  }),
+  row('GET /api/privacy/children/{playerId}/export', {
+    params: { playerId: 'child9' },
+    allow: ['parentA'],
+    why: 'parental responsibility today: not view-only, not a removed parent, not a coach or the club',
+  }),
+  row('GET /api/privacy/children/{playerId}/export', { params: { playerId: 'otherChild' }, allow: ['parentB'] }),
+  row('GET /api/privacy/children/{playerId}/export', {
+    params: { playerId: 'grownChild' },
+    allow: [],
+    why: 'now 18: their former parent no longer downloads their data',
+  }),
+];
