@@ -1,7 +1,7 @@
 /**
  * The rows of one mapped table that are about the download's subjects, as the download shows them
- * (issue 34): every column by its SQL name except the map's `redact` columns and secrets, and a
- * list of player ids (a published squad) cut down to the subjects' own ids.
+ * (issue 34): every column by its SQL name except the map's `redact` columns and secrets, and the
+ * columns that name people kept only where they name a subject (a team sheet keeps their own line).
  */
 import { getTableColumns, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -60,13 +60,30 @@ function shownColumns(entry: MappedTable) {
   return Object.entries(getTableColumns(entry.table)).filter(([, column]) => !redact.has(column.name) && !isSecretColumn(column.name) && column.getSQLType() !== 'bytea');
 }
 
-/** The columns that list people among others, each cut down to the subjects' own ids. */
-function arrayFilters(entry: MappedTable, ids: Ids): Map<string, Set<string>> {
-  const filters = new Map<string, Set<string>>();
+/**
+ * The columns that name people, each kept only where it names a subject: a list of ids (a published
+ * squad) is cut down to theirs, and a reference to someone else (the parent on a child's guardian
+ * link, the coach who published a team sheet) is left out.
+ */
+function peopleFilters(entry: MappedTable, ids: Ids): Map<string, (value: unknown) => unknown> {
+  const players = new Set(ids.players);
+  const users = new Set(ids.users);
+  const emails = new Set(ids.emails);
+  const only = (keep: Set<string>, lower = false) => (value: unknown) => {
+    if (value === null || value === undefined) return value;
+    if (Array.isArray(value)) return value.filter((v) => keep.has(String(v)));
+    return keep.has(lower ? String(value).toLowerCase() : String(value)) ? value : null;
+  };
+  const filters = new Map<string, (value: unknown) => unknown>();
   for (const about of entry.about) {
-    if ('playerInArray' in about) filters.set(about.playerInArray.name, new Set(ids.players));
-    const userArray = (about as { userInArray?: AnyPgColumn }).userInArray;
-    if (userArray) filters.set(userArray.name, new Set(ids.users));
+    if ('player' in about) filters.set(about.player.name, only(players));
+    else if ('user' in about) filters.set(about.user.name, only(users));
+    else if ('email' in about) filters.set(about.email.name, only(emails, true));
+    else if ('playerInArray' in about) filters.set(about.playerInArray.name, only(players));
+    else {
+      const userArray = (about as { userInArray?: AnyPgColumn }).userInArray;
+      if (userArray) filters.set(userArray.name, only(users));
+    }
   }
   return filters;
 }
@@ -77,7 +94,7 @@ export async function exportRowsOf(db: DbOrTx, entry: MappedTable, subjects: rea
   const conditions = entry.about.filter((a) => !isBy(a)).flatMap((a) => condition(a, ids) ?? []);
   if (conditions.length === 0) return [];
   const columns = shownColumns(entry);
-  const filters = arrayFilters(entry, ids);
+  const filters = peopleFilters(entry, ids);
   const rows = (await db
     .select()
     .from(entry.table)
@@ -87,8 +104,7 @@ export async function exportRowsOf(db: DbOrTx, entry: MappedTable, subjects: rea
     const out: ExportRow = {};
     for (const [key, column] of columns) {
       const keep = filters.get(column.name);
-      const value = row[key];
-      out[column.name] = keep && Array.isArray(value) ? value.filter((v) => keep.has(String(v))).map(plain) : plain(value);
+      out[column.name] = plain(keep ? keep(row[key]) : row[key]);
     }
     return out;
   });
