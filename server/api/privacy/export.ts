@@ -5,7 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { PrivacyRequestDownloadSchema } from '../../../shared/contracts/privacy-export';
-import { createPrivacyExportService, type ExportDownload } from '../../services/privacy/export-service';
+import type { ExportDownload } from '../../services/privacy/export-service';
 import { router, type AppEnv } from '../env';
 import { ErrorSchema, guardedAnswers, IdParam, jsonContent } from '../openapi';
 
@@ -22,7 +22,7 @@ const PlayerIdParam = z.object({
     .openapi({ param: { name: 'playerId', in: 'path' } }),
 });
 
-const exportsOf = (c: Context<AppEnv>) => createPrivacyExportService(c.get('services').db);
+const exportsOf = (c: Context<AppEnv>) => c.get('services').privacyExport;
 
 function zip(c: Context<AppEnv>, made: ExportDownload) {
   return c.body(made.bytes as Uint8Array<ArrayBuffer>, 200, {

@@ -61,6 +61,11 @@ export function createPrivacyExportService(db: DbOrTx) {
       return rows.map((r) => ({ downloaded_by_name: r.downloaded_by_name, row_count: r.row_count, created_at: r.created_at.toISOString() }));
     },
 
+    /** Whether the portal offers this login its own download (not while a registration waits). */
+    async offersOwnDownload(user: SessionUser): Promise<boolean> {
+      return mayDownloadOwnData(await signedIn(db, user));
+    },
+
     /** The signed-in person's own copy: their login and their player record. */
     async mine(user: SessionUser | null): Promise<ExportDownload> {
       const actor = await must(db, user, mayDownloadOwnData, OWN_DATA_LATER);
