@@ -1,7 +1,8 @@
 /**
  * The rows of one mapped table that are about the download's subjects, as the download shows them
  * (issue 34): every column by its SQL name except the map's `redact` columns and secrets, and the
- * columns that name people kept only where they name a subject (a team sheet keeps their own line).
+ * columns that name people (ids, lists of ids) kept only where they name a subject, and other
+ * people's names taken out of the text: a team sheet keeps their own line, feedback does not name the coach.
  */
 import { getTableColumns, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -30,6 +31,32 @@ const idsOf = (subjects: readonly ExportSubject[]): Ids => ({
   emails: [...new Set(subjects.flatMap((s) => s.emails.map((e) => e.toLowerCase())))],
 });
 
+/** What stands in a download where someone else's name was. */
+export const NAME_REMOVED = '[name removed]';
+
+/**
+ * Everyone else the club knows by name (logins and player records), as one pattern: in the columns
+ * of a row that may name people (the map's `mentions`: "Marked paid by …", a coach's name on their
+ * feedback), their names become NAME_REMOVED; the subjects' own names stay.
+ */
+export async function otherPeoplesNames(db: DbOrTx, subjects: readonly ExportSubject[]): Promise<RegExp | null> {
+  const result = await db.execute<{ name: string }>(sql`select full_name as name from users union select full_name from players`);
+  const own = new Set(subjects.map((s) => s.name.trim().toLowerCase()));
+  const names = (result as unknown as { rows: { name: string }[] }).rows
+    .map((r) => r.name.trim())
+    .filter((n) => n.length >= 3 && !own.has(n.toLowerCase()))
+    .sort((a, b) => b.length - a.length)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return names.length ? new RegExp(`(?<![\\p{L}])(?:${names.join('|')})(?![\\p{L}])`, 'giu') : null;
+}
+
+function withoutNames(value: unknown, others: RegExp): unknown {
+  if (typeof value === 'string') return value.replace(others, NAME_REMOVED);
+  if (Array.isArray(value)) return value.map((v) => withoutNames(v, others));
+  if (value && typeof value === 'object' && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNames(v, others)]));
+  return value;
+}
+
 const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
 /** A `by` reference says who did something to someone else's row: not the subject's data. */
@@ -54,9 +81,14 @@ function plain(value: unknown): ExportValue {
   return value as ExportValue;
 }
 
-/** The SQL names of the columns that are the subjects' to see: not redacted, not secret, not a file's bytes. */
+/**
+ * The SQL names of the columns that are the subjects' to see: not redacted, not secret, not a file's
+ * bytes. A list of people the row is about (a published squad) stays even when redacted: it is cut
+ * down to the subjects' own ids, so a team sheet keeps their own line.
+ */
 function shownColumns(entry: MappedTable) {
-  const redact = new Set(entry.redact ?? []);
+  const arrays = new Set(entry.about.flatMap((a) => ('playerInArray' in a ? [a.playerInArray.name] : [])));
+  const redact = new Set((entry.redact ?? []).filter((c) => !arrays.has(c)));
   return Object.entries(getTableColumns(entry.table)).filter(([, column]) => !redact.has(column.name) && !isSecretColumn(column.name) && column.getSQLType() !== 'bytea');
 }
 
@@ -65,7 +97,7 @@ function shownColumns(entry: MappedTable) {
  * squad) is cut down to theirs, and a reference to someone else (the parent on a child's guardian
  * link, the coach who published a team sheet) is left out.
  */
-function peopleFilters(entry: MappedTable, ids: Ids): Map<string, (value: unknown) => unknown> {
+function peopleFilters(entry: MappedTable, ids: Ids, others: RegExp | null): Map<string, (value: unknown) => unknown> {
   const players = new Set(ids.players);
   const users = new Set(ids.users);
   const emails = new Set(ids.emails);
@@ -75,6 +107,7 @@ function peopleFilters(entry: MappedTable, ids: Ids): Map<string, (value: unknow
     return keep.has(lower ? String(value).toLowerCase() : String(value)) ? value : null;
   };
   const filters = new Map<string, (value: unknown) => unknown>();
+  if (others) for (const column of entry.mentions ?? []) filters.set(column, (value) => withoutNames(value, others));
   for (const about of entry.about) {
     if ('player' in about) filters.set(about.player.name, only(players));
     else if ('user' in about) filters.set(about.user.name, only(users));
@@ -89,12 +122,12 @@ function peopleFilters(entry: MappedTable, ids: Ids): Map<string, (value: unknow
 }
 
 /** The rows of this table about any of the subjects, ready for the download (empty when none). */
-export async function exportRowsOf(db: DbOrTx, entry: MappedTable, subjects: readonly ExportSubject[]): Promise<ExportRow[]> {
+export async function exportRowsOf(db: DbOrTx, entry: MappedTable, subjects: readonly ExportSubject[], others: RegExp | null): Promise<ExportRow[]> {
   const ids = idsOf(subjects);
   const conditions = entry.about.filter((a) => !isBy(a)).flatMap((a) => condition(a, ids) ?? []);
   if (conditions.length === 0) return [];
   const columns = shownColumns(entry);
-  const filters = peopleFilters(entry, ids);
+  const filters = peopleFilters(entry, ids, others);
   const rows = (await db
     .select()
     .from(entry.table)

@@ -16,7 +16,7 @@ import { FALLBACK_SETTINGS } from '../../../shared/settings';
 import { identityOf } from '../club-identity';
 import { IMAGE_URL_PREFIX } from '../images';
 import { safeFileName } from '../uploads';
-import { exportRowsOf, tableNameOf, type ExportRow } from './export-rows';
+import { exportRowsOf, otherPeoplesNames, tableNameOf, type ExportRow } from './export-rows';
 import type { ExportSubject } from './export-subjects';
 import { readmeText } from './export-readme';
 
@@ -43,10 +43,11 @@ const PARALLEL_TABLES = 4;
 
 async function sectionsOf(db: DbOrTx, map: readonly MappedTable[], subjects: readonly ExportSubject[]) {
   const entries = map.filter((e) => e.section && e.about.length > 0);
+  const others = await otherPeoplesNames(db, subjects);
   const found: { entry: MappedTable; rows: ExportRow[] }[] = [];
   for (let i = 0; i < entries.length; i += PARALLEL_TABLES) {
     const batch = entries.slice(i, i + PARALLEL_TABLES);
-    const rows = await Promise.all(batch.map((entry) => exportRowsOf(db, entry, subjects)));
+    const rows = await Promise.all(batch.map((entry) => exportRowsOf(db, entry, subjects, others)));
     batch.forEach((entry, j) => found.push({ entry, rows: rows[j] }));
   }
   const sections: Partial<Record<ExportSection, SectionRows>> = {};
