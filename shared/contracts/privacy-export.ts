@@ -9,9 +9,3 @@ export const PrivacyRequestDownloadSchema = z
   })
   .openapi('PrivacyRequestDownload');
 export type PrivacyRequestDownload = z.infer<typeof PrivacyRequestDownloadSchema>;
-
-/** What a portal download holds, in one sentence (shown beside its button). */
-export const OWN_DATA_SENTENCE =
-  'A ZIP file with everything the club holds about you: your profile, teams, availability, attendance, payments, messages and more, as a spreadsheet per section and one data file.';
-export const childDataSentence = (firstName: string) =>
-  `A ZIP file with everything the club holds about ${firstName}: their profile, consents, teams, availability, attendance, messages and more, as a spreadsheet per section and one data file.`;

@@ -4,7 +4,7 @@ import { ChangePasswordForm, type ChangePasswordResult } from '../../components/
 import { EmailForm, type EmailChangeResult } from '../../components/email-form';
 import { DataDownload } from '../../components/data-download';
 import { PortalSection } from '../../components/portal';
-import { OWN_DATA_SENTENCE } from '../../../shared/contracts/privacy-export';
+import { OWN_DATA_SENTENCE } from '../../../shared/privacy-download';
 import { Button } from '../../components/ui/button';
 import { Checkbox, FormMessage } from '../../components/ui/field';
 import { changeEmailAction, changePasswordAction } from '../../lib/account.server';

@@ -10,7 +10,7 @@ import { BackLink } from '../../components/back-link';
 import { ByDay } from '../../components/by-day';
 import { DataDownload } from '../../components/data-download';
 import { EmptyState, PaymentStatusBadge, PortalSection } from '../../components/portal';
-import { childDataSentence } from '../../../shared/contracts/privacy-export';
+import { childDataSentence } from '../../../shared/privacy-download';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
