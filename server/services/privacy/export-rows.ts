@@ -4,10 +4,11 @@
  * columns that name people (ids, lists of ids) kept only where they name a subject, and other
  * people's names taken out of the text: a team sheet keeps their own line, feedback does not name the coach.
  */
-import { getTableColumns, getTableName, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { About, MappedTable } from '../../privacy/types';
+import { aboutColumn } from '../../privacy/map';
+import { rowsAbout } from '../../privacy/subject';
+import type { MappedTable } from '../../privacy/types';
 import type { ExportSubject } from './export-subjects';
 
 /** At most this many rows of one table go into one download: years of a family's rows fit many times over. */
@@ -57,21 +58,6 @@ function withoutNames(value: unknown, others: RegExp): unknown {
   return value;
 }
 
-const list = (values: string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-
-/** A `by` reference says who did something to someone else's row: not the subject's data. */
-const isBy = (about: About) => (about as { by?: true }).by === true;
-
-function condition(about: About, ids: Ids): SQL | null {
-  if ('player' in about) return ids.players.length ? sql`${about.player} in (${list(ids.players)})` : null;
-  if ('user' in about) return ids.users.length ? sql`${about.user} in (${list(ids.users)})` : null;
-  if ('email' in about) return ids.emails.length ? sql`lower(${about.email}) in (${list(ids.emails)})` : null;
-  if ('playerInArray' in about) return ids.players.length ? sql`${about.playerInArray} && array[${list(ids.players)}]::uuid[]` : null;
-  const userArray = (about as { userInArray?: AnyPgColumn }).userInArray;
-  if (userArray) return ids.users.length ? sql`${userArray} && array[${list(ids.users)}]::uuid[]` : null;
-  return null;
-}
-
 function plain(value: unknown): ExportValue {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
@@ -87,7 +73,7 @@ function plain(value: unknown): ExportValue {
  * down to the subjects' own ids, so a team sheet keeps their own line.
  */
 function shownColumns(entry: MappedTable) {
-  const arrays = new Set(entry.about.flatMap((a) => ('playerInArray' in a ? [a.playerInArray.name] : [])));
+  const arrays = new Set(entry.about.map(aboutColumn).flatMap((a) => (a.kind.endsWith('InArray') ? [a.name] : [])));
   const redact = new Set((entry.redact ?? []).filter((c) => !arrays.has(c)));
   return Object.entries(getTableColumns(entry.table)).filter(([, column]) => !redact.has(column.name) && !isSecretColumn(column.name) && column.getSQLType() !== 'bytea');
 }
@@ -108,30 +94,21 @@ function peopleFilters(entry: MappedTable, ids: Ids, others: RegExp | null): Map
   };
   const filters = new Map<string, (value: unknown) => unknown>();
   if (others) for (const column of entry.mentions ?? []) filters.set(column, (value) => withoutNames(value, others));
-  for (const about of entry.about) {
-    if ('player' in about) filters.set(about.player.name, only(players));
-    else if ('user' in about) filters.set(about.user.name, only(users));
-    else if ('email' in about) filters.set(about.email.name, only(emails, true));
-    else if ('playerInArray' in about) filters.set(about.playerInArray.name, only(players));
-    else {
-      const userArray = (about as { userInArray?: AnyPgColumn }).userInArray;
-      if (userArray) filters.set(userArray.name, only(users));
-    }
-  }
+  const keep = { player: only(players), playerInArray: only(players), user: only(users), userInArray: only(users), email: only(emails, true) };
+  for (const about of entry.about.map(aboutColumn)) filters.set(about.name, keep[about.kind]);
   return filters;
 }
 
 /** The rows of this table about any of the subjects, ready for the download (empty when none). */
 export async function exportRowsOf(db: DbOrTx, entry: MappedTable, subjects: readonly ExportSubject[], others: RegExp | null): Promise<ExportRow[]> {
   const ids = idsOf(subjects);
-  const conditions = entry.about.filter((a) => !isBy(a)).flatMap((a) => condition(a, ids) ?? []);
-  if (conditions.length === 0) return [];
+  if (!entry.about.some((a) => !a.by)) return [];
   const columns = shownColumns(entry);
   const filters = peopleFilters(entry, ids, others);
   const rows = (await db
     .select()
     .from(entry.table)
-    .where(or(...conditions))
+    .where(rowsAbout(db, entry, { playerIds: ids.players, userIds: ids.users, emails: ids.emails, names: [] }))
     .limit(MAX_ROWS_PER_TABLE)) as Record<string, unknown>[];
   return rows.map((row) => {
     const out: ExportRow = {};
