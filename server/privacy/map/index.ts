@@ -15,6 +15,7 @@ import { CONTENT_MAP } from './content';
 import { JUNIORS_MAP } from './juniors';
 import { MAIL_MAP } from './mail';
 import { PORTAL_MAP } from './portal';
+import { PRIVACY_DOWNLOADS_MAP } from './privacy-downloads';
 import { SHOP_MAP } from './shop';
 import { SQUAD_MAP } from './squad';
 import { TEAMS_MAP } from './teams';
@@ -34,6 +35,7 @@ export const DATA_MAP: readonly MappedTable[] = [
   ...MAIL_MAP,
   ...SHOP_MAP,
   ...CLUB_MAP,
+  ...PRIVACY_DOWNLOADS_MAP,
 ];
 
 /** A table's name in SQL ("players"). */
