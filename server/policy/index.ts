@@ -12,6 +12,7 @@ import {
   allow,
   isAdmin,
   mayEnterAdmin,
+  mayHandlePersonalData,
   mayLookAfterDbsChecks,
   mayManageClubSite,
   mayManageGuardians,
@@ -81,6 +82,8 @@ export interface Capabilities {
   setAgeGroup: boolean;
   /** The Match day tab: team staff and the welfare officer (issue 31). */
   matchDay: boolean;
+  /** Data requests, downloads, erasure and retention (issue 34): the data protection lead and the secretary. */
+  personalData: boolean;
 }
 
 export function capabilitiesOf(actor: Actor): Capabilities {
@@ -103,6 +106,7 @@ export function capabilitiesOf(actor: Actor): Capabilities {
     messageWholeClub: mayMessageWholeClub(actor),
     setAgeGroup: maySetAgeGroup(actor),
     matchDay: mayOpenMatchDayCards(actor),
+    personalData: mayHandlePersonalData(actor),
   };
 }
 

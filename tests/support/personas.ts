@@ -10,7 +10,6 @@ import { outbox, users } from '../../server/db/schema';
 import { mailLinks } from '../../server/services/mail-links';
 import { defaultTeamId } from '../../server/services/teams';
 import { makeFactories } from './persona-factories';
-import { privacyRequestAbout } from './privacy-request';
 import { clubApi, isoDay, PASSWORD, peopleMakers, resetToken, type ClubHost, type Must, type People, type Targets } from './persona-makers';
 
 export { appHost, PASSWORD, type ClubHost, type Targets } from './persona-makers';
@@ -289,7 +288,12 @@ async function addTargets(
   x.outbox = (await t.db.select({ id: outbox.id }).from(outbox).limit(1))[0]?.id ?? '00000000-0000-4000-8000-000000000000';
   x.invitation = (await factories.invitation(x.child9!)).token;
   x.guardianRequest = (await factories.guardianRequest(personas.parentB.token!)).id;
-  x.privacyExportRequest = await privacyRequestAbout(t, { player_id: x.child9! });
+  x.privacyRequest = (
+    await must('privacy request', '/api/privacy/requests', {
+      ...as(adminToken),
+      body: { type: 'access', player_id: x.playerMember!, requested_by_name: 'Paula Player', relationship: 'self', received_on: isoDay(-3) },
+    })
+  ).id;
 }
 
 export type Club = Awaited<ReturnType<typeof createClub>>;

@@ -3,11 +3,11 @@ import { ACTIVE, CLUB_ADMINS, row, type Row } from './personas';
 
 export const PRIVACY_EXPORT_ROWS: Row[] = [
   row('GET /api/privacy/requests/{id}/export', {
-    params: { id: 'privacyExportRequest' },
+    params: { id: 'privacyRequest' },
     allow: CLUB_ADMINS,
     why: 'the data protection lead and the secretary (mayHandlePersonalData)',
   }),
-  row('GET /api/privacy/requests/{id}/downloads', { params: { id: 'privacyExportRequest' }, allow: CLUB_ADMINS }),
+  row('GET /api/privacy/requests/{id}/downloads', { params: { id: 'privacyRequest' }, allow: CLUB_ADMINS }),
   row('GET /api/privacy/me/export', {
     allow: ACTIVE,
     why: 'any login that is on, its own data; not while a registration waits',
