@@ -18,19 +18,22 @@ import { MATCH_DAY_ROWS } from './matrix/match-day';
 import { MEMBERSHIP_ROWS } from './matrix/membership';
 import { MONEY_ROWS } from './matrix/money';
 import type { Row } from './matrix/personas';
-<<<<<<< HEAD
-import { PRIVACY_EXPORT_ROWS } from './matrix/privacy-export';
-=======
 import { PRIVACY_REQUEST_ROWS } from './matrix/privacy';
->>>>>>> privacy-requests
+import { PRIVACY_EXPORT_ROWS } from './matrix/privacy-export';
 import { TEAM_ROWS } from './matrix/teams';
 
 export * from './matrix/personas';
 export { PAGE_ROWS } from './matrix/pages';
 
 /** Every API operation of /api/openapi.json, with who may call it. */
-<<<<<<< HEAD
-export const API_ROWS: Row[] = [...ACCOUNT_ROWS, ...TEAM_ROWS, ...CONTENT_ROWS, ...MEMBERSHIP_ROWS, ...CARE_ROWS, ...MONEY_ROWS, ...MATCH_DAY_ROWS, ...PRIVACY_EXPORT_ROWS];
-=======
-export const API_ROWS: Row[] = [...ACCOUNT_ROWS, ...TEAM_ROWS, ...CONTENT_ROWS, ...MEMBERSHIP_ROWS, ...CARE_ROWS, ...MONEY_ROWS, ...MATCH_DAY_ROWS, ...PRIVACY_REQUEST_ROWS];
->>>>>>> privacy-requests
+export const API_ROWS: Row[] = [
+  ...ACCOUNT_ROWS,
+  ...TEAM_ROWS,
+  ...CONTENT_ROWS,
+  ...MEMBERSHIP_ROWS,
+  ...CARE_ROWS,
+  ...MONEY_ROWS,
+  ...MATCH_DAY_ROWS,
+  ...PRIVACY_REQUEST_ROWS,
+  ...PRIVACY_EXPORT_ROWS,
+];

@@ -8,16 +8,10 @@
  *   retention.ts  the retention rules, what is due, approving a purge
  */
 import { router } from '../env';
-<<<<<<< HEAD
 import { privacyExportApi } from './export';
-
-/** Everything under /api/privacy. */
-export const privacyApi = router();
-privacyApi.route('/', privacyExportApi);
-=======
 import { privacyRequestsApi } from './requests';
 
 /** Everything under /api/privacy. */
 export const privacyApi = router()
-  .route('/', privacyRequestsApi);
->>>>>>> privacy-requests
+  .route('/', privacyRequestsApi)
+  .route('/', privacyExportApi);
