@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiAs, shot, unique } from '../support/admin';
+import { apiAs, openAdminTab, shot, unique } from '../support/admin';
 import { bornYearsAgo } from '../support/ages';
 import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
@@ -56,6 +56,20 @@ async function familyOf(tag: string) {
   return { admin, username, password, childId: approved.body.player_id as string, childName, parentName: `Priya Hale ${tag}` };
 }
 
+/** A member made data protection lead by the admin. */
+async function leadOf(tag: string) {
+  const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
+  const created = await admin.post('/api/players', { full_name: `Dana Lead ${tag}`, position: 'Midfielder', team_type: 'Senior', nationality: 'English' });
+  const username = `dana_${tag}`;
+  const password = 'lead-password-1';
+  const account = await admin.post('/api/admin/create-player-account', { player_id: created.body.id, username, email: `${username}@example.com`, password });
+  expect(account.status, JSON.stringify(account.body)).toBeLessThan(300);
+  const logins = (await admin.get('/api/admin/roles')).body.logins as { user_id: string; username: string }[];
+  const role = await admin.post('/api/admin/club-roles', { user_id: logins.find((l) => l.username === username)!.user_id, role: 'data_protection_lead' });
+  expect(role.status, JSON.stringify(role.body)).toBe(201);
+  return { username, password, api: await apiAs(b.baseURL, username, password) };
+}
+
 describe('The access download', () => {
   it('a parent downloads their child’s data from the portal at 390 px', async () => {
     const tag = unique();
@@ -88,5 +102,36 @@ describe('The access download', () => {
     await checkPage(page, 'the account page with the download');
     const mine = await downloadZip(page, own);
     expect(mine.data.subjects).toEqual([{ name: family.parentName }]);
+  });
+
+  it('the data protection lead downloads a request’s data from its page at 390 px', async () => {
+    const tag = unique();
+    const family = await familyOf(tag);
+    const lead = await leadOf(tag);
+    const recorded = await lead.api.post('/api/privacy/requests', {
+      type: 'access',
+      player_id: family.childId,
+      requested_by_name: family.parentName,
+      relationship: 'parent',
+      received_on: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date()),
+    });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+
+    const page = await b.newPage({ viewport: PHONE });
+    await signIn(page, lead.username, lead.password);
+    await openAdminTab(page, `/admin/privacy/${recorded.body.id}`);
+    const panel = page.getByRole('region', { name: 'Their data' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Their data' }) }));
+    const link = panel.getByRole('link', { name: 'Download the data (ZIP)' });
+    await link.scrollIntoViewIfNeeded();
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await checkPage(page, 'a data request with the download');
+
+    const zip = await downloadZip(page, link);
+    expect(zip.data.subjects).toEqual([{ name: family.childName }]);
+    expect(zip.data.sections.guardianships).toBeDefined();
+    // The download is in the request's history.
+    await panel.getByTestId('privacy-downloads').getByText(`Downloaded by Dana Lead ${tag}`).waitFor({ timeout: 15_000 });
+    await checkPage(page, 'a data request after the download');
+    await shot(page, 'privacy-request-download');
   });
 });
