@@ -12,10 +12,12 @@ export const PRIVACY_EXPORT_ROWS: Row[] = [
     allow: ACTIVE,
     why: 'any login that is on, its own data; not while a registration waits',
   }),
+  // junior14, not child9: by these rows every persona has accepted an invitation for child9 (the
+  // view-only and removed parents: server/api/privacy-export.test.ts).
   row('GET /api/privacy/children/{playerId}/export', {
-    params: { playerId: 'child9' },
+    params: { playerId: 'junior14' },
     allow: ['parentA'],
-    why: 'parental responsibility today: not view-only, not a removed parent, not a coach or the club',
+    why: 'parental responsibility today: not the child themselves, not a coach or the club',
   }),
   row('GET /api/privacy/children/{playerId}/export', { params: { playerId: 'otherChild' }, allow: ['parentB'] }),
   row('GET /api/privacy/children/{playerId}/export', {
