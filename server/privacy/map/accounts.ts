@@ -63,8 +63,9 @@ export const ACCOUNTS_MAP: MappedTable[] = [
     table: accessChanges,
     about: [{ user: accessChanges.subject_user_id }, { player: accessChanges.child_player_id }, { user: accessChanges.by_user_id, by: true }],
     section: 'roles_and_audit',
-    personal: ['subject_user_id', 'subject_name', 'child_player_id', 'child_name', 'reason', 'by_user_id', 'by_name'],
-    other: ['id', 'action', 'created_at'],
+    personal: ['subject_user_id', 'subject_name', 'child_player_id', 'child_name', 'by_user_id', 'by_name'],
+    // The reason is the club's safeguarding record: it stays, with the names in it replaced.
+    other: ['id', 'action', 'reason', 'created_at'],
     mentions: ['subject_name', 'child_name', 'reason', 'by_name'],
     redact: ['by_user_id'],
     // A safeguarding action stays on record (who was switched off and why); the names go.

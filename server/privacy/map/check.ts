@@ -3,6 +3,7 @@
  * columns PostgreSQL reports, so map.test.ts can run them on the migrated database and on a
  * throwaway table, and each failure says what to do.
  */
+import { getTableName } from 'drizzle-orm';
 import type { MappedTable } from '../types';
 import { aboutColumn, sqlName } from './index';
 
@@ -136,6 +137,8 @@ export function incompleteEntries(dbTables: readonly DbTable[], map: readonly Ma
       problems.push(`Table ${name}'s entry in ${WHERE} has a section or an erasure but no \`about\`: say which column names the person.`);
     }
     for (const about of entry.about.map(aboutColumn)) {
+      const owner = getTableName(about.column.table);
+      if (owner !== name) problems.push(`Table ${name}'s \`about\` in ${WHERE} names ${owner}.${about.name}, a column of another table: name one of its own.`);
       if (!entry.personal.includes(about.name)) problems.push(`Column ${name}.${about.name} names a person (\`about\`) but is not in \`personal\` in ${WHERE}.`);
     }
     for (const [list, names] of [

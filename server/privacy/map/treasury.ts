@@ -81,6 +81,7 @@ export const TREASURY_MAP: MappedTable[] = [
   },
   {
     // A bank statement's line is an accounting record: kept, the payer detached and named by pseudonym.
+    // Its fingerprint is a hash of the line (kept: a re-import of the statement must add nothing).
     table: bankLines,
     about: [{ user: bankLines.payer_user_id }, { userInArray: bankLines.candidates }],
     section: 'ledger',
