@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { PRIVACY_REQUEST_TYPES } from '../privacy';
 
 /** The admin panel's dashboard: the counts and the "Today" list (ADR 027). */
 
@@ -72,6 +73,22 @@ export const AdminDashboardSchema = z
           description:
             'Junior teams\' staff whose DBS check is missing, expired or expires within 60 days, as sentences ("Jo Bloggs\'s DBS check expires on 3 January 2027"; an expired one adds ": suspended from U9 Wrens", issue 31); null for those who do not look after checks (issue 23)',
         }),
+        privacy_requests: z
+          .array(
+            z.object({
+              id: z.string().uuid(),
+              subject_name: z.string(),
+              type: z.enum(PRIVACY_REQUEST_TYPES),
+              due_on: z.string(),
+              days_left: z.number().int(),
+              overdue: z.boolean(),
+            }),
+          )
+          .nullable()
+          .openapi({
+            description:
+              'Open personal-data requests due within 7 days or overdue, soonest first (issue 34); null for those who do not handle personal data (the data protection lead, the secretary, admins)',
+          }),
         first_steps: z
           .object({
             teams: z.boolean().openapi({ description: 'The club has a team (Add your teams: /admin/teams)' }),
