@@ -105,3 +105,10 @@ export async function isJuniorsOwnLogin(db: DbOrTx, actor: Actor, today = todayI
   const row = (result as unknown as { rows: { date_of_birth: string | null }[] }).rows[0];
   return isJunior(row?.date_of_birth, today);
 }
+
+/**
+ * A copy of a child's personal data from the portal (issue 34, UK GDPR Article 15): a guardian with
+ * parental responsibility today (primary or secondary; not view-only, not a former guardian, not
+ * once the child is 18), without asking the club. Coaches and the club use a request instead.
+ */
+export const mayDownloadChildData = (rel: ChildRelation) => !!rel.level && guardianCanAnswer(rel.level);

@@ -84,3 +84,9 @@ export const isAdminLogin = (user: { role: Role } | null) => user?.role === 'adm
 
 /** A login that is only a player's goes when the player's record is deleted; one with any other access stays. */
 export const loginGoesWithPlayer = (role: string) => role === 'player';
+
+/**
+ * A copy of one's own personal data from the portal (issue 34): any login, except while a
+ * registration waits for approval or after leaving the club (the club answers a request then).
+ */
+export const mayDownloadOwnData = (actor: Actor) => !actor.member || actor.member.status === 'active';

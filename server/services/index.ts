@@ -42,6 +42,7 @@ import { createSetupService } from './setup';
 import { createAccessService } from '../policy';
 import { createMailService } from './mail';
 import { createOutboxService } from './outbox';
+import { createPrivacyExportService } from './privacy/export-service';
 import { createAnonymousWriteLimiter, type AccountSlowdown, type AnonymousWriteLimits, type ThrottleLimits } from './throttle';
 
 export interface ServiceOptions {
@@ -165,6 +166,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     juniors,
     family: createFamilyService(db, { juniors, availability, treasury, hasCalendarLink: calendar.hasToken }),
     access: createAccessService(db),
+    privacyExport: createPrivacyExportService(db),
     privacyRequests: createPrivacyRequestService(db, mail),
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail, anonymousWrites }),
   };

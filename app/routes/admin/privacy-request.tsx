@@ -3,6 +3,7 @@ import type { PrivacyRequest } from '../../../shared/contracts/privacy';
 import { PRIVACY_REQUEST_STATUS_LABELS, PRIVACY_REQUEST_TYPE_LABELS, REQUESTER_RELATIONSHIP_LABELS } from '../../../shared/privacy';
 import { dayInWords, daysLeftInWords } from '../../../shared/privacy-dates';
 import { ErasurePanel } from '../../components/admin/erasure-panel';
+import { AccessDownloadPanel } from '../../components/admin/privacy-download-panel';
 import { CompleteForm, ExtensionForm, IdentityForm, dueSentence } from '../../components/admin/privacy-request-panels';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import { adminMeta } from '../../components/admin/meta';
@@ -52,6 +53,7 @@ export default function AdminPrivacyRequest({ loaderData }: Route.ComponentProps
           <SectionHeader title={`${PRIVACY_REQUEST_TYPE_LABELS[request.type]}: ${request.subject_name}`} />
           <Details request={request} />
           {/* privacy-export: access download panel */}
+          <AccessDownloadPanel request={request} />
           {/* privacy-erasure: erasure panel */}
           <ErasurePanel request={request} />
           {request.status === 'open' && (

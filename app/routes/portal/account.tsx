@@ -2,7 +2,9 @@ import { Form, useNavigation } from 'react-router';
 import { MAIL_PREFERENCE_IDS } from '../../../shared/mail';
 import { ChangePasswordForm, type ChangePasswordResult } from '../../components/change-password-form';
 import { EmailForm, type EmailChangeResult } from '../../components/email-form';
+import { DataDownload } from '../../components/data-download';
 import { PortalSection } from '../../components/portal';
+import { OWN_DATA_SENTENCE } from '../../../shared/privacy-download';
 import { Button } from '../../components/ui/button';
 import { Checkbox, FormMessage } from '../../components/ui/field';
 import { changeEmailAction, changePasswordAction } from '../../lib/account.server';
@@ -18,7 +20,11 @@ export const PREFERENCES_SAVED = 'E-mail preferences saved';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  return { email: user.email, preferences: await portalRead('your e-mail preferences', () => context.services.mail.preferences(user), null) };
+  const [preferences, ownDownload] = await Promise.all([
+    portalRead('your e-mail preferences', () => context.services.mail.preferences(user), null),
+    portalRead('what you may do', () => context.services.privacyExport.offersOwnDownload(user), false),
+  ]);
+  return { email: user.email, preferences, ownDownload };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -75,6 +81,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <PortalSection title="Change password" description="Changing it signs you out on every other device.">
         <ChangePasswordForm result={result} />
       </PortalSection>
+      {loaderData.ownDownload && <DataDownload title="Your data" sentence={OWN_DATA_SENTENCE} href="/api/privacy/me/export" label="Download my data" />}
     </div>
   );
 }

@@ -8,7 +8,9 @@ import { EventFacts } from '../../components/event-facts';
 import { AVAILABILITY_LABELS } from '../../../shared/availability';
 import { BackLink } from '../../components/back-link';
 import { ByDay } from '../../components/by-day';
+import { DataDownload } from '../../components/data-download';
 import { EmptyState, PaymentStatusBadge, PortalSection } from '../../components/portal';
+import { childDataSentence } from '../../../shared/privacy-download';
 import { Button } from '../../components/ui/button';
 import { ErrorSummary, summaryOf } from '../../components/ui/error-summary';
 import { FormMessage, TextAreaField, TextField } from '../../components/ui/field';
@@ -114,6 +116,9 @@ export default function PortalChild({ loaderData, actionData }: Route.ComponentP
       <ChildPlaces child={child} places={places} actionData={actionData} />
       <ChildPaymentsAndDocuments first={first!} payments={payments} documents={documents} />
       <CareForm child={child} care={care} actionData={actionData} />
+      {child.can_answer && (
+        <DataDownload title={`${first}’s data`} sentence={childDataSentence(first!)} href={`/api/privacy/children/${child.player_id}/export`} label={`Download ${first}’s data`} />
+      )}
     </div>
   );
 }

@@ -9,9 +9,11 @@
  */
 import { router } from '../env';
 import { erasureApi } from './erasure';
+import { privacyExportApi } from './export';
 import { privacyRequestsApi } from './requests';
 
 /** Everything under /api/privacy. */
 export const privacyApi = router()
   .route('/', privacyRequestsApi)
+  .route('/', privacyExportApi)
   .route('/', erasureApi);

@@ -14,3 +14,4 @@ export * from './treasury';
 export * from './privacy';
 export * from './privacy-notice';
 export * from './erasure';
+export * from './privacy-downloads';

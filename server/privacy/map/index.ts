@@ -16,6 +16,7 @@ import { ERASURE_MAP } from './erasure';
 import { JUNIORS_MAP } from './juniors';
 import { MAIL_MAP } from './mail';
 import { PORTAL_MAP } from './portal';
+import { PRIVACY_DOWNLOADS_MAP } from './privacy-downloads';
 import { SHOP_MAP } from './shop';
 import { SQUAD_MAP } from './squad';
 import { TEAMS_MAP } from './teams';
@@ -36,6 +37,7 @@ export const DATA_MAP: readonly MappedTable[] = [
   ...SHOP_MAP,
   ...CLUB_MAP,
   ...ERASURE_MAP,
+  ...PRIVACY_DOWNLOADS_MAP,
 ];
 
 /** A table's name in SQL ("players"). */

@@ -1,0 +1,25 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt, id } from './columns';
+import { privacyRequests } from './privacy';
+
+/**
+ * Each time a request's access download was made (issue 34): who downloaded it and when, shown in
+ * the request's history, so the club can say what it sent and when.
+ */
+export const privacyRequestDownloads = pgTable(
+  'privacy_request_downloads',
+  {
+    id: id(),
+    request_id: uuid('request_id')
+      .notNull()
+      .references(() => privacyRequests.id, { onDelete: 'cascade' }),
+    downloaded_by: uuid('downloaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The lead's name as it was then (kept when their login goes). */
+    downloaded_by_name: text('downloaded_by_name').notNull(),
+    /** How many rows the download held, across its sections. */
+    row_count: integer('row_count').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('privacy_request_downloads_request_idx').on(t.request_id, t.created_at)],
+);
