@@ -12,3 +12,4 @@ export * from './availability';
 export * from './juniors';
 export * from './treasury';
 export * from './privacy';
+export * from './retention';
