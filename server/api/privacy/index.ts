@@ -8,6 +8,7 @@
  *   retention.ts  the retention rules, what is due, approving a purge
  */
 import { router } from '../env';
+import { retentionApi } from './retention';
 
 /** Everything under /api/privacy. */
-export const privacyApi = router();
+export const privacyApi = router().route('/', retentionApi);
