@@ -49,7 +49,9 @@ const uuids = (ids: string[]) => sql`array[${sql.join(
   ids.map((id) => sql`${id}`),
   sql`, `,
 )}]::uuid[]`;
-const dayOf = (value: Date | string) => formatCalendarDate(typeof value === 'string' ? value : clubDateOf(new Date(value)));
+/** A moment as the club's calendar day, "YYYY-MM-DD" (labels are in club time). */
+const clubDay = (expr: SQL) => sql`((${expr}) at time zone 'Europe/London')::date::text`;
+const dayOf = (date: string) => formatCalendarDate(date);
 
 async function rowsOf<T>(tx: DbOrTx, query: SQL): Promise<T[]> {
   return (await tx.execute(query)).rows as T[];
@@ -71,7 +73,7 @@ const enquiries: RuleFinder = {
   async find(tx, period, now) {
     const rows = await rowsOf<{ id: string; created_at: string }>(
       tx,
-      sql`select s.id, s.created_at from ${joinUsSubmissions} s
+      sql`select s.id, ${clubDay(sql`s.created_at`)} as created_at from ${joinUsSubmissions} s
           where s.created_at <= ${monthsBefore(now, period)}
             and not exists (select 1 from ${users} u join ${players} p on p.user_id = u.id where lower(u.email) = lower(s.email))
           order by s.created_at, s.id`,
@@ -91,12 +93,12 @@ const leftMemberHealth: RuleFinder = {
   async find(tx, period, now) {
     const rows = await rowsOf<{ id: string; full_name: string; left_at: string }>(
       tx,
-      sql`select p.id, p.full_name, ${leftAt} as left_at from ${players} p
+      sql`select p.id, p.full_name, ${clubDay(leftAt)} as left_at from ${players} p
           where p.status = 'left' and ${leftAt} <= ${at(now)} - make_interval(days => ${period}::int)
             and (coalesce(p.medical_notes, '') <> '' or coalesce(p.emergency_contact_name, '') <> ''
                  or coalesce(p.emergency_contact_phone, '') <> ''
                  or exists (select 1 from ${childCollectors} c where c.player_id = p.id))
-          order by left_at, p.id`,
+          order by ${leftAt}, p.id`,
     );
     return rows.map((r) => ({ label: `Medical notes and emergency contacts of ${r.full_name} (left ${dayOf(r.left_at)})`, rows: 1, ids: [r.id] }));
   },
@@ -121,7 +123,8 @@ const formerMember: RuleFinder = {
   async find(tx, period, now) {
     const rows = await rowsOf<{ id: string; full_name: string; left_at: string; last_contact: string }>(
       tx,
-      sql`select * from (select p.id, p.full_name, ${leftAt} as left_at, ${lastContact} as last_contact from ${players} p where p.status = 'left') f
+      sql`select f.id, f.full_name, ${clubDay(sql`f.left_at`)} as left_at, ${clubDay(sql`f.last_contact`)} as last_contact
+          from (select p.id, p.full_name, ${leftAt} as left_at, ${lastContact} as last_contact from ${players} p where p.status = 'left') f
           where f.last_contact <= ${monthsBefore(now, period)} order by f.last_contact, f.id`,
     );
     return rows.map((r) => ({ label: `${r.full_name} (left ${dayOf(r.left_at)}, last contact ${dayOf(r.last_contact)})`, rows: 1, ids: [r.id] }));
@@ -135,17 +138,17 @@ async function juniorsDue(tx: DbOrTx, period: number, now: Date) {
   // A loose cut in SQL, then the exact day with the shared rule (a 29 February birthday turns 18 on 1 March).
   const rows = await rowsOf<{ id: string; full_name: string; date_of_birth: string }>(
     tx,
-    sql`select p.id, p.full_name, p.date_of_birth from ${players} p
-        where p.date_of_birth is not null and p.date_of_birth <= (${today}::date - make_interval(years => 18, months => ${period}::int) + 2)`,
+    sql`select p.id, p.full_name, p.date_of_birth::text as date_of_birth from ${players} p
+        where p.date_of_birth is not null and p.date_of_birth <= (${today}::date - make_interval(years => 18, months => ${period}::int))::date + 2`,
   );
   return rows.map((r) => ({ ...r, eighteen: eighteenthBirthday(r.date_of_birth) })).filter((r) => addMonths(r.eighteen, period) <= today);
 }
 
 const juniorRows = (list: { id: string; eighteen: string }[]) =>
-  sql`(select * from unnest(${uuids(list.map((j) => j.id))}, array[${sql.join(
+  sql`unnest(${uuids(list.map((j) => j.id))}, array[${sql.join(
     list.map((j) => sql`${j.eighteen}`),
     sql`, `,
-  )}]::date[]) as j(id, eighteen))`;
+  )}]::date[]) as j(id, eighteen)`;
 
 const juniorAttendance: RuleFinder = {
   async find(tx, period, now) {
@@ -188,16 +191,16 @@ const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numer
 
 const sentMail: RuleFinder = {
   async find(tx, period, now) {
-    const rows = await rowsOf<{ id: string; at: string }>(
+    const rows = await rowsOf<{ id: string; month: string }>(
       tx,
-      sql`select o.id, coalesce(o.sent_at, o.created_at) as at from ${outbox} o
+      sql`select o.id, to_char(coalesce(o.sent_at, o.created_at) at time zone 'Europe/London', 'YYYY-MM') as month from ${outbox} o
           where o.status in ('sent', 'dead', 'expired') and coalesce(o.sent_at, o.created_at) <= ${monthsBefore(now, period)}
-          order by at, o.id`,
+          order by coalesce(o.sent_at, o.created_at), o.id`,
     );
     // One line per month: a year of club mail is thousands of rows.
     const months = new Map<string, DueItem>();
     for (const r of rows) {
-      const month = monthName.format(new Date(r.at));
+      const month = monthName.format(new Date(`${r.month}-15T12:00:00Z`));
       const item = months.get(month) ?? { label: `E-mails sent in ${month}`, rows: 0, ids: [] };
       item.rows += 1;
       item.ids.push(r.id);
@@ -221,7 +224,7 @@ const dbsStatus: RuleFinder = {
   async find(tx, period, now) {
     const rows = await rowsOf<{ id: string; full_name: string; role_end: string }>(
       tx,
-      sql`select * from (select p.id, p.full_name, ${roleEnd} as role_end from ${dbsChecks} d join ${players} p on p.id = d.player_id
+      sql`select r.id, r.full_name, ${clubDay(sql`r.role_end`)} as role_end from (select p.id, p.full_name, ${roleEnd} as role_end from ${dbsChecks} d join ${players} p on p.id = d.player_id
             where not exists (select 1 from ${teamStaff} ts where ts.player_id = p.id)
               and not exists (select 1 from ${clubRoles} cr where cr.user_id = p.user_id and cr.role = 'welfare_officer')) r
           where r.role_end <= ${monthsBefore(now, period)} order by r.role_end, r.id`,
