@@ -118,11 +118,14 @@ export function formatPeriod(period: number, unit: RetentionUnit) {
   return `${period} ${period === 1 ? one : `${one}s`}`;
 }
 
-/** The log's summary, without anyone's personal data: "3 enquiries deleted". */
-export function retentionSummary(key: RetentionRuleKey, rows: number) {
-  const rule = RETENTION_RULES[key];
-  return `${rows} ${rows === 1 ? rule.noun[0] : rule.noun[1]} ${rule.verb}`;
+/** A count in the rule's own words: "3 enquiries", "1 e-mail". */
+export function retentionCount(key: RetentionRuleKey, rows: number) {
+  const { noun } = RETENTION_RULES[key];
+  return `${rows} ${rows === 1 ? noun[0] : noun[1]}`;
 }
+
+/** The log's summary, without anyone's personal data: "3 enquiries deleted". */
+export const retentionSummary = (key: RetentionRuleKey, rows: number) => `${retentionCount(key, rows)} ${RETENTION_RULES[key].verb}`;
 
 /** The answer a period outside its rule's bounds gets (422). */
 export const periodOutOfBounds = (key: RetentionRuleKey) => {

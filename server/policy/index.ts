@@ -14,6 +14,7 @@ import {
   mayEnterAdmin,
   mayLookAfterDbsChecks,
   mayManageClubSite,
+  mayHandlePersonalData,
   mayManageGuardians,
   mayManageMemberRecords,
   mayManageMembership,
@@ -81,6 +82,8 @@ export interface Capabilities {
   setAgeGroup: boolean;
   /** The Match day tab: team staff and the welfare officer (issue 31). */
   matchDay: boolean;
+  /** Personal-data requests and retention (issue 34): the Data protection lead, the secretary, admins. */
+  personalData: boolean;
 }
 
 export function capabilitiesOf(actor: Actor): Capabilities {
@@ -103,6 +106,7 @@ export function capabilitiesOf(actor: Actor): Capabilities {
     messageWholeClub: mayMessageWholeClub(actor),
     setAgeGroup: maySetAgeGroup(actor),
     matchDay: mayOpenMatchDayCards(actor),
+    personalData: mayHandlePersonalData(actor),
   };
 }
 

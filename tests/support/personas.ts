@@ -143,6 +143,7 @@ export async function createClub(t: ClubHost) {
     fixtureKind: 'fixture',
     missingPage: 'no-such-page',
     clubPage: 'about',
+    retentionRule: 'sent_mail',
   };
 
   const factories = makeFactories(t, adminToken, x, makers.member, must, () => personas.parentB.token!);

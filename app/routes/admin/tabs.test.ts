@@ -22,6 +22,7 @@ const none: Capabilities = {
   messageWholeClub: false,
   setAgeGroup: false,
   matchDay: false,
+  personalData: false,
 };
 const all = Object.fromEntries(Object.keys(none).map((k) => [k, true])) as unknown as Capabilities;
 const coach = { ...none, runsTeams: true, news: true, teams: true, matchDay: true };

@@ -15,7 +15,7 @@ import {
   type RetentionRule,
 } from '../../../shared/contracts/retention';
 import { conflict, invalidFields, notFound } from '../../../shared/errors';
-import { isRetentionRuleKey, periodOutOfBounds, RETENTION_RULE_KEYS, RETENTION_RULES, retentionSummary, type RetentionRuleKey } from '../../../shared/retention';
+import { isRetentionRuleKey, periodOutOfBounds, RETENTION_RULE_KEYS, RETENTION_RULES, retentionCount, retentionSummary, type RetentionRuleKey } from '../../../shared/retention';
 import type { SessionUser } from '../../../shared/roles';
 import type { Db, DbOrTx } from '../../db/client';
 import { retentionLog, retentionRules } from '../../db/schema';
@@ -68,7 +68,7 @@ export async function purge(db: Db, key: RetentionRuleKey, by: RetentionActor, n
     const items = await RULE_FINDERS[key].find(tx, choice.period, now);
     const listed = rowsIn(items);
     if (expectRows !== undefined && expectRows !== listed)
-      throw conflict(`The list changed since you opened it: ${retentionSummary(key, listed).replace(/ \w+$/, '')} now due. Nothing was deleted; check the list and try again.`);
+      throw conflict(`The list changed since you opened it: ${retentionCount(key, listed)} now due. Nothing was deleted; check the list and try again.`);
     if (!items.length) return { rows: 0, summary: retentionSummary(key, 0) };
     const rows = await RULE_FINDERS[key].remove(tx, items, choice.period, now, by);
     const summary = retentionSummary(key, rows);
