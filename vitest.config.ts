@@ -16,7 +16,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['server/**/*.test.ts'],
+          // tests/support: the tests of the test fixtures themselves (the privacy family, issue 34).
+          include: ['server/**/*.test.ts', 'tests/support/**/*.test.ts'],
           sequence: { groupOrder: 1 },
           globalSetup: ['./tests/support/pg-global-setup.ts'],
           testTimeout: 30_000,

@@ -19,10 +19,11 @@ import { MEMBERSHIP_ROWS } from './matrix/membership';
 import { MONEY_ROWS } from './matrix/money';
 import type { Row } from './matrix/personas';
 import { RETENTION_ROWS } from './matrix/retention';
+import { PRIVACY_ERASURE_ROWS } from './matrix/privacy-erasure';
 import { TEAM_ROWS } from './matrix/teams';
 
 export * from './matrix/personas';
 export { PAGE_ROWS } from './matrix/pages';
 
 /** Every API operation of /api/openapi.json, with who may call it. */
-export const API_ROWS: Row[] = [...ACCOUNT_ROWS, ...TEAM_ROWS, ...CONTENT_ROWS, ...MEMBERSHIP_ROWS, ...CARE_ROWS, ...MONEY_ROWS, ...MATCH_DAY_ROWS, ...RETENTION_ROWS];
+export const API_ROWS: Row[] = [...ACCOUNT_ROWS, ...TEAM_ROWS, ...CONTENT_ROWS, ...MEMBERSHIP_ROWS, ...CARE_ROWS, ...MONEY_ROWS, ...MATCH_DAY_ROWS, ...RETENTION_ROWS, ...PRIVACY_ERASURE_ROWS];

@@ -28,8 +28,14 @@ export const EXPORT_SECTIONS = [
 ] as const;
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
-/** How a row is about a person: the column that names them. */
-export type About =
+/**
+ * How a row is about a person: the column that names them. With `by: true` the column only says
+ * who did something to someone else's row (granted a role, recorded a consent, read a medical
+ * note): the row is not the person's data, so the export leaves it out (`rowsAbout` skips it
+ * unless asked) and erasure detaches it (the reference becomes null, their name in `mentions` the
+ * pseudonym) whatever the table's `erase` says.
+ */
+export type About = (
   /** The column holds the subject's player record id. */
   | { player: AnyPgColumn }
   /** The column holds the subject's login id. */
@@ -37,7 +43,10 @@ export type About =
   /** The column holds one of the subject's e-mail addresses (compared without case). */
   | { email: AnyPgColumn }
   /** A uuid[] column that lists player ids among others (a published squad). */
-  | { playerInArray: AnyPgColumn };
+  | { playerInArray: AnyPgColumn }
+  /** A uuid[] column that lists login ids among others (a bank line's possible payers). */
+  | { userInArray: AnyPgColumn }
+) & { by?: true };
 
 /** Why something is kept after an erasure, and until when. */
 export interface RetentionBasis {
@@ -78,7 +87,10 @@ export interface MappedTable {
   other: readonly string[];
   /** Free-text columns that may name the subject in someone else's row (a mail's body, a bank line): erasure replaces their names there. */
   mentions?: readonly string[];
-  /** Columns about other people in a row about the subject, left out of the subject's export (a team sheet keeps only their own line). */
+  /**
+   * Columns left out of the subject's export: about other people in a row about the subject (a
+   * team sheet keeps only their own line), or secrets (a password's or a token's hash).
+   */
   redact?: readonly string[];
   /** What erasure does; absent only when `about` is empty. */
   erase?: Erasure;

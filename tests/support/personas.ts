@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PersonaName } from '../../server/policy/access-matrix';
-import { outbox, users } from '../../server/db/schema';
+import { outbox, privacyRequests, users } from '../../server/db/schema';
 import { mailLinks } from '../../server/services/mail-links';
 import { defaultTeamId } from '../../server/services/teams';
 import { makeFactories } from './persona-factories';
@@ -290,6 +290,13 @@ async function addTargets(
   x.outbox = (await t.db.select({ id: outbox.id }).from(outbox).limit(1))[0]?.id ?? '00000000-0000-4000-8000-000000000000';
   x.invitation = (await factories.invitation(x.child9!)).token;
   x.guardianRequest = (await factories.guardianRequest(personas.parentB.token!)).id;
+  // An erasure request about the adult player, identity not yet checked: previewed, never carried out (issue 34).
+  x.erasureRequest = (
+    await t.db
+      .insert(privacyRequests)
+      .values({ type: 'erasure', player_id: x.playerMember!, subject_name: 'Matrix player', requested_by_name: 'Matrix player', relationship: 'self', received_on: isoDay(0), due_on: isoDay(30), recorded_by_name: 'Matrix' })
+      .returning({ id: privacyRequests.id })
+  )[0]!.id;
 }
 
 export type Club = Awaited<ReturnType<typeof createClub>>;

@@ -8,7 +8,8 @@
  *   retention.ts  the retention rules, what is due, approving a purge
  */
 import { router } from '../env';
+import { erasureApi } from './erasure';
 import { retentionApi } from './retention';
 
-/** Everything under /api/privacy. */
-export const privacyApi = router().route('/', retentionApi);
+/** Everything under /api/privacy (chained, so the admin panel's typed client sees every route). */
+export const privacyApi = router().route('/', erasureApi).route('/', retentionApi);

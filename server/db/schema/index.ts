@@ -13,3 +13,4 @@ export * from './juniors';
 export * from './treasury';
 export * from './privacy';
 export * from './retention';
+export * from './erasure';

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client';
 import { guardianInvitations, guardians, players, users } from '../../db/schema';
 import { guardianInvitation } from '../../mail/templates';
 import { parseInput } from '../checks';
+import { refuseSuppressed } from '../privacy/suppression';
 import { allow, childRelation, mayInviteOtherGuardian, mayManageGuardians, signedIn, type Actor } from '../../policy';
 import { isUuid } from '../ids';
 import { childRow } from './access';
@@ -68,6 +69,7 @@ export function guardianInvitationsUseCases({ db, mail }: JuniorContext) {
       const me = await signedIn(db, actor);
       const club = mayManageGuardians(me);
       const data = parseInput(guardianInvitationSchema, input);
+      await refuseSuppressed(db, data.email);
       // A primary parent or carer may invite the child's other one (issue 31), never as primary; the club anyone.
       const child = club ? await juniorForLink(db, data.player_id) : await childForParentInvite(me, data.player_id);
       if (!club && data.level === 'primary') throw invalid(PARENT_INVITES_PRIMARY, [{ field: 'level', message: PARENT_INVITES_PRIMARY }]);

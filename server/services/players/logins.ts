@@ -13,6 +13,7 @@ import { calendarTokens, passwordResetTokens, players, users } from '../../db/sc
 import { isUuid } from '../ids';
 import { duplicateAccount, type PlayerContext } from './context';
 import { syncAccess } from '../roles';
+import { refuseSuppressed } from '../privacy/suppression';
 
 export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, assertAdmin }: PlayerContext) {
   return {
@@ -27,6 +28,7 @@ export function playerLogins({ db, mail, endAllSessions, emailOrUsernameTaken, a
       const refusal = juniorLoginRefusal(player.date_of_birth, player.login_agreed_at, todayIso());
       if (refusal) throw invalid(refusal, [{ field: 'player_id', message: refusal }]);
       await emailOrUsernameTaken(db, input.username, input.email);
+      await refuseSuppressed(db, input.email);
       // Without a password, an unguessable one nobody knows until the invitation's link sets theirs.
       const password_hash = await hashChosenPassword(input.password ?? randomBytes(24).toString('base64url'));
       try {

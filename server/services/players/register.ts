@@ -9,6 +9,7 @@ import { hashChosenPassword } from '../../auth/password-policy';
 import { accountTokens, players, users } from '../../db/schema';
 import { welcome } from '../../mail/templates';
 import { ownerOfAddress, tellAddressOwner } from '../address-in-use';
+import { clearSuppression } from '../privacy/suppression';
 import { duplicateAccount, type PlayerContext } from './context';
 
 export function registration({ db, mail, anonymousWrites }: PlayerContext) {
@@ -59,6 +60,8 @@ export function registration({ db, mail, anonymousWrites }: PlayerContext) {
             .insert(users)
             .values({ username: input.username, email: input.email, full_name: input.full_name, role: 'player', password_hash })
             .returning({ id: users.id, username: users.username, email: users.email, full_name: users.full_name, role: users.role });
+          // Registering themselves is asking again: an erased address may hear from the club (issue 34).
+          await clearSuppression(tx, input.email);
           const [player] = await tx
             .insert(players)
             .values({

@@ -1,0 +1,82 @@
+/** The data map (issue 34): the club's settings, setup and requests about personal data (server/db/schema/club.ts, privacy.ts). */
+import { contentVersion, databaseInitialization, privacyRequests, settings, setupCode } from '../../db/schema';
+import type { MappedTable } from '../types';
+import { detach } from './common';
+
+export const CLUB_MAP: MappedTable[] = [
+  {
+    // The club's own contact details and identity, not a member's.
+    table: settings,
+    about: [],
+    section: null,
+    personal: [],
+    other: [
+      'id',
+      'whatsapp_number',
+      'club_email',
+      'sales_email',
+      'club_address',
+      'hero_image_url',
+      'welfare_email',
+      'account_name',
+      'sort_code',
+      'account_number',
+      'order_quantity_cap',
+      'pending_order_days',
+      'club_name',
+      'short_name',
+      'strapline',
+      'primary_colour',
+      'secondary_colour',
+      'crest_url',
+      'home_headline',
+      'mail_sender_name',
+      'facebook_url',
+      'instagram_url',
+      'x_url',
+      'youtube_url',
+      'tiktok_url',
+      'founded_year',
+      'ground_name',
+      'ground_map_url',
+      'updated_at',
+    ],
+  },
+  {
+    table: databaseInitialization,
+    about: [],
+    section: null,
+    personal: ['admin_username'],
+    other: ['id', 'created_at'],
+  },
+  { table: setupCode, about: [], section: null, personal: [], other: ['id', 'code', 'created_at'] },
+  { table: contentVersion, about: [], section: null, personal: [], other: ['id', 'version'] },
+  {
+    // The request is the club's proof it answered (UK GDPR Article 5(2)): kept, the subject's
+    // link null and their name the pseudonym once erased.
+    table: privacyRequests,
+    about: [{ player: privacyRequests.player_id }, { user: privacyRequests.user_id }, { user: privacyRequests.recorded_by, by: true }],
+    section: 'roles_and_audit',
+    personal: ['player_id', 'user_id', 'subject_name', 'requested_by_name', 'recorded_by', 'recorded_by_name'],
+    other: [
+      'id',
+      'type',
+      'include_children',
+      'relationship',
+      'received_on',
+      'identity_checked_on',
+      'due_on',
+      'extended_to',
+      'extension_reason',
+      'extension_notified_on',
+      'status',
+      'outcome',
+      'completed_on',
+      'created_at',
+      'updated_at',
+    ],
+    mentions: ['subject_name', 'requested_by_name', 'recorded_by_name', 'outcome'],
+    redact: ['recorded_by'],
+    erase: detach('The record of the request is kept to show it was answered; the name becomes the pseudonym'),
+  },
+];
