@@ -7,7 +7,7 @@ import { insertLogin } from '../../tests/support/logins';
 import { daysBefore, seedRetentionRows, type RetentionSeed } from '../../tests/support/retention';
 import { RETENTION_RULE_KEYS, type RetentionRuleKey } from '../../shared/retention';
 import * as schema from '../db/schema';
-import { availability, childCollectors, clubRoles, dbsChecks, dbsNotices, joinUsSubmissions, outbox, players, retentionLog, trainingAttendance } from '../db/schema';
+import { availability, childCollectors, clubRoles, dbsChecks, dbsNotices, erasures, joinUsSubmissions, outbox, players, retentionLog, trainingAttendance } from '../db/schema';
 import { retention as retentionJob } from '../jobs/retention';
 import { due, purge, runRetention } from '../services/privacy/retention';
 
@@ -74,6 +74,10 @@ describe('the retention rules, with the clock moved forward', () => {
 
     expect((await purge(t.db, 'former_member', by, LATER)).summary).toBe('1 former member erased');
     expect(await present(players, [...seed.former_member.due, ...seed.former_member.kept])).toEqual([...seed.former_member.kept].sort());
+    // Erased by the erasure engine, under a pseudonym, signed by the lead who approved it.
+    const [erased] = await t.db.select().from(erasures).where(eq(erasures.erased_by_name, 'Dana Lead'));
+    expect(erased).toMatchObject({ erased_by: dpl.user.id, request_id: null });
+    expect(erased.pseudonym).toMatch(/^Former member [0-9a-f]{4,6}$/);
 
     expect(await purge(t.db, 'junior_attendance', by, LATER)).toEqual({ rows: 2, summary: '2 attendance records deleted' });
     const attendance = await t.db.select().from(trainingAttendance).where(inArray(trainingAttendance.player_id, [...seed.junior_attendance.due, ...seed.junior_attendance.kept]));
