@@ -157,6 +157,9 @@ describe('/api/privacy/retention', () => {
     expect(put.status).toBe(403);
     const approve = await t.json('/api/privacy/retention/enquiries/purge', { method: 'POST', token: player.token, body: {} });
     expect(approve.status).toBe(403);
+    // A coach's Today page has no retention card.
+    const coach = await t.signedIn('staff');
+    expect((await t.json('/api/admin/dashboard', { token: coach.token })).body.today.retention_due).toBeNull();
   });
 
   it('refuses a period outside the rule’s bounds, a wrong type and an unknown rule, storing nothing', async () => {
@@ -192,6 +195,8 @@ describe('/api/privacy/retention', () => {
       .returning();
     const rule = (await t.json('/api/privacy/retention', { token: dpl.token })).body.find((r: { key: string }) => r.key === 'enquiries');
     expect(rule.due_rows).toBe(1);
+    // The Today page tells the lead.
+    expect((await t.json('/api/admin/dashboard', { token: dpl.token })).body.today.retention_due).toBe(1);
     const wrong = await t.json('/api/privacy/retention/enquiries/purge', { method: 'POST', token: dpl.token, body: { rows: 2 } });
     expect(wrong.status).toBe(409);
     expect(wrong.body.detail).toMatch(/The list changed since you opened it/);

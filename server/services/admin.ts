@@ -19,7 +19,8 @@ import {
   sponsors,
   teams,
 } from '../db/schema';
-import { isAdmin, mayEnterAdmin, mayManageGuardians, must, teamsRunByUser as teamsRunBy } from '../policy';
+import { isAdmin, mayEnterAdmin, mayHandlePersonalData, mayManageGuardians, must, teamsRunByUser as teamsRunBy } from '../policy';
+import { dueRows } from './privacy/retention';
 import type { DatabaseStatusWithCounts } from './setup';
 import { firstSteps } from './first-steps';
 import type { AdminDashboard } from '../../shared/contracts/admin';
@@ -186,6 +187,7 @@ export function createAdminService(
           outstanding_payments: owing,
           match_week: week,
           dbs_checks: dbsChecks,
+          retention_due: mayHandlePersonalData(reader) ? await dueRows(db, now) : null,
           first_steps: isAdmin(reader) ? await firstSteps(db) : null,
         },
       };

@@ -56,6 +56,9 @@ export async function due(tx: DbOrTx, now: Date): Promise<Array<RuleChoice & { i
 
 const rowsIn = (items: DueItem[]) => items.reduce((n, i) => n + i.rows, 0);
 
+/** How many rows are due at `now`, all rules together (the Today page's card). */
+export const dueRows = async (tx: DbOrTx, now: Date) => (await due(tx, now)).reduce((n, r) => n + rowsIn(r.items), 0);
+
 /**
  * Purges what `key` finds due at `now`, in one transaction, and logs it (nothing due: no entry).
  * `expectRows`: the number a confirmation named; if the list changed since, 409 and nothing goes.
@@ -118,12 +121,6 @@ export function createRetentionService(db: Db) {
     async rules(user: SessionUser | null, now = new Date()): Promise<RetentionRule[]> {
       await must(db, user, mayHandlePersonalData);
       return (await due(db, now)).map(toRule);
-    },
-
-    /** How many rows are due now, all rules together (the Today page's line). */
-    async dueRows(user: SessionUser | null, now = new Date()): Promise<number> {
-      await must(db, user, mayHandlePersonalData);
-      return (await due(db, now)).reduce((n, r) => n + rowsIn(r.items), 0);
     },
 
     /** Changes a rule's period and whether it purges automatically; a stale save answers 409 naming who and when. */
