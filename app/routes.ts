@@ -66,6 +66,8 @@ export default [
     route('roles', 'routes/admin/roles.tsx'),
     route('safeguarding', 'routes/admin/safeguarding.tsx'),
     route('guardians', 'routes/admin/guardians.tsx'),
+    route('privacy', 'routes/admin/privacy.tsx'),
+    route('privacy/:id', 'routes/admin/privacy-request.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
     route('pages', 'routes/admin/pages.tsx'),
     route('documents', 'routes/admin/documents.tsx'),

@@ -159,12 +159,33 @@ describe('Erasure: preview, then erase the family', () => {
     expect(after.none ?? 0).toBe(detached);
   });
 
+  it('outside an erasure, the ledger\u2019s texts still never change; inside one, only they may', async () => {
+    const [charge] = family.other.chargeIds;
+    expect(charge).toBeDefined();
+    await expect(t.db.execute(sql`update charges set description = 'Changed' where id = ${charge}`)).rejects.toThrow();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local app.erasing = 'on'`);
+        await tx.execute(sql`update charges set amount_pence = amount_pence + 1 where id = ${charge}`);
+      }),
+    ).rejects.toThrow();
+  });
+
   it('no table and no upload holds any of the family\u2019s texts', async () => {
     // A safeguarding action on access stays the club's record (the data map): its reason, with no
     // name, address, phone or medical detail in it, is kept; the names in it became the pseudonym.
     const kept = ['Shared his password with a friend'];
     expect(await searchDatabase(t.db, family.texts.filter((text) => !kept.includes(text)))).toEqual([]);
     expect(await searchUploads(t.db, family.texts)).toEqual([]);
+  });
+
+  it('in other people\u2019s texts their names became the pseudonym; every other word (and Mirela\u2019s name) stayed', async () => {
+    expect(family.mentions.length).toBeGreaterThan(0);
+    expect(await searchDatabase(t.db, family.mentions)).toEqual([]);
+    const names = [family.parent.name, ...family.children.map((c) => c.name)];
+    const replaced = family.mentions.map((text) => names.reduce((out, name) => out.replaceAll(name, done.pseudonym), text));
+    const hits = await searchDatabase(t.db, replaced);
+    expect(new Set(hits.map((h) => h.needle))).toEqual(new Set(replaced));
   });
 
   it('the other family is untouched: all their texts are still there', async () => {
@@ -199,5 +220,32 @@ describe('Erasure: preview, then erase the family', () => {
     });
     expect(invite.status).toBe(422);
     expect(invite.body.detail).toBe(SUPPRESSED_ADDRESS);
+    const record = await t.json('/api/players', { token: tokens.admin, body: { full_name: 'New Member', position: 'Defender', team_type: 'Senior' } });
+    const login = await t.json('/api/admin/create-player-account', {
+      token: tokens.admin,
+      body: { player_id: record.body.id, username: 'new_member_login', email: family.parent.email },
+    });
+    expect(login.status).toBe(422);
+    expect(login.body.detail).toBe(SUPPRESSED_ADDRESS);
+    // Registering herself is asking again: the club may write to her.
+    const registered = await t.json('/api/players/register', {
+      body: {
+        username: 'priya_again',
+        password: 'a long new password 42',
+        email: family.parent.email,
+        full_name: 'Priya Again',
+        date_of_birth: '1988-03-02',
+        position_preference: 'Midfielder',
+        phone_number: '07700 900555',
+        emergency_contact_name: 'Sam Again',
+        emergency_contact_phone: '07700 900556',
+      },
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const again = await t.json('/api/guardian-invitations', {
+      token: tokens.admin,
+      body: { player_id: other.child.playerId, email: family.parent.email, level: 'secondary' },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
   });
 });

@@ -20,10 +20,11 @@ import { MONEY_ROWS } from './matrix/money';
 import type { Row } from './matrix/personas';
 import { RETENTION_ROWS } from './matrix/retention';
 import { PRIVACY_ERASURE_ROWS } from './matrix/privacy-erasure';
+import { PRIVACY_REQUEST_ROWS } from './matrix/privacy';
 import { TEAM_ROWS } from './matrix/teams';
 
 export * from './matrix/personas';
 export { PAGE_ROWS } from './matrix/pages';
 
 /** Every API operation of /api/openapi.json, with who may call it. */
-export const API_ROWS: Row[] = [...ACCOUNT_ROWS, ...TEAM_ROWS, ...CONTENT_ROWS, ...MEMBERSHIP_ROWS, ...CARE_ROWS, ...MONEY_ROWS, ...MATCH_DAY_ROWS, ...RETENTION_ROWS, ...PRIVACY_ERASURE_ROWS];
+export const API_ROWS: Row[] = [...ACCOUNT_ROWS, ...TEAM_ROWS, ...CONTENT_ROWS, ...MEMBERSHIP_ROWS, ...CARE_ROWS, ...MONEY_ROWS, ...MATCH_DAY_ROWS, ...PRIVACY_REQUEST_ROWS, ...PRIVACY_ERASURE_ROWS, ...RETENTION_ROWS];

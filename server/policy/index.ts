@@ -12,9 +12,9 @@ import {
   allow,
   isAdmin,
   mayEnterAdmin,
+  mayHandlePersonalData,
   mayLookAfterDbsChecks,
   mayManageClubSite,
-  mayHandlePersonalData,
   mayManageGuardians,
   mayManageMemberRecords,
   mayManageMembership,
@@ -82,7 +82,7 @@ export interface Capabilities {
   setAgeGroup: boolean;
   /** The Match day tab: team staff and the welfare officer (issue 31). */
   matchDay: boolean;
-  /** Personal-data requests and retention (issue 34): the Data protection lead, the secretary, admins. */
+  /** Data requests, downloads, erasure and retention (issue 34): the data protection lead and the secretary. */
   personalData: boolean;
 }
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { insertLogin } from '../../tests/support/logins';
-import { consents, fixtures, guardians, outbox, players, selectionPublications, teams } from '../db/schema';
+import { bankImports, bankLines, consents, fixtures, guardians, outbox, players, selectionPublications, teams } from '../db/schema';
 import { mappedTable } from './map';
 import { resolveSubject, rowsAbout, type Subject } from './subject';
 
@@ -87,6 +87,19 @@ describe('rowsAbout (server/privacy/subject.ts)', () => {
     await db.insert(selectionPublications).values({ fixture_id: fixture!.id, published_at: new Date(), published_player_ids: [stranger!.id, child!.id] });
     expect(await idsAbout('selection_publications', await resolveSubject(db, { player_id: child!.id }), 'fixture_id')).toEqual([fixture!.id]);
     expect(await idsAbout('selection_publications', await resolveSubject(db, { user_id: parent.id }), 'fixture_id')).toEqual([]);
+  });
+
+  it('finds a bank line that lists the parent among its possible payers', async () => {
+    const [upload] = await db
+      .insert(bankImports)
+      .values({ file_name: 'statement.csv', file_hash: 'x', layout: 'generic', uploaded_by_name: 'Treasurer', lines_read: 1, incoming_pence: 2500, outgoing_pence: 0, duplicates: 0, preview: {} })
+      .returning();
+    const line = { import_id: upload!.id, row: 1, date: '2026-09-01', amount_pence: 2500, status: 'unmatched' as const, counterparty: 'P SHAH' };
+    await db.insert(bankLines).values([
+      { ...line, fingerprint: 'a', candidates: [memberLogin.id, parent.id] },
+      { ...line, fingerprint: 'b', candidates: [memberLogin.id] },
+    ]);
+    expect(await idsAbout('bank_lines', await resolveSubject(db, { user_id: parent.id }), 'fingerprint')).toEqual(['a']);
   });
 
   it('is false for a table about nobody', async () => {

@@ -19,6 +19,7 @@ import { createPortalService } from './portal';
 import { createEmailAddressService } from './email-address';
 import { createRolesService } from './roles';
 import { createDbsService } from './juniors/dbs';
+import { createPrivacyRequestService } from './privacy/requests';
 import { createEventChangeService } from './event-changes';
 import { createSquadLinks } from './squad-links';
 import { createUploadStore } from './uploads';
@@ -166,6 +167,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     juniors,
     family: createFamilyService(db, { juniors, availability, treasury, hasCalendarLink: calendar.hasToken }),
     access: createAccessService(db),
+    privacyRequests: createPrivacyRequestService(db),
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail, anonymousWrites }),
   };
   // The public reads every page makes, kept between content changes (server/public-content.ts). The

@@ -290,6 +290,12 @@ async function addTargets(
   x.outbox = (await t.db.select({ id: outbox.id }).from(outbox).limit(1))[0]?.id ?? '00000000-0000-4000-8000-000000000000';
   x.invitation = (await factories.invitation(x.child9!)).token;
   x.guardianRequest = (await factories.guardianRequest(personas.parentB.token!)).id;
+  x.privacyRequest = (
+    await must('privacy request', '/api/privacy/requests', {
+      ...as(adminToken),
+      body: { type: 'access', player_id: x.playerMember!, requested_by_name: 'Paula Player', relationship: 'self', received_on: isoDay(-3) },
+    })
+  ).id;
   // An erasure request about the adult player, identity not yet checked: previewed, never carried out (issue 34).
   x.erasureRequest = (
     await t.db

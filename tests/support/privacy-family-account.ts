@@ -48,15 +48,19 @@ async function seedLogins(db: Db, people: SeededPeople, other: OtherFamily) {
     { user_id: parent.userId, kind: 'squad_published', title: 'Tobi Okonkwo-Hale is in the squad against Ashby Colts', link: `/portal/children/${tobi.playerId}` },
     { user_id: tobi.userId!, kind: 'message', title: 'A message from your coach', body: 'Well played on Saturday, Tobi.' },
   ]);
-  await db.insert(loginThrottle).values({ key: `user:${parent.username}`, failures: 2, window_ends_at: inDays(1) });
+  // Two failed sign-ins as Priya, counted as server/services/throttle.ts keys them (per name and address, per account).
+  await db.insert(loginThrottle).values([
+    { key: `user:${parent.username} addr:203.0.113.7`, failures: 2, window_ends_at: inDays(1) },
+    { key: `account:${parent.username}`, failures: 2, window_ends_at: inDays(1) },
+  ]);
   await db.insert(accessChanges).values([
     { action: 'login_switched_off', subject_user_id: tobi.userId, subject_name: tobi.name, reason: 'Shared his password with a friend', by_user_id: other.parent.userId, by_name: other.parent.name },
     { action: 'login_switched_on', subject_user_id: tobi.userId, subject_name: tobi.name, reason: 'Chose a new password with his mum', by_user_id: other.parent.userId, by_name: other.parent.name },
   ]);
-  return ['Tobi Okonkwo-Hale is in the squad against Ashby Colts', 'Shared his password with a friend', `user:${parent.username}`];
+  return ['Tobi Okonkwo-Hale is in the squad against Ashby Colts', 'Shared his password with a friend'];
 }
 
-/** Consents (Tobi's photo given, then withdrawn), a coach's read of Tobi's medical notes, a junior notice. */
+/** Consents (Tobi's photo given, then withdrawn), a coach's read of Tobi's medical notes, a reminder claimed for Tobi. */
 async function seedJuniorRecords(db: Db, people: SeededPeople, other: OtherFamily) {
   const { parent, children } = people;
   const [tobi, ada] = children;
@@ -69,7 +73,8 @@ async function seedJuniorRecords(db: Db, people: SeededPeople, other: OtherFamil
     { ...by, player_id: ada.playerId, kind: 'medical_treatment', given: true },
   ]);
   await db.insert(medicalNoteReads).values({ player_id: tobi.playerId, read_by: other.parent.userId, read_by_name: other.parent.name, via: 'Match-day card: U15 Larks' });
-  await db.insert(juniorNotices).values({ player_id: ada.playerId, kind: `digest:fixture:${other.fixtureId}` });
+  // The availability reminder for a junior goes to the parents, claimed once per child (server/services/availability/digest.ts).
+  await db.insert(juniorNotices).values({ player_id: tobi.playerId, kind: `availability-reminder:${other.fixtureId}:${tobi.playerId}:early` });
   return [];
 }
 
@@ -94,7 +99,7 @@ async function seedMails(db: Db, people: SeededPeople, other: OtherFamily) {
     mail(tobi.email!, 'You are in the squad against Ashby Colts', `Hi ${tobi.name}, you start on Saturday. Meet at 9:45.`, { kind: 'squad_published', status: 'held', sent_at: null, held_for_user_id: tobi.userId }),
     mail(other.parent.email, `Collection: ${ada.name}`, coachNote),
   ]);
-  return [coachNote];
+  return { mentions: [coachNote] };
 }
 
 /** A shop order delivered to the family's address, and Priya's enquiry through Join us. */
@@ -120,13 +125,13 @@ async function seedShopAndEnquiry(db: Db, people: SeededPeople) {
   return [orderNote, enquiry];
 }
 
-/** Everything about the family's logins, mails and forms; returns the personal texts it wrote. */
+/** Everything about the family's logins, mails and forms; returns the personal texts it wrote, and the text of others' rows naming them. */
 export async function seedFamilyAccount(db: Db, people: SeededPeople, other: OtherFamily) {
   const texts = [
     ...(await seedLogins(db, people, other)),
     ...(await seedJuniorRecords(db, people, other)),
-    ...(await seedMails(db, people, other)),
     ...(await seedShopAndEnquiry(db, people)),
   ];
-  return { texts };
+  const { mentions } = await seedMails(db, people, other);
+  return { texts, mentions };
 }

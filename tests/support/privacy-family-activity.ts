@@ -1,20 +1,25 @@
 /**
  * The privacy family's football (tests/support/privacy-family.ts): availability answers, a team
  * sheet shared with Mirela Vasquez-Dunn, its publication, version and change announcement, training
- * attendance, stats, the coach's feedback, and a message to Tobi read by him and his mum.
+ * attendance, stats, the coach's feedback, a message to Tobi read by him and his mum, and Tobi
+ * named in a match report, a session's notes and a news story.
  */
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import {
   availability,
   eventChanges,
   feedback,
+  fixtures,
   fixtureSelections,
   messageReads,
   messages,
+  news,
   playerStats,
   selectionPublications,
   selectionVersions,
   trainingAttendance,
+  trainingSessions,
 } from '../../server/db/schema';
 import type { SeededPeople } from './privacy-family';
 import type { OtherFamily } from './privacy-other-family';
@@ -24,13 +29,14 @@ async function seedAvailability(db: Db, people: SeededPeople, other: OtherFamily
   const { parent, children } = people;
   const [tobi, ada] = children;
   const adaNote = 'Ada has a dentist appointment until 6:15, so she will be late';
+  const tobiNote = 'Can get a lift with Mirela';
   await db.insert(availability).values([
-    { player_id: tobi.playerId, fixture_id: other.fixtureId, status: 'available', answered_by: tobi.userId, note: 'Can get a lift with Mirela' },
+    { player_id: tobi.playerId, fixture_id: other.fixtureId, status: 'available', answered_by: tobi.userId, note: tobiNote },
     { player_id: tobi.playerId, session_id: other.sessions.u15, status: 'maybe', answered_by: other.parent.userId, on_behalf: true },
     { player_id: ada.playerId, session_id: other.sessions.u10, status: 'available', answered_by: parent.userId, note: adaNote },
     { player_id: other.child.playerId, fixture_id: other.fixtureId, status: 'available', answered_by: other.parent.userId },
   ]);
-  return [adaNote];
+  return [adaNote, tobiNote];
 }
 
 /** The U15 team sheet (Tobi and Mirela), published, saved by the coach, and its kick-off change announced. */
@@ -86,11 +92,26 @@ async function seedMessage(db: Db, people: SeededPeople, other: OtherFamily) {
   return { messageId: message!.id, texts: [body] };
 }
 
-/** Everything about the family's football; returns the personal texts it wrote and the message's id. */
+/**
+ * The family named in other people's text (the map's `mentions`): the match report (beside Mirela,
+ * whose name must stay), the U15 session's notes, and a news story. Erasure replaces their names there.
+ */
+async function seedMentions(db: Db, people: SeededPeople, other: OtherFamily) {
+  const tobi = people.children[0];
+  const report = `Goals from ${other.child.name} (2) and ${tobi.name}; a clean sheet in the second half.`;
+  await db.update(fixtures).set({ match_report: report }).where(eq(fixtures.id, other.fixtureId));
+  const notes = `${tobi.name} leads the warm-up; bring shin pads.`;
+  await db.update(trainingSessions).set({ notes }).where(eq(trainingSessions.id, other.sessions.u15));
+  const story = `${tobi.name} made his 50th appearance for the U15 Larks on Saturday.`;
+  await db.insert(news).values({ title: 'Fifty up for the U15 Larks defender', summary: story, content: `${story} Well done from everyone at the club.`, is_published: true });
+  return [report, notes, story];
+}
+
+/** Everything about the family's football; returns the personal texts it wrote, the sentences naming them in others' rows, and the message's id. */
 export async function seedFamilyActivity(db: Db, people: SeededPeople, other: OtherFamily) {
   const texts = [...(await seedAvailability(db, people, other))];
   await seedTeamSheet(db, people, other);
   texts.push(...(await seedTraining(db, people, other)));
   const message = await seedMessage(db, people, other);
-  return { messageId: message.messageId, texts: [...texts, ...message.texts] };
+  return { messageId: message.messageId, texts: [...texts, ...message.texts], mentions: await seedMentions(db, people, other) };
 }

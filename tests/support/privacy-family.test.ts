@@ -3,10 +3,11 @@
  * piece of its personal text findable in a dump of the database (the search the erasure test
  * reuses), its uploads' bytes and names findable, and the other family's texts there too.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { or, sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DATA_MAP, aboutColumn, sqlName, type AboutColumn } from '../../server/privacy/map';
 import { createTestContext } from './api';
-import { searchDatabase, searchUploads, seedOtherFamily, seedPrivacyFamily, type OtherFamily, type PrivacyFamily } from './privacy-family';
+import { FAMILY_PASSWORD, searchDatabase, searchUploads, seedOtherFamily, seedPrivacyFamily, type OtherFamily, type PrivacyFamily } from './privacy-family';
 
 const t = await createTestContext();
 let family: PrivacyFamily;
@@ -69,8 +70,49 @@ function aboutTheFamily(): Record<string, SQL> {
     bank_imports: sql`id in (select import_id from bank_lines where ${byPayer})`,
     charge_overdue_marks: sql`charge_id in (select id from charges where ${byPayer})`,
     access_changes: sql`subject_user_id = any(${users})`,
-    login_throttle: sql`key = ${`user:${family.parent.username}`}`,
+    login_throttle: sql`key like ${`user:${family.parent.username} %`} or key = ${`account:${family.parent.username}`}`,
   };
+}
+
+/**
+ * Tables of the data map that can name a person but never the family, and why. Everything else the
+ * map says is about someone must have a row about the family, so the export and erasure tests see it.
+ */
+const NEVER_THE_FAMILYS: Record<string, string> = {
+  // Roles are staff's: the brief gives Priya and the children none (the other family's Dario has them).
+  club_roles: 'the family holds no club role',
+  role_changes: 'no role of the family was ever granted or removed',
+  // About a member of staff's player record: Priya has none, and the coach is the other family's.
+  team_staff: 'nobody in the family runs a team',
+  dbs_checks: 'nobody in the family needs a DBS check',
+  dbs_notices: 'nobody in the family needs a DBS check',
+  // The export and erasure tests record their own request about the family.
+  privacy_requests: 'the tests that use the family make its request themselves',
+  // Only "who did it" columns, filled by staff actions: nobody in the family is staff.
+  availability_reminders: 'only staff send availability reminders',
+  selection_versions: 'only staff save a team sheet',
+  training_sessions: 'only staff record attendance',
+  payment_plans: 'only the treasurer makes payment plans',
+  bank_imports: 'only the treasurer imports statements (the family is in its lines, bank_lines)',
+};
+
+/** The family's rows in one table of the map, through one of its `about` columns. */
+function familyThrough(about: AboutColumn): SQL {
+  const users = uuids([family.parent.userId, family.children[0].userId!]);
+  const players = uuids(family.children.map((c) => c.playerId));
+  const emails = sql`array[${family.parent.email}, ${family.children[0].email}]::text[]`;
+  switch (about.kind) {
+    case 'player':
+      return sql`${about.column} = any(${players})`;
+    case 'user':
+      return sql`${about.column} = any(${users})`;
+    case 'email':
+      return sql`lower(${about.column}) = any(${emails})`;
+    case 'playerInArray':
+      return sql`${about.column} && ${players}`;
+    case 'userInArray':
+      return sql`${about.column} && ${users}`;
+  }
 }
 
 const countWhere = async (table: string, where: SQL) =>
@@ -81,6 +123,26 @@ describe('the privacy family', () => {
     const empty: string[] = [];
     for (const [table, where] of Object.entries(aboutTheFamily())) if ((await countWhere(table, where)) === 0) empty.push(table);
     expect(empty).toEqual([]);
+  });
+
+  it('has a row in every table of the data map that is about someone, but for those it cannot be in', async () => {
+    const missing: string[] = [];
+    const needlessly: string[] = [];
+    for (const entry of DATA_MAP) {
+      const name = sqlName(entry.table);
+      if (entry.about.length === 0) continue;
+      const [row] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(entry.table)
+        .where(or(...entry.about.map((a) => familyThrough(aboutColumn(a)))));
+      const has = row!.n > 0;
+      if (!has && !(name in NEVER_THE_FAMILYS)) missing.push(name);
+      if (has && name in NEVER_THE_FAMILYS) needlessly.push(name);
+    }
+    expect(missing).toEqual([]);
+    // An exclusion that no longer holds is taken off the list.
+    expect(needlessly).toEqual([]);
+    for (const name of Object.keys(NEVER_THE_FAMILYS)) expect(DATA_MAP.some((e) => sqlName(e.table) === name && e.about.length > 0), name).toBe(true);
   });
 
   it('is a parent with a phone and no player record, and two children of 14 (with a login agreed by her) and 9', async () => {
@@ -94,6 +156,13 @@ describe('the privacy family', () => {
     // Priya holds no role, and no DBS check is anybody's in the family: the coach is the other family's.
     expect(await countWhere('club_roles', sql`user_id = ${family.parent.userId} or user_id = ${tobi.userId}`)).toBe(0);
     expect(await countWhere('team_staff', sql`player_id = any(${uuids(family.children.map((c) => c.playerId))})`)).toBe(0);
+  });
+
+  it('signs in as Priya, as Tobi and as Dario with the family password (a few failed attempts are on record, not a lock-out)', async () => {
+    for (const username of [family.parent.username, family.children[0].username!, other.parent.username]) {
+      const login = await t.json('/api/auth/login', { body: { username, password: FAMILY_PASSWORD } });
+      expect(login.status, username).toBe(200);
+    }
   });
 
   it('writes a ledger the treasury reads as valid: two charges, a bank payment, a reversal', async () => {
@@ -113,6 +182,14 @@ describe('the privacy family', () => {
     // The search is by text: the bank line's counterparty, in capitals, and Ada named in a mail to the coach.
     expect(hits).toContainEqual({ table: 'bank_lines', needle: 'P OKONKWO-HALE' });
     expect(hits).toContainEqual({ table: 'outbox', needle: family.children[1].name });
+    // Named in other people's text (the map's mentions): the match report, a session's notes, the news.
+    for (const table of ['fixtures', 'training_sessions', 'news']) expect(hits).toContainEqual({ table, needle: family.children[0].name });
+  });
+
+  it('finds the sentences that name it in other people\'s rows', async () => {
+    const found = new Set((await searchDatabase(t.db, family.mentions)).map((h) => h.needle));
+    expect(family.mentions.filter((text) => !found.has(text))).toEqual([]);
+    expect(family.mentions.every((text) => family.texts.some((name) => text.includes(name)))).toBe(true);
   });
 
   it('finds the other family in the dump too, and nothing that is in neither', async () => {

@@ -40,14 +40,25 @@ export interface PrivacyFamily {
   parent: { userId: string; email: string; name: string; phone: string; username: string; password: string };
   /** [Tobi (14, a login agreed by Priya), Ada (9, no login)]. */
   children: [FamilyChild, FamilyChild];
-  /** Every name, address, phone, e-mail, username, medical note, emergency contact, note and file name written about the family. */
+  /**
+   * Every name, address, phone, e-mail, username, medical note, emergency contact, note and file
+   * name written about the family, and their names as a bank wrote them ("P OKONKWO-HALE").
+   */
   texts: string[];
+  /**
+   * Whole sentences in other people's rows that name the family (the data map's `mentions`): a mail
+   * to the coach naming Ada, the match report (naming Mirela too), a session's notes, a news story.
+   * Erasure replaces the family's names in them; their other words (and Mirela's name) stay.
+   */
+  mentions: string[];
   /** The ids of the family's uploads (Tobi's photo, Ada's document): rows in uploads and upload_contents. */
   uploads: string[];
   /** The original file names of those uploads (also in `texts`). */
   uploadNames: string[];
   /** Charges to Priya, one per child. */
   chargeIds: string[];
+  /** Priya's payer reference (payer_references). */
+  payerReference: string;
   messageId: string;
   documentId: string;
   other: OtherFamily;
@@ -190,7 +201,9 @@ export async function seedPrivacyFamily(db: Db, opts: { other?: OtherFamily } = 
   return {
     ...people,
     texts: [...people.texts, ...account.texts, ...activity.texts, ...money.texts],
+    mentions: [...account.mentions, ...activity.mentions],
     chargeIds: money.chargeIds,
+    payerReference: money.reference,
     messageId: activity.messageId,
     other,
   };

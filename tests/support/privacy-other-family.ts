@@ -142,7 +142,7 @@ export async function seedOtherFamily(db: Db): Promise<OtherFamily> {
   // Dario coaches the U15s: team staff, a DBS check (with a reminder sent) and the treasurer's role.
   await db.insert(teamStaff).values({ player_id: coach!.id, team_id: world.teams.u15, role: 'coach' });
   await db.insert(dbsChecks).values({ player_id: coach!.id, status: 'in_date', expires_on: '2027-01-15', checked_by: 'Club welfare officer', checked_on: '2024-01-15', recorded_by: 'Club secretary' });
-  await db.insert(dbsNotices).values({ player_id: coach!.id, kind: 'reminder_60', expires_on: '2027-01-15' });
+  await db.insert(dbsNotices).values({ player_id: coach!.id, kind: 'first', expires_on: '2027-01-15' });
   await db.insert(clubRoles).values({ user_id: login.id, role: 'treasurer' });
   await db.insert(roleChanges).values([
     { subject_name: name, subject_user_id: login.id, subject_player_id: coach!.id, role: 'treasurer', action: 'granted', by_name: 'Club secretary' },

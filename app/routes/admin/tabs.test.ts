@@ -28,6 +28,11 @@ const all = Object.fromEntries(Object.keys(none).map((k) => [k, true])) as unkno
 const coach = { ...none, runsTeams: true, news: true, teams: true, matchDay: true };
 
 describe('admin tabs follow the rule book', () => {
+  it('Data requests for those who handle personal data (the data protection lead, the secretary), not a coach', () => {
+    expect(labels(tabsFor(coach))).not.toContain('Data requests');
+    expect(labels(tabsFor({ ...none, personalData: true }))).toContain('Data requests');
+  });
+
   it('admins see every tab, Money included', () => {
     expect(labels(tabsFor(all))).toEqual(labels(ADMIN_TABS));
     expect(labels(tabsFor(all))).toContain('Money');

@@ -31,6 +31,8 @@ export const ADMIN_TABS: AdminTab[] = [
   // Issue 23: the welfare officer and DBS checks, and juniors' parents and carers: admins, the secretary and the welfare officer.
   { to: '/admin/safeguarding', label: 'Safeguarding', can: 'dbsChecks' },
   { to: '/admin/guardians', label: 'Parents & carers', can: 'guardians' },
+  // Issue 34: personal-data requests and their deadlines: the data protection lead, the secretary, admins.
+  { to: '/admin/privacy', label: 'Data requests', can: 'personalData' },
   { to: '/admin/settings', label: 'Settings', can: 'clubSite' },
   // Issue 33: the club's own pages (About, the home page's welcome, the privacy notice), beside Settings.
   { to: '/admin/pages', label: 'Pages', can: 'clubSite' },

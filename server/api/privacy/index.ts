@@ -9,7 +9,11 @@
  */
 import { router } from '../env';
 import { erasureApi } from './erasure';
+import { privacyRequestsApi } from './requests';
 import { retentionApi } from './retention';
 
 /** Everything under /api/privacy (chained, so the admin panel's typed client sees every route). */
-export const privacyApi = router().route('/', erasureApi).route('/', retentionApi);
+export const privacyApi = router()
+  .route('/', privacyRequestsApi)
+  .route('/', erasureApi)
+  .route('/', retentionApi);

@@ -42,6 +42,8 @@ export const privacyRequests = pgTable(
     recorded_by_name: text('recorded_by_name').notNull(),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /** Who last changed it (named as they were then): a save that sends an old version is refused naming them (409). */
+    updated_by: text('updated_by'),
   },
   (t) => [index('privacy_requests_due_idx').on(t.status, t.due_on)],
 );

@@ -1,5 +1,6 @@
 /** The access matrix (issue 30): every page of app/routes.ts. */
 import { ACTIVE, ADMIN, CHARGERS, CLUB_ADMINS, EVERYONE, GUARDIAN_MANAGERS, NEWS_WRITERS, row, SIGNED_IN, U12_RUNNERS, VOLUNTEERS, type Row } from './personas';
+import { PERSONAL_DATA } from './privacy';
 
 /**
  * Every page (app/routes.ts). A page loader that is refused sends the visitor to /login (a
@@ -56,6 +57,8 @@ export const PAGE_ROWS: Row[] = [
   row('PAGE /admin/roles', { allow: ADMIN }),
   row('PAGE /admin/safeguarding', { allow: GUARDIAN_MANAGERS }),
   row('PAGE /admin/guardians', { allow: GUARDIAN_MANAGERS }),
+  row('PAGE /admin/privacy', { allow: PERSONAL_DATA }),
+  row('PAGE /admin/privacy/:id', { params: { id: 'privacyRequest' }, allow: PERSONAL_DATA }),
   row('PAGE /admin/match-day', { allow: ['coachU12', 'coachSenior', 'welfareOfficer'], why: 'team staff and the welfare officer (issue 31)' }),
   row('PAGE /admin/match-day/:teamId', { params: { teamId: 'u12' }, allow: ['coachU12', 'welfareOfficer'] }),
   row('PAGE /admin/settings', { allow: ADMIN }),

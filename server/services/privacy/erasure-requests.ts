@@ -90,6 +90,7 @@ export async function eraseForRequest(db: Db, by: SessionUser, id: string): Prom
         completed_on: todayIso(),
         outcome: `Erased. The records the club must keep are kept under the name ${report.pseudonym}.`,
         updated_at: new Date(),
+        updated_by: by.full_name,
       })
       .where(eq(privacyRequests.id, id));
   };
