@@ -7,6 +7,7 @@ import { DBS_REMINDER_STAGES, dbsNoticeKind } from './services/juniors/dbs-notic
 import { RETRY_DELAYS_MS } from './services/outbox';
 import { DEFAULT_ANONYMOUS_WRITE_LIMITS, type AnonymousWrite } from './services/throttle';
 import { PAYMENT_REMINDER_STAGES } from './services/treasury/reminders';
+import { PRIVACY_REMINDER_STAGES } from './services/privacy/reminders';
 
 // Docs cite, they don't copy (issue 32): the README names the constant (and its file) beside a figure
 // it quotes, and this file checks the figures still match. The "Reminder schedules" table quotes each
@@ -42,6 +43,13 @@ describe('the README quotes every reminder schedule from its constant', () => {
     expect(row, 'a README row naming `DBS_REMINDER_STAGES`').toBeDefined();
     expect(row).toContain('`server/services/juniors/dbs-notices.ts`');
     expect(row).toContain(`| ${inWords([...DBS_REMINDER_STAGES, { id: dbsNoticeKind('expired'), label: 'the day after it expired' }])} |`);
+  });
+
+  it('data request reminders: PRIVACY_REMINDER_STAGES, each stage by id and label', () => {
+    const row = rowOf('PRIVACY_REMINDER_STAGES');
+    expect(row, 'a README row naming `PRIVACY_REMINDER_STAGES`').toBeDefined();
+    expect(row).toContain('`server/services/privacy/reminders.ts`');
+    expect(row).toContain(`| ${inWords(PRIVACY_REMINDER_STAGES)} |`);
   });
 
   it('prose elsewhere names the constant rather than copying its figures', () => {

@@ -4,6 +4,7 @@ import {
   BANK_HOLIDAY_TABLE_FIRST_YEAR,
   BANK_HOLIDAY_TABLE_LAST_YEAR,
   BankHolidayTableEnded,
+  dayInWords,
   daysLeftInWords,
   dueOn,
   extendedDueOn,
@@ -123,5 +124,12 @@ describe('daysLeftInWords', () => {
     expect(daysLeftInWords(0)).toBe('due today');
     expect(daysLeftInWords(-1)).toBe('overdue by 1 day');
     expect(daysLeftInWords(-2)).toBe('overdue by 2 days');
+  });
+});
+
+describe('dayInWords', () => {
+  it('says the day as the pages and mails write it', () => {
+    expect(dayInWords('2026-03-02')).toBe('Monday 2 March 2026');
+    expect(dayInWords('2027-12-29')).toBe('Wednesday 29 December 2027');
   });
 });

@@ -147,3 +147,12 @@ export function daysLeftInWords(daysLeft: number) {
   if (daysLeft > 1) return `due in ${daysLeft} days`;
   return daysLeft === -1 ? 'overdue by 1 day' : `overdue by ${-daysLeft} days`;
 }
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "Monday 2 March 2026": the same words in every browser and on the server (no locale's commas). */
+export function dayInWords(iso: string) {
+  const { year, month, day } = partsOf(iso);
+  return `${WEEKDAY_NAMES[weekdayOf(iso)]} ${day} ${MONTH_NAMES[month - 1]} ${year}`;
+}

@@ -106,12 +106,14 @@ describe('Erasure: who may', () => {
   });
 });
 
+// What the preview and the erasure answered, and the club's figures before (set by the next describe's beforeAll).
+let before: Record<string, number>;
+let previewed: { tables: Record<string, Record<string, number>>; pseudonym: string; people: string[]; sections: { lines: string[] }[]; kept_until: string | null; uploads_removed: number };
+let done: typeof previewed;
+let balancesBefore: Record<string, number>;
+let totals: number[];
+
 describe('Erasure: preview, then erase the family', () => {
-  let before: Record<string, number>;
-  let previewed: { tables: Record<string, Record<string, number>>; pseudonym: string; people: string[]; sections: { lines: string[] }[]; kept_until: string | null; uploads_removed: number };
-  let done: typeof previewed;
-  let balancesBefore: Record<string, number>;
-  let totals: number[];
 
   beforeAll(async () => {
     await t.db.update(privacyRequests).set({ identity_checked_on: '2026-11-21' }).where(sql`id = ${requestId}`);
@@ -193,6 +195,9 @@ describe('Erasure: preview, then erase the family', () => {
     expect(new Set(hits.map((h) => h.needle))).toEqual(new Set(other.texts));
   });
 
+});
+
+describe('Erasure: afterwards', () => {
   it('public reads do not show them', async () => {
     const squad = await t.json('/api/squad');
     expect(JSON.stringify(squad.body)).not.toMatch(/Okonkwo/i);

@@ -3,7 +3,7 @@ import { createTestContext } from '../../tests/support/api';
 import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
 import { clubRoles, players } from '../db/schema';
 import { today } from '../../shared/dates';
-import { daysBetween, dueOn } from '../../shared/privacy-dates';
+import { calendarMonthsAfter, daysBetween, dueOn } from '../../shared/privacy-dates';
 import { NO_SUBJECT, NOT_THEIR_PARENT, VIEW_ONLY_PARENT, ALREADY_EXTENDED, PARENT_ONLY_FOR_CHILD } from '../services/privacy/requests';
 
 // Issue 34: personal-data requests with the ICO's one-calendar-month deadline, for the data protection lead.
@@ -178,3 +178,18 @@ describe('identity, extension and completion', () => {
   });
 });
 
+
+describe('the Today page', () => {
+  it('lists open requests due within 7 days or overdue for the lead; nothing for a coach', async () => {
+    const soon = (await record({ ...base, player_id: member.playerId, received_on: calendarMonthsAfter(today(), -1), requested_by_name: 'Soon Asker' })).body;
+    const later = (await record({ ...base, player_id: member.playerId, received_on: today() })).body;
+    const dash = await t.json('/api/admin/dashboard', { token: lead.token });
+    expect(dash.status).toBe(200);
+    const listed = dash.body.today.privacy_requests as { id: string; days_left: number; overdue: boolean }[];
+    expect(listed.map((r) => r.id)).toContain(soon.id);
+    expect(listed.map((r) => r.id)).not.toContain(later.id);
+    expect(listed.every((r) => r.days_left <= 7)).toBe(true);
+    expect(listed.some((r) => r.overdue)).toBe(true);
+    expect((await t.json('/api/admin/dashboard', { token: coach.token })).body.today.privacy_requests).toBeNull();
+  });
+});

@@ -23,6 +23,7 @@ import { isAdmin, mayEnterAdmin, mayHandlePersonalData, mayManageGuardians, must
 import { dueRows } from './privacy/retention';
 import type { DatabaseStatusWithCounts } from './setup';
 import { firstSteps } from './first-steps';
+import { requestsDueWithin } from './privacy/requests';
 import type { AdminDashboard } from '../../shared/contracts/admin';
 
 export type { AdminDashboard };
@@ -76,6 +77,11 @@ async function matchWeek(db: Db, actor: SessionUser, now: Date): Promise<AdminTo
  * The admin panel's overview. Admins and staff may read it (staff see the panel's dashboard);
  * the counts are plain numbers, no personal data.
  */
+/** Personal-data requests due within a week, or overdue (issue 34), for those who handle them. */
+async function privacyDueSoon(db: Db) {
+  return (await requestsDueWithin(db, 7)).map(({ id, subject_name, type, due_on, days_left, overdue }) => ({ id, subject_name, type, due_on, days_left, overdue }));
+}
+
 export function createAdminService(
   db: Db,
   deps: {
@@ -169,6 +175,7 @@ export function createAdminService(
       const parentRequests = mayManageGuardians(reader)
         ? (await db.select({ value: count() }).from(guardianRequests).where(eq(guardianRequests.status, 'pending')))[0]!.value
         : null;
+      const privacy = mayHandlePersonalData(reader) ? await privacyDueSoon(db) : null;
       return {
         orders: o,
         players: pl.value,
@@ -188,6 +195,7 @@ export function createAdminService(
           match_week: week,
           dbs_checks: dbsChecks,
           retention_due: mayHandlePersonalData(reader) ? await dueRows(db, now) : null,
+          privacy_requests: privacy,
           first_steps: isAdmin(reader) ? await firstSteps(db) : null,
         },
       };

@@ -167,7 +167,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     juniors,
     family: createFamilyService(db, { juniors, availability, treasury, hasCalendarLink: calendar.hasToken }),
     access: createAccessService(db),
-    privacyRequests: createPrivacyRequestService(db),
+    privacyRequests: createPrivacyRequestService(db, mail),
     joinUs: createJoinUsService(db, { whatsappNumber: async () => (await settings.get()).whatsapp_number, mail, anonymousWrites }),
   };
   // The public reads every page makes, kept between content changes (server/public-content.ts). The

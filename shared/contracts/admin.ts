@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { PRIVACY_REQUEST_TYPES } from '../privacy';
 
 /** The admin panel's dashboard: the counts and the "Today" list (ADR 027). */
 
@@ -75,6 +76,22 @@ export const AdminDashboardSchema = z
         retention_due: z.number().int().nullable().openapi({
           description: 'Records past their retention period, waiting for approval on /admin/privacy/retention (issue 34); null for those who do not handle personal data',
         }),
+        privacy_requests: z
+          .array(
+            z.object({
+              id: z.string().uuid(),
+              subject_name: z.string(),
+              type: z.enum(PRIVACY_REQUEST_TYPES),
+              due_on: z.string(),
+              days_left: z.number().int(),
+              overdue: z.boolean(),
+            }),
+          )
+          .nullable()
+          .openapi({
+            description:
+              'Open personal-data requests due within 7 days or overdue, soonest first (issue 34); null for those who do not handle personal data (the data protection lead, the secretary, admins)',
+          }),
         first_steps: z
           .object({
             teams: z.boolean().openapi({ description: 'The club has a team (Add your teams: /admin/teams)' }),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { ErasureReportJson } from '../../../shared/contracts/erasure';
 import type { PrivacyRequest } from '../../../shared/contracts/privacy';
-import { formatLongDateGB } from '../../../shared/dates';
+import { dayInWords } from '../../../shared/privacy-dates';
 import { client, errorDetail, read } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -70,7 +70,7 @@ export function ErasurePanel({ request }: { request: PrivacyRequest }) {
       <Panel title="Erasure carried out">
         <FormMessage tone="success">
           Erased. What the club must keep is kept under the name {result.pseudonym}
-          {result.kept_until ? ` until ${formatLongDateGB(result.kept_until)}` : ''}.
+          {result.kept_until ? ` until ${dayInWords(result.kept_until)}` : ''}.
         </FormMessage>
         <div className="mt-4">
           <ReportList report={result} />

@@ -9,7 +9,7 @@ import {
   type PrivacyRequestType,
   type RequesterRelationship,
 } from '../../../shared/privacy';
-import { formatLongDateGB } from '../../../shared/dates';
+import { dayInWords } from '../../../shared/privacy-dates';
 import { GUARDIAN_LEVEL_LABELS, type GuardianLevel } from '../../../shared/juniors';
 import { todayIso } from '../../../shared/players';
 import { client, read } from '../../lib/api-client';
@@ -85,7 +85,7 @@ export function PrivacyRequestForm({ subjects }: { subjects: PrivacySubject[] })
             },
           }),
         );
-        toast.success(`Request recorded: due by ${formatLongDateGB(saved.due_on)}.`);
+        toast.success(`Request recorded: due by ${dayInWords(saved.due_on)}.`);
         await navigate(`/admin/privacy/${saved.id}`);
       },
       (error) => setErrors(formErrors(error)),

@@ -1,9 +1,8 @@
 import type { FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import type { PrivacyRequest } from '../../../shared/contracts/privacy';
-import { formatLongDateGB } from '../../../shared/dates';
 import { todayIso } from '../../../shared/players';
-import { extendedDueOn } from '../../../shared/privacy-dates';
+import { dayInWords, extendedDueOn } from '../../../shared/privacy-dates';
 import { client, read } from '../../lib/api-client';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { ErrorSummary, fieldId, summaryOf } from '../ui/error-summary';
@@ -16,9 +15,9 @@ import { useFieldValues } from './use-field-values';
 
 /** "Due by Monday 2 March 2026 (one calendar month)", or with the extension and the first due date. */
 export function dueSentence(r: Pick<PrivacyRequest, 'due_on' | 'first_due_on' | 'extended_to' | 'received_on'>) {
-  if (!r.extended_to) return `Due by ${formatLongDateGB(r.due_on)} (one calendar month)`;
+  if (!r.extended_to) return `Due by ${dayInWords(r.due_on)} (one calendar month)`;
   const total = r.extended_to === extendedDueOn(r.received_on, 1) ? 'two' : 'three';
-  return `Due by ${formatLongDateGB(r.extended_to)} (extended to ${total} calendar months; first due ${formatLongDateGB(r.first_due_on)})`;
+  return `Due by ${dayInWords(r.extended_to)} (extended to ${total} calendar months; first due ${dayInWords(r.first_due_on)})`;
 }
 
 /** One of the request's small forms: its values, errors next to fields, a save that refreshes the page. */
@@ -80,7 +79,7 @@ export function ExtensionForm({ request }: { request: PrivacyRequest }) {
   return (
     <PanelForm title="Extend the time limit" onSubmit={save} busy={f.busy} submitLabel="Extend">
       <p className="mb-3 text-sm text-muted">
-        Only for a complex request or many at once, and only if you tell them, with the reason, by {formatLongDateGB(request.first_due_on)}.
+        Only for a complex request or many at once, and only if you tell them, with the reason, by {dayInWords(request.first_due_on)}.
       </p>
       {f.summary}
       <div className="grid gap-4 sm:grid-cols-2">

@@ -17,6 +17,8 @@ import { ADMIN_TABS } from './tabs';
 import { adminMeta } from '../../components/admin/meta';
 import type { Route } from './+types/dashboard';
 import { formatDate } from '../../../shared/dates';
+import { PRIVACY_REQUEST_TYPE_LABELS } from '../../../shared/privacy';
+import { daysLeftInWords } from '../../../shared/privacy-dates';
 
 export const INITIALIZED_TOAST = 'Database initialized successfully!';
 export const INITIALIZE_ERROR_TOAST = 'Error initializing database';
@@ -320,6 +322,30 @@ function TodayList({
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
             {dashboard.today.dbs_checks.map((warning) => (
               <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </TodayCard>
+      )}
+      {dashboard.today.privacy_requests && dashboard.today.privacy_requests.length > 0 && (
+        <TodayCard
+          id="today-privacy"
+          title="Data requests due within 7 days"
+          count={dashboard.today.privacy_requests.length}
+          detail={['request to answer', 'requests to answer']}
+          go={{ to: '/admin/privacy', label: 'Open Data requests' }}
+        >
+          <ul className="mt-3 divide-y divide-line">
+            {dashboard.today.privacy_requests.map((r) => (
+              <li key={r.id}>
+                <Link to={`/admin/privacy/${r.id}`} className="flex min-h-11 flex-wrap items-center justify-between gap-x-3 py-2 text-sm hover:bg-brand-50">
+                  <span className="font-semibold text-brand-800 underline underline-offset-4">
+                    {r.subject_name}: {PRIVACY_REQUEST_TYPE_LABELS[r.type]}
+                  </span>
+                  <span className="flex items-center gap-2">
+                    {formatDate(r.due_on)} <Badge tone={r.overdue ? 'danger' : 'warning'}>{daysLeftInWords(r.days_left)}</Badge>
+                  </span>
+                </Link>
+              </li>
             ))}
           </ul>
         </TodayCard>

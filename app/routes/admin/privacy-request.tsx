@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { PrivacyRequest } from '../../../shared/contracts/privacy';
-import { formatLongDateGB } from '../../../shared/dates';
 import { PRIVACY_REQUEST_STATUS_LABELS, PRIVACY_REQUEST_TYPE_LABELS, REQUESTER_RELATIONSHIP_LABELS } from '../../../shared/privacy';
-import { daysLeftInWords } from '../../../shared/privacy-dates';
+import { dayInWords, daysLeftInWords } from '../../../shared/privacy-dates';
 import { ErasurePanel } from '../../components/admin/erasure-panel';
 import { CompleteForm, ExtensionForm, IdentityForm, dueSentence } from '../../components/admin/privacy-request-panels';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
@@ -58,7 +57,14 @@ export default function AdminPrivacyRequest({ loaderData }: Route.ComponentProps
           {request.status === 'open' && (
             <Panel title="Act on it">
               {!request.identity_checked_on && <IdentityForm request={request} />}
-              {!request.extended_to && <ExtensionForm request={request} />}
+              {!request.extended_to &&
+                (request.days_left >= 0 ? (
+                  <ExtensionForm request={request} />
+                ) : (
+                  <p className="mt-4 border-t border-line pt-4 text-sm text-muted">
+                    It is too late to extend: an extension had to be sent by {dayInWords(request.first_due_on)}.
+                  </p>
+                ))}
               <CompleteForm request={request} />
             </Panel>
           )}
@@ -72,7 +78,7 @@ function Details({ request: r }: { request: PrivacyRequest }) {
   return (
     <Panel title="The request">
       <p className="text-lg font-semibold" data-testid="privacy-due">
-        {r.status === 'open' ? dueSentence(r) : `${PRIVACY_REQUEST_STATUS_LABELS[r.status]}${r.completed_on ? ` on ${formatLongDateGB(r.completed_on)}` : ''}`}
+        {r.status === 'open' ? dueSentence(r) : `${PRIVACY_REQUEST_STATUS_LABELS[r.status]}${r.completed_on ? ` on ${dayInWords(r.completed_on)}` : ''}`}
       </p>
       {r.status === 'open' && (
         <p className="mt-1">
@@ -90,14 +96,14 @@ function Details({ request: r }: { request: PrivacyRequest }) {
           {r.requested_by_name} ({REQUESTER_RELATIONSHIP_LABELS[r.relationship].toLowerCase()})
         </dd>
         <dt className="font-semibold">Received</dt>
-        <dd>{formatLongDateGB(r.received_on)}</dd>
+        <dd>{dayInWords(r.received_on)}</dd>
         <dt className="font-semibold">Identity checked</dt>
-        <dd>{r.identity_checked_on ? formatLongDateGB(r.identity_checked_on) : 'Not yet'}</dd>
+        <dd>{r.identity_checked_on ? dayInWords(r.identity_checked_on) : 'Not yet'}</dd>
         {r.extended_to && (
           <>
             <dt className="font-semibold">Extended</dt>
             <dd>
-              To {formatLongDateGB(r.extended_to)}; told them on {r.extension_notified_on && formatLongDateGB(r.extension_notified_on)}: {r.extension_reason}
+              To {dayInWords(r.extended_to)}; told them on {r.extension_notified_on && dayInWords(r.extension_notified_on)}: {r.extension_reason}
             </dd>
           </>
         )}

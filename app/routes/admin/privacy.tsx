@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { PrivacyRequest } from '../../../shared/contracts/privacy';
-import { formatLongDateGB } from '../../../shared/dates';
 import { PRIVACY_REQUEST_STATUS_LABELS, PRIVACY_REQUEST_TYPE_LABELS } from '../../../shared/privacy';
-import { daysLeftInWords } from '../../../shared/privacy-dates';
+import { dayInWords, daysLeftInWords } from '../../../shared/privacy-dates';
 import { PrivacyRequestForm } from '../../components/admin/privacy-request-form';
 import { AdminLoading, Badge, Panel, SectionHeader } from '../../components/admin/section';
 import { adminMeta } from '../../components/admin/meta';
@@ -80,18 +79,18 @@ function RequestList({ requests, label }: { requests: PrivacyRequest[]; label: s
           <p className="text-sm">
             {r.status === 'open' ? (
               <>
-                Due by {formatLongDateGB(r.due_on)}{' '}
+                Due by {dayInWords(r.due_on)}{' '}
                 <Badge tone={r.overdue ? 'danger' : r.days_left <= 7 ? 'warning' : 'neutral'}>{daysLeftInWords(r.days_left)}</Badge>
               </>
             ) : (
               <>
                 {PRIVACY_REQUEST_STATUS_LABELS[r.status]}
-                {r.completed_on && ` on ${formatLongDateGB(r.completed_on)}`}
+                {r.completed_on && ` on ${dayInWords(r.completed_on)}`}
               </>
             )}
           </p>
           <p className="text-sm text-muted">
-            Asked by {r.requested_by_name} · received {formatLongDateGB(r.received_on)}
+            Asked by {r.requested_by_name} · received {dayInWords(r.received_on)}
           </p>
         </li>
       ))}

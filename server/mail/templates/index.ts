@@ -25,6 +25,7 @@ export * from './password-set';
 export * from './payment-receipt';
 export * from './payment-reminder';
 export * from './payment-request';
+export * from './privacy';
 export * from './registration-decision';
 export * from './selection-alert';
 export * from './shop-order';

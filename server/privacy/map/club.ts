@@ -57,7 +57,7 @@ export const CLUB_MAP: MappedTable[] = [
     table: privacyRequests,
     about: [{ player: privacyRequests.player_id }, { user: privacyRequests.user_id }, { user: privacyRequests.recorded_by, by: true }],
     section: 'roles_and_audit',
-    personal: ['player_id', 'user_id', 'subject_name', 'requested_by_name', 'recorded_by', 'recorded_by_name'],
+    personal: ['player_id', 'user_id', 'subject_name', 'requested_by_name', 'recorded_by', 'recorded_by_name', 'updated_by'],
     other: [
       'id',
       'type',
@@ -75,7 +75,7 @@ export const CLUB_MAP: MappedTable[] = [
       'created_at',
       'updated_at',
     ],
-    mentions: ['subject_name', 'requested_by_name', 'recorded_by_name', 'outcome'],
+    mentions: ['subject_name', 'requested_by_name', 'recorded_by_name', 'updated_by', 'outcome'],
     redact: ['recorded_by'],
     erase: detach('The record of the request is kept to show it was answered; the name becomes the pseudonym'),
   },

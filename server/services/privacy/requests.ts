@@ -15,9 +15,9 @@ import {
   type PrivacyRequest,
   type PrivacySubject,
 } from '../../../shared/contracts/privacy';
-import { formatLongDateGB, today } from '../../../shared/dates';
+import { today } from '../../../shared/dates';
 import { guardianCanAnswer, isJunior, type GuardianLevel } from '../../../shared/juniors';
-import { daysBetween, dueOn, extendedDueOn } from '../../../shared/privacy-dates';
+import { dayInWords, daysBetween, dueOn, extendedDueOn } from '../../../shared/privacy-dates';
 import type { SessionUser } from '../../../shared/roles';
 import { invalid, notFound } from '../../../shared/errors';
 import type { Db, DbOrTx } from '../../db/client';
@@ -26,6 +26,8 @@ import { mayHandlePersonalData, must } from '../../policy';
 import { parseInput } from '../checks';
 import { assertCurrentVersion, versionOf } from '../edit-version';
 import { isUuid } from '../ids';
+import type { MailService } from '../mail';
+import { sendPrivacyReminders } from './reminders';
 
 export const ONLY_DATA_LEADS = 'Only the data protection lead, the secretary and admins handle personal-data requests.';
 export const REQUEST_NOT_FOUND = 'No such data request.';
@@ -38,7 +40,7 @@ export const PARENT_ONLY_FOR_CHILD = 'A parent asks only for a child (under 18 o
 export const CHILDREN_ONLY_FOR_PARENT = 'Including their children is only for a request about a parent’s own login who has children at the club.';
 export const ALREADY_EXTENDED = 'This request has already been extended: the time limit can be extended once, by up to two months.';
 export const NOT_OPEN = 'This request is already closed.';
-export const extensionTooLate = (firstDue: string) => `An extension must be sent before the first month ends: by ${formatLongDateGB(firstDue)}.`;
+export const extensionTooLate = (firstDue: string) => `An extension must be sent before the first month ends: by ${dayInWords(firstDue)}.`;
 
 type Row = typeof privacyRequests.$inferSelect;
 
@@ -173,7 +175,7 @@ async function openRow(tx: DbOrTx, id: string, version: string | undefined) {
   return row;
 }
 
-export function createPrivacyRequestService(db: Db) {
+export function createPrivacyRequestService(db: Db, mail: MailService) {
   const lead = (user: SessionUser | null) => must(db, user, mayHandlePersonalData, ONLY_DATA_LEADS);
 
   async function change(user: SessionUser | null, id: string, version: string | undefined, decide: (row: Row, by: string) => Partial<Row>) {
@@ -285,6 +287,9 @@ export function createPrivacyRequestService(db: Db) {
 
     /** Open requests due within `days` (or overdue), soonest first: the Today page and the reminders. */
     dueWithin: (days: number, on = today()) => requestsDueWithin(db, days, on),
+
+    /** The reminders job's run (server/jobs/privacy-reminders.ts). */
+    sendReminders: (on = today()) => sendPrivacyReminders(db, mail, on),
   };
 }
 export type PrivacyRequestService = ReturnType<typeof createPrivacyRequestService>;
