@@ -73,6 +73,7 @@ export default [
     route('documents', 'routes/admin/documents.tsx'),
     route('messages', 'routes/admin/messages.tsx'),
     route('outbox', 'routes/admin/outbox.tsx'),
+    route('privacy/retention', 'routes/admin/privacy-retention.tsx'),
     route('account', 'routes/admin/account.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),

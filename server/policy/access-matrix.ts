@@ -18,6 +18,7 @@ import { MATCH_DAY_ROWS } from './matrix/match-day';
 import { MEMBERSHIP_ROWS } from './matrix/membership';
 import { MONEY_ROWS } from './matrix/money';
 import type { Row } from './matrix/personas';
+import { RETENTION_ROWS } from './matrix/retention';
 import { PRIVACY_ERASURE_ROWS } from './matrix/privacy-erasure';
 import { PRIVACY_REQUEST_ROWS } from './matrix/privacy';
 import { PRIVACY_EXPORT_ROWS } from './matrix/privacy-export';
@@ -38,4 +39,5 @@ export const API_ROWS: Row[] = [
   ...PRIVACY_REQUEST_ROWS,
   ...PRIVACY_EXPORT_ROWS,
   ...PRIVACY_ERASURE_ROWS,
+  ...RETENTION_ROWS,
 ];

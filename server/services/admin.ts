@@ -20,6 +20,7 @@ import {
   teams,
 } from '../db/schema';
 import { isAdmin, mayEnterAdmin, mayHandlePersonalData, mayManageGuardians, must, teamsRunByUser as teamsRunBy } from '../policy';
+import { dueRows } from './privacy/retention';
 import type { DatabaseStatusWithCounts } from './setup';
 import { firstSteps } from './first-steps';
 import { requestsDueWithin } from './privacy/requests';
@@ -193,6 +194,7 @@ export function createAdminService(
           outstanding_payments: owing,
           match_week: week,
           dbs_checks: dbsChecks,
+          retention_due: mayHandlePersonalData(reader) ? await dueRows(db, now) : null,
           privacy_requests: privacy,
           first_steps: isAdmin(reader) ? await firstSteps(db) : null,
         },

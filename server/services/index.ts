@@ -29,6 +29,7 @@ import { createJoinUsService } from './join-us';
 import { createJuniorService } from './juniors';
 import { createNewsService } from './news';
 import { createClubPagesService } from './club-pages';
+import { createRetentionService } from './privacy/retention';
 import { createSponsorService } from './sponsors';
 import { createSquadService } from './squad';
 import { createTeamService } from './teams';
@@ -156,6 +157,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     calendar,
     news: createNewsService(db),
     clubPages: createClubPagesService(db),
+    retention: createRetentionService(db),
     sponsors: createSponsorService(db),
     squad: createSquadService(db, { mail }),
     teams: createTeamService(db),

@@ -89,14 +89,17 @@ describe('enqueueMail', () => {
   });
 });
 
-describe('purgeSent', () => {
-  it('removes sent mail older than the history period and keeps the rest', async () => {
+describe("the admin's Outbox list", () => {
+  it('lists sent mail of the last SENT_KEPT_DAYS only, and deletes none: the retention rule sent_mail does (issue 34)', async () => {
     const prefix = await enqueue(3);
     const [old, recent, waiting] = (await rowsFor(prefix)).sort((a, b) => a.subject.localeCompare(b.subject));
     await ctx.db.update(outbox).set({ status: 'sent', sent_at: sql`now() - interval '91 days'` }).where(eq(outbox.id, old.id));
     await ctx.db.update(outbox).set({ status: 'sent', sent_at: sql`now() - interval '89 days'` }).where(eq(outbox.id, recent.id));
-    await ctx.services.outbox.purgeSent();
-    expect((await rowsFor(prefix)).map((r) => r.id).sort()).toEqual([recent.id, waiting.id].sort());
+    const { user } = await ctx.signedIn('admin');
+    const listed = (await ctx.services.outbox.list(user)).messages.map((m) => m.id);
+    expect(listed).toEqual(expect.arrayContaining([recent.id, waiting.id]));
+    expect(listed).not.toContain(old.id);
+    expect((await rowsFor(prefix)).map((r) => r.id).sort()).toEqual([old.id, recent.id, waiting.id].sort());
     await ctx.db.delete(outbox).where(sql`${outbox.dedupe_key} like ${`${prefix}:%`}`);
   });
 });

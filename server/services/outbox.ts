@@ -316,8 +316,12 @@ function messageIdDomain(from: string) {
 }
 
 export const OUTBOX_PAGE_SIZE = 100;
-/** How long sent mail stays listed in the admin's Outbox. */
+/**
+ * How long sent mail stays listed in the admin's Outbox. How long it is kept is the retention rule
+ * `sent_mail` (issue 34, shared/retention.ts): the one place that deletes it.
+ */
 export const SENT_KEPT_DAYS = 90;
+const listed = sql`(${outbox.status} <> 'sent' or ${outbox.sent_at} >= now() - ${`${SENT_KEPT_DAYS} days`}::interval)`;
 
 /** The admin's view of the outbox: list, retry, and a test mail sent straight over SMTP. */
 export function createOutboxService(db: Db, options: { smtpUrl?: string; from: string }) {
@@ -342,20 +346,16 @@ export function createOutboxService(db: Db, options: { smtpUrl?: string; from: s
       const rows = await db
         .select()
         .from(outbox)
-        .where(status ? eq(outbox.status, status) : undefined)
+        .where(status ? and(eq(outbox.status, status), listed) : listed)
         .orderBy(desc(outbox.created_at))
         .limit(OUTBOX_PAGE_SIZE);
       const counts = await db
         .select({ status: outbox.status, n: sql<number>`count(*)::int` })
         .from(outbox)
+        .where(listed)
         .groupBy(outbox.status);
       const totals = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<OutboxStatus, number>;
       return { configured: Boolean(options.smtpUrl), totals, messages: rows.map(toView) };
-    },
-
-    /** Sent mail older than `days` is only history: the daily tidy-up removes it. */
-    async purgeSent(days = SENT_KEPT_DAYS) {
-      await db.delete(outbox).where(and(eq(outbox.status, 'sent'), sql`${outbox.sent_at} < now() - ${`${days} days`}::interval`));
     },
 
     /** Mail held too long for an address never confirmed expires, unsent, with a note (issue 31). */

@@ -73,6 +73,9 @@ export const AdminDashboardSchema = z
           description:
             'Junior teams\' staff whose DBS check is missing, expired or expires within 60 days, as sentences ("Jo Bloggs\'s DBS check expires on 3 January 2027"; an expired one adds ": suspended from U9 Wrens", issue 31); null for those who do not look after checks (issue 23)',
         }),
+        retention_due: z.number().int().nullable().openapi({
+          description: 'Records past their retention period, waiting for approval on /admin/privacy/retention (issue 34); null for those who do not handle personal data',
+        }),
         privacy_requests: z
           .array(
             z.object({

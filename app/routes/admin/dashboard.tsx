@@ -222,7 +222,7 @@ function MatchWeekCard({ matches }: { matches: DashboardData['today']['match_wee
 
 /** The cards that only count and link to the admin page that deals with them, for those allowed there. */
 function pageCardsOf(today: DashboardData['today'], canOpen: (to: string) => boolean) {
-  const { pending_orders, join_us, registrations, parent_requests } = today;
+  const { pending_orders, join_us, registrations, parent_requests, retention_due } = today;
   return [
     {
       allowed: registrations !== null,
@@ -255,6 +255,14 @@ function pageCardsOf(today: DashboardData['today'], canOpen: (to: string) => boo
       count: join_us,
       detail: ['application to answer', 'applications to answer'],
       go: { to: '/admin/join-us', label: 'Read the applications' },
+    },
+    {
+      allowed: retention_due !== null,
+      id: 'today-retention',
+      title: 'Due for deletion',
+      count: retention_due ?? 0,
+      detail: ['record is past its time to keep', 'records are past their time to keep'],
+      go: { to: '/admin/privacy/retention', label: 'Review in Keeping data' },
     },
   ] satisfies ({ allowed: boolean } & Omit<Parameters<typeof TodayCard>[0], 'children'>)[];
 }

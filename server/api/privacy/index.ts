@@ -11,9 +11,11 @@ import { router } from '../env';
 import { erasureApi } from './erasure';
 import { privacyExportApi } from './export';
 import { privacyRequestsApi } from './requests';
+import { retentionApi } from './retention';
 
-/** Everything under /api/privacy. */
+/** Everything under /api/privacy (chained, so the admin panel's typed client sees every route). */
 export const privacyApi = router()
   .route('/', privacyRequestsApi)
   .route('/', privacyExportApi)
-  .route('/', erasureApi);
+  .route('/', erasureApi)
+  .route('/', retentionApi);

@@ -13,5 +13,6 @@ export * from './juniors';
 export * from './treasury';
 export * from './privacy';
 export * from './privacy-notice';
+export * from './retention';
 export * from './erasure';
 export * from './privacy-downloads';

@@ -66,5 +66,6 @@ export const PAGE_ROWS: Row[] = [
   row('PAGE /admin/documents', { allow: CLUB_ADMINS }),
   row('PAGE /admin/messages', { allow: CLUB_ADMINS, why: 'messages to the whole club (a coach messages a player of theirs through the API)' }),
   row('PAGE /admin/outbox', { allow: ADMIN }),
+  row('PAGE /admin/privacy/retention', { allow: CLUB_ADMINS, why: 'the Data protection lead, the secretary and admins (mayHandlePersonalData)' }),
   row('PAGE /*', { params: { '*': 'missingPage' }, allow: EVERYONE, ok: [404] }),
 ];

@@ -17,6 +17,7 @@ import { JUNIORS_MAP } from './juniors';
 import { MAIL_MAP } from './mail';
 import { PORTAL_MAP } from './portal';
 import { PRIVACY_DOWNLOADS_MAP } from './privacy-downloads';
+import { RETENTION_MAP } from './retention';
 import { SHOP_MAP } from './shop';
 import { SQUAD_MAP } from './squad';
 import { TEAMS_MAP } from './teams';
@@ -38,6 +39,7 @@ export const DATA_MAP: readonly MappedTable[] = [
   ...CLUB_MAP,
   ...ERASURE_MAP,
   ...PRIVACY_DOWNLOADS_MAP,
+  ...RETENTION_MAP,
 ];
 
 /** A table's name in SQL ("players"). */

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { emailSuppressions, erasures, uploads } from '../../db/schema';
 import { hashAddress } from './suppression';
 import type { MappedTable } from '../../privacy/types';
@@ -89,8 +89,8 @@ export async function previewErasure(db: DbOrTx, run: Run & { people: string[] }
  * erasure (no personal data) and a hash of each address so the club does not invite them again.
  */
 export async function executeErasure(
-  db: Db,
-  run: Run & { people: string[]; requestId: string | null; by: { id: string; name: string } },
+  db: DbOrTx,
+  run: Run & { people: string[]; requestId: string | null; by: { id: string | null; name: string } },
   hooks: { before?: (tx: DbOrTx) => Promise<void>; after?: (tx: DbOrTx, report: ErasureReport) => Promise<void> } = {},
 ): Promise<ErasureReport> {
   return db.transaction(async (tx) => {
