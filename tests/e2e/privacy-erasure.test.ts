@@ -37,7 +37,7 @@ describe('Erasure (admin, data requests)', () => {
     await shot(page, 'erasure-preview');
     const sections = panel.getByTestId('erasure-sections');
     await expect.poll(() => sections.getByRole('heading', { name: 'Profile' }).count()).toBe(1);
-    expect(await sections.textContent()).toMatch(/1 row deleted \(players\)/);
+    expect(await sections.textContent()).toMatch(/Member record \(with photo, medical notes and emergency contact\): 1 deleted/);
 
     await page.getByRole('button', { name: 'Record identity check' }).click();
     await settledToast(page, 'Identity check recorded.');

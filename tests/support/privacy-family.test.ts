@@ -95,6 +95,9 @@ const NEVER_THE_FAMILYS: Record<string, string> = {
   payment_plans: 'only the treasurer makes payment plans',
   bank_imports: 'only the treasurer imports statements (the family is in its lines, bank_lines)',
   erasures: 'only the lead carries out erasures (an erasure names nobody it erased)',
+  privacy_request_downloads: 'only the lead downloads a request\'s data',
+  retention_rules: 'only the lead changes a retention rule',
+  retention_log: 'only the lead approves a retention deletion',
 };
 
 /** The family's rows in one table of the map, through one of its `about` columns. */

@@ -32,7 +32,7 @@ export default function KeepingData({ loaderData }: Route.ComponentProps) {
         description="We keep personal data only as long as we have a reason to. Each rule says how long and why. Every night the club's website lists what has passed its time; you approve the deletion, or let a rule delete automatically."
         action={
           <Link to="/admin/privacy" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
-            Personal data requests
+            Data requests
           </Link>
         }
       />

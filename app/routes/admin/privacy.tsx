@@ -47,6 +47,11 @@ export default function AdminPrivacy({ loaderData }: Route.ComponentProps) {
       <SectionHeader
         title="Data requests"
         description="When someone asks for a copy of their data, for it to be deleted, corrected or no longer used, record it here the day it reaches the club. It must be answered within one calendar month."
+        action={
+          <Link to="/admin/privacy/retention" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+            Keeping data
+          </Link>
+        }
       />
       {refused && <FormMessage>{refused}</FormMessage>}
       <div className="grid gap-6 xl:grid-cols-[1fr_26rem]">

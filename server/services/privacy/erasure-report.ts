@@ -54,22 +54,82 @@ export const SECTION_LABELS: Record<string, string> = {
   other: 'Other records',
 };
 
-const rows = (n: number) => (n === 1 ? '1 row' : `${n} rows`);
+/** What a row of each table is, in the words the club uses (the erasure's lines never name a table). */
+const TABLE_WORDS: Record<string, string> = {
+  users: 'Login',
+  sessions: 'Signed-in sessions',
+  club_roles: 'Club roles',
+  role_changes: 'Records of role changes',
+  account_tokens: 'Account links sent by e-mail',
+  access_changes: 'Records of logins switched off or on',
+  calendar_tokens: 'Calendar feed links',
+  login_throttle: 'Failed sign-in counters',
+  players: 'Member record (with photo, medical notes and emergency contact)',
+  player_stats: 'Season statistics',
+  guardians: 'Links between parents or carers and children',
+  guardian_invitations: 'Invitations to parents or carers',
+  guardian_requests: '"I am a parent" requests',
+  consents: 'Consents and their history',
+  medical_note_reads: 'Records of who read medical notes',
+  child_collectors: 'Who may collect a child',
+  dbs_checks: 'DBS check status',
+  dbs_notices: 'DBS reminders sent',
+  junior_notices: 'Junior notices sent',
+  player_teams: 'Places in teams',
+  team_staff: 'Places on team staffs',
+  training_sessions: 'Training sessions',
+  training_attendance: 'Training attendance',
+  availability: 'Availability answers',
+  availability_reminders: 'Availability reminders sent',
+  fixture_selections: 'Places in match squads',
+  selection_publications: 'Published team sheets',
+  selection_versions: 'Saved team sheets',
+  event_changes: 'Announcements of changed matches and sessions',
+  payer_references: 'Payment reference',
+  payment_plans: 'Payment plans',
+  charges: 'Charges',
+  bank_imports: 'Bank statement imports',
+  bank_lines: 'Bank statement lines',
+  ledger_entries: 'Payments and other ledger entries',
+  charge_overdue_marks: 'Overdue marks',
+  feedback: 'Coach feedback',
+  documents: 'Documents shared only with them',
+  messages: 'Messages',
+  message_reads: 'Records of messages read',
+  notifications: 'Notifications',
+  join_us_submissions: 'Join Us enquiries',
+  outbox: 'Mails',
+  password_reset_tokens: 'Password reset links',
+  notification_preferences: 'Mail preferences',
+  orders: 'Shop orders',
+  privacy_requests: 'Data requests',
+  privacy_request_downloads: 'Records of data downloads',
+  erasures: 'Records of erasures',
+  retention_rules: 'Retention rules',
+  retention_log: 'Records of retention deletions',
+  fixtures: 'Matches',
+  news: 'News stories',
+  club_pages: 'Club pages',
+};
+
+/** The words for a table's rows (a table added later without words reads as its name, in words). */
+export const tableWords = (table: string) => TABLE_WORDS[table] ?? table.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 export function longDate(iso: string) {
   return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 function lineOf(count: TableCount, pseudonym: string): string {
+  const what = tableWords(count.table);
   switch (count.kind) {
     case 'deleted':
-      return `${rows(count.rows)} deleted (${count.table.replace(/_/g, ' ')})`;
+      return `${what}: ${count.rows} deleted`;
     case 'pseudonymised':
-      return `${rows(count.rows)} kept${count.kept_until ? ` until ${longDate(count.kept_until)}` : ''} under the name ${pseudonym} (${count.table.replace(/_/g, ' ')}): ${count.reason ?? ''}`;
+      return `${what}: ${count.rows} kept${count.kept_until ? ` until ${longDate(count.kept_until)}` : ''} under the name ${pseudonym}. ${count.reason ?? ''}`.trim();
     case 'detached':
-      return `${rows(count.rows)} kept without their name, which becomes ${pseudonym} (${count.table.replace(/_/g, ' ')}): ${count.reason ?? ''}`;
+      return `${what}: ${count.rows} kept without their name, which becomes ${pseudonym}. ${count.reason ?? ''}`.trim();
     case 'mentions':
-      return `Their name replaced by ${pseudonym} in ${rows(count.rows)} of other people's records (${count.table.replace(/_/g, ' ')})`;
+      return `${what}: their name replaced by ${pseudonym} in ${count.rows} of other people's records`;
   }
 }
 
