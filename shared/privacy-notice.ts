@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatTimestamp } from './dates';
+export { PRIVACY_NOTICE_LINK_TEXT } from './privacy-notice-words';
 
 /**
  * The privacy notice's versions (issue 34, point 6). Every form that collects personal data shows
@@ -7,7 +8,6 @@ import { formatTimestamp } from './dates';
  * beside what was given. No version sent (an API client) means the current one.
  */
 export const UNKNOWN_NOTICE_VERSION = 'That version of the privacy notice does not exist: reload the page to see the current one.';
-export const PRIVACY_NOTICE_LINK_TEXT = 'How we use your information: read our privacy notice';
 
 /** A form's hidden field (text) or an API client's number; omitted = the current version. */
 export const noticeVersionField = z

@@ -1,4 +1,4 @@
-import { PRIVACY_NOTICE_LINK_TEXT } from '../../shared/privacy-notice';
+import { PRIVACY_NOTICE_LINK_TEXT } from '../../shared/privacy-notice-words';
 
 /**
  * The privacy notice's link on every form that collects personal data (issue 34, point 6). It opens

@@ -11,7 +11,7 @@ import { log } from '../../log';
 import { orders, products, settings } from '../../db/schema';
 import { conflict, DATABASE_UNAVAILABLE, isDatabaseTimeout, notFound, OUTAGE_RETRY_AFTER_SECONDS, pgErrorCode, unavailable } from '../../../shared/errors';
 import { isUuid } from '../ids';
-import { noticeVersionFor } from '../privacy-notice';
+import { checkedNoticeVersion, CURRENT_NOTICE_SQL } from '../privacy-notice';
 import { shopOrder } from '../../mail/templates';
 import type { PlacedOrder } from '../../../shared/contracts/shop';
 import { toOrder, validationError, type OrderContext } from './context';
@@ -151,7 +151,7 @@ async function insertAccepted(ctx: OrderContext, tx: DbOrTx, accepted: OrderInse
   return tx
     .with(stock, clubMail)
     .insert(orders)
-    .values(accepted.map((row) => ({ ...row, created_at: sql`clock_timestamp()` })))
+    .values(accepted.map((row) => ({ ...row, notice_version: row.notice_version ?? CURRENT_NOTICE_SQL, created_at: sql`clock_timestamp()` })))
     .returning();
 }
 
@@ -222,8 +222,10 @@ export function placeOrders(ctx: OrderContext) {
       if (!parsed.success) throw validationError(parsed.error.issues);
       if (!isUuid(parsed.data.product_id)) throw notFound(PRODUCT_NOT_FOUND);
       await ctx.anonymousWrites?.count('order', address);
-      // The privacy notice version the checkout showed (issue 34): a real one, or the current one when none was sent.
-      const order = { ...parsed.data, notice_version: await noticeVersionFor(ctx.db, parsed.data.notice_version) };
+      // The privacy notice version the checkout showed (issue 34): a published one (remembered once
+      // seen), or, when none was sent, the current one, read by the order's own insert.
+      const sent = parsed.data.notice_version;
+      const order = { ...parsed.data, notice_version: sent === undefined ? undefined : await checkedNoticeVersion(ctx.db, sent) };
       // Its product's row is held by another transaction: try again shortly, holding no connection
       // meanwhile, and give up (503) after PRODUCT_LOCK_WAIT_MS.
       const deadline = Date.now() + PRODUCT_LOCK_WAIT_MS;

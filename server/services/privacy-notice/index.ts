@@ -59,13 +59,38 @@ export async function publishNotice(tx: DbOrTx, page: { markdown: string; html: 
 }
 
 /**
+ * Versions known to be published, per database handle: a published version never changes nor goes,
+ * so a form's version checked once needs no query again (the shop's checkout, issue 34's bench).
+ */
+const published = new WeakMap<object, Set<number>>();
+
+/** Whether this version was published (from memory once seen). */
+async function isPublished(db: DbOrTx, version: number): Promise<boolean> {
+  const seen = published.get(db) ?? new Set<number>();
+  published.set(db, seen);
+  if (seen.has(version)) return true;
+  const [known] = await db.select({ version: privacyNoticeVersions.version }).from(privacyNoticeVersions).where(eq(privacyNoticeVersions.version, version));
+  if (known) seen.add(version);
+  return !!known;
+}
+
+/**
+ * The version a form sent, checked: it must have been published (422 on `notice_version`
+ * otherwise). For writes that read the current version inside their own insert (`CURRENT_NOTICE_SQL`).
+ */
+export async function checkedNoticeVersion(db: DbOrTx, sent: number): Promise<number> {
+  if (!(await isPublished(db, sent))) throw invalid(UNKNOWN_NOTICE_VERSION, [{ field: 'notice_version', message: UNKNOWN_NOTICE_VERSION }]);
+  return sent;
+}
+
+/** The current version, read by the insert itself (no round trip of its own); null before any was published. */
+export const CURRENT_NOTICE_SQL = sql<number | null>`(select max(${privacyNoticeVersions.version}) from ${privacyNoticeVersions})`;
+
+/**
  * The version to store beside what a form gave: the one it sent, which must have been published
  * (422 on `notice_version` otherwise), or the current one when it sent none.
  */
 export async function noticeVersionFor(db: DbOrTx, sent: number | undefined): Promise<number> {
-  const current = await currentNotice(db);
-  if (sent === undefined || sent === current.version) return current.version;
-  const [known] = await db.select({ version: privacyNoticeVersions.version }).from(privacyNoticeVersions).where(eq(privacyNoticeVersions.version, sent));
-  if (!known) throw invalid(UNKNOWN_NOTICE_VERSION, [{ field: 'notice_version', message: UNKNOWN_NOTICE_VERSION }]);
-  return known.version;
+  if (sent !== undefined) return checkedNoticeVersion(db, sent);
+  return (await currentNotice(db)).version;
 }
