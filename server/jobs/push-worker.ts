@@ -14,7 +14,7 @@ export const pushWorker: WorkerJob = {
   name: 'Push worker',
   start({ db, config, services }) {
     services.push.keys().catch((error: unknown) => log.warn('Could not read or make the push keys yet', { error: error instanceof Error ? error.message : String(error) }));
-    const worker = createPushWorker(db, { vapidSubject: config.vapidSubject, keys: services.push.keys, pollMs: PUSH_POLL_MS });
+    const worker = createPushWorker(db, { vapidSubject: config.vapidSubject, keys: services.push.keys, allowedOrigins: config.pushAllowedOrigins, pollMs: PUSH_POLL_MS });
     worker.start();
     return { stop: () => worker.stop() };
   },

@@ -15,7 +15,7 @@ import { startPushService } from '../../tests/support/push-service';
 import { waitFor } from '../../tests/support/smtp';
 import { outbox, pushOutbox, pushSubscriptions, users } from '../db/schema';
 import { setLogLevel } from '../log';
-import { createPushWorker, retryAfterMs, type PushWorkerOptions } from './push/delivery';
+import { createPushWorker, PUSH_GIVE_UP_AFTER_MS, PUSH_RETRY_DELAYS_MS, retryAfterMs, type PushWorkerOptions } from './push/delivery';
 import type { FallbackMail } from './push';
 
 // Refusals and retries are logged as warnings by design; the assertions here check them.
@@ -39,6 +39,7 @@ async function worker(options: Partial<PushWorkerOptions> = {}) {
   const w = createPushWorker(ctx.db, {
     vapidSubject: VAPID_SUBJECT,
     keys: ctx.services.push.keys,
+    allowedOrigins: [service.origin],
     agent: service.agent,
     pollMs: 50,
     retryDelaysMs: [200, 400, 800, 1600, 3200],
@@ -123,6 +124,10 @@ describe('the push outbox worker', () => {
     await waitFor(async () => (await rowsOf(key)).every((r) => r.status === 'sent'), 20_000, 'all sent after the outage');
     for (const m of squad) expect(service.received(m.endpoints[0])).toHaveLength(1);
     expect(service.problems).toEqual([]);
+    // The production schedule outlives a 2-minute outage with room to spare: the third attempt comes
+    // after it (30 s, then 2 min later), and a message is given up only after every step, or a day.
+    expect(PUSH_RETRY_DELAYS_MS[0] + PUSH_RETRY_DELAYS_MS[1]).toBeGreaterThan(2 * 60_000);
+    expect(PUSH_RETRY_DELAYS_MS.reduce((a, b) => a + b)).toBeLessThan(PUSH_GIVE_UP_AFTER_MS);
   });
 
   it('a 5xx with Retry-After is tried again no sooner than the service asked', async () => {
@@ -213,6 +218,7 @@ describe('a worker killed mid-send', () => {
         PUSH_TEST_DATABASE: JSON.stringify(ctx.pool.options),
         PUSH_TEST_CA: service.ca,
         PUSH_TEST_SUBJECT: VAPID_SUBJECT,
+        PUSH_TEST_ORIGIN: service.origin,
         PUSH_TEST_LEASE_MS: '1500',
       },
       stdio: 'ignore',

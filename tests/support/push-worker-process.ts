@@ -17,6 +17,7 @@ const db = createDb(pool);
 createPushWorker(db, {
   vapidSubject: process.env.PUSH_TEST_SUBJECT,
   keys: vapidKeysOnce(db),
+  allowedOrigins: [process.env.PUSH_TEST_ORIGIN!],
   agent: new https.Agent({ ca: process.env.PUSH_TEST_CA }),
   leaseMs: Number(process.env.PUSH_TEST_LEASE_MS),
   pollMs: 50,

@@ -7,11 +7,12 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type https from 'node:https';
-import webpush from 'web-push';
+import webpush, { type Urgency } from 'web-push';
 import type { Db } from '../../db/client';
 import { log } from '../../log';
 import type { pushSubscriptions } from '../../db/schema';
 import type { VapidKeys } from './keys';
+import { endpointAllowed } from './origins';
 import { claimDuePush, devicesOf, markPushDead, markPushRetry, markPushSent, releasePush, removeGoneDevice, type ClaimedPush } from './rows';
 
 type Device = typeof pushSubscriptions.$inferSelect;
@@ -27,6 +28,8 @@ export interface PushWorkerOptions {
   /** VAPID_SUBJECT: without it the worker sends nothing (push is off). */
   vapidSubject?: string;
   keys: () => Promise<VapidKeys>;
+  /** PUSH_ALLOWED_ORIGINS: checked again before each request, so a device on an origin no longer allowed is never called. */
+  allowedOrigins?: readonly string[];
   pollMs?: number;
   batchSize?: number;
   /** How long a claim holds; a worker that died loses its claim after this (ms). */
@@ -104,14 +107,8 @@ async function sendBounded(send: () => Promise<unknown>, deadlineMs: number) {
   }
 }
 
-export function createPushWorker(db: Db, options: PushWorkerOptions) {
-  const t = timings(options);
-  const configured = Boolean(options.vapidSubject);
-  let stopping = false;
-  let running: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
+/** Sends one claimed row to its device and records the answer; true when the push service took it. */
+function deliverer(db: Db, options: PushWorkerOptions, t: ReturnType<typeof timings>) {
   async function fail(row: ClaimedPush, token: string, attempts: number, failure: PushFailure) {
     const outOfTime = Date.now() - row.created_at.getTime() >= t.giveUpAfterMs;
     if (!failure.temporary || attempts > t.delays.length || outOfTime) {
@@ -131,6 +128,10 @@ export function createPushWorker(db: Db, options: PushWorkerOptions) {
       await markPushDead(db, row, token, attempts, 'The device was removed');
       return false;
     }
+    if (!endpointAllowed(device.endpoint, options.allowedOrigins)) {
+      await markPushDead(db, row, token, attempts, 'Not on a push service this site sends to');
+      return false;
+    }
     if (Date.now() - row.created_at.getTime() >= t.giveUpAfterMs) {
       await markPushDead(db, row, token, row.attempts, 'Too old to send: given up after a day');
       return false;
@@ -141,7 +142,7 @@ export function createPushWorker(db: Db, options: PushWorkerOptions) {
           webpush.sendNotification({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, pushPayload(row), {
             vapidDetails: { subject: options.vapidSubject!, publicKey: keys.publicKey, privateKey: keys.privateKey },
             TTL: Math.round(t.giveUpAfterMs / 1000),
-            urgency: row.urgency as webpush.Urgency,
+            urgency: row.urgency as Urgency,
             topic: topicOf(row),
             timeout: t.requestTimeoutMs,
             ...(options.agent ? { agent: options.agent } : {}),
@@ -158,6 +159,18 @@ export function createPushWorker(db: Db, options: PushWorkerOptions) {
     await markPushSent(db, row, token, attempts);
     return true;
   }
+
+  return deliver;
+}
+
+export function createPushWorker(db: Db, options: PushWorkerOptions) {
+  const t = timings(options);
+  const configured = Boolean(options.vapidSubject);
+  const deliver = deliverer(db, options, t);
+  let stopping = false;
+  let running: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
 
   async function round() {
     if (!configured) return { claimed: 0, sent: 0 };

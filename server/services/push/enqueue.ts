@@ -14,6 +14,11 @@ export interface FallbackMail {
   headers?: Record<string, string>;
 }
 
+/** The fall-back of a mail as `enqueueMail` takes it (server/services/outbox.ts), its address a string. */
+export function asFallbackMail(mail: { dedupe_key: string; kind: string; to: string; subject: string; text: string; html: string; headers?: Record<string, string> }): FallbackMail {
+  return { dedupe_key: mail.dedupe_key, kind: mail.kind, to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html, headers: mail.headers ?? {} };
+}
+
 export type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';
 
 export interface PushMessage {
@@ -66,11 +71,11 @@ export async function enqueuePush(tx: DbOrTx, message: PushMessage, enabled: boo
   const result = await tx.execute<{ devices: number }>(sql`
     with inserted as (
       insert into ${pushOutbox} (dedupe_key, message_key, user_id, subscription_id, kind, title, body, url, tag, urgency, fallback_mail)
-      select ${message.dedupeKey} || '#' || s.id::text, ${message.dedupeKey}, s.user_id, s.id, ${message.kind}, ${title}, ${body}, ${url}, ${tag},
-        ${message.urgency ?? 'normal'}, ${fallback}::jsonb
-      from ${pushSubscriptions} s where s.user_id = ${message.userId}
+      select ${message.dedupeKey}::text || '#' || s.id::text, ${message.dedupeKey}::text, s.user_id, s.id, ${message.kind}::text, ${title}::text, ${body}::text,
+        ${url}::text, ${tag}::text, ${message.urgency ?? 'normal'}::text, ${fallback}::jsonb
+      from ${pushSubscriptions} s where s.user_id = ${message.userId}::uuid
       on conflict (dedupe_key) do nothing
       returning 1)
-    select (select count(*)::int from ${pushSubscriptions} where user_id = ${message.userId}) as devices`);
+    select (select count(*)::int from ${pushSubscriptions} where user_id = ${message.userId}::uuid) as devices`);
   return { devices: Number(result.rows[0]?.devices ?? 0) };
 }

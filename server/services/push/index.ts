@@ -10,7 +10,7 @@ import { createPushDevices } from './devices';
 import { enqueuePush, type PushMessage } from './enqueue';
 import { vapidKeysOnce } from './keys';
 
-export type { FallbackMail, PushMessage } from './enqueue';
+export { asFallbackMail, type FallbackMail, type PushMessage } from './enqueue';
 
 export interface PushOptions {
   /** VAPID_SUBJECT: push is on only when it is set. */
