@@ -4,6 +4,7 @@ import { ChangePasswordForm, type ChangePasswordResult } from '../../components/
 import { EmailForm, type EmailChangeResult } from '../../components/email-form';
 import { DataDownload } from '../../components/data-download';
 import { PortalSection } from '../../components/portal';
+import { PUSH_CHOICES_INTENT, PUSH_CHOICES_SAVED, PushChoices, pushChoicesInput, pushChoicesOf } from '../../components/portal/push-choices';
 import { OWN_DATA_SENTENCE } from '../../../shared/privacy-download';
 import { Button } from '../../components/ui/button';
 import { Checkbox, FormMessage } from '../../components/ui/field';
@@ -36,6 +37,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     try {
       await context.services.mail.setPreferences(user, choices);
       return { ok: true, intent: 'preferences', message: PREFERENCES_SAVED };
+    } catch (error) {
+      return formError(error);
+    }
+  }
+  if (form.get('intent') === PUSH_CHOICES_INTENT) {
+    const user = requireUser(context, request);
+    try {
+      await context.services.mail.setPreferences(user, pushChoicesInput(form));
+      return { ok: true, intent: PUSH_CHOICES_INTENT, message: PUSH_CHOICES_SAVED };
     } catch (error) {
       return formError(error);
     }
@@ -74,6 +84,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <FormMessage>Your e-mail preferences could not be loaded. Please try again later.</FormMessage>
         )}
+        <PushChoices choices={pushChoicesOf(loaderData.preferences)} result={result} />
       </PortalSection>
       <PortalSection title="E-mail address" description="Where the club writes to you, and where Forgot password sends its link.">
         <EmailForm current={loaderData.email} result={result as EmailChangeResult | undefined} />
