@@ -40,7 +40,7 @@ export const PUSH_KINDS: readonly PushKind[] = [
   {
     id: 'changes',
     label: 'A change to a match or session you are in',
-    templates: { eventChange: { title: 'A match or session you are in has changed', body: 'Open to see what changed', path: PLAYERS_AREA } },
+    templates: { eventChange: { title: 'A match or training session has changed', body: 'Open to see what changed', path: PLAYERS_AREA } },
   },
   {
     id: 'matchday',
