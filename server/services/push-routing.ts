@@ -8,7 +8,6 @@
 import { club } from '../../shared/club';
 import { pushTextFor, type PushKindId } from '../../shared/push-routing';
 import type { DbOrTx } from '../db/client';
-import type { MailTemplate } from '../mail/template';
 import { MAIL_TEMPLATES } from '../mail/registry';
 import type { OutgoingMail } from './outbox';
 
@@ -40,11 +39,11 @@ export interface PushRouter {
   enqueue(tx: DbOrTx, message: PushMessage): Promise<{ devices: number }>;
 }
 
-const templateNames = new Map<MailTemplate<unknown>, string>(Object.entries(MAIL_TEMPLATES).map(([name, template]) => [template, name]));
+const templateNames = new Map<object, string>(Object.entries(MAIL_TEMPLATES).map(([name, template]) => [template, name]));
 
 /** The template's push kind and lock-screen words (undefined: mail only), read from the one table. */
-export function pushSpecOf(template: MailTemplate<never> | MailTemplate<unknown>) {
-  const name = templateNames.get(template as MailTemplate<unknown>);
+export function pushSpecOf(template: object) {
+  const name = templateNames.get(template);
   return name ? pushTextFor(name, club().short_name) : undefined;
 }
 

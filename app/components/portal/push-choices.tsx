@@ -30,7 +30,10 @@ export const pushChoicesInput = (form: FormData) => ({ push: Object.fromEntries(
 function useHasDevice(known: boolean | undefined) {
   const [has, setHas] = useState(known ?? false);
   useEffect(() => {
-    if (known !== undefined) return setHas(known);
+    if (known !== undefined) {
+      setHas(known);
+      return undefined;
+    }
     let live = true;
     const check = () =>
       fetch('/api/push/subscriptions', { credentials: 'same-origin', headers: { accept: 'application/json' } })
