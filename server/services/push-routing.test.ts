@@ -9,7 +9,8 @@ import { MAIL_TEMPLATES } from '../mail/registry';
 import type { Mail, MailTemplate } from '../mail/template';
 import { squadSelection } from '../mail/templates';
 import { createMailService } from './mail';
-import type { PushMessage, PushRouter } from './push-routing';
+import type { PushMessage } from './push';
+import type { PushRouter } from './push-routing';
 
 // Issue 35, the routing half: the mail path sends a member's mail by push instead when they chose
 // that kind and a device of theirs takes it; the same recipients as the mail (a junior's go to their

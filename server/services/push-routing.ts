@@ -6,38 +6,14 @@
  * fall-back, and writes the mail itself only when no device of theirs took it.
  */
 import { club } from '../../shared/club';
-import { pushTextFor, type PushKindId } from '../../shared/push-routing';
+import { pushTextFor } from '../../shared/push-routing';
 import type { DbOrTx } from '../db/client';
 import { MAIL_TEMPLATES } from '../mail/registry';
 import type { OutgoingMail } from './outbox';
-
-/** The mail outbox row a push falls back to when every device of the person fails for good. */
-export interface FallbackMail {
-  dedupe_key: string;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  headers: Record<string, string>;
-}
-
-/** What the push service (services.push.enqueue) takes: the payload shows `title` and `body` and opens `url`. */
-export interface PushMessage {
-  userId: string;
-  kind: PushKindId;
-  title: string;
-  body: string;
-  /** The page tapping opens, a path in the site (the service worker opens it on the site's origin). */
-  url: string;
-  dedupeKey: string;
-  fallbackMail?: FallbackMail;
-}
+import { asFallbackMail, type PushService } from './push';
 
 /** services.push as the mail path needs it: `devices` 0 means nobody's device took it (send the e-mail). */
-export interface PushRouter {
-  enqueue(tx: DbOrTx, message: PushMessage): Promise<{ devices: number }>;
-}
+export type PushRouter = Pick<PushService, 'enqueue'>;
 
 const templateNames = new Map<object, string>(Object.entries(MAIL_TEMPLATES).map(([name, template]) => [template, name]));
 
@@ -48,18 +24,7 @@ export function pushSpecOf(template: object) {
 }
 
 /** An outbox row as the push service keeps it for the fall-back (only mails to a plain address). */
-export function fallbackOf(mail: OutgoingMail): FallbackMail | undefined {
-  if (typeof mail.to !== 'string') return undefined;
-  return {
-    dedupe_key: mail.dedupe_key,
-    kind: mail.kind,
-    to_address: mail.to,
-    subject: mail.subject,
-    text_body: mail.text,
-    html_body: mail.html,
-    headers: mail.headers ?? {},
-  };
-}
+const fallbackOf = (mail: OutgoingMail) => (typeof mail.to === 'string' ? asFallbackMail({ ...mail, to: mail.to }) : undefined);
 
 /**
  * Sends one member's mail by push when they chose it: true when at least one device took it (then
