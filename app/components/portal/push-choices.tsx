@@ -26,21 +26,22 @@ export const pushChoicesOf = (preferences: ReadonlyArray<{ kind: string; push?: 
 /** The page action's input for the push choices: every push kind is set, ticked or not (an unticked box is not sent). */
 export const pushChoicesInput = (form: FormData) => ({ push: Object.fromEntries(PUSH_KIND_IDS.map((kind) => [kind, form.get(pushField(kind)) === 'on'])) });
 
-/** Whether the signed-in person has at least one device with notifications on (GET /api/push/subscriptions). */
+/**
+ * Whether the signed-in person has at least one device with notifications on: the loader's answer
+ * when it has one, else GET /api/push/subscriptions; asked again when the devices part of the page
+ * says a device was turned on or removed.
+ */
 function useHasDevice(known: boolean | undefined) {
   const [has, setHas] = useState(known ?? false);
   useEffect(() => {
-    if (known !== undefined) {
-      setHas(known);
-      return undefined;
-    }
     let live = true;
     const check = () =>
       fetch('/api/push/subscriptions', { credentials: 'same-origin', headers: { accept: 'application/json' } })
         .then((r) => (r.ok ? r.json() : []))
         .then((list: unknown) => live && setHas(Array.isArray(list) && list.length > 0))
         .catch(() => undefined);
-    void check();
+    if (known === undefined) void check();
+    else setHas(known);
     window.addEventListener(PUSH_DEVICES_CHANGED, check);
     return () => {
       live = false;

@@ -21,11 +21,12 @@ export const PREFERENCES_SAVED = 'E-mail preferences saved';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const [preferences, ownDownload] = await Promise.all([
+  const [preferences, ownDownload, devices] = await Promise.all([
     portalRead('your e-mail preferences', () => context.services.mail.preferences(user), null),
     portalRead('what you may do', () => context.services.privacyExport.offersOwnDownload(user), false),
+    portalRead('your devices', () => context.services.push.list(user), null),
   ]);
-  return { email: user.email, preferences, ownDownload };
+  return { email: user.email, preferences, ownDownload, hasDevice: devices ? devices.length > 0 : undefined };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -84,7 +85,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <FormMessage>Your e-mail preferences could not be loaded. Please try again later.</FormMessage>
         )}
-        <PushChoices choices={pushChoicesOf(loaderData.preferences)} result={result} />
+        <PushChoices choices={pushChoicesOf(loaderData.preferences)} hasDevice={loaderData.hasDevice} result={result} />
       </PortalSection>
       <PortalSection title="E-mail address" description="Where the club writes to you, and where Forgot password sends its link.">
         <EmailForm current={loaderData.email} result={result as EmailChangeResult | undefined} />
