@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { PUSH_KIND_IDS, pushField, type PushKindId } from '../../../shared/push-routing';
+import { PortalSection } from '../portal';
 import { Button } from '../ui/button';
 import { Checkbox, FormMessage } from '../ui/field';
 
@@ -13,9 +14,9 @@ export interface PushChoice {
 
 export const PUSH_CHOICES_INTENT = 'push-preferences';
 export const PUSH_CHOICES_SAVED = 'Notification choices saved';
-export const PUSH_CHOICES_TITLE = 'Notifications on your phone';
+export const PUSH_CHOICES_TITLE = 'What comes as a notification';
 export const PUSH_CHOICES_NOTE =
-  'What comes as a notification instead of an e-mail, on every device where you turned notifications on. What you leave unticked comes by e-mail, as chosen above. The lock screen shows no names and no places: open the notification to see the details.';
+  'These come as a notification instead of an e-mail, on every device where notifications are on. What you leave unticked comes by e-mail, as chosen above. A lock screen shows no names and no places: open the notification to see the details.';
 /** Sent by the devices part of the page when a device is turned on or removed: the choices show or hide. */
 export const PUSH_DEVICES_CHANGED = 'push-devices-changed';
 
@@ -63,22 +64,22 @@ export function PushChoices({ choices, hasDevice, result }: { choices: readonly 
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === PUSH_CHOICES_INTENT;
   const mine = result?.intent === PUSH_CHOICES_INTENT ? result : undefined;
   return (
-    <Form method="post" id="push-choices" className="max-w-xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
-      <input type="hidden" name="intent" value={PUSH_CHOICES_INTENT} />
-      <h3 className="text-lg font-bold text-ink">{PUSH_CHOICES_TITLE}</h3>
-      <p className="text-sm text-muted">{PUSH_CHOICES_NOTE}</p>
-      {mine?.ok ? <FormMessage tone="success">{mine.message}</FormMessage> : null}
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold text-ink">Notify me on my phone about</legend>
-        <div className="divide-y divide-line">
-          {choices.map((c) => (
-            <Checkbox key={c.kind} name={pushField(c.kind)} label={c.label} defaultChecked={c.push} className="min-h-11 py-1" />
-          ))}
-        </div>
-      </fieldset>
-      <Button type="submit" disabled={saving}>
-        {saving ? 'Saving…' : 'Save notification choices'}
-      </Button>
-    </Form>
+    <PortalSection title={PUSH_CHOICES_TITLE} description={PUSH_CHOICES_NOTE}>
+      <Form method="post" id="push-choices" className="max-w-xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6">
+        <input type="hidden" name="intent" value={PUSH_CHOICES_INTENT} />
+        {mine?.ok ? <FormMessage tone="success">{mine.message}</FormMessage> : null}
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-ink">Notify me about</legend>
+          <div className="divide-y divide-line">
+            {choices.map((c) => (
+              <Checkbox key={c.kind} name={pushField(c.kind)} label={c.label} defaultChecked={c.push} className="min-h-11 py-1" />
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : 'Save notification choices'}
+        </Button>
+      </Form>
+    </PortalSection>
   );
 }

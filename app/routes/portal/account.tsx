@@ -85,8 +85,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <FormMessage>Your e-mail preferences could not be loaded. Please try again later.</FormMessage>
         )}
-        <PushChoices choices={pushChoicesOf(loaderData.preferences)} hasDevice={loaderData.hasDevice} result={result} />
       </PortalSection>
+      <PushChoices choices={pushChoicesOf(loaderData.preferences)} hasDevice={loaderData.hasDevice} result={result} />
       <PortalSection title="E-mail address" description="Where the club writes to you, and where Forgot password sends its link.">
         <EmailForm current={loaderData.email} result={result as EmailChangeResult | undefined} />
       </PortalSection>
