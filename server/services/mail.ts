@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { FALLBACK_SETTINGS } from '../../shared/settings';
-import { NOTIFICATION_SETTINGS_PATH } from '../../shared/mail';
+import { NOTIFICATION_SETTINGS_PATH, type MailPreference } from '../../shared/mail';
 import type { Db, DbOrTx } from '../db/client';
 import { notificationPreferences, players, settings, users } from '../db/schema';
 import { composeMail, heldUntilConfirmed, preferenceOf, type Addressee, type Mail, type MailTemplate } from '../mail/template';
@@ -9,6 +9,21 @@ import { mailLinks } from './mail-links';
 import { mailPreferences } from './mail-preferences';
 import { enqueueMail, enqueueMails, mailsInsert, type OutgoingMail } from './outbox';
 import { pushInstead, pushSpecOf, type PushRouter } from './push-routing';
+
+/**
+ * The audience's users with the mail's preference: those who want the e-mail (unless turned off)
+ * or, for a kind that can go by push, the push (unless turned off). Never a placeholder address
+ * (an admin who has not set theirs: *.invalid, RFC 2606).
+ */
+function recipientsOf(tx: DbOrTx, audience: Audience, optional: MailPreference | undefined, pushable: boolean) {
+  const wantsMail = sql<boolean>`coalesce(${notificationPreferences.email}, true)`;
+  const wantsPush = pushable ? sql<boolean>`coalesce(${notificationPreferences.push}, true)` : sql<boolean>`false`;
+  return tx
+    .select({ id: users.id, email: users.email, full_name: users.full_name, confirmed: isNotNull(users.email_confirmed_at), wantsMail, wantsPush })
+    .from(users)
+    .leftJoin(notificationPreferences, and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.kind, optional ?? '')))
+    .where(and(inArray(users.id, [...audience.keys()]), or(wantsMail, wantsPush), sql`${users.email} <> ''`, sql`${users.email} not ilike '%.invalid'`));
+}
 
 /**
  * Puts the club's e-mails in the outbox inside the caller's transaction: the wording comes from
@@ -33,21 +48,7 @@ export function createMailService(db: Db, options: { publicUrl: string; push?: P
     const optional = preferenceOf(mail.template);
     // A kind that can go by push (issue 35): chosen unless turned off; it needs a device of theirs too.
     const push = options.push && pushSpecOf(mail.template);
-    const wantsMail = sql<boolean>`coalesce(${notificationPreferences.email}, true)`;
-    const wantsPush = push ? sql<boolean>`coalesce(${notificationPreferences.push}, true)` : sql<boolean>`false`;
-    const recipients = await tx
-      .select({ id: users.id, email: users.email, full_name: users.full_name, confirmed: isNotNull(users.email_confirmed_at), wantsMail, wantsPush })
-      .from(users)
-      .leftJoin(notificationPreferences, and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.kind, optional ?? '')))
-      // Never a placeholder address (an admin who has not set theirs: *.invalid, RFC 2606).
-      .where(
-        and(
-          inArray(users.id, [...audience.keys()]),
-          or(wantsMail, wantsPush),
-          sql`${users.email} <> ''`,
-          sql`${users.email} not ilike '%.invalid'`,
-        ),
-      );
+    const recipients = await recipientsOf(tx, audience, optional, Boolean(push));
     // The club's own mails to an address not confirmed yet are held until it is (issues 21, 31);
     // account mails (its links, a password change: policy 'account') go to the address it has.
     const holdable = heldUntilConfirmed(mail.template);
@@ -65,8 +66,7 @@ export function createMailService(db: Db, options: { publicUrl: string; push?: P
         if (push && user.wantsPush) {
           // Push instead of e-mail when a device of theirs takes it; a held mail (address not confirmed) is no fall-back.
           const actionPath = mail.template.write(mail.data, to).action?.path;
-          const mailWanted = user.wantsMail && !outgoing.heldFor;
-          if (await pushInstead(tx, options.push!, push, { userId: user.id, mail: outgoing, mailWanted, actionPath })) {
+          if (await pushInstead(tx, options.push!, push, { userId: user.id, mail: outgoing, mailWanted: user.wantsMail && !outgoing.heldFor, actionPath })) {
             pushed += 1;
             continue;
           }

@@ -33,23 +33,22 @@ export const pushChoicesInput = (form: FormData) => ({ push: Object.fromEntries(
  * says a device was turned on or removed.
  */
 function useHasDevice(known: boolean | undefined) {
-  const [has, setHas] = useState(known ?? false);
+  const [asked, setAsked] = useState<boolean | undefined>(undefined);
   useEffect(() => {
     let live = true;
     const check = () =>
       fetch('/api/push/subscriptions', { credentials: 'same-origin', headers: { accept: 'application/json' } })
         .then((r) => (r.ok ? r.json() : []))
-        .then((list: unknown) => live && setHas(Array.isArray(list) && list.length > 0))
+        .then((list: unknown) => live && setAsked(Array.isArray(list) && list.length > 0))
         .catch(() => undefined);
     if (known === undefined) void check();
-    else setHas(known);
     window.addEventListener(PUSH_DEVICES_CHANGED, check);
     return () => {
       live = false;
       window.removeEventListener(PUSH_DEVICES_CHANGED, check);
     };
   }, [known]);
-  return has;
+  return asked ?? known ?? false;
 }
 
 /**
