@@ -20,14 +20,21 @@ export const MAIL_PREFERENCE_IDS = MAIL_PREFERENCES.map((k) => k.id) as [MailPre
 
 export const NOTIFICATION_SETTINGS_PATH = '/players-area/account';
 
-/** PUT /api/preferences: any subset of the preferences, each on (true) or off (false). */
+const choices = (what: string) =>
+  Object.fromEntries(MAIL_PREFERENCE_IDS.map((id) => [id, z.boolean({ error: `${what}${id} must be true or false` }).optional()])) as Record<
+    MailPreference,
+    z.ZodOptional<z.ZodBoolean>
+  >;
+
+/**
+ * PUT /api/preferences: any subset of the preferences, each on (true) or off (false); under `push`
+ * (issue 35), the same kinds by push notification to the member's devices (shared/push-routing.ts).
+ */
 export const preferencesInputSchema = z
-  .object(
-    Object.fromEntries(MAIL_PREFERENCE_IDS.map((id) => [id, z.boolean({ error: `${id} must be true or false` }).optional()])) as Record<
-      MailPreference,
-      z.ZodOptional<z.ZodBoolean>
-    >,
-  )
+  .object({
+    ...choices(''),
+    push: z.object(choices('push.')).strict().optional(),
+  })
   .strict();
 export type PreferencesInput = z.infer<typeof preferencesInputSchema>;
 

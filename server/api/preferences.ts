@@ -30,7 +30,9 @@ function preferencesRouter<P extends string, U extends string>(paths: { preferen
         tags,
         ...deprecated,
         summary: alias ? 'My e-mail preferences (deprecated: GET /api/preferences)' : 'My e-mail preferences',
-        description: 'One entry per kind of e-mail that can be turned off; on unless turned off.',
+        description:
+          'One entry per kind of e-mail that can be turned off; on unless turned off. `push`: whether that kind comes as a notification on ' +
+          'the devices where the user turned notifications on, instead of the e-mail (on unless turned off; absent for kinds sent by e-mail only).',
         security: [{ bearer: [] }],
         responses: { 200: jsonContent(z.array(NotificationPreferenceSchema), 'Preferences'), 401: jsonContent(ErrorSchema, 'Not signed in') },
       }),
@@ -47,7 +49,9 @@ function preferencesRouter<P extends string, U extends string>(paths: { preferen
         tags,
         ...deprecated,
         summary: alias ? 'Turn kinds of e-mail on or off (deprecated: PUT /api/preferences)' : 'Turn kinds of e-mail on or off',
-        description: 'Any subset of the kinds, each true (send) or false (do not send); the others stay as they are.',
+        description:
+          'Any subset of the kinds, each true (send) or false (do not send); the others stay as they are. Under `push`, the same for ' +
+          'notifications on the devices (a kind sent by e-mail only is 422).',
         security: [{ bearer: [] }],
         request: { body: jsonBody(preferencesInputSchema) },
         responses: {

@@ -100,9 +100,10 @@ export function createServices(db: Db, options: ServiceOptions) {
   const mailFrom = options.mailFrom ?? 'no-reply@localhost';
   // Every absolute link (mails, canonical and og:* tags, sitemap, feeds) starts with this, never with the request's Host (issue 30, finding 9).
   const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
-  const mail = createMailService(db, { publicUrl });
   // Made before the services that notify people, so any of them can be handed it.
   const push = createPushService(db, { vapidSubject: options.vapidSubject, allowedOrigins: options.pushAllowedOrigins });
+  // A member's mail of a kind they chose by push goes to their devices instead (issue 35, server/services/push-routing.ts).
+  const mail = createMailService(db, { publicUrl, push });
   // Anonymous writes counted per client address and hour, in the database (issue 30).
   const anonymousWrites = createAnonymousWriteLimiter(db, options.anonymousWriteLimits);
   const accounts = createAccountService(db, { loginLimits: options.loginLimits, forgotPasswordLimits: options.forgotPasswordLimits, anonymousWrites, mail });

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { FALLBACK_SETTINGS } from '../../shared/settings';
-import { NOTIFICATION_SETTINGS_PATH } from '../../shared/mail';
+import { NOTIFICATION_SETTINGS_PATH, type MailPreference } from '../../shared/mail';
 import type { Db, DbOrTx } from '../db/client';
 import { notificationPreferences, players, settings, users } from '../db/schema';
 import { composeMail, heldUntilConfirmed, preferenceOf, type Addressee, type Mail, type MailTemplate } from '../mail/template';
@@ -8,14 +8,32 @@ import { mailAudience, type Audience } from './juniors/recipients';
 import { mailLinks } from './mail-links';
 import { mailPreferences } from './mail-preferences';
 import { enqueueMail, enqueueMails, mailsInsert, type OutgoingMail } from './outbox';
+import { pushInstead, pushSpecOf, type PushRouter } from './push-routing';
+
+/**
+ * The audience's users with the mail's preference: those who want the e-mail (unless turned off)
+ * or, for a kind that can go by push, the push (unless turned off). Never a placeholder address
+ * (an admin who has not set theirs: *.invalid, RFC 2606).
+ */
+function recipientsOf(tx: DbOrTx, audience: Audience, optional: MailPreference | undefined, pushable: boolean) {
+  const wantsMail = sql<boolean>`coalesce(${notificationPreferences.email}, true)`;
+  const wantsPush = pushable ? sql<boolean>`coalesce(${notificationPreferences.push}, true)` : sql<boolean>`false`;
+  return tx
+    .select({ id: users.id, email: users.email, full_name: users.full_name, confirmed: isNotNull(users.email_confirmed_at), wantsMail, wantsPush })
+    .from(users)
+    .leftJoin(notificationPreferences, and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.kind, optional ?? '')))
+    .where(and(inArray(users.id, [...audience.keys()]), or(wantsMail, wantsPush), sql`${users.email} <> ''`, sql`${users.email} not ilike '%.invalid'`));
+}
 
 /**
  * Puts the club's e-mails in the outbox inside the caller's transaction: the wording comes from
  * server/mail/templates/ (composeMail), links use PUBLIC_URL; each template's policy decides the rest
  * (server/mail/template.ts `MailPolicy`): a mail optional under a preference the user turned off is
  * not written at all, and such mails carry a signed one-click unsubscribe link (RFC 8058).
+ * With `push` (services.push, issue 35): a member's mail of a kind they chose by push goes to their
+ * devices instead, the mail kept as its fall-back (./push-routing.ts); the others get the mail.
  */
-export function createMailService(db: Db, options: { publicUrl: string }) {
+export function createMailService(db: Db, options: { publicUrl: string; push?: PushRouter }) {
   const base = options.publicUrl.replace(/\/+$/, '');
   const url = (path: string) => `${base}${path}`;
   const links = mailLinks(db, url);
@@ -28,23 +46,14 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
   async function deliver<D>(tx: DbOrTx, audience: Audience, mail: Mail<D>, perChild = false) {
     if (audience.size === 0) return 0;
     const optional = preferenceOf(mail.template);
-    const recipients = await tx
-      .select({ id: users.id, email: users.email, full_name: users.full_name, confirmed: isNotNull(users.email_confirmed_at) })
-      .from(users)
-      .leftJoin(notificationPreferences, and(eq(notificationPreferences.user_id, users.id), eq(notificationPreferences.kind, optional ?? '')))
-      // Never a placeholder address (an admin who has not set theirs: *.invalid, RFC 2606).
-      .where(
-        and(
-          inArray(users.id, [...audience.keys()]),
-          sql`coalesce(${notificationPreferences.email}, true)`,
-          sql`${users.email} <> ''`,
-          sql`${users.email} not ilike '%.invalid'`,
-        ),
-      );
+    // A kind that can go by push (issue 35): chosen unless turned off; it needs a device of theirs too.
+    const push = options.push && pushSpecOf(mail.template);
+    const recipients = await recipientsOf(tx, audience, optional, Boolean(push));
     // The club's own mails to an address not confirmed yet are held until it is (issues 21, 31);
     // account mails (its links, a password change: policy 'account') go to the address it has.
     const holdable = heldUntilConfirmed(mail.template);
     const mails: OutgoingMail[] = [];
+    let pushed = 0;
     for (const user of recipients) {
       const children = audience.get(user.id) ?? [];
       const unsubscribe = optional ? await unsubscribeUrl(user.id, optional, tx) : undefined;
@@ -53,10 +62,19 @@ export function createMailService(db: Db, options: { publicUrl: string }) {
       for (const batch of batches) {
         const to = { name: user.full_name, forChildren: batch.map((c) => c.firstName), viewOnly: batch.length > 0 && batch.every((c) => c.viewOnly) };
         const key = perChild && batch.length === 1 ? `${mail.dedupeKey}:${user.id}:for:${batch[0]!.playerId}` : `${mail.dedupeKey}:${user.id}`;
-        mails.push({ dedupe_key: key, to: user.email, heldFor: holdable && !user.confirmed ? user.id : undefined, ...composeMail(mail.template, mail.data, to, links) });
+        const outgoing: OutgoingMail = { dedupe_key: key, to: user.email, heldFor: holdable && !user.confirmed ? user.id : undefined, ...composeMail(mail.template, mail.data, to, links) };
+        if (push && user.wantsPush) {
+          // Push instead of e-mail when a device of theirs takes it; a held mail (address not confirmed) is no fall-back.
+          const actionPath = mail.template.write(mail.data, to).action?.path;
+          if (await pushInstead(tx, options.push!, push, { userId: user.id, mail: outgoing, mailWanted: user.wantsMail && !outgoing.heldFor, actionPath })) {
+            pushed += 1;
+            continue;
+          }
+        }
+        if (user.wantsMail) mails.push(outgoing);
       }
     }
-    return enqueueMails(tx, mails);
+    return pushed + (await enqueueMails(tx, mails));
   }
 
   /** The same mail to each user matching `which`; a junior's login is swapped for their guardians. */

@@ -18,5 +18,15 @@ export const NotificationSchema = z
   .openapi('Notification');
 export type Notification = z.infer<typeof NotificationSchema>;
 
-export const NotificationPreferenceSchema = z.object({ kind: z.enum(MAIL_PREFERENCE_IDS), label: z.string(), email: z.boolean() }).openapi('NotificationPreference');
+export const NotificationPreferenceSchema = z
+  .object({
+    kind: z.enum(MAIL_PREFERENCE_IDS),
+    label: z.string(),
+    email: z.boolean(),
+    /** Issue 35: whether this kind goes by push to the member's devices (on unless turned off); absent for mail-only kinds. */
+    push: z.boolean().optional(),
+    /** The words for the push choice (shared/push-routing.ts). */
+    push_label: z.string().optional(),
+  })
+  .openapi('NotificationPreference');
 export type NotificationPreference = z.infer<typeof NotificationPreferenceSchema>;

@@ -4,6 +4,7 @@ import { ChangePasswordForm, type ChangePasswordResult } from '../../components/
 import { EmailForm, type EmailChangeResult } from '../../components/email-form';
 import { DataDownload } from '../../components/data-download';
 import { PortalSection } from '../../components/portal';
+import { PUSH_CHOICES_INTENT, PUSH_CHOICES_SAVED, PushChoices, pushChoicesInput, pushChoicesOf } from '../../components/portal/push-choices';
 import { OWN_DATA_SENTENCE } from '../../../shared/privacy-download';
 import { Button } from '../../components/ui/button';
 import { Checkbox, FormMessage } from '../../components/ui/field';
@@ -20,11 +21,12 @@ export const PREFERENCES_SAVED = 'E-mail preferences saved';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const [preferences, ownDownload] = await Promise.all([
+  const [preferences, ownDownload, devices] = await Promise.all([
     portalRead('your e-mail preferences', () => context.services.mail.preferences(user), null),
     portalRead('what you may do', () => context.services.privacyExport.offersOwnDownload(user), false),
+    portalRead('your devices', () => context.services.push.list(user), null),
   ]);
-  return { email: user.email, preferences, ownDownload };
+  return { email: user.email, preferences, ownDownload, hasDevice: devices ? devices.length > 0 : undefined };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -36,6 +38,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     try {
       await context.services.mail.setPreferences(user, choices);
       return { ok: true, intent: 'preferences', message: PREFERENCES_SAVED };
+    } catch (error) {
+      return formError(error);
+    }
+  }
+  if (form.get('intent') === PUSH_CHOICES_INTENT) {
+    const user = requireUser(context, request);
+    try {
+      await context.services.mail.setPreferences(user, pushChoicesInput(form));
+      return { ok: true, intent: PUSH_CHOICES_INTENT, message: PUSH_CHOICES_SAVED };
     } catch (error) {
       return formError(error);
     }
@@ -75,6 +86,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <FormMessage>Your e-mail preferences could not be loaded. Please try again later.</FormMessage>
         )}
       </PortalSection>
+      <PushChoices choices={pushChoicesOf(loaderData.preferences)} hasDevice={loaderData.hasDevice} result={result} />
       <PortalSection title="E-mail address" description="Where the club writes to you, and where Forgot password sends its link.">
         <EmailForm current={loaderData.email} result={result as EmailChangeResult | undefined} />
       </PortalSection>

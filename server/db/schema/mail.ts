@@ -63,7 +63,11 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
 );
 
-/** E-mail on/off per user and kind of message; no row means on. */
+/**
+ * E-mail on/off per user and kind of message; no row means on. `push` (issue 35): the same kind by
+ * Web Push to their devices instead (shared/push-routing.ts), null meaning on (it only matters once a
+ * device of theirs is subscribed).
+ */
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
@@ -72,6 +76,7 @@ export const notificationPreferences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     email: boolean('email').notNull(),
+    push: boolean('push'),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.kind] })],
 );

@@ -30,7 +30,7 @@ export const MAIL_MAP: MappedTable[] = [
     about: [{ user: notificationPreferences.user_id }],
     section: 'account',
     personal: ['user_id'],
-    other: ['kind', 'email'],
+    other: ['kind', 'email', 'push'],
     erase: DELETE,
   },
   {
