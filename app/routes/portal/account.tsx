@@ -4,6 +4,7 @@ import { ChangePasswordForm, type ChangePasswordResult } from '../../components/
 import { EmailForm, type EmailChangeResult } from '../../components/email-form';
 import { DataDownload } from '../../components/data-download';
 import { PortalSection } from '../../components/portal';
+import { PhoneNotifications } from '../../components/phone-notifications';
 import { OWN_DATA_SENTENCE } from '../../../shared/privacy-download';
 import { Button } from '../../components/ui/button';
 import { Checkbox, FormMessage } from '../../components/ui/field';
@@ -24,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     portalRead('your e-mail preferences', () => context.services.mail.preferences(user), null),
     portalRead('what you may do', () => context.services.privacyExport.offersOwnDownload(user), false),
   ]);
-  return { email: user.email, preferences, ownDownload };
+  return { userId: user.id, email: user.email, preferences, ownDownload };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -75,6 +76,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <FormMessage>Your e-mail preferences could not be loaded. Please try again later.</FormMessage>
         )}
       </PortalSection>
+      <PhoneNotifications user={loaderData.userId} />
+      {/* pwa-routing: push choices */}
       <PortalSection title="E-mail address" description="Where the club writes to you, and where Forgot password sends its link.">
         <EmailForm current={loaderData.email} result={result as EmailChangeResult | undefined} />
       </PortalSection>

@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatDate } from '../../shared/dates';
+import { keepPhoneSubscribed } from '../lib/push-upkeep';
+import { errorMessage, listDevices, phoneState, removeDevice, thisDeviceId, turnOff, turnOn, type PhoneState, type PushDevice } from '../lib/push-device';
+import { PortalSection } from './portal';
+import { Button } from './ui/button';
+import { FormMessage } from './ui/field';
+
+export const PHONE_NOTIFICATIONS_TITLE = 'Notifications on this phone';
+export const TURN_ON = 'Turn on notifications on this phone';
+export const TURN_OFF = 'Turn off';
+export const PHONE_ON = 'This phone gets notifications.';
+export const PHONE_OFF = 'Notifications are off on this phone.';
+export const TURNED_ON = 'Notifications are on for this phone.';
+export const TURNED_OFF = 'Notifications are off for this phone.';
+export const NO_DEVICES = 'No phone or computer gets your notifications yet.';
+export const DEVICES_UNAVAILABLE = 'Your devices could not be loaded. Please try again later.';
+
+/** What the section says where this phone cannot be turned on (yet). */
+export const STATE_TEXTS: Record<Exclude<PhoneState, 'off' | 'on'>, string> = {
+  'needs-home-screen':
+    'On iPhone and iPad, add the club to your Home Screen first, then turn notifications on here. In Safari, tap Share, then Add to Home Screen, and open the club from its new icon.',
+  unsupported:
+    'This browser cannot show the club’s notifications, so club news keeps coming by e-mail. Chrome, Edge, Firefox and Samsung Internet can show them; on an iPhone, update to iOS 16.4 or later.',
+  blocked:
+    'Notifications are blocked for this site. To allow them, tap the icon beside the web address, open the site settings, set Notifications to Allow, then reload this page. On an iPhone, open Settings, then Notifications, and choose the club.',
+};
+
+type Status = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * The portal's "Notifications on this phone" (issue 35): turn this phone on or off, and the person's
+ * devices that get notifications, each with Remove. Everything here runs in the browser (the server
+ * cannot know this phone's permission or subscription).
+ */
+export function PhoneNotifications({ user }: { user: string }) {
+  const [state, setState] = useState<PhoneState | 'checking'>('checking');
+  const [devices, setDevices] = useState<PushDevice[] | 'loading' | 'failed'>('loading');
+  const [thisId, setThisId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+
+  async function refresh() {
+    // After the app-open upkeep (app/lib/push-device.ts), so the state and "This phone" are today's.
+    await keepPhoneSubscribed(user);
+    setState(await phoneState());
+    setThisId(thisDeviceId(user));
+    setDevices(await listDevices().catch(() => 'failed' as const));
+  }
+
+  useEffect(() => {
+    void refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page opens
+  }, []);
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await action();
+      setStatus({ tone: 'success', text: done });
+    } catch (error) {
+      setStatus({ tone: 'error', text: errorMessage(error) });
+    } finally {
+      await refresh();
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PortalSection
+      title={PHONE_NOTIFICATIONS_TITLE}
+      description="A buzz on your lock screen when the team sheet is out or a kick-off moves. Turn them on separately on each phone or computer you use."
+    >
+      <div className="max-w-xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6" data-testid="phone-notifications">
+        <div aria-live="polite">{status && <FormMessage tone={status.tone}>{status.text}</FormMessage>}</div>
+        <ThisPhone
+          state={state}
+          busy={busy}
+          onTurnOn={() => run(() => turnOn(user), TURNED_ON)}
+          onTurnOff={() => run(() => turnOff(user), TURNED_OFF)}
+        />
+        <DeviceList devices={devices} thisId={thisId} busy={busy} onRemove={(d) => run(() => removeDevice(user, d.id), `Removed ${d.label}.`)} />
+      </div>
+    </PortalSection>
+  );
+}
+
+function ThisPhone({ state, busy, onTurnOn, onTurnOff }: { state: PhoneState | 'checking'; busy: boolean; onTurnOn: () => void; onTurnOff: () => void }) {
+  if (state === 'checking') return <p className="text-muted">Checking what this phone can do…</p>;
+  if (state !== 'on' && state !== 'off') return <p className="text-ink" data-testid="phone-state">{STATE_TEXTS[state]}</p>;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="font-semibold text-ink" data-testid="phone-state">
+        {state === 'on' ? PHONE_ON : PHONE_OFF}
+      </p>
+      {state === 'on' ? (
+        <Button variant="secondary" onClick={onTurnOff} disabled={busy}>
+          {TURN_OFF}
+        </Button>
+      ) : (
+        <Button onClick={onTurnOn} disabled={busy}>
+          {busy ? 'Turning on…' : TURN_ON}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function DeviceList({
+  devices,
+  thisId,
+  busy,
+  onRemove,
+}: {
+  devices: PushDevice[] | 'loading' | 'failed';
+  thisId: string | null;
+  busy: boolean;
+  onRemove: (device: PushDevice) => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  return (
+    <div className="border-t border-line pt-4">
+      <h3 ref={heading} tabIndex={-1} className="text-base font-semibold text-ink">
+        Devices that get your notifications
+      </h3>
+      {devices === 'loading' ? (
+        <p className="mt-2 text-muted">Loading your devices…</p>
+      ) : devices === 'failed' ? (
+        <p className="mt-2 text-muted">{DEVICES_UNAVAILABLE}</p>
+      ) : devices.length === 0 ? (
+        <p className="mt-2 text-muted">{NO_DEVICES}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-line" data-testid="push-devices">
+          {devices.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-ink">
+                  {d.label}
+                  {d.id === thisId && <span className="ml-2 rounded-md bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800">This phone</span>}
+                </p>
+                <p className="text-sm text-muted">
+                  Added {formatDate(d.created_at)} · {d.last_used_at ? `Last used ${formatDate(d.last_used_at)}` : 'Not used yet'}
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                disabled={busy}
+                aria-label={`Remove ${d.label}${d.id === thisId ? ' (this phone)' : ''}`}
+                onClick={() => {
+                  onRemove(d);
+                  heading.current?.focus();
+                }}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
