@@ -14,8 +14,10 @@
 
   /** Shown when a push carries nothing readable: it must still show something. */
   var UNREADABLE = { title: 'New from the club', body: 'Open to see it.', url: '/', tag: '' };
-  /** The club's icon (drawn from its crest or colours, server/club-files.ts). */
+  /** The club's icon when its app icons cannot be read (drawn from its crest or colours, server/club-files.ts). */
   var ICON = '/favicon.svg';
+  /** How long a push waits for the manifest before showing with the plain icon. */
+  var ICON_WAIT_MS = 3000;
 
   /** A page of this site (path, query and fragment) from a payload's url; the home page otherwise. */
   function ownPage(url) {
@@ -45,8 +47,35 @@
     };
   }
 
-  function show(message) {
-    var options = { body: message.body, icon: ICON, data: { url: message.url } };
+  /** The club's 192 px app icon, from its manifest (the icons' addresses change with the crest); the plain icon otherwise. */
+  function clubIcon() {
+    var timer;
+    var late = new Promise(function (resolve) {
+      timer = setTimeout(function () {
+        resolve(ICON);
+      }, ICON_WAIT_MS);
+    });
+    var fromManifest = self
+      .fetch('/manifest.webmanifest', { credentials: 'same-origin' })
+      .then(json)
+      .then(function (manifest) {
+        var icons = (manifest && manifest.icons) || [];
+        for (var i = 0; i < icons.length; i++) {
+          if (icons[i].sizes === '192x192' && icons[i].purpose !== 'maskable' && typeof icons[i].src === 'string') return icons[i].src;
+        }
+        return ICON;
+      })
+      .catch(function () {
+        return ICON;
+      });
+    return Promise.race([fromManifest, late]).then(function (icon) {
+      clearTimeout(timer);
+      return icon;
+    });
+  }
+
+  function show(message, icon) {
+    var options = { body: message.body, icon: icon, data: { url: message.url } };
     // A newer message with the same tag (the same team sheet) replaces the old one, and buzzes again.
     if (message.tag) {
       options.tag = message.tag;
@@ -58,10 +87,14 @@
   self.addEventListener('push', function (event) {
     var message = messageOf(event.data);
     event.waitUntil(
-      show(message).catch(function () {
-        // Options a browser refuses (an icon, renotify) must not cost the member the notification.
-        return self.registration.showNotification(message.title, { body: message.body, data: { url: message.url } });
-      }),
+      clubIcon()
+        .then(function (icon) {
+          return show(message, icon);
+        })
+        .catch(function () {
+          // Options a browser refuses (an icon, renotify) must not cost the member the notification.
+          return self.registration.showNotification(message.title, { body: message.body, data: { url: message.url } });
+        }),
     );
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatDate } from '../../shared/dates';
 import { keepPhoneSubscribed } from '../lib/push-upkeep';
-import { errorMessage, listDevices, phoneState, removeDevice, thisDeviceId, turnOff, turnOn, type PhoneState, type PushDevice } from '../lib/push-device';
+import { CLUB_OFF, errorMessage, listDevices, phoneState, removeDevice, thisDeviceId, turnOff, turnOn, type PhoneState, type PushDevice } from '../lib/push-device';
 import { PortalSection } from './portal';
 import { Button } from './ui/button';
 import { FormMessage } from './ui/field';
@@ -22,6 +22,7 @@ export const STATE_TEXTS: Record<Exclude<PhoneState, 'off' | 'on'>, string> = {
     'On iPhone and iPad, add the club to your Home Screen first, then turn notifications on here. In Safari, tap Share, then Add to Home Screen, and open the club from its new icon.',
   unsupported:
     'This browser cannot show the club’s notifications, so club news keeps coming by e-mail. Chrome, Edge, Firefox and Samsung Internet can show them; on an iPhone, update to iOS 16.4 or later.',
+  'club-off': CLUB_OFF,
   blocked:
     'Notifications are blocked for this site. To allow them, tap the icon beside the web address, open the site settings, set Notifications to Allow, then reload this page. On an iPhone, open Settings, then Notifications, and choose the club.',
 };
@@ -80,7 +81,7 @@ export function PhoneNotifications({ user }: { user: string }) {
           onTurnOn={() => run(() => turnOn(user), TURNED_ON)}
           onTurnOff={() => run(() => turnOff(user), TURNED_OFF)}
         />
-        <DeviceList devices={devices} thisId={thisId} busy={busy} onRemove={(d) => run(() => removeDevice(user, d.id), `Removed ${d.label}.`)} />
+        <DeviceList devices={devices} thisId={thisId} busy={busy} onRemove={(d) => run(() => removeDevice(user, d.id), `Removed ${d.device_label}.`)} />
       </div>
     </PortalSection>
   );
@@ -136,17 +137,17 @@ function DeviceList({
             <li key={d.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3">
               <div className="min-w-0">
                 <p className="font-medium break-words text-ink">
-                  {d.label}
+                  {d.device_label}
                   {d.id === thisId && <span className="ml-2 rounded-md bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-800">This phone</span>}
                 </p>
                 <p className="text-sm text-muted">
-                  Added {formatDate(d.created_at)} · {d.last_used_at ? `Last used ${formatDate(d.last_used_at)}` : 'Not used yet'}
+                  Added {formatDate(d.created_at)} · {d.last_success_at ? `Last notified ${formatDate(d.last_success_at)}` : 'No notifications yet'}
                 </p>
               </div>
               <Button
                 variant="secondary"
                 disabled={busy}
-                aria-label={`Remove ${d.label}${d.id === thisId ? ' (this phone)' : ''}`}
+                aria-label={`Remove ${d.device_label}${d.id === thisId ? ' (this phone)' : ''}`}
                 onClick={() => {
                   onRemove(d);
                   heading.current?.focus();

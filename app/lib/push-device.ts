@@ -8,16 +8,17 @@
  * from another device, and to notice that the browser dropped the subscription (iOS does, at random).
  */
 
-/** A device that gets the person's notifications, as GET /api/push/subscriptions lists it. */
+/** A device that gets the person's notifications, as GET /api/push/subscriptions lists it (shared/contracts/push.ts). */
 export interface PushDevice {
   id: string;
-  label: string;
+  device_label: string;
   created_at: string;
-  last_used_at: string | null;
+  /** When a notification last reached it; null: none yet. */
+  last_success_at: string | null;
 }
 
-/** What this phone can do: the section shows one of these. */
-export type PhoneState = 'unsupported' | 'needs-home-screen' | 'blocked' | 'off' | 'on';
+/** What this phone can do: the section shows one of these ('club-off': the site has no push key yet). */
+export type PhoneState = 'unsupported' | 'needs-home-screen' | 'club-off' | 'blocked' | 'off' | 'on';
 
 /** A failure the member is told about, in plain words. */
 export class PhoneNotificationsError extends Error {
@@ -26,6 +27,7 @@ export class PhoneNotificationsError extends Error {
 
 export const NOT_ALLOWED = 'Notifications were not allowed. Press the button again and choose Allow.';
 export const SUBSCRIBE_FAILED = 'This phone could not be set up for notifications. Please try again in a moment.';
+export const CLUB_OFF = 'The club has not turned on notifications on phones yet. Club news keeps coming by e-mail.';
 export const SERVER_UNREACHABLE = 'Could not reach the club. Check your connection and try again.';
 
 class NotFound extends PhoneNotificationsError {}
@@ -49,6 +51,7 @@ const supportsPush = () => 'serviceWorker' in navigator && 'PushManager' in wind
 /** Where this phone stands; the subscription is looked up only where push works and is allowed. */
 export async function phoneState(): Promise<PhoneState> {
   if (!supportsPush()) return isAppleMobile() && !isHomeScreenApp() ? 'needs-home-screen' : 'unsupported';
+  if ((await publicKey()) === null) return 'club-off';
   if (Notification.permission === 'denied') return 'blocked';
   if (Notification.permission !== 'granted') return 'off';
   return (await currentSubscription()) ? 'on' : 'off';
@@ -82,9 +85,16 @@ async function call(path: string, init: RequestInit = {}): Promise<Response> {
   return response;
 }
 
+/** The club's VAPID public key; null while the operator has not turned push on (no VAPID_SUBJECT). */
+async function publicKey(): Promise<string | null> {
+  const { public_key } = (await (await call('/api/push/key')).json()) as { public_key: string | null };
+  return public_key;
+}
+
 async function serverKey(): Promise<Uint8Array<ArrayBuffer>> {
-  const { public_key } = (await (await call('/api/push/key')).json()) as { public_key: string };
-  return keyBytes(public_key);
+  const key = await publicKey();
+  if (key === null) throw new PhoneNotificationsError(CLUB_OFF);
+  return keyBytes(key);
 }
 
 /** Sends a subscription to the club: the device's id, and whether the club already had it (200) or not (201). */
@@ -109,8 +119,7 @@ async function drop(id: string): Promise<void> {
 
 /** The person's devices that get notifications. */
 export async function listDevices(): Promise<PushDevice[]> {
-  const body = (await (await call('/api/push/subscriptions')).json()) as PushDevice[] | { items: PushDevice[] };
-  return Array.isArray(body) ? body : body.items;
+  return (await (await call('/api/push/subscriptions')).json()) as PushDevice[];
 }
 
 /** Removes a device from the list; when it is this phone, this phone stops getting them too. */

@@ -47,7 +47,7 @@ function worker(options: { refuseOptions?: boolean; windows?: { url: string }[];
       openWindow: (url: string) => (opened.push(url), Promise.resolve()),
     },
   };
-  vm.runInNewContext(SOURCE, { self, URL, Uint8Array });
+  vm.runInNewContext(SOURCE, { self, URL, Uint8Array, setTimeout, clearTimeout });
   /** Fires an event and waits for what it asked the worker to wait for. */
   async function fire(type: string, event: Record<string, unknown> = {}) {
     let waited: Promise<unknown> = Promise.resolve();
@@ -68,6 +68,19 @@ describe('public/sw-push.js: every push shows a notification', () => {
         options: { body: 'Open to see it.', icon: '/favicon.svg', data: { url: '/players-area/schedule' }, tag: 'sheet-42', renotify: true },
       },
     ]);
+  });
+
+  it("shows the club's 192 px app icon, read from its manifest (the icons' addresses change with the crest)", async () => {
+    const manifest = {
+      icons: [
+        { src: '/favicon.svg', sizes: 'any' },
+        { src: '/icons/abc/maskable-512.png', sizes: '512x512', purpose: 'maskable' },
+        { src: '/icons/abc/icon-192.png', sizes: '192x192', purpose: 'any' },
+      ],
+    };
+    const w = worker({ fetch: (url) => Promise.resolve(new Response(url === '/manifest.webmanifest' ? JSON.stringify(manifest) : '{}')) });
+    await w.push({ title: 'Kick-off moved', url: '/players-area' });
+    expect(w.shown[0]!.options.icon).toBe('/icons/abc/icon-192.png');
   });
 
   it('shows the generic message for a push with no data, data that is not JSON, or no title', async () => {
