@@ -6,6 +6,9 @@
  * - Tapping a notification focuses a window already on its page, or opens it. Only pages of this
  *   site are opened, whatever the payload says.
  * - When the browser replaces a subscription, the new one is sent to the club at once.
+ * - Signing out on this phone unsubscribes it: the next person on the phone gets nothing of the last
+ *   one's (the club then finds the device gone, removes it and e-mails instead). Signing in again as
+ *   the same person subscribes it again (app/lib/push-device.ts).
  *
  * The payload is JSON {title, body, url, tag} (server/services/push). Plain JavaScript, no build step.
  */
@@ -143,6 +146,24 @@
         });
       });
   }
+
+  /** A sign-out: the page's form, React Router's data request for it, or the API's. */
+  var SIGN_OUT = /^\/logout(\.data)?$|^\/api\/auth\/logout$/;
+
+  self.addEventListener('fetch', function (event) {
+    if (event.request.method !== 'POST') return;
+    var url = new URL(event.request.url);
+    if (url.origin !== self.location.origin || !SIGN_OUT.test(url.pathname)) return;
+    // Not answered here: the request goes on as it would (to /sw.js's own handler, or the network).
+    event.waitUntil(
+      self.registration.pushManager
+        .getSubscription()
+        .then(function (subscription) {
+          return subscription && subscription.unsubscribe();
+        })
+        .catch(function () {}),
+    );
+  });
 
   self.addEventListener('pushsubscriptionchange', function (event) {
     event.waitUntil(

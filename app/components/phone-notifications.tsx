@@ -44,7 +44,13 @@ export function PhoneNotifications({ user }: { user: string }) {
   async function refresh() {
     // After the app-open upkeep (app/lib/push-device.ts), so the state and "This phone" are today's.
     await keepPhoneSubscribed(user);
-    setState(await phoneState());
+    try {
+      setState(await phoneState());
+    } catch (error) {
+      // The club could not be reached: the button stays, and says why when pressed.
+      setState('off');
+      setStatus({ tone: 'error', text: errorMessage(error) });
+    }
     setThisId(thisDeviceId(user));
     setDevices(await listDevices().catch(() => 'failed' as const));
   }

@@ -24,6 +24,7 @@ function worker(options: { refuseOptions?: boolean; windows?: { url: string }[];
   const opened: string[] = [];
   const focused: string[] = [];
   const subscribed: unknown[] = [];
+  const unsubscribed: string[] = [];
   const self = {
     location: { origin: ORIGIN },
     atob,
@@ -40,6 +41,7 @@ function worker(options: { refuseOptions?: boolean; windows?: { url: string }[];
           subscribed.push(o);
           return Promise.resolve({ toJSON: () => ({ endpoint: 'https://push.example/new', expirationTime: null, keys: { p256dh: 'P', auth: 'A' } }) });
         },
+        getSubscription: () => Promise.resolve({ unsubscribe: () => (unsubscribed.push('https://push.example/old'), Promise.resolve(true)) }),
       },
     },
     clients: {
@@ -55,7 +57,7 @@ function worker(options: { refuseOptions?: boolean; windows?: { url: string }[];
     await waited;
   }
   const push = (data: unknown) => fire('push', { data: data === undefined ? null : { json: () => (typeof data === 'string' ? JSON.parse(data) : data) } });
-  return { fire, push, shown, opened, focused, subscribed };
+  return { fire, push, shown, opened, focused, subscribed, unsubscribed };
 }
 
 describe('public/sw-push.js: every push shows a notification', () => {
@@ -148,5 +150,27 @@ describe('public/sw-push.js: the browser replaces the subscription', () => {
   it('does not fail the event when the club cannot be reached (the next app open subscribes again)', async () => {
     const w = worker();
     await expect(w.fire('pushsubscriptionchange')).resolves.toBeUndefined();
+  });
+});
+
+describe('public/sw-push.js: signing out', () => {
+  const post = (url: string, method = 'POST') => ({ request: { method, url } });
+
+  it('unsubscribes this phone on a sign-out (the form, its data request, the API), and leaves the request alone', async () => {
+    for (const path of ['/logout', '/logout.data', '/api/auth/logout']) {
+      const w = worker();
+      const event = { ...post(`${ORIGIN}${path}`), respondWith: () => expect.fail('a sign-out is not answered here') };
+      await w.fire('fetch', event);
+      expect(w.unsubscribed, path).toEqual(['https://push.example/old']);
+    }
+  });
+
+  it('keeps the subscription for any other request', async () => {
+    const w = worker();
+    await w.fire('fetch', post(`${ORIGIN}/logout`, 'GET'));
+    await w.fire('fetch', post(`${ORIGIN}/login`));
+    await w.fire('fetch', post(`${ORIGIN}/api/auth/login`));
+    await w.fire('fetch', post('https://elsewhere.example/logout'));
+    expect(w.unsubscribed).toEqual([]);
   });
 });
