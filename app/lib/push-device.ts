@@ -139,6 +139,9 @@ export async function turnOn(user: string): Promise<string> {
   if (permission !== 'granted') throw new PhoneNotificationsError(NOT_ALLOWED);
   const key = await serverKey();
   const worker = await registration();
+  // One made with the club's old key (the operator changed the keys) cannot be reused: a new one is made.
+  const old = await worker.pushManager.getSubscription();
+  if (old && !sameKey(old.options.applicationServerKey, key)) await old.unsubscribe();
   const subscription = await withTimeout(
     worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }).catch(() => {
       throw new PhoneNotificationsError(SUBSCRIBE_FAILED);
