@@ -28,7 +28,7 @@
     try {
       var parsed = new URL(url, self.location.origin);
       return parsed.origin === self.location.origin ? parsed.pathname + parsed.search + parsed.hash : '/';
-    } catch (e) {
+    } catch {
       return '/';
     }
   }
@@ -38,7 +38,7 @@
     var message = null;
     try {
       message = data ? data.json() : null;
-    } catch (e) {
+    } catch {
       message = null;
     }
     if (!message || typeof message !== 'object' || typeof message.title !== 'string' || message.title.trim() === '') return UNREADABLE;
