@@ -37,3 +37,40 @@ describe('mail configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 });
+
+describe('push configuration (issue 35)', () => {
+  it('leaves push off without VAPID_SUBJECT, with no extra push origins', () => {
+    const config = loadConfig({});
+    expect(config.vapidSubject).toBeUndefined();
+    expect(config.pushAllowedOrigins).toEqual([]);
+    expect(loadConfig({ VAPID_SUBJECT: '' }).vapidSubject).toBeUndefined();
+  });
+
+  it.each(['mailto:secretary@riverside-rovers.org.uk', 'https://riverside-rovers.org.uk', 'https://club.example.org/contact'])('accepts the real address %s', (subject) => {
+    expect(loadConfig({ VAPID_SUBJECT: subject }).vapidSubject).toBe(subject);
+  });
+
+  it.each([
+    ['mailto:admin@localhost', /not a localhost address/],
+    ['mailto:admin@club.localhost', /not a localhost address/],
+    ['https://localhost:3000', /not a localhost address/],
+    ['mailto:nobody@club.invalid', /not an \.invalid address/],
+    ['https://club.invalid', /not an \.invalid address/],
+    ['mailto:admin@server', /not an address without a real domain/],
+    ['http://club.example.org', /must start with mailto: or https:/],
+    ['secretary@club.example.org', /must be a mailto: or https: address|must start with mailto: or https:/],
+    ['mailto:', /must be a mailto: address with one e-mail address/],
+    ['mailto:a@b.org,c@d.org', /must be a mailto: address with one e-mail address/],
+    ['not a url', /must be a mailto: or https: address/],
+  ])('refuses to start with VAPID_SUBJECT=%s, saying why', (subject, message) => {
+    expect(() => loadConfig({ VAPID_SUBJECT: subject })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ VAPID_SUBJECT: subject })).toThrow(message);
+  });
+
+  it('reads PUSH_ALLOWED_ORIGINS as origins, and refuses anything that is not one', () => {
+    expect(loadConfig({ PUSH_ALLOWED_ORIGINS: 'https://push.example.org, https://127.0.0.1:8443/' }).pushAllowedOrigins).toEqual(['https://push.example.org', 'https://127.0.0.1:8443']);
+    expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: 'https://push.example.org/path' })).toThrow(/PUSH_ALLOWED_ORIGINS must be origins/);
+    expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: 'push.example.org' })).toThrow(/PUSH_ALLOWED_ORIGINS must be origins/);
+    expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: 'ftp://push.example.org' })).toThrow(/PUSH_ALLOWED_ORIGINS must be origins/);
+  });
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ANONYMOUS_WRITE_LIMITS, type AnonymousWriteLimits } from './services/throttle';
+import { parseAllowedOrigins, vapidSubjectProblem } from './services/push/origins';
 
 /** A limit per hour: a whole number from 1 (an empty value keeps the default). */
 const perHour = (fallback: number) =>
@@ -58,6 +59,31 @@ const envSchema = z.object({
   LIMIT_JOIN_US_PER_HOUR: perHour(DEFAULT_ANONYMOUS_WRITE_LIMITS.join_us),
   LIMIT_PASSWORD_REQUESTS_PER_HOUR: perHour(DEFAULT_ANONYMOUS_WRITE_LIMITS.forgot_password),
   LIMIT_ORDERS_PER_HOUR: perHour(DEFAULT_ANONYMOUS_WRITE_LIMITS.order),
+  /**
+   * Who runs the site, for the push services (RFC 8292): a `mailto:` or `https:` address they can
+   * reach. Unset, Web Push is off and every notification goes by e-mail (issue 35).
+   */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = value ? vapidSubjectProblem(value) : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional()
+    .transform((v) => v || undefined),
+  /** Origins of push services besides the real ones (FCM, Mozilla, Apple, Microsoft), comma-separated: e.g. a test's own. */
+  PUSH_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseAllowedOrigins(value ?? '');
+      if (parsed.problem) {
+        ctx.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed.origins;
+    }),
   /** The site's public address, for links in mails. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional()
     .or(z.literal('').transform(() => undefined)),
@@ -94,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       forgot_password: e.LIMIT_PASSWORD_REQUESTS_PER_HOUR,
       order: e.LIMIT_ORDERS_PER_HOUR,
     } satisfies AnonymousWriteLimits,
+    /** Web Push is on when set (issue 35). */
+    vapidSubject: e.VAPID_SUBJECT,
+    pushAllowedOrigins: e.PUSH_ALLOWED_ORIGINS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     /** Set only when PUBLIC_URL is: then requests for any other host (but this machine's own names) answer 421. */
     servedHost: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined,

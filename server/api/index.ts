@@ -24,6 +24,7 @@ import { router } from './env';
 import { anyClientError, jsonContent, withSharedAnswers } from './openapi';
 import { ordersApi } from './orders';
 import { privacyApi } from './privacy';
+import { pushApi } from './push';
 import { productsApi } from './products';
 import { setupApi } from './setup';
 import { uploadsApi } from './uploads';
@@ -123,6 +124,7 @@ export function createApi() {
     .route('/preferences', preferencesApi)
     .route('/notifications', notificationsAliasApi)
     .route('/admin', outboxApi)
+    .route('/push', pushApi)
     .route('/guardian-invitations', guardianInvitationsApi)
     .route('/guardian-requests', guardianRequestsApi)
     .route('/guardians', guardiansMeApi)
@@ -172,7 +174,8 @@ type Mounted =
   | 'uploads'
   | 'calendar'
   | 'preferences'
-  | 'notifications';
+  | 'notifications'
+  | 'push';
 /**
  * A route whose path TypeScript sees as `string` (a helper taking `path: string`, or an inline
  * `security: [{}, …]`) turns its whole prefix into a wildcard in ClubApi, and the typed client's calls

@@ -40,7 +40,7 @@ describe('the jobs registry', () => {
       expect(jobs.length, `${file} exports a job`).toBe(1);
       expect(JOBS, `${file}'s job is in JOBS`).toContain(jobs[0]);
     }
-    expect(JOBS.map((j) => j.name)).toEqual(['Outbox worker', 'Availability reminders', 'Change announcements', 'Payment reminders', 'Session clean-up', 'Held mail expiry', 'Image clean-up', 'Turning-18 notices', 'DBS notices', 'Unconfirmed orders', 'Data request reminders', 'Retention']);
+    expect(JOBS.map((j) => j.name)).toEqual(['Outbox worker', 'Push worker', 'Availability reminders', 'Change announcements', 'Payment reminders', 'Session clean-up', 'Held mail expiry', 'Image clean-up', 'Turning-18 notices', 'DBS notices', 'Unconfirmed orders', 'Data request reminders', 'Retention']);
   });
 
   it('runs a job on its interval, never two runs of it at once (a tick during a run is skipped)', async () => {

@@ -6,6 +6,7 @@ import { imageSweep } from './image-sweep';
 import type { Job, JobContext, PeriodicJob } from './job';
 import { outboxWorker } from './outbox-worker';
 import { paymentReminders } from './payment-reminders';
+import { pushWorker } from './push-worker';
 import { privacyReminders } from './privacy-reminders';
 import { retention } from './retention';
 import { heldMailExpiry } from './held-mail-expiry';
@@ -14,7 +15,7 @@ import { turningEighteenNotices } from './turning-eighteen';
 import { unconfirmedOrders } from './unconfirmed-orders';
 
 /** Every scheduled job of an app process, one file each in this folder, with its schedule. */
-export const JOBS: readonly Job[] = [outboxWorker, availabilityReminders, eventAnnouncements, paymentReminders, sessionPurge, heldMailExpiry, imageSweep, turningEighteenNotices, dbsNotices, unconfirmedOrders, privacyReminders, retention];
+export const JOBS: readonly Job[] = [outboxWorker, pushWorker, availabilityReminders, eventAnnouncements, paymentReminders, sessionPurge, heldMailExpiry, imageSweep, turningEighteenNotices, dbsNotices, unconfirmedOrders, privacyReminders, retention];
 
 /** How long stopping waits for periodic runs still under way (their queries are bounded by the pool's timeouts). */
 export const STOP_WAIT_MS = 5_000;

@@ -6,7 +6,7 @@ import type { Services } from '../services';
 export interface JobContext {
   db: Db;
   services: Services;
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailRetryDelaysMs'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailRetryDelaysMs' | 'vapidSubject' | 'pushAllowedOrigins'>;
 }
 
 /**

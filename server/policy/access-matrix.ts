@@ -22,6 +22,7 @@ import { RETENTION_ROWS } from './matrix/retention';
 import { PRIVACY_ERASURE_ROWS } from './matrix/privacy-erasure';
 import { PRIVACY_REQUEST_ROWS } from './matrix/privacy';
 import { PRIVACY_EXPORT_ROWS } from './matrix/privacy-export';
+import { PUSH_ROWS } from './matrix/push';
 import { TEAM_ROWS } from './matrix/teams';
 
 export * from './matrix/personas';
@@ -40,4 +41,5 @@ export const API_ROWS: Row[] = [
   ...PRIVACY_EXPORT_ROWS,
   ...PRIVACY_ERASURE_ROWS,
   ...RETENTION_ROWS,
+  ...PUSH_ROWS,
 ];

@@ -44,6 +44,7 @@ import { createAccessService } from '../policy';
 import { createMailService } from './mail';
 import { createOutboxService } from './outbox';
 import { createPrivacyExportService } from './privacy/export-service';
+import { createPushService } from './push';
 import { createAnonymousWriteLimiter, type AccountSlowdown, type AnonymousWriteLimits, type ThrottleLimits } from './throttle';
 
 export interface ServiceOptions {
@@ -70,6 +71,10 @@ export interface ServiceOptions {
   setupCodeLimits?: Pick<ThrottleLimits, 'perAddress' | 'windowSeconds'>;
   /** Keeps the public reads every page makes in memory between content changes (server/cache.ts). */
   memo?: ContentMemo;
+  /** VAPID_SUBJECT: Web Push is on only when it is set (issue 35). */
+  vapidSubject?: string;
+  /** PUSH_ALLOWED_ORIGINS: push services' origins besides the real ones. */
+  pushAllowedOrigins?: readonly string[];
   /** How long a change to a fixture or session waits for the next before it is announced (default 3 minutes). */
   changeAnnounceDelayMs?: number;
 }
@@ -84,6 +89,8 @@ export function serviceOptionsFrom(config: Config): ServiceOptions {
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
     anonymousWriteLimits: config.anonymousWriteLimits,
+    vapidSubject: config.vapidSubject,
+    pushAllowedOrigins: config.pushAllowedOrigins,
   };
 }
 
@@ -94,6 +101,8 @@ export function createServices(db: Db, options: ServiceOptions) {
   // Every absolute link (mails, canonical and og:* tags, sitemap, feeds) starts with this, never with the request's Host (issue 30, finding 9).
   const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const mail = createMailService(db, { publicUrl });
+  // Made before the services that notify people, so any of them can be handed it.
+  const push = createPushService(db, { vapidSubject: options.vapidSubject, allowedOrigins: options.pushAllowedOrigins });
   // Anonymous writes counted per client address and hour, in the database (issue 30).
   const anonymousWrites = createAnonymousWriteLimiter(db, options.anonymousWriteLimits);
   const accounts = createAccountService(db, { loginLimits: options.loginLimits, forgotPasswordLimits: options.forgotPasswordLimits, anonymousWrites, mail });
@@ -131,6 +140,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     mail,
     mailSettings: { smtpUrl: options.smtpUrl, from: mailFrom },
     outbox: createOutboxService(db, { smtpUrl: options.smtpUrl, from: mailFrom }),
+    /** Web Push (issue 35): devices, the key, and notifications through the push outbox. */
+    push,
     accounts,
     uploads,
     images: createImageService(db, uploads),

@@ -10,6 +10,7 @@ import { outbox, privacyRequests, users } from '../../server/db/schema';
 import { mailLinks } from '../../server/services/mail-links';
 import { defaultTeamId } from '../../server/services/teams';
 import { makeFactories } from './persona-factories';
+import { newBrowserKeys } from './push-service';
 import { clubApi, isoDay, PASSWORD, peopleMakers, resetToken, type ClubHost, type Must, type People, type Targets } from './persona-makers';
 
 export { appHost, PASSWORD, type ClubHost, type Targets } from './persona-makers';
@@ -303,6 +304,13 @@ async function addTargets(
       .values({ type: 'erasure', player_id: x.playerMember!, subject_name: 'Matrix player', requested_by_name: 'Matrix player', relationship: 'self', received_on: isoDay(0), due_on: isoDay(30), recorded_by_name: 'Matrix' })
       .returning({ id: privacyRequests.id })
   )[0]!.id;
+  // The adult player's phone that receives notifications (issue 35): only they may remove it.
+  x.playerPushDevice = (
+    await must('push device', '/api/push/subscriptions', {
+      ...as(personas.player.token!),
+      body: { endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-player', keys: newBrowserKeys().keys },
+    })
+  ).id;
 }
 
 export type Club = Awaited<ReturnType<typeof createClub>>;

@@ -16,3 +16,4 @@ export * from './privacy-notice';
 export * from './retention';
 export * from './erasure';
 export * from './privacy-downloads';
+export * from './push';

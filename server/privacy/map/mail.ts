@@ -1,5 +1,5 @@
-/** The data map (issue 34): the outbox, password resets, mail preferences, app secrets (server/db/schema/mail.ts). */
-import { appSecrets, notificationPreferences, outbox, passwordResetTokens } from '../../db/schema';
+/** The data map (issue 34): the outbox, password resets, mail preferences, app secrets (server/db/schema/mail.ts), push devices and the push outbox (…/push.ts). */
+import { appSecrets, notificationPreferences, outbox, passwordResetTokens, pushOutbox, pushSubscriptions } from '../../db/schema';
 import type { MappedTable } from '../types';
 import { DELETE } from './common';
 
@@ -39,5 +39,25 @@ export const MAIL_MAP: MappedTable[] = [
     section: null,
     personal: [],
     other: ['name', 'value', 'created_at'],
+  },
+  {
+    // A person's phones (issue 35): the push service's address for each and its keys.
+    table: pushSubscriptions,
+    about: [{ user: pushSubscriptions.user_id }],
+    section: 'account',
+    personal: ['user_id', 'endpoint', 'p256dh', 'auth', 'device_label'],
+    other: ['id', 'created_at', 'last_success_at'],
+    redact: ['endpoint', 'p256dh', 'auth'],
+    erase: DELETE,
+  },
+  {
+    // Notifications to the person's phones, and the mail each would have been instead.
+    table: pushOutbox,
+    about: [{ user: pushOutbox.user_id }],
+    section: 'mails',
+    personal: ['user_id', 'title', 'body', 'url', 'fallback_mail'],
+    other: ['id', 'dedupe_key', 'message_key', 'subscription_id', 'kind', 'tag', 'urgency', 'status', 'attempts', 'next_attempt_at', 'locked_until', 'claim_token', 'last_error', 'created_at', 'sent_at'],
+    redact: ['fallback_mail'],
+    erase: DELETE,
   },
 ];

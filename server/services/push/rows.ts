@@ -1,0 +1,123 @@
+/**
+ * The push outbox's rows as the worker moves them (docs/decisions/0NN-web-push.md): claimed with
+ * FOR UPDATE SKIP LOCKED and a lease, then sent, retried or dead; every change is made only while
+ * the claim is still the worker's own (claim_token), so a worker whose lease ran out changes nothing.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { outbox, pushOutbox, pushSubscriptions } from '../../db/schema';
+import type { FallbackMail } from './enqueue';
+
+export type ClaimedPush = Pick<
+  typeof pushOutbox.$inferSelect,
+  'id' | 'message_key' | 'user_id' | 'subscription_id' | 'title' | 'body' | 'url' | 'tag' | 'urgency' | 'attempts' | 'created_at'
+>;
+
+/** Claims up to `batchSize` due rows for `leaseMs` under `token`; another worker skips them meanwhile. */
+export async function claimDuePush(db: Db, token: string, leaseMs: number, batchSize: number): Promise<ClaimedPush[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    update ${pushOutbox} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, claim_token = ${token}
+    where id in (
+      select id from ${pushOutbox}
+      where status in ('pending', 'failed') and next_attempt_at <= now()
+        and (locked_until is null or locked_until < now())
+      order by next_attempt_at
+      limit ${batchSize}
+      for update skip locked)
+    returning id, message_key, user_id, subscription_id, title, body, url, tag, urgency, attempts, created_at`);
+  return result.rows.map((r) => ({ ...(r as unknown as ClaimedPush), created_at: new Date(r.created_at as string) }));
+}
+
+/** The devices of claimed rows, by id (a row whose device is gone has none). */
+export async function devicesOf(db: Db, rows: ClaimedPush[]) {
+  const ids = [...new Set(rows.map((r) => r.subscription_id).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map<string, typeof pushSubscriptions.$inferSelect>();
+  const found = await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
+  return new Map(found.map((s) => [s.id, s]));
+}
+
+/** Gives claimed-but-unsent rows back at once (on stop), so another worker needn't wait for the lease. */
+export async function releasePush(db: Db, token: string, ids: string[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(pushOutbox)
+    .set({ locked_until: null, claim_token: null })
+    .where(and(inArray(pushOutbox.id, ids), eq(pushOutbox.claim_token, token)));
+}
+
+/**
+ * Once the push service has the message, recording it matters more than anything else: a database
+ * blip here would mean sending it again when the lease runs out, so the update is retried a while.
+ */
+export async function markPushSent(db: Db, row: ClaimedPush, token: string, attempts: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db
+        .update(pushOutbox)
+        .set({ status: 'sent', attempts, sent_at: new Date(), locked_until: null, claim_token: null, last_error: null })
+        .where(and(eq(pushOutbox.id, row.id), eq(pushOutbox.claim_token, token)));
+      break;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
+    }
+  }
+  if (row.subscription_id) await db.update(pushSubscriptions).set({ last_success_at: new Date() }).where(eq(pushSubscriptions.id, row.subscription_id));
+}
+
+/** A temporary failure: tried again at `nextAttemptAt`. */
+export async function markPushRetry(db: Db, row: ClaimedPush, token: string, attempts: number, error: string, nextAttemptAt: Date) {
+  await db
+    .update(pushOutbox)
+    .set({ status: 'failed', attempts, last_error: error, next_attempt_at: nextAttemptAt, locked_until: null, claim_token: null })
+    .where(and(eq(pushOutbox.id, row.id), eq(pushOutbox.claim_token, token)));
+}
+
+/**
+ * The device is gone for good (404/410): it is removed, so nothing is sent to it again and its
+ * owner no longer sees it among their devices. Only if it is still the endpoint that answered.
+ */
+export async function removeGoneDevice(db: Db, subscriptionId: string, endpoint: string) {
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+/**
+ * The message will never reach this device. When it is now dead on every device of the person and
+ * none got it, its fallback mail goes into the mail outbox (once: the mail's own dedupe key). The
+ * check and the insert hold a lock on the message, so two workers finishing its last two devices
+ * at the same moment cannot both miss that the other was the last.
+ */
+export async function markPushDead(db: Db, row: ClaimedPush, token: string, attempts: number, error: string): Promise<{ fellBack: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`push:${row.message_key}:${row.user_id}`}, 0))`);
+    const marked = await tx
+      .update(pushOutbox)
+      .set({ status: 'dead', attempts, last_error: error, locked_until: null, claim_token: null })
+      .where(and(eq(pushOutbox.id, row.id), eq(pushOutbox.claim_token, token)))
+      .returning({ id: pushOutbox.id });
+    if (marked.length === 0) return { fellBack: false };
+    const [state] = await tx
+      .select({
+        open: sql<number>`count(*) filter (where ${pushOutbox.status} <> 'dead')::int`,
+        fallback: sql<FallbackMail | null>`(array_agg(${pushOutbox.fallback_mail}) filter (where ${pushOutbox.fallback_mail} is not null))[1]`,
+      })
+      .from(pushOutbox)
+      .where(and(eq(pushOutbox.message_key, row.message_key), eq(pushOutbox.user_id, row.user_id)));
+    if (!state || state.open > 0 || !state.fallback) return { fellBack: false };
+    const mail = state.fallback;
+    const inserted = await tx
+      .insert(outbox)
+      .values({
+        dedupe_key: mail.dedupe_key,
+        kind: mail.kind,
+        to_address: mail.to_address,
+        subject: mail.subject,
+        text_body: mail.text_body,
+        html_body: mail.html_body,
+        headers: mail.headers ?? {},
+      })
+      .onConflictDoNothing({ target: outbox.dedupe_key })
+      .returning({ id: outbox.id });
+    return { fellBack: inserted.length > 0 };
+  });
+}
