@@ -7,15 +7,11 @@
  * ({user, id, endpoint}): to tell "this phone" in the list, to notice that the person removed it
  * from another device, and to notice that the browser dropped the subscription (iOS does, at random).
  */
+import type { PushDevice } from '../../shared/contracts/push';
+import { ApiError, client, read } from './api-client';
 
-/** A device that gets the person's notifications, as GET /api/push/subscriptions lists it (shared/contracts/push.ts). */
-export interface PushDevice {
-  id: string;
-  device_label: string;
-  created_at: string;
-  /** When a notification last reached it; null: none yet. */
-  last_success_at: string | null;
-}
+/** A device that gets the person's notifications (device_label, created_at, last_success_at), as GET /api/push/subscriptions lists it. */
+export type { PushDevice };
 
 /** What this phone can do: the section shows one of these ('club-off': the site has no push key yet). */
 export type PhoneState = 'unsupported' | 'needs-home-screen' | 'club-off' | 'blocked' | 'off' | 'on';
@@ -28,9 +24,6 @@ export class PhoneNotificationsError extends Error {
 export const NOT_ALLOWED = 'Notifications were not allowed. Press the button again and choose Allow.';
 export const SUBSCRIBE_FAILED = 'This phone could not be set up for notifications. Please try again in a moment.';
 export const CLUB_OFF = 'The club has not turned on notifications on phones yet. Club news keeps coming by e-mail.';
-export const SERVER_UNREACHABLE = 'Could not reach the club. Check your connection and try again.';
-
-class NotFound extends PhoneNotificationsError {}
 
 /** A browser that never answers a subscription (one without a push service) must not leave the button spinning. */
 const SUBSCRIBE_TIMEOUT_MS = 20_000;
@@ -70,25 +63,9 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 
 // ---- The club's push API -------------------------------------------------------------------------
 
-async function call(path: string, init: RequestInit = {}): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(path, { ...init, credentials: 'same-origin', headers: { accept: 'application/json', 'content-type': 'application/json' } });
-  } catch {
-    throw new PhoneNotificationsError(SERVER_UNREACHABLE);
-  }
-  if (!response.ok) {
-    if (response.status === 404) throw new NotFound(SUBSCRIBE_FAILED);
-    const body = (await response.json().catch(() => null)) as { detail?: unknown } | null;
-    throw new PhoneNotificationsError(typeof body?.detail === 'string' ? body.detail : SUBSCRIBE_FAILED);
-  }
-  return response;
-}
-
 /** The club's VAPID public key; null while the operator has not turned push on (no VAPID_SUBJECT). */
 async function publicKey(): Promise<string | null> {
-  const { public_key } = (await (await call('/api/push/key')).json()) as { public_key: string | null };
-  return public_key;
+  return (await read(client.push.key.$get())).public_key;
 }
 
 async function serverKey(): Promise<Uint8Array<ArrayBuffer>> {
@@ -99,27 +76,24 @@ async function serverKey(): Promise<Uint8Array<ArrayBuffer>> {
 
 /** Sends a subscription to the club: the device's id, and whether the club already had it (200) or not (201). */
 async function send(subscription: PushSubscription): Promise<{ id: string; known: boolean }> {
-  const { endpoint, keys } = subscription.toJSON();
-  const response = await call('/api/push/subscriptions', {
-    method: 'POST',
-    body: JSON.stringify({ endpoint, keys: { p256dh: keys?.p256dh, auth: keys?.auth } }),
-  });
-  const { id } = (await response.json()) as { id: string };
+  const { endpoint = '', keys = {} } = subscription.toJSON();
+  const response = await client.push.subscriptions.$post({ json: { endpoint, keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' } } });
+  const { id } = await read(Promise.resolve(response));
   return { id, known: response.status === 200 };
 }
 
 /** Removes a device's record; one already gone (removed elsewhere, or pruned as dead) is removed. */
 async function drop(id: string): Promise<void> {
   try {
-    await call(`/api/push/subscriptions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    await read(client.push.subscriptions[':id'].$delete({ param: { id } }));
   } catch (error) {
-    if (!(error instanceof NotFound)) throw error;
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
 }
 
 /** The person's devices that get notifications. */
 export async function listDevices(): Promise<PushDevice[]> {
-  return (await (await call('/api/push/subscriptions')).json()) as PushDevice[];
+  return read(client.push.subscriptions.$get());
 }
 
 /** Removes a device from the list; when it is this phone, this phone stops getting them too. */
@@ -166,8 +140,9 @@ export async function turnOff(user: string): Promise<void> {
 /** This phone's device id in the club's list, if it gets the person's notifications. */
 export const thisDeviceId = (user: string) => remembered(user)?.id ?? null;
 
-/** The words to show for a failure: ours, else the generic one. */
-export const errorMessage = (error: unknown) => (error instanceof PhoneNotificationsError ? error.message : SUBSCRIBE_FAILED);
+/** The words to show for a failure: ours or the club's (ApiError: its detail; unreachable: "Could not reach the server…"), else the generic one. */
+export const errorMessage = (error: unknown) =>
+  error instanceof PhoneNotificationsError || error instanceof ApiError ? error.message : SUBSCRIBE_FAILED;
 
 // ---- Every app open ----------------------------------------------------------------------------------
 
