@@ -80,7 +80,7 @@ export function PhoneNotifications({ user }: { user: string }) {
       description="A buzz on your lock screen when the team sheet is out or a kick-off moves. Turn them on separately on each phone or computer you use."
     >
       <div className="max-w-xl space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-line sm:p-6" data-testid="phone-notifications">
-        <div aria-live="polite">{status && <FormMessage tone={status.tone}>{status.text}</FormMessage>}</div>
+        {status && <FormMessage tone={status.tone}>{status.text}</FormMessage>}
         <ThisPhone
           state={state}
           busy={busy}
