@@ -29,51 +29,68 @@ export const STATE_TEXTS: Record<Exclude<PhoneState, 'off' | 'on'>, string> = {
 
 type Status = { tone: 'success' | 'error'; text: string } | null;
 
+/** What the section shows: this phone's state, the person's devices, and which of them is this phone. */
+interface View {
+  state: PhoneState | 'checking';
+  devices: PushDevice[] | 'loading' | 'failed';
+  thisId: string | null;
+  /** The club could not be reached: said, and the button stays (pressing it says why again). */
+  problem?: string;
+}
+
+/** Where this phone and the person's devices stand, after this page load's upkeep (app/lib/push-upkeep.ts). */
+async function look(user: string): Promise<View> {
+  await keepPhoneSubscribed(user);
+  let state: PhoneState = 'off';
+  let problem: string | undefined;
+  try {
+    state = await phoneState();
+  } catch (error) {
+    problem = errorMessage(error);
+  }
+  const devices = await listDevices().catch(() => 'failed' as const);
+  return { state, devices, thisId: thisDeviceId(user), problem };
+}
+
 /**
  * The portal's "Notifications on this phone" (issue 35): turn this phone on or off, and the person's
  * devices that get notifications, each with Remove. Everything here runs in the browser (the server
  * cannot know this phone's permission or subscription).
  */
 export function PhoneNotifications({ user }: { user: string }) {
-  const [state, setState] = useState<PhoneState | 'checking'>('checking');
-  const [devices, setDevices] = useState<PushDevice[] | 'loading' | 'failed'>('loading');
-  const [thisId, setThisId] = useState<string | null>(null);
+  const [view, setView] = useState<View>({ state: 'checking', devices: 'loading', thisId: null });
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
 
-  async function refresh() {
-    // After the app-open upkeep (app/lib/push-device.ts), so the state and "This phone" are today's.
-    await keepPhoneSubscribed(user);
-    try {
-      setState(await phoneState());
-    } catch (error) {
-      // The club could not be reached: the button stays, and says why when pressed.
-      setState('off');
-      setStatus({ tone: 'error', text: errorMessage(error) });
-    }
-    setThisId(thisDeviceId(user));
-    setDevices(await listDevices().catch(() => 'failed' as const));
-  }
-
   useEffect(() => {
-    void refresh();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page opens
-  }, []);
+    let current = true;
+    void look(user).then((seen) => {
+      if (!current) return;
+      setView(seen);
+      if (seen.problem) setStatus({ tone: 'error', text: seen.problem });
+    });
+    return () => {
+      current = false;
+    };
+  }, [user]);
 
   async function run(action: () => Promise<unknown>, done: string) {
     setBusy(true);
     setStatus(null);
+    let outcome: Status;
     try {
       await action();
-      setStatus({ tone: 'success', text: done });
+      outcome = { tone: 'success', text: done };
     } catch (error) {
-      setStatus({ tone: 'error', text: errorMessage(error) });
-    } finally {
-      await refresh();
-      setBusy(false);
+      outcome = { tone: 'error', text: errorMessage(error) };
     }
+    const seen = await look(user);
+    setView(seen);
+    setStatus(outcome.tone === 'success' && seen.problem ? { tone: 'error', text: seen.problem } : outcome);
+    setBusy(false);
   }
 
+  const { state, devices, thisId } = view;
   return (
     <PortalSection
       title={PHONE_NOTIFICATIONS_TITLE}
