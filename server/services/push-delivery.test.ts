@@ -82,7 +82,11 @@ describe('the push outbox worker', () => {
   it('a message to 11 players reaches each device once, with the exact text, encrypted for it alone', async () => {
     const squad = await Promise.all(Array.from({ length: 11 }, () => member()));
     const key = `squad:${randomUUID()}`;
-    const devices = await ctx.db.transaction(async (tx) => Promise.all(squad.map((m) => ctx.services.push.enqueue(tx, { ...teamSheet(key), userId: m.user.id }))));
+    const devices = await ctx.db.transaction(async (tx) => {
+      const each: { devices: number }[] = [];
+      for (const m of squad) each.push(await ctx.services.push.enqueue(tx, { ...teamSheet(key), userId: m.user.id }));
+      return each;
+    });
     expect(devices.map((d) => d.devices)).toEqual(Array(11).fill(1));
     // The same event enqueued again is stored once.
     await ctx.db.transaction(async (tx) => ctx.services.push.enqueue(tx, { ...teamSheet(key), userId: squad[0].user.id }));
