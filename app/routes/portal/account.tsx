@@ -5,6 +5,7 @@ import { EmailForm, type EmailChangeResult } from '../../components/email-form';
 import { DataDownload } from '../../components/data-download';
 import { PortalSection } from '../../components/portal';
 import { PUSH_CHOICES_INTENT, PUSH_CHOICES_SAVED, PushChoices, pushChoicesInput, pushChoicesOf } from '../../components/portal/push-choices';
+import { PhoneNotifications } from '../../components/phone-notifications';
 import { OWN_DATA_SENTENCE } from '../../../shared/privacy-download';
 import { Button } from '../../components/ui/button';
 import { Checkbox, FormMessage } from '../../components/ui/field';
@@ -26,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     portalRead('what you may do', () => context.services.privacyExport.offersOwnDownload(user), false),
     portalRead('your devices', () => context.services.push.list(user), null),
   ]);
-  return { email: user.email, preferences, ownDownload, hasDevice: devices ? devices.length > 0 : undefined };
+  return { userId: user.id, email: user.email, preferences, ownDownload, hasDevice: devices ? devices.length > 0 : undefined };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -86,6 +87,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <FormMessage>Your e-mail preferences could not be loaded. Please try again later.</FormMessage>
         )}
       </PortalSection>
+      <PhoneNotifications user={loaderData.userId} />
       <PushChoices choices={pushChoicesOf(loaderData.preferences)} hasDevice={loaderData.hasDevice} result={result} />
       <PortalSection title="E-mail address" description="Where the club writes to you, and where Forgot password sends its link.">
         <EmailForm current={loaderData.email} result={result as EmailChangeResult | undefined} />
