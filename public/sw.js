@@ -14,6 +14,7 @@ var PREFIX = 'match-day-';
 var DB = 'match-day';
 var STORE = 'answers';
 var MAX_PAGES = 24;
+var PACK_API = '/api/me/match-day';
 // The pages of the pack (keep equal to PACK_PATH in app/lib/offline.ts).
 var PACK_PATH = /^\/(players-area(\/schedule|\/children(\/[^/]+)?)?|team-sheet\/[^/]+)\/?$/;
 // A sign-in or sign-out (page form, React Router's .data fetch, or the API) clears the kept data first.
@@ -88,6 +89,26 @@ function keep(path, res) {
   });
 }
 
+/** The pack as data (GET /api/me/match-day): the offline page lists the next events from it, with the manager's phone. */
+function keepPack() {
+  return fetch(PACK_API, { credentials: 'same-origin' }).then(function (res) {
+    if (res.status !== 200) return;
+    return caches.open(PACK).then(function (c) { return c.put(PACK_API, res); });
+  }, function () {});
+}
+
+/** The worker's periodic fetch (where the browser grants it): every kept page and the pack, fresh. */
+function refresh() {
+  return caches.open(PACK).then(function (c) { return c.keys(); }).then(function (keys) {
+    var pages = keys.map(function (k) { return new URL(k.url).pathname; }).filter(function (p) { return PACK_PATH.test(p); });
+    return pages.length ? save(pages, []) : undefined;
+  });
+}
+
+self.addEventListener('periodicsync', function (event) {
+  if (event.tag === 'match-day') event.waitUntil(refresh());
+});
+
 /** The page asks to save itself, the pack pages it links to, and the files it loaded. */
 function save(pages, assets) {
   var own = pages.filter(function (p) { return typeof p === 'string' && PACK_PATH.test(p); }).slice(0, MAX_PAGES);
@@ -96,9 +117,9 @@ function save(pages, assets) {
     return u.origin === self.location.origin && u.pathname.indexOf('/api/') !== 0;
   });
   return Promise.all(
-    own.map(function (p) {
+    [keepPack()].concat(own.map(function (p) {
       return fetch(p, { credentials: 'same-origin', redirect: 'manual' }).then(function (res) { return keep(p, res); }, function () {});
-    }).concat(
+    })).concat(
       caches.open(ASSETS).then(function (cache) {
         return Promise.all(files.map(function (f) {
           return fetch(f).then(function (res) { if (res.ok) return cache.put(f, res); }, function () {});
@@ -108,8 +129,31 @@ function save(pages, assets) {
   );
 }
 
+/** The next events of the pack (the member's own, then each child's), as kept when last online. */
+function packHtml(data) {
+  if (!data || !Array.isArray(data.events)) return '';
+  var groups = [{ who: 'Your next events', events: data.events }].concat(
+    (data.children || []).map(function (c) { return { who: escapeHtml(c.first_name) + '\u2019s next events', events: c.events || [] }; }),
+  );
+  var html = groups.filter(function (g) { return g.events.length; }).map(function (g) {
+    return '<h2>' + g.who + '</h2><ul>' + g.events.map(eventHtml).join('') + '</ul>';
+  }).join('');
+  var at = new Date(data.saved_at);
+  var time = isNaN(at) ? '' : at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+  return html ? (time ? '<p>Saved at ' + time + '.</p>' : '') + html : '';
+}
+
+function eventHtml(e) {
+  var parts = [escapeHtml(e.date) + ', ' + (e.kind === 'fixture' ? 'kick-off ' : '') + escapeHtml(e.time) + (e.cancelled ? ' (cancelled)' : '')];
+  if (e.meet_time) parts.push('meet at ' + escapeHtml(e.meet_time));
+  parts.push(escapeHtml(e.address || e.place) + ' (<a href="' + escapeHtml(e.map_link) + '">map</a>)');
+  if (e.manager) parts.push('manager ' + escapeHtml(e.manager.name) + (e.manager.phone ? ', <a href="tel:' + escapeHtml(e.manager.phone.replace(/\s/g, '')) + '">' + escapeHtml(e.manager.phone) + '</a>' : ''));
+  var sheet = e.team_sheet ? '<br>Team sheet: ' + e.team_sheet.starters.concat(e.team_sheet.substitutes).map(function (p) { return p.shirt_number + ' ' + escapeHtml(p.full_name); }).join(', ') : '';
+  return '<li><strong>' + escapeHtml(e.title) + '</strong><br>' + parts.join(' \u00b7 ') + sheet + '</li>';
+}
+
 function escapeHtml(s) {
-  return s.replace(/[&<>"']/g, function (ch) { return '&#' + ch.charCodeAt(0) + ';'; });
+  return String(s == null ? '' : s).replace(/[&<>"']/g, function (ch) { return '&#' + ch.charCodeAt(0) + ';'; });
 }
 
 /** Offline, anything not kept: what is on this phone, to open without signal. */
@@ -118,19 +162,26 @@ function offlinePage() {
     .open(PACK)
     .then(function (c) { return c.keys().then(function (keys) { return Promise.all(keys.map(function (k) { return c.match(k); })).then(function (res) { return { keys: keys, res: res }; }); }); })
     .then(function (kept) {
-      var items = kept.keys.map(function (k, i) {
+      var pack = null;
+      var items = [];
+      kept.keys.forEach(function (k, i) {
         var path = new URL(k.url).pathname;
+        if (path === PACK_API) { pack = kept.res[i]; return; }
         var title = decodeURIComponent(kept.res[i].headers.get('x-title') || path).replace(/ \|.*$/, '');
-        return '<li><a href="' + escapeHtml(path) + '">' + escapeHtml(title) + '</a></li>';
+        items.push('<li><a href="' + escapeHtml(path) + '">' + escapeHtml(title) + '</a></li>');
       });
+      return (pack ? pack.json().catch(function () { return null; }) : Promise.resolve(null)).then(function (data) { return { items: items, data: data }; });
+    })
+    .then(function (found) {
+      var items = found.items;
       var body = items.length
-        ? '<p>This page is not saved on this phone. These are, and open without signal:</p><ul>' + items.join('') + '</ul>'
+        ? '<p>This page is not saved on this phone. These are, and open without signal:</p><ul class="pages">' + items.join('') + '</ul>'
         : '<p>Nothing is saved on this phone yet. Open your Players\u2019 Area once with signal: your next matches and sessions are then kept here for match day.</p>';
       var html =
         '<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
         '<title>You are offline</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:24px 16px;color:#111827}main{max-width:40rem;margin:auto}' +
-        'a{color:#14532d;font-weight:600;display:inline-block;min-height:44px;line-height:44px}</style></head><body><main>' +
-        '<h1>You are offline</h1>' + body + '</main></body></html>';
+        'a{color:#14532d;font-weight:600}.pages a{display:inline-block;min-height:44px;line-height:44px}li{margin:0 0 12px}</style></head><body><main>' +
+        '<h1>You are offline</h1>' + body + packHtml(found.data) + '</main></body></html>';
       return new Response(html, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
     });
 }

@@ -55,6 +55,10 @@ export function savePack(): void {
       return url.origin === location.origin && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/__') && !url.pathname.endsWith('.data');
     });
   sw.postMessage({ type: 'save', pages: [...pages], assets: [...assets, ...packModules()] });
+  // Where the browser grants it (an installed app in Chromium), the worker refreshes the pack on its own too.
+  void navigator.serviceWorker.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & { periodicSync?: { register(tag: string, o: { minInterval: number }): Promise<void> } }).periodicSync?.register('match-day', { minInterval: 6 * 3_600_000 }))
+    .catch(() => {});
 }
 
 /** The route modules of the pack's pages React Router knows of so far, so a saved page also hydrates offline. */
