@@ -6,6 +6,7 @@
 // - Answers given offline wait in IndexedDB and go to the club's own answer API once back online.
 // - Signing in or out clears everything kept here, so the next person on the phone sees none of it.
 // - Push and notification taps are in /sw-push.js (pwa-devices).
+/* global importScripts */
 importScripts('/sw-push.js');
 
 var PACK = 'match-day-pack-v1';
