@@ -31,13 +31,26 @@ export function OfflineBanner() {
         flushAnswers();
       }
     };
+    // Offline, a link opens as a full page load, which the worker answers from the phone (React
+    // Router's own data fetch for the next page would need the network).
+    const fullLoad = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (navigator.onLine || !(link instanceof HTMLAnchorElement) || link.target || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+      const url = new URL(link.href);
+      if (url.origin !== location.origin) return;
+      event.preventDefault();
+      event.stopPropagation();
+      location.assign(url.href);
+    };
     update();
+    document.addEventListener('click', fullLoad, true);
     window.addEventListener('online', update);
     window.addEventListener('offline', update);
     // The first visit: the worker takes the page over after it loaded.
     navigator.serviceWorker?.addEventListener('controllerchange', update);
     return () => {
       live = false;
+      document.removeEventListener('click', fullLoad, true);
       window.removeEventListener('online', update);
       window.removeEventListener('offline', update);
       navigator.serviceWorker?.removeEventListener('controllerchange', update);
