@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
 import type { AvailabilityStatus } from '../../shared/availability';
 import { canQueueOffline, onAnswersSent, queueAnswer } from '../lib/offline';
 
@@ -12,7 +13,10 @@ export const QUEUED_TEXT = 'Saved on this phone: sent when you are back online.'
  * worker instead of sent, and the worker's report when the signal returns says whether the club
  * took it (its own rules decide: lock time, who may answer). Online, the form posts as before.
  */
-export function useOfflineAnswer(kind: string, id: string, playerId?: string) {
+export function useOfflineAnswer(kind: string, id: string, childId?: string) {
+  // A child's own page (/players-area/children/:playerId) answers for that child.
+  const params = useParams();
+  const playerId = childId ?? params.playerId;
   const [answer, setAnswer] = useState<OfflineAnswer | null>(null);
   useEffect(
     () =>
