@@ -18,7 +18,7 @@ var MAX_PAGES = 24;
 var PACK_API = '/api/me/match-day';
 // The pages of the pack (keep equal to PACK_PATH in app/lib/offline.ts).
 var PACK_PATH = /^\/(players-area(\/schedule|\/children(\/[^/]+)?)?|team-sheet\/[^/]+)\/?$/;
-// A sign-in or sign-out (page form, React Router's .data fetch, or the API) clears the kept data first.
+// A sign-in, sign-out or registration (page form, React Router's .data fetch, or the API) clears the kept data first.
 var CLEARS = /^\/(login|logout|register(\/parent)?)(\.data)?$|^\/api\/auth\/(login|logout)$/;
 
 self.addEventListener('install', function () {

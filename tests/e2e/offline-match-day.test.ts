@@ -101,7 +101,7 @@ describe('Match day without signal', () => {
     // The team sheet and the dashboard open from the phone too.
     await page.goto(sheet);
     await hydrated(page);
-    await page.getByText('Olive Offline').waitFor();
+    await page.locator('table').getByText('Olive Offline').waitFor();
     await page.getByText(VENUE).first().waitFor();
     await expect.poll(() => page.getByTestId('offline-notice').textContent()).toMatch(/^Saved at \d\d:\d\d, you are offline$/);
     await expectNoAxeViolations(page, 'team sheet, offline');
