@@ -50,14 +50,13 @@ self.addEventListener('fetch', function (event) {
     return;
   }
   // Build files a saved page needs (JS, CSS, images): hashed /assets/ from the cache first; others from the network, the cache when offline.
+  // (caches.match with cacheName never creates the cache: a signed-out phone keeps none.)
   event.respondWith(
-    caches.open(ASSETS).then(function (cache) {
-      return cache.match(req).then(function (hit) {
-        if (hit && url.pathname.indexOf('/assets/') === 0) return hit;
-        return fetch(req).catch(function (error) {
-          if (hit) return hit;
-          throw error;
-        });
+    caches.match(req, { cacheName: ASSETS }).then(function (hit) {
+      if (hit && url.pathname.indexOf('/assets/') === 0) return hit;
+      return fetch(req).catch(function (error) {
+        if (hit) return hit;
+        throw error;
       });
     }),
   );
@@ -71,7 +70,7 @@ function navigate(event, req, url) {
       return res;
     },
     function () {
-      var hit = pack ? caches.open(PACK).then(function (c) { return c.match(url.pathname); }) : Promise.resolve(undefined);
+      var hit = pack ? caches.match(url.pathname, { cacheName: PACK }) : Promise.resolve(undefined);
       return hit.then(function (page) { return page || offlinePage(); });
     },
   );
@@ -100,7 +99,7 @@ function keepPack() {
 
 /** The worker's periodic fetch (where the browser grants it): every kept page and the pack, fresh. */
 function refresh() {
-  return caches.open(PACK).then(function (c) { return c.keys(); }).then(function (keys) {
+  return caches.has(PACK).then(function (has) { return has ? caches.open(PACK).then(function (c) { return c.keys(); }) : []; }).then(function (keys) {
     var pages = keys.map(function (k) { return new URL(k.url).pathname; }).filter(function (p) { return PACK_PATH.test(p); });
     return pages.length ? save(pages, []) : undefined;
   });
@@ -160,8 +159,14 @@ function escapeHtml(s) {
 /** Offline, anything not kept: what is on this phone, to open without signal. */
 function offlinePage() {
   return caches
-    .open(PACK)
-    .then(function (c) { return c.keys().then(function (keys) { return Promise.all(keys.map(function (k) { return c.match(k); })).then(function (res) { return { keys: keys, res: res }; }); }); })
+    .has(PACK)
+    .then(function (has) { return has ? caches.open(PACK) : null; })
+    .then(function (c) {
+      if (!c) return { keys: [], res: [] };
+      return c.keys().then(function (keys) {
+        return Promise.all(keys.map(function (k) { return c.match(k); })).then(function (res) { return { keys: keys, res: res }; });
+      });
+    })
     .then(function (kept) {
       var pack = null;
       var items = [];
