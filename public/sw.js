@@ -277,7 +277,12 @@ function clearAll() {
   return caches
     .keys()
     .then(function (names) { return Promise.all(names.filter(function (n) { return n.indexOf(PREFIX) === 0; }).map(function (n) { return caches.delete(n); })); })
-    .then(function () { return store('readwrite', function (s) { return s.clear(); }); })
+    .then(function () {
+      return new Promise(function (resolve) {
+        var gone = indexedDB.deleteDatabase(DB);
+        gone.onsuccess = gone.onerror = gone.onblocked = function () { resolve(); };
+      });
+    })
     .catch(function () {});
 }
 
