@@ -127,6 +127,7 @@ describe('Match day without signal', () => {
     await page.locator('summary[aria-label^="Account menu for"]').click();
     await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('button', { name: 'Sign Out' }).click()]);
     expect(Object.keys(await kept(page)).filter((name) => name.startsWith('match-day-'))).toEqual([]);
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('match-day');
     await page.context().setOffline(true);
     await page.goto('/players-area/schedule');
     await page.getByRole('heading', { name: 'You are offline' }).waitFor();
