@@ -19,8 +19,12 @@ import type { AvailabilityService } from './availability';
 import type { JuniorService } from './juniors';
 import type { SelectionService } from './selection';
 
-/** Events kept per person: the next matches and sessions of a week or two. */
-export const PACK_EVENTS = 6;
+/** Kept per person: their next matches and next sessions (up to this many of each), soonest first. */
+export const PACK_EVENTS = 4;
+const pick = (events: MyAvailabilityEvent[]) =>
+  [...events.filter((e) => e.kind === 'fixture').slice(0, PACK_EVENTS), ...events.filter((e) => e.kind !== 'fixture').slice(0, PACK_EVENTS)].sort((a, b) =>
+    a.starts_at.localeCompare(b.starts_at),
+  );
 
 interface Deps {
   availability: AvailabilityService;
@@ -73,9 +77,9 @@ export function createMatchDayPackService(db: Db, deps: Deps) {
       if (!user) throw unauthenticated();
       const actor = await signedIn(db, user);
       const member = mayUseMembersArea(actor);
-      const own = member && actor.member ? (await deps.availability.mine(actor.user)).slice(0, PACK_EVENTS) : [];
+      const own = member && actor.member ? pick(await deps.availability.mine(actor.user)) : [];
       const children = member ? (await deps.juniors.myChildren(actor.user)).filter((c) => c.standing === 'in_team') : [];
-      const theirs = await Promise.all(children.map(async (c) => ({ child: c, events: (await deps.availability.forChild(actor.user, c.player_id)).slice(0, PACK_EVENTS) })));
+      const theirs = await Promise.all(children.map(async (c) => ({ child: c, events: pick(await deps.availability.forChild(actor.user, c.player_id)) })));
       const staff = await managers([...new Set([...own, ...theirs.flatMap((t) => t.events)].map((e) => e.team_id))]);
       return {
         saved_at: new Date().toISOString(),
