@@ -10,6 +10,8 @@ import { players, teams, teamStaff } from '../db/schema';
 // the team sheet once published; never another family's child or another team's match.
 const t = await createTestContext();
 await t.initialize();
+// In the first team (Senior) before any other team exists.
+const player = await t.signedIn('player', { full_name: 'Sam Senior' });
 const j = juniorFixtures(t);
 const [u9] = await t.db.insert(teams).values({ name: 'Under 9s', slug: 'u9', age_group: 'U9', format: '5v5' }).returning();
 const [senior] = await t.db.select().from(teams).where(eq(teams.slug, 'senior'));
@@ -32,7 +34,6 @@ const aarav = await j.child('Aarav Shah', bornYearsAgo(8), 'u9');
 const other = await j.child('Olly Other', bornYearsAgo(8), 'u9');
 const parent = await j.guardian('Priya Shah', [aarav, 'primary']);
 const otherParent = await j.guardian('Oscar Other', [other, 'primary']);
-const player = await t.signedIn('player', { full_name: 'Sam Senior' });
 const pack = (token?: string) => t.json('/api/me/match-day', { token });
 
 describe('GET /api/me/match-day', () => {

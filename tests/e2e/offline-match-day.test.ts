@@ -93,7 +93,10 @@ describe('Match day without signal', () => {
     await shot(page, 'offline-schedule');
 
     // An answer given offline waits on the phone.
+    console.log('DEBUG', await page.evaluate(() => [navigator.onLine, !!navigator.serviceWorker.controller]));
     await match.getByRole('button', { name: 'Unavailable', exact: true }).click();
+    await page.waitForTimeout(1000);
+    console.log('DEBUG2', await match.textContent());
     await match.getByText('Saved on this phone: sent when you are back online.').waitFor();
     expect(await match.getByRole('button', { name: 'Unavailable', exact: true }).getAttribute('aria-pressed')).toBe('true');
     expect(await counts(admin, fixtureId)).toMatchObject({ unavailable: 0 });
