@@ -21,6 +21,7 @@ await fs.writeFile(path.join(root, 'assets', 'entry-AbC123.js'), script);
 const svg = `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(100)}</svg>`;
 await fs.writeFile(path.join(root, 'favicon.svg'), svg);
 await fs.writeFile(path.join(root, 'tiny.txt'), 'hi');
+await fs.writeFile(path.join(root, 'sw.js'), "importScripts('/sw-push.js');\n");
 const png = randomBytes(2000);
 await fs.writeFile(path.join(root, 'logo.png'), png);
 await fs.writeFile(path.join(parent, 'secret.txt'), 'TOP SECRET');
@@ -87,6 +88,13 @@ describe('static files from memory', () => {
     expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
   });
 
+  it('has the service worker checked on every load (no-cache), so a new version is picked up at once', async () => {
+    const sw = await get('/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
   it('answers 304 to If-None-Match with the file’s ETag, and 200 to another tag', async () => {
     const first = await get(ASSET, { 'accept-encoding': 'br' });
     const etag = first.headers.get('etag')!;
@@ -140,7 +148,7 @@ describe('static files from memory', () => {
 
 describe('static files: start-up and the encoding choice', () => {
   it('reads each file once at start-up, with its variants', () => {
-    expect([...staticFiles.files.keys()].sort()).toEqual([ASSET, '/favicon.svg', '/logo.png', '/tiny.txt']);
+    expect([...staticFiles.files.keys()].sort()).toEqual([ASSET, '/favicon.svg', '/logo.png', '/sw.js', '/tiny.txt']);
     expect(staticFiles.bytes).toBeGreaterThan(script.length + svg.length + png.length);
   });
 

@@ -27,6 +27,10 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|html|txt|xml|map|webmanifest|ico)$/
 const ASSETS_PREFIX = '/assets/';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const PUBLIC_FILE_CACHE_CONTROL = 'public, max-age=86400';
+/** The service worker and the script it imports: checked on every load, so a new version is picked up at once (issue 35). */
+export const SERVICE_WORKER_FILES = new Set(['/sw.js', '/sw-push.js']);
+const cacheControlOf = (urlPath: string) =>
+  urlPath.startsWith(ASSETS_PREFIX) ? IMMUTABLE : SERVICE_WORKER_FILES.has(urlPath) ? 'no-cache' : PUBLIC_FILE_CACHE_CONTROL;
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -103,7 +107,7 @@ export async function loadStaticFiles(root: string): Promise<StaticFiles> {
     for (const v of Object.values(variants)) bytes += v.body.byteLength;
     files.set(urlPath, {
       type: TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream',
-      cacheControl: urlPath.startsWith(ASSETS_PREFIX) ? IMMUTABLE : PUBLIC_FILE_CACHE_CONTROL,
+      cacheControl: cacheControlOf(urlPath),
       variants,
       etags: Object.values(variants).map((v) => v.etag),
     });

@@ -4,6 +4,7 @@ import { AVAILABILITY_LABELS, AVAILABILITY_NOTE_MAX, AVAILABILITY_STATUSES, answ
 export { answeredByText };
 import type { MyAvailabilityEvent } from '../../shared/contracts/availability';
 import { formatClubDateTime } from '../../shared/dates';
+import { QUEUED_TEXT, useOfflineAnswer } from './offline-answer';
 
 /** What the buttons need of an event: the player's own view of it (as GET /api/players/me/availability answers it). */
 export type AnswerableEvent = Pick<MyAvailabilityEvent, 'kind' | 'id' | 'title' | 'open' | 'cancelled' | 'locks_at'> & {
@@ -29,7 +30,10 @@ export function AvailabilityButtons({ event, compact = false, child, playerId }:
   const pageResult = useActionData() as AnswerResult | undefined;
   const result = fetcher.data ?? (pageResult?.event === event.id ? pageResult : undefined);
   const pending = fetcher.formData?.get('status') as AvailabilityStatus | undefined;
-  const current: AvailabilityStatus | null = pending ?? (result?.ok ? result.status : null) ?? event.answer?.status ?? null;
+  // An answer given with no signal waits on the phone (issue 35) and is pressed meanwhile.
+  const { offline, onSubmit } = useOfflineAnswer(event.kind, event.id, playerId);
+  const offlineStatus = offline && offline.state !== 'refused' ? offline.status : null;
+  const current: AvailabilityStatus | null = pending ?? offlineStatus ?? (result?.ok ? result.status : null) ?? event.answer?.status ?? null;
   const labelId = `answer-${event.kind}-${event.id}${playerId ? `-${playerId}` : ""}`;
 
   if (event.cancelled) return <p className="text-sm font-semibold text-danger">Cancelled: no answer needed.</p>;
@@ -46,7 +50,7 @@ export function AvailabilityButtons({ event, compact = false, child, playerId }:
     );
   }
   return (
-    <fetcher.Form method="post" className="space-y-2" aria-labelledby={labelId}>
+    <fetcher.Form method="post" className="space-y-2" aria-labelledby={labelId} onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="availability" />
       <input type="hidden" name="kind" value={event.kind} />
       <input type="hidden" name="id" value={event.id} />
@@ -86,7 +90,13 @@ export function AvailabilityButtons({ event, compact = false, child, playerId }:
         <span className="text-xs text-muted">Sent with the answer you tap; at most {AVAILABILITY_NOTE_MAX} characters.</span>
       </details>
       <p role="status" className="min-h-5 text-sm">
-        {result && !result.ok ? (
+        {offline ? (
+          offline.state === 'refused' ? (
+            <span className="font-semibold text-danger">Not sent: {offline.error}</span>
+          ) : (
+            <span className="text-muted">{offline.state === 'queued' ? QUEUED_TEXT : `Sent: ${AVAILABILITY_LABELS[offline.status]}.`}</span>
+          )
+        ) : result && !result.ok ? (
           <span className="font-semibold text-danger">{result.error}</span>
         ) : result?.ok && fetcher.state === 'idle' ? (
           <span className="text-muted">Saved: {AVAILABILITY_LABELS[result.status]}.</span>

@@ -4,6 +4,7 @@ import type { ExtractSchema } from 'hono/types';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../../shared/errors';
 import { adminDashboardApi } from './admin-dashboard';
 import { fixtureAvailabilityApi, sessionAvailabilityApi } from './availability';
+import { matchDayPackApi } from './match-day-pack';
 import { selectionApi } from './selection';
 import { calendarApi } from './calendar';
 import { authApi } from './auth';
@@ -128,7 +129,8 @@ export function createApi() {
     .route('/guardian-invitations', guardianInvitationsApi)
     .route('/guardian-requests', guardianRequestsApi)
     .route('/guardians', guardiansMeApi)
-    .route('/guardians', familyApi);
+    .route('/guardians', familyApi)
+    .route('/me', matchDayPackApi);
 
   const documentConfig = {
     openapi: '3.1.0',

@@ -37,6 +37,7 @@ import { createTrainingService } from './training';
 import { createTreasuryService } from './treasury';
 import { createAvailabilityService } from './availability';
 import { createSelectionService } from './selection';
+import { createMatchDayPackService } from './match-day-pack';
 import { createSettingsService } from './settings';
 import { createClubIdentityService } from './club-identity';
 import { createSetupService } from './setup';
@@ -179,6 +180,7 @@ export function createServices(db: Db, options: ServiceOptions) {
     selection,
     juniors,
     family: createFamilyService(db, { juniors, availability, treasury, hasCalendarLink: calendar.hasToken }),
+    matchDayPack: createMatchDayPackService(db, { availability, juniors, selection }),
     access: createAccessService(db),
     privacyExport: createPrivacyExportService(db),
     privacyRequests: createPrivacyRequestService(db, mail),

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
+import { OfflineBanner } from '../../components/offline-banner';
 import { pageTitle } from '../../../shared/club';
 import { requireUser } from '../../lib/guards.server';
 import { loadOrRefuse } from '../../lib/errors.server';
 import type { Route } from './+types/team-sheet';
 import { formatLongDateGB } from '../../../shared/dates';
 import { fixtureTitle } from '../../../shared/fixtures';
+import { mapLink } from '../../../shared/teams-constants';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data ? `Team sheet: ${fixtureTitle({ is_home: true, away_team: data.sheet.opponent }, { club: data.sheet.team })}` : 'Team sheet') },
@@ -80,6 +82,9 @@ export default function TeamSheet({ loaderData }: Route.ComponentProps) {
   return (
     <div className="px-3 py-6 sm:px-6">
       <style>{PRINT_CSS}</style>
+      <div className="mx-auto max-w-3xl">
+        <OfflineBanner />
+      </div>
       <div className="no-print mx-auto mb-4 flex max-w-3xl flex-wrap items-center justify-between gap-3">
         <Link to={staff ? '/admin/matchweek' : '/players-area'} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
           {staff ? 'Back to Match week' : 'Back to the Players’ Area'}
@@ -105,7 +110,12 @@ export default function TeamSheet({ loaderData }: Route.ComponentProps) {
             </div>
             <div>
               <dt className="font-semibold text-muted">Venue</dt>
-              <dd className="text-ink">{sheet.venue}</dd>
+              <dd className="text-ink">
+                {sheet.venue}{' '}
+                <a className="no-print font-semibold text-brand-800 underline" href={mapLink(sheet.venue)} target="_blank" rel="noreferrer">
+                  Map<span className="sr-only"> of {sheet.venue} (opens in a new tab)</span>
+                </a>
+              </dd>
             </div>
             <div>
               <dt className="font-semibold text-muted">Competition</dt>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, redirect, useLocation } from 'react-router';
+import { OfflineBanner } from '../../components/offline-banner';
 import { DEFAULT_POSITION_LABEL } from '../../components/portal';
 import { ButtonLink } from '../../components/ui/button';
 import { TabNav } from '../../components/ui/tabs';
@@ -90,6 +91,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
   }, [pathname]);
   return (
     <div className="container-page py-6 sm:py-8">
+      <OfflineBanner />
       <header className="rounded-2xl bg-brand-800 p-5 text-white sm:p-6">
         <p className="text-sm font-semibold uppercase tracking-wide text-gold-400">{header || !guardian ? "Players' Area" : 'Family'}</p>
         <h1 className="mt-1 text-2xl font-extrabold sm:text-3xl">{header?.full_name ?? user.full_name}</h1>

@@ -215,7 +215,10 @@ function ScheduleEntry({ item, answerable }: { item: ScheduleItem; answerable: A
             {item.team} {item.title}
           </p>
           <p className="text-sm text-muted">
-            Kick-off {item.time} · {item.place}
+            Kick-off {item.time} · {item.place} ·{' '}
+            <a className="font-semibold text-brand-800 underline" href={mapLink(item.place)} target="_blank" rel="noreferrer">
+              Map<span className="sr-only"> of {item.place} (opens in a new tab)</span>
+            </a>
           </p>
           <EventDetails details={item} />
         </div>

@@ -1,7 +1,9 @@
 /** The access matrix (issue 31): the coach's match-day card, the log of who read medical notes, who may collect a child. */
-import { row, SAFEGUARDING, type Row } from './personas';
+import { row, SAFEGUARDING, SIGNED_IN, type Row } from './personas';
 
 export const MATCH_DAY_ROWS: Row[] = [
+  // Issue 35: the pack is always the caller's own (and their children's); nothing in the path to try another's.
+  row('GET /api/me/match-day', { allow: SIGNED_IN }),
   row('GET /api/teams/{id}/match-day-card', {
     params: { id: 'u12' },
     allow: ['coachU12', 'welfareOfficer'],
