@@ -19,6 +19,7 @@ import { StaticPageContext } from './components/ui/link';
 import { Toaster } from './components/ui/toast';
 import { FALLBACK_SETTINGS } from '../shared/settings';
 import { club, pageTitle, setClub } from '../shared/club';
+import { appIconUrl } from '../shared/app-icons';
 import { clubCss } from './lib/club-style';
 import { MainFragmentContext, preloadImagesAgain, SPECULATION_RULES, useNonce, usePageHydrates } from './lib/page-scripts';
 
@@ -75,6 +76,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={identity.primary_colour} />
+        {/* Added to an iPhone's Home Screen, the site opens as an app, under the club's short name and icon (issue 35). */}
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-title" content={identity.short_name} />
+        <link rel="apple-touch-icon" href={appIconUrl(identity, 'apple-touch-icon')} />
         {/* The club's colours as custom properties (app/app.css points brand-* and gold-* at them), computed once per identity. */}
         <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: data?.clubStyle ?? '' }} />
         <Meta />
