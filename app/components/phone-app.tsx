@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useSyncExternalStore } from 'react';
 import { club } from '../../shared/club';
 import { Button } from './ui/button';
 
@@ -15,21 +15,6 @@ type InstallEvent = Event & { prompt: () => Promise<unknown>; userChoice: Promis
 
 /** Kept per device (and browser): the offer has been shown, so it is not shown again. */
 export const INSTALL_OFFER_KEY = 'club-app-offer';
-
-/**
- * Chromium may fire beforeinstallprompt before React has hydrated: it is caught from the moment this
- * module loads and kept until the offer asks for it.
- */
-let waiting: InstallEvent | null = null;
-const listeners = new Set<() => void>();
-if (typeof window !== 'undefined') {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    if (!offerWanted()) return; // Chromium's own install menu and banner stay as they are
-    event.preventDefault();
-    waiting = event as InstallEvent;
-    listeners.forEach((notify) => notify());
-  });
-}
 
 const remembered = () => {
   try {
@@ -67,56 +52,71 @@ function useServiceWorker() {
 
 type Offer = 'prompt' | 'ios' | null;
 
-function useInstallOffer() {
-  const [offer, setOffer] = useState<Offer>(null);
-  useEffect(() => {
-    if (!offerWanted()) return;
-    const show = (kind: Offer) => {
-      remember();
-      setOffer(kind);
-    };
-    if (onIos()) return show('ios');
-    const notify = () => show('prompt');
-    if (waiting) notify();
-    listeners.add(notify);
-    const done = () => setOffer(null);
-    window.addEventListener('appinstalled', done);
-    return () => {
-      listeners.delete(notify);
-      window.removeEventListener('appinstalled', done);
-    };
-  }, []);
-  return [offer, setOffer] as const;
+/**
+ * The offer, kept outside React: Chromium may fire beforeinstallprompt before React has hydrated,
+ * so it is caught from the moment this module loads. Shown means remembered: once per device.
+ */
+let offer: Offer = null;
+let waiting: InstallEvent | null = null;
+const listeners = new Set<() => void>();
+function setOffer(next: Offer) {
+  if (next) remember();
+  offer = next;
+  listeners.forEach((notify) => notify());
 }
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    if (!offerWanted()) return; // Chromium's own install menu and banner stay as they are
+    event.preventDefault();
+    waiting = event as InstallEvent;
+    setOffer('prompt');
+  });
+  window.addEventListener('appinstalled', () => setOffer(null));
+}
+
+function subscribe(notify: () => void) {
+  listeners.add(notify);
+  // An iPhone has no install event: the instructions are the offer, from the first signed-in page.
+  if (!offer && onIos() && offerWanted()) queueMicrotask(() => setOffer('ios'));
+  return () => listeners.delete(notify);
+}
+/** Install: the browser's own prompt (called within the tap, as browsers require), the offer gone. */
+async function install() {
+  const event = waiting;
+  waiting = null;
+  setOffer(null);
+  if (!event) return;
+  try {
+    await event.prompt();
+    await event.userChoice;
+  } catch {
+    // The browser withdrew its prompt: nothing more to do.
+  }
+}
+
+const useOffer = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => offer,
+    () => null,
+  );
 
 export function PhoneApp() {
   useServiceWorker();
-  const [offer, setOffer] = useInstallOffer();
+  const shown = useOffer();
   const headingId = useId();
   const close = () => setOffer(null);
 
   useEffect(() => {
-    if (!offer) return;
+    if (!shown) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOffer(null);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [offer, setOffer]);
+  }, [shown]);
 
-  if (!offer) return null;
-  const install = async () => {
-    const event = waiting;
-    waiting = null;
-    close();
-    if (!event) return;
-    try {
-      await event.prompt();
-      await event.userChoice;
-    } catch {
-      // The browser withdrew its prompt: nothing more to do.
-    }
-  };
+  if (!shown) return null;
   return (
     <section
       aria-labelledby={headingId}
@@ -126,7 +126,7 @@ export function PhoneApp() {
       <h2 id={headingId} className="text-lg font-bold text-ink">
         Add {club().short_name} to your home screen
       </h2>
-      {offer === 'ios' ? (
+      {shown === 'ios' ? (
         <p className="mt-1 text-muted">
           Tap Share <ShareIcon /> at the bottom of Safari, then <strong className="font-semibold text-ink">Add to Home Screen</strong>. Notifications on an
           iPhone come only to the app on the Home Screen.
@@ -135,7 +135,7 @@ export function PhoneApp() {
         <p className="mt-1 text-muted">Open your fixtures, messages and team news straight from your phone, like any other app.</p>
       )}
       <div className="mt-3 flex flex-wrap justify-end gap-2">
-        {offer === 'ios' ? (
+        {shown === 'ios' ? (
           <Button variant="secondary" onClick={close}>
             Got it
           </Button>
