@@ -28,7 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The route modules' titles and texts read the identity through club() (shared/club.ts), here as in the browser.
   setClub(identity);
   // The colours' CSS is worked out here, on the server: the palette code never reaches the browser.
-  return { user: context.user, settings, identity, clubStyle: clubCss(identity) };
+  // The iPhone's icon names the crest's version (issue 35): worked out here, so app-icons never reaches the browser.
+  return { user: context.user, settings, identity, clubStyle: clubCss(identity), appleTouchIcon: appIconUrl(identity, 'apple-touch-icon') };
 }
 
 // The stylesheet is a React resource (precedence), so it is written at the top of <head>, before the
@@ -80,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="apple-mobile-web-app-capable" content="yes" />
         <meta name="mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-title" content={identity.short_name} />
-        <link rel="apple-touch-icon" href={appIconUrl(identity, 'apple-touch-icon')} />
+        {data?.appleTouchIcon && <link rel="apple-touch-icon" href={data.appleTouchIcon} />}
         {/* The club's colours as custom properties (app/app.css points brand-* and gold-* at them), computed once per identity. */}
         <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: data?.clubStyle ?? '' }} />
         <Meta />

@@ -103,7 +103,7 @@ describe('Installable (issue 35)', () => {
 
     // Signing out (and in again) works with the worker in control.
     await hydrated(page);
-    await page.getByRole('banner').getByText('Pat Player').click();
+    await page.getByRole('banner').getByLabel('Account menu for Pat Player').click();
     await Promise.all([page.waitForURL((u) => u.pathname === '/'), page.getByRole('button', { name: 'Sign Out' }).click()]);
     await page.goto('/players-area');
     expect(new URL(page.url()).pathname).toBe('/login');
