@@ -45,7 +45,7 @@ const offer = (page: Page) => page.getByTestId('install-offer');
 async function expectTapTargets(page: Page) {
   for (const button of await offer(page).getByRole('button').all()) {
     const box = (await button.boundingBox())!;
-    expect(box.height, await button.textContent()).toBeGreaterThanOrEqual(44);
+    expect(box.height, (await button.textContent()) ?? '').toBeGreaterThanOrEqual(44);
   }
 }
 
@@ -117,6 +117,9 @@ describe('Installable (issue 35)', () => {
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
   });
 
+});
+
+describe('The offer to add the app to the home screen (issue 35)', () => {
   it("on Chromium the offer comes with the browser's install prompt, once per device: Install opens the prompt, Escape closes it", async () => {
     const page = await signedInMember();
     const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as Manifest;
