@@ -19,6 +19,7 @@ import { StaticPageContext } from './components/ui/link';
 import { Toaster } from './components/ui/toast';
 import { FALLBACK_SETTINGS } from '../shared/settings';
 import { club, pageTitle, setClub } from '../shared/club';
+import { appIconUrl } from '../shared/app-icons';
 import { clubCss } from './lib/club-style';
 import { MainFragmentContext, preloadImagesAgain, SPECULATION_RULES, useNonce, usePageHydrates } from './lib/page-scripts';
 import { useKeepPhoneSubscribed } from './lib/push-upkeep';
@@ -28,7 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The route modules' titles and texts read the identity through club() (shared/club.ts), here as in the browser.
   setClub(identity);
   // The colours' CSS is worked out here, on the server: the palette code never reaches the browser.
-  return { user: context.user, settings, identity, clubStyle: clubCss(identity) };
+  // The iPhone's icon names the crest's version (issue 35): worked out here, so app-icons never reaches the browser.
+  return { user: context.user, settings, identity, clubStyle: clubCss(identity), appleTouchIcon: appIconUrl(identity, 'apple-touch-icon') };
 }
 
 // The stylesheet is a React resource (precedence), so it is written at the top of <head>, before the
@@ -78,6 +80,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={identity.primary_colour} />
+        {/* Added to an iPhone's Home Screen, the site opens as an app, under the club's short name and icon (issue 35). */}
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-title" content={identity.short_name} />
+        {data?.appleTouchIcon && <link rel="apple-touch-icon" href={data.appleTouchIcon} />}
         {/* The club's colours as custom properties (app/app.css points brand-* and gold-* at them), computed once per identity. */}
         <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: data?.clubStyle ?? '' }} />
         <Meta />

@@ -21,6 +21,7 @@ export default [
   route('robots.txt', 'routes/public/robots.ts'),
   route('login', 'routes/auth/login.tsx'),
   route('logout', 'routes/auth/logout.tsx'),
+  route('start', 'routes/auth/start.tsx'),
   route('forgot-password', 'routes/auth/forgot-password.tsx'),
   route('reset-password', 'routes/auth/reset-password.tsx'),
   route('unsubscribe', 'routes/auth/unsubscribe.tsx'),

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { checkInstallable } from './lib/installable.mjs';
 import { startServer } from './lib/production-server.mjs';
 import { CHROMIUM_BASE_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import * as chromeLauncher from 'chrome-launcher';
@@ -109,6 +110,10 @@ async function main() {
       if (!res.ok) throw new Error(`${page.path} answered ${res.status}`);
     }
 
+    // The install criteria (issue 35): Lighthouse 12 has no PWA category, so they are checked here.
+    const installable = await checkInstallable(`${server.baseURL}/`);
+    console.log(installable.installable ? 'Installable: manifest and icons meet the install criteria.' : `Not installable: ${installable.problems.join('; ')}`);
+
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     const browserVersion = (await getJson(`http://127.0.0.1:${chrome.port}/json/version`)).Browser;
     const results = [];
@@ -173,6 +178,7 @@ async function main() {
         ? [`${r.name}: transfer ${(r.transfer_bytes / 1024).toFixed(1)} KB > ${r.targets.transfer_bytes / 1024} KB`]
         : []),
     ]);
+    misses.unshift(...installable.problems.map((p) => `Install criteria: ${p}`));
     const report = {
       date: new Date().toISOString(),
       machine: {
@@ -187,6 +193,7 @@ async function main() {
       preset: 'mobile (Lighthouse default: Moto G Power emulation, simulated slow 4G, 4x CPU slowdown)',
       runs_per_page: RUNS,
       targets: { ...TARGETS, js_gzip_bytes: JS_BUDGET_GZIP_BYTES, home_transfer_bytes: HOME_TRANSFER_BUDGET_BYTES },
+      installable,
       all_targets_met: misses.length === 0,
       misses,
       pages: results,
@@ -231,6 +238,10 @@ function markdown(report) {
         `${kb(p.transfer_bytes)}${mark(p.targets.transfer_bytes === null || p.transfer_bytes <= p.targets.transfer_bytes)} | ` +
         `${(p.metrics_ms.largest_contentful_paint / 1000).toFixed(1)} s | ${p.metrics_ms.total_blocking_time} ms | ${p.cumulative_layout_shift} |`,
     ),
+    '',
+    report.installable.installable
+      ? `Installable: the manifest (${report.installable.manifest_url}) and its icons (${report.installable.icons.map((i) => `${i.sizes} ${i.purpose}`).join(', ')}) meet the install criteria (Lighthouse 12 has no PWA category: scripts/lib/installable.mjs checks them).`
+      : `Not installable: ${report.installable.problems.join('; ')}.`,
     '',
     report.all_targets_met ? 'Every page meets every target.' : `Targets missed:\n\n${report.misses.map((m) => `- ${m}`).join('\n')}`,
     '',

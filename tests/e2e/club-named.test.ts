@@ -289,7 +289,13 @@ describe(`The feeds, files and outage page of "${CLUB}" (issue 33)`, () => {
     expect(manifest.short_name).toBe(SHORT);
     expect(manifest.theme_color).toBe('#1e3a8a');
     // The crest is the club's icon: the manifest's, and the favicon's (a redirect to it).
-    expect(manifest.icons.map((i: { src: string }) => i.src)).toEqual([crestUrl]);
+    expect(manifest.icons[0].src).toBe(crestUrl);
+    // The app icons are drawn from it (issue 35): PNGs under /icons/<identity version>/.
+    expect(manifest.icons.slice(1).map((i: { src: string }) => i.src)).toEqual([
+      expect.stringMatching(/^\/icons\/\w+\/icon-192\.png$/),
+      expect.stringMatching(/^\/icons\/\w+\/icon-512\.png$/),
+      expect.stringMatching(/^\/icons\/\w+\/maskable-512\.png$/),
+    ]);
     const favicon = await fetch(`${base}/favicon.svg`, { redirect: 'manual' });
     expect(favicon.headers.get('location')).toBe(crestUrl);
     expect(await text(crestUrl)).toContain('#fde68a');

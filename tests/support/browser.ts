@@ -33,11 +33,22 @@ export function useBrowser() {
       return inject('baseURL');
     },
     adminPassword: inject('adminPassword'),
-    async newPage(options: { baseURL?: string; viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<Page> {
+    async newPage(
+      options: {
+        baseURL?: string;
+        viewport?: { width: number; height: number };
+        javaScriptEnabled?: boolean;
+        /** A phone: a touch screen and no mouse (the media queries say hover: none, pointer: coarse). */
+        phone?: boolean;
+        userAgent?: string;
+      } = {},
+    ): Promise<Page> {
       const context = await browser.newContext({
         baseURL: options.baseURL ?? inject('baseURL'),
         viewport: options.viewport ?? DESKTOP,
         javaScriptEnabled: options.javaScriptEnabled ?? true,
+        ...(options.phone ? { hasTouch: true, isMobile: true } : {}),
+        ...(options.userAgent ? { userAgent: options.userAgent } : {}),
         locale: 'en-GB',
         timezoneId: 'Europe/London',
       });

@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
+import { PhoneApp } from '../../components/phone-app';
 import { TabNav } from '../../components/ui/tabs';
 import { pageTitle } from '../../../shared/club';
 import { requireCan } from '../../lib/guards.server';
@@ -43,6 +44,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 print:mt-0">
         <Outlet />
       </div>
+      <PhoneApp />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, redirect, useLocation } from 'react-router';
 import { OfflineBanner } from '../../components/offline-banner';
 import { DEFAULT_POSITION_LABEL } from '../../components/portal';
+import { PhoneApp } from '../../components/phone-app';
 import { ButtonLink } from '../../components/ui/button';
 import { TabNav } from '../../components/ui/tabs';
 import { pageTitle } from '../../../shared/club';
@@ -141,6 +142,7 @@ export default function PortalLayout({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       )}
+      <PhoneApp />
     </div>
   );
 }

@@ -29,6 +29,7 @@ export const PAGE_ROWS: Row[] = [
     '/guardian-invitation',
     '/initialize',
     '/logout',
+    '/start',
   ].map((path) => row(`PAGE ${path}`, { allow: EVERYONE, ok: [302, 303, 400, 404, 409, 410] })),
   row('PAGE /team-sheet/:fixtureId', { params: { fixtureId: 'u12Fixture' }, allow: U12_RUNNERS, why: 'finding 18: 403, never 500' }),
   // The players' area: members and parents; a pending registrant sees their status and profile only.
