@@ -1,4 +1,4 @@
-// The club's service worker (issue 35; docs/decisions/0NN-offline-match-day.md). Plain JS, no build.
+// The club's service worker (issue 35; docs/decisions/064-offline-match-day.md). Plain JS, no build.
 // - Match day without signal: the signed-in member's own pages of their next matches and sessions
 //   (Players' Area home, Schedule, their children's pages, the team sheets they are sent to) are kept
 //   in one cache, refreshed on every load with signal; offline they open from it. Nothing else is

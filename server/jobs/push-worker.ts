@@ -6,7 +6,7 @@ import type { WorkerJob } from './job';
 export const PUSH_POLL_MS = 2_000;
 
 /**
- * Sends the push outbox (issue 35, docs/decisions/0NN-web-push.md): in every process, each row
+ * Sends the push outbox (issue 35, docs/decisions/062-web-push.md): in every process, each row
  * claimed by one of them. The VAPID key pair is made at the first start (kept in the database).
  * Without VAPID_SUBJECT it logs that push is off and sends nothing: notifications go by e-mail.
  */

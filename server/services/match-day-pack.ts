@@ -1,5 +1,5 @@
 /**
- * The match-day pack (issue 35, ADR 0NN-offline-match-day): what a member's phone keeps for match
+ * The match-day pack (issue 35, ADR 064-offline-match-day): what a member's phone keeps for match
  * day without signal. Their own next matches and sessions and their children's, each with its venue
  * and map link, the team's manager and phone, and a match's team sheet once the caller may see it.
  * It reads the services that own each part (availability, selection, juniors), which decide access:

@@ -37,7 +37,7 @@ export const pushOutboxStatusEnum = pgEnum('push_outbox_status', ['pending', 'fa
 
 /**
  * Every push message for one device, written in the same transaction as the event that causes it
- * and sent by a worker as the mail outbox is (ADR 015, docs/decisions/0NN-web-push.md): claimed
+ * and sent by a worker as the mail outbox is (ADR 015, docs/decisions/062-web-push.md): claimed
  * with FOR UPDATE SKIP LOCKED and a lease. `message_key` is the caller's key for the message (one
  * per event and person); `dedupe_key` is it per device, so a restart never sends a device the same
  * message twice. When the message is dead on every device of the person and none got it,

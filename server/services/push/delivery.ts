@@ -1,5 +1,5 @@
 /**
- * Sends the push outbox (issue 35, docs/decisions/0NN-web-push.md): as the mail outbox's worker
+ * Sends the push outbox (issue 35, docs/decisions/062-web-push.md): as the mail outbox's worker
  * does (ADR 015), in every process, each row claimed by one worker with a lease. The push service's
  * answer decides: 2xx sent; 404/410 the device is gone (removed, the row dead); 429, 5xx or no
  * answer: tried again after the next back-off step (or the service's Retry-After), dead after the

@@ -1,4 +1,4 @@
-/** Putting a notification in the push outbox, inside the caller's transaction (issue 35, docs/decisions/0NN-web-push.md). */
+/** Putting a notification in the push outbox, inside the caller's transaction (issue 35, docs/decisions/062-web-push.md). */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pushOutbox, pushSubscriptions } from '../../db/schema';

@@ -1,7 +1,7 @@
 /**
  * Web Push (issue 35): the site's key, members' devices, and notifications put in the push outbox.
  * The worker that sends them is ./delivery.ts (server/jobs/push-worker.ts runs it); the decisions
- * are in docs/decisions/0NN-web-push.md.
+ * are in docs/decisions/062-web-push.md.
  */
 import type { PushKey } from '../../../shared/contracts/push';
 import { PUSH_OFF_REASON } from '../../../shared/contracts/push';

@@ -1,5 +1,5 @@
 /**
- * The push outbox's rows as the worker moves them (docs/decisions/0NN-web-push.md): claimed with
+ * The push outbox's rows as the worker moves them (docs/decisions/062-web-push.md): claimed with
  * FOR UPDATE SKIP LOCKED and a lease, then sent, retried or dead; every change is made only while
  * the claim is still the worker's own (claim_token), so a worker whose lease ran out changes nothing.
  */
