@@ -6,7 +6,7 @@
  * docs/decisions/061-retention-rules.md.
  */
 
-export const RETENTION_RULE_KEYS = ['enquiries', 'left_member_health', 'former_member', 'junior_attendance', 'sent_mail', 'dbs_status'] as const;
+export const RETENTION_RULE_KEYS = ['enquiries', 'left_member_health', 'former_member', 'junior_attendance', 'sent_mail', 'sent_notifications', 'dbs_status'] as const;
 export type RetentionRuleKey = (typeof RETENTION_RULE_KEYS)[number];
 
 export type RetentionUnit = 'days' | 'months';
@@ -93,6 +93,19 @@ export const RETENTION_RULES: Record<RetentionRuleKey, RetentionRuleDefinition> 
     min: 1,
     max: 36,
     noun: ['e-mail', 'e-mails'],
+    verb: 'deleted',
+  },
+  sent_notifications: {
+    key: 'sent_notifications',
+    title: 'Phone notifications sent',
+    reason:
+      'A phone notification only points to a page on the site; its copy helps answer "did my phone get it?" for a few weeks. After that it is only history.',
+    counted_from: 'after the notification was sent or given up',
+    unit: 'months',
+    default_period: 3,
+    min: 1,
+    max: 12,
+    noun: ['notification', 'notifications'],
     verb: 'deleted',
   },
   dbs_status: {

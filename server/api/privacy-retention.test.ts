@@ -7,7 +7,7 @@ import { insertLogin } from '../../tests/support/logins';
 import { daysBefore, seedRetentionRows, type RetentionSeed } from '../../tests/support/retention';
 import { RETENTION_RULE_KEYS, type RetentionRuleKey } from '../../shared/retention';
 import * as schema from '../db/schema';
-import { availability, childCollectors, clubRoles, dbsChecks, dbsNotices, erasures, joinUsSubmissions, outbox, players, retentionLog, trainingAttendance } from '../db/schema';
+import { availability, childCollectors, clubRoles, dbsChecks, dbsNotices, erasures, joinUsSubmissions, outbox, players, pushOutbox, retentionLog, trainingAttendance } from '../db/schema';
 import { retention as retentionJob } from '../jobs/retention';
 import { due, purge, runRetention } from '../services/privacy/retention';
 
@@ -36,7 +36,7 @@ const player = await lead('Pat Player', null);
 
 const dueIds = async (at: Date, db = t.db) =>
   Object.fromEntries((await due(db, at)).map((r) => [r.key, r.items.flatMap((i) => i.ids).sort()])) as Record<RetentionRuleKey, string[]>;
-const present = async (table: typeof players | typeof joinUsSubmissions | typeof outbox, ids: string[]) =>
+const present = async (table: typeof players | typeof joinUsSubmissions | typeof outbox | typeof pushOutbox, ids: string[]) =>
   (await t.db.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((r) => r.id).sort();
 
 describe('the retention rules, with the clock moved forward', () => {
@@ -57,6 +57,7 @@ describe('the retention rules, with the clock moved forward', () => {
     expect(rules.former_member[0]).toMatch(new RegExp(`^${seed.names.formerDue} \\(left .+, last contact .+\\)$`));
     expect(rules.junior_attendance[0]).toMatch(new RegExp(`^Attendance of ${seed.names.grown} as a junior \\(18 on `));
     expect(rules.sent_mail[0]).toMatch(/^E-mails sent in [A-Z][a-z]+ \d{4}$/);
+    expect(rules.sent_notifications[0]).toMatch(/^Notifications sent in [A-Z][a-z]+ \d{4}$/);
     expect(rules.dbs_status[0]).toMatch(new RegExp(`^DBS status of ${seed.names.dbsDue} \\(role ended `));
   });
 
@@ -93,6 +94,9 @@ describe('the retention rules, with the clock moved forward', () => {
 
     expect(await purge(t.db, 'sent_mail', by, LATER)).toEqual({ rows: 3, summary: '3 e-mails deleted' });
     expect(await present(outbox, [...seed.sent_mail.due, ...seed.sent_mail.kept])).toEqual([...seed.sent_mail.kept].sort());
+
+    expect(await purge(t.db, 'sent_notifications', by, LATER)).toEqual({ rows: 2, summary: '2 notifications deleted' });
+    expect(await present(pushOutbox, [...seed.sent_notifications.due, ...seed.sent_notifications.kept])).toEqual([...seed.sent_notifications.kept].sort());
 
     expect(await purge(t.db, 'dbs_status', by, LATER)).toEqual({ rows: 1, summary: '1 DBS record deleted' });
     const checks = await t.db.select({ id: dbsChecks.player_id }).from(dbsChecks).where(inArray(dbsChecks.player_id, [...seed.dbs_status.due, ...seed.dbs_status.kept]));

@@ -18,6 +18,8 @@ import {
   orders,
   outbox,
   passwordResetTokens,
+  pushOutbox,
+  pushSubscriptions,
   sessions,
 } from '../../server/db/schema';
 import { CONSENT_TEXT_VERSION } from '../../shared/juniors';
@@ -48,6 +50,24 @@ async function seedLogins(db: Db, people: SeededPeople, other: OtherFamily) {
     { user_id: parent.userId, kind: 'squad_published', title: 'Tobi Okonkwo-Hale is in the squad against Ashby Colts', link: `/portal/children/${tobi.playerId}` },
     { user_id: tobi.userId!, kind: 'message', title: 'A message from your coach', body: 'Well played on Saturday, Tobi.' },
   ]);
+  // Priya's phone receives notifications (issue 35), and had one about Tobi's squad.
+  const [phone] = await db
+    .insert(pushSubscriptions)
+    .values({ user_id: parent.userId, endpoint: `https://fcm.googleapis.com/fcm/send/${randomHash()}`, p256dh: randomHash(), auth: randomHash().slice(0, 22), device_label: 'Chrome on Android' })
+    .returning({ id: pushSubscriptions.id });
+  await db.insert(pushOutbox).values({
+    dedupe_key: `squad:${tobi.playerId}:${phone!.id}`,
+    message_key: `squad:${tobi.playerId}`,
+    user_id: parent.userId,
+    subscription_id: phone!.id,
+    kind: 'squad_published',
+    title: 'Squad published',
+    body: 'Open to see it',
+    url: `/portal/children/${tobi.playerId}`,
+    tag: 'squad',
+    status: 'sent',
+    sent_at: inDays(-2),
+  });
   // Two failed sign-ins as Priya, counted as server/services/throttle.ts keys them (per name and address, per account).
   await db.insert(loginThrottle).values([
     { key: `user:${parent.username} addr:203.0.113.7`, failures: 2, window_ends_at: inDays(1) },

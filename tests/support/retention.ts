@@ -16,6 +16,7 @@ import {
   joinUsSubmissions,
   outbox,
   players,
+  pushOutbox,
   roleChanges,
   sessions,
   teams,
@@ -112,6 +113,19 @@ export async function seedRetentionRows(db: Db, later: Date) {
   const mailDue = [await mail('sent', old), await mail('dead', old), await mail('expired', old)];
   const mailKept = [await mail('sent', daysBefore(monthsBefore(later, 12), -MARGIN_DAYS)), await mail('pending', old)];
 
+  // --- sent_notifications: 3 months after sent or given up (never one still to go) ---
+  const pushUser = await login('Push Reader');
+  const notification = async (status: 'sent' | 'dead' | 'pending', at: Date) =>
+    (
+      await db
+        .insert(pushOutbox)
+        .values({ dedupe_key: `${tag}:${randomUUID()}`, message_key: `${tag}:m`, user_id: pushUser.id, kind: 'message', title: 'Message from the club', body: 'Open to see it', url: '/players-area', tag: 'message', status, created_at: at, sent_at: status === 'sent' ? at : null })
+        .returning()
+    )[0]!;
+  const oldPush = daysBefore(monthsBefore(later, 3), MARGIN_DAYS);
+  const pushDue = [await notification('sent', oldPush), await notification('dead', oldPush)];
+  const pushKept = [await notification('sent', daysBefore(monthsBefore(later, 3), -MARGIN_DAYS)), await notification('pending', oldPush)];
+
   // --- dbs_status: 6 months after their last team role ended ---
   const checked = async (name: string, roleEnded: Date) => {
     const person = await member(name);
@@ -133,6 +147,7 @@ export async function seedRetentionRows(db: Db, later: Date) {
     former_member: { due: [formerDue.id], kept: [formerSignedIn.id, formerKept.id] },
     junior_attendance: { due: [grown.id], kept: [young.id], juniorSession: asJunior.id, adultSession: asAdult.id, fixture: juniorFixture.id },
     sent_mail: { due: mailDue.map((m) => m.id), kept: mailKept.map((m) => m.id) },
+    sent_notifications: { due: pushDue.map((m) => m.id), kept: pushKept.map((m) => m.id) },
     dbs_status: { due: [dbsDue.id], kept: [dbsKept.id, dbsStaff.id] },
     names: { healthDue: healthDue.full_name, formerDue: formerDue.full_name, grown: grown.full_name, dbsDue: dbsDue.full_name },
   };

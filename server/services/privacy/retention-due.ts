@@ -21,6 +21,7 @@ import {
   ledgerEntries,
   outbox,
   players,
+  pushOutbox,
   roleChanges,
   sessions,
   teamStaff,
@@ -189,6 +190,19 @@ const juniorAttendance: RuleFinder = {
 
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
+/** One line per month: a year of club mail is thousands of rows. */
+function byMonth(rows: ReadonlyArray<{ id: string; month: string }>, label: (month: string) => string): DueItem[] {
+  const months = new Map<string, DueItem>();
+  for (const r of rows) {
+    const month = monthName.format(new Date(`${r.month}-15T12:00:00Z`));
+    const item = months.get(month) ?? { label: label(month), rows: 0, ids: [] };
+    item.rows += 1;
+    item.ids.push(r.id);
+    months.set(month, item);
+  }
+  return [...months.values()];
+}
+
 const sentMail: RuleFinder = {
   async find(tx, period, now) {
     const rows = await rowsOf<{ id: string; month: string }>(
@@ -197,20 +211,29 @@ const sentMail: RuleFinder = {
           where o.status in ('sent', 'dead', 'expired') and coalesce(o.sent_at, o.created_at) <= ${monthsBefore(now, period)}
           order by coalesce(o.sent_at, o.created_at), o.id`,
     );
-    // One line per month: a year of club mail is thousands of rows.
-    const months = new Map<string, DueItem>();
-    for (const r of rows) {
-      const month = monthName.format(new Date(`${r.month}-15T12:00:00Z`));
-      const item = months.get(month) ?? { label: `E-mails sent in ${month}`, rows: 0, ids: [] };
-      item.rows += 1;
-      item.ids.push(r.id);
-      months.set(month, item);
-    }
-    return [...months.values()];
+    return byMonth(rows, (month) => `E-mails sent in ${month}`);
   },
   async remove(tx, items) {
     if (!items.length) return 0;
     const done = await tx.execute(sql`delete from ${outbox} where id = any(${uuids(idsOf(items))})`);
+    return done.rowCount ?? 0;
+  },
+};
+
+/** Phone notifications (issue 35) sent or given up: one line per month, as sent mail. */
+const sentNotifications: RuleFinder = {
+  async find(tx, period, now) {
+    const rows = await rowsOf<{ id: string; month: string }>(
+      tx,
+      sql`select p.id, to_char(coalesce(p.sent_at, p.created_at) at time zone 'Europe/London', 'YYYY-MM') as month from ${pushOutbox} p
+          where p.status in ('sent', 'dead') and coalesce(p.sent_at, p.created_at) <= ${monthsBefore(now, period)}
+          order by coalesce(p.sent_at, p.created_at), p.id`,
+    );
+    return byMonth(rows, (month) => `Notifications sent in ${month}`);
+  },
+  async remove(tx, items) {
+    if (!items.length) return 0;
+    const done = await tx.execute(sql`delete from ${pushOutbox} where id = any(${uuids(idsOf(items))}) and status in ('sent', 'dead')`);
     return done.rowCount ?? 0;
   },
 };
@@ -246,5 +269,6 @@ export const RULE_FINDERS: Record<RetentionRuleKey, RuleFinder> = {
   former_member: formerMember,
   junior_attendance: juniorAttendance,
   sent_mail: sentMail,
+  sent_notifications: sentNotifications,
   dbs_status: dbsStatus,
 };
