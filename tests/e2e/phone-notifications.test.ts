@@ -11,6 +11,7 @@ import {
   TURNED_OFF,
   TURNED_ON,
 } from '../../app/components/phone-notifications';
+import { PUSH_CHOICES_TITLE } from '../../app/components/portal/push-choices';
 import { NOT_ALLOWED } from '../../app/lib/push-device';
 import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
@@ -97,6 +98,8 @@ describe('Notifications on this phone', () => {
     await page.getByRole('heading', { name: PHONE_NOTIFICATIONS_TITLE }).waitFor();
     expect(await section(page).getByTestId('phone-state').textContent()).toBe(PHONE_OFF);
     await section(page).getByText(NO_DEVICES).waitFor();
+    // What comes as a notification is asked only once a device has them on.
+    expect(await page.getByRole('heading', { name: PUSH_CHOICES_TITLE }).count()).toBe(0);
     await checkState(page, 'off');
 
     await section(page).getByRole('button', { name: TURN_ON }).click();
@@ -106,6 +109,7 @@ describe('Notifications on this phone', () => {
     expect(await devices(page).count()).toBe(1);
     expect(await devices(page).first().textContent()).toContain('This phone');
     expect(await apiDevices(page)).toHaveLength(1);
+    await page.getByRole('heading', { name: PUSH_CHOICES_TITLE }).waitFor();
     await checkState(page, 'on');
 
     // A message pushed to this phone shows as a notification, whose tap opens its page.
@@ -127,6 +131,7 @@ describe('Notifications on this phone', () => {
     await section(page).getByText(NO_DEVICES).waitFor();
     expect(await section(page).getByTestId('phone-state').textContent()).toBe(PHONE_OFF);
     expect(await apiDevices(page)).toHaveLength(0);
+    await expect.poll(() => page.getByRole('heading', { name: PUSH_CHOICES_TITLE }).count()).toBe(0);
     await checkState(page, 'removed');
   });
 
