@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 import { expireHeldMail } from './held-mail';
 import { log } from '../log';
+import { workerLoop } from './worker-loop';
 import { AUTOMATIC_MAIL_HEADERS } from '../mail/template';
 import { mayRunTheClub, must } from '../policy';
 import { conflict, notFound } from '../../shared/errors';
@@ -229,18 +230,13 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
   const { pollMs, batchSize, leaseMs, delays, timeouts } = workerTimings(options);
   const transport = createTransport({ smtpUrl: options.smtpUrl, ...timeouts });
 
-  let stopping = false;
-  let running: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
   async function round() {
     if (!transport) return { claimed: 0, sent: 0 };
     const token = randomUUID();
     const rows = await claimDue(db, token, leaseMs, batchSize);
     let sent = 0;
     for (let i = 0; i < rows.length; i++) {
-      if (stopping) {
+      if (worker.stopping()) {
         await release(
           db,
           token,
@@ -262,47 +258,19 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
     return { claimed: rows.length, sent };
   }
 
-  async function loop() {
-    while (!stopping) {
-      let claimed = 0;
-      try {
-        const result = await round();
-        claimed = result.claimed;
-        options.onRound?.(result);
-      } catch (error) {
-        // The database being away is not the worker's end: it tries again after the pause.
-        log.warn('Outbox round failed', { error: error instanceof Error ? error.message : String(error) });
-      }
-      if (stopping) break;
-      // A full batch means more may be due: go again at once.
-      if (claimed < batchSize) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(resolve, pollMs);
-        });
-        wake = undefined;
-      }
-    }
-  }
-
+  const worker = workerLoop({ name: 'Outbox', round, batchSize, pollMs, onRound: options.onRound });
   return {
     configured: Boolean(transport),
     start() {
-      if (running) return;
       if (!transport) {
         log.warn('Mail is not configured (SMTP_URL is not set): e-mails wait in the outbox until it is');
         return;
       }
-      stopping = false;
-      running = loop();
+      worker.start();
     },
     /** Finishes the mail being sent (bounded by the SMTP timeouts), gives the rest of the batch back, and stops. */
     async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      wake?.();
-      await running;
-      running = undefined;
+      await worker.stop();
       transport?.close();
     },
     /** One round now (tests and the admin's "send now"). */

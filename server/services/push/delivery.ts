@@ -10,6 +10,7 @@ import type https from 'node:https';
 import webpush, { type Urgency } from 'web-push';
 import type { Db } from '../../db/client';
 import { log } from '../../log';
+import { workerLoop } from '../worker-loop';
 import type { pushSubscriptions } from '../../db/schema';
 import type { VapidKeys } from './keys';
 import { endpointAllowed } from './origins';
@@ -167,11 +168,6 @@ export function createPushWorker(db: Db, options: PushWorkerOptions) {
   const t = timings(options);
   const configured = Boolean(options.vapidSubject);
   const deliver = deliverer(db, options, t);
-  let stopping = false;
-  let running: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
   async function round() {
     if (!configured) return { claimed: 0, sent: 0 };
     const keys = await options.keys();
@@ -180,7 +176,7 @@ export function createPushWorker(db: Db, options: PushWorkerOptions) {
     const devices = await devicesOf(db, rows);
     let sent = 0;
     for (let i = 0; i < rows.length; i++) {
-      if (stopping) {
+      if (worker.stopping()) {
         await releasePush(
           db,
           token,
@@ -194,51 +190,20 @@ export function createPushWorker(db: Db, options: PushWorkerOptions) {
     return { claimed: rows.length, sent };
   }
 
-  async function loop() {
-    while (!stopping) {
-      let claimed = 0;
-      try {
-        const result = await round();
-        claimed = result.claimed;
-        options.onRound?.(result);
-      } catch (error) {
-        // The database being away is not the worker's end: it tries again after the pause.
-        log.warn('Push outbox round failed', { error: error instanceof Error ? error.message : String(error) });
-      }
-      if (stopping) break;
-      if (claimed < t.batchSize) {
-        await new Promise<void>((resolve) => {
-          wakeUp = resolve;
-          timer = setTimeout(resolve, t.pollMs);
-        });
-        wakeUp = undefined;
-      }
-    }
-  }
-
+  const worker = workerLoop({ name: 'Push outbox', round, batchSize: t.batchSize, pollMs: t.pollMs, onRound: options.onRound });
   return {
     configured,
     start() {
-      if (running) return;
       if (!configured) {
         log.info('Web Push is off (VAPID_SUBJECT is not set): notifications go by e-mail');
         return;
       }
-      stopping = false;
-      running = loop();
+      worker.start();
     },
     /** Finishes the notification being sent (bounded), gives the rest of the batch back, and stops. */
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      wakeUp?.();
-      await running;
-      running = undefined;
-    },
+    stop: worker.stop,
     /** Looks for due notifications now, instead of at the next poll. */
-    wake() {
-      wakeUp?.();
-    },
+    wake: worker.wake,
     /** One round now (tests). */
     round,
   };
