@@ -10,30 +10,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { clubDateOf, clubTimeOf } from '../../shared/dates';
 import { createMailingTestContext } from '../../tests/support/mail';
 import { bornYearsAgo, juniorFixtures } from '../../tests/support/juniors';
-import { startPushService } from '../../tests/support/push-service';
+import { startPushService, TEST_VAPID_SUBJECT, testPushWorker } from '../../tests/support/push-service';
 import { waitFor } from '../../tests/support/smtp';
 import { outbox, players, pushOutbox, pushSubscriptions } from '../db/schema';
 import { setLogLevel } from '../log';
-import { createPushWorker } from '../services/push/delivery';
 
 // A 410 is logged as a warning by design.
 setLogLevel('error');
 
-const VAPID_SUBJECT = 'mailto:secretary@riverside-rovers.org.uk';
+const VAPID_SUBJECT = TEST_VAPID_SUBJECT;
 const publicKey = async () => (await t.services.push.keys()).publicKey;
 const service = await startPushService({ publicKey });
 const t = await createMailingTestContext({ vapidSubject: VAPID_SUBJECT, pushAllowedOrigins: [service.origin] });
 const { smtp } = t;
 const j = juniorFixtures(t);
-const worker = createPushWorker(t.db, {
-  vapidSubject: VAPID_SUBJECT,
-  keys: t.services.push.keys,
-  allowedOrigins: [service.origin],
-  agent: service.agent,
-  pollMs: 50,
-  retryDelaysMs: [200, 400, 800, 1600, 3200],
-  requestTimeoutMs: 2_000,
-});
+const worker = testPushWorker(t.db, t.services.push.keys, service);
 worker.start();
 afterAll(async () => {
   await worker.stop();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMailingTestContext } from '../../tests/support/mail';
-import { startPushService } from '../../tests/support/push-service';
+import { startPushService, TEST_VAPID_SUBJECT, testPushWorker } from '../../tests/support/push-service';
 import { waitFor } from '../../tests/support/smtp';
 import { outbox, pushOutbox, pushSubscriptions, users } from '../db/schema';
 import { setLogLevel } from '../log';
@@ -21,7 +21,7 @@ import type { FallbackMail } from './push';
 // Refusals and retries are logged as warnings by design; the assertions here check them.
 setLogLevel('error');
 
-const VAPID_SUBJECT = 'mailto:secretary@riverside-rovers.org.uk';
+const VAPID_SUBJECT = TEST_VAPID_SUBJECT;
 // The push service checks that each request is signed with the key GET /api/push/key gives browsers.
 const publicKey = async () => (await ctx.services.push.keys()).publicKey;
 const service = await startPushService({ publicKey });
@@ -36,16 +36,7 @@ afterAll(async () => {
 /** Stops the workers of earlier tests and starts this test's own. */
 async function worker(options: Partial<PushWorkerOptions> = {}) {
   for (const w of workers.splice(0)) await w.stop();
-  const w = createPushWorker(ctx.db, {
-    vapidSubject: VAPID_SUBJECT,
-    keys: ctx.services.push.keys,
-    allowedOrigins: [service.origin],
-    agent: service.agent,
-    pollMs: 50,
-    retryDelaysMs: [200, 400, 800, 1600, 3200],
-    requestTimeoutMs: 2_000,
-    ...options,
-  });
+  const w = testPushWorker(ctx.db, ctx.services.push.keys, service, options);
   workers.push(w);
   w.start();
   return w;

@@ -14,6 +14,8 @@ import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Db } from '../../server/db/client';
+import { createPushWorker, type PushWorkerOptions } from '../../server/services/push/delivery';
 
 /** A browser's side of a subscription: the keys it sends the site, and the private half it keeps. */
 export interface BrowserKeys {
@@ -213,3 +215,23 @@ export async function startPushService(options: { publicKey?: () => Promise<stri
 }
 
 export type TestPushService = Awaited<ReturnType<typeof startPushService>>;
+
+/** The club's push subject in tests. */
+export const TEST_VAPID_SUBJECT = 'mailto:secretary@riverside-rovers.org.uk';
+
+/**
+ * A push worker that sends to the test's own push service, with short polls, retries and timeouts
+ * so a test sees a retry within seconds. Not started: the caller starts and stops it.
+ */
+export function testPushWorker(db: Db, keys: PushWorkerOptions['keys'], service: TestPushService, options: Partial<PushWorkerOptions> = {}) {
+  return createPushWorker(db, {
+    vapidSubject: TEST_VAPID_SUBJECT,
+    keys,
+    allowedOrigins: [service.origin],
+    agent: service.agent,
+    pollMs: 50,
+    retryDelaysMs: [200, 400, 800, 1600, 3200],
+    requestTimeoutMs: 2_000,
+    ...options,
+  });
+}
