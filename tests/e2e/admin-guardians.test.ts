@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { apiAs, openAdminTab, settledToast, unique } from '../support/admin';
-import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { bornYearsAgo } from '../support/ages';
 import { PHONE, noSidewaysScroll, signIn, useBrowser } from '../support/browser';
+import { juniorTeamWithOfficer } from '../support/junior-team';
 
 // Issue 23: the admin's Parents & carers page at 390 px: "I am a parent" requests approved (a new
 // junior) and turned down (a reason, required), a child's parents and carers listed, an invitation sent.
@@ -33,15 +33,7 @@ async function parentAsking(tag: string, name: string, child: string) {
 
 /** A junior team for the new child (issue 31: chosen at approval); a junior team needs a welfare officer first. */
 async function juniorTeam(tag: string) {
-  const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
-  const officer = await registerPlayer(b.baseURL, 'welf', { full_name: `Wyn Welfare ${tag}` });
-  const logins = (await admin.get('/api/admin/roles')).body.logins as { user_id: string; username: string }[];
-  await admin.post('/api/admin/club-roles', { user_id: logins.find((l) => l.username === officer.username)!.user_id, role: 'welfare_officer' });
-  const { welfare_officer: _name, ...editable } = (await admin.get('/api/settings')).body;
-  if (!editable.welfare_email) expect((await admin.put('/api/settings', { ...editable, welfare_email: 'welfare@example.org' })).status).toBe(200);
-  const team = await admin.post('/api/teams', { name: `U10 Wrens ${tag}`, age_group: 'U10', format: '7v7' });
-  expect(team.status, JSON.stringify(team.body)).toBe(201);
-  return team.body.name as string;
+  return (await juniorTeamWithOfficer(b.baseURL, b.adminPassword, tag)).team.name;
 }
 
 describe('Parents & carers (admin)', () => {

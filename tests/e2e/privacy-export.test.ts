@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, openAdminTab, shot, unique } from '../support/admin';
 import { bornYearsAgo } from '../support/ages';
-import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, hydrated, noSidewaysScroll, signIn, useBrowser } from '../support/browser';
+import { juniorTeamWithOfficer } from '../support/junior-team';
 
 // Issue 34: the access download. At 390 px a parent downloads their child's data from the portal
 // (the file is a ZIP with data.json about that child), and the data protection lead downloads a
@@ -33,14 +33,7 @@ async function downloadZip(page: Page, link: ReturnType<Page['getByRole']>) {
 
 /** A junior team (with the welfare officer junior teams need), a parent login, and their child approved into the team. */
 async function familyOf(tag: string) {
-  const admin = await apiAs(b.baseURL, 'admin', b.adminPassword);
-  const officer = await registerPlayer(b.baseURL, 'welf', { full_name: `Wyn Welfare ${tag}` });
-  const logins = (await admin.get('/api/admin/roles')).body.logins as { user_id: string; username: string }[];
-  await admin.post('/api/admin/club-roles', { user_id: logins.find((l) => l.username === officer.username)!.user_id, role: 'welfare_officer' });
-  const { welfare_officer: _name, ...editable } = (await admin.get('/api/settings')).body;
-  if (!editable.welfare_email) expect((await admin.put('/api/settings', { ...editable, welfare_email: 'welfare@example.org' })).status).toBe(200);
-  const team = await admin.post('/api/teams', { name: `U10 Wrens ${tag}`, age_group: 'U10', format: '7v7' });
-  expect(team.status, JSON.stringify(team.body)).toBe(201);
+  const { admin, team } = await juniorTeamWithOfficer(b.baseURL, b.adminPassword, tag);
 
   const created = await admin.post('/api/players', { full_name: `Priya Hale ${tag}`, position: 'Midfielder', team_type: 'Senior', nationality: 'English' });
   const username = `priya_${tag}`;
@@ -51,7 +44,7 @@ async function familyOf(tag: string) {
   const childName = `Ada Hale ${tag}`;
   const asked = await parent.post('/api/guardian-requests', { child_name: childName, child_date_of_birth: bornYearsAgo(9), relationship: 'Mother' });
   expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-  const approved = await admin.post(`/api/guardian-requests/${asked.body.id}/approve`, { team_id: team.body.id, level: 'primary' });
+  const approved = await admin.post(`/api/guardian-requests/${asked.body.id}/approve`, { team_id: team.id, level: 'primary' });
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
   return { admin, username, password, childId: approved.body.player_id as string, childName, parentName: `Priya Hale ${tag}` };
 }
