@@ -22,7 +22,6 @@ import { club, pageTitle, setClub } from '../shared/club';
 import { appIconUrl } from '../shared/app-icons';
 import { clubCss } from './lib/club-style';
 import { MainFragmentContext, preloadImagesAgain, SPECULATION_RULES, useNonce, usePageHydrates } from './lib/page-scripts';
-import { useKeepPhoneSubscribed } from './lib/push-upkeep';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [settings, identity] = await Promise.all([context.services.settings.get(), context.services.identity.get()]);
@@ -63,8 +62,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  // Notifications on this phone stay subscribed: sent to the club again on every app open (issue 35).
-  useKeepPhoneSubscribed(data?.user?.id, hydrates);
   // Disclosure menus (<details>) close when the page changes; not when React takes over the page
   // itself: a menu the visitor opened before that stays open (ADR 033).
   const shownPath = useRef(location.pathname);

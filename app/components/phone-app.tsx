@@ -1,5 +1,8 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { club } from '../../shared/club';
+import { useKeepPhoneSubscribed } from '../lib/push-upkeep';
+import type { loader as rootLoader } from '../root';
 import { Button } from './ui/button';
 
 /**
@@ -103,6 +106,9 @@ const useOffer = () =>
 
 export function PhoneApp() {
   useServiceWorker();
+  // Notifications on this phone stay subscribed: sent to the club again on every app open (the
+  // app opens on the Players' Area or the admin panel; content pages carry none of this).
+  useKeepPhoneSubscribed(useRouteLoaderData<typeof rootLoader>('root')?.user?.id, true);
   const shown = useOffer();
   const headingId = useId();
   const close = () => setOffer(null);

@@ -16,7 +16,7 @@ export function keepPhoneSubscribed(user: string): Promise<void> {
   return upkeep;
 }
 
-/** For the root layout: the signed-in person's id, on pages React runs. */
+/** For the signed-in layouts (app/components/phone-app.tsx): the person's id, on pages React runs. */
 export function useKeepPhoneSubscribed(user: string | undefined, hydrates: boolean) {
   useEffect(() => {
     if (user && hydrates) void keepPhoneSubscribed(user);

@@ -70,7 +70,10 @@ describe('Match day without signal', () => {
       await navigator.serviceWorker.register('/sw.js');
       await navigator.serviceWorker.ready;
     });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The worker claims the page when it activates; a page loaded before that is controlled from its next load.
+    await page.reload();
+    await hydrated(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
 
     // With signal: the dashboard, the schedule and the team sheet, each once.
     const sheet = `/team-sheet/${fixtureId}`;
@@ -92,7 +95,7 @@ describe('Match day without signal', () => {
     await page.goto('/players-area/schedule');
     await hydrated(page);
     const notice = page.getByTestId('offline-notice');
-    await expect.poll(() => notice.textContent()).toMatch(/^Saved at \d\d:\d\d, you are offline$/);
+    await expect.poll(() => notice.textContent(), { timeout: 10_000 }).toMatch(/^Saved at \d\d:\d\d, you are offline$/);
     const match = page.getByTestId('schedule-match').filter({ hasText: `${teamName} vs Far Town` });
     await match.getByText(VENUE).first().waitFor();
     expect(await match.getByRole('link', { name: `Map of ${VENUE} (opens in a new tab)` }).getAttribute('href')).toContain('openstreetmap.org');
@@ -111,7 +114,7 @@ describe('Match day without signal', () => {
     await hydrated(page);
     await page.locator('table').getByText('Olive Offline').waitFor();
     await page.getByText(VENUE).first().waitFor();
-    await expect.poll(() => page.getByTestId('offline-notice').textContent()).toMatch(/^Saved at \d\d:\d\d, you are offline$/);
+    await expect.poll(() => page.getByTestId('offline-notice').textContent(), { timeout: 10_000 }).toMatch(/^Saved at \d\d:\d\d, you are offline$/);
     await shot(page, 'offline-team-sheet');
     // Anything else: a small page naming what is saved.
     await page.goto('/players-area/profile');

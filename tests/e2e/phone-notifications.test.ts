@@ -114,10 +114,10 @@ describe('Notifications on this phone', () => {
 
     // A message pushed to this phone shows as a notification, whose tap opens its page.
     await deliverPush(page, { title: 'Team sheet published', body: 'Open to see it.', url: '/players-area/schedule', tag: 'sheet-1' });
-    await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'Team sheet published', body: 'Open to see it.', url: '/players-area/schedule' }]);
+    await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toEqual([{ title: 'Team sheet published', body: 'Open to see it.', url: '/players-area/schedule' }]);
     // Even a push whose payload cannot be read shows something (a browser revokes a push that shows nothing).
     await deliverPush(page, 'not json');
-    await expect.poll(async () => (await shownNotifications(page)).map((n) => n.title)).toContain('New from the club');
+    await expect.poll(async () => (await shownNotifications(page)).map((n) => n.title), { timeout: 10_000 }).toContain('New from the club');
 
     // Every app open sends the subscription again: the club answers with the same device.
     const resent = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'POST');
@@ -131,7 +131,7 @@ describe('Notifications on this phone', () => {
     await section(page).getByText(NO_DEVICES).waitFor();
     expect(await section(page).getByTestId('phone-state').textContent()).toBe(PHONE_OFF);
     expect(await apiDevices(page)).toHaveLength(0);
-    await expect.poll(() => page.getByRole('heading', { name: PUSH_CHOICES_TITLE }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: PUSH_CHOICES_TITLE }).count(), { timeout: 10_000 }).toBe(0);
     await checkState(page, 'removed');
   });
 
@@ -155,7 +155,7 @@ describe('Notifications on this phone', () => {
     expect((await page.request.delete(`/api/push/subscriptions/${device!.id}`, { headers: { origin: server.baseURL } })).ok()).toBe(true);
     await page.reload();
     await hydrated(page);
-    await expect.poll(() => section(page).getByTestId('phone-state').textContent()).toBe(PHONE_OFF);
+    await expect.poll(() => section(page).getByTestId('phone-state').textContent(), { timeout: 10_000 }).toBe(PHONE_OFF);
     await section(page).getByText(NO_DEVICES).waitFor();
     expect(await apiDevices(page)).toHaveLength(0);
   });
@@ -165,7 +165,7 @@ describe('Notifications on this phone', () => {
     await section(page).getByRole('button', { name: TURN_ON }).click();
     // Headless Chromium answers the permission prompt "no": blocked from then on.
     await section(page).getByText(NOT_ALLOWED).waitFor();
-    await expect.poll(() => section(page).getByTestId('phone-state').textContent()).toBe(STATE_TEXTS.blocked);
+    await expect.poll(() => section(page).getByTestId('phone-state').textContent(), { timeout: 10_000 }).toBe(STATE_TEXTS.blocked);
     await checkState(page, 'blocked');
   });
 
