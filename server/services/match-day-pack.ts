@@ -72,6 +72,8 @@ export function createMatchDayPackService(db: Db, deps: Deps) {
   }
 
   return {
+    /** Each team's manager with their phone, for the schedule page (the same the pack keeps). */
+    managers,
     /** GET /api/me/match-day: the caller's pack; a login with no player record and no children gets empty lists. */
     async pack(user: SessionUser | null): Promise<MatchDayPack> {
       if (!user) throw unauthenticated();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { clubDateOf, clubTimeOf } from '../../shared/dates';
 import { apiAs, shot, unique } from '../support/admin';
+import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, hydrated, signIn, useBrowser } from '../support/browser';
 
@@ -27,6 +28,9 @@ async function setUp(admin: Api) {
     full_name: 'Olive Offline', jersey_number: 9, position: 'Forward', team_type: 'Senior', nationality: 'English', team_ids: [team.body.id],
   });
   expect(created.status).toBe(201);
+  // The team's manager, whose phone is kept for match day.
+  const manager = await registerPlayer(b.baseURL, 'mgr', { full_name: 'Mo Manager', phone_number: '07700 900456' });
+  expect((await admin.put('/api/admin/team-staff', { player_id: manager.playerId, team_id: team.body.id, role: 'manager' })).status).toBeLessThan(300);
   const username = `off_${unique()}`;
   const password = 'offline-pass-1';
   expect((await admin.post('/api/admin/create-player-account', { player_id: created.body.id, username, password, email: `${username}@example.com` })).status).toBe(201);
@@ -99,6 +103,7 @@ describe('Match day without signal', () => {
     const match = page.getByTestId('schedule-match').filter({ hasText: `${teamName} vs Far Town` });
     await match.getByText(VENUE).first().waitFor();
     expect(await match.getByRole('link', { name: `Map of ${VENUE} (opens in a new tab)` }).getAttribute('href')).toContain('openstreetmap.org');
+    expect(await match.getByRole('link', { name: '07700 900456 (call Mo Manager)' }).getAttribute('href')).toBe('tel:07700900456');
     await expectNoAxeViolations(page, 'schedule, offline');
     await offlineAgain(page);
     await shot(page, 'offline-schedule');

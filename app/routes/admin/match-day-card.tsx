@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { telHref } from '../../lib/tel';
 import type { MatchDayChild } from '../../../shared/contracts/match-day';
 import { formatDateTime } from '../../../shared/dates';
 import { adminMeta } from '../../components/admin/meta';
@@ -53,7 +54,6 @@ const CARD_CSS = `
   .mdc-table .col-photos { width: 11%; } .mdc-table .col-collect { width: 18%; }
 }}`;
 
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 function Contacts({ child }: { child: MatchDayChild }) {
   if (child.emergency_contacts.length === 0) return <p className="font-semibold text-danger">No number on record: ask the welfare officer.</p>;

@@ -6,6 +6,7 @@ import { CalendarSubscribe } from '../../components/public/calendar-subscribe';
 import { Button } from '../../components/ui/button';
 import { answerAvailability } from '../../lib/availability.server';
 import { requireUser } from '../../lib/guards.server';
+import { telHref } from '../../lib/tel';
 import { siteOrigin } from '../../lib/seo';
 import type { Route } from './+types/schedule';
 import { portalRead } from './portal.server';
@@ -25,10 +26,12 @@ interface Details {
   kit: string | null;
   notes: string | null;
   address: string | null;
+  /** The team's manager and their phone (issue 35: on the phone for match day, kept offline with the page). */
+  manager?: { name: string; phone: string | null } | null;
 }
 type ScheduleItem =
-  | ({ kind: 'training'; id: string; date: string; time: string; end: string; team: string; label: string; event: string | null; place: string; cancelled: boolean; moved: boolean; sort: string } & Details)
-  | ({ kind: 'match'; id: string; date: string; time: string; team: string; place: string; title: string; competition: string; sort: string } & Details);
+  | ({ kind: 'training'; id: string; date: string; time: string; end: string; team: string; team_id: string; label: string; event: string | null; place: string; cancelled: boolean; moved: boolean; sort: string } & Details)
+  | ({ kind: 'match'; id: string; date: string; time: string; team: string; team_id: string; place: string; title: string; competition: string; sort: string } & Details);
 
 /** The player's own teams: training sessions (from the weekly slots) and matches, merged by date. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -50,6 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           time: s.start_time,
           end: s.end_time,
           team: s.team,
+          team_id: s.team_id,
           label: s.label,
           // "Tournament", "Social", "Meeting" (or "Extra session" for one-off training) instead of "Training".
           event: s.kind !== 'training' ? SESSION_KIND_LABELS[s.kind] : s.one_off ? 'Extra session' : null,
@@ -68,6 +72,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           date: f.match_date,
           time: f.match_time,
           team: f.team,
+          team_id: f.team_id,
           place: f.venue,
           title: f.is_home ? `vs ${f.away_team}` : `@ ${f.away_team}`,
           competition: `${f.competition} · ${f.is_home ? 'Home' : 'Away'}`,
@@ -78,7 +83,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           sort: `${f.match_date} ${f.match_time}`,
         })),
       ];
-      return merged.sort((a, b) => a.sort.localeCompare(b.sort));
+      const managers = await context.services.matchDayPack.managers([...new Set([...sessions, ...fixtures].map((e) => e.team_id))]);
+      return merged.sort((a, b) => a.sort.localeCompare(b.sort)).map((item) => ({ ...item, manager: managers.get(item.team_id) ?? null }));
     },
     [],
   );
@@ -158,8 +164,8 @@ export default function PortalSchedule({ loaderData }: Route.ComponentProps) {
 }
 
 function EventDetails({ details }: { details: Details }) {
-  const { meet_time, kit, notes, address } = details;
-  if (!meet_time && !kit && !notes && !address) return null;
+  const { meet_time, kit, notes, address, manager } = details;
+  if (!meet_time && !kit && !notes && !address && !manager) return null;
   return (
     <dl className="mt-1 space-y-0.5 text-sm text-ink">
       {meet_time && (
@@ -182,6 +188,23 @@ function EventDetails({ details }: { details: Details }) {
             <a className="font-semibold text-brand-800 underline" href={mapLink(address)} target="_blank" rel="noreferrer">
               Map<span className="sr-only"> of {address} (opens in a new tab)</span>
             </a>
+          </dd>
+        </div>
+      )}
+      {manager && (
+        <div>
+          <dt className="inline font-semibold">Manager: </dt>
+          <dd className="inline">
+            {manager.name}
+            {manager.phone && (
+              <>
+                {' · '}
+                <a className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline" href={telHref(manager.phone)}>
+                  {manager.phone}
+                  <span className="sr-only"> (call {manager.name})</span>
+                </a>
+              </>
+            )}
           </dd>
         </div>
       )}
