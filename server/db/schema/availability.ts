@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt, id } from './columns';
+import { clubId, clubKey, clubRef, createdAt, id } from './columns';
 import { fixtures } from './matches';
 import { players } from './squad';
 import { trainingSessions } from './teams';
@@ -15,16 +15,15 @@ export const availabilityStatusEnum = pgEnum('availability_status', ['available'
 export const availability = pgTable(
   'availability',
   {
+    club_id: clubId(),
     id: id(),
-    player_id: uuid('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
-    fixture_id: uuid('fixture_id').references(() => fixtures.id, { onDelete: 'cascade' }),
-    session_id: uuid('session_id').references(() => trainingSessions.id, { onDelete: 'cascade' }),
+    player_id: uuid('player_id').notNull(),
+    fixture_id: uuid('fixture_id'),
+    session_id: uuid('session_id'),
     status: availabilityStatusEnum('status').notNull(),
     note: text('note'),
     /** Who gave the answer: the player's own user, or a staff member / admin answering for them. */
-    answered_by: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answered_by: uuid('answered_by'),
     /** Staff or an admin answered for the player (the manager's list says so). */
     on_behalf: boolean('on_behalf').notNull().default(false),
     /** The event's date, time or place changed after this answer (issue 22): worth a fresh look. */
@@ -33,8 +32,13 @@ export const availability = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('availability_fixture_player_key').on(t.fixture_id, t.player_id),
-    uniqueIndex('availability_session_player_key').on(t.session_id, t.player_id),
+    clubKey(t, t.id),
+    clubRef('availability_player_id_fk', t, t.player_id, players, players.id).onDelete('cascade'),
+    clubRef('availability_fixture_id_fk', t, t.fixture_id, fixtures, fixtures.id).onDelete('cascade'),
+    clubRef('availability_session_id_fk', t, t.session_id, trainingSessions, trainingSessions.id).onDelete('cascade'),
+    clubRef('availability_answered_by_fk', t, t.answered_by, users, users.id).onDelete('set null'),
+    uniqueIndex('availability_fixture_player_key').on(t.club_id, t.fixture_id, t.player_id),
+    uniqueIndex('availability_session_player_key').on(t.club_id, t.session_id, t.player_id),
     index('availability_player_idx').on(t.player_id),
     check('availability_one_event', sql`(${t.fixture_id} is null) <> (${t.session_id} is null)`),
     check('availability_note_length', sql`char_length(${t.note}) <= 280`),
@@ -42,13 +46,20 @@ export const availability = pgTable(
 );
 
 /** When staff last pressed "Remind those who haven't answered" for a fixture (at most once an hour). */
-export const availabilityReminders = pgTable('availability_reminders', {
-  fixture_id: uuid('fixture_id')
-    .primaryKey()
-    .references(() => fixtures.id, { onDelete: 'cascade' }),
-  last_sent_at: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
-  sent_by: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
-});
+export const availabilityReminders = pgTable(
+  'availability_reminders',
+  {
+    club_id: clubId(),
+    fixture_id: uuid('fixture_id').notNull(),
+    last_sent_at: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sent_by: uuid('sent_by'),
+  },
+  (t) => [
+    clubKey(t, t.fixture_id),
+    clubRef('availability_reminders_fixture_id_fk', t, t.fixture_id, fixtures, fixtures.id).onDelete('cascade'),
+    clubRef('availability_reminders_sent_by_fk', t, t.sent_by, users, users.id).onDelete('set null'),
+  ],
+);
 
 export const selectionRoleEnum = pgEnum('selection_role', ['starter', 'substitute']);
 
@@ -56,12 +67,9 @@ export const selectionRoleEnum = pgEnum('selection_role', ['starter', 'substitut
 export const fixtureSelections = pgTable(
   'fixture_selections',
   {
-    fixture_id: uuid('fixture_id')
-      .notNull()
-      .references(() => fixtures.id, { onDelete: 'cascade' }),
-    player_id: uuid('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
+    club_id: clubId(),
+    fixture_id: uuid('fixture_id').notNull(),
+    player_id: uuid('player_id').notNull(),
     role: selectionRoleEnum('role').notNull(),
     shirt_number: smallint('shirt_number').notNull(),
     /** The player's reply once the squad is published: null until they answer. */
@@ -74,37 +82,56 @@ export const fixtureSelections = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.fixture_id, t.player_id] }),
+    clubRef('fixture_selections_fixture_id_fk', t, t.fixture_id, fixtures, fixtures.id).onDelete('cascade'),
+    clubRef('fixture_selections_player_id_fk', t, t.player_id, players, players.id).onDelete('cascade'),
+    clubKey(t, t.fixture_id, t.player_id),
     // Shirt numbers are unique per match: the database says so too.
-    uniqueIndex('fixture_selections_shirt_key').on(t.fixture_id, t.shirt_number),
+    uniqueIndex('fixture_selections_shirt_key').on(t.club_id, t.fixture_id, t.shirt_number),
     index('fixture_selections_player_idx').on(t.player_id),
   ],
 );
 
 /** When a fixture's squad was last published (players see it and are mailed only after that). */
-export const selectionPublications = pgTable('selection_publications', {
-  fixture_id: uuid('fixture_id')
-    .primaryKey()
-    .references(() => fixtures.id, { onDelete: 'cascade' }),
-  published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
-  published_by: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
-  /** Who was in the squad as last published: a republish tells those dropped, kindly (issue 22). */
-  published_player_ids: uuid('published_player_ids').array().notNull().default(sql`'{}'::uuid[]`),
-});
+export const selectionPublications = pgTable(
+  'selection_publications',
+  {
+    club_id: clubId(),
+    fixture_id: uuid('fixture_id').notNull(),
+    published_at: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
+    published_by: uuid('published_by'),
+    /** Who was in the squad as last published: a republish tells those dropped, kindly (issue 22). */
+    published_player_ids: uuid('published_player_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+  },
+  (t) => [
+    clubKey(t, t.fixture_id),
+    clubRef('selection_publications_fixture_id_fk', t, t.fixture_id, fixtures, fixtures.id).onDelete('cascade'),
+    clubRef('selection_publications_published_by_fk', t, t.published_by, users, users.id).onDelete('set null'),
+  ],
+);
 
 /**
  * The saved squad's version (issue 22): every save adds one; a save made from an older version is
  * refused with who saved since and when, so two managers never overwrite each other unseen.
  */
-export const selectionVersions = pgTable('selection_versions', {
-  fixture_id: uuid('fixture_id')
-    .primaryKey()
-    .references(() => fixtures.id, { onDelete: 'cascade' }),
-  version: smallint('version').notNull().default(0),
-  saved_by: uuid('saved_by').references(() => users.id, { onDelete: 'set null' }),
-  saved_by_name: text('saved_by_name'),
-  saved_at: timestamp('saved_at', { withTimezone: true, mode: 'date' }),
-});
+export const selectionVersions = pgTable(
+  'selection_versions',
+  {
+    club_id: clubId(),
+    fixture_id: uuid('fixture_id').notNull(),
+    version: smallint('version').notNull().default(0),
+    saved_by: uuid('saved_by'),
+    saved_by_name: text('saved_by_name'),
+    saved_at: timestamp('saved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    clubKey(t, t.fixture_id),
+    clubRef('selection_versions_fixture_id_fk', t, t.fixture_id, fixtures, fixtures.id).onDelete('cascade'),
+    clubRef('selection_versions_saved_by_fk', t, t.saved_by, users, users.id).onDelete('set null'),
+  ],
+);
 
 /** What an announcement compares: an event's details before and after a change. */
 export interface EventDetails {
@@ -124,20 +151,29 @@ export interface EventDetails {
 export const eventChanges = pgTable(
   'event_changes',
   {
+    club_id: clubId(),
     id: id(),
     kind: text('kind', { enum: ['fixture', 'training'] }).notNull(),
     event_id: uuid('event_id').notNull(),
     before: jsonb('before').$type<EventDetails>().notNull(),
     after: jsonb('after').$type<EventDetails>().notNull(),
     /** Who was in the squad when the change began (a cancellation clears the squad). */
-    selected_player_ids: uuid('selected_player_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    selected_player_ids: uuid('selected_player_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     changed_by_name: text('changed_by_name').notNull(),
     due_at: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
   },
   (t) => [
-    uniqueIndex('event_changes_open_key').on(t.kind, t.event_id).where(sql`${t.sent_at} is null`),
-    index('event_changes_due_idx').on(t.due_at).where(sql`${t.sent_at} is null`),
+    clubKey(t, t.id),
+    uniqueIndex('event_changes_open_key')
+      .on(t.club_id, t.kind, t.event_id)
+      .where(sql`${t.sent_at} is null`),
+    index('event_changes_due_idx')
+      .on(t.due_at)
+      .where(sql`${t.sent_at} is null`),
   ],
 );

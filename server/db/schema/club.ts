@@ -1,10 +1,12 @@
 import { integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { ORDER_QUANTITY_CAP_DEFAULT, PENDING_ORDER_DAYS_DEFAULT } from '../../../shared/shop-constants';
-import { createdAt } from './columns';
+import { clubId, createdAt } from './columns';
 
-/** One row (id 1): the club's contact details, editable in admin Settings. */
+/** One row (id 1) per club: the club's contact details, editable in admin Settings. */
 export const settings = pgTable('settings', {
-  id: smallint('id').primaryKey().default(1),
+  /** One row per club (ADR 065): the club is the key; id stays 1. */
+  club_id: clubId().primaryKey(),
+  id: smallint('id').notNull().default(1),
   whatsapp_number: text('whatsapp_number').notNull().default(''),
   club_email: text('club_email').notNull().default(''),
   sales_email: text('sales_email').notNull().default(''),
@@ -50,7 +52,9 @@ export const settings = pgTable('settings', {
 
 /** One row (id 1) once /initialize has run: initialization happens once. */
 export const databaseInitialization = pgTable('database_initialization', {
-  id: smallint('id').primaryKey().default(1),
+  /** One row per club (ADR 065): the club is the key; id stays 1. */
+  club_id: clubId().primaryKey(),
+  id: smallint('id').notNull().default(1),
   initialized_at: createdAt(),
   admin_username: text('admin_username').notNull(),
 });
@@ -62,13 +66,17 @@ export const databaseInitialization = pgTable('database_initialization', {
  * deletes it.
  */
 export const setupCode = pgTable('setup_code', {
-  id: smallint('id').primaryKey().default(1),
+  /** One row per club (ADR 065): the club is the key; id stays 1. */
+  club_id: clubId().primaryKey(),
+  id: smallint('id').notNull().default(1),
   code: text('code').notNull(),
   created_at: createdAt(),
 });
 
 /** Bumped on every write that changes what anonymous visitors see; caches compare it. */
 export const contentVersion = pgTable('content_version', {
-  id: smallint('id').primaryKey().default(1),
+  /** One row per club (ADR 065): the club is the key; id stays 1. */
+  club_id: clubId().primaryKey(),
+  id: smallint('id').notNull().default(1),
   version: integer('version').notNull().default(0),
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt, id } from './columns';
+import { clubId, clubKey, clubRef, createdAt, id } from './columns';
 
 /**
  * pending: not tried yet; failed: a temporary failure, tried again at next_attempt_at;
@@ -19,9 +19,10 @@ export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'failed', 's
 export const outbox = pgTable(
   'outbox',
   {
+    club_id: clubId(),
     id: id(),
     /** One mail per event: enqueueing the same key twice stores it once. */
-    dedupe_key: text('dedupe_key').notNull().unique(),
+    dedupe_key: text('dedupe_key').notNull(),
     kind: text('kind').notNull(),
     to_address: text('to_address').notNull(),
     subject: text('subject').notNull(),
@@ -36,13 +37,18 @@ export const outbox = pgTable(
     claim_token: uuid('claim_token'),
     last_error: text('last_error'),
     /** The member a held mail waits for: confirming their address releases it to their address then. */
-    held_for_user_id: uuid('held_for_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    held_for_user_id: uuid('held_for_user_id'),
     created_at: createdAt(),
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
+    clubKey(t, t.id),
+    clubRef('outbox_held_for_user_id_fk', t, t.held_for_user_id, users, users.id).onDelete('cascade'),
+    unique('outbox_dedupe_key_unique').on(t.club_id, t.dedupe_key),
     // The worker's claim query: due rows that are still to be sent.
-    index('outbox_due_idx').on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'failed')`),
+    index('outbox_due_idx')
+      .on(t.next_attempt_at)
+      .where(sql`${t.status} in ('pending', 'failed')`),
     index('outbox_status_created_idx').on(t.status, t.created_at),
     index('outbox_held_for_idx').on(t.held_for_user_id),
   ],
@@ -52,15 +58,18 @@ export const outbox = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    token_hash: text('token_hash').primaryKey(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    club_id: clubId(),
+    token_hash: text('token_hash').notNull(),
+    user_id: uuid('user_id').notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
   },
-  (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
+  (t) => [
+    clubKey(t, t.token_hash),
+    clubRef('password_reset_tokens_user_id_fk', t, t.user_id, users, users.id).onDelete('cascade'),
+    index('password_reset_tokens_user_idx').on(t.user_id),
+  ],
 );
 
 /**
@@ -71,14 +80,13 @@ export const passwordResetTokens = pgTable(
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    club_id: clubId(),
+    user_id: uuid('user_id').notNull(),
     kind: text('kind').notNull(),
     email: boolean('email').notNull(),
     push: boolean('push'),
   },
-  (t) => [primaryKey({ columns: [t.user_id, t.kind] })],
+  (t) => [clubRef('notification_preferences_user_id_fk', t, t.user_id, users, users.id).onDelete('cascade'), clubKey(t, t.user_id, t.kind)],
 );
 
 /** Secrets the app makes for itself once (e.g. the key that signs unsubscribe links), shared by every process. */

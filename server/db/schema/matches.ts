@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
+import { clubId, clubKey, clubRef, createdAt, id, updatedAt } from './columns';
 import { teams } from './teams';
 
 export const fixtureStatusEnum = pgEnum('fixture_status', ['upcoming', 'completed', 'cancelled']);
@@ -7,11 +7,10 @@ export const fixtureStatusEnum = pgEnum('fixture_status', ['upcoming', 'complete
 export const fixtures = pgTable(
   'fixtures',
   {
+    club_id: clubId(),
     id: id(),
     /** Which of the club's teams plays; a team with fixtures cannot be deleted. */
-    team_id: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'restrict' }),
+    team_id: uuid('team_id').notNull(),
     match_date: date('match_date', { mode: 'string' }).notNull(),
     /** Kick-off as "HH:MM" (24-hour, club's local time). */
     match_time: text('match_time').notNull(),
@@ -40,6 +39,8 @@ export const fixtures = pgTable(
     updated_by: text('updated_by'),
   },
   (t) => [
+    clubKey(t, t.id),
+    clubRef('fixtures_team_id_fk', t, t.team_id, teams, teams.id).onDelete('restrict'),
     index('fixtures_status_date_idx').on(t.status, t.match_date, t.match_time),
     index('fixtures_team_date_idx').on(t.team_id, t.match_date),
   ],

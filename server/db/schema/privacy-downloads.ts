@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt, id } from './columns';
+import { clubId, clubKey, clubRef, createdAt, id } from './columns';
 import { privacyRequests } from './privacy';
 
 /**
@@ -10,16 +10,20 @@ import { privacyRequests } from './privacy';
 export const privacyRequestDownloads = pgTable(
   'privacy_request_downloads',
   {
+    club_id: clubId(),
     id: id(),
-    request_id: uuid('request_id')
-      .notNull()
-      .references(() => privacyRequests.id, { onDelete: 'cascade' }),
-    downloaded_by: uuid('downloaded_by').references(() => users.id, { onDelete: 'set null' }),
+    request_id: uuid('request_id').notNull(),
+    downloaded_by: uuid('downloaded_by'),
     /** The lead's name as it was then (kept when their login goes). */
     downloaded_by_name: text('downloaded_by_name').notNull(),
     /** How many rows the download held, across its sections. */
     row_count: integer('row_count').notNull(),
     created_at: createdAt(),
   },
-  (t) => [index('privacy_request_downloads_request_idx').on(t.request_id, t.created_at)],
+  (t) => [
+    clubKey(t, t.id),
+    clubRef('privacy_request_downloads_request_id_fk', t, t.request_id, privacyRequests, privacyRequests.id).onDelete('cascade'),
+    clubRef('privacy_request_downloads_downloaded_by_fk', t, t.downloaded_by, users, users.id).onDelete('set null'),
+    index('privacy_request_downloads_request_idx').on(t.request_id, t.created_at),
+  ],
 );

@@ -1,6 +1,6 @@
 import { boolean, date, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt, id, updatedAt } from './columns';
+import { clubId, clubKey, clubRef, createdAt, id, updatedAt } from './columns';
 import { players } from './squad';
 import { PRIVACY_REQUEST_STATUSES, PRIVACY_REQUEST_TYPES, REQUESTER_RELATIONSHIPS } from '../../../shared/privacy';
 
@@ -15,12 +15,13 @@ export const requesterRelationshipEnum = pgEnum('requester_relationship', REQUES
 export const privacyRequests = pgTable(
   'privacy_requests',
   {
+    club_id: clubId(),
     id: id(),
     type: privacyRequestTypeEnum('type').notNull(),
     /** Who the request is about: a member or child (player record) … */
-    player_id: uuid('player_id').references(() => players.id, { onDelete: 'set null' }),
+    player_id: uuid('player_id'),
     /** … or a login without a player record (a parent). At least one of the two while open. */
-    user_id: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: uuid('user_id'),
     /** The subject's name as recorded when the request came in (replaced by a pseudonym once erased). */
     /** A parent's request about themselves that covers the children they hold parental responsibility for (one family, one step). */
     include_children: boolean('include_children').notNull().default(false),
@@ -38,12 +39,18 @@ export const privacyRequests = pgTable(
     /** What was done, in the lead's words (shown in the request's history). */
     outcome: text('outcome'),
     completed_on: date('completed_on', { mode: 'string' }),
-    recorded_by: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recorded_by: uuid('recorded_by'),
     recorded_by_name: text('recorded_by_name').notNull(),
     created_at: createdAt(),
     updated_at: updatedAt(),
     /** Who last changed it (named as they were then): a save that sends an old version is refused naming them (409). */
     updated_by: text('updated_by'),
   },
-  (t) => [index('privacy_requests_due_idx').on(t.status, t.due_on)],
+  (t) => [
+    clubKey(t, t.id),
+    clubRef('privacy_requests_player_id_fk', t, t.player_id, players, players.id).onDelete('set null'),
+    clubRef('privacy_requests_user_id_fk', t, t.user_id, users, users.id).onDelete('set null'),
+    clubRef('privacy_requests_recorded_by_fk', t, t.recorded_by, users, users.id).onDelete('set null'),
+    index('privacy_requests_due_idx').on(t.status, t.due_on),
+  ],
 );

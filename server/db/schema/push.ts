@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { createdAt, id } from './columns';
+import { clubId, clubKey, clubRef, createdAt, id } from './columns';
 
 /**
  * One device that receives Web Push (issue 35): a browser's PushSubscription, one per device per
@@ -11,12 +11,11 @@ import { createdAt, id } from './columns';
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
+    club_id: clubId(),
     id: id(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').notNull(),
     /** The push service's URL for this device (RFC 8030): only on an allowed origin (server/services/push/origins.ts). */
-    endpoint: text('endpoint').notNull().unique(),
+    endpoint: text('endpoint').notNull(),
     /** The browser's P-256 public key and auth secret (RFC 8291), base64url. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -25,7 +24,12 @@ export const pushSubscriptions = pgTable(
     created_at: createdAt(),
     last_success_at: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('push_subscriptions_user_idx').on(t.user_id)],
+  (t) => [
+    clubKey(t, t.id),
+    clubRef('push_subscriptions_user_id_fk', t, t.user_id, users, users.id).onDelete('cascade'),
+    unique('push_subscriptions_endpoint_unique').on(t.club_id, t.endpoint),
+    index('push_subscriptions_user_idx').on(t.user_id),
+  ],
 );
 
 /**
@@ -46,14 +50,13 @@ export const pushOutboxStatusEnum = pgEnum('push_outbox_status', ['pending', 'fa
 export const pushOutbox = pgTable(
   'push_outbox',
   {
+    club_id: clubId(),
     id: id(),
-    dedupe_key: text('dedupe_key').notNull().unique(),
+    dedupe_key: text('dedupe_key').notNull(),
     message_key: text('message_key').notNull(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').notNull(),
     /** Null once the device was removed (by its owner, or a 404/410): the row is then dead. */
-    subscription_id: uuid('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'set null' }),
+    subscription_id: uuid('subscription_id'),
     kind: text('kind').notNull(),
     /** The notification: what shows on the lock screen (no child's name, no venue) and the page it opens. */
     title: text('title').notNull(),
@@ -73,7 +76,13 @@ export const pushOutbox = pgTable(
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('push_outbox_due_idx').on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'failed')`),
+    clubKey(t, t.id),
+    clubRef('push_outbox_user_id_fk', t, t.user_id, users, users.id).onDelete('cascade'),
+    clubRef('push_outbox_subscription_id_fk', t, t.subscription_id, pushSubscriptions, pushSubscriptions.id).onDelete('set null'),
+    unique('push_outbox_dedupe_key_unique').on(t.club_id, t.dedupe_key),
+    index('push_outbox_due_idx')
+      .on(t.next_attempt_at)
+      .where(sql`${t.status} in ('pending', 'failed')`),
     index('push_outbox_message_idx').on(t.message_key, t.user_id),
     index('push_outbox_subscription_idx').on(t.subscription_id),
     index('push_outbox_user_idx').on(t.user_id),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgEnum, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
-import { noticeVersion } from './privacy-notice';
+import { clubId, clubKey, clubRef, createdAt, id, updatedAt } from './columns';
+import { noticeVersion, privacyNoticeVersions } from './privacy-notice';
 
 export const products = pgTable(
   'products',
   {
+    club_id: clubId(),
     id: id(),
     name: text('name').notNull(),
     description: text('description').notNull(),
@@ -19,8 +20,9 @@ export const products = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  // The last line of defence against overselling: stock can never go below zero.
   (t) => [
+    // The last line of defence against overselling: stock can never go below zero.
+    clubKey(t, t.id),
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
     index('products_category_idx').on(t.category),
     index('products_sort_idx').on(t.sort_order, t.name),
@@ -40,6 +42,7 @@ export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1001, 
 export const orders = pgTable(
   'orders',
   {
+    club_id: clubId(),
     id: id(),
     number: integer('number')
       .notNull()
@@ -52,7 +55,7 @@ export const orders = pgTable(
       .notNull()
       .default(sql`translate(rtrim(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '='), '+/', '-_')`),
     /** Null once the product is deleted; product_name keeps the order readable. */
-    product_id: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    product_id: uuid('product_id'),
     product_name: text('product_name').notNull(),
     size: text('size'),
     quantity: integer('quantity').notNull().default(1),
@@ -71,9 +74,12 @@ export const orders = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [
+    clubKey(t, t.id),
+    clubRef('orders_product_id_fk', t, t.product_id, products, products.id).onDelete('set null'),
+    clubRef('orders_notice_version_fk', t, t.notice_version, privacyNoticeVersions, privacyNoticeVersions.version),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     index('orders_created_idx').on(t.created_at),
-    uniqueIndex('orders_number_idx').on(t.number),
-    uniqueIndex('orders_token_idx').on(t.token),
+    uniqueIndex('orders_number_idx').on(t.club_id, t.number),
+    uniqueIndex('orders_token_idx').on(t.club_id, t.token),
   ],
 );

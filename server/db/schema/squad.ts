@@ -1,8 +1,8 @@
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users, type clubRoleEnum } from './accounts';
 import type { teamStaffRoleEnum } from './teams';
-import { createdAt, id, updatedAt } from './columns';
-import { noticeVersion } from './privacy-notice';
+import { clubId, clubKey, clubRef, createdAt, id, updatedAt } from './columns';
+import { noticeVersion, privacyNoticeVersions } from './privacy-notice';
 import { TEAM_TYPES } from '../../../shared/content-constants';
 import { POSITIONS } from '../../../shared/players';
 
@@ -32,11 +32,10 @@ export interface LeftRoles {
 export const players = pgTable(
   'players',
   {
+    club_id: clubId(),
     id: id(),
     /** Null until an account is created: "has a login" is exactly this link. */
-    user_id: uuid('user_id')
-      .unique()
-      .references(() => users.id, { onDelete: 'set null' }),
+    user_id: uuid('user_id'),
     full_name: text('full_name').notNull(),
     jersey_number: smallint('jersey_number'),
     /** Null: none chosen yet (a child approved from a parent's request, issue 31: never an invented one). */
@@ -82,21 +81,31 @@ export const players = pgTable(
     /** Who saved it last (a stale save is refused naming them, issue 22). */
     updated_by: text('updated_by'),
   },
-  (t) => [index('players_team_idx').on(t.team_type), index('players_status_idx').on(t.status)],
+  (t) => [
+    clubKey(t, t.id),
+    clubRef('players_user_id_fk', t, t.user_id, users, users.id).onDelete('set null'),
+    clubRef('players_notice_version_fk', t, t.notice_version, privacyNoticeVersions, privacyNoticeVersions.version),
+    unique('players_user_id_unique').on(t.club_id, t.user_id),
+    index('players_team_idx').on(t.team_type),
+    index('players_status_idx').on(t.status),
+  ],
 );
 
-export const playerStats = pgTable('player_stats', {
-  player_id: uuid('player_id')
-    .primaryKey()
-    .references(() => players.id, { onDelete: 'cascade' }),
-  /** Percentage; null means "not recorded" and the portal shows the default of 95. */
-  training_attendance: integer('training_attendance'),
-  matches_played: integer('matches_played').notNull().default(0),
-  matches_started: integer('matches_started').notNull().default(0),
-  goals: integer('goals').notNull().default(0),
-  assists: integer('assists').notNull().default(0),
-  minutes_played: integer('minutes_played').notNull().default(0),
-  yellow_cards: integer('yellow_cards').notNull().default(0),
-  red_cards: integer('red_cards').notNull().default(0),
-  updated_at: updatedAt(),
-});
+export const playerStats = pgTable(
+  'player_stats',
+  {
+    club_id: clubId(),
+    player_id: uuid('player_id').notNull(),
+    /** Percentage; null means "not recorded" and the portal shows the default of 95. */
+    training_attendance: integer('training_attendance'),
+    matches_played: integer('matches_played').notNull().default(0),
+    matches_started: integer('matches_started').notNull().default(0),
+    goals: integer('goals').notNull().default(0),
+    assists: integer('assists').notNull().default(0),
+    minutes_played: integer('minutes_played').notNull().default(0),
+    yellow_cards: integer('yellow_cards').notNull().default(0),
+    red_cards: integer('red_cards').notNull().default(0),
+    updated_at: updatedAt(),
+  },
+  (t) => [clubKey(t, t.player_id), clubRef('player_stats_player_id_fk', t, t.player_id, players, players.id).onDelete('cascade')],
+);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, type PgColumn, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { AGE_GROUPS, TEAM_FORMATS } from '../../../shared/juniors';
 import { users } from './accounts';
-import { createdAt, id, updatedAt } from './columns';
+import { clubId, clubKey, clubRef, createdAt, id, updatedAt } from './columns';
 import { players } from './squad';
 
 export const ageGroupEnum = pgEnum('age_group', AGE_GROUPS);
@@ -15,6 +15,7 @@ export const teamFormatEnum = pgEnum('team_format', TEAM_FORMATS);
 export const teams = pgTable(
   'teams',
   {
+    club_id: clubId(),
     id: id(),
     name: text('name').notNull(),
     /** Lower-case, URL-safe: the public fixtures filter is `/fixtures?team=<slug>`. */
@@ -32,18 +33,18 @@ export const teams = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [uniqueIndex('teams_slug_key').on(t.slug), uniqueIndex('teams_name_lower_key').on(sql`lower(${t.name})`)],
+  (t) => [clubKey(t, t.id), uniqueIndex('teams_slug_key').on(t.club_id, t.slug), uniqueIndex('teams_name_lower_key').on(t.club_id, sql`lower(${t.name})`)],
 );
 
 /** A person's place in a team (playing for it or running it): both keys, and either side's deletion removes the row. */
 const personInTeam = () => ({
-  player_id: uuid('player_id')
-    .notNull()
-    .references(() => players.id, { onDelete: 'cascade' }),
-  team_id: uuid('team_id')
-    .notNull()
-    .references(() => teams.id, { onDelete: 'cascade' }),
+  player_id: uuid('player_id').notNull(),
+  team_id: uuid('team_id').notNull(),
 });
+const personInTeamKeys = (table: string, t: { club_id: PgColumn; player_id: PgColumn; team_id: PgColumn }) => [
+  clubRef(`${table}_player_id_fk`, t, t.player_id, players, players.id).onDelete('cascade'),
+  clubRef(`${table}_team_id_fk`, t, t.team_id, teams, teams.id).onDelete('cascade'),
+];
 
 /**
  * Playing for a team, dated (issue 21): a player may play for several teams (a veteran who also
@@ -53,6 +54,7 @@ const personInTeam = () => ({
 export const playerTeams = pgTable(
   'player_teams',
   {
+    club_id: clubId(),
     ...personInTeam(),
     /** The first day (club time) the player counts in the team. */
     joined_on: date('joined_on', { mode: 'string' })
@@ -62,10 +64,11 @@ export const playerTeams = pgTable(
     left_on: date('left_on', { mode: 'string' }),
   },
   (t) => [
-    primaryKey({ columns: [t.player_id, t.team_id, t.joined_on] }),
+    clubKey(t, t.player_id, t.team_id, t.joined_on),
+    ...personInTeamKeys('player_teams', t),
     index('player_teams_team_idx').on(t.team_id),
     uniqueIndex('player_teams_current_key')
-      .on(t.player_id, t.team_id)
+      .on(t.club_id, t.player_id, t.team_id)
       .where(sql`${t.left_on} is null`),
   ],
 );
@@ -76,6 +79,7 @@ export const teamStaffRoleEnum = pgEnum('team_staff_role', ['manager', 'coach', 
 export const teamStaff = pgTable(
   'team_staff',
   {
+    club_id: clubId(),
     ...personInTeam(),
     role: teamStaffRoleEnum('role').notNull(),
     /** An admin made them staff of a junior team despite an expired DBS check (issue 23): who, when and why. */
@@ -84,17 +88,16 @@ export const teamStaff = pgTable(
     dbs_override_reason: text('dbs_override_reason'),
     created_at: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.player_id, t.team_id] }), index('team_staff_team_idx').on(t.team_id)],
+  (t) => [clubKey(t, t.player_id, t.team_id), ...personInTeamKeys('team_staff', t), index('team_staff_team_idx').on(t.team_id)],
 );
 
 /** A team's weekly training: ISO weekday (1 = Monday … 7 = Sunday), start and end "HH:MM" in club time. */
 export const trainingSlots = pgTable(
   'training_slots',
   {
+    club_id: clubId(),
     id: id(),
-    team_id: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    team_id: uuid('team_id').notNull(),
     weekday: smallint('weekday').notNull(),
     start_time: text('start_time').notNull(),
     end_time: text('end_time').notNull(),
@@ -109,7 +112,12 @@ export const trainingSlots = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('training_slots_team_idx').on(t.team_id), check('training_slots_weekday_check', sql`${t.weekday} between 1 and 7`)],
+  (t) => [
+    clubKey(t, t.id),
+    clubRef('training_slots_team_id_fk', t, t.team_id, teams, teams.id).onDelete('cascade'),
+    index('training_slots_team_idx').on(t.team_id),
+    check('training_slots_weekday_check', sql`${t.weekday} between 1 and 7`),
+  ],
 );
 
 export interface TrainingBreak {
@@ -131,12 +139,11 @@ export const trainingSessionStatusEnum = pgEnum('training_session_status', ['sch
 export const trainingSessions = pgTable(
   'training_sessions',
   {
+    club_id: clubId(),
     id: id(),
-    team_id: uuid('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    team_id: uuid('team_id').notNull(),
     /** Null once its slot is deleted (past sessions and their attendance stay). */
-    slot_id: uuid('slot_id').references(() => trainingSlots.id, { onDelete: 'set null' }),
+    slot_id: uuid('slot_id'),
     /** The club-time date the slot generated it for: with team and slot, what makes generation idempotent. */
     session_date: date('session_date', { mode: 'string' }).notNull(),
     starts_at: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -162,14 +169,18 @@ export const trainingSessions = pgTable(
     revision: integer('revision').notNull().default(0),
     /** When staff saved who came: "recorded" sessions count for Training Attendance %. */
     attendance_recorded_at: timestamp('attendance_recorded_at', { withTimezone: true, mode: 'date' }),
-    attendance_recorded_by: uuid('attendance_recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    attendance_recorded_by: uuid('attendance_recorded_by'),
     created_at: createdAt(),
     updated_at: updatedAt(),
     /** Who saved it last (a stale save is refused naming them, issue 22). */
     updated_by: text('updated_by'),
   },
   (t) => [
-    uniqueIndex('training_sessions_team_slot_date_key').on(t.team_id, t.slot_id, t.session_date),
+    clubKey(t, t.id),
+    clubRef('training_sessions_team_id_fk', t, t.team_id, teams, teams.id).onDelete('cascade'),
+    clubRef('training_sessions_slot_id_fk', t, t.slot_id, trainingSlots, trainingSlots.id).onDelete('set null'),
+    clubRef('training_sessions_attendance_recorded_by_fk', t, t.attendance_recorded_by, users, users.id).onDelete('set null'),
+    uniqueIndex('training_sessions_team_slot_date_key').on(t.club_id, t.team_id, t.slot_id, t.session_date),
     index('training_sessions_team_starts_idx').on(t.team_id, t.starts_at),
     check('training_sessions_ends_after_start', sql`${t.ends_at} > ${t.starts_at}`),
   ],
@@ -179,12 +190,14 @@ export const trainingSessions = pgTable(
 export const trainingAttendance = pgTable(
   'training_attendance',
   {
-    session_id: uuid('session_id')
-      .notNull()
-      .references(() => trainingSessions.id, { onDelete: 'cascade' }),
-    player_id: uuid('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
+    club_id: clubId(),
+    session_id: uuid('session_id').notNull(),
+    player_id: uuid('player_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.session_id, t.player_id] }), index('training_attendance_player_idx').on(t.player_id)],
+  (t) => [
+    clubRef('training_attendance_session_id_fk', t, t.session_id, trainingSessions, trainingSessions.id).onDelete('cascade'),
+    clubRef('training_attendance_player_id_fk', t, t.player_id, players, players.id).onDelete('cascade'),
+    clubKey(t, t.session_id, t.player_id),
+    index('training_attendance_player_idx').on(t.player_id),
+  ],
 );
