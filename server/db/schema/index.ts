@@ -17,3 +17,4 @@ export * from './retention';
 export * from './erasure';
 export * from './privacy-downloads';
 export * from './push';
+export * from './clubs';
