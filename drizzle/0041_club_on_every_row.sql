@@ -948,7 +948,7 @@ BEGIN
   IF TG_LEVEL = 'ROW' THEN
     IF TG_OP = 'DELETE' THEN club := OLD.club_id; ELSE club := NEW.club_id; END IF;
   ELSE
-    club := current_setting('app.club_id', true)::uuid;
+    club := nullif(current_setting('app.club_id', true), '')::uuid;
   END IF;
   PERFORM set_config('club.content_changed', 'on', true);
   UPDATE "content_version" SET "version" = "version" + 1 WHERE "club_id" = club RETURNING "version" INTO new_version;
@@ -964,6 +964,8 @@ $$;
 --> statement-breakpoint
 -- Row-level security, the second lock: a query that forgets the club still sees only the current
 -- club's rows (superusers and BYPASSRLS roles skip it: the app's role is neither, see club_app).
+-- No club on the connection (never set, or '' as the pool gives outside any club's work on a hosted
+-- install) means no rows: nullif, because ''::uuid would fail the query instead.
 DO $$
 DECLARE
   t text;
@@ -973,8 +975,8 @@ BEGIN
     EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
     EXECUTE format('DROP POLICY IF EXISTS club_rows ON %I', t);
     EXECUTE format(
-      'CREATE POLICY club_rows ON %I USING (club_id = current_setting(''app.club_id'', true)::uuid) '
-      'WITH CHECK (club_id = current_setting(''app.club_id'', true)::uuid)', t);
+      'CREATE POLICY club_rows ON %I USING (club_id = nullif(current_setting(''app.club_id'', true), '''')::uuid) '
+      'WITH CHECK (club_id = nullif(current_setting(''app.club_id'', true), '''')::uuid)', t);
   END LOOP;
 END;
 $$;

@@ -16,6 +16,7 @@ import type { PageFragments, PublicCache } from './cache';
 import { compressAnswers } from './compress';
 import { outageResponse } from './outage-page';
 import type { Services } from './services';
+import { clubOfHost, requestHost, type ClubResolver } from './tenancy/host';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from '../shared/errors';
 import { etagOf } from './services/uploads';
 import { serveStaticFiles, type StaticFiles } from './static-files';
@@ -43,6 +44,11 @@ export interface AppOptions {
    * own names, for health checks and the console) answers 421 before anything else (issue 30, finding 9).
    */
   servedHost?: string;
+  /**
+   * Which club each request is for, from its host; the request then runs in that club's context
+   * (server/tenancy/host.ts). Absent (some tests): connections get the install's club from the pool.
+   */
+  clubs?: ClubResolver;
   /** Renders every non-API page (React Router); absent in API tests. */
   pages?: PageHandler;
   /** Browser files read from disk on each request (development: public/); absent in API tests. */
@@ -119,6 +125,10 @@ export function createApp(options: AppOptions) {
 
   if (options.servedHost) app.use('*', refuseOtherHosts(options.servedHost, trustProxy));
 
+  // The club, before anything reads or answers from the database or the cache: a host with no club
+  // answers 404 here, and everything after runs in the club's context (ADR 065).
+  if (options.clubs) app.use('*', clubOfHost(options.clubs, trustProxy));
+
   // First, before the security headers and compression: a hit replays the stored, compressed answer
   // with the headers (CSP nonce included) it was first sent with.
   if (options.cache) app.use('*', options.cache.middleware);
@@ -170,14 +180,7 @@ function refuseOtherHosts(servedHost: string, trustProxy: boolean): MiddlewareHa
   const allowed = new Set([...OWN_HOST_NAMES, servedHost.toLowerCase()]);
   return async (c, next) => {
     if (c.req.path === HEALTH_PATH) return next();
-    const asked = (trustProxy && c.req.header('x-forwarded-host')?.split(',')[0]?.trim()) || c.req.header('host') || new URL(c.req.url).host;
-    let name: string;
-    try {
-      name = new URL(`http://${asked}`).hostname.toLowerCase();
-    } catch {
-      name = '';
-    }
-    if (!allowed.has(name)) return c.text(MISDIRECTED_REQUEST, 421, { 'Cache-Control': 'no-store' });
+    if (!allowed.has(requestHost(c, trustProxy))) return c.text(MISDIRECTED_REQUEST, 421, { 'Cache-Control': 'no-store' });
     await next();
   };
 }

@@ -9,6 +9,9 @@ const perHour = (fallback: number) =>
     .union([z.literal('').transform(() => fallback), z.coerce.number().int('must be a whole number').min(1).max(1_000_000)])
     .default(fallback);
 
+/** A DNS host name: labels of letters, digits and hyphens, separated by dots. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -84,6 +87,18 @@ const envSchema = z.object({
       }
       return parsed.origins;
     }),
+  /**
+   * Turns hosting on (issue 36, ADR 065): the install serves many clubs, each at
+   * `{slug}.{HOSTING_DOMAIN}`. Unset, the install serves its one club on every address.
+   */
+  HOSTING_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => v.replace(/\.$/, ''))
+    .pipe(z.union([z.literal(''), z.string().regex(HOST_NAME, 'HOSTING_DOMAIN must be a host name, e.g. clubs.example.org')]))
+    .optional()
+    .transform((v) => v || undefined),
   /** The site's public address, for links in mails. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional()
     .or(z.literal('').transform(() => undefined)),
@@ -124,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     vapidSubject: e.VAPID_SUBJECT,
     pushAllowedOrigins: e.PUSH_ALLOWED_ORIGINS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    /** Set: many clubs, each at {slug}.{hostingDomain} (server/tenancy/host.ts); unset: the one club on every host. */
+    hostingDomain: e.HOSTING_DOMAIN,
     /** Set only when PUBLIC_URL is: then requests for any other host (but this machine's own names) answer 421. */
     servedHost: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined,
   };

@@ -14,6 +14,7 @@ import { moveUploadFilesIntoDatabase } from './db/upload-files';
 import { log, setLogLevel } from './log';
 import { developmentPages, productionPages } from './pages';
 import { createServices, serviceOptionsFrom } from './services';
+import { createClubResolver } from './tenancy/host';
 
 /**
  * SIGINT/SIGTERM are caught from the first moment: a signal during start-up (while the embedded
@@ -44,6 +45,9 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     bounds: APP_DATABASE_BOUNDS,
+    // Without it the database must hold exactly one club, every connection's club (jobs included);
+    // a database of several refuses to start here, with the reason (server/tenancy/install-club.ts).
+    hostingDomain: config.hostingDomain,
   });
   if (stopRequested) {
     await database.close();
@@ -84,15 +88,21 @@ async function main() {
   const contentListener = listenForContentChanges(cache, dedicatedClient);
   await contentListener.ready;
 
+  // Each request's club from its host, and the request run in that club's context (ADR 065).
+  const clubs = createClubResolver({ db: database.db, hostingDomain: config.hostingDomain, installClub: database.installClub });
+  // With hosting on, every club's host is served and an unknown host answers 404 (clubOfHost), so
+  // PUBLIC_URL's single host is not the only one allowed.
+  const servedHost = config.hostingDomain ? undefined : config.servedHost;
+
   let server: http.Server;
   if (config.env === 'production') {
     const { pages, clientDir, staticFiles } = await productionPages();
-    const app = createApp({ services, trustProxy: config.trustProxy, servedHost: config.servedHost, pages, clientDir, staticFiles, cache, fragments: memo?.fragments });
+    const app = createApp({ services, trustProxy: config.trustProxy, servedHost, clubs, pages, clientDir, staticFiles, cache, fragments: memo?.fragments });
     server = createHttpServer(getRequestListener(app.fetch));
   } else {
     const { pages, vite } = await developmentPages();
     // No cache in development: code changes show at once.
-    const app = createApp({ services, trustProxy: config.trustProxy, servedHost: config.servedHost, pages, clientDir: 'public' });
+    const app = createApp({ services, trustProxy: config.trustProxy, servedHost, clubs, pages, clientDir: 'public' });
     const listener = getRequestListener(app.fetch);
     server = createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
   }

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../shared/roles';
 import { unauthenticated } from '../../shared/errors';
 import { allow, type Actor } from '../policy';
 import type { Services } from '../services';
+import type { Club } from '../tenancy/install-club';
 import { validationHook } from './errors';
 
 export interface AppVariables {
@@ -15,6 +16,8 @@ export interface AppVariables {
   clientAddress: string;
   /** Whether the request arrived over HTTPS (cookies get Secure). */
   secure: boolean;
+  /** The club the request's host names (server/tenancy/host.ts); absent where the app runs without a resolver (tests). */
+  club?: Club;
   /** Set by hono/secure-headers for this response's Content-Security-Policy. */
   secureHeadersNonce?: string;
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { log } from '../log';
 import { projectRoot } from '../paths';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
+import { readInstallClub, type Club } from '../tenancy/install-club';
 import { createPool, type DatabaseBounds } from './pool';
 import * as schema from './schema';
 
@@ -15,6 +16,8 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** The single club of an install without HOSTING_DOMAIN: every connection's club outside a request's (ADR 065). */
+  installClub?: Club;
   embedded?: EmbeddedPostgres;
   close(): Promise<void>;
 }
@@ -50,11 +53,44 @@ async function ensureDatabaseExists(connection: pg.ClientConfig, name: string) {
   }
 }
 
+export interface AppPoolOptions {
+  max: number;
+  bounds?: DatabaseBounds;
+  /** Set: hosting is on, and connections get their club from the request (no install club). */
+  hostingDomain?: string;
+}
+
+/**
+ * The app's pool on a migrated database: reads the install's single club first (refusing a
+ * database of several clubs without HOSTING_DOMAIN, server/tenancy/install-club.ts), so that every
+ * connection handed out has a club. The app and the API tests make their pool here.
+ */
+export async function openAppPool(connection: pg.PoolConfig, options: AppPoolOptions): Promise<{ pool: pg.Pool; installClub?: Club }> {
+  // Bounded as the app's connections are: a start-up that cannot reach the database says so.
+  const reader = new pg.Client({ ...connection, connectionTimeoutMillis: options.bounds?.connectionTimeoutMs, query_timeout: options.bounds?.queryTimeoutMs });
+  reader.on('error', () => undefined); // its failure shows through connect() or query()
+  await reader.connect();
+  let installClub: Club | undefined;
+  try {
+    installClub = await readInstallClub(reader, { hostingDomain: options.hostingDomain });
+  } finally {
+    await reader.end().catch(() => undefined);
+  }
+  const pool = createPool(connection, { max: options.max, bounds: options.bounds, installClubId: installClub?.id });
+  return { pool, installClub };
+}
+
 /**
  * Opens DATABASE_URL when given, otherwise starts the embedded server in dataDir. With `bounds` (the
  * app) every wait on the database is bounded (server/db/pool.ts); scripts (backups) go without.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number; bounds?: DatabaseBounds }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  bounds?: DatabaseBounds;
+  hostingDomain?: string;
+}): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let connection: pg.PoolConfig;
   if (options.databaseUrl) {
@@ -75,7 +111,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     throw error;
   }
   await migrator.end();
-  const pool = createPool(connection, { max: options.poolSize ?? 10, bounds: options.bounds });
+  let opened: Awaited<ReturnType<typeof openAppPool>>;
+  try {
+    opened = await openAppPool(connection, { max: options.poolSize ?? 10, bounds: options.bounds, hostingDomain: options.hostingDomain });
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  const { pool, installClub } = opened;
   let closing = false;
   pool.on('error', (error) => {
     // pool.end() resolves before its idle connections' sockets have closed, so stopping the embedded
@@ -85,6 +128,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return {
     db: createDb(pool),
     pool,
+    installClub,
     embedded,
     async close() {
       closing = true;

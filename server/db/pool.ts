@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { log } from '../log';
+import { clubForCheckout, giveClub, needsClub } from '../tenancy/connection-club';
 
 /**
  * The bounds every database wait of the app has (ADR 011). A request never waits longer than a few
@@ -82,6 +83,61 @@ function pendingQueueOf(pool: pg.Pool): { callback: ConnectCallback }[] {
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
 /**
+ * A pg.Pool whose every connection is handed out with the current club (ADR 065): the context's
+ * (server/tenancy/context.ts), else the install's single club. The club is read when the request
+ * asks for a connection, not when one comes free (that moment belongs to whoever released it), and
+ * `app.club_id` is set only when the connection last had another club (remembered per connection).
+ */
+class ClubPool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    private readonly installClubId: string | undefined,
+  ) {
+    super(config);
+  }
+
+  // pool.query() checks out through this method too (the callback form), so both get the club.
+  connect(): Promise<pg.PoolClient>;
+  connect(callback: ConnectCallback): void;
+  connect(callback?: ConnectCallback) {
+    if (!callback) {
+      return new Promise<pg.PoolClient>((resolve, reject) => this.connect((error, client) => (error ? reject(error) : resolve(this.handedOut(client!)))));
+    }
+    this.checkOut(withClub(callback, clubForCheckout(this.installClubId)));
+    return undefined;
+  }
+
+  /** Takes a connection from the pool (pg-pool's own way here). */
+  protected checkOut(callback: ConnectCallback): void {
+    pg.Pool.prototype.connect.call(this, callback);
+  }
+
+  /** What a caller of connect() gets for the client. */
+  protected handedOut(client: pg.PoolClient): pg.PoolClient {
+    return client;
+  }
+}
+
+/**
+ * The caller's callback, called once the connection has the club. A connection that fails to take
+ * it goes back to the pool as broken (dropped) and the caller gets the error, as for a failed
+ * connect: the statement is bounded as every query is (query_timeout, statement_timeout).
+ */
+function withClub(callback: ConnectCallback, clubId: string): ConnectCallback {
+  return (error, client, done) => {
+    if (error || !client || !needsClub(client, clubId)) return callback(error, client, done);
+    giveClub(client, clubId).then(
+      () => callback(undefined, client, done),
+      (failure: unknown) => {
+        const reason = failure instanceof Error ? failure : new Error(String(failure));
+        done(reason);
+        callback(reason, undefined, () => undefined);
+      },
+    );
+  };
+}
+
+/**
  * A pg.Pool whose queue of waiting requests is bounded by time, not by a count (ADR 032). pg-pool's
  * own bound on the queue (connectionTimeoutMillis) counts from each request's arrival, so in a burst
  * on a busy machine a request is refused after 2.5 s although the queue moves and would serve it
@@ -91,36 +147,34 @@ const QUERY_READ_TIMEOUT = 'Query read timeout';
  * the loop's turn, or when it has waited `maxQueueWaitMs` in all. pg-pool still bounds the start-up
  * of a new connection with connectionTimeoutMillis. A safety cap on the count stays (maxWaiting).
  */
-class BoundedPool extends pg.Pool {
+class BoundedPool extends ClubPool {
   /** When the pool last handed a connection to a request: the queue is moving. */
   private lastHandedOutAt = performance.now();
 
   constructor(
     config: pg.PoolConfig,
     private readonly bounds: Pick<DatabaseBounds, 'connectionTimeoutMs' | 'maxQueueWaitMs' | 'maxWaiting'>,
+    installClubId: string | undefined,
   ) {
-    super(config);
+    super(config, installClubId);
     this.on('acquire', () => {
       this.lastHandedOutAt = performance.now();
     });
   }
 
-  // pool.query() checks out through this method too (the callback form), so the bounds cover both.
-  connect(): Promise<pg.PoolClient>;
-  connect(callback: ConnectCallback): void;
-  connect(callback?: ConnectCallback) {
-    if (!callback) {
-      return new Promise<pg.PoolClient>((resolve, reject) => this.connect((error, client) => (error ? reject(error) : resolve(releasedWhenLost(client!)))));
-    }
+  protected override handedOut(client: pg.PoolClient): pg.PoolClient {
+    return releasedWhenLost(client);
+  }
+
+  protected override checkOut(callback: ConnectCallback): void {
     if (this.waitingCount >= this.bounds.maxWaiting) {
       const error = new PoolBusyError();
       process.nextTick(() => callback(error, undefined, () => undefined));
-      return undefined;
+      return;
     }
     // Room for a new connection and none idle: pg-pool opens one now, its start-up bounded.
-    if (this.totalCount < (this.options.max ?? 10) && this.idleCount === 0) return super.connect(callback);
+    if (this.totalCount < (this.options.max ?? 10) && this.idleCount === 0) return super.checkOut(callback);
     this.enqueue(callback);
-    return undefined;
   }
 
   private enqueue(callback: ConnectCallback) {
@@ -141,7 +195,7 @@ class BoundedPool extends pg.Pool {
     const startUpBound = this.options.connectionTimeoutMillis;
     this.options.connectionTimeoutMillis = 0;
     try {
-      super.connect(onConnection);
+      super.checkOut(onConnection);
     } finally {
       this.options.connectionTimeoutMillis = startUpBound;
     }
@@ -204,8 +258,10 @@ function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {
  * - A query that times out on the client side (the server froze) leaves its connection waiting for
  *   an answer that may come later and be taken for the next query's: that connection is destroyed.
  * - Server-side timeouts and TCP keep-alive come with the connection's start-up parameters.
+ * - Every connection handed out has the current club in `app.club_id` (ClubPool above): the
+ *   context's, else `installClubId`, the single club the install read at start (server/tenancy).
  */
-export function createPool(connection: pg.PoolConfig, options: { max: number; bounds?: DatabaseBounds }): pg.Pool {
+export function createPool(connection: pg.PoolConfig, options: { max: number; bounds?: DatabaseBounds; installClubId?: string }): pg.Pool {
   const bounds = options.bounds;
   const config: pg.PoolConfig = {
     ...connection,
@@ -223,7 +279,7 @@ export function createPool(connection: pg.PoolConfig, options: { max: number; bo
       idle_in_transaction_session_timeout: bounds.idleInTransactionTimeoutMs,
     });
   }
-  const pool = bounds ? new BoundedPool(config, bounds) : new pg.Pool(config);
+  const pool = bounds ? new BoundedPool(config, bounds, options.installClubId) : new ClubPool(config, options.installClubId);
 
   pool.on('connect', (client) => {
     client.on('error', (error) => log.debug('Database connection lost', { error: error.message }));

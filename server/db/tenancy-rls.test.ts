@@ -48,8 +48,16 @@ beforeAll(async () => {
     [clubA, 'A'],
     [clubB, 'B'],
   ] as const) {
-    await owner.query(`INSERT INTO news (club_id, title, content, is_published) VALUES ($1, $2, 'x', true), ($1, $3, 'x', true)`, [club, `${prefix} one`, `${prefix} two`]);
-    await owner.query(`INSERT INTO users (club_id, username, email, full_name, password_hash) VALUES ($1, $2, $3, $2, 'h')`, [club, `${prefix}-sam`, `${prefix}@example.com`]);
+    await owner.query(`INSERT INTO news (club_id, title, content, is_published) VALUES ($1, $2, 'x', true), ($1, $3, 'x', true)`, [
+      club,
+      `${prefix} one`,
+      `${prefix} two`,
+    ]);
+    await owner.query(`INSERT INTO users (club_id, username, email, full_name, password_hash) VALUES ($1, $2, $3, $2, 'h')`, [
+      club,
+      `${prefix}-sam`,
+      `${prefix}@example.com`,
+    ]);
   }
 });
 
@@ -80,6 +88,12 @@ describe('row-level security (ADR 065): a query without the club filter still se
       expect((await c.query(`SELECT count(*)::int AS n FROM users`)).rows[0].n).toBe(0);
       await expect(c.query(`INSERT INTO news (title, content) VALUES ('none', 'x')`)).rejects.toThrow(/app\.club_id/);
     });
+    // '' is how the pool says "no club" on a hosted install outside any club's work (server/tenancy).
+    await asClub('', async (c) => {
+      await c.query(`SELECT set_config('app.club_id', '', false)`);
+      expect((await c.query(`SELECT count(*)::int AS n FROM news`)).rows[0].n).toBe(0);
+      await expect(c.query(`INSERT INTO news (title, content) VALUES ('none', 'x')`)).rejects.toThrow(/uuid/);
+    });
   });
 
   it('UPDATE and DELETE without a filter touch only the current club’s rows', async () => {
@@ -108,7 +122,10 @@ describe('row-level security (ADR 065): a query without the club filter still se
     const [userA, userB] = [await userOf(clubA), await userOf(clubB)];
     await asClub(clubA, async (c) => {
       await expect(c.query(`INSERT INTO notifications (user_id, kind, title) VALUES ($1, 'k', 't')`, [userB])).rejects.toThrow(/foreign key/);
-      await c.query(`INSERT INTO role_changes (subject_name, subject_user_id, role, action, by_user_id, by_name) VALUES ('Sam', $1, 'secretary', 'granted', $1, 'Sam')`, [userA]);
+      await c.query(
+        `INSERT INTO role_changes (subject_name, subject_user_id, role, action, by_user_id, by_name) VALUES ('Sam', $1, 'secretary', 'granted', $1, 'Sam')`,
+        [userA],
+      );
       await c.query(`DELETE FROM users WHERE id = $1`, [userA]);
       const { rows } = await c.query(`SELECT club_id, subject_user_id, by_user_id FROM role_changes`);
       expect(rows).toEqual([{ club_id: clubA, subject_user_id: null, by_user_id: null }]);

@@ -45,14 +45,17 @@ interface TableRow {
 }
 
 async function tenantTables(): Promise<TableRow[]> {
-  const { rows } = await client.query<TableRow>(`
+  const { rows } = await client.query<TableRow>(
+    `
     SELECT c.relname AS "table", c.oid::int AS oid, c.relrowsecurity AS rls, c.relforcerowsecurity AS forced,
            a.attnum::int AS club_attnum, format_type(a.atttypid, a.atttypmod) AS club_type, a.attnotnull AS club_not_null
       FROM pg_class c
       JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
       LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'club_id' AND NOT a.attisdropped
      WHERE c.relkind IN ('r', 'p') AND c.relname <> ALL($1::text[])
-     ORDER BY c.relname`, [INSTALL_TABLES]);
+     ORDER BY c.relname`,
+    [INSTALL_TABLES],
+  );
   return rows;
 }
 
@@ -61,7 +64,17 @@ async function missingPieces(): Promise<string[]> {
   const tables = await tenantTables();
   const tenantOids = new Set(tables.map((t) => t.oid));
   const missing: string[] = [];
-  const { rows: constraints } = await client.query<{ table_oid: number; name: string; type: string; conkey: number[]; confkey: number[] | null; confrelid: number; ref_table: string | null; cols: string; ref_club_attnum: number | null }>(`
+  const { rows: constraints } = await client.query<{
+    table_oid: number;
+    name: string;
+    type: string;
+    conkey: number[];
+    confkey: number[] | null;
+    confrelid: number;
+    ref_table: string | null;
+    cols: string;
+    ref_club_attnum: number | null;
+  }>(`
     SELECT con.conrelid::int AS table_oid, con.conname AS name, con.contype AS type, con.conkey::int[] AS conkey, con.confkey::int[] AS confkey,
            con.confrelid::int AS confrelid, ref.relname AS ref_table,
            (SELECT string_agg(a.attname, ', ' ORDER BY k.ord) FROM unnest(con.conkey) WITH ORDINALITY k(attnum, ord)
@@ -102,7 +115,9 @@ async function missingPieces(): Promise<string[]> {
     }
     if (!t.rls) missing.push(`${where}: row-level security not enabled`);
     if (!t.forced) missing.push(`${where}: row-level security not forced`);
-    const clubPolicy = (text: string | null) => text !== null && /club_id = \(?current_setting\('app\.club_id'::text, true\)\)?::uuid/.test(text);
+    // As PostgreSQL prints it back, without brackets and spaces: club_id = [nullif(]current_setting('app.club_id', true)[, '')]::uuid.
+    const clubPolicy = (text: string | null) =>
+      text !== null && /^club_id=(nullif)?current_setting'app\.club_id'::text,true(,''::text)?::uuid$/i.test(text.replace(/[\s()]/g, ''));
     if (!policies.some((p) => p.tablename === t.table && p.cmd === 'ALL' && clubPolicy(p.qual) && clubPolicy(p.with_check))) {
       missing.push(`${where}: no policy on current_setting('app.club_id', true)`);
     }
@@ -117,7 +132,7 @@ describe('every row belongs to a club (ADR 065): the catalogue of a migrated dat
     expect(tables.map((t) => t.table)).toContain('players');
   });
 
-  it("every tenant table has club_id uuid not null referencing clubs, keys that include it, and row-level security on app.club_id", async () => {
+  it('every tenant table has club_id uuid not null referencing clubs, keys that include it, and row-level security on app.club_id', async () => {
     const missing = await missingPieces();
     if (missing.length) console.log(`[tenancy-schema] ${missing.length} missing:\n  ${missing.join('\n  ')}`);
     expect(missing).toEqual([]);

@@ -6,11 +6,12 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { createApp } from '../../server/app';
 import { createContentMemo, createPublicCache, listenForContentChanges } from '../../server/cache';
-import { createDb } from '../../server/db/client';
-import { APP_DATABASE_BOUNDS, createPool } from '../../server/db/pool';
+import { createDb, openAppPool } from '../../server/db/client';
+import { APP_DATABASE_BOUNDS } from '../../server/db/pool';
 import { clubRoles, players, playerTeams, teams, teamStaff } from '../../server/db/schema';
 import { defaultTeamId } from '../../server/services/teams';
 import { createServices, type ServiceOptions } from '../../server/services';
+import { createClubResolver } from '../../server/tenancy/host';
 import type { Role } from '../../shared/roles';
 import { TEMPLATE_DB, databaseOf } from './pg-global-setup';
 import { jsonCaller } from './json-request';
@@ -30,7 +31,10 @@ export type { JsonInit } from './json-request';
  * A fresh database (cloned from the migrated template) with the real Hono app on it.
  * Call once per test file, at the top level; it is dropped after the file's tests.
  */
-export async function createTestContext(options: Partial<ServiceOptions> = {}, harness: { cache?: boolean; trustProxy?: boolean } = {}) {
+export async function createTestContext(
+  options: Partial<ServiceOptions> = {},
+  harness: { cache?: boolean; trustProxy?: boolean; /** Hosting on (ADR 065): clubs by host, no install club. */ hostingDomain?: string } = {},
+) {
   const admin = JSON.parse(inject('pgAdmin')) as pg.ClientConfig;
   const name = `club_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client(admin);
@@ -38,8 +42,9 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
   await client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
   await client.end();
 
-  // The app's own pool, with its bounds (timeouts, bounded queue).
-  const pool = createPool(databaseOf(admin, name), { max: 20, bounds: APP_DATABASE_BOUNDS });
+  // The app's own pool, with its bounds (timeouts, bounded queue), made as the app makes it: the
+  // install's one club read first, every connection's club outside a request (server/tenancy).
+  const { pool, installClub } = await openAppPool(databaseOf(admin, name), { max: 20, bounds: APP_DATABASE_BOUNDS, hostingDomain: harness.hostingDomain });
   // Idle connections are cut when the database is dropped or the test server stops: expected.
   pool.on('error', () => undefined);
   const db = createDb(pool);
@@ -50,7 +55,8 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
   const cache = harness.cache ? createPublicCache({ databaseDown: () => services.health.isDown, memo }) : undefined;
   const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name))) : undefined;
   await listener?.ready;
-  const app = createApp({ services, cache, trustProxy: harness.trustProxy });
+  const clubs = createClubResolver({ db, hostingDomain: harness.hostingDomain, installClub });
+  const app = createApp({ services, cache, trustProxy: harness.trustProxy, clubs });
 
   afterAll(async () => {
     await listener?.stop();
@@ -112,5 +118,5 @@ export async function createTestContext(options: Partial<ServiceOptions> = {}, h
     return services.setup.initialize(null);
   }
 
-  return { app, db, pool, services, json, signedIn, initialize, dataDir, cache, memo, listener };
+  return { app, db, pool, services, json, signedIn, initialize, dataDir, cache, memo, listener, installClub, clubs };
 }

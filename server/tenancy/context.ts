@@ -1,0 +1,23 @@
+/**
+ * The current club (ADR 065): which club a request, or a job's run, works for. Held in an
+ * AsyncLocalStorage, so it follows the work across awaits, timers and callbacks without being
+ * passed down; the pool reads it when it hands out a connection (server/db/pool.ts) and sets the
+ * connection's `app.club_id` to it.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface ClubContext {
+  clubId: string;
+}
+
+const storage = new AsyncLocalStorage<ClubContext>();
+
+/** The club the code running now works for; undefined outside any `withClub` (then the pool uses the install's club). */
+export function currentClubId(): string | undefined {
+  return storage.getStore()?.clubId;
+}
+
+/** Runs `fn` (and everything it starts) for the club `clubId`. */
+export function withClub<T>(clubId: string, fn: () => T): T {
+  return storage.run({ clubId }, fn);
+}
