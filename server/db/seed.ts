@@ -597,7 +597,7 @@ export async function seedSampleContent(tx: DbOrTx): Promise<void> {
     .insert(settings)
     .values({ ...CLUB_SETTINGS, updated_at: now })
     .onConflictDoUpdate({
-      target: settings.id,
+      target: settings.club_id,
       set: {
         whatsapp_number: CLUB_SETTINGS.whatsapp_number,
         club_email: CLUB_SETTINGS.club_email,

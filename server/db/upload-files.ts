@@ -45,7 +45,7 @@ export async function moveUploadFilesIntoDatabase(pool: pg.Pool, dataDir: string
     }
     // One file in memory at a time (at most 10 MB); the upload may have been removed meanwhile.
     const inserted = await pool.query(
-      `INSERT INTO upload_contents (upload_id, bytes) SELECT id, $2 FROM uploads WHERE id = $1 ON CONFLICT (upload_id) DO NOTHING`,
+      `INSERT INTO upload_contents (upload_id, bytes) SELECT id, $2 FROM uploads WHERE id = $1 ON CONFLICT (club_id, upload_id) DO NOTHING`,
       [upload.id, bytes],
     );
     if (inserted.rowCount === 1) migrated++;

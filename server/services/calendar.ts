@@ -278,7 +278,7 @@ export function createCalendarService(db: Db, deps: { ensureSessions: (teamIds?:
       await db
         .insert(calendarTokens)
         .values({ user_id: actor.id, token_hash: hashToken(token) })
-        .onConflictDoUpdate({ target: calendarTokens.user_id, set: { token_hash: hashToken(token), created_at: new Date(), last_used_at: null } });
+        .onConflictDoUpdate({ target: [calendarTokens.club_id, calendarTokens.user_id], set: { token_hash: hashToken(token), created_at: new Date(), last_used_at: null } });
       return token;
     },
 

@@ -127,7 +127,7 @@ export function firstIdentity(input: InitialIdentity | undefined) {
  */
 export async function storeFirstIdentity(tx: DbOrTx, input: InitialIdentity | undefined, crest?: { bytes: Uint8Array; name: string }) {
   const identity = firstIdentity(input);
-  if (identity) await tx.insert(settings).values({ id: 1, ...identity }).onConflictDoUpdate({ target: settings.id, set: identity });
+  if (identity) await tx.insert(settings).values({ id: 1, ...identity }).onConflictDoUpdate({ target: settings.club_id, set: identity });
   if (!crest) return;
   let url: string;
   try {
@@ -136,5 +136,5 @@ export async function storeFirstIdentity(tx: DbOrTx, input: InitialIdentity | un
     if (error instanceof DomainError) throw invalidFields([{ field: 'crest', message: error.detail }]);
     throw error;
   }
-  await tx.insert(settings).values({ id: 1, crest_url: url }).onConflictDoUpdate({ target: settings.id, set: { crest_url: url } });
+  await tx.insert(settings).values({ id: 1, crest_url: url }).onConflictDoUpdate({ target: settings.club_id, set: { crest_url: url } });
 }

@@ -69,7 +69,7 @@ export function mailLinks(db: Db, url: (path: string) => string) {
       await db
         .insert(notificationPreferences)
         .values({ user_id: userId, kind, email: false })
-        .onConflictDoUpdate({ target: [notificationPreferences.user_id, notificationPreferences.kind], set: { email: false } });
+        .onConflictDoUpdate({ target: [notificationPreferences.club_id, notificationPreferences.user_id, notificationPreferences.kind], set: { email: false } });
       return checked;
     },
 

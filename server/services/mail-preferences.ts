@@ -32,7 +32,7 @@ export function mailPreferences(db: Db) {
     if (entries.length === 0 && pushEntries.length === 0) throw invalid('Give at least one kind of e-mail to turn on or off.');
     const mailOnly = pushEntries.find(([kind]) => !PUSH_KINDS.some((p) => p.id === kind));
     if (mailOnly) throw invalid(`${mailOnly[0]} is sent by e-mail only, not by push.`);
-    const target = [notificationPreferences.user_id, notificationPreferences.kind];
+    const target = [notificationPreferences.club_id, notificationPreferences.user_id, notificationPreferences.kind];
     await db.transaction(async (tx) => {
       for (const [kind, email] of entries) {
         await tx.insert(notificationPreferences).values({ user_id: actor.id, kind, email }).onConflictDoUpdate({ target, set: { email } });

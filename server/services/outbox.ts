@@ -68,7 +68,7 @@ export function mailsInsert(tx: DbOrTx, mails: OutgoingMail[]) {
         ...(mail.heldFor ? { status: 'held' as const, held_for_user_id: mail.heldFor } : {}),
       })),
     )
-    .onConflictDoNothing({ target: outbox.dedupe_key })
+    .onConflictDoNothing({ target: [outbox.club_id, outbox.dedupe_key] })
     .returning({ id: outbox.id });
 }
 

@@ -234,7 +234,7 @@ function teamStaffCommands(db: Db) {
           .insert(teamStaff)
           .values({ player_id, team_id, role, ...override })
           .onConflictDoUpdate({
-            target: [teamStaff.player_id, teamStaff.team_id],
+            target: [teamStaff.club_id, teamStaff.player_id, teamStaff.team_id],
             set: { role, ...(override ?? { dbs_override_by: null, dbs_override_at: null, dbs_override_reason: null }) },
           });
         const subject = {

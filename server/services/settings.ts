@@ -104,7 +104,7 @@ export function createSettingsService(db: Db) {
       const [row] = await db
         .insert(settings)
         .values({ id: 1, ...identity, ...values })
-        .onConflictDoUpdate({ target: settings.id, set: { ...identity, ...values, updated_at: new Date() } })
+        .onConflictDoUpdate({ target: settings.club_id, set: { ...identity, ...values, updated_at: new Date() } })
         .returning();
       return toAdminSettings(row, (await welfareContact(db)).name);
     },

@@ -54,7 +54,7 @@ export async function importUploadFiles(client: pg.PoolClient, dir: string, file
   for (const name of files) {
     if (name.includes('/')) continue; // the app never made sub-folders
     await client.query(
-      `INSERT INTO upload_contents (upload_id, bytes) SELECT id, $2 FROM uploads WHERE stored_name = $1 ON CONFLICT (upload_id) DO NOTHING`,
+      `INSERT INTO upload_contents (upload_id, bytes) SELECT id, $2 FROM uploads WHERE stored_name = $1 ON CONFLICT (club_id, upload_id) DO NOTHING`,
       [name, await fs.readFile(path.join(dir, name))],
     );
   }

@@ -11,7 +11,7 @@ export interface DbColumn {
   name: string;
   /** PostgreSQL's name of its type: "uuid", "_uuid" (uuid[]), "text" … */
   type: string;
-  /** The table a foreign key on this column alone points at, if any. */
+  /** The table a foreign key on this column (alone, or with club_id before it) points at, if any. */
   references: string | null;
 }
 
@@ -22,12 +22,19 @@ export interface DbTable {
 
 const WHERE = 'the data map (server/privacy/map)';
 
-/** Reads every table of the public schema with its columns and single-column foreign keys. */
+/** The tenant column (ADR 065): the club's id, on every tenant table, classified `other` without listing it. */
+export const CLUB_COLUMN = 'club_id';
+
+/** Reads every table of the public schema with its columns and each column's foreign key (alone, or after club_id). */
 export async function readDbTables(query: (text: string) => Promise<Record<string, unknown>[]>): Promise<DbTable[]> {
   const rows = await query(`
     select c.relname as table_name, a.attname as column_name, t.typname as type_name,
            (select min(fr.relname) from pg_constraint k join pg_class fr on fr.oid = k.confrelid
-             where k.conrelid = c.oid and k.contype = 'f' and k.conkey = array[a.attnum]) as references_table
+             where k.conrelid = c.oid and k.contype = 'f'
+               and (k.conkey = array[a.attnum]
+                    -- a key between tenant tables is (club_id, column) (ADR 065): it is the column's
+                    or (k.conkey[2] = a.attnum and cardinality(k.conkey) = 2
+                        and k.conkey[1] = (select ca.attnum from pg_attribute ca where ca.attrelid = c.oid and ca.attname = 'club_id')))) as references_table
       from pg_class c
       join pg_namespace n on n.oid = c.relnamespace
       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -109,7 +116,8 @@ export function unclassifiedColumns(dbTables: readonly DbTable[], map: readonly 
     if (!table) continue;
     const actual = new Set(table.columns.map((c) => c.name));
     const personal = new Set(entry.personal);
-    const other = new Set(entry.other);
+    // The club a row belongs to (ADR 065) is on every tenant table and describes no person: `other` everywhere.
+    const other = new Set([...entry.other, ...(actual.has(CLUB_COLUMN) ? [CLUB_COLUMN] : [])]);
     for (const column of actual) {
       if (!personal.has(column) && !other.has(column)) {
         problems.push(`Column ${name}.${column} is not classified in ${WHERE}: list it in \`personal\` if it identifies or describes a person, else in \`other\`.`);

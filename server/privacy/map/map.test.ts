@@ -56,7 +56,7 @@ describe('the data map (server/privacy/map) against the migrated database', () =
     let problems: string[] = [];
     await expect(
       db.transaction(async (tx) => {
-        await tx.execute(sql.raw('create table probe (id uuid primary key, player_id uuid, owner_user_id uuid references users(id), note text)'));
+        await tx.execute(sql.raw('create table probe (club_id uuid, id uuid primary key, player_id uuid, owner_user_id uuid, note text, foreign key (club_id, owner_user_id) references users (club_id, id))'));
         const withProbe = await readDbTables(readerOf(tx));
         problems = [...unmappedReferences(withProbe, DATA_MAP), ...unmappedTables(withProbe, DATA_MAP)];
         throw rollback;

@@ -131,7 +131,7 @@ function answerStore(db: Db, deps: AvailabilityDeps) {
         .insert(availability)
         .values(values)
         .onConflictDoUpdate({
-          target: [column, availability.player_id],
+          target: [availability.club_id, column, availability.player_id],
           set: { status, note, answered_by: answeredBy, on_behalf: onBehalf, updated_at: now, needs_recheck: false },
         })
         .returning();

@@ -29,7 +29,7 @@ export function reminders(ctx: AvailabilityContext) {
         if (audience.length === 0) throw conflict(NOBODY_TO_REMIND);
         const claimed = await tx.execute<{ last_sent_at: Date }>(sql`
           insert into ${availabilityReminders} (fixture_id, last_sent_at, sent_by) values (${event.id}, now(), ${staff.id})
-          on conflict (fixture_id) do update set last_sent_at = now(), sent_by = excluded.sent_by
+          on conflict (club_id, fixture_id) do update set last_sent_at = now(), sent_by = excluded.sent_by
             where ${availabilityReminders.last_sent_at} <= now() - ${`${REMIND_INTERVAL_MINUTES} minutes`}::interval
           returning last_sent_at`);
         if (claimed.rows.length === 0) {

@@ -148,7 +148,7 @@ export function createDbsService(db: Db, mail: MailService) {
       await db
         .insert(dbsChecks)
         .values({ player_id: playerId, ...row })
-        .onConflictDoUpdate({ target: dbsChecks.player_id, set: row });
+        .onConflictDoUpdate({ target: [dbsChecks.club_id, dbsChecks.player_id], set: row });
       return dbsOverview(db);
     },
 

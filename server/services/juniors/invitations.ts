@@ -40,7 +40,7 @@ export async function linkGuardian(
     .insert(guardians)
     .values(link)
     .onConflictDoUpdate({
-      target: [guardians.user_id, guardians.player_id],
+      target: [guardians.club_id, guardians.user_id, guardians.player_id],
       set: { level: link.level, relationship: link.relationship, approved_by: link.approved_by },
     });
 }

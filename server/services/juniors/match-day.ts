@@ -227,7 +227,7 @@ export function matchDayUseCases(ctx: JuniorContext) {
       await db
         .insert(childCollectors)
         .values({ player_id: child.id, ...values })
-        .onConflictDoUpdate({ target: childCollectors.player_id, set: values });
+        .onConflictDoUpdate({ target: [childCollectors.club_id, childCollectors.player_id], set: values });
       return collectors(actor, child.id);
     },
   };

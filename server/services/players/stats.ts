@@ -33,7 +33,7 @@ export function seasonStats({ db, linkedPlayer, assertMayCoach, statsFor }: Play
       await db
         .insert(playerStats)
         .values({ player_id: playerId, ...values })
-        .onConflictDoUpdate({ target: playerStats.player_id, set: { ...values, updated_at: new Date() } });
+        .onConflictDoUpdate({ target: [playerStats.club_id, playerStats.player_id], set: { ...values, updated_at: new Date() } });
       return statsFor(playerId);
     },
   };

@@ -81,7 +81,7 @@ export function createPushDevices(db: Db, options: { allowedOrigins: readonly st
         .insert(pushSubscriptions)
         .values({ user_id: me.id, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, device_label: deviceLabel(userAgent) })
         .onConflictDoUpdate({
-          target: pushSubscriptions.endpoint,
+          target: [pushSubscriptions.club_id, pushSubscriptions.endpoint],
           set: { user_id: me.id, p256dh: input.keys.p256dh, auth: input.keys.auth, device_label: sql`excluded.device_label` },
         })
         // xmax is 0 for a row this statement inserted, set for one it updated.

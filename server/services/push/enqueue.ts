@@ -74,7 +74,7 @@ export async function enqueuePush(tx: DbOrTx, message: PushMessage, enabled: boo
       select ${message.dedupeKey}::text || '#' || s.id::text, ${message.dedupeKey}::text, s.user_id, s.id, ${message.kind}::text, ${title}::text, ${body}::text,
         ${url}::text, ${tag}::text, ${message.urgency ?? 'normal'}::text, ${fallback}::jsonb
       from ${pushSubscriptions} s where s.user_id = ${message.userId}::uuid
-      on conflict (dedupe_key) do nothing
+      on conflict (club_id, dedupe_key) do nothing
       returning 1)
     select (select count(*)::int from ${pushSubscriptions} where user_id = ${message.userId}::uuid) as devices`);
   return { devices: Number(result.rows[0]?.devices ?? 0) };

@@ -116,7 +116,7 @@ export async function markPushDead(db: Db, row: ClaimedPush, token: string, atte
         html_body: mail.html_body,
         headers: mail.headers ?? {},
       })
-      .onConflictDoNothing({ target: outbox.dedupe_key })
+      .onConflictDoNothing({ target: [outbox.club_id, outbox.dedupe_key] })
       .returning({ id: outbox.id });
     return { fellBack: inserted.length > 0 };
   });

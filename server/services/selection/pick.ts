@@ -107,7 +107,7 @@ export function squadPicking(ctx: SelectionContext) {
         await tx
           .insert(selectionPublications)
           .values({ fixture_id: event.id, published_at: now, published_by: staff.id, published_player_ids: ids })
-          .onConflictDoUpdate({ target: selectionPublications.fixture_id, set: { published_at: now, published_by: staff.id, published_player_ids: ids } });
+          .onConflictDoUpdate({ target: [selectionPublications.club_id, selectionPublications.fixture_id], set: { published_at: now, published_by: staff.id, published_player_ids: ids } });
         // Those the last publish named and this one does not are told, kindly; their "Selected" is put away.
         const dropped = (previous?.published_player_ids ?? []).filter((id) => !ids.includes(id));
         await tellDropped(tx, event, dropped, now);

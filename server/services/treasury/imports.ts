@@ -70,7 +70,7 @@ async function readStatement(tx: DbOrTx, actor: Actor, bytes: Uint8Array, mappin
       await tx
         .insert(statementMappings)
         .values({ headers_key: key, mapping, created_by_name: actor.full_name })
-        .onConflictDoUpdate({ target: statementMappings.headers_key, set: { mapping, created_by_name: actor.full_name } });
+        .onConflictDoUpdate({ target: [statementMappings.club_id, statementMappings.headers_key], set: { mapping, created_by_name: actor.full_name } });
     }
     return parsed;
   } catch (error) {
@@ -231,7 +231,7 @@ async function writeLines(tx: DbOrTx, ctx: Pick<TreasuryContext, 'mail'>, user: 
     const inserted = await tx
       .insert(bankLines)
       .values(values.slice(i, i + 1000))
-      .onConflictDoNothing({ target: bankLines.fingerprint })
+      .onConflictDoNothing({ target: [bankLines.club_id, bankLines.fingerprint] })
       .returning({ id: bankLines.id, fingerprint: bankLines.fingerprint });
     added += inserted.length;
     for (const line of inserted) {

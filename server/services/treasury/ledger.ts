@@ -52,7 +52,7 @@ export async function writeCharges(tx: DbOrTx, actor: Actor, list: NewCharge[]):
         created_by_name: actor.full_name,
       })),
     )
-    .onConflictDoNothing({ target: charges.source_key })
+    .onConflictDoNothing({ target: [charges.club_id, charges.source_key] })
     .returning({ id: charges.id, payer: charges.payer_user_id, amount: charges.amount_pence });
   if (rows.length === 0) return [];
   const today = clubDateOf(new Date());
