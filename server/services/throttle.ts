@@ -113,7 +113,7 @@ async function countRequest(db: DbOrTx, key: string, windowSeconds: number) {
     .insert(loginThrottle)
     .values({ key, failures: 1, window_ends_at: sql`now() + ${window}` })
     .onConflictDoUpdate({
-      target: loginThrottle.key,
+      target: [loginThrottle.club_id, loginThrottle.key],
       set: {
         failures: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
         window_ends_at: sql`CASE WHEN ${loginThrottle.window_ends_at} < now() THEN now() + ${window} ELSE ${loginThrottle.window_ends_at} END`,
