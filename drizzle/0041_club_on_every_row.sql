@@ -934,8 +934,9 @@ ALTER TABLE "push_outbox" ADD CONSTRAINT "push_outbox_dedupe_key_unique" UNIQUE(
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_endpoint_unique" UNIQUE("club_id","endpoint");
 --> statement-breakpoint
 -- hand-written: begin
--- The content version is one row per club (its key is the club): a write bumps its own club's,
--- the club of the row written (a TRUNCATE: the connection's club).
+-- The content version is one row per club (its key is the club): a row's write bumps its own
+-- club's version (made if missing); a TRUNCATE, which empties the table for every club (only
+-- maintenance does it: backups restored, tests), bumps every club's.
 CREATE OR REPLACE FUNCTION "content_changed"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -945,12 +946,13 @@ BEGIN
   IF current_setting('club.content_changed', true) = 'on' THEN
     RETURN NULL;
   END IF;
-  IF TG_LEVEL = 'ROW' THEN
-    IF TG_OP = 'DELETE' THEN club := OLD.club_id; ELSE club := NEW.club_id; END IF;
-  ELSE
-    club := nullif(current_setting('app.club_id', true), '')::uuid;
-  END IF;
   PERFORM set_config('club.content_changed', 'on', true);
+  IF TG_LEVEL = 'STATEMENT' THEN
+    UPDATE "content_version" SET "version" = "version" + 1;
+    PERFORM pg_notify('content_changed', '');
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'DELETE' THEN club := OLD.club_id; ELSE club := NEW.club_id; END IF;
   UPDATE "content_version" SET "version" = "version" + 1 WHERE "club_id" = club RETURNING "version" INTO new_version;
   IF new_version IS NULL THEN
     INSERT INTO "content_version" ("club_id", "id", "version") VALUES (club, 1, 1)

@@ -136,7 +136,8 @@ async function restoreTables(
     await client.query(`TRUNCATE ${order.map(qualified).join(', ')} RESTART IDENTITY CASCADE`);
     // A backup from before teams (migration 0005): its rows move in as that migration moved them.
     const beforeTeams = older && !('teams' in manifest.tables);
-    const seniorId = beforeTeams ? await teamsBeforeRestore(client) : undefined;
+    // Made once the clubs are back (the first table in dependency order): teams belong to a club (ADR 065).
+    let seniorId: string | undefined;
     const counts: Record<string, number> = {};
     for (const table of order) {
       const { rows: columns } = await client.query<{ name: string }>(
@@ -167,6 +168,7 @@ async function restoreTables(
           );
         }
       }
+      if (beforeTeams && table === 'clubs') seniorId = await teamsBeforeRestore(client);
       const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${qualified(table)}`);
       counts[table] = rows[0].n;
       const expected = manifest.tables[table] ?? (beforeTeams && table === 'teams' ? counts[table] : 0); // a table the backup predates starts empty
