@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { appSecrets, notificationPreferences, outbox } from '../db/schema';
-import pg from 'pg';
+import { createPool } from '../db/pool';
 import { createDb } from '../db/client';
 import { createServices } from '../services';
 import { createMailService } from '../services/mail';
@@ -144,7 +144,8 @@ describe('One-click unsubscribe', () => {
   });
 
   it('signs inside the event\'s transaction: works with a single database connection', async () => {
-    const pool = new pg.Pool({ ...ctx.pool.options, max: 1 });
+    // As the app makes its pools (server/db/pool.ts): each connection given the install's club (ADR 065).
+    const pool = createPool(ctx.pool.options, { max: 1, installClubId: ctx.installClub?.id });
     pool.on('error', () => undefined);
     try {
       const services = createServices(createDb(pool), { adminUsername: 'admin', publicUrl: 'https://club.example.org' });
