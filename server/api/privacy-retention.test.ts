@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createPool } from '../db/pool';
 import { createTestContext } from '../../tests/support/api';
 import { insertLogin } from '../../tests/support/logins';
 import { daysBefore, seedRetentionRows, type RetentionSeed } from '../../tests/support/retention';
@@ -15,7 +15,7 @@ import { due, purge, runRetention } from '../services/privacy/retention';
 // exactly the rows past its period, purging removes exactly those (nothing of anyone else), and
 // the log says so; automatic rules purge in the nightly job, once however many processes run it.
 const t = await createTestContext();
-const otherPool = new pg.Pool({ ...t.pool.options, max: 3 });
+const otherPool = createPool(t.pool.options, { max: 3, installClubId: t.installClub?.id });
 const otherDb = drizzle(otherPool, { schema });
 afterAll(() => otherPool.end());
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPool } from '../db/pool';
 import { createTestContext } from '../../tests/support/api';
 import { startSmtpServer, waitFor, type Verdict } from '../../tests/support/smtp';
 import { createDb } from '../db/client';
@@ -19,7 +19,7 @@ const ctx = await createTestContext();
 const smtp = await startSmtpServer();
 const workers: ReturnType<typeof createOutboxWorker>[] = [];
 // A second app instance on the same database: its own pool, its own worker.
-const otherPool = new pg.Pool({ ...ctx.pool.options, max: 5 });
+const otherPool = createPool(ctx.pool.options, { max: 5, installClubId: ctx.installClub?.id });
 otherPool.on('error', () => undefined);
 const otherDb = createDb(otherPool);
 

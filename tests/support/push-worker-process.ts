@@ -4,14 +4,15 @@
  * Run with `node --import tsx`; everything it needs comes in PUSH_TEST_* variables.
  */
 import https from 'node:https';
-import pg from 'pg';
-import { createDb } from '../../server/db/client';
+import type pg from 'pg';
+import { createDb, openAppPool } from '../../server/db/client';
 import { setLogLevel } from '../../server/log';
 import { createPushWorker } from '../../server/services/push/delivery';
 import { vapidKeysOnce } from '../../server/services/push/keys';
 
 setLogLevel('silent');
-const pool = new pg.Pool({ ...(JSON.parse(process.env.PUSH_TEST_DATABASE!) as pg.PoolConfig), max: 2 });
+// As the app opens it: every connection given the install's club (ADR 065).
+const { pool } = await openAppPool(JSON.parse(process.env.PUSH_TEST_DATABASE!) as pg.PoolConfig, { max: 2 });
 pool.on('error', () => undefined);
 const db = createDb(pool);
 createPushWorker(db, {
