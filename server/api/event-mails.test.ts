@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const admin = await ctx.signedIn('admin');
 await ctx.db.insert(settings).values({ id: 1, club_email: 'hello@club.example.org', sales_email: 'sales@club.example.org' }).onConflictDoUpdate({
-  target: settings.id,
+  target: settings.club_id,
   set: { sales_email: 'sales@club.example.org' },
 });
 

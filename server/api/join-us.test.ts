@@ -24,7 +24,7 @@ describe('POST /api/join-us', () => {
 
   it('adds a wa.me link built from the settings number', async () => {
     await t.db.insert(settings).values({ id: 1, whatsapp_number: '447700900123', club_email: 'club@example.com' }).onConflictDoUpdate({
-      target: settings.id,
+      target: settings.club_id,
       set: { whatsapp_number: '447700900123' },
     });
     const res = await t.json('/api/join-us', { body: valid });
