@@ -52,12 +52,21 @@ describe('the install\'s club at start (server/tenancy/install-club.ts)', () => 
         expect(hosted.installClub).toBeUndefined();
         expect((await hosted.pool.query(`select current_setting('app.club_id', true) as club`)).rows[0].club).toBeNull();
         await hosted.close();
+        // A backup or a restore (server/db/backup/maintenance.ts) opens any database: no refusal, no club.
+        const maintenance = await openDatabase({ databaseUrl: databaseUrl(), dataDir, poolSize: 1, maintenance: true });
+        expect(maintenance.installClub).toBeUndefined();
+        await maintenance.close();
       } finally {
         await fs.rm(dataDir, { recursive: true, force: true });
       }
     } finally {
       await t.db.execute(sql`delete from clubs where slug = 'ashdown'`);
     }
+  });
+
+  it('a backup or restore of a single-club install gets its club', async () => {
+    const fake = { query: <R extends object>() => Promise.resolve({ rows: [{ id: 'one', slug: 'club', name: 'Club', status: 'active' }] as unknown as R[] }) };
+    expect(await readInstallClub(fake, { maintenance: true })).toMatchObject({ id: 'one' });
   });
 
   it('refuses a database with no club at all', async () => {
