@@ -122,6 +122,11 @@ export function createSetupService(
   /** Refuses (403, 429) unless the request proves the person owns the server. */
   async function checkOwnership(actor: { role: Role } | null, request: InitializationRequest) {
     if (options.adminPassword || isAdminLogin(actor)) return;
+    await checkSetupCode(request);
+  }
+
+  /** Refuses (403, 429) unless the request has the setup code from the server log. */
+  async function checkSetupCode(request: Pick<InitializationRequest, 'setupCode' | 'address'>) {
     const typed = normalizeSetupCode(request.setupCode ?? '');
     if (!typed) throw refusal('forbidden', SETUP_CODE_REQUIRED);
     // Counted before it is compared, so a burst of guesses is refused without looking at them.
@@ -151,6 +156,17 @@ export function createSetupService(
   return {
     status,
     statusFor,
+    /** Whether the club is set up (after /initialize or a club file's import). */
+    initialized,
+    /**
+     * Bringing a club file to this install (issue 36): only before a club exists (409 after), and only
+     * with the setup code from the server log, even when ADMIN_PASSWORD is set: the file brings its
+     * own admin and password, so the first visitor must not be able to bring theirs.
+     */
+    async mayBringClubFile(request: Pick<InitializationRequest, 'setupCode' | 'address'>) {
+      if (await initialized()) throw conflict(ALREADY_INITIALIZED);
+      await checkSetupCode(request);
+    },
     adminUsername: options.adminUsername,
     /** Whether /initialize must ask for the setup code (no ADMIN_PASSWORD configured); not of a signed-in admin. */
     needsSetupCode: !options.adminPassword,
