@@ -21,6 +21,7 @@ afterAll(() => fs.rm(work, { recursive: true, force: true }));
 // A new install (no ADMIN_PASSWORD: its owner has the setup code) that takes club files up to 256 KB,
 // with a DATA_DIR of its own (where an upload is staged) and room for every refusal below.
 const freshDataDir = path.join(work, 'fresh-data');
+await fs.mkdir(freshDataDir);
 const fresh = await createTestContext({
   adminPassword: undefined,
   clubFileMaxBytes: MAX_BYTES,
