@@ -58,7 +58,7 @@ describe('Take your club and leave', () => {
     await hydrated(first);
     await first.getByRole('heading', { name: 'Moving from another install? Bring your club file' }).waitFor();
     await first.getByLabel('The code from the server log').fill(setupCodeOf(newInstall));
-    await first.getByLabel('Club file').setInputFiles(file);
+    await first.locator('input#club_file').setInputFiles(file);
     const bring = first.getByRole('button', { name: 'Bring the club file' });
     await tappable(bring);
     await checkPage(first, 'the first-run screen with the club file chosen');
