@@ -9,11 +9,14 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_ADMIN_PASSWORD } from '../../tests/support/api';
 import { bringClubFile, downloadClubFile, PNG_1X1, setupCodeOf, unpackClubFile, uploadImage } from '../../tests/support/club-file';
+import { restoreBackup } from '../db/backup';
 import { CLUB_FILE_LEAVES_EMPTY } from '../services/club-file';
 
 const oldInstall = await createTestContext();
 // A new, empty install: no ADMIN_PASSWORD, so its owner has the setup code from its log.
 const newInstall = await createTestContext({ adminPassword: undefined });
+// A third, restored the way `npm run db:restore <file>` does it (scripts/db-restore.ts calls restoreBackup).
+const scriptInstall = await createTestContext();
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'club-file-round-trip-'));
 afterAll(() => fs.rm(work, { recursive: true, force: true }));
 
@@ -65,5 +68,12 @@ describe('Take your club and leave: the round trip', () => {
     expect(counts.upload_contents).toBe(1);
     expect(counts.club_file_downloads).toBe(1);
     for (const table of CLUB_FILE_LEAVES_EMPTY) expect(counts[table], table).toBe(0);
+
+    // `npm run db:restore` takes a club file too: the same club, and its admin signs in.
+    const file = path.join(work, 'riverside.club.tar.gz');
+    await fs.writeFile(file, first.bytes);
+    const restored = await restoreBackup(scriptInstall.pool, { file, workDir: scriptInstall.dataDir });
+    expect(restored.counts.users).toBe(counts.users);
+    await signIn(scriptInstall);
   }, 120_000);
 });

@@ -18,6 +18,10 @@ const club = await createTestContext();
 const MAX_BYTES = 256 * 1024;
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'club-file-test-'));
 afterAll(() => fs.rm(work, { recursive: true, force: true }));
+// Another new install, for two imports at once.
+const raceDataDir = path.join(work, 'race-data');
+await fs.mkdir(raceDataDir);
+const race = await createTestContext({ adminPassword: undefined, dataDir: raceDataDir });
 // A new install (no ADMIN_PASSWORD: its owner has the setup code) that takes club files up to 256 KB,
 // with a DATA_DIR of its own (where an upload is staged) and room for every refusal below.
 const freshDataDir = path.join(work, 'fresh-data');
@@ -173,5 +177,15 @@ describe('POST /api/club-file', () => {
     // The club's admin signs in with their own password.
     const login = await fresh.json('/api/auth/login', { body: { username: admin.username, password: admin.password } });
     expect(login.status).toBe(200);
+  });
+
+  it('two imports at once: exactly one brings the club in, the other is refused (409) and changes nothing', async () => {
+    const code = await setupCodeOf(race);
+    const answers = await Promise.all([bringClubFile(race, genuine, code), bringClubFile(race, genuine, code)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const { rows } = await race.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    const { rows: original } = await club.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    expect(rows[0].n).toBeGreaterThan(0);
+    expect(rows[0].n).toBeLessThanOrEqual(original[0].n);
   });
 });
