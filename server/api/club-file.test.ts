@@ -12,7 +12,7 @@ import { createTestContext } from '../../tests/support/api';
 import { bringClubFile, downloadClubFile, packFiles, setupCodeOf, unpackClubFile } from '../../tests/support/club-file';
 import { clubRoles } from '../db/schema';
 import { ALREADY_INITIALIZED } from '../services/setup';
-import { CLUB_FILE_TOO_LARGE, EMPTY_CLUB_FILE, NEWER_CLUB_FILE, NO_CLUB_FILE, NOT_A_CLUB_FILE, ONLY_ADMINS_DOWNLOAD } from '../services/club-file';
+import { CLUB_FILE_TOO_LARGE, EMPTY_CLUB_FILE, NEWER_CLUB_FILE, NO_CLUB_FILE, NOT_A_CLUB_FILE, ONLY_ADMINS_DOWNLOAD, UPLOAD_CUT_OFF } from '../services/club-file';
 
 const club = await createTestContext();
 const MAX_BYTES = 256 * 1024;
@@ -162,6 +162,21 @@ describe('POST /api/club-file', () => {
     const empty = await bringClubFile(fresh, Buffer.alloc(0), code);
     expect(empty.status).toBe(422);
     expect(empty.body.detail).toBe(NO_CLUB_FILE);
+    await nothingStored();
+  });
+
+  it('an upload cut off half way is refused in plain words (422), never 500, and stores nothing', async () => {
+    const code = await setupCodeOf(fresh);
+    const cut = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(genuine.subarray(0, 1024)));
+        controller.error(new TypeError('terminated'));
+      },
+    });
+    const init = { method: 'POST', headers: { 'content-type': 'application/gzip', 'x-setup-code': code }, body: cut, duplex: 'half' } as RequestInit;
+    const res = await fresh.app.request('/api/club-file', init);
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: string }).detail).toBe(UPLOAD_CUT_OFF);
     await nothingStored();
   });
 

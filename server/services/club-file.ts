@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { conflict, DomainError, invalid } from '../../shared/errors';
+import { conflict, DomainError, invalid, isDomainError } from '../../shared/errors';
 import type { SessionUser } from '../../shared/roles';
 import { clubDateOf } from '../../shared/dates';
 import { BackupError, createBackup, restoreBackup, type BackupManifest } from '../db/backup';
@@ -39,6 +39,7 @@ export const NEWER_CLUB_FILE =
   'This club file was made by a newer version of the club website than this one. Update this install to the latest version, then bring the file again. Nothing was stored.';
 export const EMPTY_CLUB_FILE = 'This club file holds no club: it was made before that site was set up. Nothing was stored.';
 export const NO_CLUB_FILE = 'Choose your club file (it ends in .club.tar.gz).';
+export const UPLOAD_CUT_OFF = 'The club file did not arrive whole (the connection was cut off): nothing was stored. Try again.';
 export const CLUB_FILE_TOO_LARGE = (maxBytes: number) =>
   `The club file is too large: this install takes files up to ${Math.round(maxBytes / (1024 * 1024))} MB. Nothing was stored.`;
 
@@ -72,6 +73,16 @@ function byteLimit(maxBytes: number) {
 function plainWords(error: unknown): unknown {
   if (!(error instanceof BackupError)) return error;
   return invalid(error.newerApp ? NEWER_CLUB_FILE : NOT_A_CLUB_FILE);
+}
+
+/** Streams the upload to `file`; too large is said as such, anything else is an upload that stopped half way. */
+async function receive(body: WebReadableStream<Uint8Array>, file: string, maxBytes: number) {
+  try {
+    await pipeline(Readable.fromWeb(body), byteLimit(maxBytes), createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  } catch (error) {
+    if (isDomainError(error)) throw error;
+    throw invalid(UPLOAD_CUT_OFF);
+  }
 }
 
 export interface ClubFileDownload {
@@ -169,7 +180,7 @@ export function createClubFileService(
       const body = request.body;
       return inPrivateFolder('.club-file-in-', async (dir) => {
         const file = path.join(dir, 'club.tar.gz');
-        await pipeline(Readable.fromWeb(body), byteLimit(maxBytes), createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+        await receive(body, file, maxBytes);
         if ((await fs.stat(file)).size === 0) throw invalid(NO_CLUB_FILE);
         try {
           const { manifest, counts } = await withOwnConnection((pool) =>
