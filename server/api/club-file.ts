@@ -43,7 +43,7 @@ export const clubFileApi = router()
       security: [{ bearer: [] }],
       responses: {
         200: {
-          description: 'The club file, e.g. riverside-rovers-2026-11-28.club.tar.gz',
+          description: 'The club file, named after the club and the day, e.g. ashdown-united-2026-11-28.club.tar.gz',
           content: { 'application/gzip': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } },
         },
         ...guardedAnswers('Not an admin of the club'),
