@@ -1,6 +1,6 @@
 /**
  * Start-up reads the install's clubs (ADR 065, stage 2): without HOSTING_DOMAIN exactly one, or
- * the app refuses to start and says why; migration 0040 gives an existing install its one club.
+ * the app refuses to start and says why; migration 0042 gives an existing install its one club.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -83,7 +83,7 @@ describe('the install\'s club at start (server/tenancy/install-club.ts)', () => 
 
 const { client, upTo, apply } = await migrationDatabase();
 
-describe('migration 0040 (clubs)', () => {
+describe('migration 0042 (clubs)', () => {
   it('gives an existing install its one club, named as its settings name it', async () => {
     await upTo('clubs');
     await client.query(`insert into settings (id, club_name) values (1, '  Ashdown Rovers ')`);

@@ -24,7 +24,7 @@ export class InstallClubError extends Error {
   }
 }
 
-/** A single-club install holds this many clubs, no more (migration 0040 makes it). */
+/** A single-club install holds this many clubs, no more (migration 0042 makes it). */
 const SINGLE_CLUB_INSTALL = 1;
 
 /**
