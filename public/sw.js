@@ -211,6 +211,11 @@ function store(mode, work) {
 
 /** The club's own answer API decides (lock time, who may answer): a player's own, or a parent's for a child. */
 function answerUrl(a) {
+  if (a.kind === 'squad') {
+    // A squad place: the player's own, or a parent's for a child.
+    if (a.player) return '/api/players/' + encodeURIComponent(a.player) + '/selection/' + encodeURIComponent(a.id);
+    return '/api/fixtures/' + encodeURIComponent(a.id) + '/selection/me';
+  }
   if (a.player) return '/api/players/' + encodeURIComponent(a.player) + '/availability/' + a.kind + '/' + encodeURIComponent(a.id);
   return (a.kind === 'fixture' ? '/api/fixtures/' : '/api/training-sessions/') + encodeURIComponent(a.id) + '/availability/me';
 }
@@ -247,8 +252,8 @@ function flush() {
 }
 
 function send(a) {
-  var body = { status: a.status };
-  if (a.note) body.note = a.note;
+  var body = a.kind === 'squad' ? { confirmed: a.status === 'confirmed' } : { status: a.status };
+  if (a.note) body[a.kind === 'squad' ? 'reason' : 'note'] = a.note;
   return fetch(answerUrl(a), { method: 'PUT', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(
     function (res) {
       if (res.status >= 500) return null;

@@ -74,3 +74,22 @@ describe('push configuration (issue 35)', () => {
     expect(() => loadConfig({ PUSH_ALLOWED_ORIGINS: 'ftp://push.example.org' })).toThrow(/PUSH_ALLOWED_ORIGINS must be origins/);
   });
 });
+
+describe('hosting (HOSTING_DOMAIN, issue 36)', () => {
+  it('is off unless set: the one club on every host', () => {
+    expect(loadConfig({}).hostingDomain).toBeUndefined();
+    expect(loadConfig({ HOSTING_DOMAIN: '' }).hostingDomain).toBeUndefined();
+  });
+
+  it('reads a host name, in lower case, without a trailing dot', () => {
+    expect(loadConfig({ HOSTING_DOMAIN: ' Clubs.Example.org. ' }).hostingDomain).toBe('clubs.example.org');
+    expect(loadConfig({ HOSTING_DOMAIN: 'localhost' }).hostingDomain).toBe('localhost');
+  });
+
+  it.each(['https://clubs.example.org', 'clubs.example.org:8443', '*.clubs.example.org', 'clubs..example.org', '-clubs.example.org'])(
+    'refuses %s with a clear message',
+    (value) => {
+      expect(() => loadConfig({ HOSTING_DOMAIN: value })).toThrow(/HOSTING_DOMAIN must be a host name, e.g. clubs.example.org/);
+    },
+  );
+});

@@ -17,7 +17,7 @@ import { createServices } from './services';
 const t = await createTestContext();
 const member = await t.signedIn('player');
 
-const pool = createPool(t.pool.options, { max: 1, bounds: { ...APP_DATABASE_BOUNDS, maxWaiting: 1, connectionTimeoutMs: 60_000, maxQueueWaitMs: 60_000 } });
+const pool = createPool(t.pool.options, { max: 1, bounds: { ...APP_DATABASE_BOUNDS, maxWaiting: 1, connectionTimeoutMs: 60_000, maxQueueWaitMs: 60_000 }, installClubId: t.installClub?.id });
 pool.on('error', () => undefined);
 const services = createServices(createDb(pool), { adminUsername: 'admin' });
 /** As React Router does with a loader's error: app/entry.server.tsx's handleError, then the error boundary's 500. */

@@ -32,7 +32,7 @@ export function AvailabilityButtons({ event, compact = false, child, playerId }:
   const pending = fetcher.formData?.get('status') as AvailabilityStatus | undefined;
   // An answer given with no signal waits on the phone (issue 35) and is pressed meanwhile.
   const { offline, onSubmit } = useOfflineAnswer(event.kind, event.id, playerId);
-  const offlineStatus = offline && offline.state !== 'refused' ? offline.status : null;
+  const offlineStatus = offline && offline.state !== 'refused' ? (offline.status as AvailabilityStatus) : null;
   const current: AvailabilityStatus | null = pending ?? offlineStatus ?? (result?.ok ? result.status : null) ?? event.answer?.status ?? null;
   const labelId = `answer-${event.kind}-${event.id}${playerId ? `-${playerId}` : ""}`;
 
@@ -94,7 +94,7 @@ export function AvailabilityButtons({ event, compact = false, child, playerId }:
           offline.state === 'refused' ? (
             <span className="font-semibold text-danger">Not sent: {offline.error}</span>
           ) : (
-            <span className="text-muted">{offline.state === 'queued' ? QUEUED_TEXT : `Sent: ${AVAILABILITY_LABELS[offline.status]}.`}</span>
+            <span className="text-muted">{offline.state === 'queued' ? QUEUED_TEXT : `Sent: ${AVAILABILITY_LABELS[offline.status as AvailabilityStatus]}.`}</span>
           )
         ) : result && !result.ok ? (
           <span className="font-semibold text-danger">{result.error}</span>

@@ -18,7 +18,7 @@ import { createClubIdentityService, firstIdentity, IDENTITY_FILE, loadKeptIdenti
 const t = await createTestContext({}, { cache: true });
 
 // Process B: a second app process on the same database (its own pool, memo and listener).
-const poolB = createPool({ ...t.pool.options }, { max: 3, bounds: APP_DATABASE_BOUNDS });
+const poolB = createPool({ ...t.pool.options }, { max: 3, bounds: APP_DATABASE_BOUNDS, installClubId: t.installClub?.id });
 poolB.on('error', () => undefined);
 const memoB = createContentMemo();
 const servicesB = createServices(createDb(poolB), { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, memo: memoB });

@@ -15,7 +15,7 @@ const { token: adminToken } = await t.signedIn('admin');
 const { token: memberToken } = await t.signedIn('player');
 
 // Process B: a second app process on the same database, with its own pool, memo, cache and listener.
-const poolB = createPool({ ...t.pool.options }, { max: 5, bounds: APP_DATABASE_BOUNDS });
+const poolB = createPool({ ...t.pool.options }, { max: 5, bounds: APP_DATABASE_BOUNDS, installClubId: t.installClub?.id });
 poolB.on('error', () => undefined);
 const memoB = createContentMemo();
 const servicesB = createServices(createDb(poolB), { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, memo: memoB });

@@ -30,7 +30,7 @@ async function rowCounts(db: Db) {
 /**
  * What an empty club holds: the admin (a login with the admin club role), the club's settings, the
  * marker that initialization ran, the public-content cache's version counter (migration 0002:
- * bookkeeping, not content), and the install's one club (migration 0040, ADR 065).
+ * bookkeeping, not content), and the install's one club (migration 0042, ADR 065).
  */
 const EMPTY_CLUB_ROWS = { users: 1, club_roles: 1, settings: 1, database_initialization: 1, content_version: 1, clubs: 1 };
 

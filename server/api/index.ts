@@ -7,6 +7,7 @@ import { fixtureAvailabilityApi, sessionAvailabilityApi } from './availability';
 import { matchDayPackApi } from './match-day-pack';
 import { selectionApi } from './selection';
 import { calendarApi } from './calendar';
+import { clubFileApi } from './club-file';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi } from './documents';
@@ -81,7 +82,11 @@ export function createApi() {
     maxSize: UPLOAD_BODY_LIMIT_BYTES,
     onError: (ctx) => ctx.json({ detail: 'The file is too large (the limit is 10 MB).' }, 413),
   });
-  api.use('*', (c, next) => (c.req.header('content-type')?.startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next)));
+  // A club file being brought in (issue 36) is streamed to disk and counted against its own, larger limit there.
+  const bringsClubFile = (c: { req: { method: string; path: string } }) => c.req.method === 'POST' && /^(\/api)?\/club-file\/?$/.test(c.req.path);
+  api.use('*', (c, next) =>
+    bringsClubFile(c) ? next() : c.req.header('content-type')?.startsWith('multipart/form-data') ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
 
   // Chained, so the routes' types flow into ClubApi for the admin panel's typed client (hono/client).
   const routes = api
@@ -121,6 +126,7 @@ export function createApi() {
     .route('/settings', settingsApi)
     .route('/uploads', uploadsApi)
     .route('/calendar', calendarApi)
+    .route('/club-file', clubFileApi)
     .route('/privacy', privacyApi)
     .route('/preferences', preferencesApi)
     .route('/notifications', notificationsAliasApi)
@@ -175,6 +181,7 @@ type Mounted =
   | 'settings'
   | 'uploads'
   | 'calendar'
+  | 'club-file'
   | 'preferences'
   | 'notifications'
   | 'push';

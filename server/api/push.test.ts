@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { newBrowserKeys } from '../../tests/support/push-service';
 import { PUSH_OFF_REASON } from '../../shared/contracts/push';
+import { pushSubscriptions, sessions } from '../db/schema';
 import { deviceLabel } from '../services/push/devices';
 import { endpointAllowed, PUSH_SERVICE_ORIGINS } from '../services/push/origins';
 
@@ -121,6 +123,40 @@ describe('POST /api/push/subscriptions', () => {
     expect((await t.json('/api/push/subscriptions', { body: subscription() })).status).toBe(401);
     expect((await t.json('/api/push/subscriptions', { body: { nonsense: true } })).status).toBe(401);
     expect((await t.json('/api/push/subscriptions')).status).toBe(401);
+  });
+});
+
+describe('a device ends with the sign-in it was turned on under', () => {
+  it('Sign Out removes that phone; the same person signed in on another phone keeps theirs; sending it again re-links it', async () => {
+    const me = await t.signedIn('player');
+    const laptop = (await t.json('/api/auth/login', { body: { username: me.username, password: me.password } })).body.access_token as string;
+    const phone = subscription();
+    await t.json('/api/push/subscriptions', { ...as(me.token), body: phone });
+    const other = await t.json('/api/push/subscriptions', { ...as(laptop), body: subscription() });
+    expect((await t.json('/api/push/subscriptions', as(laptop))).body).toHaveLength(2);
+
+    expect((await t.json('/api/auth/logout', { ...as(me.token), method: 'POST' })).status).toBeLessThan(300);
+    const left = await t.json('/api/push/subscriptions', as(laptop));
+    expect(left.body.map((d: { id: string }) => d.id)).toEqual([other.body.id]);
+
+    // Signed in again on the phone, the app sends its subscription again: a new device row, tied to the new sign-in.
+    const again = (await t.json('/api/auth/login', { body: { username: me.username, password: me.password } })).body.access_token as string;
+    expect((await t.json('/api/push/subscriptions', { ...as(again), body: phone })).status).toBe(201);
+    // "Sign out everywhere else" (a new password) ends the laptop's sign-in, and its device with it.
+    const changed = await t.json('/api/auth/password', { ...as(again), method: 'PUT', body: { current_password: me.password, new_password: 'a brand new password 1' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBeLessThan(300);
+    const kept = (await t.json('/api/push/subscriptions', as(again))).body as { id: string }[];
+    expect(kept).toHaveLength(1);
+
+    // A sign-in that simply ran out leaves the phone for the next one: sent again, it is the same device.
+    await t.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.user_id, me.user.id));
+    await t.db.delete(sessions).where(eq(sessions.user_id, me.user.id));
+    const [left2] = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.user_id, me.user.id));
+    expect(left2).toMatchObject({ id: kept[0]!.id, session_token_hash: null });
+    const next = (await t.json('/api/auth/login', { body: { username: me.username, password: 'a brand new password 1' } })).body.access_token as string;
+    const resent = await t.json('/api/push/subscriptions', { ...as(next), body: phone });
+    expect(resent.status).toBe(200);
+    expect(resent.body.id).toBe(kept[0]!.id);
   });
 });
 

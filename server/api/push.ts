@@ -56,7 +56,7 @@ export const pushApi = pushBase
       },
     }),
     async (c) => {
-      const { id, created } = await c.get('services').push.subscribe(c.get('user'), c.req.valid('json'), c.req.header('user-agent'));
+      const { id, created } = await c.get('services').push.subscribe(c.get('user'), c.req.valid('json'), c.req.header('user-agent'), c.get('token'));
       return created ? c.json({ id }, 201) : c.json({ id }, 200);
     },
   )

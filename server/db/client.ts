@@ -58,6 +58,8 @@ export interface AppPoolOptions {
   bounds?: DatabaseBounds;
   /** Set: hosting is on, and connections get their club from the request (no install club). */
   hostingDomain?: string;
+  /** A backup or restore (the whole database): the single club if there is one, never a refusal. */
+  maintenance?: boolean;
 }
 
 /**
@@ -72,7 +74,7 @@ export async function openAppPool(connection: pg.PoolConfig, options: AppPoolOpt
   await reader.connect();
   let installClub: Club | undefined;
   try {
-    installClub = await readInstallClub(reader, { hostingDomain: options.hostingDomain });
+    installClub = await readInstallClub(reader, { hostingDomain: options.hostingDomain, maintenance: options.maintenance });
   } finally {
     await reader.end().catch(() => undefined);
   }
@@ -90,6 +92,7 @@ export async function openDatabase(options: {
   poolSize?: number;
   bounds?: DatabaseBounds;
   hostingDomain?: string;
+  maintenance?: boolean;
 }): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let connection: pg.PoolConfig;
@@ -113,7 +116,7 @@ export async function openDatabase(options: {
   await migrator.end();
   let opened: Awaited<ReturnType<typeof openAppPool>>;
   try {
-    opened = await openAppPool(connection, { max: options.poolSize ?? 10, bounds: options.bounds, hostingDomain: options.hostingDomain });
+    opened = await openAppPool(connection, { max: options.poolSize ?? 10, bounds: options.bounds, hostingDomain: options.hostingDomain, maintenance: options.maintenance });
   } catch (error) {
     await embedded?.stop();
     throw error;

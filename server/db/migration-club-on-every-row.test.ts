@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { migrationDatabase } from '../../tests/support/migration-db';
 
-// Migration 0041 (ADR 065 stage 3) on an install that already has data: every existing row gets the
+// Migration 0043 (ADR 065 stage 3) on an install that already has data: every existing row gets the
 // install's one club, the keys include it, and the club's rows keep working as before.
 
 const { client, upTo, apply } = await migrationDatabase();

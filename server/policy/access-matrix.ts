@@ -13,6 +13,7 @@
 
 import { ACCOUNT_ROWS } from './matrix/account';
 import { CARE_ROWS } from './matrix/care';
+import { CLUB_FILE_ROWS } from './matrix/club-file';
 import { CONTENT_ROWS } from './matrix/content';
 import { MATCH_DAY_ROWS } from './matrix/match-day';
 import { MEMBERSHIP_ROWS } from './matrix/membership';
@@ -42,4 +43,5 @@ export const API_ROWS: Row[] = [
   ...PRIVACY_ERASURE_ROWS,
   ...RETENTION_ROWS,
   ...PUSH_ROWS,
+  ...CLUB_FILE_ROWS,
 ];

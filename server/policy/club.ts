@@ -51,6 +51,13 @@ export const mayRunTheClub = (actor: Actor) => isAdmin(actor);
 /** The shop, sponsors, club settings, the home page and about: admins. */
 export const mayManageClubSite = (actor: Actor) => isAdmin(actor);
 
+/**
+ * The whole club as one file (issue 36, "Take your club and leave"): every member's personal data,
+ * the money and the uploads. Admins only: never the secretary, the treasurer or the data protection
+ * lead, whose work needs part of it, not all.
+ */
+export const mayDownloadClubFile = (actor: Actor) => isAdmin(actor);
+
 /** A message to everyone in the club: admins and the secretary; team staff message their own teams. */
 export const mayMessageWholeClub = (actor: Actor) => holds(actor, 'secretary');
 

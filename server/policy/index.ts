@@ -11,6 +11,7 @@ import { actorOf, signedIn, type Actor } from './actor';
 import {
   allow,
   isAdmin,
+  mayDownloadClubFile,
   mayEnterAdmin,
   mayHandlePersonalData,
   mayLookAfterDbsChecks,
@@ -84,6 +85,8 @@ export interface Capabilities {
   matchDay: boolean;
   /** Data requests, downloads, erasure and retention (issue 34): the data protection lead and the secretary. */
   personalData: boolean;
+  /** The whole club as one file (issue 36): admins only. */
+  clubFile: boolean;
 }
 
 export function capabilitiesOf(actor: Actor): Capabilities {
@@ -107,6 +110,7 @@ export function capabilitiesOf(actor: Actor): Capabilities {
     setAgeGroup: maySetAgeGroup(actor),
     matchDay: mayOpenMatchDayCards(actor),
     personalData: mayHandlePersonalData(actor),
+    clubFile: mayDownloadClubFile(actor),
   };
 }
 

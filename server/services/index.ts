@@ -41,6 +41,7 @@ import { createMatchDayPackService } from './match-day-pack';
 import { createSettingsService } from './settings';
 import { createClubIdentityService } from './club-identity';
 import { createSetupService } from './setup';
+import { createClubFileService } from './club-file';
 import { createAccessService } from '../policy';
 import { createMailService } from './mail';
 import { createOutboxService } from './outbox';
@@ -78,6 +79,8 @@ export interface ServiceOptions {
   pushAllowedOrigins?: readonly string[];
   /** How long a change to a fixture or session waits for the next before it is announced (default 3 minutes). */
   changeAnnounceDelayMs?: number;
+  /** The largest club file an import takes (default CLUB_FILE_MAX_BYTES, server/services/club-file.ts). */
+  clubFileMaxBytes?: number;
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
@@ -159,6 +162,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     notifications: createNotificationService(db),
     portal: createPortalService({ players, documents, messages }),
     setup,
+    /** Take your club and leave (issue 36): the whole club as one file, and that file brought to a new install. */
+    clubFile: createClubFileService(db, { setup, dataDir: options.dataDir, maxBytes: options.clubFileMaxBytes }),
     admin: createAdminService(db, { setup, registrationsWaiting: registrations.waiting, dbsWarnings: dbs.warnings }),
     settings,
     identity: createClubIdentityService(db, { dataDir: options.dataDir }),

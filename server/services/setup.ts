@@ -80,6 +80,39 @@ export const maySeeDatabaseCounts = isAdminLogin;
 export type { InitializationResult };
 
 /**
+ * The setup code (ADR 029): the stored code, made on first need (and then printed: the log is where
+ * the owner looks; every process on the database reads the same row), and the check of a typed one.
+ */
+function setupCodeDoor(db: Db, initializeUrl: string, setupCodeLimits?: Pick<ThrottleLimits, 'perAddress' | 'windowSeconds'>) {
+  const limits = setupCodeLimits ?? DEFAULT_SETUP_CODE_LIMITS;
+  // The address is the limiter's only subject (its key: setup-code:user:<address>).
+  const codeLimiter = createRequestLimiter('setup-code', { ...limits, perUser: limits.perAddress }, SETUP_CODE_THROTTLED);
+
+  async function currentCode() {
+    const [made] = await db.insert(setupCode).values({ id: 1, code: generateSetupCode() }).onConflictDoNothing().returning({ code: setupCode.code });
+    if (made) {
+      log.warn(SETUP_CODE_LOG_LINE(initializeUrl, made.code));
+      return { code: made.code, printed: true };
+    }
+    const [row] = await db.select({ code: setupCode.code }).from(setupCode);
+    // Deleted between the two statements: initialization just finished.
+    if (!row) throw conflict(ALREADY_INITIALIZED);
+    return { code: row.code, printed: false };
+  }
+
+  /** Refuses (403, 429) unless the request has the setup code from the server log. */
+  async function checkSetupCode(request: Pick<InitializationRequest, 'setupCode' | 'address'>) {
+    const typed = normalizeSetupCode(request.setupCode ?? '');
+    if (!typed) throw refusal('forbidden', SETUP_CODE_REQUIRED);
+    // Counted before it is compared, so a burst of guesses is refused without looking at them.
+    const limited = await codeLimiter.count(db, request.address ?? 'unknown');
+    if (limited) throw refusal('rate_limited', limited.detail, limited.extra.retryAfterSeconds);
+    if (!setupCodeMatches(typed, (await currentCode()).code)) throw refusal('forbidden', SETUP_CODE_WRONG);
+  }
+  return { currentCode, checkSetupCode };
+}
+
+/**
  * Database initialization (/initialize): seeds the sample content and the admin account, once.
  * While the database needs it, whoever owns the server may run it: proven by ADMIN_PASSWORD being
  * configured (the first visitor then cannot sign in as admin anyway), by the setup code printed in
@@ -97,37 +130,13 @@ export function createSetupService(
   },
 ) {
   const initializeUrl = `${options.publicUrl ?? 'http://localhost:3000'}/initialize`;
-  const limits = options.setupCodeLimits ?? DEFAULT_SETUP_CODE_LIMITS;
-  // The address is the limiter's only subject (its key: setup-code:user:<address>).
-  const codeLimiter = createRequestLimiter('setup-code', { ...limits, perUser: limits.perAddress }, SETUP_CODE_THROTTLED);
-
+  const { currentCode, checkSetupCode } = setupCodeDoor(db, initializeUrl, options.setupCodeLimits);
   const initialized = async () => (await db.select({ id: databaseInitialization.id }).from(databaseInitialization)).length > 0;
-
-  /**
-   * The stored code, made on first need (and then printed: the log is where the owner looks);
-   * every process on the database reads the same row.
-   */
-  async function currentCode() {
-    const [made] = await db.insert(setupCode).values({ id: 1, code: generateSetupCode() }).onConflictDoNothing().returning({ code: setupCode.code });
-    if (made) {
-      log.warn(SETUP_CODE_LOG_LINE(initializeUrl, made.code));
-      return { code: made.code, printed: true };
-    }
-    const [row] = await db.select({ code: setupCode.code }).from(setupCode);
-    // Deleted between the two statements: initialization just finished.
-    if (!row) throw conflict(ALREADY_INITIALIZED);
-    return { code: row.code, printed: false };
-  }
 
   /** Refuses (403, 429) unless the request proves the person owns the server. */
   async function checkOwnership(actor: { role: Role } | null, request: InitializationRequest) {
     if (options.adminPassword || isAdminLogin(actor)) return;
-    const typed = normalizeSetupCode(request.setupCode ?? '');
-    if (!typed) throw refusal('forbidden', SETUP_CODE_REQUIRED);
-    // Counted before it is compared, so a burst of guesses is refused without looking at them.
-    const limited = await codeLimiter.count(db, request.address ?? 'unknown');
-    if (limited) throw refusal('rate_limited', limited.detail, limited.extra.retryAfterSeconds);
-    if (!setupCodeMatches(typed, (await currentCode()).code)) throw refusal('forbidden', SETUP_CODE_WRONG);
+    await checkSetupCode(request);
   }
 
   /** What the caller may know of the database: whether it is set up; an admin also sees what it holds. */
@@ -151,6 +160,17 @@ export function createSetupService(
   return {
     status,
     statusFor,
+    /** Whether the club is set up (after /initialize or a club file's import). */
+    initialized,
+    /**
+     * Bringing a club file to this install (issue 36): only before a club exists (409 after), and only
+     * with the setup code from the server log, even when ADMIN_PASSWORD is set: the file brings its
+     * own admin and password, so the first visitor must not be able to bring theirs.
+     */
+    async mayBringClubFile(request: Pick<InitializationRequest, 'setupCode' | 'address'>) {
+      if (await initialized()) throw conflict(ALREADY_INITIALIZED);
+      await checkSetupCode(request);
+    },
     adminUsername: options.adminUsername,
     /** Whether /initialize must ask for the setup code (no ADMIN_PASSWORD configured); not of a signed-in admin. */
     needsSetupCode: !options.adminPassword,

@@ -120,6 +120,18 @@ describe('the pool gives every connection the current club (server/db/pool.ts, s
     expect(await settingOf(pool)).toBe(INSTALL_CLUB);
   });
 
+  it('a pool without the app\'s bounds (scripts) gives the club the same way', async () => {
+    const pool = createPool(admin, { max: 1, installClubId: INSTALL_CLUB });
+    pool.on('error', () => undefined);
+    pools.push(pool);
+    expect(await settingOf(pool)).toBe(INSTALL_CLUB);
+    const [a, b] = await Promise.all([withClub(CLUB_A, () => settingOf(pool)), withClub(CLUB_B, () => settingOf(pool))]);
+    expect([a, b]).toEqual([CLUB_A, CLUB_B]);
+    const client = await withClub(CLUB_A, () => pool.connect());
+    expect((await client.query(`select current_setting('${CLUB_SETTING}') as club`)).rows[0].club).toBe(CLUB_A);
+    client.release();
+  });
+
   it('a single-club install pays one statement per new connection, not per checkout', async () => {
     const pool = appPool({ max: 2, installClubId: INSTALL_CLUB });
     await Promise.all(Array.from({ length: 200 }, () => pool.query('select 1')));
@@ -138,6 +150,9 @@ describe('the pool gives every connection the current club (server/db/pool.ts, s
     expect(pool.counted.clubStatements).toBe(2);
   });
 
+});
+
+describe('what the club step costs', () => {
   it('the cost, measured: 1,000 queries at once on 2 connections, one club (single-club install) and two clubs alternating (the worst case)', async () => {
     const timed = async (pool: pg.Pool, clubOf: (i: number) => string | undefined) => {
       const startedAt = performance.now();

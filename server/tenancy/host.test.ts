@@ -39,7 +39,7 @@ const get = async (app: typeof singleApp, path: string, host: string, headers: R
 };
 
 describe('without HOSTING_DOMAIN: the one club on every host, as today', () => {
-  it('reads its one club at start (migration 0040: slug club, named Club while the settings name none)', () => {
+  it('reads its one club at start (migration 0042: slug club, named Club while the settings name none)', () => {
     expect(single.installClub).toMatchObject({ slug: 'club', name: 'Club', status: 'active' });
   });
 

@@ -1,6 +1,6 @@
 /**
  * Start-up reads the install's clubs (ADR 065, stage 2): without HOSTING_DOMAIN exactly one, or
- * the app refuses to start and says why; migration 0040 gives an existing install its one club.
+ * the app refuses to start and says why; migration 0042 gives an existing install its one club.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -52,12 +52,21 @@ describe('the install\'s club at start (server/tenancy/install-club.ts)', () => 
         expect(hosted.installClub).toBeUndefined();
         expect((await hosted.pool.query(`select current_setting('app.club_id', true) as club`)).rows[0].club).toBeNull();
         await hosted.close();
+        // A backup or a restore (server/db/backup/maintenance.ts) opens any database: no refusal, no club.
+        const maintenance = await openDatabase({ databaseUrl: databaseUrl(), dataDir, poolSize: 1, maintenance: true });
+        expect(maintenance.installClub).toBeUndefined();
+        await maintenance.close();
       } finally {
         await fs.rm(dataDir, { recursive: true, force: true });
       }
     } finally {
       await t.db.execute(sql`delete from clubs where slug = 'ashdown'`);
     }
+  });
+
+  it('a backup or restore of a single-club install gets its club', async () => {
+    const fake = { query: <R extends object>() => Promise.resolve({ rows: [{ id: 'one', slug: 'club', name: 'Club', status: 'active' }] as unknown as R[] }) };
+    expect(await readInstallClub(fake, { maintenance: true })).toMatchObject({ id: 'one' });
   });
 
   it('refuses a database with no club at all', async () => {
@@ -74,7 +83,7 @@ describe('the install\'s club at start (server/tenancy/install-club.ts)', () => 
 
 const { client, upTo, apply } = await migrationDatabase();
 
-describe('migration 0040 (clubs)', () => {
+describe('migration 0042 (clubs)', () => {
   it('gives an existing install its one club, named as its settings name it', async () => {
     await upTo('clubs');
     await client.query(`insert into settings (id, club_name) values (1, '  Ashdown Rovers ')`);

@@ -24,18 +24,21 @@ export class InstallClubError extends Error {
   }
 }
 
-/** A single-club install holds this many clubs, no more (migration 0040 makes it). */
+/** A single-club install holds this many clubs, no more (migration 0042 makes it). */
 const SINGLE_CLUB_INSTALL = 1;
 
 /**
  * The install's single club, or none when hosting is on. Without hosting, a database with no club
  * or with several refuses to start: which club would a request on any host be? Read once at start,
- * on a connection without any club (the `clubs` table is the install's own).
+ * on a connection without any club (the `clubs` table is the install's own). `maintenance` (a backup
+ * or a restore): the single club when there is one, else no club, never a refusal.
  */
-export async function readInstallClub(db: Queryable, options: { hostingDomain?: string }): Promise<Club | undefined> {
+export async function readInstallClub(db: Queryable, options: { hostingDomain?: string; maintenance?: boolean }): Promise<Club | undefined> {
   if (options.hostingDomain) return undefined;
   const { rows } = await db.query<Club>('select id, slug, name, status from clubs order by created_at, slug');
   if (rows.length === SINGLE_CLUB_INSTALL) return rows[0];
+  // A backup or a restore works on the whole database, whatever it holds: it refuses nothing.
+  if (options.maintenance) return undefined;
   if (rows.length === 0) {
     throw new InstallClubError('The database holds no club (the clubs table is empty): restore it from a backup, or add its one club.');
   }

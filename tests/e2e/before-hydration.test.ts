@@ -37,7 +37,7 @@ const ordersBy = async (name: string) => (await admin<StoredOrder[]>('/api/order
 describe('A product page before its scripts have loaded', () => {
   it('A size and quantity chosen before React arrives are kept, the total follows them, and Buy Now orders them', async () => {
     const product = await createProduct();
-    const page = await b.newPage({ viewport: PHONE });
+    const page = await b.newPage({ viewport: PHONE, serviceWorkers: 'block' });
     const scripts = await holdScripts(page);
     await page.goto(`/shop/product/${product.id}`, HELD);
     await scripts.requested();
@@ -71,7 +71,7 @@ describe('A product page before its scripts have loaded', () => {
 
   it('The order form opened with Buy Now before React arrives stays on the page with everything typed, and places the order chosen', async () => {
     const product = await createProduct();
-    const page = await b.newPage({ viewport: DESKTOP });
+    const page = await b.newPage({ viewport: DESKTOP, serviceWorkers: 'block' });
     const scripts = await holdScripts(page);
     await page.goto(`/shop/product/${product.id}`, HELD);
     await page.getByText('M', { exact: true }).click();
@@ -109,7 +109,7 @@ describe('A product page before its scripts have loaded', () => {
 
   it('Place Order pressed twice before React arrives places the order once', async () => {
     const product = await createProduct();
-    const page = await b.newPage({ viewport: DESKTOP });
+    const page = await b.newPage({ viewport: DESKTOP, serviceWorkers: 'block' });
     const scripts = await holdScripts(page);
     let posts = 0;
     // The answer to the order is slow (a phone on a poor signal): the visitor presses again meanwhile.
@@ -151,7 +151,7 @@ describe('A product page before its scripts have loaded', () => {
 
 describe('Join Us before its scripts have loaded', () => {
   it('Interests ticked and details typed before React arrives are kept, and the application goes through with them', async () => {
-    const page = await b.newPage({ viewport: PHONE });
+    const page = await b.newPage({ viewport: PHONE, serviceWorkers: 'block' });
     const scripts = await holdScripts(page);
     await page.goto('/join-us', HELD);
     await scripts.requested();
@@ -181,7 +181,7 @@ describe('Join Us before its scripts have loaded', () => {
 
 describe('Registration and sign-in before their scripts have loaded', () => {
   it('A registration typed before React arrives is kept and registers the player with it', async () => {
-    const page = await b.newPage({ viewport: PHONE });
+    const page = await b.newPage({ viewport: PHONE, serviceWorkers: 'block' });
     const scripts = await holdScripts(page);
     await page.goto('/register', HELD);
     await scripts.requested();
@@ -209,7 +209,7 @@ describe('Registration and sign-in before their scripts have loaded', () => {
 
   it('A username and password typed on the sign-in page before React arrives are kept and sign in', async () => {
     const player = await registerPlayer(b.baseURL, 'earlysignin');
-    const page = await b.newPage({ viewport: PHONE });
+    const page = await b.newPage({ viewport: PHONE, serviceWorkers: 'block' });
     const scripts = await holdScripts(page);
     await page.goto('/login', HELD);
     await scripts.requested();
@@ -225,7 +225,7 @@ describe('Registration and sign-in before their scripts have loaded', () => {
 describe("The Players' Area before its scripts have loaded", () => {
   it('A profile edited before React arrives keeps every change, notes over their old text included, and saves them', async () => {
     const player = await registerPlayer(b.baseURL, 'earlyedit', { medical_notes: 'Asthma: inhaler in kit bag' });
-    const page = await b.newPage({ viewport: PHONE });
+    const page = await b.newPage({ viewport: PHONE, serviceWorkers: 'block' });
     await signIn(page, player.username, player.password);
     await hydrated(page);
     const scripts = await holdScripts(page);

@@ -59,6 +59,10 @@ async function offlineAgain(page: Page) {
   await page.waitForFunction(() => !navigator.onLine);
 }
 
+/** Olive's squad reply as the manager sees it: null until she answers, false once declined. */
+const reply = async (api: Api, fixtureId: string) =>
+  (await api.get<{ players: { full_name: string; confirmed: boolean | null }[] }>(`/api/fixtures/${fixtureId}/selection`)).body.players.find((p) => p.full_name === 'Olive Offline')!.confirmed;
+
 const counts = async (api: Api, fixtureId: string) => (await api.get<{ counts: Record<string, number> }>(`/api/fixtures/${fixtureId}/availability`)).body.counts;
 
 describe('Match day without signal', () => {
@@ -121,6 +125,14 @@ describe('Match day without signal', () => {
     await page.getByText(VENUE).first().waitFor();
     await expect.poll(() => page.getByTestId('offline-notice').textContent(), { timeout: 10_000 }).toMatch(/^Saved at \d\d:\d\d, you are offline$/);
     await shot(page, 'offline-team-sheet');
+    // The squad place, declined with no signal on the dashboard, waits on the phone too.
+    await page.goto('/players-area');
+    await hydrated(page);
+    const place = page.getByTestId('selection');
+    await place.getByRole('button', { name: 'Decline', exact: true }).click();
+    await place.getByText('Saved on this phone: sent when you are back online.').waitFor();
+    expect(await place.getByRole('button', { name: 'Decline', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await reply(admin, fixtureId)).toBeNull();
     // Anything else: a small page naming what is saved.
     await page.goto('/players-area/profile');
     await page.getByRole('heading', { name: 'You are offline' }).waitFor();
@@ -139,6 +151,7 @@ describe('Match day without signal', () => {
     await page.goto('/players-area/schedule');
     await hydrated(page);
     await expect.poll(() => counts(admin, fixtureId), { timeout: 10_000 }).toMatchObject({ unavailable: 1 });
+    await expect.poll(() => reply(admin, fixtureId), { timeout: 10_000 }).toBe(false);
     expect(await page.getByTestId('offline-notice').textContent()).toBe('');
 
     // Sign Out clears everything the worker kept: offline, the pages are gone.

@@ -13,6 +13,7 @@ import {
 } from '../../app/components/phone-notifications';
 import { PUSH_CHOICES_TITLE } from '../../app/components/portal/push-choices';
 import { NOT_ALLOWED } from '../../app/lib/push-device';
+import { shot } from '../support/admin';
 import { registerPlayer } from '../support/api-client';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, hydrated, launchBrowser, noSidewaysScroll, signIn } from '../support/browser';
@@ -87,6 +88,7 @@ async function checkState(page: Page, state: string) {
     expect((await button.boundingBox())!.height, `${state}: ${await button.textContent()}`).toBeGreaterThanOrEqual(44);
   }
   await noSidewaysScroll(page, state);
+  await shot(page, `phone-notifications-${state}`);
   await page.setViewportSize(SMALL);
   await noSidewaysScroll(page, state);
   await page.setViewportSize(PHONE);

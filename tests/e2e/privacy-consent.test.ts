@@ -63,8 +63,8 @@ async function expectNoticeLink(page: Page, where: string) {
   expect(await link.count(), where).toBeGreaterThanOrEqual(1);
   expect(await link.first().innerText(), where).toContain(PRIVACY_NOTICE_LINK_TEXT);
   expect(await link.first().getAttribute('href'), where).toBe('/privacy');
-  const box = await link.first().boundingBox();
-  expect(box?.height, where).toBeGreaterThanOrEqual(44);
+  // Measured once it has settled (React taking over the page may replace it for a moment).
+  await expect.poll(async () => (await link.first().boundingBox())?.height ?? 0, { message: where, timeout: 10_000 }).toBeGreaterThanOrEqual(44);
   await link.first().focus();
   expect(await link.first().evaluate((el) => el === document.activeElement), where).toBe(true);
 }

@@ -41,6 +41,11 @@ export function useBrowser() {
         /** A phone: a touch screen and no mouse (the media queries say hover: none, pointer: coarse). */
         phone?: boolean;
         userAgent?: string;
+        /**
+         * 'block' for tests that hold or intercept the page's own requests (page.route): a service
+         * worker answering from its cache (issue 35: signed-in pages register one) bypasses them.
+         */
+        serviceWorkers?: 'allow' | 'block';
       } = {},
     ): Promise<Page> {
       const context = await browser.newContext({
@@ -49,6 +54,7 @@ export function useBrowser() {
         javaScriptEnabled: options.javaScriptEnabled ?? true,
         ...(options.phone ? { hasTouch: true, isMobile: true } : {}),
         ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+        ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
         locale: 'en-GB',
         timezoneId: 'Europe/London',
       });

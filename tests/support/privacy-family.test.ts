@@ -96,6 +96,7 @@ const NEVER_THE_FAMILYS: Record<string, string> = {
   bank_imports: 'only the treasurer imports statements (the family is in its lines, bank_lines)',
   erasures: 'only the lead carries out erasures (an erasure names nobody it erased)',
   privacy_request_downloads: 'only the lead downloads a request\'s data',
+  club_file_downloads: 'only an admin downloads the whole club (issue 36)',
   retention_rules: 'only the lead changes a retention rule',
   retention_log: 'only the lead approves a retention deletion',
 };

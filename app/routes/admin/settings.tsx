@@ -16,6 +16,7 @@ import { settingsInputSchema } from '../../../shared/content';
 import { ORDER_QUANTITY_CAP_DEFAULT, PENDING_ORDER_DAYS_DEFAULT } from '../../../shared/shop-constants';
 import { SAMPLE_CLUB } from '../../../shared/club';
 import { CLUB_IDENTITY_FIELDS, ClubIdentityFields } from '../../components/admin/club-identity-fields';
+import { ClubFilePanel } from '../../components/admin/club-file-panel';
 import type { Route } from './+types/settings';
 
 export const meta: Route.MetaFunction = () => adminMeta('Settings', "The club's contact details used across the website.");
@@ -28,14 +29,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [, settings] = await Promise.all([
+  const [server, settings] = await Promise.all([
     serverLoader(),
     read(client.settings.$get()).catch((error) => {
       console.error('[admin] loading settings failed:', errorDetail(error));
       return null;
     }),
   ]);
-  return { settings };
+  return { settings, clubFile: server.can.clubFile };
 }
 clientLoader.hydrate = true as const;
 
@@ -217,6 +218,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           {busy ? 'Saving…' : 'Save Settings'}
         </Button>
       </form>
+      {loaderData.clubFile && <ClubFilePanel />}
     </section>
   );
 }

@@ -23,6 +23,7 @@ const none: Capabilities = {
   setAgeGroup: false,
   matchDay: false,
   personalData: false,
+  clubFile: false,
 };
 const all = Object.fromEntries(Object.keys(none).map((k) => [k, true])) as unknown as Capabilities;
 const coach = { ...none, runsTeams: true, news: true, teams: true, matchDay: true };

@@ -5,6 +5,7 @@ import { childTeamLine, GUARDIAN_LEVEL_LABELS } from '../../../shared/juniors';
 import { formatPounds } from '../../../shared/players';
 import { AvailabilityButtons, answeredByText } from '../../components/availability';
 import { EventFacts } from '../../components/event-facts';
+import { QUEUED_TEXT, useOfflineAnswer } from '../../components/offline-answer';
 import { AVAILABILITY_LABELS } from '../../../shared/availability';
 import { BackLink } from '../../components/back-link';
 import { ByDay } from '../../components/by-day';
@@ -145,23 +146,39 @@ function ChildPlaces({ child, places, actionData }: { child: Data['child']; plac
                 {formatDateGB(p.match_date)} {p.match_time} · {p.role === 'starter' ? 'Starting' : 'Substitute'}, shirt {p.shirt_number} ·{' '}
                 {p.confirmed === null ? 'not confirmed yet' : p.confirmed ? 'confirmed' : 'declined'}
               </p>
-              {child.level === 'primary' && (
-                <Form method="post" className="mt-2 grid grid-cols-2 gap-2">
-                  <input type="hidden" name="intent" value="selection" />
-                  <input type="hidden" name="fixture_id" value={p.fixture_id} />
-                  <Button type="submit" name="confirmed" value="yes">
-                    Confirm<span className="sr-only"> {first}’s place</span>
-                  </Button>
-                  <Button type="submit" name="confirmed" value="no" variant="secondary">
-                    Decline<span className="sr-only"> {first}’s place</span>
-                  </Button>
-                </Form>
-              )}
+              {child.level === 'primary' && <PlaceReply fixtureId={p.fixture_id} playerId={child.player_id} first={first!} />}
             </li>
           ))}
         </ul>
       )}
     </PortalSection>
+  );
+}
+
+/** Confirm or decline a child's place; tapped with no signal, the reply waits on the phone (issue 35). */
+function PlaceReply({ fixtureId, playerId, first }: { fixtureId: string; playerId: string; first: string }) {
+  const { offline, onSubmit } = useOfflineAnswer('squad', fixtureId, playerId);
+  return (
+    <Form method="post" className="mt-2 grid grid-cols-2 gap-2" onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value="selection" />
+      <input type="hidden" name="fixture_id" value={fixtureId} />
+      <Button type="submit" name="confirmed" value="yes">
+        Confirm<span className="sr-only"> {first}’s place</span>
+      </Button>
+      <Button type="submit" name="confirmed" value="no" variant="secondary">
+        Decline<span className="sr-only"> {first}’s place</span>
+      </Button>
+      <p role="status" className="col-span-2 text-sm">
+        {offline &&
+          (offline.state === 'refused' ? (
+            <span className="font-semibold text-danger">Not sent: {offline.error}</span>
+          ) : offline.state === 'queued' ? (
+            <span className="text-muted">{QUEUED_TEXT}</span>
+          ) : (
+            `Sent: ${offline.status === 'confirmed' ? 'place confirmed' : 'place declined'}.`
+          ))}
+      </p>
+    </Form>
   );
 }
 

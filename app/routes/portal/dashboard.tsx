@@ -4,6 +4,7 @@ import { REGISTRATION_SUCCESS, WELCOME_PARAM } from '../../../shared/players';
 import { AWAITING_APPROVAL_TEXT, AWAITING_APPROVAL_TITLE } from '../../../shared/members';
 import { EMPTY_NEXT, EmptyState, MatchLines, NO_NOTIFICATIONS, NO_UPCOMING, PaymentBanner, PortalSection, StatTile, TrainingAttendanceTile } from '../../components/portal';
 import { AvailabilityButtons } from '../../components/availability';
+import { QUEUED_TEXT, useOfflineAnswer } from '../../components/offline-answer';
 import { answerAvailability } from '../../lib/availability.server';
 import { answerForChild, FAMILY_INTENTS, familyAction } from '../../lib/family.server';
 import { FamilyHome } from '../../components/family/family-home';
@@ -174,8 +175,11 @@ const SQUAD_REPLIES = [
 /** A published selection: the player confirms or declines (one tap; a plain form POST without JavaScript). */
 function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['loaderData']['selections'][number] }) {
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
+  // A reply tapped with no signal waits on the phone and is sent when it returns (issue 35).
+  const { offline, onSubmit } = useOfflineAnswer('squad', sel.fixture_id);
   const pending = fetcher.formData?.get('confirmed');
-  const confirmed = pending !== undefined && pending !== null ? pending === 'true' : sel.confirmed;
+  const offlineReply = offline && offline.state !== 'refused' ? offline.status === 'confirmed' : undefined;
+  const confirmed = pending !== undefined && pending !== null ? pending === 'true' : (offlineReply ?? sel.confirmed);
   const title = `${sel.team} ${sel.is_home ? 'vs' : '@'} ${sel.away_team}`;
   return (
     <section aria-labelledby={`sel-${sel.fixture_id}`} data-testid="selection" className="rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-200 sm:p-5">
@@ -186,7 +190,7 @@ function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['lo
       <p className="text-sm text-ink">
         {sel.role === 'starter' ? 'Starting' : 'Substitute'}, shirt {sel.shirt_number} · {formatLongDateGB(sel.match_date)}, kick-off {sel.match_time} · {sel.venue}
       </p>
-      <fetcher.Form method="post" className="mt-3 grid grid-cols-2 gap-2">
+      <fetcher.Form method="post" className="mt-3 grid grid-cols-2 gap-2" onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="selection" />
         <input type="hidden" name="fixture" value={sel.fixture_id} />
         <label className="col-span-2 text-sm">
@@ -210,7 +214,11 @@ function SelectionCard({ selection: sel }: { selection: Route.ComponentProps['lo
         See the team sheet
       </Link>
       <p role="status" className="mt-2 min-h-5 text-sm">
-        {fetcher.data && !fetcher.data.ok ? (
+        {offline?.state === 'refused' ? (
+          <span className="font-semibold text-danger">Not sent: {offline.error}</span>
+        ) : offline?.state === 'queued' ? (
+          <span className="text-muted">{QUEUED_TEXT}</span>
+        ) : fetcher.data && !fetcher.data.ok ? (
           <span className="font-semibold text-danger">{fetcher.data.error}</span>
         ) : confirmed === true ? (
           'You confirmed. See you there!'

@@ -9,6 +9,8 @@ import { emailField } from '../../../shared/fields';
 import { StartChoice, asksForSample } from '../../components/setup/start-choice';
 import { CLUB_NAME_FIELD, CREST_FIELD, ClubNameFields, PRIMARY_COLOUR_FIELD, SECONDARY_COLOUR_FIELD, SHORT_NAME_FIELD, clubNameFrom } from '../../components/setup/club-name-fields';
 import { PrivacyNoticeLink } from '../../components/privacy-notice-link';
+import { BringClubFile } from '../../components/setup/bring-club-file';
+import { useState } from 'react';
 import type { Route } from './+types/initialize';
 
 export const STATUS_FAILED = 'Failed to check database status';
@@ -94,6 +96,8 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const { status, adminUsername, needsSetupCode } = loaderData;
+  // A club file brought in (issue 36): the club exists now, so the form that starts one goes.
+  const [brought, setBrought] = useState(false);
   const summary = summaryOf(FIELDS, result && !result.ok ? result : null);
   const fieldErrors = summary.errors;
 
@@ -104,7 +108,8 @@ export default function Initialize({ loaderData }: Route.ComponentProps) {
       {loaderData.error && <FormMessage>{loaderData.error}</FormMessage>}
       <ErrorSummary errors={fieldErrors} order={FIELDS} message={summary.message} />
 
-      {status?.needs_initialization && <NeedsInitialization status={status} needsSetupCode={needsSetupCode} errors={fieldErrors} busy={busy} />}
+      {status?.needs_initialization && !brought && <NeedsInitialization status={status} needsSetupCode={needsSetupCode} errors={fieldErrors} busy={busy} />}
+      {status?.needs_initialization && <BringClubFile onBrought={() => setBrought(true)} />}
 
       {status && !status.needs_initialization && (
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">

@@ -75,7 +75,15 @@ export async function appliedMigrations(client: pg.PoolClient) {
   return rows[0];
 }
 
-export class BackupError extends Error {}
+/** A backup refused; `newerApp` when a newer version of the app made it (its format or its migrations). */
+export class BackupError extends Error {
+  constructor(
+    message: string,
+    readonly newerApp = false,
+  ) {
+    super(message);
+  }
+}
 
 export function checkManifest(raw: string | undefined, file: string): BackupManifest {
   if (raw === undefined) throw new BackupError(`${file} has no manifest.json: it is not a backup made by npm run db:backup`);
@@ -89,6 +97,7 @@ export function checkManifest(raw: string | undefined, file: string): BackupMani
   if (!READABLE_FORMAT_VERSIONS.includes(manifest.format_version)) {
     throw new BackupError(
       `${file} has backup format version ${manifest.format_version}; this version of the app reads versions ${READABLE_FORMAT_VERSIONS.join(' and ')}`,
+      Number(manifest.format_version) > BACKUP_FORMAT_VERSION,
     );
   }
   return manifest;

@@ -54,6 +54,6 @@ async function connectForMaintenance(
   }
   // Starts the embedded server (recovering one left running by a crash) and applies migrations,
   // as the app's start does; a restore into a new DATA_DIR creates the database first.
-  const database = await openDatabase({ dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({ dataDir: config.dataDir, poolSize: 2, maintenance: true });
   return { pool: database.pool, via: `the embedded database in ${config.dataDir}`, close: () => database.close() };
 }

@@ -57,7 +57,17 @@ async function* lineBatches(file: string, limits: { rows: number; chars: number 
  * on any error nothing changes. The archive is unpacked into a private folder made in `workDir`
  * (DATA_DIR) and removed after. Returns the manifest and the restored row counts.
  */
-export async function restoreBackup(pool: pg.Pool, options: { file: string; workDir: string }) {
+export async function restoreBackup(
+  pool: pg.Pool,
+  options: {
+    file: string;
+    workDir: string;
+    /** Checks the manifest before the database is touched (throw to refuse). */
+    checkManifest?: (manifest: BackupManifest) => void;
+    /** Runs in the restore's transaction before any table is replaced (throw to refuse: nothing changes). */
+    beforeReplace?: (client: pg.PoolClient) => Promise<void>;
+  },
+) {
   if (!existsSync(options.file)) throw new BackupError(`No such backup file: ${options.file}`);
   const workDir = path.resolve(options.workDir);
   await fs.mkdir(workDir, { recursive: true });
@@ -65,6 +75,7 @@ export async function restoreBackup(pool: pg.Pool, options: { file: string; work
   try {
     await extractBackup(options.file, staging);
     const manifest = checkManifest(await fs.readFile(path.join(staging, 'manifest.json'), 'utf8').catch(() => undefined), options.file);
+    options.checkManifest?.(manifest);
     const stagedUploads = path.join(staging, 'uploads');
     const files = await listFiles(stagedUploads);
     if (manifest.format_version === 1) {
@@ -79,8 +90,11 @@ export async function restoreBackup(pool: pg.Pool, options: { file: string; work
       throw new BackupError(`${options.file} holds an uploads/ folder, which a format ${manifest.format_version} backup never has`);
     }
 
-    const counts = await restoreTables(pool, manifest, path.join(staging, 'tables'), async (client) => {
-      if (manifest.format_version === 1) await importUploadFiles(client, stagedUploads, files);
+    const counts = await restoreTables(pool, manifest, path.join(staging, 'tables'), {
+      beforeReplace: options.beforeReplace,
+      beforeCommit: async (client) => {
+        if (manifest.format_version === 1) await importUploadFiles(client, stagedUploads, files);
+      },
     });
     return { manifest, counts };
   } finally {
@@ -107,20 +121,21 @@ async function checkMigrations(client: pg.PoolClient, manifest: BackupManifest) 
       `The backup was taken from a database with ${count} migrations applied; this database has ${applied.length} ` +
         `${applied.length === count ? '(but a different last migration)' : count > applied.length ? '(an older version of the app)' : '(but not the backup\'s)'}. ` +
         'Restore it with the version of the app that made it (same drizzle/ folder) or a later one.',
+      count > applied.length,
     );
   }
   return { older };
 }
 
 /**
- * Checks the migrations and tables, then replaces every table's rows in one transaction; `beforeCommit`
- * runs in it last.
+ * Checks the migrations and tables, then replaces every table's rows in one transaction; `beforeReplace`
+ * runs in it first, `beforeCommit` last.
  */
 async function restoreTables(
   pool: pg.Pool,
   manifest: BackupManifest,
   tablesDir: string,
-  beforeCommit: (client: pg.PoolClient) => Promise<void>,
+  hooks: { beforeReplace?: (client: pg.PoolClient) => Promise<void>; beforeCommit: (client: pg.PoolClient) => Promise<void> },
 ) {
   const client = await pool.connect();
   try {
@@ -133,6 +148,7 @@ async function restoreTables(
     }
 
     await client.query('BEGIN');
+    await hooks.beforeReplace?.(client);
     await client.query(`TRUNCATE ${order.map(qualified).join(', ')} RESTART IDENTITY CASCADE`);
     // A backup from before teams (migration 0005): its rows move in as that migration moved them.
     const beforeTeams = older && !('teams' in manifest.tables);
@@ -198,7 +214,7 @@ async function restoreTables(
           EXECUTE format('SELECT setval(%s, COALESCE((SELECT max(%I) FROM %s), 0) + 1, false)', quote_literal(s.seq::text), s.col, s.tbl);
         END LOOP;
       END $$`);
-    await beforeCommit(client);
+    await hooks.beforeCommit(client);
     counts.upload_contents = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM upload_contents`)).rows[0].n;
     await client.query('COMMIT');
     return counts;

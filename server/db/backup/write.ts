@@ -12,6 +12,7 @@ import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   FETCH_ROWS,
+  ident,
   qualified,
   SCHEMA,
   tablesInDependencyOrder,
@@ -28,7 +29,7 @@ export function backupFileName(now = new Date()) {
  * Writes a backup of the database, uploaded files included, to `file` (a .tar.gz, readable only by
  * its owner): one snapshot, so every upload row comes with its bytes.
  */
-export async function createBackup(pool: pg.Pool, options: { file: string }): Promise<BackupManifest> {
+export async function createBackup(pool: pg.Pool, options: { file: string; leaveEmpty?: readonly string[] }): Promise<BackupManifest> {
   const createdAt = new Date();
   const target = path.resolve(options.file);
   await fs.mkdir(path.dirname(target), { recursive: true });
@@ -37,7 +38,7 @@ export async function createBackup(pool: pg.Pool, options: { file: string }): Pr
   const partial = `${target}.partial`;
   try {
     await fs.mkdir(path.join(staging, 'tables'));
-    const snapshot = await writeTables(pool, path.join(staging, 'tables'));
+    const snapshot = await writeTables(pool, path.join(staging, 'tables'), options.leaveEmpty ?? []);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       format_version: BACKUP_FORMAT_VERSION,
@@ -62,14 +63,34 @@ export async function createBackup(pool: pg.Pool, options: { file: string }): Pr
 }
 
 /**
- * Writes every table to `<dir>/<table>.jsonl` from one snapshot, a page of rows at a time (a row at
- * a time where a bytea column may hold a whole file).
+ * Each table's rows in primary-key order (or, without one, in the order of the whole row's text), so
+ * that the same data always gives the same file (the club file's round trip, issue 36).
  */
-async function writeTables(pool: pg.Pool, dir: string) {
+async function rowOrders(client: pg.PoolClient) {
+  const { rows } = await client.query<{ name: string; columns: string[] }>(
+    `SELECT c.relname AS name, array_agg(a.attname::text ORDER BY k.ord) AS columns
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+       CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, ord)
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
+      WHERE n.nspname = $1 AND i.indisprimary GROUP BY c.relname`,
+    [SCHEMA],
+  );
+  const orders = new Map(rows.map((r) => [r.name, r.columns.map((column) => `t.${ident(column)}`).join(', ')]));
+  return (table: string) => orders.get(table) ?? 't::text';
+}
+
+/**
+ * Writes every table to `<dir>/<table>.jsonl` from one snapshot, a page of rows at a time (a row at
+ * a time where a bytea column may hold a whole file). The tables in `leaveEmpty` are written empty.
+ */
+async function writeTables(pool: pg.Pool, dir: string, leaveEmpty: readonly string[]) {
   const tables: Record<string, number> = {};
   const client = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    // Times written the same whatever the server's time zone: the same rows give the same file on any install.
+    await client.query(`SET LOCAL TimeZone = 'UTC'`);
+    const orderOf = await rowOrders(client);
     const migrations = await appliedMigrations(client);
     const version = (await client.query<{ v: string }>(`SELECT current_setting('server_version') AS v`)).rows[0].v;
     const { rows: binary } = await client.query<{ name: string }>(
@@ -86,7 +107,10 @@ async function writeTables(pool: pg.Pool, dir: string) {
       tables[table] = 0;
       const pageRows = binary.some((b) => b.name === table) ? 1 : FETCH_ROWS;
       const lines = async function* () {
-        await client.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM ${qualified(table)} t`);
+        if (leaveEmpty.includes(table)) return;
+        await client.query(
+          `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM ${qualified(table)} t ORDER BY ${orderOf(table)}`,
+        );
         for (;;) {
           const { rows } = await client.query<{ r: string }>(`FETCH ${pageRows} FROM backup_rows`);
           if (rows.length === 0) break;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { sessions, users } from './accounts';
 import { clubId, clubKey, clubRef, createdAt, id } from './columns';
 
 /**
@@ -19,6 +19,14 @@ export const pushSubscriptions = pgTable(
     /** The browser's P-256 public key and auth secret (RFC 8291), base64url. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /**
+     * The sign-in it was turned on (or last sent again) under. When that session is ended before
+     * its time (Sign Out, "sign out everywhere", a new password, the login switched off, leaving the
+     * club) the device goes with it (trigger push_devices_end_with_session, migration 0040), so a
+     * phone nobody is signed in on gets no notifications; a session that simply ran out leaves the
+     * device (null here) for the next sign-in to claim.
+     */
+    session_token_hash: text('session_token_hash'),
     /** "Chrome on Android", from the User-Agent when it subscribed. */
     device_label: text('device_label').notNull(),
     created_at: createdAt(),
@@ -27,8 +35,10 @@ export const pushSubscriptions = pgTable(
   (t) => [
     clubKey(t, t.id),
     clubRef('push_subscriptions_user_id_fk', t, t.user_id, users, users.id).onDelete('cascade'),
+    clubRef('push_subscriptions_session_token_hash_fk', t, t.session_token_hash, sessions, sessions.token_hash).onDelete('set null'),
     unique('push_subscriptions_endpoint_unique').on(t.club_id, t.endpoint),
     index('push_subscriptions_user_idx').on(t.user_id),
+    index('push_subscriptions_session_idx').on(t.session_token_hash),
   ],
 );
 

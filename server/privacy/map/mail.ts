@@ -45,9 +45,9 @@ export const MAIL_MAP: MappedTable[] = [
     table: pushSubscriptions,
     about: [{ user: pushSubscriptions.user_id }],
     section: 'account',
-    personal: ['user_id', 'endpoint', 'p256dh', 'auth', 'device_label'],
+    personal: ['user_id', 'endpoint', 'p256dh', 'auth', 'device_label', 'session_token_hash'],
     other: ['id', 'created_at', 'last_success_at'],
-    redact: ['endpoint', 'p256dh', 'auth'],
+    redact: ['endpoint', 'p256dh', 'auth', 'session_token_hash'],
     erase: DELETE,
   },
   {

@@ -4,7 +4,8 @@ import type { SessionUser } from '../../../shared/roles';
 import type { PushDevice, PushSubscriptionInput } from '../../../shared/contracts/push';
 import { invalid, notFound, unauthenticated } from '../../../shared/errors';
 import type { Db } from '../../db/client';
-import { pushSubscriptions } from '../../db/schema';
+import { pushSubscriptions, sessions } from '../../db/schema';
+import { hashToken } from '../accounts/context';
 import { isUuid } from '../ids';
 import { endpointAllowed } from './origins';
 
@@ -73,16 +74,18 @@ export function createPushDevices(db: Db, options: { allowedOrigins: readonly st
      * Stores this device for the caller: `created` false when the endpoint was known (the same
      * browser again), which then belongs to the caller from now on, with the keys it sent now.
      */
-    async subscribe(actor: SessionUser | null, input: PushSubscriptionInput, userAgent?: string) {
+    async subscribe(actor: SessionUser | null, input: PushSubscriptionInput, userAgent?: string, sessionToken?: string) {
       const me = signedIn(actor);
       if (!endpointAllowed(input.endpoint, options.allowedOrigins)) throw invalid(ENDPOINT_REFUSED, [{ field: 'endpoint', message: 'Not a push service' }]);
       checkKeys(input.keys);
+      // The session, if it still exists (a sign-out racing this leaves the device unlinked, not a 500).
+      const session = sessionToken ? sql`(select ${sessions.token_hash} from ${sessions} where ${sessions.token_hash} = ${hashToken(sessionToken)})` : null;
       const [row] = await db
         .insert(pushSubscriptions)
-        .values({ user_id: me.id, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, device_label: deviceLabel(userAgent) })
+        .values({ user_id: me.id, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, device_label: deviceLabel(userAgent), session_token_hash: session })
         .onConflictDoUpdate({
           target: [pushSubscriptions.club_id, pushSubscriptions.endpoint],
-          set: { user_id: me.id, p256dh: input.keys.p256dh, auth: input.keys.auth, device_label: sql`excluded.device_label` },
+          set: { user_id: me.id, p256dh: input.keys.p256dh, auth: input.keys.auth, device_label: sql`excluded.device_label`, session_token_hash: sql`excluded.session_token_hash` },
         })
         // xmax is 0 for a row this statement inserted, set for one it updated.
         .returning({ id: pushSubscriptions.id, created: sql<boolean>`(xmax = 0)` });

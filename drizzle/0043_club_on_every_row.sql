@@ -211,6 +211,8 @@ ALTER TABLE "retention_rules" DROP CONSTRAINT "retention_rules_updated_by_id_use
 --> statement-breakpoint
 ALTER TABLE "erasures" DROP CONSTRAINT "erasures_erased_by_users_id_fk";
 --> statement-breakpoint
+ALTER TABLE "club_file_downloads" DROP CONSTRAINT "club_file_downloads_downloaded_by_users_id_fk";
+--> statement-breakpoint
 ALTER TABLE "privacy_request_downloads" DROP CONSTRAINT "privacy_request_downloads_request_id_privacy_requests_id_fk";
 --> statement-breakpoint
 ALTER TABLE "privacy_request_downloads" DROP CONSTRAINT "privacy_request_downloads_downloaded_by_users_id_fk";
@@ -220,6 +222,8 @@ ALTER TABLE "push_outbox" DROP CONSTRAINT "push_outbox_user_id_users_id_fk";
 ALTER TABLE "push_outbox" DROP CONSTRAINT "push_outbox_subscription_id_push_subscriptions_id_fk";
 --> statement-breakpoint
 ALTER TABLE "push_subscriptions" DROP CONSTRAINT "push_subscriptions_user_id_users_id_fk";
+--> statement-breakpoint
+ALTER TABLE "push_subscriptions" DROP CONSTRAINT "push_subscriptions_session_token_hash_sessions_token_hash_fk";
 --> statement-breakpoint
 DROP INDEX "users_username_lower_idx";
 --> statement-breakpoint
@@ -279,7 +283,7 @@ DECLARE
 BEGIN
   FOR r IN SELECT c.relname, con.conname FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid
             JOIN pg_namespace n ON n.oid = c.relnamespace
-           WHERE con.contype = 'p' AND n.nspname = 'public' AND c.relname = ANY (ARRAY['access_changes', 'account_tokens', 'availability', 'availability_reminders', 'bank_imports', 'bank_lines', 'calendar_tokens', 'charge_overdue_marks', 'charges', 'child_collectors', 'club_pages', 'club_roles', 'consents', 'content_version', 'database_initialization', 'dbs_checks', 'dbs_notices', 'documents', 'email_suppressions', 'erasures', 'event_changes', 'feedback', 'fixture_selections', 'fixtures', 'guardian_invitations', 'guardian_requests', 'guardians', 'join_us_submissions', 'junior_notices', 'ledger_entries', 'login_throttle', 'medical_note_reads', 'message_reads', 'messages', 'news', 'notification_preferences', 'notifications', 'orders', 'outbox', 'password_reset_tokens', 'payer_references', 'payment_plans', 'player_stats', 'player_teams', 'players', 'privacy_notice_versions', 'privacy_request_downloads', 'privacy_requests', 'products', 'push_outbox', 'push_subscriptions', 'retention_log', 'retention_rules', 'role_changes', 'selection_publications', 'selection_versions', 'sessions', 'settings', 'setup_code', 'sponsors', 'statement_mappings', 'team_staff', 'teams', 'training_attendance', 'training_sessions', 'training_slots', 'upload_contents', 'uploads', 'users'])
+           WHERE con.contype = 'p' AND n.nspname = 'public' AND c.relname = ANY (ARRAY['access_changes', 'account_tokens', 'availability', 'availability_reminders', 'bank_imports', 'bank_lines', 'calendar_tokens', 'charge_overdue_marks', 'charges', 'child_collectors', 'club_file_downloads', 'club_pages', 'club_roles', 'consents', 'content_version', 'database_initialization', 'dbs_checks', 'dbs_notices', 'documents', 'email_suppressions', 'erasures', 'event_changes', 'feedback', 'fixture_selections', 'fixtures', 'guardian_invitations', 'guardian_requests', 'guardians', 'join_us_submissions', 'junior_notices', 'ledger_entries', 'login_throttle', 'medical_note_reads', 'message_reads', 'messages', 'news', 'notification_preferences', 'notifications', 'orders', 'outbox', 'password_reset_tokens', 'payer_references', 'payment_plans', 'player_stats', 'player_teams', 'players', 'privacy_notice_versions', 'privacy_request_downloads', 'privacy_requests', 'products', 'push_outbox', 'push_subscriptions', 'retention_log', 'retention_rules', 'role_changes', 'selection_publications', 'selection_versions', 'sessions', 'settings', 'setup_code', 'sponsors', 'statement_mappings', 'team_staff', 'teams', 'training_attendance', 'training_sessions', 'training_slots', 'upload_contents', 'uploads', 'users'])
   LOOP
     EXECUTE format('ALTER TABLE %I DROP CONSTRAINT %I', r.relname, r.conname);
   END LOOP;
@@ -419,6 +423,8 @@ ALTER TABLE "email_suppressions" ADD COLUMN "club_id" uuid DEFAULT current_setti
 --> statement-breakpoint
 ALTER TABLE "erasures" ADD COLUMN "club_id" uuid DEFAULT current_setting('app.club_id')::uuid NOT NULL;
 --> statement-breakpoint
+ALTER TABLE "club_file_downloads" ADD COLUMN "club_id" uuid DEFAULT current_setting('app.club_id')::uuid NOT NULL;
+--> statement-breakpoint
 ALTER TABLE "privacy_request_downloads" ADD COLUMN "club_id" uuid DEFAULT current_setting('app.club_id')::uuid NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "push_outbox" ADD COLUMN "club_id" uuid DEFAULT current_setting('app.club_id')::uuid NOT NULL;
@@ -548,6 +554,8 @@ ALTER TABLE "retention_rules" ADD CONSTRAINT "retention_rules_club_id_key_pk" PR
 ALTER TABLE "email_suppressions" ADD CONSTRAINT "email_suppressions_club_id_email_sha256_pk" PRIMARY KEY("club_id","email_sha256");
 --> statement-breakpoint
 ALTER TABLE "erasures" ADD CONSTRAINT "erasures_club_id_id_pk" PRIMARY KEY("club_id","id");
+--> statement-breakpoint
+ALTER TABLE "club_file_downloads" ADD CONSTRAINT "club_file_downloads_club_id_id_pk" PRIMARY KEY("club_id","id");
 --> statement-breakpoint
 ALTER TABLE "privacy_request_downloads" ADD CONSTRAINT "privacy_request_downloads_club_id_id_pk" PRIMARY KEY("club_id","id");
 --> statement-breakpoint
@@ -899,6 +907,10 @@ ALTER TABLE "erasures" ADD CONSTRAINT "erasures_club_id_clubs_id_fk" FOREIGN KEY
 --> statement-breakpoint
 ALTER TABLE "erasures" ADD CONSTRAINT "erasures_erased_by_fk" FOREIGN KEY ("club_id","erased_by") REFERENCES "public"."users"("club_id","id") ON DELETE SET NULL ("erased_by") ON UPDATE no action;
 --> statement-breakpoint
+ALTER TABLE "club_file_downloads" ADD CONSTRAINT "club_file_downloads_club_id_clubs_id_fk" FOREIGN KEY ("club_id") REFERENCES "public"."clubs"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "club_file_downloads" ADD CONSTRAINT "club_file_downloads_downloaded_by_fk" FOREIGN KEY ("club_id","downloaded_by") REFERENCES "public"."users"("club_id","id") ON DELETE SET NULL ("downloaded_by") ON UPDATE no action;
+--> statement-breakpoint
 ALTER TABLE "privacy_request_downloads" ADD CONSTRAINT "privacy_request_downloads_club_id_clubs_id_fk" FOREIGN KEY ("club_id") REFERENCES "public"."clubs"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "privacy_request_downloads" ADD CONSTRAINT "privacy_request_downloads_request_id_fk" FOREIGN KEY ("club_id","request_id") REFERENCES "public"."privacy_requests"("club_id","id") ON DELETE cascade ON UPDATE no action;
@@ -914,6 +926,8 @@ ALTER TABLE "push_outbox" ADD CONSTRAINT "push_outbox_subscription_id_fk" FOREIG
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_club_id_clubs_id_fk" FOREIGN KEY ("club_id") REFERENCES "public"."clubs"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_fk" FOREIGN KEY ("club_id","user_id") REFERENCES "public"."users"("club_id","id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_session_token_hash_fk" FOREIGN KEY ("club_id","session_token_hash") REFERENCES "public"."sessions"("club_id","token_hash") ON DELETE SET NULL ("session_token_hash") ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_stored_name_unique" UNIQUE("club_id","stored_name");
 --> statement-breakpoint
@@ -972,7 +986,7 @@ DO $$
 DECLARE
   t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['access_changes', 'account_tokens', 'availability', 'availability_reminders', 'bank_imports', 'bank_lines', 'calendar_tokens', 'charge_overdue_marks', 'charges', 'child_collectors', 'club_pages', 'club_roles', 'consents', 'content_version', 'database_initialization', 'dbs_checks', 'dbs_notices', 'documents', 'email_suppressions', 'erasures', 'event_changes', 'feedback', 'fixture_selections', 'fixtures', 'guardian_invitations', 'guardian_requests', 'guardians', 'join_us_submissions', 'junior_notices', 'ledger_entries', 'login_throttle', 'medical_note_reads', 'message_reads', 'messages', 'news', 'notification_preferences', 'notifications', 'orders', 'outbox', 'password_reset_tokens', 'payer_references', 'payment_plans', 'player_stats', 'player_teams', 'players', 'privacy_notice_versions', 'privacy_request_downloads', 'privacy_requests', 'products', 'push_outbox', 'push_subscriptions', 'retention_log', 'retention_rules', 'role_changes', 'selection_publications', 'selection_versions', 'sessions', 'settings', 'setup_code', 'sponsors', 'statement_mappings', 'team_staff', 'teams', 'training_attendance', 'training_sessions', 'training_slots', 'upload_contents', 'uploads', 'users'] LOOP
+  FOREACH t IN ARRAY ARRAY['access_changes', 'account_tokens', 'availability', 'availability_reminders', 'bank_imports', 'bank_lines', 'calendar_tokens', 'charge_overdue_marks', 'charges', 'child_collectors', 'club_file_downloads', 'club_pages', 'club_roles', 'consents', 'content_version', 'database_initialization', 'dbs_checks', 'dbs_notices', 'documents', 'email_suppressions', 'erasures', 'event_changes', 'feedback', 'fixture_selections', 'fixtures', 'guardian_invitations', 'guardian_requests', 'guardians', 'join_us_submissions', 'junior_notices', 'ledger_entries', 'login_throttle', 'medical_note_reads', 'message_reads', 'messages', 'news', 'notification_preferences', 'notifications', 'orders', 'outbox', 'password_reset_tokens', 'payer_references', 'payment_plans', 'player_stats', 'player_teams', 'players', 'privacy_notice_versions', 'privacy_request_downloads', 'privacy_requests', 'products', 'push_outbox', 'push_subscriptions', 'retention_log', 'retention_rules', 'role_changes', 'selection_publications', 'selection_versions', 'sessions', 'settings', 'setup_code', 'sponsors', 'statement_mappings', 'team_staff', 'teams', 'training_attendance', 'training_sessions', 'training_slots', 'upload_contents', 'uploads', 'users'] LOOP
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
     EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
     EXECUTE format('DROP POLICY IF EXISTS club_rows ON %I', t);
@@ -1001,6 +1015,18 @@ BEGIN
   GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO club_app;
   ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO club_app;
   ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO club_app;
+END;
+$$;
+-- hand-written: end
+--> statement-breakpoint
+-- hand-written: begin
+-- A sign-in ended before its time takes the phones turned on under it (migration 0040), in its own club.
+CREATE OR REPLACE FUNCTION push_devices_end_with_session() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.expires_at > now() THEN
+    DELETE FROM push_subscriptions WHERE club_id = OLD.club_id AND session_token_hash = OLD.token_hash;
+  END IF;
+  RETURN OLD;
 END;
 $$;
 -- hand-written: end

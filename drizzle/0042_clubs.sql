@@ -8,6 +8,7 @@ CREATE TABLE "clubs" (
 	CONSTRAINT "clubs_slug_unique" UNIQUE("slug"),
 	CONSTRAINT "clubs_slug_is_a_host_label" CHECK ("clubs"."slug" ~ '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$')
 );
+
 --> statement-breakpoint
 -- hand-written: begin
 -- The one club of an install that existed before clubs did (ADR 065): named as its settings name
