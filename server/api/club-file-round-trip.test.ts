@@ -69,6 +69,18 @@ describe('Take your club and leave: the round trip', () => {
     expect(counts.club_file_downloads).toBe(1);
     for (const table of CLUB_FILE_LEAVES_EMPTY) expect(counts[table], table).toBe(0);
 
+    // The file names no install's club id (the same club gives the same file on any install); the
+    // rows came in under the new install's own club, which keeps its id and takes the file's name.
+    for (const table of a.tables) {
+      const text = await fs.readFile(path.join(work, 'first', 'tables', table), 'utf8');
+      expect(text, table).not.toContain('"club_id"');
+    }
+    expect(await fs.readFile(path.join(work, 'first', 'tables', 'clubs.jsonl'), 'utf8')).toMatch(/^\{"name" ?: ?"[^"]+"\}\n$/);
+    const clubsThere = await newInstall.pool.query<{ id: string; name: string }>('select id, name from clubs');
+    expect(clubsThere.rows).toEqual([{ id: newInstall.installClub?.id, name: (await oldInstall.pool.query('select name from clubs')).rows[0].name }]);
+    const strays = await newInstall.pool.query(`select count(*)::int as n from users where club_id <> $1`, [newInstall.installClub?.id]);
+    expect(strays.rows[0].n).toBe(0);
+
     // `npm run db:restore` takes a club file too: the same club, and its admin signs in.
     const file = path.join(work, 'riverside.club.tar.gz');
     await fs.writeFile(file, first.bytes);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { conflict, DomainError, invalid, isDomainError } from '../../shared/errors';
 import type { SessionUser } from '../../shared/roles';
@@ -73,6 +73,13 @@ function byteLimit(maxBytes: number) {
 function plainWords(error: unknown): unknown {
   if (!(error instanceof BackupError)) return error;
   return invalid(error.newerApp ? NEWER_CLUB_FILE : NOT_A_CLUB_FILE);
+}
+
+/** The club the request is for (the connection's club, ADR 065). */
+async function currentClub(db: Db) {
+  const { rows } = await db.execute<{ id: string | null }>(sql`select nullif(current_setting('app.club_id', true), '') as id`);
+  if (!rows[0]?.id) throw new Error('No club here');
+  return rows[0].id;
 }
 
 /** Streams the upload to `file`; too large is said as such, anything else is an upload that stopped half way. */
@@ -146,7 +153,8 @@ export function createClubFileService(
       const actor = await must(db, user, mayDownloadClubFile, ONLY_ADMINS_DOWNLOAD);
       const handle = await inPrivateFolder('.club-file-out-', async (dir) => {
         const file = path.join(dir, 'club.tar.gz');
-        await withOwnConnection((pool) => createBackup(pool, { file, leaveEmpty: CLUB_FILE_LEAVES_EMPTY }));
+        const club = await currentClub(db);
+        await withOwnConnection((pool) => createBackup(pool, { file, leaveEmpty: CLUB_FILE_LEAVES_EMPTY, club }));
         // Opened before its folder goes: the open file is read to its end, and nothing is left on disk.
         return fs.open(file);
       });
@@ -183,10 +191,13 @@ export function createClubFileService(
         await receive(body, file, maxBytes);
         if ((await fs.stat(file)).size === 0) throw invalid(NO_CLUB_FILE);
         try {
+          // The rows go under this install's club (its id and address stay; its name becomes the file's).
+          const intoClub = await currentClub(db);
           const { manifest, counts } = await withOwnConnection((pool) =>
             restoreBackup(pool, {
               file,
               workDir: dir,
+              intoClub,
               checkManifest: (m: BackupManifest) => {
                 if (!m.tables?.database_initialization) throw invalid(EMPTY_CLUB_FILE);
               },

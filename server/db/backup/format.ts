@@ -25,6 +25,8 @@ export interface BackupManifest {
   /** The uploaded files (format 2: rows of upload_contents; format 1: files under uploads/). */
   uploads: { files: number; bytes: number };
   postgres_version: string;
+  /** A club file: one club's rows without their club ids (restored into a club, ADR 065). */
+  one_club?: boolean;
 }
 
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -66,6 +66,12 @@ export async function restoreBackup(
     checkManifest?: (manifest: BackupManifest) => void;
     /** Runs in the restore's transaction before any table is replaced (throw to refuse: nothing changes). */
     beforeReplace?: (client: pg.PoolClient) => Promise<void>;
+    /**
+     * Writes every row under this club, which stays (a club file brought into an install's club, ADR 065):
+     * its name becomes the file's club's. Without it the backup's clubs replace the database's, except a
+     * backup from before clubs (migration 0042), whose rows all go to the database's one club.
+     */
+    intoClub?: string;
   },
 ) {
   if (!existsSync(options.file)) throw new BackupError(`No such backup file: ${options.file}`);
@@ -92,6 +98,7 @@ export async function restoreBackup(
 
     const counts = await restoreTables(pool, manifest, path.join(staging, 'tables'), {
       beforeReplace: options.beforeReplace,
+      intoClub: options.intoClub,
       beforeCommit: async (client) => {
         if (manifest.format_version === 1) await importUploadFiles(client, stagedUploads, files);
       },
@@ -135,7 +142,7 @@ async function restoreTables(
   pool: pg.Pool,
   manifest: BackupManifest,
   tablesDir: string,
-  hooks: { beforeReplace?: (client: pg.PoolClient) => Promise<void>; beforeCommit: (client: pg.PoolClient) => Promise<void> },
+  hooks: { beforeReplace?: (client: pg.PoolClient) => Promise<void>; beforeCommit: (client: pg.PoolClient) => Promise<void>; intoClub?: string },
 ) {
   const client = await pool.connect();
   try {
@@ -149,7 +156,18 @@ async function restoreTables(
 
     await client.query('BEGIN');
     await hooks.beforeReplace?.(client);
-    await client.query(`TRUNCATE ${order.map(qualified).join(', ')} RESTART IDENTITY CASCADE`);
+    const oneClub = manifest.one_club === true || (older && !('clubs' in manifest.tables));
+    // Replacing one club's rows among others' is not built: the tables are emptied whole (ADR 065).
+    const club = oneClub || hooks.intoClub ? await theOneClub(client, hooks.intoClub) : undefined;
+    if (club) await client.query(`SELECT set_config('app.club_id', $1, true)`, [club]);
+    // Into a club (a club file): the install's own tables (clubs, its secrets) stay as they are.
+    const clubbed = new Set(
+      (await client.query<{ name: string }>(`SELECT c.relname AS name FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+         JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND a.attname = 'club_id' AND NOT a.attisdropped`, [SCHEMA])).rows.map((r) => r.name),
+    );
+    const installStays = (t: string) => (club !== undefined && t === 'clubs') || ((hooks.intoClub !== undefined || manifest.one_club === true) && !clubbed.has(t));
+    const replaced = order.filter((t) => !installStays(t));
+    await client.query(`TRUNCATE ${replaced.map(qualified).join(', ')} RESTART IDENTITY CASCADE`);
     // A backup from before teams (migration 0005): its rows move in as that migration moved them.
     const beforeTeams = older && !('teams' in manifest.tables);
     // Made once the clubs are back (the first table in dependency order): teams belong to a club (ADR 065).
@@ -162,12 +180,20 @@ async function restoreTables(
         [qualified(table)],
       );
       const rowsFile = path.join(tablesDir, `${table}.jsonl`);
+      if (club && table === 'clubs') {
+        await renameClub(client, club, rowsFile);
+        if (beforeTeams) seniorId = await teamsBeforeRestore(client);
+        continue;
+      }
+      if (installStays(table)) continue;
+      const underClub = club !== undefined && columns.some((c) => c.name === 'club_id');
       if (existsSync(rowsFile)) {
         let list: string | undefined;
         for await (const batch of lineBatches(rowsFile, { rows: INSERT_BATCH_ROWS, chars: INSERT_BATCH_CHARS })) {
-          // The columns the backup has (all of them, unless a later migration added some).
+          // The columns the backup has (all of them, unless a later migration added some). Under a
+          // club, the file's club id gives way to the column's default: the club set above.
           list ??= columns
-            .filter((c) => Object.hasOwn(JSON.parse(batch[0]) as object, c.name))
+            .filter((c) => Object.hasOwn(JSON.parse(batch[0]) as object, c.name) && !(underClub && c.name === 'club_id'))
             .map((c) => ident(c.name))
             .join(', ');
           if (seniorId && table === 'fixtures') {
@@ -224,4 +250,20 @@ async function restoreTables(
   } finally {
     client.release();
   }
+}
+
+/** The database's one club (a club file or a backup from before clubs goes to it); refused when there are several. */
+async function theOneClub(client: pg.PoolClient, expected?: string) {
+  const { rows } = await client.query<{ id: string }>('SELECT id FROM clubs ORDER BY created_at, id LIMIT 2');
+  if (rows.length === 1 && expected !== undefined && rows[0].id !== expected) throw new BackupError('The club to restore into is not this database’s club');
+  if (rows.length !== 1) throw new BackupError(`A club file or a backup from before clubs can only be restored into a database with one club (this one has ${rows.length === 0 ? 'none' : 'several'})`);
+  return rows[0].id;
+}
+
+/** The club keeps its id and address; its name becomes the one in the file (when the file has clubs). */
+async function renameClub(client: pg.PoolClient, club: string, rowsFile: string) {
+  if (!existsSync(rowsFile)) return;
+  const first = (await fs.readFile(rowsFile, 'utf8')).split('\n').find((line) => line.trim());
+  const name = first ? (JSON.parse(first) as { name?: unknown }).name : undefined;
+  if (typeof name === 'string' && name.trim()) await client.query('UPDATE clubs SET name = $2 WHERE id = $1', [club, name]);
 }

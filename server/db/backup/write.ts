@@ -29,7 +29,18 @@ export function backupFileName(now = new Date()) {
  * Writes a backup of the database, uploaded files included, to `file` (a .tar.gz, readable only by
  * its owner): one snapshot, so every upload row comes with its bytes.
  */
-export async function createBackup(pool: pg.Pool, options: { file: string; leaveEmpty?: readonly string[] }): Promise<BackupManifest> {
+export async function createBackup(
+  pool: pg.Pool,
+  options: {
+    file: string;
+    leaveEmpty?: readonly string[];
+    /**
+     * One club's rows only, without their club ids, and of the clubs table only its name (a club file,
+     * ADR 065/066): the same club gives the same file on any install, whatever its id there.
+     */
+    club?: string;
+  },
+): Promise<BackupManifest> {
   const createdAt = new Date();
   const target = path.resolve(options.file);
   await fs.mkdir(path.dirname(target), { recursive: true });
@@ -38,7 +49,7 @@ export async function createBackup(pool: pg.Pool, options: { file: string; leave
   const partial = `${target}.partial`;
   try {
     await fs.mkdir(path.join(staging, 'tables'));
-    const snapshot = await writeTables(pool, path.join(staging, 'tables'), options.leaveEmpty ?? []);
+    const snapshot = await writeTables(pool, path.join(staging, 'tables'), options.leaveEmpty ?? [], options.club);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       format_version: BACKUP_FORMAT_VERSION,
@@ -47,6 +58,7 @@ export async function createBackup(pool: pg.Pool, options: { file: string; leave
       tables: snapshot.tables,
       uploads: snapshot.uploads,
       postgres_version: snapshot.version,
+      ...(options.club ? { one_club: true } : {}),
     };
     await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
 
@@ -83,7 +95,7 @@ async function rowOrders(client: pg.PoolClient) {
  * Writes every table to `<dir>/<table>.jsonl` from one snapshot, a page of rows at a time (a row at
  * a time where a bytea column may hold a whole file). The tables in `leaveEmpty` are written empty.
  */
-async function writeTables(pool: pg.Pool, dir: string, leaveEmpty: readonly string[]) {
+async function writeTables(pool: pg.Pool, dir: string, leaveEmpty: readonly string[], club: string | undefined) {
   const tables: Record<string, number> = {};
   const client = await pool.connect();
   try {
@@ -100,17 +112,17 @@ async function writeTables(pool: pg.Pool, dir: string, leaveEmpty: readonly stri
     );
     const uploads = (
       await client.query<{ files: number; bytes: number }>(
-        `SELECT count(*)::int AS files, COALESCE(sum(octet_length(bytes)), 0)::bigint::float8 AS bytes FROM upload_contents`,
+        `SELECT count(*)::int AS files, COALESCE(sum(octet_length(bytes)), 0)::bigint::float8 AS bytes FROM upload_contents${club ? ' WHERE club_id = $1' : ''}`,
+        club ? [club] : [],
       )
     ).rows[0];
+    const clubbed = await tablesWithClubId(client);
     for (const table of await tablesInDependencyOrder(client)) {
       tables[table] = 0;
       const pageRows = binary.some((b) => b.name === table) ? 1 : FETCH_ROWS;
       const lines = async function* () {
         if (leaveEmpty.includes(table)) return;
-        await client.query(
-          `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM ${qualified(table)} t ORDER BY ${orderOf(table)}`,
-        );
+        await client.query(declareRows(table, orderOf(table), club ? (clubbed.has(table) ? 'rows' : table === 'clubs' ? 'club' : 'none') : 'all', club));
         for (;;) {
           const { rows } = await client.query<{ r: string }>(`FETCH ${pageRows} FROM backup_rows`);
           if (rows.length === 0) break;
@@ -129,4 +141,31 @@ async function writeTables(pool: pg.Pool, dir: string, leaveEmpty: readonly stri
   } finally {
     client.release();
   }
+}
+
+/** The tables that belong to a club (ADR 065): those with a club_id column. */
+async function tablesWithClubId(client: pg.PoolClient) {
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relkind = 'r' AND a.attname = 'club_id' AND NOT a.attisdropped`,
+    [SCHEMA],
+  );
+  return new Set(rows.map((r) => r.name));
+}
+
+/**
+ * The cursor over a table's rows: all of them (a backup), one club's without the club id (`rows`),
+ * the club's name (`club`), or none (a table of the install's, in a club file).
+ */
+function declareRows(table: string, order: string, which: 'all' | 'rows' | 'club' | 'none', club = '') {
+  // DECLARE takes no parameters: the club's id is written in, once checked to be a uuid.
+  if (which !== 'all' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(club)) throw new Error(`Not a club id: ${club}`);
+  const from = `FROM ${qualified(table)} t`;
+  const select = {
+    all: `SELECT row_to_json(t)::text AS r ${from}`,
+    rows: `SELECT (to_jsonb(t) - 'club_id')::text AS r ${from} WHERE t.club_id = '${club}'::uuid`,
+    club: `SELECT json_build_object('name', t.name)::text AS r ${from} WHERE t.id = '${club}'::uuid`,
+    none: `SELECT NULL::text AS r ${from} WHERE false`,
+  }[which];
+  return `DECLARE backup_rows NO SCROLL CURSOR FOR ${select} ORDER BY ${order}`;
 }
