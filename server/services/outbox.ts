@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 import { expireHeldMail } from './held-mail';
 import { log } from '../log';
-import { claimDue, workerLoop } from './worker-loop';
+import { claimDue, sendClaimed, workerLoop } from './worker-loop';
 import { AUTOMATIC_MAIL_HEADERS } from '../mail/template';
 import { mayRunTheClub, must } from '../policy';
 import { conflict, notFound } from '../../shared/errors';
@@ -222,28 +222,22 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
     if (!transport) return { claimed: 0, sent: 0 };
     const token = randomUUID();
     const rows = (await claimDue(db, outbox, CLAIMED_COLUMNS, { token, leaseMs, batchSize })) as unknown as ClaimedRow[];
-    let sent = 0;
-    for (let i = 0; i < rows.length; i++) {
-      if (worker.stopping()) {
-        await release(
-          db,
-          token,
-          rows.slice(i).map((r) => r.id),
-        );
-        break;
-      }
-      const row = rows[i];
-      const attempts = row.attempts + 1;
-      try {
-        await sendRow(transport, options.senderName ? withSenderName(options.from, await options.senderName()) : options.from, row);
-        // Marked at once: the only window for a repeat is a crash between the server's "250 OK" and this.
-        await markSent(db, row.id, token, attempts);
-        sent++;
-      } catch (error) {
-        await markFailed(db, row, token, attempts, error, delays);
-      }
-    }
-    return { claimed: rows.length, sent };
+    return sendClaimed(rows, {
+      stopping: worker.stopping,
+      release: (ids) => release(db, token, ids),
+      async send(row) {
+        const attempts = row.attempts + 1;
+        try {
+          await sendRow(transport, options.senderName ? withSenderName(options.from, await options.senderName()) : options.from, row);
+          // Marked at once: the only window for a repeat is a crash between the server's "250 OK" and this.
+          await markSent(db, row.id, token, attempts);
+          return true;
+        } catch (error) {
+          await markFailed(db, row, token, attempts, error, delays);
+          return false;
+        }
+      },
+    });
   }
 
   const worker = workerLoop({ name: 'Outbox', round, batchSize, pollMs, onRound: options.onRound });

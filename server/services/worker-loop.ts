@@ -4,7 +4,8 @@
  * once, otherwise the loop sleeps for `pollMs` or until woken. A failed round (the database away)
  * is logged and tried again after the pause: it never ends the worker. `stop()` lets the round in
  * hand finish (the round itself gives back what it has not sent once `stopping()` is true).
- * Also here: the claim both outboxes make (claimDue).
+ * Also here: the claim both outboxes make (claimDue), and the round's walk over what it claimed
+ * (sendClaimed).
  */
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -45,6 +46,28 @@ export async function claimDue(db: Db, table: PgTable, returning: readonly PgCol
       for update skip locked)
     returning ${columns}`);
   return result.rows;
+}
+
+export interface SendClaimedOptions<Row> {
+  /** True once the worker is stopping: the rows not sent yet are given back. */
+  stopping: () => boolean;
+  /** Gives these rows' claims back at once, so another worker needn't wait for the lease. */
+  release: (ids: string[]) => Promise<void>;
+  /** Sends one row and records the answer; true when it was sent. */
+  send: (row: Row) => Promise<boolean>;
+}
+
+/** A round's claimed rows sent one at a time, in order; once stopping, the rest is given back. */
+export async function sendClaimed<Row extends { id: string }>(rows: readonly Row[], options: SendClaimedOptions<Row>): Promise<RoundResult> {
+  let sent = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (options.stopping()) {
+      await options.release(rows.slice(i).map((r) => r.id));
+      break;
+    }
+    if (await options.send(rows[i])) sent++;
+  }
+  return { claimed: rows.length, sent };
 }
 
 export interface WorkerLoopOptions {
