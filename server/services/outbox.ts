@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 import { expireHeldMail } from './held-mail';
 import { log } from '../log';
-import { workerLoop } from './worker-loop';
+import { claimDue, sendClaimed, workerLoop } from './worker-loop';
 import { AUTOMATIC_MAIL_HEADERS } from '../mail/template';
 import { mayRunTheClub, must } from '../policy';
 import { conflict, notFound } from '../../shared/errors';
@@ -123,20 +123,8 @@ export function createTransport(options: Pick<WorkerOptions, 'smtpUrl' | 'connec
 
 type ClaimedRow = Pick<typeof outbox.$inferSelect, 'id' | 'to_address' | 'subject' | 'text_body' | 'html_body' | 'headers' | 'attempts'>;
 
-/** Claims up to `batchSize` due rows for `leaseMs` under `token`; another worker skips them meanwhile. */
-async function claimDue(db: Db, token: string, leaseMs: number, batchSize: number) {
-  const result = await db.execute<typeof outbox.$inferSelect>(sql`
-    update ${outbox} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, claim_token = ${token}
-    where id in (
-      select id from ${outbox}
-      where status in ('pending', 'failed') and next_attempt_at <= now()
-        and (locked_until is null or locked_until < now())
-      order by next_attempt_at
-      limit ${batchSize}
-      for update skip locked)
-    returning id, to_address, subject, text_body, html_body, headers, attempts`);
-  return result.rows as unknown as ClaimedRow[];
-}
+/** The columns a claim reads: what a send needs. */
+const CLAIMED_COLUMNS = [outbox.id, outbox.to_address, outbox.subject, outbox.text_body, outbox.html_body, outbox.headers, outbox.attempts];
 
 /** Gives claimed-but-unsent rows back at once (on stop), so another worker needn't wait for the lease. */
 async function release(db: Db, token: string, ids: string[]) {
@@ -233,29 +221,23 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
   async function round() {
     if (!transport) return { claimed: 0, sent: 0 };
     const token = randomUUID();
-    const rows = await claimDue(db, token, leaseMs, batchSize);
-    let sent = 0;
-    for (let i = 0; i < rows.length; i++) {
-      if (worker.stopping()) {
-        await release(
-          db,
-          token,
-          rows.slice(i).map((r) => r.id),
-        );
-        break;
-      }
-      const row = rows[i];
-      const attempts = row.attempts + 1;
-      try {
-        await sendRow(transport, options.senderName ? withSenderName(options.from, await options.senderName()) : options.from, row);
-        // Marked at once: the only window for a repeat is a crash between the server's "250 OK" and this.
-        await markSent(db, row.id, token, attempts);
-        sent++;
-      } catch (error) {
-        await markFailed(db, row, token, attempts, error, delays);
-      }
-    }
-    return { claimed: rows.length, sent };
+    const rows = (await claimDue(db, outbox, CLAIMED_COLUMNS, { token, leaseMs, batchSize })) as unknown as ClaimedRow[];
+    return sendClaimed(rows, {
+      stopping: worker.stopping,
+      release: (ids) => release(db, token, ids),
+      async send(row) {
+        const attempts = row.attempts + 1;
+        try {
+          await sendRow(transport, options.senderName ? withSenderName(options.from, await options.senderName()) : options.from, row);
+          // Marked at once: the only window for a repeat is a crash between the server's "250 OK" and this.
+          await markSent(db, row.id, token, attempts);
+          return true;
+        } catch (error) {
+          await markFailed(db, row, token, attempts, error, delays);
+          return false;
+        }
+      },
+    });
   }
 
   const worker = workerLoop({ name: 'Outbox', round, batchSize, pollMs, onRound: options.onRound });

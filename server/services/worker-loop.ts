@@ -4,12 +4,70 @@
  * once, otherwise the loop sleeps for `pollMs` or until woken. A failed round (the database away)
  * is logged and tried again after the pause: it never ends the worker. `stop()` lets the round in
  * hand finish (the round itself gives back what it has not sent once `stopping()` is true).
+ * Also here: the claim both outboxes make (claimDue), and the round's walk over what it claimed
+ * (sendClaimed).
  */
+import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
 import { log } from '../log';
 
 export interface RoundResult {
   claimed: number;
   sent: number;
+}
+
+/** What a round claims: how many rows, for how long, and under which token. */
+export interface Claim {
+  token: string;
+  leaseMs: number;
+  batchSize: number;
+}
+
+/**
+ * Claims up to `batchSize` due rows of an outbox table (one with status, next_attempt_at,
+ * locked_until and claim_token) for `leaseMs` under `token`, oldest due first; another worker skips
+ * them meanwhile (FOR UPDATE SKIP LOCKED). Returns the `returning` columns of each row, as the
+ * driver reads them.
+ */
+export async function claimDue(db: Db, table: PgTable, returning: readonly PgColumn[], claim: Claim) {
+  const columns = sql.join(
+    returning.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const result = await db.execute<Record<string, unknown>>(sql`
+    update ${table} set locked_until = now() + ${`${claim.leaseMs} milliseconds`}::interval, claim_token = ${claim.token}
+    where id in (
+      select id from ${table}
+      where status in ('pending', 'failed') and next_attempt_at <= now()
+        and (locked_until is null or locked_until < now())
+      order by next_attempt_at
+      limit ${claim.batchSize}
+      for update skip locked)
+    returning ${columns}`);
+  return result.rows;
+}
+
+export interface SendClaimedOptions<Row> {
+  /** True once the worker is stopping: the rows not sent yet are given back. */
+  stopping: () => boolean;
+  /** Gives these rows' claims back at once, so another worker needn't wait for the lease. */
+  release: (ids: string[]) => Promise<void>;
+  /** Sends one row and records the answer; true when it was sent. */
+  send: (row: Row) => Promise<boolean>;
+}
+
+/** A round's claimed rows sent one at a time, in order; once stopping, the rest is given back. */
+export async function sendClaimed<Row extends { id: string }>(rows: readonly Row[], options: SendClaimedOptions<Row>): Promise<RoundResult> {
+  let sent = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (options.stopping()) {
+      await options.release(rows.slice(i).map((r) => r.id));
+      break;
+    }
+    if (await options.send(rows[i])) sent++;
+  }
+  return { claimed: rows.length, sent };
 }
 
 export interface WorkerLoopOptions {

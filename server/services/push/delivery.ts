@@ -10,7 +10,7 @@ import type https from 'node:https';
 import webpush, { type Urgency } from 'web-push';
 import type { Db } from '../../db/client';
 import { log } from '../../log';
-import { workerLoop } from '../worker-loop';
+import { sendClaimed, workerLoop } from '../worker-loop';
 import type { pushSubscriptions } from '../../db/schema';
 import type { VapidKeys } from './keys';
 import { endpointAllowed } from './origins';
@@ -174,20 +174,11 @@ export function createPushWorker(db: Db, options: PushWorkerOptions) {
     const token = randomUUID();
     const rows = await claimDuePush(db, token, t.leaseMs, t.batchSize);
     const devices = await devicesOf(db, rows);
-    let sent = 0;
-    for (let i = 0; i < rows.length; i++) {
-      if (worker.stopping()) {
-        await releasePush(
-          db,
-          token,
-          rows.slice(i).map((r) => r.id),
-        );
-        break;
-      }
-      const row = rows[i];
-      if (await deliver(row, row.subscription_id ? devices.get(row.subscription_id) : undefined, token, keys)) sent++;
-    }
-    return { claimed: rows.length, sent };
+    return sendClaimed(rows, {
+      stopping: worker.stopping,
+      release: (ids) => releasePush(db, token, ids),
+      send: (row) => deliver(row, row.subscription_id ? devices.get(row.subscription_id) : undefined, token, keys),
+    });
   }
 
   const worker = workerLoop({ name: 'Push outbox', round, batchSize: t.batchSize, pollMs: t.pollMs, onRound: options.onRound });

@@ -7,25 +7,32 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox, pushOutbox, pushSubscriptions } from '../../db/schema';
 import type { FallbackMail } from './enqueue';
+import { claimDue } from '../worker-loop';
 
 export type ClaimedPush = Pick<
   typeof pushOutbox.$inferSelect,
   'id' | 'message_key' | 'user_id' | 'subscription_id' | 'title' | 'body' | 'url' | 'tag' | 'urgency' | 'attempts' | 'created_at'
 >;
 
+/** The columns a claim reads: what a send needs. */
+const CLAIMED_COLUMNS = [
+  pushOutbox.id,
+  pushOutbox.message_key,
+  pushOutbox.user_id,
+  pushOutbox.subscription_id,
+  pushOutbox.title,
+  pushOutbox.body,
+  pushOutbox.url,
+  pushOutbox.tag,
+  pushOutbox.urgency,
+  pushOutbox.attempts,
+  pushOutbox.created_at,
+];
+
 /** Claims up to `batchSize` due rows for `leaseMs` under `token`; another worker skips them meanwhile. */
 export async function claimDuePush(db: Db, token: string, leaseMs: number, batchSize: number): Promise<ClaimedPush[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    update ${pushOutbox} set locked_until = now() + ${`${leaseMs} milliseconds`}::interval, claim_token = ${token}
-    where id in (
-      select id from ${pushOutbox}
-      where status in ('pending', 'failed') and next_attempt_at <= now()
-        and (locked_until is null or locked_until < now())
-      order by next_attempt_at
-      limit ${batchSize}
-      for update skip locked)
-    returning id, message_key, user_id, subscription_id, title, body, url, tag, urgency, attempts, created_at`);
-  return result.rows.map((r) => ({ ...(r as unknown as ClaimedPush), created_at: new Date(r.created_at as string) }));
+  const rows = await claimDue(db, pushOutbox, CLAIMED_COLUMNS, { token, leaseMs, batchSize });
+  return rows.map((r) => ({ ...(r as unknown as ClaimedPush), created_at: new Date(r.created_at as string) }));
 }
 
 /** The devices of claimed rows, by id (a row whose device is gone has none). */
