@@ -170,7 +170,7 @@ describe('POST /api/auth/logout', () => {
     expect(noOrigin.status).toBe(403);
     // The session survived both attempts; our own origin may sign out.
     expect((await t.json('/api/auth/me', { token })).status).toBe(200);
-    const own = await t.json('/api/auth/logout', { method: 'POST', headers: { cookie, origin: 'http://localhost' } });
+    const own = await t.json('/api/auth/logout', { method: 'POST', headers: { cookie, origin: t.origin } });
     expect(own.status).toBe(200);
   });
 });

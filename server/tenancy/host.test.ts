@@ -11,7 +11,7 @@ import { currentClubId } from './context';
 import { createClubResolver, NO_CLUB_AT_THIS_ADDRESS } from './host';
 
 const HOSTING_DOMAIN = 'clubs.test';
-const single = await createTestContext();
+const single = await createTestContext({}, { hostingDomain: null });
 const hosted = await createTestContext({}, { hostingDomain: HOSTING_DOMAIN });
 
 /** A page (as React Router's loaders would run): what the request's context and connection say its club is. */

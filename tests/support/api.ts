@@ -28,13 +28,39 @@ export const UNLIMITED_ANONYMOUS_WRITES = { registration: 1_000_000, join_us: 1_
 export type { JsonInit } from './json-request';
 
 /**
+ * The API suite run once with hosting on (issue 36, `.ci/run`): with TEST_HOSTING_DOMAIN set, every
+ * test context's app resolves clubs by host as a hosted install does, and its requests go to the
+ * one club's host (`club.<domain>`); the test's own database work runs in that club, as before.
+ * A file that tests single-club behaviour itself says `hostingDomain: null`.
+ */
+export const SUITE_HOSTING_DOMAIN = process.env.TEST_HOSTING_DOMAIN || undefined;
+
+/** The app with every request sent to `host` (a path, or a URL on localhost); an explicit Host header stays. */
+export function onHost<T extends { request: (input: string | URL | Request, ...rest: never[]) => unknown }>(app: T, host: string): T {
+  const request = (input: string | URL | Request, ...rest: never[]) => {
+    const asked = new URL(input instanceof Request ? input.url : String(input), `http://${host}`);
+    if (asked.hostname === 'localhost') asked.host = host;
+    return app.request(input instanceof Request ? new Request(asked, input) : asked.href, ...rest);
+  };
+  return new Proxy(app, { get: (target, key, receiver) => (key === 'request' ? request : Reflect.get(target, key, receiver)) });
+}
+
+/**
  * A fresh database (cloned from the migrated template) with the real Hono app on it.
  * Call once per test file, at the top level; it is dropped after the file's tests.
  */
 export async function createTestContext(
   options: Partial<ServiceOptions> = {},
-  harness: { cache?: boolean; trustProxy?: boolean; /** Hosting on (ADR 065): clubs by host, no install club. */ hostingDomain?: string } = {},
+  harness: {
+    cache?: boolean;
+    trustProxy?: boolean;
+    /** Hosting on (ADR 065): clubs by host, no install club; null: a single-club install even in the hosted suite run. */
+    hostingDomain?: string | null;
+  } = {},
 ) {
+  // The hosted suite run: the app resolves by host, the test's own work stays in the one club.
+  const suiteHosted = harness.hostingDomain === undefined && SUITE_HOSTING_DOMAIN !== undefined;
+  const hostingDomain = harness.hostingDomain ?? undefined;
   const admin = JSON.parse(inject('pgAdmin')) as pg.ClientConfig;
   const name = `club_test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client(admin);
@@ -44,7 +70,7 @@ export async function createTestContext(
 
   // The app's own pool, with its bounds (timeouts, bounded queue), made as the app makes it: the
   // install's one club read first, every connection's club outside a request (server/tenancy).
-  const { pool, installClub } = await openAppPool(databaseOf(admin, name), { max: 20, bounds: APP_DATABASE_BOUNDS, hostingDomain: harness.hostingDomain });
+  const { pool, installClub } = await openAppPool(databaseOf(admin, name), { max: 20, bounds: APP_DATABASE_BOUNDS, hostingDomain });
   // Idle connections are cut when the database is dropped or the test server stops: expected.
   pool.on('error', () => undefined);
   const db = createDb(pool);
@@ -55,8 +81,12 @@ export async function createTestContext(
   const cache = harness.cache ? createPublicCache({ databaseDown: () => services.health.isDown, memo }) : undefined;
   const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name))) : undefined;
   await listener?.ready;
-  const clubs = createClubResolver({ db, hostingDomain: harness.hostingDomain, installClub });
-  const app = createApp({ services, cache, trustProxy: harness.trustProxy, clubs });
+  const clubs = createClubResolver({ db, hostingDomain: suiteHosted ? SUITE_HOSTING_DOMAIN : hostingDomain, installClub });
+  const bare = createApp({ services, cache, trustProxy: harness.trustProxy, clubs });
+  const host = suiteHosted && installClub ? `${installClub.slug}.${SUITE_HOSTING_DOMAIN}` : 'localhost';
+  const app = host === 'localhost' ? bare : onHost(bare, host);
+  /** The app's own origin, as a browser on it sends it. */
+  const origin = `http://${host}`;
 
   afterAll(async () => {
     await listener?.stop();
@@ -118,5 +148,5 @@ export async function createTestContext(
     return services.setup.initialize(null);
   }
 
-  return { app, db, pool, services, json, signedIn, initialize, dataDir, cache, memo, listener, installClub, clubs };
+  return { app, db, pool, services, json, signedIn, initialize, dataDir, cache, memo, listener, installClub, clubs, origin };
 }
