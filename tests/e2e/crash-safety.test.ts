@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { alive, E2E_ADMIN_PASSWORD, externalDatabaseUrl, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { inTheClub } from '../support/the-club';
 
 /**
  * Crash safety: 200 concurrent orders and registrations, the server killed with SIGKILL in the
@@ -162,7 +163,7 @@ async function connect(server: RunningServer, databaseUrl: string | undefined) {
     databaseUrl ? { connectionString: databaseUrl } : { host: path.join(server.dataDir, 'postgres'), port: 5432, user: 'postgres', database: 'club' },
   );
   await client.connect();
-  return client;
+  return inTheClub(client);
 }
 
 async function verify(server: RunningServer, databaseUrl: string | undefined, productId: string, stockBefore: number, requests: CrashRequest[]) {

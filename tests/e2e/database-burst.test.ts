@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../../shared/auth';
 import { hashPassword } from '../../server/auth/passwords';
 import { CLUSTER_DATABASE, startCluster, type Cluster } from '../support/cluster';
 import { initializeDatabase, type RunningServer } from '../support/server';
+import { inTheClub } from '../support/the-club';
 
 /**
  * A match-day rush (ADR 032). A fixture link dropped into WhatsApp groups sends hundreds of
@@ -131,6 +132,7 @@ beforeAll(async () => {
   const username = `rush_${Math.random().toString(36).slice(2, 8)}`;
   const client = new pg.Client({ ...cluster.postgres.connection, database: CLUSTER_DATABASE });
   await client.connect();
+  await inTheClub(client);
   await client.query(`INSERT INTO users (username, email, full_name, role, password_hash) VALUES ($1, $2, 'Rush Member', 'player', $3)`, [
     username,
     `${username}@example.com`,

@@ -6,6 +6,7 @@ import { expectToast, labelled, openAdminTab, shot } from '../support/admin';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, noSidewaysScroll, signIn, useBrowser } from '../support/browser';
 import { E2E_ADMIN_PASSWORD, externalDatabaseUrl, initializeDatabase, startServer, type RunningServer } from '../support/server';
+import { inTheClub } from '../support/the-club';
 
 // Issue 34, point 5: the Data protection lead (here the admin, who may too) sees each retention rule
 // with its reason, changes a period, and approves the deletion of what is due, on a phone. Its own
@@ -26,6 +27,7 @@ beforeAll(async () => {
   }
   db = new pg.Client({ connectionString });
   await db.connect();
+  await inTheClub(db);
   for (const [name, monthsAgo] of [
     ['Old Enquirer', 14],
     ['Older Enquirer', 20],

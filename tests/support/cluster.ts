@@ -5,6 +5,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded';
 import { alive, startServer, type RunningServer } from './server';
+import { inTheClub } from './the-club';
 
 /** The database the cluster's app processes share. */
 export const CLUSTER_DATABASE = 'club';
@@ -70,6 +71,7 @@ export async function startCluster(name: string, processes = 2): Promise<Cluster
       const client = new pg.Client({ ...postgres.connection, database: CLUSTER_DATABASE });
       await client.connect();
       try {
+        await inTheClub(client);
         return (await client.query<T>(text, values)).rows;
       } finally {
         await client.end();
