@@ -7,16 +7,17 @@
 import { jsonCaller } from '../support/json-request';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_DATABASE_NAME, createDb } from '../../server/db/client';
+import type pg from 'pg';
+import { EMBEDDED_DATABASE_NAME, createDb, openAppPool } from '../../server/db/client';
 import { findRunningServer } from '../../server/db/embedded';
-import { APP_DATABASE_BOUNDS, createPool } from '../../server/db/pool';
+import { APP_DATABASE_BOUNDS } from '../../server/db/pool';
 import { PAGE_ROWS, PERSONAS, SIGNED_OUT, type Bind, type PersonaName, type Row } from '../../server/policy/access-matrix';
 import { SESSION_COOKIE } from '../../shared/auth';
 import { createClub, type Club, type ClubHost } from '../support/personas';
 import { E2E_ADMIN_PASSWORD, externalDatabaseUrl, initializeDatabase, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
-let pool: ReturnType<typeof createPool> | undefined;
+let pool: pg.Pool | undefined;
 let club: Club;
 
 beforeAll(async () => {
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const running = external ? undefined : await findRunningServer(server.dataDir);
   if (!external && !running) throw new Error(`No embedded PostgreSQL found in ${server.dataDir}:\n${server.output()}`);
   const databaseUrl = external ?? `postgres://${running!.user}@/${EMBEDDED_DATABASE_NAME}?host=${encodeURIComponent(running!.socketDir)}&port=${running!.port}`;
-  pool = createPool({ connectionString: databaseUrl }, { max: 4, bounds: APP_DATABASE_BOUNDS });
+  ({ pool } = await openAppPool({ connectionString: databaseUrl }, { max: 4, bounds: APP_DATABASE_BOUNDS }));
   pool.on('error', () => undefined);
   const base = server.baseURL;
   const host: ClubHost = {

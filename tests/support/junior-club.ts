@@ -7,9 +7,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { EMBEDDED_DATABASE_NAME, createDb } from '../../server/db/client';
+import { EMBEDDED_DATABASE_NAME, createDb, openAppPool } from '../../server/db/client';
 import { findRunningServer } from '../../server/db/embedded';
-import { APP_DATABASE_BOUNDS, createPool } from '../../server/db/pool';
+import { APP_DATABASE_BOUNDS } from '../../server/db/pool';
 import { settings } from '../../server/db/schema';
 import { jsonCaller } from './json-request';
 import { juniorFixtures } from './juniors';
@@ -20,7 +20,7 @@ export async function startJuniorClub(options: { port?: number; env?: Record<str
   const server = await startServer({ port: options.port, env: { ...options.env, ...(external ? { DATABASE_URL: external } : {}) } });
   const running = external ? undefined : await findRunningServer(server.dataDir);
   const databaseUrl = external ?? `postgres://${running!.user}@/${EMBEDDED_DATABASE_NAME}?host=${encodeURIComponent(running!.socketDir)}&port=${running!.port}`;
-  const pool = createPool({ connectionString: databaseUrl }, { max: 2, bounds: APP_DATABASE_BOUNDS });
+  const { pool } = await openAppPool({ connectionString: databaseUrl }, { max: 2, bounds: APP_DATABASE_BOUNDS });
   pool.on('error', () => undefined);
   const stop = async () => {
     await pool.end();
