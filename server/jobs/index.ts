@@ -5,6 +5,7 @@ import { eventAnnouncements } from './event-announcements';
 import { imageSweep } from './image-sweep';
 import type { Job, JobContext, PeriodicJob } from './job';
 import { outboxWorker } from './outbox-worker';
+import { forEachClub } from './per-club';
 import { paymentReminders } from './payment-reminders';
 import { pushWorker } from './push-worker';
 import { privacyReminders } from './privacy-reminders';
@@ -23,7 +24,8 @@ export const STOP_WAIT_MS = 5_000;
 const isPeriodic = (job: Job): job is PeriodicJob => 'everyMs' in job;
 
 /**
- * Starts the jobs: each periodic one on its own timer (unref'd: no timer keeps the process up),
+ * Starts the jobs: each periodic one on its own timer (unref'd: no timer keeps the process up), run
+ * for each active club in its context when hosting (./per-club.ts),
  * never overlapping itself (a tick while the last run is still going is skipped), its failures
  * logged, never thrown. `stop()` clears the timers, stops the workers, and waits for runs under way
  * for at most STOP_WAIT_MS.
@@ -43,9 +45,14 @@ export function startJobs(context: JobContext, jobs: readonly Job[] = JOBS, opti
     const tick = () => {
       if (current || stopped) return;
       current = Promise.resolve()
-        // The club's name and colours as they are now (mails, feeds): another process may have changed them.
-        .then(() => context.services.identity.refresh())
-        .then(() => job.run(context))
+        // Club by club on a hosted install, a suspended one skipped; once on a single-club one.
+        .then(() =>
+          forEachClub(context, job.name, async () => {
+            // The club's name and colours as they are now (mails, feeds): another process may have changed them.
+            await context.services.identity.refresh();
+            await job.run(context);
+          }, () => stopped),
+        )
         .then(
           () => undefined,
           (error: unknown) => log.warn(`${job.name} failed`, { error: error instanceof Error ? error.message : String(error) }),
