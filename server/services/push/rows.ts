@@ -49,7 +49,8 @@ export async function devicesOf(db: Db, rows: ClaimedPush[]) {
     byClub.set(row.club_id, ids.add(row.subscription_id));
   }
   for (const [clubId, ids] of byClub) {
-    const found = await withClub(clubId, () => db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, [...ids])));
+    // Awaited inside the club's context: a Drizzle query runs when awaited, not when built.
+    const found = await withClub(clubId, async () => await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, [...ids])));
     for (const device of found) devices.set(deviceKey(clubId, device.id), device);
   }
   return devices;
