@@ -64,7 +64,7 @@ export async function readAppRole(db: Queryable, options: { hostingDomain?: stri
   if (own && !skipsPolicies(own)) return undefined;
   throw new AppRoleError(
     `HOSTING_DOMAIN is set but the database role ${own?.name ?? '(unknown)'} is a superuser or bypasses row-level security, and cannot switch to the role ${APP_ROLE}: ` +
-      `nothing would keep one club's rows from another's. Create it and let the role switch to it (CREATE ROLE ${APP_ROLE} NOLOGIN; GRANT ${APP_ROLE} TO ${own?.name ?? 'the owner'}), ` +
-      'then start again (the migrations grant it the tables); or connect as a role that is neither.',
+      `nothing would keep one club's rows from another's. Let the role switch to it (GRANT ${APP_ROLE} TO ${own?.name ?? 'the owner'}; README: "Hosting on your own PostgreSQL"), ` +
+      'then start again; or connect as a role that is neither.',
   );
 }
