@@ -104,9 +104,8 @@ export type RunningJobs = ReturnType<typeof startJobs>;
  */
 
 /** The clubs whose jobs run now: every active one (clubs is the install's own table, read without a club). */
-export async function activeClubIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: clubs.id }).from(clubs).where(eq(clubs.status, 'active')).orderBy(asc(clubs.created_at), asc(clubs.slug));
-  return rows.map((row) => row.id);
+export async function activeClubs(db: Db): Promise<{ id: string; slug: string }[]> {
+  return db.select({ id: clubs.id, slug: clubs.slug }).from(clubs).where(eq(clubs.status, 'active')).orderBy(asc(clubs.created_at), asc(clubs.slug));
 }
 
 /**
@@ -119,19 +118,19 @@ export async function forEachClub(context: JobContext, name: string, work: () =>
     await work();
     return;
   }
-  const ids = await activeClubIds(context.db);
+  const active = await activeClubs(context.db);
   let failed = 0;
   let lastError: unknown;
-  for (const clubId of ids) {
+  for (const club of active) {
     if (stopping()) return; // the process is stopping: the other clubs' turn comes at the next run
     try {
-      await withClub(clubId, work);
+      await withClub(club.id, work, club.slug);
     } catch (error) {
       failed++;
       lastError = error;
-      log.warn(`${name} failed for a club`, { club_id: clubId, error: error instanceof Error ? error.message : String(error) });
+      log.warn(`${name} failed for a club`, { club_id: club.id, error: error instanceof Error ? error.message : String(error) });
     }
   }
-  if (failed > 0 && failed === ids.length) throw lastError;
+  if (failed > 0 && failed === active.length) throw lastError;
 }
 

@@ -107,6 +107,6 @@ export function clubOfHost(resolver: ClubResolver, trustProxy: boolean): Middlew
     if (!club) return c.json({ detail: NO_CLUB_AT_THIS_ADDRESS }, 404, { 'Cache-Control': 'no-store' });
     if (club.status === 'suspended') return suspendedResponse(c, club.name);
     c.set('club', club);
-    await withClub(club.id, next);
+    await withClub(club.id, next, club.slug);
   };
 }

@@ -33,7 +33,7 @@ const MAIL_FROM = 'Clubs <no-reply@clubs.test>';
 const smtp = await startSmtpServer();
 const push = await startPushService({ publicKey: async () => (await t.services.push.keys()).publicKey });
 const t = await createTestContext(
-  { smtpUrl: smtp.url, vapidSubject: 'mailto:host@clubs.test', pushAllowedOrigins: [push.origin] },
+  { smtpUrl: smtp.url, publicUrl: 'https://clubs.test', vapidSubject: 'mailto:host@clubs.test', pushAllowedOrigins: [push.origin] },
   { hostingDomain: HOSTING_DOMAIN },
 );
 const config = { hostingDomain: HOSTING_DOMAIN, smtpUrl: smtp.url, mailFrom: MAIL_FROM, mailRetryDelaysMs: [200], vapidSubject: undefined, pushAllowedOrigins: [] };
@@ -200,6 +200,10 @@ describe('jobs per club, and a suspended club\'s jobs stopped', () => {
       const got = smtp.received.filter((m) => m.to.includes(to));
       expect(got).toHaveLength(1);
       expect(got[0]!.header('from')).toBe('Ashdown Rovers <no-reply@clubs.test>');
+      // Its links (the site, the one-click unsubscribe) are A's own host's, never the bare domain.
+      expect(got[0]!.text).toContain('https://ashdown.clubs.test/');
+      expect(got[0]!.header('list-unsubscribe')).toMatch(/^<https:\/\/ashdown\.clubs\.test\//);
+      expect(got[0]!.raw).not.toMatch(/https:\/\/clubs\.test\//);
     }
     // None of B's people got anything; B's mail waits, pending, never tried (not dead).
     expect(smtp.received.filter((m) => b.emails.some((to) => m.to.includes(to)))).toEqual([]);
