@@ -121,7 +121,8 @@ async function main() {
   // Scheduled work (server/jobs/): the outbox worker, availability reminders, clean-ups.
   const jobs = startJobs({ db: database.db, services, config });
   // A club not set up yet: the owner's setup code for /initialize, as the last start-up line (ADR 029).
-  await services.setup.announceSetupCode().catch((error) => log.warn('Could not read the setup code', { error: String(error) }));
+  // A hosted install has no club of its own here (each club's first admin comes from the operator).
+  if (!config.hostingDomain) await services.setup.announceSetupCode().catch((error) => log.warn('Could not read the setup code', { error: String(error) }));
 
   const shutdown = async (signal: string) => {
     log.info(`${signal} received: finishing requests, then stopping the database`);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { log } from '../log';
 import { projectRoot } from '../paths';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
+import { readAppRole } from '../tenancy/app-role';
 import { readInstallClub, type Club } from '../tenancy/install-club';
 import { createPool, type DatabaseBounds } from './pool';
 import * as schema from './schema';
@@ -65,21 +66,26 @@ export interface AppPoolOptions {
 /**
  * The app's pool on a migrated database: reads the install's single club first (refusing a
  * database of several clubs without HOSTING_DOMAIN, server/tenancy/install-club.ts), so that every
- * connection handed out has a club. The app and the API tests make their pool here.
+ * connection handed out has a club. With HOSTING_DOMAIN (not for maintenance) every connection
+ * works as club_app, so row-level security holds it; a role that would skip the policies is
+ * refused (server/tenancy/app-role.ts). The app and the API tests make their pool here.
  */
-export async function openAppPool(connection: pg.PoolConfig, options: AppPoolOptions): Promise<{ pool: pg.Pool; installClub?: Club }> {
+export async function openAppPool(connection: pg.PoolConfig, options: AppPoolOptions): Promise<{ pool: pg.Pool; installClub?: Club; role?: string }> {
   // Bounded as the app's connections are: a start-up that cannot reach the database says so.
   const reader = new pg.Client({ ...connection, connectionTimeoutMillis: options.bounds?.connectionTimeoutMs, query_timeout: options.bounds?.queryTimeoutMs });
   reader.on('error', () => undefined); // its failure shows through connect() or query()
   await reader.connect();
   let installClub: Club | undefined;
+  let role: string | undefined;
   try {
     installClub = await readInstallClub(reader, { hostingDomain: options.hostingDomain, maintenance: options.maintenance });
+    // A backup or a restore keeps the owner's role: it works on every club's rows.
+    role = options.maintenance ? undefined : await readAppRole(reader, { hostingDomain: options.hostingDomain });
   } finally {
     await reader.end().catch(() => undefined);
   }
-  const pool = createPool(connection, { max: options.max, bounds: options.bounds, installClubId: installClub?.id });
-  return { pool, installClub };
+  const pool = createPool(connection, { max: options.max, bounds: options.bounds, installClubId: installClub?.id, role });
+  return { pool, installClub, role };
 }
 
 /**

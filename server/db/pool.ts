@@ -82,6 +82,14 @@ function pendingQueueOf(pool: pg.Pool): { callback: ConnectCallback }[] {
 
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
+/** The club a connection gets outside any club's context, and the role it works as (ADR 065). */
+interface ClubOptions {
+  /** The single club of an install without hosting. */
+  installClubId?: string;
+  /** With hosting: the role every connection switches to on its first checkout (club_app, server/tenancy/app-role.ts). */
+  role?: string;
+}
+
 /**
  * A pg.Pool whose every connection is handed out with the current club (ADR 065): the context's
  * (server/tenancy/context.ts), else the install's single club. The club is read when the request
@@ -91,7 +99,7 @@ const QUERY_READ_TIMEOUT = 'Query read timeout';
 class ClubPool extends pg.Pool {
   constructor(
     config: pg.PoolConfig,
-    private readonly installClubId: string | undefined,
+    private readonly clubOptions: ClubOptions,
   ) {
     super(config);
   }
@@ -103,7 +111,7 @@ class ClubPool extends pg.Pool {
     if (!callback) {
       return new Promise<pg.PoolClient>((resolve, reject) => this.connect((error, client) => (error ? reject(error) : resolve(this.handedOut(client!)))));
     }
-    this.checkOut(withClub(callback, clubForCheckout(this.installClubId)));
+    this.checkOut(withClub(callback, clubForCheckout(this.clubOptions.installClubId), this.clubOptions.role));
     return undefined;
   }
 
@@ -123,10 +131,10 @@ class ClubPool extends pg.Pool {
  * it goes back to the pool as broken (dropped) and the caller gets the error, as for a failed
  * connect: the statement is bounded as every query is (query_timeout, statement_timeout).
  */
-function withClub(callback: ConnectCallback, clubId: string): ConnectCallback {
+function withClub(callback: ConnectCallback, clubId: string, role: string | undefined): ConnectCallback {
   return (error, client, done) => {
-    if (error || !client || !needsClub(client, clubId)) return callback(error, client, done);
-    giveClub(client, clubId).then(
+    if (error || !client || !needsClub(client, clubId, role)) return callback(error, client, done);
+    giveClub(client, clubId, role).then(
       () => callback(undefined, client, done),
       (failure: unknown) => {
         const reason = failure instanceof Error ? failure : new Error(String(failure));
@@ -154,9 +162,9 @@ class BoundedPool extends ClubPool {
   constructor(
     config: pg.PoolConfig,
     private readonly bounds: Pick<DatabaseBounds, 'connectionTimeoutMs' | 'maxQueueWaitMs' | 'maxWaiting'>,
-    installClubId: string | undefined,
+    clubOptions: ClubOptions,
   ) {
-    super(config, installClubId);
+    super(config, clubOptions);
     this.on('acquire', () => {
       this.lastHandedOutAt = performance.now();
     });
@@ -259,9 +267,10 @@ function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {
  *   an answer that may come later and be taken for the next query's: that connection is destroyed.
  * - Server-side timeouts and TCP keep-alive come with the connection's start-up parameters.
  * - Every connection handed out has the current club in `app.club_id` (ClubPool above): the
- *   context's, else `installClubId`, the single club the install read at start (server/tenancy).
+ *   context's, else `installClubId`, the single club the install read at start (server/tenancy);
+ *   with `role` (a hosted install), each connection works as that role from its first checkout.
  */
-export function createPool(connection: pg.PoolConfig, options: { max: number; bounds?: DatabaseBounds; installClubId?: string }): pg.Pool {
+export function createPool(connection: pg.PoolConfig, options: { max: number; bounds?: DatabaseBounds } & ClubOptions): pg.Pool {
   const bounds = options.bounds;
   const config: pg.PoolConfig = {
     ...connection,
@@ -279,7 +288,8 @@ export function createPool(connection: pg.PoolConfig, options: { max: number; bo
       idle_in_transaction_session_timeout: bounds.idleInTransactionTimeoutMs,
     });
   }
-  const pool = bounds ? new BoundedPool(config, bounds, options.installClubId) : new ClubPool(config, options.installClubId);
+  const clubOptions = { installClubId: options.installClubId, role: options.role };
+  const pool = bounds ? new BoundedPool(config, bounds, clubOptions) : new ClubPool(config, clubOptions);
 
   pool.on('connect', (client) => {
     client.on('error', (error) => log.debug('Database connection lost', { error: error.message }));

@@ -6,7 +6,8 @@ import type { Services } from '../services';
 export interface JobContext {
   db: Db;
   services: Services;
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailRetryDelaysMs' | 'vapidSubject' | 'pushAllowedOrigins'>;
+  /** With `hostingDomain` (many clubs), the periodic jobs run club by club (forEachClub in ./index.ts). */
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailRetryDelaysMs' | 'vapidSubject' | 'pushAllowedOrigins'> & Partial<Pick<Config, 'hostingDomain'>>;
 }
 
 /**

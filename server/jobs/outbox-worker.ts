@@ -13,7 +13,9 @@ export const OUTBOX_POLL_MS = 5_000;
 export const outboxWorker: WorkerJob = {
   name: 'Outbox worker',
   start({ db, config, services }) {
-    const senderName = async () => mailSenderName(await services.identity.refresh());
+    // Each row is sent in its club's context (ADR 065): its club's name, read for it. A hosted
+    // install reads it without making it the process's identity (club()), which requests set.
+    const senderName = async () => mailSenderName(await (config.hostingDomain ? services.identity.get() : services.identity.refresh()));
     const worker = createOutboxWorker(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, senderName, retryDelaysMs: config.mailRetryDelaysMs, pollMs: OUTBOX_POLL_MS });
     worker.start();
     return { stop: () => worker.stop() };

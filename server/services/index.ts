@@ -40,6 +40,7 @@ import { createSelectionService } from './selection';
 import { createMatchDayPackService } from './match-day-pack';
 import { createSettingsService } from './settings';
 import { createClubIdentityService } from './club-identity';
+import { clubSiteUrl } from '../tenancy/site-url';
 import { createSetupService } from './setup';
 import { createClubFileService } from './club-file';
 import { createAccessService } from '../policy';
@@ -66,6 +67,8 @@ export interface ServiceOptions {
   dataDir?: string;
   /** PUBLIC_URL: the site's address for links in mails. */
   publicUrl?: string;
+  /** HOSTING_DOMAIN: a club's mails link to its own host, `{slug}.{HOSTING_DOMAIN}` (ADR 065). */
+  hostingDomain?: string;
   forgotPasswordLimits?: ThrottleLimits;
   /** Registrations, Join Us applications, password requests and orders per client address and hour (LIMIT_*_PER_HOUR). */
   anonymousWriteLimits?: Partial<AnonymousWriteLimits>;
@@ -92,6 +95,7 @@ export function serviceOptionsFrom(config: Config): ServiceOptions {
     mailFrom: config.mailFrom,
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
+    hostingDomain: config.hostingDomain,
     anonymousWriteLimits: config.anonymousWriteLimits,
     vapidSubject: config.vapidSubject,
     pushAllowedOrigins: config.pushAllowedOrigins,
@@ -107,7 +111,8 @@ export function createServices(db: Db, options: ServiceOptions) {
   // Made before the services that notify people, so any of them can be handed it.
   const push = createPushService(db, { vapidSubject: options.vapidSubject, allowedOrigins: options.pushAllowedOrigins });
   // A member's mail of a kind they chose by push goes to their devices instead (issue 35, server/services/push-routing.ts).
-  const mail = createMailService(db, { publicUrl, push });
+  const hostingDomain = options.hostingDomain;
+  const mail = createMailService(db, { publicUrl, push, siteUrl: hostingDomain ? () => clubSiteUrl(publicUrl, hostingDomain) : undefined });
   // Anonymous writes counted per client address and hour, in the database (issue 30).
   const anonymousWrites = createAnonymousWriteLimiter(db, options.anonymousWriteLimits);
   const accounts = createAccountService(db, { loginLimits: options.loginLimits, forgotPasswordLimits: options.forgotPasswordLimits, anonymousWrites, mail });

@@ -33,14 +33,20 @@ function recipientsOf(tx: DbOrTx, audience: Audience, optional: MailPreference |
  * With `push` (services.push, issue 35): a member's mail of a kind they chose by push goes to their
  * devices instead, the mail kept as its fall-back (./push-routing.ts); the others get the mail.
  */
-export function createMailService(db: Db, options: { publicUrl: string; push?: PushRouter }) {
-  const base = options.publicUrl.replace(/\/+$/, '');
-  const url = (path: string) => `${base}${path}`;
+/** Where links in mails start: PUBLIC_URL, or on a hosted install the club's own host (server/tenancy/site-url.ts). */
+function siteBaseOf(options: { publicUrl: string; siteUrl?: () => string }) {
+  const publicBase = options.publicUrl.replace(/\/+$/, '');
+  return () => options.siteUrl?.() ?? publicBase;
+}
+
+export function createMailService(db: Db, options: { publicUrl: string; push?: PushRouter; siteUrl?: () => string }) {
+  const siteBase = siteBaseOf(options);
+  const url = (path: string) => `${siteBase()}${path}`;
   const links = mailLinks(db, url);
   const unsubscribeUrl = links.unsubscribeUrl;
 
   /** A template's mail to someone who is not a member (or not known as one): no settings, no unsubscribe. */
-  const compose = <D>(template: MailTemplate<D>, data: D, to: Addressee = {}) => composeMail(template, data, to, { siteUrl: base });
+  const compose = <D>(template: MailTemplate<D>, data: D, to: Addressee = {}) => composeMail(template, data, to, { siteUrl: siteBase() });
 
   /** The mail to an audience (juniors/recipients.ts), less those who turned it off; keys get the user id (`perChild`: and the child's). */
   async function deliver<D>(tx: DbOrTx, audience: Audience, mail: Mail<D>, perChild = false) {
@@ -57,7 +63,7 @@ export function createMailService(db: Db, options: { publicUrl: string; push?: P
     for (const user of recipients) {
       const children = audience.get(user.id) ?? [];
       const unsubscribe = optional ? await unsubscribeUrl(user.id, optional, tx) : undefined;
-      const links = { siteUrl: base, settingsUrl: url(NOTIFICATION_SETTINGS_PATH), unsubscribeUrl: unsubscribe };
+      const links = { siteUrl: siteBase(), settingsUrl: url(NOTIFICATION_SETTINGS_PATH), unsubscribeUrl: unsubscribe };
       const batches = perChild && children.length > 0 ? children.map((child) => [child]) : [children];
       for (const batch of batches) {
         const to = { name: user.full_name, forChildren: batch.map((c) => c.firstName), viewOnly: batch.length > 0 && batch.every((c) => c.viewOnly) };

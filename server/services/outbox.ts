@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { outbox } from '../db/schema';
 import { expireHeldMail } from './held-mail';
 import { log } from '../log';
-import { claimDue, sendClaimed, workerLoop } from './worker-loop';
+import { claimDue, releaseClaimed, sendClaimed, workerLoop } from './worker-loop';
 import { AUTOMATIC_MAIL_HEADERS } from '../mail/template';
 import { mayRunTheClub, must } from '../policy';
 import { conflict, notFound } from '../../shared/errors';
@@ -121,19 +121,10 @@ export function createTransport(options: Pick<WorkerOptions, 'smtpUrl' | 'connec
   });
 }
 
-type ClaimedRow = Pick<typeof outbox.$inferSelect, 'id' | 'to_address' | 'subject' | 'text_body' | 'html_body' | 'headers' | 'attempts'>;
+type ClaimedRow = Pick<typeof outbox.$inferSelect, 'id' | 'club_id' | 'to_address' | 'subject' | 'text_body' | 'html_body' | 'headers' | 'attempts'>;
 
 /** The columns a claim reads: what a send needs. */
 const CLAIMED_COLUMNS = [outbox.id, outbox.to_address, outbox.subject, outbox.text_body, outbox.html_body, outbox.headers, outbox.attempts];
-
-/** Gives claimed-but-unsent rows back at once (on stop), so another worker needn't wait for the lease. */
-async function release(db: Db, token: string, ids: string[]) {
-  if (ids.length === 0) return;
-  await db
-    .update(outbox)
-    .set({ locked_until: null, claim_token: null })
-    .where(and(inArray(outbox.id, ids), eq(outbox.claim_token, token)));
-}
 
 /**
  * Once the server has the mail, recording it matters more than anything else: a database blip
@@ -212,7 +203,9 @@ function workerTimings(options: WorkerOptions) {
 /**
  * Sends due outbox rows. Any number of workers (in any number of processes) may run: each claims
  * rows with FOR UPDATE SKIP LOCKED and a lease, and marks a row sent right after the SMTP server
- * accepted it (ADR 015 explains the one remaining window).
+ * accepted it (ADR 015 explains the one remaining window). The claim takes every club's due rows
+ * but a suspended club's; each row is sent in its club's context (ADR 065), so `senderName` reads
+ * its club's name.
  */
 export function createOutboxWorker(db: Db, options: WorkerOptions) {
   const { pollMs, batchSize, leaseMs, delays, timeouts } = workerTimings(options);
@@ -224,7 +217,7 @@ export function createOutboxWorker(db: Db, options: WorkerOptions) {
     const rows = (await claimDue(db, outbox, CLAIMED_COLUMNS, { token, leaseMs, batchSize })) as unknown as ClaimedRow[];
     return sendClaimed(rows, {
       stopping: worker.stopping,
-      release: (ids) => release(db, token, ids),
+      release: (ids) => releaseClaimed(db, outbox, token, ids),
       async send(row) {
         const attempts = row.attempts + 1;
         try {

@@ -10,7 +10,10 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { clubs } from '../db/schema/clubs';
 import { log } from '../log';
+import { withClub } from '../tenancy/context';
+import { inJobsScope } from '../tenancy/jobs-scope';
 
 export interface RoundResult {
   claimed: number;
@@ -25,27 +28,45 @@ export interface Claim {
 }
 
 /**
- * Claims up to `batchSize` due rows of an outbox table (one with status, next_attempt_at,
+ * Claims up to `batchSize` due rows of an outbox table (one with club_id, status, next_attempt_at,
  * locked_until and claim_token) for `leaseMs` under `token`, oldest due first; another worker skips
- * them meanwhile (FOR UPDATE SKIP LOCKED). Returns the `returning` columns of each row, as the
+ * them meanwhile (FOR UPDATE SKIP LOCKED). Every club's rows in one query (ADR 065: in the jobs
+ * scope, which row-level security allows for this), but none of a suspended club: they stay due,
+ * and go once the club is resumed. Returns each row's `club_id` and `returning` columns, as the
  * driver reads them.
  */
 export async function claimDue(db: Db, table: PgTable, returning: readonly PgColumn[], claim: Claim) {
   const columns = sql.join(
-    returning.map((column) => sql.identifier(column.name)),
+    ['club_id', ...returning.map((column) => column.name).filter((name) => name !== 'club_id')].map((name) => sql.identifier(name)),
     sql`, `,
   );
-  const result = await db.execute<Record<string, unknown>>(sql`
-    update ${table} set locked_until = now() + ${`${claim.leaseMs} milliseconds`}::interval, claim_token = ${claim.token}
-    where id in (
-      select id from ${table}
-      where status in ('pending', 'failed') and next_attempt_at <= now()
-        and (locked_until is null or locked_until < now())
-      order by next_attempt_at
-      limit ${claim.batchSize}
-      for update skip locked)
-    returning ${columns}`);
+  const result = await inJobsScope(db, (tx) =>
+    tx.execute<Record<string, unknown> & { club_id: string }>(sql`
+      update ${table} set locked_until = now() + ${`${claim.leaseMs} milliseconds`}::interval, claim_token = ${claim.token}
+      where (club_id, id) in (
+        select due.club_id, due.id from ${table} due
+        where due.status in ('pending', 'failed') and due.next_attempt_at <= now()
+          and (due.locked_until is null or due.locked_until < now())
+          and not exists (select 1 from ${clubs} where ${clubs.id} = due.club_id and ${clubs.status} = 'suspended')
+        order by due.next_attempt_at
+        limit ${claim.batchSize}
+        for update of due skip locked)
+      returning ${columns}`),
+  );
   return result.rows;
+}
+
+/**
+ * Gives claimed-but-unsent rows of any club back at once (on stop), so another worker needn't wait
+ * for the lease: in the jobs scope, only the rows still under this claim's token.
+ */
+export async function releaseClaimed(db: Db, table: PgTable, token: string, ids: string[]) {
+  if (ids.length === 0) return;
+  const listed = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await inJobsScope(db, (tx) => tx.execute(sql`update ${table} set locked_until = null, claim_token = null where claim_token = ${token} and id in (${listed})`));
 }
 
 export interface SendClaimedOptions<Row> {
@@ -57,15 +78,19 @@ export interface SendClaimedOptions<Row> {
   send: (row: Row) => Promise<boolean>;
 }
 
-/** A round's claimed rows sent one at a time, in order; once stopping, the rest is given back. */
-export async function sendClaimed<Row extends { id: string }>(rows: readonly Row[], options: SendClaimedOptions<Row>): Promise<RoundResult> {
+/**
+ * A round's claimed rows sent one at a time, in order, each in its own club's context (its sender
+ * name, its links, its rows: ADR 065); once stopping, the rest is given back.
+ */
+export async function sendClaimed<Row extends { id: string; club_id: string }>(rows: readonly Row[], options: SendClaimedOptions<Row>): Promise<RoundResult> {
   let sent = 0;
   for (let i = 0; i < rows.length; i++) {
     if (options.stopping()) {
       await options.release(rows.slice(i).map((r) => r.id));
       break;
     }
-    if (await options.send(rows[i])) sent++;
+    const row = rows[i];
+    if (await withClub(row.club_id, () => options.send(row))) sent++;
   }
   return { claimed: rows.length, sent };
 }

@@ -8,6 +8,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface ClubContext {
   clubId: string;
+  /** The club's slug when known (a request's host, a job's run): its address `{slug}.{HOSTING_DOMAIN}` (./site-url.ts). */
+  slug?: string;
 }
 
 const storage = new AsyncLocalStorage<ClubContext>();
@@ -17,7 +19,12 @@ export function currentClubId(): string | undefined {
   return storage.getStore()?.clubId;
 }
 
-/** Runs `fn` (and everything it starts) for the club `clubId`. */
-export function withClub<T>(clubId: string, fn: () => T): T {
-  return storage.run({ clubId }, fn);
+/** The current club's slug, when the context was given it. */
+export function currentClubSlug(): string | undefined {
+  return storage.getStore()?.slug;
+}
+
+/** Runs `fn` (and everything it starts) for the club `clubId` (`slug`: its address, for links in mails). */
+export function withClub<T>(clubId: string, fn: () => T, slug?: string): T {
+  return storage.run(slug === undefined ? { clubId } : { clubId, slug }, fn);
 }

@@ -9,6 +9,7 @@ import { createApp, type PageHandler } from '../app';
 import type { Db } from '../db/client';
 import { currentClubId } from './context';
 import { createClubResolver, NO_CLUB_AT_THIS_ADDRESS } from './host';
+import { SUSPENDED_DETAIL, SUSPENDED_TITLE } from './suspended';
 
 const HOSTING_DOMAIN = 'clubs.test';
 const single = await createTestContext({}, { hostingDomain: null });
@@ -113,11 +114,41 @@ describe(`with HOSTING_DOMAIN=${HOSTING_DOMAIN}: {slug}.${HOSTING_DOMAIN} is tha
     });
   });
 
-  it('a suspended club still resolves, with its status, for now (stage 4 shows its notice and stops its jobs)', async () => {
+  it('a suspended club still resolves, with its status', async () => {
     expect(await hosted.clubs.clubForHost(`sleepy.${HOSTING_DOMAIN}`)).toMatchObject({ id: sleepyId, status: 'suspended' });
-    expect((await get(hostedApp, '/', `sleepy.${HOSTING_DOMAIN}`)).body).toEqual({ context: sleepyId, connection: sleepyId });
   });
-  it.todo('a suspended club\'s host shows the suspension notice, never its pages (stage 4)');
+
+  it('a suspended club\'s host shows the suspension notice (503), never its pages; its API answers 503 {detail}; health still answers', async () => {
+    for (const path of ['/', '/news', '/login', '/favicon.ico']) {
+      const res = await hostedApp.request(path, { headers: { host: `sleepy.${HOSTING_DOMAIN}` } });
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const html = await res.text();
+      expect(html).toContain(`<h1>${SUSPENDED_TITLE}</h1>`);
+      expect(html).toContain('Sleepy Hollow FC');
+      expect(html).not.toContain(sleepyId); // the probe page never ran
+    }
+    for (const path of ['/api/teams', '/api/auth/login', '/api/settings']) {
+      const res = await hostedApp.request(path, { headers: { host: `sleepy.${HOSTING_DOMAIN}` } });
+      expect(res.status, path).toBe(503);
+      expect(await res.json()).toEqual({ detail: SUSPENDED_DETAIL });
+    }
+    expect((await hostedApp.request('/api/health', { headers: { host: `sleepy.${HOSTING_DOMAIN}` } })).status).toBe(200);
+    // Another club on the same install answers as ever.
+    expect(await get(hostedApp, '/', `ashdown.${HOSTING_DOMAIN}`)).toEqual({ status: 200, body: { context: ashdownId, connection: ashdownId } });
+  });
+
+  it('suspended, then resumed (the resolver told to forget): the notice, then the club\'s pages again', async () => {
+    const id = await clubRow(hosted.db, 'paused', 'Paused FC');
+    const host = `paused.${HOSTING_DOMAIN}`;
+    expect(await get(hostedApp, '/', host)).toEqual({ status: 200, body: { context: id, connection: id } });
+    await hosted.db.execute(sql`update clubs set status = 'suspended' where id = ${id}`);
+    hosted.clubs.forget();
+    expect((await hostedApp.request('/', { headers: { host } })).status).toBe(503);
+    await hosted.db.execute(sql`update clubs set status = 'active' where id = ${id}`);
+    hosted.clubs.forget();
+    expect(await get(hostedApp, '/', host)).toEqual({ status: 200, body: { context: id, connection: id } });
+  });
 });
 
 describe('the host → club memory (LRU)', () => {

@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { clubs } from '../db/schema/clubs';
 import { withClub } from './context';
 import type { Club } from './install-club';
+import { suspendedResponse } from './suspended';
 
 /** What a host that names no club answers (for now: the landing page comes later). */
 export const NO_CLUB_AT_THIS_ADDRESS = 'No club at this address';
@@ -96,14 +97,16 @@ export function createClubResolver(options: { db: Db; hostingDomain?: string; in
 
 /**
  * Runs the rest of the request inside its club's context; a host with no club answers 404
- * `{"detail": NO_CLUB_AT_THIS_ADDRESS}` before anything else sees it (the cache included).
+ * `{"detail": NO_CLUB_AT_THIS_ADDRESS}` before anything else sees it (the cache included), and a
+ * suspended club's host the suspension notice (503: ./suspended.ts).
  */
 export function clubOfHost(resolver: ClubResolver, trustProxy: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (CLUBLESS_PATHS.has(c.req.path)) return next();
     const club = await resolver.clubForHost(requestHost(c, trustProxy));
     if (!club) return c.json({ detail: NO_CLUB_AT_THIS_ADDRESS }, 404, { 'Cache-Control': 'no-store' });
+    if (club.status === 'suspended') return suspendedResponse(c, club.name);
     c.set('club', club);
-    await withClub(club.id, next);
+    await withClub(club.id, next, club.slug);
   };
 }

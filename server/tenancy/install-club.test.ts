@@ -50,7 +50,8 @@ describe('the install\'s club at start (server/tenancy/install-club.ts)', () => 
         await expect(openDatabase({ databaseUrl: databaseUrl(), dataDir, poolSize: 1, bounds: APP_DATABASE_BOUNDS })).rejects.toThrow(/holds 2 clubs \(club, ashdown\) but HOSTING_DOMAIN is not set/);
         const hosted = await openDatabase({ databaseUrl: databaseUrl(), dataDir, poolSize: 1, bounds: APP_DATABASE_BOUNDS, hostingDomain: 'clubs.example.org' });
         expect(hosted.installClub).toBeUndefined();
-        expect((await hosted.pool.query(`select current_setting('app.club_id', true) as club`)).rows[0].club).toBeNull();
+        // No club ('': the role club_app is given with the club on a connection's first checkout, server/tenancy/app-role.ts).
+        expect((await hosted.pool.query(`select current_setting('app.club_id', true) as club, current_user as role`)).rows[0]).toEqual({ club: '', role: 'club_app' });
         await hosted.close();
         // A backup or a restore (server/db/backup/maintenance.ts) opens any database: no refusal, no club.
         const maintenance = await openDatabase({ databaseUrl: databaseUrl(), dataDir, poolSize: 1, maintenance: true });

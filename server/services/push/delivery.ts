@@ -14,7 +14,7 @@ import { sendClaimed, workerLoop } from '../worker-loop';
 import type { pushSubscriptions } from '../../db/schema';
 import type { VapidKeys } from './keys';
 import { endpointAllowed } from './origins';
-import { claimDuePush, devicesOf, markPushDead, markPushRetry, markPushSent, releasePush, removeGoneDevice, type ClaimedPush } from './rows';
+import { claimDuePush, deviceKey, devicesOf, markPushDead, markPushRetry, markPushSent, releasePush, removeGoneDevice, type ClaimedPush } from './rows';
 
 type Device = typeof pushSubscriptions.$inferSelect;
 
@@ -177,7 +177,7 @@ export function createPushWorker(db: Db, options: PushWorkerOptions) {
     return sendClaimed(rows, {
       stopping: worker.stopping,
       release: (ids) => releasePush(db, token, ids),
-      send: (row) => deliver(row, row.subscription_id ? devices.get(row.subscription_id) : undefined, token, keys),
+      send: (row) => deliver(row, row.subscription_id ? devices.get(deviceKey(row.club_id, row.subscription_id)) : undefined, token, keys),
     });
   }
 

@@ -7,11 +7,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox, pushOutbox, pushSubscriptions } from '../../db/schema';
 import type { FallbackMail } from './enqueue';
-import { claimDue } from '../worker-loop';
+import { claimDue, releaseClaimed } from '../worker-loop';
+import { withClub } from '../../tenancy/context';
 
 export type ClaimedPush = Pick<
   typeof pushOutbox.$inferSelect,
-  'id' | 'message_key' | 'user_id' | 'subscription_id' | 'title' | 'body' | 'url' | 'tag' | 'urgency' | 'attempts' | 'created_at'
+  'id' | 'club_id' | 'message_key' | 'user_id' | 'subscription_id' | 'title' | 'body' | 'url' | 'tag' | 'urgency' | 'attempts' | 'created_at'
 >;
 
 /** The columns a claim reads: what a send needs. */
@@ -35,21 +36,32 @@ export async function claimDuePush(db: Db, token: string, leaseMs: number, batch
   return rows.map((r) => ({ ...(r as unknown as ClaimedPush), created_at: new Date(r.created_at as string) }));
 }
 
-/** The devices of claimed rows, by id (a row whose device is gone has none). */
+/**
+ * The devices of claimed rows, by club and id (a row whose device is gone has none): one read per
+ * club among the rows, each in that club's context (ADR 065).
+ */
 export async function devicesOf(db: Db, rows: ClaimedPush[]) {
-  const ids = [...new Set(rows.map((r) => r.subscription_id).filter((id): id is string => id !== null))];
-  if (ids.length === 0) return new Map<string, typeof pushSubscriptions.$inferSelect>();
-  const found = await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
-  return new Map(found.map((s) => [s.id, s]));
+  const devices = new Map<string, typeof pushSubscriptions.$inferSelect>();
+  const byClub = new Map<string, Set<string>>();
+  for (const row of rows) {
+    if (row.subscription_id === null) continue;
+    const ids = byClub.get(row.club_id) ?? new Set<string>();
+    byClub.set(row.club_id, ids.add(row.subscription_id));
+  }
+  for (const [clubId, ids] of byClub) {
+    // Awaited inside the club's context: a Drizzle query runs when awaited, not when built.
+    const found = await withClub(clubId, async () => await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, [...ids])));
+    for (const device of found) devices.set(deviceKey(clubId, device.id), device);
+  }
+  return devices;
 }
+
+/** How devicesOf's map names a device: ids are a club's own (its keys include the club). */
+export const deviceKey = (clubId: string, subscriptionId: string) => `${clubId}:${subscriptionId}`;
 
 /** Gives claimed-but-unsent rows back at once (on stop), so another worker needn't wait for the lease. */
 export async function releasePush(db: Db, token: string, ids: string[]) {
-  if (ids.length === 0) return;
-  await db
-    .update(pushOutbox)
-    .set({ locked_until: null, claim_token: null })
-    .where(and(inArray(pushOutbox.id, ids), eq(pushOutbox.claim_token, token)));
+  await releaseClaimed(db, pushOutbox, token, ids);
 }
 
 /**
