@@ -5,9 +5,12 @@
  * connection's `app.club_id` to it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ClubIdentity } from '../../shared/club';
 
 export interface ClubContext {
   clubId: string;
+  /** The club's identity as read for this work (server/tenancy/identity.ts). */
+  identity?: ClubIdentity;
 }
 
 const storage = new AsyncLocalStorage<ClubContext>();
@@ -20,4 +23,9 @@ export function currentClubId(): string | undefined {
 /** Runs `fn` (and everything it starts) for the club `clubId`. */
 export function withClub<T>(clubId: string, fn: () => T): T {
   return storage.run({ clubId }, fn);
+}
+
+/** The context of the work running now (its club, what was read for it), or undefined outside any. */
+export function currentClubContext(): ClubContext | undefined {
+  return storage.getStore();
 }

@@ -53,9 +53,9 @@ export async function createTestContext(
   const memo = harness.cache ? createContentMemo() : undefined;
   const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, memo, anonymousWriteLimits: UNLIMITED_ANONYMOUS_WRITES, ...options });
   const cache = harness.cache ? createPublicCache({ databaseDown: () => services.health.isDown, memo }) : undefined;
-  const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name))) : undefined;
-  await listener?.ready;
   const clubs = createClubResolver({ db, hostingDomain: harness.hostingDomain, installClub });
+  const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name)), { clubs }) : undefined;
+  await listener?.ready;
   const app = createApp({ services, cache, trustProxy: harness.trustProxy, clubs });
 
   afterAll(async () => {
