@@ -6,6 +6,9 @@
  */
 import { LRUCache } from 'lru-cache';
 
+/** The club of work outside any club's context. */
+export const NO_CLUB = '';
+
 /** An entry's key in the shared LRU: its club ('' for none), a space, its own key. A club id has no space. */
 const fullKey = (club: string, key: string) => `${club} ${key}`;
 const clubOf = (full: string) => full.slice(0, full.indexOf(' '));
@@ -14,7 +17,10 @@ export interface ClubLru<V extends object> {
   get(club: string, key: string): V | undefined;
   set(club: string, key: string, value: V): void;
   delete(club: string, key: string): void;
-  /** Drops one club's entries. */
+  /**
+   * Drops one club's entries, and those kept outside any club (''): work outside a request (a
+   * single-club install's jobs, a test) reads the install's club without naming it.
+   */
   clearClub(club: string): void;
   /** Drops every club's entries. */
   clear(): void;
@@ -55,10 +61,12 @@ export function createClubLru<V extends object>(options: { max: number; maxSize?
     },
     delete: (club, key) => void lru.delete(fullKey(club, key)),
     clearClub(club) {
-      const keys = byClub.get(club);
-      if (!keys) return;
-      byClub.delete(club);
-      for (const full of keys) lru.delete(full);
+      for (const each of club === NO_CLUB ? [NO_CLUB] : [club, NO_CLUB]) {
+        const keys = byClub.get(each);
+        if (!keys) continue;
+        byClub.delete(each);
+        for (const full of keys) lru.delete(full);
+      }
     },
     clear() {
       lru.clear();
@@ -85,8 +93,10 @@ export function createClubGenerations() {
   const clubClearedAt = new Map<string, number>();
   return {
     of: (club: string) => Math.max(allClearedAt, clubClearedAt.get(club) ?? 0),
+    /** A club's entries were cleared, and with them those of no club (see ClubLru.clearClub). */
     clearedClub(club: string) {
       clubClearedAt.set(club, ++counter);
+      clubClearedAt.set(NO_CLUB, counter);
     },
     clearedAll() {
       allClearedAt = ++counter;
