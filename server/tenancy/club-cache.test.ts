@@ -47,7 +47,8 @@ await content(B, 'Ashdown Rovers', 'Ashdown sign a keeper');
 const PAD = 'x'.repeat(4000);
 const probePage: PageHandler = async () => {
   const identity = await t.services.identity.get();
-  await new Promise((resolve) => setTimeout(resolve, 1));
+  // Other requests (other clubs') run meanwhile: what this one reads next must still be its own club's.
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
   return new Response(`<h1>${identity.club_name}</h1><p>${club().club_name}</p><p>${currentClubId()}</p><!--${PAD}-->`, {
     headers: { 'content-type': 'text/html; charset=utf-8' },
   });
