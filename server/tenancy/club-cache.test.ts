@@ -15,7 +15,9 @@ import { createPublicCache, listenForContentChanges } from '../cache';
 import { changedClub } from '../content-listener';
 import { createDb } from '../db/client';
 import { APP_DATABASE_BOUNDS, createPool } from '../db/pool';
-import { news, settings } from '../db/schema';
+import { news, privacyNoticeVersions, settings } from '../db/schema';
+import { checkedNoticeVersion } from '../services/privacy-notice';
+import { UNKNOWN_NOTICE_VERSION } from '../../shared/privacy-notice';
 import { withClub, currentClubId } from './context';
 import { createClubResolver } from './host';
 
@@ -134,7 +136,8 @@ describe('a write in one club clears only its pages', () => {
     const b = await get('/api/news', HOST_B);
     expect(b.cache).toBe('HIT');
     expect(b.text).toContain('Ashdown sign a keeper');
-    await withClub(A, () => t.db.update(news).set({ title: 'Riverside win the cup' }).where(eq(news.club_id, A)));
+    // (A Drizzle query runs when awaited: awaited inside the club's context.)
+    await withClub(A, async () => await t.db.update(news).set({ title: 'Riverside win the cup' }).where(eq(news.club_id, A)));
   });
 
   it('content_changed says `<club id>:<version>`, once per club and transaction; a TRUNCATE says nothing (every club)', async () => {
@@ -210,6 +213,14 @@ describe('rate limits count per club and address', () => {
     expect(refused.body.detail).toMatch(/^Too many password requests from your connection/);
     for (let n = 0; n < LIMITS.forgot_password; n++) expect((await ask(HOST_B)).status).toBeLessThan(300);
     expect((await ask(HOST_B)).status).toBe(429);
+  });
+});
+
+describe('memoised reads outside the content memo are per club too', () => {
+  it("a privacy notice version known published in club A is not taken as published in club B", async () => {
+    await withClub(A, async () => await t.db.insert(privacyNoticeVersions).values({ version: 7, markdown: 'A', html: '<p>A</p>' }));
+    expect(await withClub(A, () => checkedNoticeVersion(t.db, 7))).toBe(7); // now known in memory for A
+    await expect(withClub(B, () => checkedNoticeVersion(t.db, 7))).rejects.toMatchObject({ detail: UNKNOWN_NOTICE_VERSION });
   });
 });
 
