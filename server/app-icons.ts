@@ -4,6 +4,7 @@ import { APP_ICONS, appIconVersion, type AppIconName } from '../shared/app-icons
 import { drawnCrestSvg } from '../shared/crest-svg';
 import { log } from './log';
 import { IMAGE_URL_PREFIX } from './services/images';
+import { currentClubId } from './tenancy/context';
 
 /** The images resvg draws inside an SVG <image> (an uploaded WebP crest is not one: the drawn shield stands in). */
 const DRAWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml']);
@@ -81,7 +82,8 @@ export function createAppIcons() {
 
   return {
     png(identity: ClubIdentity, name: AppIconName, readImage: ReadImage): Promise<Uint8Array> {
-      const key = `${appIconVersion(identity)}/${name}`;
+      // Per club (ADR 065): the version is a short hash of the crest's address and colours, and the crest is read from the club's own uploads.
+      const key = `${currentClubId() ?? ''}/${appIconVersion(identity)}/${name}`;
       let icon = drawn.get(key);
       if (!icon) {
         icon = draw(identity, name, readImage);

@@ -1,8 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
-import { LRUCache } from 'lru-cache';
 import { readSessionCookie } from '../shared/auth';
 import { fillPageTemplate } from '../shared/page-template';
 import { pathPattern, PUBLIC_API_READS, PUBLIC_FILES, PUBLIC_PAGES } from './public-content';
+import { currentClubId } from './tenancy/context';
+import { createClubGenerations, createClubLru } from './tenancy/club-lru';
+
+/** The club the code running now works for ('' outside any: a test app without a club resolver). */
+const clubNow = () => currentClubId() ?? '';
 
 /**
  * The public cache: anonymous GETs of public pages and public API reads are answered from memory.
@@ -10,10 +14,14 @@ import { pathPattern, PUBLIC_API_READS, PUBLIC_FILES, PUBLIC_PAGES } from './pub
  * - What: only the public paths (server/public-content.ts), only 200 answers that set no cookie, only requests with neither a
  *   session cookie nor an Authorization header. The stored answer is the final one (compressed,
  *   with its headers, CSP included), one entry per method + path + query + response encoding.
- * - Invalidation: every write to a content table bumps content_version and NOTIFYs
- *   `content_changed` (migration 0002); each process LISTENs on its own connection and clears its
- *   cache. A successful unsafe request (POST/PUT/PATCH/DELETE) in this process also clears it at
- *   once, so the writer reads its own write without waiting for the notification. While the LISTEN
+ * - Per club (ADR 065): every entry is kept under the request's club (server/tenancy/host.ts), in one
+ *   LRU for all clubs with one byte bound (server/tenancy/club-lru.ts): a club's page is never
+ *   answered on another club's host, and the least recently used page of any club goes first.
+ * - Invalidation: every write to a content table bumps its club's content_version and NOTIFYs
+ *   `content_changed` with `<club id>:<version>` (migrations 0002, 0044); each process LISTENs on its
+ *   own connection and clears that club's entries ('' from a TRUNCATE: all). A successful unsafe
+ *   request (POST/PUT/PATCH/DELETE) in this process also clears its club's at once, so the writer
+ *   reads its own write without waiting for the notification. While the LISTEN
  *   connection is down nothing is answered from the cache as fresh (every request is rendered)
  *   until it reconnects, which clears it: writes may have been missed meanwhile.
  * - Stale-if-error (ADR 011): an entry past its lifetime, or kept while the listener is down, is not
@@ -24,6 +32,8 @@ import { pathPattern, PUBLIC_API_READS, PUBLIC_FILES, PUBLIC_PAGES } from './pub
  * See docs/decisions/009-public-page-cache.md.
  */
 export const PUBLIC_CACHE_MAX_ENTRIES = 500;
+/** With hosting (ADR 065): every club's pages in one LRU, bounded by PUBLIC_CACHE_MAX_BYTES (at 512 bytes an entry at least, 32,768 fit). */
+export const HOSTED_CACHE_MAX_ENTRIES = 32_768;
 /** A club site has tens of public pages, each a few tens of KB per encoding: 16 MB is room to spare (ADR 024). */
 export const PUBLIC_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 /** A single answer larger than this is not cached. */
@@ -140,37 +150,51 @@ export type KeptPage = { path: string; template: string; header: string; member:
  * Callers must not change the objects they get: they are shared.
  */
 export function createContentMemo(options: { maxEntries?: number; ttlMs?: number; enabled?: boolean; maxFragments?: number } = {}) {
-  const entries = new LRUCache<string, { value: Promise<unknown>; storedAt: number }>({ max: options.maxEntries ?? CONTENT_MEMO_MAX_ENTRIES });
-  const fragmentEntries = new LRUCache<string, { fragment: PageFragment; storedAt: number }>({ max: options.maxFragments ?? PAGE_FRAGMENTS_MAX_ENTRIES });
-  const pageEntries = new LRUCache<string, { page: KeptPage; storedAt: number }>({ max: options.maxFragments ?? PAGE_FRAGMENTS_MAX_ENTRIES });
-  const headerEntries = new LRUCache<string, { html: string; storedAt: number }>({ max: MEMBER_HEADERS_MAX_ENTRIES });
+  // Every entry under its club (the request's, server/tenancy/context.ts), each kind in one LRU for all clubs.
+  const entries = createClubLru<{ value: Promise<unknown>; storedAt: number }>({ max: options.maxEntries ?? CONTENT_MEMO_MAX_ENTRIES });
+  const fragmentEntries = createClubLru<{ fragment: PageFragment; storedAt: number }>({ max: options.maxFragments ?? PAGE_FRAGMENTS_MAX_ENTRIES });
+  const pageEntries = createClubLru<{ page: KeptPage; storedAt: number }>({ max: options.maxFragments ?? PAGE_FRAGMENTS_MAX_ENTRIES });
+  const headerEntries = createClubLru<{ html: string; storedAt: number }>({ max: MEMBER_HEADERS_MAX_ENTRIES });
+  const all = [entries, fragmentEntries, pageEntries, headerEntries];
   const fresh = (entry: { storedAt: number } | undefined) => entry !== undefined && Date.now() - entry.storedAt < ttlMs;
   const ttlMs = options.ttlMs ?? PUBLIC_CACHE_TTL_MS;
   let enabled = options.enabled ?? false;
-  // Bumped by every clear: a fragment rendered from data read before a change is not kept after it.
-  let generation = 0;
+  // Moved by every clear, read per club: a fragment rendered from data read before a change of its club is not kept after it.
+  const generations = createClubGenerations();
   const stats = { hits: 0, misses: 0 };
+  function clear(club?: string) {
+    if (club === undefined) {
+      for (const lru of all) lru.clear();
+      generations.clearedAll();
+      return;
+    }
+    for (const lru of all) lru.clearClub(club);
+    generations.clearedClub(club);
+  }
   const fragments: PageFragments = {
     get(key) {
       if (!enabled) return undefined;
-      const entry = fragmentEntries.get(key);
+      const entry = fragmentEntries.get(clubNow(), key);
       return entry && Date.now() - entry.storedAt < ttlMs ? entry.fragment : undefined;
     },
-    generation: () => generation,
+    generation: () => generations.of(clubNow()),
     set(key, fragment, renderedAt) {
-      if (enabled && renderedAt === generation) fragmentEntries.set(key, { fragment, storedAt: Date.now() });
+      const club = clubNow();
+      if (enabled && renderedAt === generations.of(club)) fragmentEntries.set(club, key, { fragment, storedAt: Date.now() });
     },
     keepPage(key, page, renderedAt) {
-      if (!enabled || renderedAt !== generation) return;
+      const club = clubNow();
+      if (!enabled || renderedAt !== generations.of(club)) return;
       const storedAt = Date.now();
-      pageEntries.set(key, { page: { ...page, header: '' }, storedAt });
-      if (page.member) headerEntries.set(memberHeaderKey(page.path, page.member), { html: page.header, storedAt });
+      pageEntries.set(club, key, { page: { ...page, header: '' }, storedAt });
+      if (page.member) headerEntries.set(club, memberHeaderKey(page.path, page.member), { html: page.header, storedAt });
     },
     memberPage(key, member, nonce) {
       if (!enabled) return undefined;
-      const entry = pageEntries.get(key);
+      const club = clubNow();
+      const entry = pageEntries.get(club, key);
       if (!entry || !fresh(entry)) return undefined;
-      const header = headerEntries.get(memberHeaderKey(entry.page.path, member));
+      const header = headerEntries.get(club, memberHeaderKey(entry.page.path, member));
       if (!header || !fresh(header)) return undefined;
       return { html: fillPageTemplate(entry.page.template, header.html, nonce), headers: entry.page.headers };
     },
@@ -181,7 +205,8 @@ export function createContentMemo(options: { maxEntries?: number; ttlMs?: number
     /** The stored result for `key`, or `load()`'s (stored; concurrent callers share one load). */
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (!enabled) return load();
-      const entry = entries.get(key);
+      const club = clubNow();
+      const entry = entries.get(club, key);
       if (entry && Date.now() - entry.storedAt < ttlMs) {
         stats.hits++;
         return entry.value as Promise<T>;
@@ -190,31 +215,20 @@ export function createContentMemo(options: { maxEntries?: number; ttlMs?: number
       // Stored while in flight, so a burst of requests makes one query; a clear() meanwhile drops
       // it with the rest, so a result read before a write is never kept after it.
       const value = load();
-      entries.set(key, { value, storedAt: Date.now() });
+      entries.set(club, key, { value, storedAt: Date.now() });
       value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
+        if (entries.get(club, key)?.value === value) entries.delete(club, key);
       });
       return value;
     },
-    clear() {
-      entries.clear();
-      fragmentEntries.clear();
-      pageEntries.clear();
-      headerEntries.clear();
-      generation++;
-    },
+    /** Drops one club's entries (a write in that club), or every club's (no club named). */
+    clear,
     get enabled() {
       return enabled;
     },
     setEnabled(value: boolean) {
       enabled = value;
-      if (!value) {
-        entries.clear();
-        fragmentEntries.clear();
-        pageEntries.clear();
-        headerEntries.clear();
-        generation++;
-      }
+      if (!value) clear();
     },
     get size() {
       return entries.size;
@@ -243,7 +257,8 @@ export type PublicCache = ReturnType<typeof createPublicCache>;
 export { CONTENT_CHANGED_CHANNEL, LISTEN_MAX_RETRY_MS, listenForContentChanges, type ContentListener } from './content-listener';
 
 export function createPublicCache(options: PublicCacheOptions = {}) {
-  const entries = new LRUCache<string, Entry>({
+  // One LRU and one byte bound for every club's pages, each kept under its club (ADR 065).
+  const entries = createClubLru<Entry>({
     max: options.maxEntries ?? PUBLIC_CACHE_MAX_ENTRIES,
     maxSize: options.maxBytes ?? PUBLIC_CACHE_MAX_BYTES,
     sizeCalculation: (entry) => entry.body.byteLength + 512,
@@ -252,26 +267,33 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
   const ttlMs = options.ttlMs ?? PUBLIC_CACHE_TTL_MS;
   const databaseDown = options.databaseDown ?? (() => false);
   let enabled = options.enabled ?? true;
-  /** Bumped by every clear: an answer rendered across a clear may be stale and is not stored. */
-  let generation = 0;
+  /** Moved by every clear, read per club: an answer rendered across a clear of its club may be stale and is not stored. */
+  const generations = createClubGenerations();
   const stats = { hits: 0, misses: 0, stale: 0, clears: 0 };
 
   const memo = options.memo;
   memo?.setEnabled(enabled);
 
-  function clear() {
-    generation++;
+  /** Drops one club's pages and memoised reads (a write in that club), or every club's (no club named). */
+  function clear(club?: string) {
     stats.clears++;
-    entries.clear();
-    memo?.clear();
+    if (club === undefined) {
+      generations.clearedAll();
+      entries.clear();
+    } else {
+      generations.clearedClub(club);
+      entries.clearClub(club);
+    }
+    memo?.clear(club);
   }
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET') {
       await next();
-      // This process wrote something: drop the cache now, not only when the NOTIFY arrives.
-      if (method !== 'HEAD' && method !== 'OPTIONS' && c.res.status < 400) clear();
+      // This process wrote something: drop its club's pages now, not only when the NOTIFY arrives
+      // (outside any club, e.g. the host's operator: every club's).
+      if (method !== 'HEAD' && method !== 'OPTIONS' && c.res.status < 400) clear(currentClubId());
       return;
     }
     const pathname = c.req.path;
@@ -287,7 +309,8 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     const url = c.req.url;
     const queryAt = url.indexOf('?');
     const key = `GET ${pathname}${queryAt < 0 ? '' : url.slice(queryAt)} ${responseEncoding(c.req.header('accept-encoding'))}`;
-    const entry = entries.get(key);
+    const club = clubNow();
+    const entry = entries.get(club, key);
     if (entry && enabled && Date.now() - entry.storedAt < ttlMs) {
       stats.hits++;
       return replay(entry, 'HIT');
@@ -298,7 +321,7 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     }
 
     stats.misses++;
-    const startedAt = generation;
+    const startedAt = generations.of(club);
     await next();
     const res = c.res;
     if (res.status === 503 && entry) {
@@ -320,8 +343,8 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     });
     c.res = undefined;
     c.res = new Response(body, { status: res.status, headers: res.headers });
-    if (enabled && startedAt === generation && body.byteLength <= PUBLIC_CACHE_MAX_ENTRY_BYTES) {
-      entries.set(key, { status: res.status, headers, body, storedAt: Date.now() });
+    if (enabled && startedAt === generations.of(club) && body.byteLength <= PUBLIC_CACHE_MAX_ENTRY_BYTES) {
+      entries.set(club, key, { status: res.status, headers, body, storedAt: Date.now() });
     }
   };
 
@@ -342,6 +365,12 @@ export function createPublicCache(options: PublicCacheOptions = {}) {
     get size() {
       return entries.size;
     },
+    /** The bytes the pages hold (with 512 per entry for its keys and headers), all clubs together. */
+    get bytes() {
+      return entries.bytes;
+    },
+    /** How many pages a club has in the cache now. */
+    entriesOf: (club: string) => entries.entriesOf(club),
     stats,
   };
 }

@@ -3,7 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from './app';
 import { loadKeptIdentity } from './services/club-identity';
-import { createContentMemo, createPublicCache, listenForContentChanges } from './cache';
+import { createContentMemo, createPublicCache, HOSTED_CACHE_MAX_ENTRIES, listenForContentChanges } from './cache';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { dedicatedConnectionCheck, HEALTH_CHECK_BOUND_MS } from './db/health';
@@ -84,12 +84,14 @@ async function main() {
   });
   // Anonymous public reads come from memory; every content write (any process) clears it. While the
   // database is down, visitors get the last copies (stale-if-error).
-  const cache = createPublicCache({ databaseDown: () => services.health.isDown, memo });
-  const contentListener = listenForContentChanges(cache, dedicatedClient);
-  await contentListener.ready;
-
   // Each request's club from its host, and the request run in that club's context (ADR 065).
   const clubs = createClubResolver({ db: database.db, hostingDomain: config.hostingDomain, installClub: database.installClub });
+  // With hosting, one LRU holds every club's pages: its byte bound (PUBLIC_CACHE_MAX_BYTES) is the
+  // bound, not a count of pages sized for one club.
+  const cache = createPublicCache({ databaseDown: () => services.health.isDown, memo, maxEntries: config.hostingDomain ? HOSTED_CACHE_MAX_ENTRIES : undefined });
+  // Any process's content write clears its club's pages here; a club's change clears the hosts.
+  const contentListener = listenForContentChanges(cache, dedicatedClient, { clubs });
+  await contentListener.ready;
   // With hosting on, every club's host is served and an unknown host answers 404 (clubOfHost), so
   // PUBLIC_URL's single host is not the only one allowed.
   const servedHost = config.hostingDomain ? undefined : config.servedHost;

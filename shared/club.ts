@@ -54,17 +54,31 @@ export const NEUTRAL_CLUB: ClubIdentity = {
  */
 let current: ClubIdentity = SAMPLE_CLUB;
 
-export const club = (): ClubIdentity => current;
+/**
+ * On the server, where the identity of the club a request (or a job's run) is for is kept
+ * (ADR 065: one process serves many clubs): server/tenancy/identity.ts puts it on globalThis, so
+ * the pages' bundle, which has its own copy of this module, reads the same. `get` answers undefined
+ * outside any club's work; `set` keeps it for the work under way. The browser has none.
+ */
+export interface ClubIdentityHolder {
+  get(): ClubIdentity | undefined;
+  set(identity: ClubIdentity): void;
+}
+export const IDENTITY_HOLDER = Symbol.for('club-site.identity-holder');
+const holder = (): ClubIdentityHolder | undefined => (globalThis as { [IDENTITY_HOLDER]?: ClubIdentityHolder })[IDENTITY_HOLDER];
+
+export const club = (): ClubIdentity => holder()?.get() ?? current;
 
 export function setClub(identity: ClubIdentity) {
   current = identity;
+  holder()?.set(identity);
 }
 
 /** "<page> | <club>" for <title>. */
-export const pageTitle = (page?: string) => (page ? `${page} | ${current.club_name}` : current.club_name);
+export const pageTitle = (page?: string) => (page ? `${page} | ${club().club_name}` : club().club_name);
 
 /** The name mails come from: the sender name, or the club's name. */
-export const mailSenderName = (identity: ClubIdentity = current) => identity.mail_sender_name || identity.club_name;
+export const mailSenderName = (identity: ClubIdentity = club()) => identity.mail_sender_name || identity.club_name;
 
 /**
  * The wordmark's two parts: "Riverside Rovers FC" → ["Riverside Rovers", "FC"], the last word set

@@ -10,6 +10,8 @@ import type { InitialIdentity } from '../../shared/contracts/club-identity';
 import { DomainError, invalidFields } from '../../shared/errors';
 import { saveImage } from './images';
 import { createUploadStore } from './uploads';
+// club() answers the identity of the request's own club (ADR 065), set here by refresh().
+import '../tenancy/identity';
 
 /** The last identity read, kept in DATA_DIR for the outage page of a process started while the database is away. */
 export const IDENTITY_FILE = 'club-identity.json';
@@ -66,10 +68,11 @@ export function createClubIdentityService(db: Db, options: { dataDir?: string } 
 
   function remember(identity: ClubIdentity) {
     known = true;
+    // For this request's club (its context, server/tenancy/identity.ts): every time, as each request has its own.
+    setClub(identity);
     const json = JSON.stringify(identity);
     if (json === lastJson) return;
     lastJson = json;
-    setClub(identity);
     if (!options.dataDir) return;
     const file = path.join(options.dataDir, IDENTITY_FILE);
     fs.promises

@@ -5,11 +5,14 @@
  * connection's `app.club_id` to it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ClubIdentity } from '../../shared/club';
 
 export interface ClubContext {
   clubId: string;
   /** The club's slug when known (a request's host, a job's run): its address `{slug}.{HOSTING_DOMAIN}` (./site-url.ts). */
   slug?: string;
+  /** The club's identity as read for this work (server/tenancy/identity.ts). */
+  identity?: ClubIdentity;
 }
 
 const storage = new AsyncLocalStorage<ClubContext>();
@@ -27,4 +30,9 @@ export function currentClubSlug(): string | undefined {
 /** Runs `fn` (and everything it starts) for the club `clubId` (`slug`: its address, for links in mails). */
 export function withClub<T>(clubId: string, fn: () => T, slug?: string): T {
   return storage.run(slug === undefined ? { clubId } : { clubId, slug }, fn);
+}
+
+/** The context of the work running now (its club, what was read for it), or undefined outside any. */
+export function currentClubContext(): ClubContext | undefined {
+  return storage.getStore();
 }

@@ -56,6 +56,8 @@ export async function createTestContext(
     trustProxy?: boolean;
     /** Hosting on (ADR 065): clubs by host, no install club; null: a single-club install even in the hosted suite run. */
     hostingDomain?: string | null;
+    /** The app's connections run as `club_app` (SET ROLE), so row-level security is in force as on a hosted install. */
+    asClubApp?: boolean;
   } = {},
 ) {
   // The hosted suite run: the app resolves by host, the test's own work stays in the one club.
@@ -73,6 +75,8 @@ export async function createTestContext(
   const { pool, installClub } = await openAppPool(databaseOf(admin, name), { max: 20, bounds: APP_DATABASE_BOUNDS, hostingDomain });
   // Idle connections are cut when the database is dropped or the test server stops: expected.
   pool.on('error', () => undefined);
+  // Queued on each new connection before anything else it runs (the pool has none yet).
+  if (harness.asClubApp) pool.on('connect', (client) => void client.query('SET ROLE club_app').catch(() => undefined));
   const db = createDb(pool);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-api-test-'));
   // The public cache and the content memo (as in production) only when a test file asks for them.
@@ -82,13 +86,13 @@ export async function createTestContext(
     adminPassword: TEST_ADMIN_PASSWORD,
     memo,
     anonymousWriteLimits: UNLIMITED_ANONYMOUS_WRITES,
-    hostingDomain: harness.hostingDomain,
+    hostingDomain,
     ...options,
   });
   const cache = harness.cache ? createPublicCache({ databaseDown: () => services.health.isDown, memo }) : undefined;
-  const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name))) : undefined;
-  await listener?.ready;
   const clubs = createClubResolver({ db, hostingDomain: suiteHosted ? SUITE_HOSTING_DOMAIN : hostingDomain, installClub });
+  const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name)), { clubs }) : undefined;
+  await listener?.ready;
   const bare = createApp({ services, cache, trustProxy: harness.trustProxy, clubs });
   const host = suiteHosted && installClub ? `${installClub.slug}.${SUITE_HOSTING_DOMAIN}` : 'localhost';
   const app = host === 'localhost' ? bare : onHost(bare, host);

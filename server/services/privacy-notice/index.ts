@@ -9,6 +9,7 @@ import { invalid } from '../../../shared/errors';
 import { UNKNOWN_NOTICE_VERSION } from '../../../shared/privacy-notice';
 import type { DbOrTx } from '../../db/client';
 import { clubPages, privacyNoticeVersions } from '../../db/schema';
+import { currentClubId } from '../../tenancy/context';
 import { DEFAULT_CLUB_PAGES } from '../club-pages/defaults';
 import { renderClubPage } from '../club-pages/render';
 
@@ -62,15 +63,16 @@ export async function publishNotice(tx: DbOrTx, page: { markdown: string; html: 
  * Versions known to be published, per database handle: a published version never changes nor goes,
  * so a form's version checked once needs no query again (the shop's checkout, issue 34's bench).
  */
-const published = new WeakMap<object, Set<number>>();
+const published = new WeakMap<object, Set<string>>();
 
-/** Whether this version was published (from memory once seen). */
+/** Whether this version was published (from memory once seen), in the club of the work running now (ADR 065: each club numbers its own). */
 async function isPublished(db: DbOrTx, version: number): Promise<boolean> {
-  const seen = published.get(db) ?? new Set<number>();
+  const seen = published.get(db) ?? new Set<string>();
   published.set(db, seen);
-  if (seen.has(version)) return true;
+  const key = `${currentClubId() ?? ''}:${version}`;
+  if (seen.has(key)) return true;
   const [known] = await db.select({ version: privacyNoticeVersions.version }).from(privacyNoticeVersions).where(eq(privacyNoticeVersions.version, version));
-  if (known) seen.add(version);
+  if (known) seen.add(key);
   return !!known;
 }
 
