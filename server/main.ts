@@ -88,6 +88,9 @@ async function main() {
   const contentListener = listenForContentChanges(cache, dedicatedClient);
   await contentListener.ready;
 
+  // The host's operator (issue 36): made or brought in step with OPERATOR_USERNAME/OPERATOR_PASSWORD.
+  await services.operators.ensureOperator();
+
   // Each request's club from its host, and the request run in that club's context (ADR 065).
   const clubs = createClubResolver({ db: database.db, hostingDomain: config.hostingDomain, installClub: database.installClub });
   // With hosting on, every club's host is served and an unknown host answers 404 (clubOfHost), so

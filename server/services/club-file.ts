@@ -139,6 +139,16 @@ export function createClubFileService(
     }
   }
 
+  /** One club's file (by its id), written to a private folder and opened; the folder is gone when it returns. */
+  async function writeClubFile(club: string) {
+    return inPrivateFolder('.club-file-out-', async (dir) => {
+      const file = path.join(dir, 'club.tar.gz');
+      await withOwnConnection((pool) => createBackup(pool, { file, leaveEmpty: CLUB_FILE_LEAVES_EMPTY, club }));
+      // Opened before its folder goes: the open file is read to its end, and nothing is left on disk.
+      return fs.open(file);
+    });
+  }
+
   /** The club's name as the database holds it now (after an import, the file's club). */
   const clubName = async () => identityOf((await db.select().from(settings).where(eq(settings.id, 1)))[0]).club_name;
 
@@ -146,18 +156,22 @@ export function createClubFileService(
     maxBytes,
 
     /**
+     * Any club's file by its id, for the host's operator (GET /api/hosting/clubs/{id}/export): the
+     * same file its admins download; `fileName` from the name given.
+     */
+    async writeFor(clubId: string, clubName: string): Promise<ClubFileDownload> {
+      const handle = await writeClubFile(clubId);
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream(), fileName: clubFileName(clubName), bytes: size };
+    },
+
+    /**
      * The whole club as one file, for an admin (mayDownloadClubFile). The download is recorded
      * (who, when) after the snapshot, so a file never lists its own download.
      */
     async download(user: SessionUser | null): Promise<ClubFileDownload> {
       const actor = await must(db, user, mayDownloadClubFile, ONLY_ADMINS_DOWNLOAD);
-      const handle = await inPrivateFolder('.club-file-out-', async (dir) => {
-        const file = path.join(dir, 'club.tar.gz');
-        const club = await currentClub(db);
-        await withOwnConnection((pool) => createBackup(pool, { file, leaveEmpty: CLUB_FILE_LEAVES_EMPTY, club }));
-        // Opened before its folder goes: the open file is read to its end, and nothing is left on disk.
-        return fs.open(file);
-      });
+      const handle = await writeClubFile(await currentClub(db));
       try {
         const { size } = await handle.stat();
         await db.insert(clubFileDownloads).values({ downloaded_by: actor.id, downloaded_by_name: actor.name, bytes: size });
