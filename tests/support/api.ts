@@ -33,7 +33,14 @@ export type { JsonInit } from './json-request';
  */
 export async function createTestContext(
   options: Partial<ServiceOptions> = {},
-  harness: { cache?: boolean; trustProxy?: boolean; /** Hosting on (ADR 065): clubs by host, no install club. */ hostingDomain?: string } = {},
+  harness: {
+    cache?: boolean;
+    trustProxy?: boolean;
+    /** Hosting on (ADR 065): clubs by host, no install club. */
+    hostingDomain?: string;
+    /** The app's connections take the role club_app (row-level security in force), as a hosted install's app will. */
+    asClubApp?: boolean;
+  } = {},
 ) {
   const admin = JSON.parse(inject('pgAdmin')) as pg.ClientConfig;
   const name = `club_test_${randomBytes(6).toString('hex')}`;
@@ -47,6 +54,8 @@ export async function createTestContext(
   const { pool, installClub } = await openAppPool(databaseOf(admin, name), { max: 20, bounds: APP_DATABASE_BOUNDS, hostingDomain: harness.hostingDomain });
   // Idle connections are cut when the database is dropped or the test server stops: expected.
   pool.on('error', () => undefined);
+  // Queued on each new connection before anything else it runs (its club's set_config included).
+  if (harness.asClubApp) pool.on('connect', (client) => void client.query('SET ROLE club_app').catch(() => undefined));
   const db = createDb(pool);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-api-test-'));
   // The public cache and the content memo (as in production) only when a test file asks for them.
@@ -118,5 +127,5 @@ export async function createTestContext(
     return services.setup.initialize(null);
   }
 
-  return { app, db, pool, services, json, signedIn, initialize, dataDir, cache, memo, listener, installClub, clubs };
+  return { app, db, pool, services, json, signedIn, initialize, dataDir, cache, memo, listener, installClub, clubs, connection: databaseOf(admin, name) };
 }
