@@ -66,9 +66,14 @@ const waitForMail = async (to: string) => {
   throw new Error(`no mail to ${to}`);
 };
 const rowsOfClub = async (id: string) => {
-  const tables = (await owner.execute<{ name: string }>(sql`select table_name as name from information_schema.columns where table_schema = 'public' and column_name = 'club_id'`)).rows;
+  const tables = (
+    await owner.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.columns where table_schema = 'public' and column_name = 'club_id'`,
+    )
+  ).rows;
   let n = 0;
-  for (const { name } of tables) n += Number((await owner.execute<{ n: string }>(sql`select count(*) as n from ${sql.identifier(name)} where club_id = ${id}::uuid`)).rows[0]!.n);
+  for (const { name } of tables)
+    n += Number((await owner.execute<{ n: string }>(sql`select count(*) as n from ${sql.identifier(name)} where club_id = ${id}::uuid`)).rows[0]!.n);
   return n;
 };
 
@@ -157,7 +162,7 @@ describe('POST /api/hosting/clubs', () => {
     }
   });
 
-  it('without admin_password the first admin is invited by e-mail: the link on the club\'s host sets their password', async () => {
+  it("without admin_password the first admin is invited by e-mail: the link on the club's host sets their password", async () => {
     const res = await create({ name: 'Cedar Park', slug: 'cedar', admin_email: 'sec@cedar.test' });
     expect(res).toMatchObject({ status: 201, body: { host: `cedar.${DOMAIN}`, invited: true } });
     const mail = await waitForMail('sec@cedar.test');
@@ -200,7 +205,7 @@ describe('POST /api/hosting/clubs', () => {
   });
 });
 
-describe('GET /api/hosting/clubs: figures, never a member\'s data', () => {
+describe("GET /api/hosting/clubs: figures, never a member's data", () => {
   it('lists each club with its host, status and counts of members, teams, storage and mail', async () => {
     const res = await onHosting('/api/hosting/clubs', { token });
     expect(res.status).toBe(200);
@@ -238,8 +243,16 @@ describe('suspend and resume', () => {
 
   it('an unknown or malformed id is 404; without the operator 401', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      for (const [method, path] of [['POST', `/suspend`], ['POST', `/resume`], ['GET', `/export`], ['DELETE', '']] as const) {
-        expect(await onHosting(`/api/hosting/clubs/${id}${path}`, { method, token }), `${method} ${path}`).toMatchObject({ status: 404, body: { detail: CLUB_NOT_FOUND } });
+      for (const [method, path] of [
+        ['POST', `/suspend`],
+        ['POST', `/resume`],
+        ['GET', `/export`],
+        ['DELETE', ''],
+      ] as const) {
+        expect(await onHosting(`/api/hosting/clubs/${id}${path}`, { method, token }), `${method} ${path}`).toMatchObject({
+          status: 404,
+          body: { detail: CLUB_NOT_FOUND },
+        });
         expect((await onHosting(`/api/hosting/clubs/${id}${path}`, { method })).status).toBe(401);
       }
     }
@@ -279,7 +292,7 @@ describe('delete: only a suspended club exported since', () => {
 });
 
 describe('the landing page', () => {
-  it('the bare hosting domain shows the host\'s own page with Sign in, and no club\'s data', async () => {
+  it("the bare hosting domain shows the host's own page with Sign in, and no club's data", async () => {
     const res = await t.app.request('/', { headers: { host: DOMAIN } });
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -288,7 +301,11 @@ describe('the landing page', () => {
   });
 
   it('an unknown host, or an unknown path on the hosting domain, gets it with 404; the API there its 404 detail', async () => {
-    for (const [host, path] of [[`nowhere.${DOMAIN}`, '/'], ['stranger.example.org', '/fixtures'], [DOMAIN, '/fixtures']]) {
+    for (const [host, path] of [
+      [`nowhere.${DOMAIN}`, '/'],
+      ['stranger.example.org', '/fixtures'],
+      [DOMAIN, '/fixtures'],
+    ]) {
       const res = await t.app.request(path, { headers: { host } });
       expect(res.status, `${host}${path}`).toBe(404);
       expect(res.headers.get('cache-control')).toBe('no-store');

@@ -6,8 +6,7 @@
 
 export const LANDING_TITLE = 'Club websites';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** The page's own policy: its inline styles and nothing else (it is answered before the app's headers). */
 const LANDING_HEADERS = {
@@ -46,7 +45,7 @@ h2{font-size:1.2rem;margin:28px 0 8px}
 p{margin:0 0 16px;color:#374151;font-size:1.05rem}
 .notice{background:#fff7ed;border:1px solid #fdba74;border-radius:8px;padding:12px 16px;color:#7c2d12}
 a{color:#14532d;font-weight:600}
-a.button{display:inline-flex;align-items:center;justify-content:center;min-height:48px;min-width:44px;padding:0 20px;border-radius:8px;background:#fff;color:#14532d;text-decoration:none}
+a.button{flex-shrink:0;white-space:nowrap;display:inline-flex;align-items:center;justify-content:center;min-height:48px;min-width:44px;padding:0 20px;border-radius:8px;background:#fff;color:#14532d;text-decoration:none}
 a:focus-visible{outline:3px solid #facc15;outline-offset:2px}
 footer{padding:16px;color:#4b5563;font-size:.9rem;text-align:center}
 </style>

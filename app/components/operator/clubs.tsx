@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { HostedClub } from '../../../shared/hosting';
-import { Button } from '../ui/button';
+import { Button, buttonClass } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Checkbox, FormMessage, TextField } from '../ui/field';
 
@@ -51,12 +51,7 @@ export function OperatorClubs({ operator, clubs, result }: { operator: string; c
                   {club.status === 'active' ? 'Suspend' : 'Resume'}
                 </Button>
               </Form>
-              <a
-                href={`/api/hosting/clubs/${club.id}/export`}
-                download
-                className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-brand-800 underline ring-1 ring-line"
-                aria-label={`Export ${club.name}`}
-              >
+              <a href={`/api/hosting/clubs/${club.id}/export`} download className={buttonClass('secondary')} aria-label={`Export ${club.name}`}>
                 Export
               </a>
               <Button type="button" variant="danger" onClick={() => setDeleting(club)} aria-label={`Delete ${club.name}`}>
@@ -90,12 +85,17 @@ export function OperatorClubs({ operator, clubs, result }: { operator: string; c
 function NewClubForm({ result }: { result: Result }) {
   const busy = useNavigation().state !== 'idle';
   const errors = result?.fieldErrors ?? {};
+  // A club made: the form is empty again for the next one.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.ok) form.current?.reset();
+  }, [result]);
   return (
     <section className="mt-10 max-w-xl" aria-labelledby="new-club">
       <h2 id="new-club" className="text-2xl font-bold text-ink">
         New club
       </h2>
-      <Form method="post" className="mt-4 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
+      <Form ref={form} method="post" className="mt-4 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-line">
         {result?.ok && <FormMessage tone="success">{result.message}</FormMessage>}
         {result && !result.ok && <FormMessage>{result.error}</FormMessage>}
         <input type="hidden" name="intent" value="create" />

@@ -31,7 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = text(form, 'intent');
   try {
     if (intent === 'sign-in') {
-      const signedIn = await context.services.operators.login({ username: text(form, 'username') ?? '', password: text(form, 'password') ?? '' }, context.clientAddress);
+      const signedIn = await context.services.operators.login(
+        { username: text(form, 'username') ?? '', password: text(form, 'password') ?? '' },
+        context.clientAddress,
+      );
       return redirect('/operator', { headers: { 'Set-Cookie': sessionCookie(signedIn.access_token, { secure: context.secure }) } });
     }
     if (intent === 'sign-out') {
@@ -50,7 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         ...(password ? { admin_password: password } : {}),
         sample: form.get('sample') === 'on',
       });
-      return { ok: true as const, intent, message: made.invited ? `Club made at ${made.host}. Its admin was invited by e-mail.` : `Club made at ${made.host}.` };
+      return {
+        ok: true as const,
+        intent,
+        message: made.invited ? `Club made at ${made.host}. Its admin was invited by e-mail.` : `Club made at ${made.host}.`,
+      };
     }
     if (intent === 'suspend') await hosting.suspend(id);
     else if (intent === 'resume') await hosting.resume(id);

@@ -16,4 +16,6 @@ export const HOSTING_ROWS: Row[] = [
   row('DELETE /api/hosting/clubs/{id}', { params: { id: 'u12Fixture' }, allow: [], why }),
 ];
 
-export const HOSTING_PAGE_ROWS: Row[] = [row('PAGE /operator', { allow: [], deny: [404], why: 'the host\'s own site only: on a club\'s host (or a single club) 404 for everyone' })];
+export const HOSTING_PAGE_ROWS: Row[] = [
+  row('PAGE /operator', { allow: [], deny: [404], why: "the host's own site only: on a club's host (or a single club) 404 for everyone" }),
+];

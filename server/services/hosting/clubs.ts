@@ -55,15 +55,81 @@ export const newClubSchema = z.object({
     .trim()
     .regex(SLUG_PATTERN, SLUG_RULE)
     .refine((slug) => !(RESERVED_SLUGS as readonly string[]).includes(slug), { error: (issue) => SLUG_RESERVED(String(issue.input)) }),
-  admin_email: z.string({ error: ADMIN_EMAIL_RULE }).trim().max(200, ADMIN_EMAIL_RULE).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ADMIN_EMAIL_RULE),
+  admin_email: z
+    .string({ error: ADMIN_EMAIL_RULE })
+    .trim()
+    .max(200, ADMIN_EMAIL_RULE)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ADMIN_EMAIL_RULE),
   admin_password: z.string({ error: ADMIN_PASSWORD_RULE }).min(8, ADMIN_PASSWORD_RULE).max(200, ADMIN_PASSWORD_RULE).optional(),
-  sample: z.boolean({ error: 'sample is true (the sample club\'s content) or false (an empty club).' }).optional(),
+  sample: z.boolean({ error: "sample is true (the sample club's content) or false (an empty club)." }).optional(),
 });
 
-export function createHostingService(
-  db: Db,
-  options: { hostingDomain?: string; publicUrl: string; clubFile: Pick<ClubFileService, 'writeFor'> },
-) {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The first admin: with the operator's password for them, or invited to choose theirs by e-mail. */
+async function firstAdmin(db: Db, tx: Tx, input: z.output<typeof newClubSchema>, clubUrl: string) {
+  const invited = !input.admin_password;
+  const password_hash = invited ? await hashPassword(randomBytes(24).toString('base64url')) : await hashChosenPassword(input.admin_password!, 'admin_password');
+  const [admin] = await tx
+    .insert(users)
+    .values({
+      username: FIRST_ADMIN_USERNAME,
+      email: input.admin_email,
+      // The operator gave the address (as ADMIN_EMAIL at a single club's setup); an invited admin confirms it with the link.
+      email_confirmed_at: invited ? null : new Date(),
+      activated_at: invited ? null : new Date(),
+      full_name: 'Club Administrator',
+      role: 'admin',
+      password_hash,
+    })
+    .returning({ id: users.id });
+  await tx.insert(clubRoles).values({ user_id: admin.id, role: 'admin' });
+  if (!invited) return;
+  // The invitation a club's admin sends a new login (server/services/players/logins.ts), its link on the club's own host.
+  const token = randomBytes(32).toString('base64url');
+  await tx
+    .insert(passwordResetTokens)
+    .values({ token_hash: hashToken(token), user_id: admin.id, expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000) });
+  const mail = createMailService(db, { publicUrl: clubUrl });
+  await mail.toUser(tx, admin.id, { template: accountInvitation, data: { token, username: FIRST_ADMIN_USERNAME }, dedupeKey: 'invitation' });
+}
+
+/** Every club with its figures: counts and sums from hosting_club_counts() (SECURITY DEFINER), never a member's row. */
+async function listClubs(db: Db, hostOf: (slug: string) => string): Promise<HostedClub[]> {
+  const { rows } = await db.execute<{
+    id: string;
+    slug: string;
+    name: string;
+    status: 'active' | 'suspended';
+    created_at: string;
+    suspended_at: string | null;
+    exported_at: string | null;
+    members: string | null;
+    teams: string | null;
+    storage_bytes: string | null;
+    mail_sent_30_days: string | null;
+  }>(sql`
+      select c.id, c.slug, c.name, c.status, c.created_at, c.suspended_at, c.exported_at, f.members, f.teams, f.storage_bytes, f.mail_sent_30_days
+      from clubs c left join hosting_club_counts() f on f.club_id = c.id
+      order by c.created_at, c.slug`);
+  const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    host: hostOf(r.slug),
+    name: r.name,
+    status: r.status,
+    created_at: iso(r.created_at)!,
+    suspended_at: iso(r.suspended_at),
+    exported_at: iso(r.exported_at),
+    members: Number(r.members ?? 0),
+    teams: Number(r.teams ?? 0),
+    storage_bytes: Number(r.storage_bytes ?? 0),
+    mail_sent_30_days: Number(r.mail_sent_30_days ?? 0),
+  }));
+}
+
+export function createHostingService(db: Db, options: { hostingDomain?: string; publicUrl: string; clubFile: Pick<ClubFileService, 'writeFor'> }) {
   const listeners: (() => void)[] = [];
   /** Every club's host is looked up again (the resolver's LRU is cleared; other processes: NOTIFY clubs_changed). */
   const changed = () => listeners.forEach((forget) => forget());
@@ -75,32 +141,6 @@ export function createHostingService(
     const [club] = await db.select().from(clubs).where(eq(clubs.id, id));
     if (!club) throw notFound(CLUB_NOT_FOUND);
     return club;
-  }
-
-  /** The first admin: with the operator's password for them, or invited to choose theirs by e-mail. */
-  async function firstAdmin(tx: Parameters<Parameters<Db['transaction']>[0]>[0], input: z.output<typeof newClubSchema>, host: string) {
-    const invited = !input.admin_password;
-    const password_hash = invited ? await hashPassword(randomBytes(24).toString('base64url')) : await hashChosenPassword(input.admin_password!, 'admin_password');
-    const [admin] = await tx
-      .insert(users)
-      .values({
-        username: FIRST_ADMIN_USERNAME,
-        email: input.admin_email,
-        // The operator gave the address (as ADMIN_EMAIL at a single club's setup); an invited admin confirms it with the link.
-        email_confirmed_at: invited ? null : new Date(),
-        activated_at: invited ? null : new Date(),
-        full_name: 'Club Administrator',
-        role: 'admin',
-        password_hash,
-      })
-      .returning({ id: users.id });
-    await tx.insert(clubRoles).values({ user_id: admin.id, role: 'admin' });
-    if (!invited) return;
-    // The invitation a club's admin sends a new login (server/services/players/logins.ts), its link on the club's own host.
-    const token = randomBytes(32).toString('base64url');
-    await tx.insert(passwordResetTokens).values({ token_hash: hashToken(token), user_id: admin.id, expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000) });
-    const mail = createMailService(db, { publicUrl: `${scheme}//${host}` });
-    await mail.toUser(tx, admin.id, { template: accountInvitation, data: { token, username: FIRST_ADMIN_USERNAME }, dedupeKey: 'invitation' });
   }
 
   return {
@@ -124,7 +164,7 @@ export function createHostingService(
             await underRowSecurity(tx);
             await tx.insert(clubs).values({ id, slug: input.slug, name: input.name });
             await tx.insert(databaseInitialization).values({ id: 1, admin_username: FIRST_ADMIN_USERNAME });
-            await firstAdmin(tx, input, host);
+            await firstAdmin(db, tx, input, `${scheme}//${host}`);
             await (input.sample ? seedSampleContent(tx) : startEmptyClub(tx));
             await storeFirstIdentity(tx, { club_name: input.name });
           }),
@@ -138,45 +178,16 @@ export function createHostingService(
     },
 
     /** Every club with its figures: counts and sums from hosting_club_counts() (SECURITY DEFINER), never a member's row. */
-    async list(): Promise<HostedClub[]> {
-      const { rows } = await db.execute<{
-        id: string;
-        slug: string;
-        name: string;
-        status: 'active' | 'suspended';
-        created_at: string;
-        suspended_at: string | null;
-        exported_at: string | null;
-        members: string | null;
-        teams: string | null;
-        storage_bytes: string | null;
-        mail_sent_30_days: string | null;
-      }>(sql`
-        select c.id, c.slug, c.name, c.status, c.created_at, c.suspended_at, c.exported_at, f.members, f.teams, f.storage_bytes, f.mail_sent_30_days
-        from clubs c left join hosting_club_counts() f on f.club_id = c.id
-        order by c.created_at, c.slug`);
-      const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
-      return rows.map((r) => ({
-        id: r.id,
-        slug: r.slug,
-        host: hostOf(r.slug),
-        name: r.name,
-        status: r.status,
-        created_at: iso(r.created_at)!,
-        suspended_at: iso(r.suspended_at),
-        exported_at: iso(r.exported_at),
-        members: Number(r.members ?? 0),
-        teams: Number(r.teams ?? 0),
-        storage_bytes: Number(r.storage_bytes ?? 0),
-        mail_sent_30_days: Number(r.mail_sent_30_days ?? 0),
-      }));
-    },
+    list: () => listClubs(db, hostOf),
 
     /** Suspends a club: its site shows a notice and its jobs stop; nothing is deleted. */
     async suspend(id: string) {
       const club = await clubById(id);
       if (club.status === 'suspended') throw conflict(ALREADY_SUSPENDED);
-      await db.update(clubs).set({ status: 'suspended', suspended_at: new Date() }).where(and(eq(clubs.id, id), eq(clubs.status, 'active')));
+      await db
+        .update(clubs)
+        .set({ status: 'suspended', suspended_at: new Date() })
+        .where(and(eq(clubs.id, id), eq(clubs.status, 'active')));
       changed();
       return { id, status: 'suspended' as const };
     },

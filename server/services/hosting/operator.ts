@@ -78,7 +78,10 @@ export function createOperatorService(db: Db, options: { operator?: { username: 
         const ttl = failures.getRemainingTTL(address);
         throw new DomainError('rate_limited', OPERATOR_SIGN_IN_THROTTLED, { retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) });
       }
-      const [row] = await db.select().from(operators).where(eq(sql`lower(${operators.username})`, input.username.toLowerCase()));
+      const [row] = await db
+        .select()
+        .from(operators)
+        .where(eq(sql`lower(${operators.username})`, input.username.toLowerCase()));
       const valid = await verifyPassword(input.password, row?.password_hash ?? DUMMY_HASH);
       if (!row || !valid) {
         if (failed) failed.count += 1;
