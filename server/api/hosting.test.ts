@@ -263,6 +263,11 @@ describe('delete: only a suspended club exported since', () => {
   it('refuses an active club, a suspended one not exported, and one exported before it was suspended; then deletes every row of it, and only of it', async () => {
     const made = await create({ name: 'Doomed Dynamos', slug: 'doomed', admin_email: 'sec@doomed.test', admin_password: 'doomed admin pass', sample: true });
     const id = made.body.id as string;
+    // A charge on its append-only ledger, tied to its admin: deleting the club takes it too (app.deleting_club).
+    await owner.execute(sql`insert into charges (club_id, payer_user_id, category, description, amount_pence, due_date, season, created_by_name)
+      select ${id}::uuid, u.id, 'subs', 'Season subs', 5000, '2026-09-01', '2026-27', 'Club Administrator' from users u where u.club_id = ${id}::uuid`);
+    const refused = await owner.execute(sql`delete from charges where club_id = ${id}::uuid`).catch((error: Error) => String(error.cause));
+    expect(refused).toMatch(/charges rows are never deleted/);
     const del = () => onHosting(`/api/hosting/clubs/${id}`, { method: 'DELETE', token });
     expect(await del()).toMatchObject({ status: 409, body: { detail: DELETE_NEEDS_SUSPENSION } });
     const early = await onHosting(`/api/hosting/clubs/${id}/export`, { token });
