@@ -18,18 +18,23 @@ import { ButtonLink } from './components/ui/button';
 import { StaticPageContext } from './components/ui/link';
 import { Toaster } from './components/ui/toast';
 import { FALLBACK_SETTINGS } from '../shared/settings';
-import { club, pageTitle, setClub } from '../shared/club';
+import { club, NEUTRAL_CLUB, pageTitle, setClub } from '../shared/club';
 import { appIconUrl } from '../shared/app-icons';
 import { clubCss } from './lib/club-style';
 import { MainFragmentContext, preloadImagesAgain, SPECULATION_RULES, useNonce, usePageHydrates } from './lib/page-scripts';
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // The host's own site (the hosting domain, issue 36): no club, so no club's settings or identity.
+  if (context.hosting) {
+    setClub(NEUTRAL_CLUB);
+    return { user: null, settings: FALLBACK_SETTINGS, identity: NEUTRAL_CLUB, clubStyle: clubCss(NEUTRAL_CLUB), appleTouchIcon: undefined, hosting: true };
+  }
   const [settings, identity] = await Promise.all([context.services.settings.get(), context.services.identity.get()]);
   // The route modules' titles and texts read the identity through club() (shared/club.ts), here as in the browser.
   setClub(identity);
   // The colours' CSS is worked out here, on the server: the palette code never reaches the browser.
   // The iPhone's icon names the crest's version (issue 35): worked out here, so app-icons never reaches the browser.
-  return { user: context.user, settings, identity, clubStyle: clubCss(identity), appleTouchIcon: appIconUrl(identity, 'apple-touch-icon') };
+  return { user: context.user, settings, identity, clubStyle: clubCss(identity), appleTouchIcon: appIconUrl(identity, 'apple-touch-icon'), hosting: false };
 }
 
 // The stylesheet is a React resource (precedence), so it is written at the top of <head>, before the
@@ -93,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-dvh flex-col font-sans antialiased">
         {/* A page sent without React has plain anchors for links (app/components/ui/link.tsx). */}
         <StaticPageContext value={!hydrates}>
-          <SiteHeader user={data?.user ?? null} />
+          {data?.hosting ? <HostingHeader /> : <SiteHeader user={data?.user ?? null} />}
           {fragment?.stored !== undefined && !hydrates ? (
             <main id="main" className="flex-1" dangerouslySetInnerHTML={{ __html: fragment.stored.html }} />
           ) : (
@@ -101,7 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {children}
             </main>
           )}
-          <SiteFooter settings={data?.settings ?? FALLBACK_SETTINGS} />
+          {!data?.hosting && <SiteFooter settings={data?.settings ?? FALLBACK_SETTINGS} />}
         </StaticPageContext>
         <Toaster />
         {/* Content pages are HTML and CSS only (ADR 025): no React, no route modules, no modulepreload. */}
@@ -118,6 +123,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script src="/js/enhance.js" defer nonce={nonce} suppressHydrationWarning />
       </body>
     </html>
+  );
+}
+
+/** The host's own site's header: no club's name, links or sign-in. */
+function HostingHeader() {
+  return (
+    <header className="bg-brand-800 px-4 py-3 text-white">
+      <a href="/" className="inline-flex min-h-11 items-center font-extrabold">
+        Club websites
+      </a>
+    </header>
   );
 }
 

@@ -30,6 +30,8 @@ export default [
   route('squad-reply', 'routes/auth/squad-reply.tsx'),
   route('team-sheet/:fixtureId', 'routes/admin/team-sheet.tsx'),
   route('initialize', 'routes/setup/initialize.tsx'),
+  // The host's operator (issue 36): on the hosting domain itself only.
+  route('operator', 'routes/operator/home.tsx'),
   route('register', 'routes/auth/register.tsx'),
   route('register/parent', 'routes/auth/register-parent.tsx'),
   route('guardian-invitation', 'routes/auth/guardian-invitation.tsx'),

@@ -33,6 +33,8 @@ export type PageContext = {
   databaseBusy?: boolean;
   /** Rendered contents of pages sent without React (server/cache.ts); absent: every page rendered whole. */
   fragments?: PageFragments;
+  /** On the hosting domain itself (issue 36): the host's own site, no club; the operator when signed in. */
+  hosting?: { operator: AppEnv['Variables']['operator'] };
 };
 export type PageHandler = (request: Request, context: PageContext) => Promise<Response>;
 
@@ -128,10 +130,14 @@ export function createApp(options: AppOptions) {
   // The club, before anything reads or answers from the database or the cache: a host with no club
   // answers 404 here, and everything after runs in the club's context (ADR 065).
   if (options.clubs) app.use('*', clubOfHost(options.clubs, trustProxy));
+  // A club made, suspended or deleted by the operator: every host is looked up again (this process;
+  // the others hear it by NOTIFY).
+  if (options.clubs) options.services.hosting.onChange(options.clubs.forget);
 
   // First, before the security headers and compression: a hit replays the stored, compressed answer
-  // with the headers (CSP nonce included) it was first sent with.
-  if (options.cache) app.use('*', options.cache.middleware);
+  // with the headers (CSP nonce included) it was first sent with. Never on the host's own site.
+  const cache = options.cache;
+  if (cache) app.use('*', (c, next) => (c.get('site') === 'hosting' ? next() : cache.middleware(c, next)));
 
   // Browser files from memory, pre-compressed, with their own (fixed) security headers.
   if (options.staticFiles) app.use('*', staticFilesFromMemory(options.staticFiles));
@@ -205,7 +211,7 @@ function requestContext(services: Services, trustProxy: boolean): MiddlewareHand
     c.set('secure', (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https');
     // The club's identity for this request's mails, feeds and files (issue 33): from the content memo
     // between changes; while the database is away, the last known one (the outage page names the club).
-    if (c.req.path !== HEALTH_PATH && !services.health.isDown) await services.identity.refresh();
+    if (c.req.path !== HEALTH_PATH && !services.health.isDown && c.get('site') !== 'hosting') await services.identity.refresh();
     await next();
   };
 }
@@ -252,7 +258,14 @@ function authenticate(services: Services): MiddlewareHandler<AppEnv> {
     const token = bearer ?? cookie;
     c.set('token', token);
     c.set('authVia', bearer ? 'bearer' : cookie ? 'cookie' : null);
-    c.set('user', token ? await services.accounts.userForToken(token) : null);
+    // On the host's own site only the operator signs in; a club's token means nothing there, and the
+    // operator's nothing on a club's host (each is looked up only in its own table).
+    if (c.get('site') === 'hosting') {
+      c.set('user', null);
+      c.set('operator', token ? await services.operators.operatorForToken(token) : null);
+    } else {
+      c.set('user', token ? await services.accounts.userForToken(token) : null);
+    }
     await next();
   };
 }
@@ -263,7 +276,7 @@ function authenticate(services: Services): MiddlewareHandler<AppEnv> {
  */
 function sameOriginWrites(trustProxy: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (UNSAFE_METHODS.has(c.req.method) && c.get('authVia') === 'cookie' && c.get('user')) {
+    if (UNSAFE_METHODS.has(c.req.method) && c.get('authVia') === 'cookie' && (c.get('user') || c.get('operator'))) {
       const origin = c.req.header('origin') ?? originOf(c.req.header('referer'));
       const proto = c.get('secure') ? 'https' : 'http';
       const host = (trustProxy && c.req.header('x-forwarded-host')) || new URL(c.req.url).host;
@@ -315,6 +328,7 @@ function renderPage(options: AppOptions): Handler<AppEnv> {
       secure: c.get('secure'),
       clientAddress: c.get('clientAddress'),
       fragments: options.fragments,
+      hosting: c.get('site') === 'hosting' ? { operator: c.get('operator') ?? null } : undefined,
     };
     const response = await pages(c.req.raw, context);
     if (!context.databaseOutage && !context.databaseBusy) return response;

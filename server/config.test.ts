@@ -93,3 +93,23 @@ describe('hosting (HOSTING_DOMAIN, issue 36)', () => {
     },
   );
 });
+
+describe("the host's operator (OPERATOR_USERNAME, OPERATOR_PASSWORD, issue 36)", () => {
+  const hosting = { HOSTING_DOMAIN: 'clubs.example.org' };
+
+  it('is there only when both are set, with hosting on', () => {
+    expect(loadConfig(hosting).operator).toBeUndefined();
+    expect(loadConfig({ ...hosting, OPERATOR_USERNAME: '', OPERATOR_PASSWORD: '' }).operator).toBeUndefined();
+    expect(loadConfig({ ...hosting, OPERATOR_USERNAME: ' host ', OPERATOR_PASSWORD: 'a long operator password' }).operator).toEqual({
+      username: 'host',
+      password: 'a long operator password',
+    });
+  });
+
+  it('refuses one without the other, a short password, and an operator without HOSTING_DOMAIN', () => {
+    expect(() => loadConfig({ ...hosting, OPERATOR_USERNAME: 'host' })).toThrow(/OPERATOR_USERNAME and OPERATOR_PASSWORD are set together/);
+    expect(() => loadConfig({ ...hosting, OPERATOR_PASSWORD: 'a long operator password' })).toThrow(/set together/);
+    expect(() => loadConfig({ ...hosting, OPERATOR_USERNAME: 'host', OPERATOR_PASSWORD: 'short' })).toThrow(/OPERATOR_PASSWORD must be at least 12 characters/);
+    expect(() => loadConfig({ OPERATOR_USERNAME: 'host', OPERATOR_PASSWORD: 'a long operator password' })).toThrow(/HOSTING_DOMAIN, which is not set/);
+  });
+});

@@ -99,6 +99,14 @@ const envSchema = z.object({
     .pipe(z.union([z.literal(''), z.string().regex(HOST_NAME, 'HOSTING_DOMAIN must be a host name, e.g. clubs.example.org')]))
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * The host's operator (issue 36): made or updated at every start, signs in on HOSTING_DOMAIN itself
+   * (never a club's admin). A changed password ends the operator's sessions.
+   */
+  OPERATOR_USERNAME: z.string().trim().min(3, 'OPERATOR_USERNAME must be at least 3 characters').max(50).optional()
+    .or(z.literal('').transform(() => undefined)),
+  OPERATOR_PASSWORD: z.string().min(12, 'OPERATOR_PASSWORD must be at least 12 characters').max(200).optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The site's public address, for links in mails. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' }).optional()
     .or(z.literal('').transform(() => undefined)),
@@ -114,6 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.OPERATOR_USERNAME) !== Boolean(e.OPERATOR_PASSWORD)) {
+    throw new Error('Invalid environment:\n  OPERATOR_USERNAME and OPERATOR_PASSWORD are set together (the operator needs both), or neither');
+  }
+  if (e.OPERATOR_USERNAME && !e.HOSTING_DOMAIN) {
+    throw new Error('Invalid environment:\n  OPERATOR_USERNAME: the operator signs in on HOSTING_DOMAIN, which is not set (a single-club install has no operator)');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -141,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     /** Set: many clubs, each at {slug}.{hostingDomain} (server/tenancy/host.ts); unset: the one club on every host. */
     hostingDomain: e.HOSTING_DOMAIN,
+    /** The host's operator (OPERATOR_USERNAME and OPERATOR_PASSWORD), only with hosting on. */
+    operator: e.OPERATOR_USERNAME && e.OPERATOR_PASSWORD ? { username: e.OPERATOR_USERNAME, password: e.OPERATOR_PASSWORD } : undefined,
     /** Set only when PUBLIC_URL is: then requests for any other host (but this machine's own names) answer 421. */
     servedHost: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : undefined,
   };

@@ -82,6 +82,9 @@ async function main() {
     const failed = failWaitingRequests(database.pool);
     if (failed > 0) log.info(`${failed} requests waiting for a database connection answered 503 at once`);
   });
+  // The host's operator (issue 36): made or brought in step with OPERATOR_USERNAME/OPERATOR_PASSWORD.
+  await services.operators.ensureOperator();
+
   // Anonymous public reads come from memory; every content write (any process) clears it. While the
   // database is down, visitors get the last copies (stale-if-error).
   // Each request's club from its host, and the request run in that club's context (ADR 065).

@@ -3,8 +3,10 @@ import { clearedSessionCookie, loginSchema, sessionCookie } from '../../shared/a
 import { FORGOT_PASSWORD_ANSWER } from '../../shared/mail';
 import { PASSWORD_CHANGED, changePasswordSchema, forgotPasswordSchema, resetWithTokenSchema } from '../../shared/passwords';
 import { confirmEmailSchema, emailChangeSchema } from '../../shared/email-change';
-import { unauthenticated } from '../../shared/errors';
-import { guardedRouter, writesNeed, ANY_LOGIN } from './env';
+import { invalid, unauthenticated } from '../../shared/errors';
+import type { Context } from 'hono';
+import { parseInput } from '../services/checks';
+import { guardedRouter, writesNeed, ANY_LOGIN, type AppEnv } from './env';
 import { ErrorSchema, UserSchema, jsonBody, jsonContent } from './openapi';
 
 const Detail = z.object({ detail: z.string() });
@@ -16,8 +18,27 @@ const SignedIn = z.object({ access_token: z.string(), token_type: z.literal('bea
  */
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearer: [] }];
 
+/**
+ * On the hosting domain itself (issue 36) the host's operator signs in, never a club's login: the
+ * same body, its own table of logins and sessions; the answer names the operator, not a user.
+ */
+async function operatorSignIn(c: Context<AppEnv>, next: () => Promise<void>) {
+  if (c.get('site') !== 'hosting' || c.req.method !== 'POST') return next();
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw invalid('The body must be JSON: {"username": …, "password": …}.');
+  }
+  const signedIn = await c.get('services').operators.login(parseInput(loginSchema, body), c.get('clientAddress'));
+  c.header('Set-Cookie', sessionCookie(signedIn.access_token, { secure: c.get('secure') }));
+  c.header('Cache-Control', 'no-store');
+  return c.json({ access_token: signedIn.access_token, token_type: 'bearer', operator: { username: signedIn.operator.username } }, 200);
+}
+
 // Signed out is a 401 before the body is looked at.
 const base = guardedRouter({ '/password': writesNeed(ANY_LOGIN), '/me': writesNeed(ANY_LOGIN) });
+base.use('/login', operatorSignIn);
 
 export const authApi = base
   .openapi(
@@ -27,7 +48,9 @@ export const authApi = base
       operationId: 'login',
       tags: ['Auth'],
       summary: 'Sign in',
-      description: 'Returns a session token and also sets it as an httpOnly cookie. Failed attempts are rate-limited.',
+      description:
+        'Returns a session token and also sets it as an httpOnly cookie. Failed attempts are rate-limited. On the hosting domain itself ' +
+        "(HOSTING_DOMAIN, issue 36) the host's operator signs in instead (OPERATOR_USERNAME): the answer names the operator, not a user.",
       security: [],
       request: { body: jsonBody(loginSchema) },
       responses: {
@@ -74,7 +97,8 @@ export const authApi = base
       responses: { 200: jsonContent(z.object({ detail: z.string() }), 'Signed out') },
     }),
     async (c) => {
-      await c.get('services').accounts.logout(c.get('token'));
+      if (c.get('site') === 'hosting') await c.get('services').operators.logout(c.get('token'));
+      else await c.get('services').accounts.logout(c.get('token'));
       c.header('Set-Cookie', clearedSessionCookie({ secure: c.get('secure') }));
       return c.json({ detail: 'Signed out' }, 200);
     },

@@ -5,6 +5,7 @@ import { unauthenticated } from '../../shared/errors';
 import { allow, type Actor } from '../policy';
 import type { Services } from '../services';
 import type { Club } from '../tenancy/install-club';
+import type { Operator } from '../services/hosting/operator';
 import { validationHook } from './errors';
 
 export interface AppVariables {
@@ -18,6 +19,10 @@ export interface AppVariables {
   secure: boolean;
   /** The club the request's host names (server/tenancy/host.ts); absent where the app runs without a resolver (tests). */
   club?: Club;
+  /** 'hosting' on the hosting domain itself (the host's own site: no club, the operator's only). */
+  site?: 'hosting';
+  /** The host's operator signed in (only ever on the hosting domain; server/services/hosting/operator.ts). */
+  operator?: Operator | null;
   /** Set by hono/secure-headers for this response's Content-Security-Policy. */
   secureHeadersNonce?: string;
 }

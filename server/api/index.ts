@@ -8,6 +8,7 @@ import { matchDayPackApi } from './match-day-pack';
 import { selectionApi } from './selection';
 import { calendarApi } from './calendar';
 import { clubFileApi } from './club-file';
+import { hostingApi } from './hosting';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi } from './documents';
@@ -127,6 +128,7 @@ export function createApi() {
     .route('/uploads', uploadsApi)
     .route('/calendar', calendarApi)
     .route('/club-file', clubFileApi)
+    .route('/hosting', hostingApi)
     .route('/privacy', privacyApi)
     .route('/preferences', preferencesApi)
     .route('/notifications', notificationsAliasApi)
@@ -182,6 +184,7 @@ type Mounted =
   | 'uploads'
   | 'calendar'
   | 'club-file'
+  | 'hosting'
   | 'preferences'
   | 'notifications'
   | 'push';

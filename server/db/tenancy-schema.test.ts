@@ -11,7 +11,7 @@ import { TEMPLATE_DB, databaseOf } from '../../tests/support/pg-global-setup';
  * - app_secrets: the install's keys (e.g. the one that signs unsubscribe links), one set for all clubs.
  * Drizzle's own migrations table lives in the `drizzle` schema, outside public.
  */
-export const INSTALL_TABLES = ['clubs', 'club_domains', 'app_secrets'];
+export const INSTALL_TABLES = ['clubs', 'club_domains', 'app_secrets', 'operators', 'operator_sessions'];
 
 const admin = JSON.parse(inject('pgAdmin')) as pg.ClientConfig;
 const name = `club_schema_${randomBytes(6).toString('hex')}`;

@@ -1,8 +1,11 @@
 import { DAY_MS, type PeriodicJob } from './job';
 
-/** Expired sessions and password links are of no use to anyone: deleted daily. */
+/** Expired sessions and password links (and the host's operator's expired sessions) are of no use to anyone: deleted daily. */
 export const sessionPurge: PeriodicJob = {
   name: 'Session clean-up',
   everyMs: DAY_MS,
-  run: ({ services }) => services.accounts.purgeExpiredSessions(),
+  run: async ({ services }) => {
+    await services.accounts.purgeExpiredSessions();
+    await services.operators.purgeExpiredSessions();
+  },
 };

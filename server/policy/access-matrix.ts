@@ -14,6 +14,7 @@
 import { ACCOUNT_ROWS } from './matrix/account';
 import { CARE_ROWS } from './matrix/care';
 import { CLUB_FILE_ROWS } from './matrix/club-file';
+import { HOSTING_ROWS } from './matrix/hosting';
 import { CONTENT_ROWS } from './matrix/content';
 import { MATCH_DAY_ROWS } from './matrix/match-day';
 import { MEMBERSHIP_ROWS } from './matrix/membership';
@@ -44,4 +45,5 @@ export const API_ROWS: Row[] = [
   ...RETENTION_ROWS,
   ...PUSH_ROWS,
   ...CLUB_FILE_ROWS,
+  ...HOSTING_ROWS,
 ];

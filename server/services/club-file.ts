@@ -98,46 +98,57 @@ export interface ClubFileDownload {
   bytes: number;
 }
 
-export function createClubFileService(
-  db: Db,
-  options: { setup: ReturnType<typeof createSetupService>; dataDir?: string; maxBytes?: number },
-) {
+/**
+ * A pool of one connection to the app's database without the app's short statement bounds (a
+ * request's 3 seconds): writing or restoring a whole club takes longer. Ended after the job.
+ */
+async function ownConnection<T>(db: Db, job: (pool: pg.Pool) => Promise<T>): Promise<T> {
+  // drizzle(pool) keeps the pool as $client (the Db type leaves it out): its connection settings are the app's.
+  const appPool = (db as unknown as { $client: pg.Pool }).$client;
+  const pool = new pg.Pool({
+    ...appPool.options,
+    max: 1,
+    statement_timeout: 0,
+    query_timeout: 0,
+    lock_timeout: 30_000,
+    idle_in_transaction_session_timeout: 60_000,
+  });
+  pool.on('error', () => undefined);
+  try {
+    return await job(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** A private folder in `root` (mode 0700), removed after `job` whatever happens. */
+async function privateFolder<T>(root: string, prefix: string, job: (dir: string) => Promise<T>): Promise<T> {
+  await fs.mkdir(root, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(root, prefix));
+  try {
+    return await job(dir);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  }
+}
+
+/** One club's file (by its id), written to a private folder and opened; the folder is gone when it returns. */
+function clubFileOpened(db: Db, root: string, club: string) {
+  return privateFolder(root, '.club-file-out-', async (dir) => {
+    const file = path.join(dir, 'club.tar.gz');
+    await ownConnection(db, (pool) => createBackup(pool, { file, leaveEmpty: CLUB_FILE_LEAVES_EMPTY, club }));
+    // Opened before its folder goes: the open file is read to its end, and nothing is left on disk.
+    return fs.open(file);
+  });
+}
+
+export function createClubFileService(db: Db, options: { setup: ReturnType<typeof createSetupService>; dataDir?: string; maxBytes?: number }) {
   const maxBytes = options.maxBytes ?? CLUB_FILE_MAX_BYTES;
   const workRoot = () => options.dataDir ?? os.tmpdir();
 
-  /**
-   * A pool of one connection to the app's database without the app's short statement bounds (a
-   * request's 3 seconds): writing or restoring a whole club takes longer. Ended after the job.
-   */
-  async function withOwnConnection<T>(job: (pool: pg.Pool) => Promise<T>): Promise<T> {
-    // drizzle(pool) keeps the pool as $client (the Db type leaves it out): its connection settings are the app's.
-    const appPool = (db as unknown as { $client: pg.Pool }).$client;
-    const pool = new pg.Pool({
-      ...appPool.options,
-      max: 1,
-      statement_timeout: 0,
-      query_timeout: 0,
-      lock_timeout: 30_000,
-      idle_in_transaction_session_timeout: 60_000,
-    });
-    pool.on('error', () => undefined);
-    try {
-      return await job(pool);
-    } finally {
-      await pool.end();
-    }
-  }
-
-  /** A private folder in DATA_DIR (mode 0700), removed after `job` whatever happens. */
-  async function inPrivateFolder<T>(prefix: string, job: (dir: string) => Promise<T>): Promise<T> {
-    await fs.mkdir(workRoot(), { recursive: true });
-    const dir = await fs.mkdtemp(path.join(workRoot(), prefix));
-    try {
-      return await job(dir);
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-    }
-  }
+  const withOwnConnection = <T>(job: (pool: pg.Pool) => Promise<T>) => ownConnection(db, job);
+  const inPrivateFolder = <T>(prefix: string, job: (dir: string) => Promise<T>) => privateFolder(workRoot(), prefix, job);
+  const writeClubFile = (club: string) => clubFileOpened(db, workRoot(), club);
 
   /** The club's name as the database holds it now (after an import, the file's club). */
   const clubName = async () => identityOf((await db.select().from(settings).where(eq(settings.id, 1)))[0]).club_name;
@@ -146,18 +157,22 @@ export function createClubFileService(
     maxBytes,
 
     /**
+     * Any club's file by its id, for the host's operator (GET /api/hosting/clubs/{id}/export): the
+     * same file its admins download; `fileName` from the name given.
+     */
+    async writeFor(clubId: string, clubName: string): Promise<ClubFileDownload> {
+      const handle = await writeClubFile(clubId);
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream(), fileName: clubFileName(clubName), bytes: size };
+    },
+
+    /**
      * The whole club as one file, for an admin (mayDownloadClubFile). The download is recorded
      * (who, when) after the snapshot, so a file never lists its own download.
      */
     async download(user: SessionUser | null): Promise<ClubFileDownload> {
       const actor = await must(db, user, mayDownloadClubFile, ONLY_ADMINS_DOWNLOAD);
-      const handle = await inPrivateFolder('.club-file-out-', async (dir) => {
-        const file = path.join(dir, 'club.tar.gz');
-        const club = await currentClub(db);
-        await withOwnConnection((pool) => createBackup(pool, { file, leaveEmpty: CLUB_FILE_LEAVES_EMPTY, club }));
-        // Opened before its folder goes: the open file is read to its end, and nothing is left on disk.
-        return fs.open(file);
-      });
+      const handle = await writeClubFile(await currentClub(db));
       try {
         const { size } = await handle.stat();
         await db.insert(clubFileDownloads).values({ downloaded_by: actor.id, downloaded_by_name: actor.name, bytes: size });

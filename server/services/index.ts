@@ -43,6 +43,8 @@ import { createClubIdentityService } from './club-identity';
 import { clubSiteUrl } from '../tenancy/site-url';
 import { createSetupService } from './setup';
 import { createClubFileService } from './club-file';
+import { createHostingService } from './hosting/clubs';
+import { createOperatorService } from './hosting/operator';
 import { createAccessService } from '../policy';
 import { createMailService } from './mail';
 import { createOutboxService } from './outbox';
@@ -84,6 +86,10 @@ export interface ServiceOptions {
   changeAnnounceDelayMs?: number;
   /** The largest club file an import takes (default CLUB_FILE_MAX_BYTES, server/services/club-file.ts). */
   clubFileMaxBytes?: number;
+  /** HOSTING_DOMAIN: many clubs, each at {slug}.{hostingDomain} (ADR 065). */
+  hostingDomain?: string;
+  /** OPERATOR_USERNAME and OPERATOR_PASSWORD: the host's operator (issue 36). */
+  operator?: { username: string; password: string };
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
@@ -99,6 +105,8 @@ export function serviceOptionsFrom(config: Config): ServiceOptions {
     anonymousWriteLimits: config.anonymousWriteLimits,
     vapidSubject: config.vapidSubject,
     pushAllowedOrigins: config.pushAllowedOrigins,
+    hostingDomain: config.hostingDomain,
+    operator: config.operator,
   };
 }
 
@@ -142,6 +150,7 @@ export function createServices(db: Db, options: ServiceOptions) {
   const check = () => db.execute(sql`select 1`);
   /** Whether the database answers (GET /api/health, stale pages and quick 503s during an outage). */
   const health = createDatabaseHealth(options.checkDatabase ?? check, options.probeDatabase ?? check);
+  const clubFile = createClubFileService(db, { setup, dataDir: options.dataDir, maxBytes: options.clubFileMaxBytes });
   const services = {
     db,
     /** The site's public address (PUBLIC_URL), without a trailing slash. */
@@ -168,7 +177,11 @@ export function createServices(db: Db, options: ServiceOptions) {
     portal: createPortalService({ players, documents, messages }),
     setup,
     /** Take your club and leave (issue 36): the whole club as one file, and that file brought to a new install. */
-    clubFile: createClubFileService(db, { setup, dataDir: options.dataDir, maxBytes: options.clubFileMaxBytes }),
+    clubFile,
+    /** The host's operator (issue 36): its login and sessions, on the hosting domain only. */
+    operators: createOperatorService(db, { operator: options.operator }),
+    /** The operator's clubs: create, list with figures, suspend, resume, export, delete. */
+    hosting: createHostingService(db, { hostingDomain: options.hostingDomain, publicUrl, clubFile }),
     admin: createAdminService(db, { setup, registrationsWaiting: registrations.waiting, dbsWarnings: dbs.warnings }),
     settings,
     identity: createClubIdentityService(db, { dataDir: options.dataDir }),

@@ -81,15 +81,29 @@ describe(`with HOSTING_DOMAIN=${HOSTING_DOMAIN}: {slug}.${HOSTING_DOMAIN} is tha
     }
   });
 
-  it('an unknown slug, the hosting domain itself, a deeper name or a stranger\'s host answers 404 "No club at this address", on pages and the API', async () => {
-    for (const host of [`nowhere.${HOSTING_DOMAIN}`, HOSTING_DOMAIN, `www.ashdown.${HOSTING_DOMAIN}`, 'ashdown.example.org', 'localhost', `-bad-.${HOSTING_DOMAIN}`]) {
-      for (const path of ['/', '/api/teams', '/api/auth/login']) {
+  it('an unknown slug, a deeper name or a stranger\'s host answers 404: "No club at this address" on the API, the host\'s landing page on pages', async () => {
+    for (const host of [`nowhere.${HOSTING_DOMAIN}`, `www.ashdown.${HOSTING_DOMAIN}`, 'ashdown.example.org', 'localhost', `-bad-.${HOSTING_DOMAIN}`]) {
+      for (const path of ['/api/teams', '/api/auth/login']) {
         const res = await hostedApp.request(path, { headers: { host } });
         expect(res.status, `${host}${path}`).toBe(404);
         expect(await res.json()).toEqual({ detail: NO_CLUB_AT_THIS_ADDRESS });
         expect(res.headers.get('cache-control')).toBe('no-store');
       }
+      const page = await hostedApp.request('/', { headers: { host } });
+      expect(page.status, host).toBe(404);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await page.text()).toContain('There is no club at this address');
+      expect(page.headers.get('cache-control')).toBe('no-store');
     }
+  });
+
+  it('the hosting domain itself is the host\'s own site: its landing page, and no club\'s API', async () => {
+    const home = await hostedApp.request('/', { headers: { host: HOSTING_DOMAIN } });
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('Sign in');
+    const res = await hostedApp.request('/api/teams', { headers: { host: HOSTING_DOMAIN } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: NO_CLUB_AT_THIS_ADDRESS });
   });
 
   it('the health check answers on any host (the load balancer\'s probe names no club)', async () => {

@@ -17,8 +17,9 @@ import { clubs } from '../db/schema/clubs';
 import { withClub } from './context';
 import type { Club } from './install-club';
 import { suspendedResponse } from './suspended';
+import { landingResponse } from './landing-page';
 
-/** What a host that names no club answers (for now: the landing page comes later). */
+/** What an API call on a host that names no club answers (a page gets the host's landing page). */
 export const NO_CLUB_AT_THIS_ADDRESS = 'No club at this address';
 
 /** Hosts remembered (clubs and strangers alike): a bound on memory whatever hosts are asked for. */
@@ -33,6 +34,8 @@ export const UNKNOWN_HOST_TTL_MS = 30_000;
 const CLUBLESS_PATHS = new Set(['/api/health']);
 
 export interface ClubResolver {
+  /** HOSTING_DOMAIN: the host's own site (its landing page and the operator), no club's. */
+  hostingDomain?: string;
   /** The club a host names, or null. */
   clubForHost(host: string): Promise<Club | null>;
   /** Forgets every host (a club was created, renamed, suspended or deleted). */
@@ -74,6 +77,7 @@ export function createClubResolver(options: { db: Db; hostingDomain?: string; in
   }
 
   return {
+    hostingDomain,
     clubForHost(host) {
       const kept = hosts.get(host);
       if (kept) return kept.club;
@@ -96,15 +100,52 @@ export function createClubResolver(options: { db: Db; hostingDomain?: string; in
 }
 
 /**
- * Runs the rest of the request inside its club's context; a host with no club answers 404
- * `{"detail": NO_CLUB_AT_THIS_ADDRESS}` before anything else sees it (the cache included), and a
- * suspended club's host the suspension notice (503: ./suspended.ts).
+ * On the hosting domain itself: the host's own site, outside every club. Only the operator's API
+ * (sign-in and out, /api/hosting) and screens (/operator) and the browser files they need go on;
+ * its home is the landing page; any other page is the landing page with 404, any other API call
+ * 404 "No club at this address" (no club's handler ever runs here without a club).
+ */
+const HOSTING_SITE_API = new Set(['/api/auth/login', '/api/auth/logout']);
+const HOSTING_SITE_PAGES = /^\/(operator(\/.*|\.data)?|__manifest|assets\/.+|js\/.+)$/;
+
+function hostingSite(c: Context<AppEnv>, next: () => Promise<void>, hostingDomain: string) {
+  const path = c.req.path;
+  if (path.startsWith('/api/')) {
+    if (HOSTING_SITE_API.has(path) || path === '/api/hosting' || path.startsWith('/api/hosting/')) return next();
+    return c.json({ detail: NO_CLUB_AT_THIS_ADDRESS }, 404, { 'Cache-Control': 'no-store' });
+  }
+  if (path === '/') return landingResponse(hostingDomain, '/operator', 200);
+  if (HOSTING_SITE_PAGES.test(path)) return next();
+  return landingResponse(hostingDomain, '/operator', 404);
+}
+
+/** Where a host with no club sends the operator to sign in: the hosting domain, on the port asked. */
+function signInOnHostingDomain(c: Context<AppEnv>, hostingDomain: string, trustProxy: boolean) {
+  const asked = (trustProxy && c.req.header('x-forwarded-host')?.split(',')[0]?.trim()) || c.req.header('host') || '';
+  const port = asked.match(/:(\d+)$/)?.[1];
+  return `//${hostingDomain}${port ? `:${port}` : ''}/operator`;
+}
+
+/**
+ * Runs the rest of the request inside its club's context; a host with no club answers 404 before
+ * anything else sees it (the cache included): `{"detail": NO_CLUB_AT_THIS_ADDRESS}` for the API,
+ * the host's landing page for a page. The hosting domain itself is the host's own site (hostingSite);
+ * a suspended club's host answers the suspension notice (503: ./suspended.ts).
  */
 export function clubOfHost(resolver: ClubResolver, trustProxy: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (CLUBLESS_PATHS.has(c.req.path)) return next();
-    const club = await resolver.clubForHost(requestHost(c, trustProxy));
-    if (!club) return c.json({ detail: NO_CLUB_AT_THIS_ADDRESS }, 404, { 'Cache-Control': 'no-store' });
+    const host = requestHost(c, trustProxy);
+    const hostingDomain = resolver.hostingDomain;
+    if (hostingDomain && host === hostingDomain) {
+      c.set('site', 'hosting');
+      return hostingSite(c, next, hostingDomain);
+    }
+    const club = await resolver.clubForHost(host);
+    if (!club) {
+      if (!hostingDomain || c.req.path.startsWith('/api/')) return c.json({ detail: NO_CLUB_AT_THIS_ADDRESS }, 404, { 'Cache-Control': 'no-store' });
+      return landingResponse(hostingDomain, signInOnHostingDomain(c, hostingDomain, trustProxy), 404, true);
+    }
     if (club.status === 'suspended') return suspendedResponse(c, club.name);
     c.set('club', club);
     await withClub(club.id, next, club.slug);

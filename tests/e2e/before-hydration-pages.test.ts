@@ -96,6 +96,8 @@ describe('Every other page that hydrates', () => {
     'routes/admin/match-day-card.tsx': 'no form (a Print button)',
     // Issue 35: where the app on the home screen opens: it only sends the person on to their own page.
     'routes/auth/start.tsx': 'no page (a redirect)',
+    // Issue 36: the host's operator, on the hosting domain only; its forms are plain form posts before React.
+    'routes/operator/home.tsx': 'the operator sign-in and the new-club form, plain form posts before React; needs a hosted install (tests/e2e/hosting-operator.test.ts)',
   };
 
   it('Each page that loads React is listed with how what a visitor types before it arrives is covered', () => {

@@ -75,7 +75,7 @@ export async function createTestContext(
   const { pool, installClub } = await openAppPool(databaseOf(admin, name), { max: 20, bounds: APP_DATABASE_BOUNDS, hostingDomain });
   // Idle connections are cut when the database is dropped or the test server stops: expected.
   pool.on('error', () => undefined);
-  // Queued on each new connection before anything else it runs (the pool has none yet).
+  // Queued on each new connection before anything else it runs (its club's set_config included).
   if (harness.asClubApp) pool.on('connect', (client) => void client.query('SET ROLE club_app').catch(() => undefined));
   const db = createDb(pool);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-api-test-'));
@@ -159,5 +159,5 @@ export async function createTestContext(
     return services.setup.initialize(null);
   }
 
-  return { app, db, pool, services, json, signedIn, initialize, dataDir, cache, memo, listener, installClub, clubs, origin };
+  return { app, db, pool, services, json, signedIn, initialize, dataDir, cache, memo, listener, installClub, clubs, origin, connection: databaseOf(admin, name) };
 }

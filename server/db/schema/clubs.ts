@@ -21,6 +21,10 @@ export const clubs = pgTable(
     name: text('name').notNull(),
     status: clubStatusEnum('status').notNull().default('active'),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the operator last suspended it (null: never); a club is deleted only after an export made since. */
+    suspended_at: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    /** When the operator last downloaded its club file (GET /api/hosting/clubs/{id}/export). */
+    exported_at: timestamp('exported_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // One DNS label, lower case: the slug is a host name's first part.

@@ -1,4 +1,5 @@
 /** The access matrix (issue 30): every page of app/routes.ts. */
+import { HOSTING_PAGE_ROWS } from './hosting';
 import { ACTIVE, ADMIN, CHARGERS, CLUB_ADMINS, EVERYONE, GUARDIAN_MANAGERS, NEWS_WRITERS, row, SIGNED_IN, U12_RUNNERS, VOLUNTEERS, type Row } from './personas';
 import { PERSONAL_DATA } from './privacy';
 
@@ -68,5 +69,6 @@ export const PAGE_ROWS: Row[] = [
   row('PAGE /admin/messages', { allow: CLUB_ADMINS, why: 'messages to the whole club (a coach messages a player of theirs through the API)' }),
   row('PAGE /admin/outbox', { allow: ADMIN }),
   row('PAGE /admin/privacy/retention', { allow: CLUB_ADMINS, why: 'the Data protection lead, the secretary and admins (mayHandlePersonalData)' }),
+  ...HOSTING_PAGE_ROWS,
   row('PAGE /*', { params: { '*': 'missingPage' }, allow: EVERYONE, ok: [404] }),
 ];

@@ -1,11 +1,14 @@
 /** The data map (issue 34): the club's settings, setup and requests about personal data (server/db/schema/club.ts, privacy.ts). */
-import { clubs, contentVersion, databaseInitialization, privacyNoticeVersions, privacyRequests, settings, setupCode } from '../../db/schema';
+import { clubs, contentVersion, operators, operatorSessions, databaseInitialization, privacyNoticeVersions, privacyRequests, settings, setupCode } from '../../db/schema';
 import type { MappedTable } from '../types';
 import { detach } from './common';
 
 export const CLUB_MAP: MappedTable[] = [
   // The install's clubs (issue 36, ADR 065): a club's name and address, nobody's personal data.
-  { table: clubs, about: [], section: null, personal: [], other: ['id', 'slug', 'name', 'status', 'created_at'] },
+  { table: clubs, about: [], section: null, personal: [], other: ['id', 'slug', 'name', 'status', 'created_at', 'suspended_at', 'exported_at'] },
+  // The host's operator (issue 36): the install's one login from OPERATOR_USERNAME, no club's member.
+  { table: operators, about: [], section: null, personal: [], other: ['id', 'username', 'password_hash', 'created_at', 'updated_at'] },
+  { table: operatorSessions, about: [], section: null, personal: [], other: ['token_hash', 'operator_id', 'expires_at', 'created_at'] },
   {
     // The club's own contact details and identity, not a member's.
     table: settings,
