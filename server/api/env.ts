@@ -4,6 +4,7 @@ import type { SessionUser } from '../../shared/roles';
 import { unauthenticated } from '../../shared/errors';
 import { allow, type Actor } from '../policy';
 import type { Services } from '../services';
+import type { ClubResolver } from '../tenancy/host';
 import type { Club } from '../tenancy/install-club';
 import { validationHook } from './errors';
 
@@ -18,6 +19,8 @@ export interface AppVariables {
   secure: boolean;
   /** The club the request's host names (server/tenancy/host.ts); absent where the app runs without a resolver (tests). */
   club?: Club;
+  /** Hosts to clubs (server/tenancy/host.ts), for the few routes that ask about a host other than the request's. */
+  clubs?: ClubResolver;
   /** Set by hono/secure-headers for this response's Content-Security-Policy. */
   secureHeadersNonce?: string;
 }

@@ -8,6 +8,7 @@ import { matchDayPackApi } from './match-day-pack';
 import { selectionApi } from './selection';
 import { calendarApi } from './calendar';
 import { clubFileApi } from './club-file';
+import { clubDomainsApi, hostingDomainCheckApi } from './club-domains';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi } from './documents';
@@ -127,6 +128,8 @@ export function createApi() {
     .route('/uploads', uploadsApi)
     .route('/calendar', calendarApi)
     .route('/club-file', clubFileApi)
+    .route('/club-domains', clubDomainsApi)
+    .route('/hosting', hostingDomainCheckApi)
     .route('/privacy', privacyApi)
     .route('/preferences', preferencesApi)
     .route('/notifications', notificationsAliasApi)
@@ -182,6 +185,8 @@ type Mounted =
   | 'uploads'
   | 'calendar'
   | 'club-file'
+  | 'club-domains'
+  | 'hosting'
   | 'preferences'
   | 'notifications'
   | 'push';

@@ -42,6 +42,7 @@ import { createSettingsService } from './settings';
 import { createClubIdentityService } from './club-identity';
 import { createSetupService } from './setup';
 import { createClubFileService } from './club-file';
+import { createClubDomainService, type ResolveTxt } from './club-domains';
 import { createAccessService } from '../policy';
 import { createMailService } from './mail';
 import { createOutboxService } from './outbox';
@@ -81,6 +82,10 @@ export interface ServiceOptions {
   changeAnnounceDelayMs?: number;
   /** The largest club file an import takes (default CLUB_FILE_MAX_BYTES, server/services/club-file.ts). */
   clubFileMaxBytes?: number;
+  /** HOSTING_DOMAIN: many clubs on one install, each with its own web addresses (ADR 065). */
+  hostingDomain?: string;
+  /** The DNS TXT lookup that verifies a club's domain (default: the system's DNS; tests pass their own). */
+  resolveTxt?: ResolveTxt;
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
@@ -95,6 +100,7 @@ export function serviceOptionsFrom(config: Config): ServiceOptions {
     anonymousWriteLimits: config.anonymousWriteLimits,
     vapidSubject: config.vapidSubject,
     pushAllowedOrigins: config.pushAllowedOrigins,
+    hostingDomain: config.hostingDomain,
   };
 }
 
@@ -164,6 +170,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     setup,
     /** Take your club and leave (issue 36): the whole club as one file, and that file brought to a new install. */
     clubFile: createClubFileService(db, { setup, dataDir: options.dataDir, maxBytes: options.clubFileMaxBytes }),
+    /** A club's own web addresses on a hosted install (issue 36): added, verified by DNS, removed. */
+    clubDomains: createClubDomainService(db, { hostingDomain: options.hostingDomain, resolveTxt: options.resolveTxt }),
     admin: createAdminService(db, { setup, registrationsWaiting: registrations.waiting, dbsWarnings: dbs.warnings }),
     settings,
     identity: createClubIdentityService(db, { dataDir: options.dataDir }),

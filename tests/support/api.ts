@@ -51,7 +51,14 @@ export async function createTestContext(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-api-test-'));
   // The public cache and the content memo (as in production) only when a test file asks for them.
   const memo = harness.cache ? createContentMemo() : undefined;
-  const services = createServices(db, { adminUsername: 'admin', adminPassword: TEST_ADMIN_PASSWORD, memo, anonymousWriteLimits: UNLIMITED_ANONYMOUS_WRITES, ...options });
+  const services = createServices(db, {
+    adminUsername: 'admin',
+    adminPassword: TEST_ADMIN_PASSWORD,
+    memo,
+    anonymousWriteLimits: UNLIMITED_ANONYMOUS_WRITES,
+    hostingDomain: harness.hostingDomain,
+    ...options,
+  });
   const cache = harness.cache ? createPublicCache({ databaseDown: () => services.health.isDown, memo }) : undefined;
   const listener = cache ? listenForContentChanges(cache, () => new pg.Client(databaseOf(admin, name))) : undefined;
   await listener?.ready;

@@ -18,3 +18,4 @@ export * from './erasure';
 export * from './privacy-downloads';
 export * from './push';
 export * from './clubs';
+export * from './club-domains';

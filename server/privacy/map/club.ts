@@ -1,11 +1,13 @@
 /** The data map (issue 34): the club's settings, setup and requests about personal data (server/db/schema/club.ts, privacy.ts). */
-import { clubs, contentVersion, databaseInitialization, privacyNoticeVersions, privacyRequests, settings, setupCode } from '../../db/schema';
+import { clubDomains, clubs, contentVersion, databaseInitialization, privacyNoticeVersions, privacyRequests, settings, setupCode } from '../../db/schema';
 import type { MappedTable } from '../types';
 import { detach } from './common';
 
 export const CLUB_MAP: MappedTable[] = [
   // The install's clubs (issue 36, ADR 065): a club's name and address, nobody's personal data.
   { table: clubs, about: [], section: null, personal: [], other: ['id', 'slug', 'name', 'status', 'created_at'] },
+  // A club's own web addresses (issue 36): the club's domain and its DNS code, nobody's personal data.
+  { table: clubDomains, about: [], section: null, personal: [], other: ['domain', 'verification_token', 'created_at', 'verified_at'] },
   {
     // The club's own contact details and identity, not a member's.
     table: settings,
