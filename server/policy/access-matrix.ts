@@ -13,6 +13,7 @@
 
 import { ACCOUNT_ROWS } from './matrix/account';
 import { CARE_ROWS } from './matrix/care';
+import { CLUB_DOMAIN_ROWS } from './matrix/club-domains';
 import { CLUB_FILE_ROWS } from './matrix/club-file';
 import { CONTENT_ROWS } from './matrix/content';
 import { MATCH_DAY_ROWS } from './matrix/match-day';
@@ -44,4 +45,5 @@ export const API_ROWS: Row[] = [
   ...RETENTION_ROWS,
   ...PUSH_ROWS,
   ...CLUB_FILE_ROWS,
+  ...CLUB_DOMAIN_ROWS,
 ];

@@ -10,14 +10,7 @@
 import { Resolver } from 'node:dns/promises';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
-import {
-  MAX_DOMAINS_PER_CLUB,
-  readOwnDomain,
-  recordsFor,
-  UNVERIFIED_CLAIM_DAYS,
-  verifyRecordName,
-  type DnsRecord,
-} from '../../shared/club-domains';
+import { MAX_DOMAINS_PER_CLUB, readOwnDomain, recordsFor, UNVERIFIED_CLAIM_DAYS, verifyRecordName, type DnsRecord } from '../../shared/club-domains';
 import { conflict, invalidFields, notFound } from '../../shared/errors';
 import type { SessionUser } from '../../shared/roles';
 import type { Db } from '../db/client';
@@ -38,7 +31,8 @@ export const CHECK_SAYS = {
   verified: (domain: string) => `${domain} is verified: it shows your club’s site (its secure certificate comes with its first visit).`,
   missing: (domain: string) =>
     `No TXT record at ${verifyRecordName(domain)} yet. New DNS records can take from a few minutes to a few hours to show: check again later.`,
-  wrong: (domain: string) => `The TXT record at ${verifyRecordName(domain)} does not hold this address’s code: make it exactly the code shown, then check again.`,
+  wrong: (domain: string) =>
+    `The TXT record at ${verifyRecordName(domain)} does not hold this address’s code: make it exactly the code shown, then check again.`,
   noAnswer: (domain: string) => `The DNS lookup for ${verifyRecordName(domain)} got no answer. Check again in a few minutes.`,
 } as const;
 
@@ -73,6 +67,60 @@ export interface ClubDomainOptions {
 
 type Row = typeof clubDomains.$inferSelect;
 
+const shape = (row: Row, clubHost: string): ClubDomain => ({
+  domain: row.domain,
+  verified: row.verified_at !== null,
+  verified_at: row.verified_at?.toISOString() ?? null,
+  created_at: row.created_at.toISOString(),
+  records: recordsFor(row.domain, clubHost, row.verification_token),
+});
+
+/** What DNS says about the domain's TXT record: 'verified' when it holds the domain's code. */
+async function lookUp(resolveTxt: ResolveTxt, row: Row): Promise<keyof typeof CHECK_SAYS> {
+  let records: string[][];
+  try {
+    records = await resolveTxt(verifyRecordName(row.domain));
+  } catch (error) {
+    return NOT_THERE.has((error as { code?: string }).code ?? '') ? 'missing' : 'noAnswer';
+  }
+  if (records.length === 0) return 'missing';
+  return records.some((chunks) => chunks.join('').trim() === row.verification_token) ? 'verified' : 'wrong';
+}
+
+/**
+ * Adds `domain` for the club, unverified, with a new code: 409 when the club has it or
+ * MAX_DOMAINS_PER_CLUB already, or another club has it (its unverified claim older than
+ * UNVERIFIED_CLAIM_DAYS gives way).
+ */
+function claim(db: Db, clubId: string, domain: string): Promise<Row> {
+  return db.transaction(async (tx) => {
+    // One add at a time per club, so two at once cannot pass the limit together.
+    await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId)).for('update');
+    const [held] = await tx.select().from(clubDomains).where(eq(clubDomains.domain, domain));
+    if (held?.club_id === clubId) throw conflict(DOMAIN_ADDED_ALREADY);
+    const [{ n }] = await tx.select({ n: count() }).from(clubDomains).where(eq(clubDomains.club_id, clubId));
+    if (n >= MAX_DOMAINS_PER_CLUB) throw conflict(TOO_MANY_DOMAINS);
+    // Someone else's claim it never proved, long enough ago: the domain is free again.
+    await tx
+      .delete(clubDomains)
+      .where(
+        and(
+          eq(clubDomains.domain, domain),
+          isNull(clubDomains.verified_at),
+          lt(clubDomains.created_at, sql`now() - make_interval(days => ${UNVERIFIED_CLAIM_DAYS})`),
+        ),
+      );
+    const [added] = await tx
+      .insert(clubDomains)
+      .values({ domain, club_id: clubId, verification_token: randomBytes(16).toString('hex') })
+      .onConflictDoNothing()
+      .returning();
+    // Held by another club (its name is none of this club's business).
+    if (!added) throw conflict(DOMAIN_TAKEN);
+    return added;
+  });
+}
+
 export function createClubDomainService(db: Db, options: ClubDomainOptions) {
   const { hostingDomain } = options;
   const resolveTxt = options.resolveTxt ?? resolveTxtByDns;
@@ -97,14 +145,6 @@ export function createClubDomainService(db: Db, options: ClubDomainOptions) {
     return clubHere();
   }
 
-  const shape = (row: Row, clubHost: string): ClubDomain => ({
-    domain: row.domain,
-    verified: row.verified_at !== null,
-    verified_at: row.verified_at?.toISOString() ?? null,
-    created_at: row.created_at.toISOString(),
-    records: recordsFor(row.domain, clubHost, row.verification_token),
-  });
-
   /** One of the club's own domains, by name as typed in a path (any case, a trailing dot): 404 if it is not the club's. */
   async function ownRow(clubId: string, asked: string) {
     const domain = asked.trim().toLowerCase().replace(/\.$/, '');
@@ -114,18 +154,6 @@ export function createClubDomainService(db: Db, options: ClubDomainOptions) {
       .where(and(eq(clubDomains.domain, domain), eq(clubDomains.club_id, clubId)));
     if (!row) throw notFound(DOMAIN_NOT_ADDED);
     return row;
-  }
-
-  /** What DNS says about the domain's TXT record: 'verified' when it holds the token. */
-  async function lookUp(row: Row): Promise<keyof typeof CHECK_SAYS> {
-    let records: string[][];
-    try {
-      records = await resolveTxt(verifyRecordName(row.domain));
-    } catch (error) {
-      return NOT_THERE.has((error as { code?: string }).code ?? '') ? 'missing' : 'noAnswer';
-    }
-    if (records.length === 0) return 'missing';
-    return records.some((chunks) => chunks.join('').trim() === row.verification_token) ? 'verified' : 'wrong';
   }
 
   return {
@@ -155,32 +183,7 @@ export function createClubDomainService(db: Db, options: ClubDomainOptions) {
       const read = readOwnDomain(typed, hostingDomain);
       if (read.problem !== undefined) throw invalidFields([{ field: 'domain', message: read.problem }]);
       const { domain } = read;
-      const row = await db.transaction(async (tx) => {
-        // One add at a time per club, so two at once cannot pass the limit together.
-        await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, club.id)).for('update');
-        const [held] = await tx.select().from(clubDomains).where(eq(clubDomains.domain, domain));
-        if (held?.club_id === club.id) throw conflict(DOMAIN_ADDED_ALREADY);
-        const [{ n }] = await tx.select({ n: count() }).from(clubDomains).where(eq(clubDomains.club_id, club.id));
-        if (n >= MAX_DOMAINS_PER_CLUB) throw conflict(TOO_MANY_DOMAINS);
-        // Someone else's claim it never proved, long enough ago: the domain is free again.
-        await tx
-          .delete(clubDomains)
-          .where(
-            and(
-              eq(clubDomains.domain, domain),
-              isNull(clubDomains.verified_at),
-              lt(clubDomains.created_at, sql`now() - make_interval(days => ${UNVERIFIED_CLAIM_DAYS})`),
-            ),
-          );
-        const [added] = await tx
-          .insert(clubDomains)
-          .values({ domain, club_id: club.id, verification_token: randomBytes(16).toString('hex') })
-          .onConflictDoNothing()
-          .returning();
-        // Held by another club (its name is none of this club's business).
-        if (!added) throw conflict(DOMAIN_TAKEN);
-        return added;
-      });
+      const row = await claim(db, club.id, domain);
       return shape(row, club.host);
     },
 
@@ -192,7 +195,7 @@ export function createClubDomainService(db: Db, options: ClubDomainOptions) {
       const club = await adminOfClub(user);
       let row = await ownRow(club.id, asked);
       if (row.verified_at) return { detail: CHECK_SAYS.verified(row.domain), domain: shape(row, club.host) };
-      const found = await lookUp(row);
+      const found = await lookUp(resolveTxt, row);
       if (found === 'verified') {
         const [verified] = await db
           .update(clubDomains)

@@ -144,6 +144,8 @@ export async function createClub(t: ClubHost) {
     fixtureKind: 'fixture',
     missingPage: 'no-such-page',
     clubPage: 'about',
+    // A club's own web address (issue 36): a name, not a row; the matrix's single-club install has none.
+    clubDomain: 'www.matrix-club.org',
   };
 
   const factories = makeFactories(t, adminToken, x, makers.member, must, () => personas.parentB.token!);
