@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../tests/support/api';
 import { insertLogin } from '../../tests/support/logins';
-import { CHECK_SAYS, DOMAIN_ADDED_ALREADY, DOMAIN_TAKEN, ONLY_ADMINS_MANAGE_DOMAINS, OWN_DOMAINS_NEED_HOSTING, TOO_MANY_DOMAINS } from '../services/club-domains';
+import { CHECK_SAYS, CLUBS_CHANGED, DOMAIN_ADDED_ALREADY, DOMAIN_TAKEN, ONLY_ADMINS_MANAGE_DOMAINS, OWN_DOMAINS_NEED_HOSTING, TOO_MANY_DOMAINS } from '../services/club-domains';
 import { DOMAIN_PROBLEMS, MAX_DOMAINS_PER_CLUB, UNVERIFIED_CLAIM_DAYS } from '../../shared/club-domains';
 import { createApp, type PageHandler } from '../app';
 import { createDb, openAppPool, type Db } from '../db/client';
@@ -345,6 +345,21 @@ describe('removing a domain', () => {
       'beacon-athletic.org',
     ]);
     expect(await remove(beacon, beaconAdmin, 'www.beacon-athletic.org')).toMatchObject({ status: 404 });
+  });
+
+  it('verifying and removing tell the other app processes on clubs_changed (NOTIFY, with the club’s id)', async () => {
+    const listener = new pg.Client((t.pool as pg.Pool & { options: pg.ClientConfig }).options);
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => n.channel === CLUBS_CHANGED && heard.push(n.payload ?? ''));
+    await listener.query(`LISTEN ${CLUBS_CHANGED}`);
+    try {
+      await verified(beacon, beaconAdmin, 'told.beacon-athletic.org');
+      await remove(beacon, beaconAdmin, 'told.beacon-athletic.org');
+      await expect.poll(() => heard).toEqual([beacon.id, beacon.id]);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('once removed, another club may add and verify it', async () => {

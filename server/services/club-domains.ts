@@ -36,6 +36,9 @@ export const CHECK_SAYS = {
   noAnswer: (domain: string) => `The DNS lookup for ${verifyRecordName(domain)} got no answer. Check again in a few minutes.`,
 } as const;
 
+/** The NOTIFY channel on which every app process hears that a club or its addresses changed (its host → club memory forgets). */
+export const CLUBS_CHANGED = 'clubs_changed';
+
 /** How long one DNS question may take (each of DNS_TRIES). */
 export const DNS_TIMEOUT_MS = 3000;
 const DNS_TRIES = 2;
@@ -125,8 +128,14 @@ export function createClubDomainService(db: Db, options: ClubDomainOptions) {
   const { hostingDomain } = options;
   const resolveTxt = options.resolveTxt ?? resolveTxtByDns;
   const listeners = new Set<() => void>();
-  /** A domain started or stopped serving its club: the hosts remembered must be read again. */
-  const changed = () => listeners.forEach((listener) => listener());
+  /**
+   * A domain started or stopped serving its club: the hosts remembered must be read again, in this
+   * process at once and in the others by NOTIFY on CLUBS_CHANGED (ADR 065: the channel a club's change is told on).
+   */
+  async function changed(clubId: string) {
+    listeners.forEach((listener) => listener());
+    await db.execute(sql`select pg_notify(${CLUBS_CHANGED}, ${clubId})`);
+  }
 
   /** The request's club (the connection's, set from the request's host) and its address here. */
   async function clubHere() {
@@ -204,7 +213,7 @@ export function createClubDomainService(db: Db, options: ClubDomainOptions) {
           .returning();
         if (!verified) throw notFound(DOMAIN_NOT_ADDED); // removed meanwhile
         row = verified;
-        changed();
+        await changed(club.id);
       }
       return { detail: CHECK_SAYS[found](row.domain), domain: shape(row, club.host) };
     },
@@ -218,7 +227,7 @@ export function createClubDomainService(db: Db, options: ClubDomainOptions) {
         .where(and(eq(clubDomains.domain, row.domain), eq(clubDomains.club_id, club.id)))
         .returning({ domain: clubDomains.domain });
       if (gone.length === 0) throw notFound(DOMAIN_NOT_ADDED);
-      changed();
+      await changed(club.id);
       return { detail: `${row.domain} is removed: it no longer shows your club’s site.` };
     },
   };
