@@ -47,7 +47,8 @@ afterAll(async () => {
 async function checkPage(page: Page, where: string, shot: string) {
   await expectNoAxeViolations(page, where);
   await noSidewaysScroll(page, where);
-  await page.screenshot({ path: `test-results/club-domains-${shot}.png`, fullPage: true });
+  // The panel itself, at the phone's width (the whole Settings page is long).
+  await page.getByRole('heading', { name: 'Your own web address' }).locator('..').screenshot({ path: `test-results/club-domains-${shot}.png` });
 }
 
 async function tappable(control: Locator) {
