@@ -76,13 +76,7 @@ const SLUG_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
  * CLUB_HOSTS_MAX_ENTRIES; a domain for OWN_DOMAIN_TTL_MS). Hosts that name no club are remembered
  * for UNKNOWN_HOST_TTL_MS; other names than the domain's with no club, in a memory of their own.
  */
-export function createClubResolver(options: {
-  db: Db;
-  hostingDomain?: string;
-  installClub?: Club;
-  maxHosts?: number;
-  maxStrangers?: number;
-}): ClubResolver {
+export function createClubResolver(options: { db: Db; hostingDomain?: string; installClub?: Club; maxHosts?: number; maxStrangers?: number }): ClubResolver {
   const { db, hostingDomain, installClub } = options;
   if (!hostingDomain) {
     if (!installClub) throw new Error('A single-club install resolves every host to its club: the install club is missing');
@@ -131,18 +125,28 @@ export function createClubResolver(options: {
       if (host.endsWith(suffix)) {
         const slug = host.slice(0, -suffix.length);
         if (!SLUG_LABEL.test(slug)) return Promise.resolve(null); // no lookup, nothing kept
-        return lookUp(host, hosts, () => bySlug(slug), (found) => {
-          if (!found) hosts.set(host, { club: Promise.resolve(null) }, { ttl: UNKNOWN_HOST_TTL_MS });
-        });
+        return lookUp(
+          host,
+          hosts,
+          () => bySlug(slug),
+          (found) => {
+            if (!found) hosts.set(host, { club: Promise.resolve(null) }, { ttl: UNKNOWN_HOST_TTL_MS });
+          },
+        );
       }
       // The hosting domain itself, localhost, an IP address: never a club's own domain.
       if (host === hostingDomain || !looksLikePublicDomain(host)) return Promise.resolve(null);
       // Anything else may be a club's verified domain; only those join the clubs' hosts.
-      return lookUp(host, strangers, () => byOwnDomain(host), (found) => {
-        if (!found) return;
-        strangers.delete(host);
-        hosts.set(host, { club: Promise.resolve(found) }, { ttl: OWN_DOMAIN_TTL_MS });
-      });
+      return lookUp(
+        host,
+        strangers,
+        () => byOwnDomain(host),
+        (found) => {
+          if (!found) return;
+          strangers.delete(host);
+          hosts.set(host, { club: Promise.resolve(found) }, { ttl: OWN_DOMAIN_TTL_MS });
+        },
+      );
     },
     forget: () => {
       hosts.clear();

@@ -48,7 +48,10 @@ async function checkPage(page: Page, where: string, shot: string) {
   await expectNoAxeViolations(page, where);
   await noSidewaysScroll(page, where);
   // The panel itself, at the phone's width (the whole Settings page is long).
-  await page.getByRole('heading', { name: 'Your own web address' }).locator('..').screenshot({ path: `test-results/club-domains-${shot}.png` });
+  await page
+    .getByRole('heading', { name: 'Your own web address' })
+    .locator('..')
+    .screenshot({ path: `test-results/club-domains-${shot}.png` });
 }
 
 async function tappable(control: Locator) {
