@@ -16,7 +16,7 @@ import type { PageFragments, PublicCache } from './cache';
 import { compressAnswers } from './compress';
 import { outageResponse } from './outage-page';
 import type { Services } from './services';
-import { clubOfHost, requestHost, type ClubResolver } from './tenancy/host';
+import { clubOfHost, DOMAIN_CHECK_PATH, requestHost, type ClubResolver } from './tenancy/host';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from '../shared/errors';
 import { etagOf } from './services/uploads';
 import { serveStaticFiles, type StaticFiles } from './static-files';
@@ -128,11 +128,14 @@ export function createApp(options: AppOptions) {
   if (options.servedHost) app.use('*', refuseOtherHosts(options.servedHost, trustProxy));
 
   // The club, before anything reads or answers from the database or the cache: a host with no club
-  // answers 404 here, and everything after runs in the club's context (ADR 065).
-  if (options.clubs) app.use('*', clubOfHost(options.clubs, trustProxy));
-  // A club made, suspended or deleted by the operator: every host is looked up again (this process;
-  // the others hear it by NOTIFY).
-  if (options.clubs) options.services.hosting.onChange(options.clubs.forget);
+  // answers 404 here, and everything after runs in the club's context (ADR 065). A club made,
+  // suspended or deleted by the operator, or a club's domain verified or removed, is heeded at once:
+  // every host is looked up again (this process; the others hear it by NOTIFY).
+  if (options.clubs) {
+    app.use('*', clubOfHost(options.clubs, trustProxy));
+    options.services.hosting.onChange(options.clubs.forget);
+    options.services.clubDomains.whenChanged(options.clubs.forget);
+  }
 
   // First, before the security headers and compression: a hit replays the stored, compressed answer
   // with the headers (CSP nonce included) it was first sent with. Never on the host's own site.
@@ -211,7 +214,8 @@ function requestContext(services: Services, trustProxy: boolean): MiddlewareHand
     c.set('secure', (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https');
     // The club's identity for this request's mails, feeds and files (issue 33): from the content memo
     // between changes; while the database is away, the last known one (the outage page names the club).
-    if (c.req.path !== HEALTH_PATH && !services.health.isDown && c.get('site') !== 'hosting') await services.identity.refresh();
+    // Not for the paths asked without a club (the health probe, Caddy's certificate check, the host's own site).
+    if (c.req.path !== HEALTH_PATH && c.req.path !== DOMAIN_CHECK_PATH && !services.health.isDown && c.get('site') !== 'hosting') await services.identity.refresh();
     await next();
   };
 }

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../shared/roles';
 import { unauthenticated } from '../../shared/errors';
 import { allow, type Actor } from '../policy';
 import type { Services } from '../services';
+import type { ClubResolver } from '../tenancy/host';
 import type { Club } from '../tenancy/install-club';
 import type { Operator } from '../services/hosting/operator';
 import { validationHook } from './errors';
@@ -23,6 +24,8 @@ export interface AppVariables {
   site?: 'hosting';
   /** The host's operator signed in (only ever on the hosting domain; server/services/hosting/operator.ts). */
   operator?: Operator | null;
+  /** Hosts to clubs (server/tenancy/host.ts), for the few routes that ask about a host other than the request's. */
+  clubs?: ClubResolver;
   /** Set by hono/secure-headers for this response's Content-Security-Policy. */
   secureHeadersNonce?: string;
 }

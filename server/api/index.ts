@@ -9,6 +9,7 @@ import { selectionApi } from './selection';
 import { calendarApi } from './calendar';
 import { clubFileApi } from './club-file';
 import { hostingApi } from './hosting';
+import { clubDomainsApi, hostingDomainCheckApi } from './club-domains';
 import { authApi } from './auth';
 import { docsApi } from './docs';
 import { documentsApi } from './documents';
@@ -128,6 +129,9 @@ export function createApi() {
     .route('/uploads', uploadsApi)
     .route('/calendar', calendarApi)
     .route('/club-file', clubFileApi)
+    .route('/club-domains', clubDomainsApi)
+    // Caddy's certificate check first: no sign-in (the operator's routes below need one).
+    .route('/hosting', hostingDomainCheckApi)
     .route('/hosting', hostingApi)
     .route('/privacy', privacyApi)
     .route('/preferences', preferencesApi)
@@ -184,6 +188,7 @@ type Mounted =
   | 'uploads'
   | 'calendar'
   | 'club-file'
+  | 'club-domains'
   | 'hosting'
   | 'preferences'
   | 'notifications'

@@ -13,6 +13,7 @@
 
 import { ACCOUNT_ROWS } from './matrix/account';
 import { CARE_ROWS } from './matrix/care';
+import { CLUB_DOMAIN_ROWS } from './matrix/club-domains';
 import { CLUB_FILE_ROWS } from './matrix/club-file';
 import { HOSTING_ROWS } from './matrix/hosting';
 import { CONTENT_ROWS } from './matrix/content';
@@ -46,4 +47,5 @@ export const API_ROWS: Row[] = [
   ...PUSH_ROWS,
   ...CLUB_FILE_ROWS,
   ...HOSTING_ROWS,
+  ...CLUB_DOMAIN_ROWS,
 ];

@@ -58,6 +58,12 @@ export const mayManageClubSite = (actor: Actor) => isAdmin(actor);
  */
 export const mayDownloadClubFile = (actor: Actor) => isAdmin(actor);
 
+/**
+ * The club's own web addresses on a hosted install (issue 36): a domain that shows the club's site
+ * and gets a certificate in its name. Admins only, as the site's settings are.
+ */
+export const mayManageClubDomain = (actor: Actor) => isAdmin(actor);
+
 /** A message to everyone in the club: admins and the secretary; team staff message their own teams. */
 export const mayMessageWholeClub = (actor: Actor) => holds(actor, 'secretary');
 

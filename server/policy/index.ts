@@ -12,6 +12,7 @@ import {
   allow,
   isAdmin,
   mayDownloadClubFile,
+  mayManageClubDomain,
   mayEnterAdmin,
   mayHandlePersonalData,
   mayLookAfterDbsChecks,
@@ -87,6 +88,8 @@ export interface Capabilities {
   personalData: boolean;
   /** The whole club as one file (issue 36): admins only. */
   clubFile: boolean;
+  /** The club's own web addresses on a hosted install (issue 36): admins only. */
+  clubDomain: boolean;
 }
 
 export function capabilitiesOf(actor: Actor): Capabilities {
@@ -111,6 +114,7 @@ export function capabilitiesOf(actor: Actor): Capabilities {
     matchDay: mayOpenMatchDayCards(actor),
     personalData: mayHandlePersonalData(actor),
     clubFile: mayDownloadClubFile(actor),
+    clubDomain: mayManageClubDomain(actor),
   };
 }
 

@@ -25,8 +25,11 @@ import { identityOf } from './club-identity';
 import { mayDownloadClubFile, must } from '../policy';
 import type { createSetupService } from './setup';
 
-/** Tables that belong to the install, not the club: a club file holds them empty (and an import empties them). */
-export const CLUB_FILE_LEAVES_EMPTY = ['sessions', 'login_throttle', 'setup_code'] as const;
+/**
+ * Tables that belong to the install, not the club: a club file holds them empty (and an import empties them).
+ * The club's own web addresses too: they point at the install the club leaves, and are added and verified again at the next.
+ */
+export const CLUB_FILE_LEAVES_EMPTY = ['sessions', 'login_throttle', 'setup_code', 'club_domains'] as const;
 /** The largest club file an install takes (uploads are at most 10 MB each; a club with hundreds fits). */
 export const CLUB_FILE_MAX_BYTES = 1024 * 1024 * 1024;
 /** How many downloads the admin sees beside the button. */

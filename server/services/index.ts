@@ -45,6 +45,7 @@ import { createSetupService } from './setup';
 import { createClubFileService } from './club-file';
 import { createHostingService } from './hosting/clubs';
 import { createOperatorService } from './hosting/operator';
+import { createClubDomainService, type ResolveTxt } from './club-domains';
 import { createAccessService } from '../policy';
 import { createMailService } from './mail';
 import { createOutboxService } from './outbox';
@@ -90,6 +91,8 @@ export interface ServiceOptions {
   hostingDomain?: string;
   /** OPERATOR_USERNAME and OPERATOR_PASSWORD: the host's operator (issue 36). */
   operator?: { username: string; password: string };
+  /** The DNS TXT lookup that verifies a club's domain (default: the system's DNS; tests pass their own). */
+  resolveTxt?: ResolveTxt;
 }
 
 export function serviceOptionsFrom(config: Config): ServiceOptions {
@@ -182,6 +185,8 @@ export function createServices(db: Db, options: ServiceOptions) {
     operators: createOperatorService(db, { operator: options.operator }),
     /** The operator's clubs: create, list with figures, suspend, resume, export, delete. */
     hosting: createHostingService(db, { hostingDomain: options.hostingDomain, publicUrl, clubFile }),
+    /** A club's own web addresses on a hosted install (issue 36): added, verified by DNS, removed. */
+    clubDomains: createClubDomainService(db, { hostingDomain: options.hostingDomain, resolveTxt: options.resolveTxt }),
     admin: createAdminService(db, { setup, registrationsWaiting: registrations.waiting, dbsWarnings: dbs.warnings }),
     settings,
     identity: createClubIdentityService(db, { dataDir: options.dataDir }),

@@ -190,7 +190,7 @@ describe('the host → club memory (LRU)', () => {
     expect((await resolver.clubForHost(`bounded.${HOSTING_DOMAIN}`))?.status).toBe('suspended');
   });
 
-  it('a host outside the hosting domain is answered without a lookup and not kept', async () => {
+  it('hosts outside the hosting domain that are no club\'s own domain never push a club\'s host out of memory', async () => {
     const resolver = createClubResolver({ db: hosted.db, hostingDomain: HOSTING_DOMAIN, maxHosts: 1 });
     const id = await clubRow(hosted.db, 'kept', 'Kept FC');
     expect((await resolver.clubForHost(`kept.${HOSTING_DOMAIN}`))?.id).toBe(id);

@@ -4,15 +4,18 @@
  *
  * - Without HOSTING_DOMAIN: the install's one club, whatever the host (a single-club install works
  *   as it always did).
- * - With it: `{slug}.{HOSTING_DOMAIN}` is that club; any other host (the hosting domain itself, an
- *   unknown slug, a stranger's name) is no club, and answers 404 (the host's landing page and the
- *   clubs' own domains come in later stages).
+ * - With it: `{slug}.{HOSTING_DOMAIN}` is that club, and so is each club's own domain once verified
+ *   (`club_domains`, server/services/club-domains.ts); any other host (the hosting domain itself, an
+ *   unknown slug, an unverified or unknown domain) is no club, and answers 404 (the host's landing
+ *   page comes in a later stage).
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppEnv } from '../api/env';
 import type { Db } from '../db/client';
+import { looksLikePublicDomain } from '../../shared/club-domains';
+import { clubDomains } from '../db/schema/club-domains';
 import { clubs } from '../db/schema/clubs';
 import { withClub } from './context';
 import type { Club } from './install-club';
@@ -30,12 +33,23 @@ export const CLUB_HOSTS_MAX_ENTRIES = 10_000;
  */
 export const UNKNOWN_HOST_TTL_MS = 30_000;
 
-/** The paths answered without a club on any host: the load balancer's health probe. */
-const CLUBLESS_PATHS = new Set(['/api/health']);
+/**
+ * A club's verified domain is read again after this even without a change here: another app
+ * process that removed it (until changes reach every process by NOTIFY) is heeded within it.
+ */
+export const OWN_DOMAIN_TTL_MS = 60_000;
+/** Hosts that named no club and are no club's address here: kept apart, so they never push a club's host out. */
+export const STRANGER_HOSTS_MAX_ENTRIES = 1_000;
+
+/** Caddy's "may I fetch a certificate for this host?" (on_demand_tls ask): asked on any host, about any (server/api/club-domains.ts). */
+export const DOMAIN_CHECK_PATH = '/api/hosting/domain-check';
+
+/** The paths answered without a club on any host: the load balancer's health probe, Caddy's certificate check. */
+const CLUBLESS_PATHS = new Set(['/api/health', DOMAIN_CHECK_PATH]);
 
 export interface ClubResolver {
-  /** HOSTING_DOMAIN: the host's own site (its landing page and the operator), no club's. */
-  hostingDomain?: string;
+  /** HOSTING_DOMAIN, when hosting is on: the host's own site (its landing page and the operator), no club's. */
+  readonly hostingDomain?: string;
   /** The club a host names, or null. */
   clubForHost(host: string): Promise<Club | null>;
   /** Forgets every host (a club was created, renamed, suspended or deleted). */
@@ -60,42 +74,86 @@ const SLUG_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
  * Resolves hosts to clubs: the install's club for every host without hosting; with hosting, the
- * slug of `{slug}.{hostingDomain}` looked up once and remembered (LRU, CLUB_HOSTS_MAX_ENTRIES).
+ * slug of `{slug}.{hostingDomain}`, or a club's verified domain, looked up once and remembered (LRU,
+ * CLUB_HOSTS_MAX_ENTRIES; a domain for OWN_DOMAIN_TTL_MS). Hosts that name no club are remembered
+ * for UNKNOWN_HOST_TTL_MS; other names than the domain's with no club, in a memory of their own.
  */
-export function createClubResolver(options: { db: Db; hostingDomain?: string; installClub?: Club; maxHosts?: number }): ClubResolver {
+export function createClubResolver(options: { db: Db; hostingDomain?: string; installClub?: Club; maxHosts?: number; maxStrangers?: number }): ClubResolver {
   const { db, hostingDomain, installClub } = options;
   if (!hostingDomain) {
     if (!installClub) throw new Error('A single-club install resolves every host to its club: the install club is missing');
     return { clubForHost: () => Promise.resolve(installClub), forget: () => undefined };
   }
   const suffix = `.${hostingDomain}`;
-  const hosts = new LRUCache<string, { club: Promise<Club | null> }>({ max: options.maxHosts ?? CLUB_HOSTS_MAX_ENTRIES });
+  type Kept = { club: Promise<Club | null> };
+  const hosts = new LRUCache<string, Kept>({ max: options.maxHosts ?? CLUB_HOSTS_MAX_ENTRIES });
+  const strangers = new LRUCache<string, Kept>({ max: options.maxStrangers ?? STRANGER_HOSTS_MAX_ENTRIES, ttl: UNKNOWN_HOST_TTL_MS });
+  const columns = { id: clubs.id, slug: clubs.slug, name: clubs.name, status: clubs.status };
 
-  async function lookUp(slug: string): Promise<Club | null> {
-    const [club] = await db.select({ id: clubs.id, slug: clubs.slug, name: clubs.name, status: clubs.status }).from(clubs).where(eq(clubs.slug, slug));
+  async function bySlug(slug: string): Promise<Club | null> {
+    const [club] = await db.select(columns).from(clubs).where(eq(clubs.slug, slug));
     return club ?? null;
+  }
+
+  async function byOwnDomain(domain: string): Promise<Club | null> {
+    const [club] = await db
+      .select(columns)
+      .from(clubDomains)
+      .innerJoin(clubs, eq(clubs.id, clubDomains.club_id))
+      .where(and(eq(clubDomains.domain, domain), isNotNull(clubDomains.verified_at)));
+    return club ?? null;
+  }
+
+  /** Looks the host up once, keeps the answer (a database fault is not kept), and answers it. */
+  function lookUp(host: string, memory: LRUCache<string, Kept>, find: () => Promise<Club | null>, keep: (found: Club | null) => void) {
+    const club = find();
+    memory.set(host, { club });
+    club.then(
+      (found) => {
+        if (memory.get(host)?.club === club) keep(found);
+      },
+      () => {
+        if (memory.get(host)?.club === club) memory.delete(host);
+      },
+    );
+    return club;
   }
 
   return {
     hostingDomain,
     clubForHost(host) {
-      const kept = hosts.get(host);
+      const kept = hosts.get(host) ?? strangers.get(host);
       if (kept) return kept.club;
-      const slug = host.endsWith(suffix) ? host.slice(0, -suffix.length) : undefined;
-      if (!slug || !SLUG_LABEL.test(slug)) return Promise.resolve(null); // no lookup, nothing kept
-      const club = lookUp(slug);
-      hosts.set(host, { club });
-      club.then(
+      if (host.endsWith(suffix)) {
+        const slug = host.slice(0, -suffix.length);
+        if (!SLUG_LABEL.test(slug)) return Promise.resolve(null); // no lookup, nothing kept
+        return lookUp(
+          host,
+          hosts,
+          () => bySlug(slug),
+          (found) => {
+            if (!found) hosts.set(host, { club: Promise.resolve(null) }, { ttl: UNKNOWN_HOST_TTL_MS });
+          },
+        );
+      }
+      // The hosting domain itself, localhost, an IP address: never a club's own domain.
+      if (host === hostingDomain || !looksLikePublicDomain(host)) return Promise.resolve(null);
+      // Anything else may be a club's verified domain; only those join the clubs' hosts.
+      return lookUp(
+        host,
+        strangers,
+        () => byOwnDomain(host),
         (found) => {
-          if (!found && hosts.get(host)?.club === club) hosts.set(host, { club }, { ttl: UNKNOWN_HOST_TTL_MS });
-        },
-        () => {
-          if (hosts.get(host)?.club === club) hosts.delete(host); // a database fault is not remembered
+          if (!found) return;
+          strangers.delete(host);
+          hosts.set(host, { club: Promise.resolve(found) }, { ttl: OWN_DOMAIN_TTL_MS });
         },
       );
-      return club;
     },
-    forget: () => hosts.clear(),
+    forget: () => {
+      hosts.clear();
+      strangers.clear();
+    },
   };
 }
 
@@ -134,6 +192,7 @@ function signInOnHostingDomain(c: Context<AppEnv>, hostingDomain: string, trustP
  */
 export function clubOfHost(resolver: ClubResolver, trustProxy: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    c.set('clubs', resolver);
     if (CLUBLESS_PATHS.has(c.req.path)) return next();
     const host = requestHost(c, trustProxy);
     const hostingDomain = resolver.hostingDomain;

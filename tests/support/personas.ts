@@ -234,6 +234,8 @@ async function addTargets(
   factories: ReturnType<typeof makeFactories>,
 ) {
   const as = (token: string) => ({ token });
+  // A club's own web address (issue 36): a name, not a row; the matrix's single-club install has none.
+  x.clubDomain = 'www.matrix-club.org';
   // A retention rule the matrix changes and purges (issue 34): sent mail, of which the club has none old enough.
   x.retentionRule = 'sent_mail';
   const made = await Promise.all([

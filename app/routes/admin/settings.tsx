@@ -17,6 +17,7 @@ import { ORDER_QUANTITY_CAP_DEFAULT, PENDING_ORDER_DAYS_DEFAULT } from '../../..
 import { SAMPLE_CLUB } from '../../../shared/club';
 import { CLUB_IDENTITY_FIELDS, ClubIdentityFields } from '../../components/admin/club-identity-fields';
 import { ClubFilePanel } from '../../components/admin/club-file-panel';
+import { ClubDomainPanel } from '../../components/admin/club-domain-panel';
 import type { Route } from './+types/settings';
 
 export const meta: Route.MetaFunction = () => adminMeta('Settings', "The club's contact details used across the website.");
@@ -25,7 +26,9 @@ export const SETTINGS_SAVED = 'Settings saved successfully!';
 export const SETTINGS_ERROR = 'Error saving settings';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return requireCan(context, request, 'clubSite');
+  const allowed = await requireCan(context, request, 'clubSite');
+  // A club's own web address is a hosted install's (HOSTING_DOMAIN): a single-club install answers on any.
+  return { ...allowed, ownDomains: allowed.can.clubDomain && context.services.clubDomains.hostingOn };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -36,7 +39,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
       return null;
     }),
   ]);
-  return { settings, clubFile: server.can.clubFile };
+  return { settings, clubFile: server.can.clubFile, ownDomains: server.ownDomains };
 }
 clientLoader.hydrate = true as const;
 
@@ -218,6 +221,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           {busy ? 'Saving…' : 'Save Settings'}
         </Button>
       </form>
+      {loaderData.ownDomains && <ClubDomainPanel />}
       {loaderData.clubFile && <ClubFilePanel />}
     </section>
   );

@@ -24,6 +24,7 @@ const none: Capabilities = {
   matchDay: false,
   personalData: false,
   clubFile: false,
+  clubDomain: false,
 };
 const all = Object.fromEntries(Object.keys(none).map((k) => [k, true])) as unknown as Capabilities;
 const coach = { ...none, runsTeams: true, news: true, teams: true, matchDay: true };

@@ -19,3 +19,4 @@ export * from './privacy-downloads';
 export * from './push';
 export * from './clubs';
 export * from './hosting';
+export * from './club-domains';

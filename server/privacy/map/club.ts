@@ -1,5 +1,5 @@
 /** The data map (issue 34): the club's settings, setup and requests about personal data (server/db/schema/club.ts, privacy.ts). */
-import { clubs, contentVersion, operators, operatorSessions, databaseInitialization, privacyNoticeVersions, privacyRequests, settings, setupCode } from '../../db/schema';
+import { clubDomains, clubs, contentVersion, operators, operatorSessions, databaseInitialization, privacyNoticeVersions, privacyRequests, settings, setupCode } from '../../db/schema';
 import type { MappedTable } from '../types';
 import { detach } from './common';
 
@@ -9,6 +9,8 @@ export const CLUB_MAP: MappedTable[] = [
   // The host's operator (issue 36): the install's one login from OPERATOR_USERNAME, no club's member.
   { table: operators, about: [], section: null, personal: [], other: ['id', 'username', 'password_hash', 'created_at', 'updated_at'] },
   { table: operatorSessions, about: [], section: null, personal: [], other: ['token_hash', 'operator_id', 'expires_at', 'created_at'] },
+  // A club's own web addresses (issue 36): the club's domain and its DNS code, nobody's personal data.
+  { table: clubDomains, about: [], section: null, personal: [], other: ['domain', 'verification_token', 'created_at', 'verified_at'] },
   {
     // The club's own contact details and identity, not a member's.
     table: settings,
