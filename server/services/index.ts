@@ -70,8 +70,6 @@ export interface ServiceOptions {
   dataDir?: string;
   /** PUBLIC_URL: the site's address for links in mails. */
   publicUrl?: string;
-  /** HOSTING_DOMAIN: a club's mails link to its own host, `{slug}.{HOSTING_DOMAIN}` (ADR 065). */
-  hostingDomain?: string;
   forgotPasswordLimits?: ThrottleLimits;
   /** Registrations, Join Us applications, password requests and orders per client address and hour (LIMIT_*_PER_HOUR). */
   anonymousWriteLimits?: Partial<AnonymousWriteLimits>;
@@ -87,7 +85,7 @@ export interface ServiceOptions {
   changeAnnounceDelayMs?: number;
   /** The largest club file an import takes (default CLUB_FILE_MAX_BYTES, server/services/club-file.ts). */
   clubFileMaxBytes?: number;
-  /** HOSTING_DOMAIN: many clubs, each at {slug}.{hostingDomain} (ADR 065). */
+  /** HOSTING_DOMAIN: many clubs, each at {slug}.{hostingDomain} (ADR 065); a club's mails link to its own host. */
   hostingDomain?: string;
   /** OPERATOR_USERNAME and OPERATOR_PASSWORD: the host's operator (issue 36). */
   operator?: { username: string; password: string };
@@ -108,7 +106,6 @@ export function serviceOptionsFrom(config: Config): ServiceOptions {
     anonymousWriteLimits: config.anonymousWriteLimits,
     vapidSubject: config.vapidSubject,
     pushAllowedOrigins: config.pushAllowedOrigins,
-    hostingDomain: config.hostingDomain,
     operator: config.operator,
   };
 }
