@@ -6,7 +6,7 @@
  * body; a fresh target is made in B): it must be refused (404 for a persona the row allows in
  * its own club), carry none of B's values, and leave every one of B's rows as it was. An
  * operation that binds no id answers A's own data only: none of B's ids, names or addresses.
- * The page loaders with ids: server/policy/cross-club-pages.test.ts.
+ * Then every page with ids (its loaders, as React Router runs them, on A's host with B's ids).
  *
  * CROSS_CLUB_ROLE=club_app runs the requests with the pool as `club_app` (row-level security in
  * force); without it, as the pool's own role (today's app). tests/support/two-clubs.ts.
@@ -17,7 +17,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PDF, PNG } from '../../tests/support/personas';
 import { starlingCsv } from '../../tests/support/treasury';
 import { A_ADMIN_PASSWORD, changedTables, clubState, leaksIn, twoHostedClubs, type ClubState } from '../../tests/support/two-clubs';
-import { API_ROWS, PERSONAS, SIGNED_OUT, type Bind, type PersonaName, type Row } from './access-matrix';
+import { runLoaders } from '../../tests/support/page-loaders';
+import type { PageContext } from '../app';
+import { API_ROWS, PAGE_ROWS, PERSONAS, SIGNED_OUT, type Bind, type PersonaName, type Row } from './access-matrix';
 
 const { t, a, b, testRole } = await twoHostedClubs();
 const role = testRole ?? 'the pool’s own role';
@@ -51,6 +53,8 @@ const bTokens = Object.entries(b.targets)
 /** A value like `value` that names nothing anywhere: each id in it a new one, a token a new token of its length. */
 function nowhere(value: string) {
   if (UUID_IN.test(value)) return value.replace(UUID_ALL, () => randomUUID());
+  // A word such as a role's name ('treasurer') names no row: kept. Tokens and usernames carry digits.
+  if (!/\d/.test(value)) return value;
   return value.replace(/[A-Za-z0-9]/g, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 36)]!);
 }
 const UUID_IN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -128,11 +132,13 @@ async function call(r: Row, persona: PersonaName, fresh: Record<string, string>,
  * the query or body (a team, a member, a signed link named in the request): refused as naming
  * nothing here (400/403/404/409/422). Signing in with B's login: 401.
  */
-function expectedWithBIds(r: Row, persona: PersonaName, got: { idInPath: boolean }) {
+function expectedWithBIds(r: Row, persona: PersonaName, got: { idInPath: boolean; idInBody: boolean }) {
   if (r.op === 'POST /api/auth/login') return [401];
   if (!got.idInPath) return r.allow.includes(persona) ? [400, 403, 404, 409, 422] : [400, 401, 403, 404, 409, 422];
   if (r.allow.includes(persona)) return [403, 404, 422];
-  return SIGNED_OUT.includes(persona) && !r.deny ? [401, 404] : [...(r.deny ?? [401, 403]), 404];
+  const refused = SIGNED_OUT.includes(persona) && !r.deny ? [401, 404] : [...(r.deny ?? [401, 403]), 404];
+  // A body naming B's things too may be refused for them first (422: no such team here).
+  return got.idInBody ? [...refused, 422] : refused;
 }
 
 async function runRow(r: Row) {
@@ -198,6 +204,58 @@ describe(`Two clubs on two hosts, as ${role}: every API operation, every persona
   for (const [i, r] of ordered.entries()) {
     it(`${r.op}${r.why ? ` (${r.why})` : ''} #${i}`, async () => {
       expect((await runRow(r)).join('\n')).toBe('');
+    });
+  }
+});
+
+// ----- The page loaders with ids: each page's loaders run as React Router runs them (tests/support/page-loaders.ts) -----
+
+/** The page's path with each :param (and the catch-all *) bound to a target of `of`. */
+const pagePath = (r: Row, of: Record<string, string>) =>
+  r.op.slice('PAGE '.length).replace(/:([A-Za-z_]+)|\*/g, (_, name: string | undefined) => encodeURIComponent(of[r.params?.[name ?? '*'] ?? name ?? '*']!));
+const pageParams = (r: Row, of: Record<string, string>) =>
+  Object.fromEntries([...r.op.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => [name!, of[r.params?.[name!] ?? name!]!]));
+const ID_PAGES = PAGE_ROWS.filter((r) => /:/.test(r.op));
+
+async function visit(r: Row, persona: PersonaName, of: Record<string, string>) {
+  const token = a.personas[persona].token;
+  return a.inClub(async () => {
+    const user = token ? await t.services.accounts.userForToken(token) : null;
+    const context: PageContext = { services: t.services, user, nonce: undefined, secure: false, clientAddress: '203.0.113.10' };
+    return runLoaders(r.op.slice('PAGE '.length), pagePath(r, of), pageParams(r, of), context, `http://${a.host}`);
+  });
+}
+
+async function runPage(r: Row) {
+  const problems: string[] = [];
+  const note = (who: string, expected: string, got: string) => problems.push(`${r.op} | ${who} | expected ${expected} | got ${got}`);
+  const before: ClubState = await clubState(t, b);
+  before.words = before.words.filter((w) => !aWords.has(w));
+  for (const p of PERSONAS) {
+    const [got, absent] = [await visit(r, p, b.targets), await visit(r, p, NOWHERE)];
+    const leaks = leaksIn(got.text, pagePath(r, b.targets), before, bTokens);
+    if (leaks.length) note(p, "none of B's values", `${got.status} with ${leaks.slice(0, 3).join(', ')}: ${oneLine(got.text)}`);
+    const redirected = [301, 302, 303, 307].includes(got.status);
+    const refused = SIGNED_OUT.includes(p) && !r.allow.includes(p) ? got.status === 401 || (redirected && got.location.startsWith('/login')) : redirected || [403, 404].includes(got.status);
+    if (!refused) note(p, "refused with B's ids", `${got.status}${got.location ? ` → ${got.location}` : ''}`);
+    if (absent.status !== got.status || absent.location.replace(UUID_ALL, 'ID') !== got.location.replace(UUID_ALL, 'ID'))
+      note(p, 'the answer of ids that exist nowhere', `${got.status} ${got.location} (nowhere: ${absent.status} ${absent.location})`);
+    else if (r.allow.includes(p) && got.status !== 404) notFoundAnswers.push(`${r.op} | ${p} | ${got.status} ${got.location}`);
+  }
+  const changed = changedTables(before, await clubState(t, b));
+  if (changed.length) note('someone', "B's rows unchanged", `changed: ${changed.join(', ')}`);
+  failures.push(...problems);
+  return problems;
+}
+
+describe(`Two clubs on two hosts, as ${role}: every page with ids, every persona of A, B's ids`, () => {
+  it('covers every page with ids of the access matrix', () => {
+    expect(ID_PAGES.map((r) => r.op)).toContain('PAGE /players-area/children/:playerId');
+    expect(ID_PAGES.length).toBeGreaterThanOrEqual(10);
+  });
+  for (const r of ID_PAGES) {
+    it(r.op, async () => {
+      expect((await runPage(r)).join('\n')).toBe('');
     });
   }
 });
