@@ -2,7 +2,7 @@
  * A page's loaders run as React Router runs them for a document request, without a build or a
  * browser: every route module of app/routes.ts that the page's path matches (its layouts and
  * itself), each loader with the request, its params and the app's page context. What they answer:
- * the first thrown answer (a redirect, a 403/404), else 200, and everything they returned or
+ * the first thrown or returned answer (a redirect, a 403/404), else 200, and everything they returned or
  * threw as text (to look for another club's values in it).
  */
 import routes from '../../app/routes';
@@ -52,7 +52,10 @@ export async function runLoaders(pattern: string, path: string, params: Record<s
     const value = s.status === 'fulfilled' ? s.value : s.reason;
     texts.push(await textOf(value));
     if (answer) continue;
+    // A returned `data(…, { status: 404 })` answers with its status as a thrown one does.
+    const returned = (value as { type?: string; init?: { status?: number } } | null)?.type === 'DataWithResponseInit' ? (value as { init?: { status?: number } }).init?.status : undefined;
     if (value instanceof Response && (s.status === 'rejected' || value.status >= 300)) answer = { status: value.status, location: value.headers.get('location') ?? '' };
+    else if (s.status === 'fulfilled' && returned !== undefined && returned >= 300) answer = { status: returned, location: '' };
     else if (s.status === 'rejected') {
       const init = (value as { init?: { status?: number } } | undefined)?.init;
       const status = (value as { status?: number } | undefined)?.status ?? init?.status;
