@@ -31,7 +31,13 @@ export interface Persona {
   full_name?: string;
 }
 
-export async function createClub(t: ClubHost) {
+/**
+ * Builds the matrix club on `t`. `nameSuffix` is added to every person's name, so that a second
+ * club built by the same fixture in the same install (server/policy/cross-club-matrix.test.ts)
+ * has names of its own.
+ */
+export async function createClub(t: ClubHost, { nameSuffix = '' }: { nameSuffix?: string } = {}) {
+  const named = (name: string) => (nameSuffix ? `${name} ${nameSuffix}` : name);
   const { must, signIn } = clubApi(t);
   await t.initialize();
   const adminToken = await signIn('admin', t.adminPassword);
@@ -41,7 +47,7 @@ export async function createClub(t: ClubHost) {
   const senior = await defaultTeamId(t.db);
   const makers = peopleMakers(t, must, adminToken, senior);
 
-  const { player, pending, coachU12, coachSenior, left, coachEnded, treasurer, secretary, welfareOfficer, switchedOff } = await adults(makers.member);
+  const { player, pending, coachU12, coachSenior, left, coachEnded, treasurer, secretary, welfareOfficer, switchedOff } = await adults(makers.member, named);
 
   // Club roles, granted by the admin.
   for (const [who, role] of [
@@ -78,11 +84,8 @@ export async function createClub(t: ClubHost) {
   // The coach of U9 whose staff place ended.
   await must('end a staff place', `/api/admin/team-staff/${u9}/${coachEnded.playerId}`, { method: 'DELETE', ...as(adminToken) });
 
-  const { junior14, child9, otherChild, grownChild, parentA, parentB, viewOnlyParent, formerParent, parentUnlinked } = await families(t, makers, {
-    u12,
-    u9,
-    senior,
-  });
+  const family = await families(t, makers, { u12, u9, senior }, named);
+  const { junior14, child9, otherChild, grownChild, parentA, parentB, viewOnlyParent, formerParent, parentUnlinked } = family;
   // The parent whose link the welfare officer removed (finding 6).
   await must('remove a link', `/api/players/${child9.playerId}/guardians/${parentUnlinked.userId}`, {
     method: 'DELETE',
@@ -153,17 +156,22 @@ export async function createClub(t: ClubHost) {
 }
 
 /** The children, their parents and carers, and the links between them (no API links a guardian without mail round trips: written straight in). */
-async function families(t: ClubHost, { parentLogin, child, link }: People, teams: { u12: string; u9: string; senior: string }) {
+async function families(
+  t: ClubHost,
+  { parentLogin, child, link }: People,
+  teams: { u12: string; u9: string; senior: string },
+  named: (name: string) => string,
+) {
   const { u12, u9, senior } = teams;
-  const junior14 = await child('Jamie Junior', 14, u12, true);
-  const child9 = await child('Kit Nine', 9, u9);
-  const otherChild = await child('Olly Other', 11, u12);
-  const grownChild = await child('Gina Grown', 19, senior);
-  const parentA = await parentLogin('Alex ParentA');
-  const parentB = await parentLogin('Bea ParentB');
-  const viewOnlyParent = await parentLogin('Vic ViewOnly');
-  const formerParent = await parentLogin('Fran Former');
-  const parentUnlinked = await parentLogin('Una Unlinked');
+  const junior14 = await child(named('Jamie Junior'), 14, u12, true);
+  const child9 = await child(named('Kit Nine'), 9, u9);
+  const otherChild = await child(named('Olly Other'), 11, u12);
+  const grownChild = await child(named('Gina Grown'), 19, senior);
+  const parentA = await parentLogin(named('Alex ParentA'));
+  const parentB = await parentLogin(named('Bea ParentB'));
+  const viewOnlyParent = await parentLogin(named('Vic ViewOnly'));
+  const formerParent = await parentLogin(named('Fran Former'));
+  const parentUnlinked = await parentLogin(named('Una Unlinked'));
   await link(parentA.userId, junior14.playerId);
   await link(parentA.userId, child9.playerId);
   await link(parentB.userId, otherChild.playerId);
@@ -182,19 +190,19 @@ async function withAddresses(t: ClubHost, personas: Record<PersonaName, Persona>
 }
 
 /** The adults, each registered through the public form and (but the pending one) approved. */
-async function adults(member: People['member']) {
+async function adults(member: People['member'], named: (name: string) => string) {
   const club = { team: null };
   return {
-    player: await member('Paula Player'),
-    pending: await member('Penny Pending', { pending: true }),
-    coachU12: await member('Colin Coach', club),
-    coachSenior: await member('Sian Senior', club),
-    left: await member('Lenny Left', club),
-    coachEnded: await member('Enid Ended', club),
-    treasurer: await member('Tess Treasurer', club),
-    secretary: await member('Sam Secretary', club),
-    welfareOfficer: await member('Wendy Welfare', club),
-    switchedOff: await member('Simon Switched'),
+    player: await member(named('Paula Player')),
+    pending: await member(named('Penny Pending'), { pending: true }),
+    coachU12: await member(named('Colin Coach'), club),
+    coachSenior: await member(named('Sian Senior'), club),
+    left: await member(named('Lenny Left'), club),
+    coachEnded: await member(named('Enid Ended'), club),
+    treasurer: await member(named('Tess Treasurer'), club),
+    secretary: await member(named('Sam Secretary'), club),
+    welfareOfficer: await member(named('Wendy Welfare'), club),
+    switchedOff: await member(named('Simon Switched')),
   };
 }
 

@@ -58,7 +58,11 @@ export const privacyExportApi = router()
       summary: 'Who downloaded a request’s data, and when (data protection lead, secretary)',
       security,
       request: { params: IdParam },
-      responses: { 200: jsonContent(z.array(PrivacyRequestDownloadSchema), 'Newest first'), ...guardedAnswers('Not the data protection lead or the secretary') },
+      responses: {
+        200: jsonContent(z.array(PrivacyRequestDownloadSchema), 'Newest first'),
+        ...guardedAnswers('Not the data protection lead or the secretary'),
+        404: jsonContent(ErrorSchema, 'No such request'),
+      },
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');

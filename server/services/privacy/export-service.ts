@@ -49,10 +49,12 @@ export function createPrivacyExportService(db: DbOrTx) {
       return made;
     },
 
-    /** Who downloaded a request's data, and when, newest first. */
+    /** Who downloaded a request's data, and when, newest first; 404 for a request the club does not have. */
     async downloadsOf(user: SessionUser | null, requestId: string): Promise<RequestDownload[]> {
       await must(db, user, mayHandlePersonalData);
-      if (!isUuid(requestId)) return [];
+      if (!isUuid(requestId)) throw notFound('Request not found');
+      const [request] = await db.select({ id: privacyRequests.id }).from(privacyRequests).where(eq(privacyRequests.id, requestId));
+      if (!request) throw notFound('Request not found');
       const rows = await db
         .select()
         .from(privacyRequestDownloads)
