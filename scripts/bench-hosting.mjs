@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { spawnAsNpmStart } from '../tests/support/npm-start.ts';
 import { freePort, round, sleep, startMemorySampler, waitForHealth } from './lib/bench-common.mjs';
-import { HOSTING_TARGETS } from './lib/hosting-targets.mjs';
+import { HOSTING_TARGETS } from './lib/hosting-targets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
