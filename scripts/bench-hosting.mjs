@@ -264,7 +264,8 @@ async function main() {
   const many = { startup_ms: server.startupMs };
   console.log(`${CLUBS} clubs: started in ${many.startup_ms} ms`);
   // Hosting is on, and each club sees its own rows only (row-level security in force).
-  const unknown = await call(port, { path: '/', host: `nowhere.${DOMAIN}` });
+  // (The API, not a page: an unknown host's pages may become the host's landing page, issue 36 point 4.)
+  const unknown = await call(port, { path: '/api/news', host: `nowhere.${DOMAIN}` });
   const last = await callOk(port, { path: '/api/news', host: host(CLUBS) });
   many.sealed = { unknown_host_status: unknown.status, news_in_last_club: last.length, news_in_one_club: one.news_count };
 
@@ -354,7 +355,7 @@ function checks({ one, many, memory }) {
       met: [one.signed_in.probe, many.signed_in.probe].every((p) => p.status === 200 && p.admin_named && p.x_cache !== 'HIT'),
     },
     {
-      target: 'Hosting on and each club sealed: an unknown host answers 404; a club lists its own news only (as many as the one club had)',
+      target: "Hosting on and each club sealed: an unknown host's GET /api/news answers 404; a club lists its own news only (as many as the one club had)",
       value: `unknown host ${many.sealed.unknown_host_status}; news ${many.sealed.news_in_last_club} (one club: ${many.sealed.news_in_one_club})`,
       met: many.sealed.unknown_host_status === 404 && many.sealed.news_in_last_club === many.sealed.news_in_one_club,
     },
