@@ -15,12 +15,12 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { spawnAsNpmStart } from '../tests/support/npm-start.ts';
+import { freePort as freePortOn, round, sleep, startMemorySampler, waitForHealth } from './lib/bench-common.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -65,33 +65,6 @@ async function cleanup() {
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitForHealth(base, child, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not answer /api/health in time');
-}
 
 async function api(base, method, urlPath, { body, token } = {}) {
   const headers = { 'content-type': 'application/json' };
@@ -102,98 +75,6 @@ async function api(base, method, urlPath, { body, token } = {}) {
   return text ? JSON.parse(text) : null;
 }
 
-// ---- memory: node + every postgres process of this data directory, from /proc -------------------
-
-async function readKb(pid, file, field) {
-  try {
-    const text = await fs.readFile(`/proc/${pid}/${file}`, 'utf8');
-    const match = text.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-    return match ? Number(match[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-async function findPostmasterPid(dataDir) {
-  // The embedded server's data directory is somewhere under DATA_DIR; postmaster.pid names the server.
-  const stack = [[dataDir, 0]];
-  while (stack.length) {
-    const [dir, depth] = stack.pop();
-    let entries;
-    try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      if (entry.isFile() && entry.name === 'postmaster.pid') {
-        const pid = Number((await fs.readFile(full, 'utf8')).split('\n')[0]);
-        if (pid > 0) return pid;
-      } else if (entry.isDirectory() && depth < 3 && entry.name !== 'uploads' && entry.name !== 'base' && entry.name !== 'pg_wal') {
-        stack.push([full, depth + 1]);
-      }
-    }
-  }
-  return undefined;
-}
-
-async function childrenOf(pid) {
-  const kids = [];
-  for (const name of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const status = await fs.readFile(`/proc/${name}/status`, 'utf8');
-      if (status.match(/^PPid:\s+(\d+)/m)?.[1] === String(pid)) kids.push(Number(name));
-    } catch {
-      // gone
-    }
-  }
-  return kids;
-}
-
-function startMemorySampler(nodePid, dataDir) {
-  const peak = { rssKb: 0, nodeKb: 0, postgresKb: 0, pssKb: 0, samples: 0, postgresProcesses: 0 };
-  let phase = { rssKb: 0, nodeKb: 0, postgresKb: 0 };
-  let stopped = false;
-  let postmaster;
-  const loop = (async () => {
-    while (!stopped) {
-      postmaster ??= await findPostmasterPid(dataDir);
-      const pgPids = postmaster ? [postmaster, ...(await childrenOf(postmaster))] : [];
-      const nodeKb = await readKb(nodePid, 'status', 'VmRSS');
-      let postgresKb = 0;
-      let pssKb = await readKb(nodePid, 'smaps_rollup', 'Pss');
-      for (const pid of pgPids) {
-        postgresKb += await readKb(pid, 'status', 'VmRSS');
-        pssKb += await readKb(pid, 'smaps_rollup', 'Pss');
-      }
-      peak.samples++;
-      if (nodeKb + postgresKb > phase.rssKb) phase = { rssKb: nodeKb + postgresKb, nodeKb, postgresKb };
-      if (nodeKb + postgresKb > peak.rssKb) {
-        peak.rssKb = nodeKb + postgresKb;
-        peak.nodeKb = nodeKb;
-        peak.postgresKb = postgresKb;
-        peak.postgresProcesses = pgPids.length;
-      }
-      peak.pssKb = Math.max(peak.pssKb, pssKb);
-      await sleep(200);
-    }
-  })();
-  return {
-    /** The peak since the last call (per target). */
-    takePhase() {
-      const result = phase;
-      phase = { rssKb: 0, nodeKb: 0, postgresKb: 0 };
-      return { rss_mb: round(result.rssKb / 1024, 1), node_mb: round(result.nodeKb / 1024, 1), postgres_mb: round(result.postgresKb / 1024, 1) };
-    },
-    async stop() {
-      stopped = true;
-      await loop;
-      return peak;
-    },
-  };
-}
 
 // ---- load: autocannon in a second process -------------------------------------------------------
 
@@ -234,10 +115,9 @@ async function warmUp(url, init) {
 
 // ---- the run ------------------------------------------------------------------------------------
 
-const round = (n, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 async function main() {
-  const port = await freePort();
+  const port = await freePortOn(HOST);
   const base = `http://${HOST}:${port}`;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'club-bench-'));
   await fs.chmod(dataDir, 0o755); // the embedded PostgreSQL runs as `postgres` when we are root
@@ -635,8 +515,12 @@ try {
 // The statement-import row (issue 24) runs on its own database, after the HTTP rows and their server
 // are gone, and adds its section to the results just written (scripts/bench-treasury.mjs); a missed
 // target above does not skip it, only a bench that could not run.
+// Then the hosting row (issue 36: 1,000 clubs on one install beside one club, scripts/bench-hosting.mjs),
+// on a data directory of its own, also after the servers above are gone.
 if (!crashed) {
-  const treasury = spawn(process.execPath, [path.join(root, 'scripts', 'bench-treasury.mjs')], { cwd: root, stdio: 'inherit' });
-  const code = await new Promise((resolve) => treasury.once('exit', resolve));
-  if (code !== 0) process.exitCode = 1;
+  for (const script of ['bench-treasury.mjs', 'bench-hosting.mjs']) {
+    const child = spawn(process.execPath, [path.join(root, 'scripts', script)], { cwd: root, stdio: 'inherit' });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    if (code !== 0) process.exitCode = 1;
+  }
 }

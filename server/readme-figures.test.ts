@@ -8,6 +8,7 @@ import { RETRY_DELAYS_MS } from './services/outbox';
 import { DEFAULT_ANONYMOUS_WRITE_LIMITS, type AnonymousWrite } from './services/throttle';
 import { PAYMENT_REMINDER_STAGES } from './services/treasury/reminders';
 import { PRIVACY_REMINDER_STAGES } from './services/privacy/reminders';
+import { HOSTING_TARGETS } from '../scripts/lib/hosting-targets';
 
 // Docs cite, they don't copy (issue 32): the README names the constant (and its file) beside a figure
 // it quotes, and this file checks the figures still match. The "Reminder schedules" table quotes each
@@ -74,6 +75,16 @@ describe('the README quotes other figures from their constants', () => {
     }
     expect(prose).toContain('`DEFAULT_ANONYMOUS_WRITE_LIMITS` (`server/services/throttle.ts`)');
     expect(configRow('MAIL_RETRY_DELAYS')).toContain(`| \`${RETRY_DELAYS_MS.map((ms) => ms / 1000).join(',')}\` |`);
+  });
+
+  it('Benchmark: the many-clubs row quotes HOSTING_TARGETS (scripts/lib/hosting-targets.ts)', () => {
+    const clubs = HOSTING_TARGETS.clubs.toLocaleString('en-GB');
+    expect(prose).toContain('`HOSTING_TARGETS` in `scripts/lib/hosting-targets.ts`');
+    expect(prose).toContain(`copies the club into ${clubs} clubs`);
+    expect(prose).toContain(`cached pages across clubs at least ${HOSTING_TARGETS.pageRatio * 100} % of one club's requests per second`);
+    expect(prose).toContain(`with a p99 under ${HOSTING_TARGETS.signedInP99Ms} ms`);
+    expect(prose).toContain(`peak memory at most ${HOSTING_TARGETS.memoryRatio} times one club's`);
+    expect(prose).toContain(`the start-up time with ${clubs} clubs reported`);
   });
 
   it('passwords: PASSWORD_MIN_LENGTH; held mail: HELD_MAIL_DAYS', () => {
