@@ -119,19 +119,6 @@ export async function openDatabase(options: {
     await embedded?.stop();
     throw error;
   }
-  // STAND-IN (hosting-bench) for hosting-jobs' "the app's connections run as club_app" (ADR 065): with
-  // hosting on and the embedded server, the app's pool logs in as club_app, so row-level security is
-  // in force; migrations above ran as the owner. The merge takes hosting-jobs' version instead.
-  if (options.hostingDomain && embedded && !options.maintenance) {
-    try {
-      await migrator.query('ALTER ROLE club_app LOGIN');
-    } catch (error) {
-      await migrator.end().catch(() => undefined);
-      await embedded.stop();
-      throw error;
-    }
-    connection = { ...connection, user: 'club_app' };
-  }
   await migrator.end();
   let opened: Awaited<ReturnType<typeof openAppPool>>;
   try {
