@@ -31,6 +31,10 @@ BEGIN
   PERFORM set_config('club.content_changed', done || ' ' || club::text, true);
   UPDATE "content_version" SET "version" = "version" + 1 WHERE "club_id" = club RETURNING "version" INTO new_version;
   IF new_version IS NULL THEN
+    -- A club deleted in this transaction (the operator's delete) has nothing left to clear.
+    IF NOT EXISTS (SELECT 1 FROM "clubs" WHERE "id" = club) THEN
+      RETURN NULL;
+    END IF;
     INSERT INTO "content_version" ("club_id", "id", "version") VALUES (club, 1, 1)
       ON CONFLICT ("club_id") DO UPDATE SET "version" = "content_version"."version" + 1
       RETURNING "version" INTO new_version;

@@ -13,7 +13,7 @@ import { DOMAIN_PROBLEMS, MAX_DOMAINS_PER_CLUB, UNVERIFIED_CLAIM_DAYS } from '..
 import { createApp } from '../app';
 import { createDb, openAppPool } from '../db/client';
 import { createServices } from '../services';
-import { createClubResolver, NO_CLUB_AT_THIS_ADDRESS } from '../tenancy/host';
+import { createClubResolver } from '../tenancy/host';
 
 const { HOSTING_DOMAIN, t, dns, dnsError, resolveTxt, ashdown, beacon, ashdownAdmin, beaconAdmin, call, add, check, remove, domainCheck, pageOn, verified } =
   await hostedClubs();
@@ -129,7 +129,7 @@ describe('"Check now" verifies the domain by its TXT record', () => {
     expect((await check(ashdown, ashdownAdmin, domain)).body.detail).toBe(CHECK_SAYS.noAnswer(domain));
     dns.set(record, []);
     expect((await check(ashdown, ashdownAdmin, domain)).body.detail).toBe(CHECK_SAYS.missing(domain));
-    expect(await pageOn(domain)).toEqual({ status: 404, body: { detail: NO_CLUB_AT_THIS_ADDRESS } });
+    expect(await pageOn(domain)).toEqual({ status: 404, body: { landing_page: true } });
     expect((await domainCheck(domain)).status).toBe(404);
   });
 
@@ -215,7 +215,7 @@ describe('removing a domain', () => {
     expect(await pageOn('www.beacon-athletic.org')).toEqual({ status: 200, body: { club: beacon.id } });
     const removed = await remove(beacon, beaconAdmin, 'WWW.beacon-athletic.org');
     expect(removed).toMatchObject({ status: 200, body: { detail: 'www.beacon-athletic.org is removed: it no longer shows your club’s site.' } });
-    expect(await pageOn('www.beacon-athletic.org')).toEqual({ status: 404, body: { detail: NO_CLUB_AT_THIS_ADDRESS } });
+    expect(await pageOn('www.beacon-athletic.org')).toEqual({ status: 404, body: { landing_page: true } });
     expect((await call('www.beacon-athletic.org', '/api/teams')).status).toBe(404);
     expect((await domainCheck('www.beacon-athletic.org')).status).toBe(404);
     expect((await call(beacon.host, '/api/club-domains', { token: beaconAdmin })).body.domains).toEqual([]);

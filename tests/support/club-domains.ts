@@ -73,6 +73,8 @@ export async function hostedClubs() {
   const pages = createApp({ services: t.services, clubs: t.clubs, pages: probePage });
   const pageOn = async (host: string) => {
     const res = await pages.request('/', { headers: { host } });
+    // A host with no club gets the host's landing page (HTML), never a club's.
+    if (res.headers.get('content-type')?.includes('text/html')) return { status: res.status, body: { landing_page: (await res.text()).includes('<!doctype') } };
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
 
