@@ -8,8 +8,8 @@
  * operation that binds no id answers A's own data only: none of B's ids, names or addresses.
  * Then every page with ids (its loaders, as React Router runs them, on A's host with B's ids).
  *
- * CROSS_CLUB_ROLE=club_app runs the requests with the pool as `club_app` (row-level security in
- * force); without it, as the pool's own role (today's app). tests/support/two-clubs.ts.
+ * The requests run as a hosted install's app does, as `club_app` (row-level security in force);
+ * CROSS_CLUB_ROLE=owner runs them as the database's owner instead (tests/support/two-clubs.ts).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -22,7 +22,7 @@ import type { PageContext } from '../app';
 import { API_ROWS, PAGE_ROWS, PERSONAS, SIGNED_OUT, type Bind, type PersonaName, type Row } from './access-matrix';
 
 const { t, a, b, testRole } = await twoHostedClubs();
-const role = testRole ?? 'the pool’s own role';
+const role = testRole ?? 'the database’s owner';
 
 /**
  * What went other than expected, and (not failures) where an allowed persona's answer to B's id in

@@ -150,7 +150,7 @@ export async function createClub(t: ClubHost, { nameSuffix = '' }: { nameSuffix?
   };
 
   const factories = makeFactories(t, adminToken, x, makers.member, must, () => personas.parentB.token!);
-  await addTargets(t, must, adminToken, x, personas, factories);
+  await addTargets(t, must, adminToken, x, personas, factories, nameSuffix);
 
   return { personas, targets: x, factories, adminToken, signIn };
 }
@@ -240,10 +240,12 @@ async function addTargets(
   x: Targets,
   personas: Record<PersonaName, Persona>,
   factories: ReturnType<typeof makeFactories>,
+  nameSuffix: string,
 ) {
   const as = (token: string) => ({ token });
   // A club's own web address (issue 36): a name, not a row; the matrix's single-club install has none.
-  x.clubDomain = 'www.matrix-club.org';
+  // A second club (nameSuffix) names its own, which the first club's rows never add.
+  x.clubDomain = nameSuffix ? `www.matrix-club-${nameSuffix.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.org` : 'www.matrix-club.org';
   // A retention rule the matrix changes and purges (issue 34): sent mail, of which the club has none old enough.
   x.retentionRule = 'sent_mail';
   const made = await Promise.all([
