@@ -119,7 +119,7 @@ export function Checkbox({ label, id, className = '', ...props }: { label: React
   const inputId = id ?? auto;
   return (
     <div className={`flex items-center gap-2 ${className}`}>
-      <input id={inputId} type="checkbox" className="size-5 shrink-0 rounded border-line accent-brand-800" {...props} />
+      <input id={inputId} type="checkbox" className="size-6 shrink-0 rounded border-line accent-brand-800" {...props} />
       <label htmlFor={inputId} className="text-base text-ink">
         {label}
       </label>
